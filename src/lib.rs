@@ -1,4 +1,5 @@
 //! hexcord: inpHeXion and EXXIT for Discord — rules engines, pictures, the engine protocol and
 //! the bot.
+pub mod engine;
 pub mod games;
 pub mod hex;

@@ -552,9 +552,7 @@ impl Game {
     /// Reads, checks and plays move text; returns the move in canonical form. Nothing changes on
     /// error.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
-        if self.resigned.is_some() {
-            return Err(IllegalMove::new("the game is over (resignation)").into());
-        }
+        self.check_running()?;
         let mv = self.position().parse_move(text)?;
         self.play(mv)?;
         Ok(mv)
@@ -562,9 +560,7 @@ impl Game {
 
     /// Plays a move; refused (changing nothing) when illegal or when the game is over.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        if self.resigned.is_some() {
-            return Err(IllegalMove::new("the game is over (resignation)"));
-        }
+        self.check_running()?;
         let mut next = self.position().clone();
         next.play(&mv)?;
         self.positions.push(next);
@@ -572,14 +568,20 @@ impl Game {
         Ok(())
     }
 
-    /// The player to move resigns. Refused when the game is already over.
-    pub fn resign(&mut self) -> Result<(), IllegalMove> {
-        if let Some(o) = self.outcome() {
-            return Err(IllegalMove::new(format!(
+    /// `Ok` while the game goes on; the reason it is over otherwise.
+    pub fn check_running(&self) -> Result<(), IllegalMove> {
+        match self.outcome() {
+            Some(o) => Err(IllegalMove::new(format!(
                 "the game is over ({})",
                 o.describe(self.kind())
-            )));
+            ))),
+            None => Ok(()),
         }
+    }
+
+    /// The player to move resigns. Refused when the game is already over.
+    pub fn resign(&mut self) -> Result<(), IllegalMove> {
+        self.check_running()?;
         self.resigned = Some(self.position().to_move());
         Ok(())
     }

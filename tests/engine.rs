@@ -1,0 +1,182 @@
+//! Drives the real `hexcord engine` binary over stdin/stdout with the protocol transcripts of
+//! `tests/data/protocol/` and other exchanges.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `hexcord engine` on `input` and returns everything it wrote.
+fn run_engine(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexcord"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the hexcord binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the engine reads its input");
+    let out = child.wait_with_output().expect("the engine finishes");
+    assert!(out.status.success(), "engine exit status {:?}", out.status);
+    assert!(out.stderr.is_empty(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("the engine writes UTF-8")
+}
+
+/// One command of a transcript and the answer lines it expects.
+struct Exchange {
+    command: String,
+    answer: Vec<String>,
+}
+
+/// Splits a transcript into sessions (a comment containing "fresh engine" starts a new one), each
+/// a list of exchanges.
+fn parse_transcript(text: &str) -> Vec<Vec<Exchange>> {
+    let mut sessions = vec![Vec::new()];
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.starts_with('#') {
+            if line.contains("fresh engine") {
+                sessions.push(Vec::new());
+            }
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let mut answer = Vec::new();
+        while let Some(a) = lines.next() {
+            if a.is_empty() {
+                break;
+            }
+            answer.push(a.to_string());
+        }
+        sessions
+            .last_mut()
+            .expect("there is always a session")
+            .push(Exchange {
+                command: line.to_string(),
+                answer,
+            });
+    }
+    sessions
+}
+
+/// Failure answers match on their category (`? illegal move`), successes exactly.
+fn comparable(line: &str) -> &str {
+    match line.strip_prefix("? ") {
+        Some(rest) => match rest.find(':') {
+            Some(i) => &line[..i + 2],
+            None => line,
+        },
+        None => line,
+    }
+}
+
+fn check_transcript(name: &str, text: &str) {
+    for (s, session) in parse_transcript(text).iter().enumerate() {
+        let input: String = session.iter().map(|e| format!("{}\n", e.command)).collect();
+        let output = run_engine(&format!("{input}quit\n"));
+        let mut blocks: Vec<Vec<&str>> = output
+            .split("\n\n")
+            .map(|b| b.lines().collect())
+            .collect();
+        // The output ends with "= bye" and its empty line.
+        assert_eq!(blocks.pop(), Some(vec![]), "{name}: output ends with an empty line");
+        assert_eq!(blocks.pop(), Some(vec!["= bye"]), "{name}: quit answers bye");
+        assert_eq!(blocks.len(), session.len(), "{name} session {s}: one answer per command");
+        for (e, got) in session.iter().zip(&blocks) {
+            let want: Vec<&str> = e.answer.iter().map(|l| comparable(l)).collect();
+            let got: Vec<&str> = got.iter().map(|l| comparable(l)).collect();
+            assert_eq!(got, want, "{name} session {s}: answer to `{}`", e.command);
+        }
+    }
+}
+
+#[test]
+fn engine_reproduces_the_inphexion_transcript() {
+    check_transcript(
+        "inphexion.txt",
+        include_str!("data/protocol/inphexion.txt"),
+    );
+}
+
+#[test]
+fn engine_reproduces_the_exxit_transcript() {
+    check_transcript("exxit.txt", include_str!("data/protocol/exxit.txt"));
+}
+
+#[test]
+fn record_then_load_restores_the_game() {
+    let out = run_engine(
+        "new inphexion size=5 pie\nplay c3\nplay swap\nplay c3-d3\nrecord\nposition\n",
+    );
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(blocks[4], "= inphexion size=5 pie\nc3\nswap\nc3-d3");
+    let position = blocks[5];
+    let out2 = run_engine("new exxit\nload\ninphexion size=5 pie\nc3\nswap\nc3-d3\n\nposition\nstatus\n");
+    let blocks2: Vec<&str> = out2.split("\n\n").collect();
+    assert_eq!(blocks2[1], "= ok");
+    assert_eq!(blocks2[2], position);
+    assert!(blocks2[3].starts_with("= to-move "), "{}", blocks2[3]);
+}
+
+#[test]
+fn a_bad_record_names_its_line_and_changes_nothing() {
+    let out = run_engine("new exxit\nplay 0,0\nload\nexxit tiles=39\n0,0\n7,7\n\nposition\n");
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert!(blocks[2].starts_with("? line 3:"), "{}", blocks[2]);
+    assert!(blocks[3].starts_with("= 0,-1:1 0,0:2/1 "), "{}", blocks[3]);
+}
+
+#[test]
+fn failures_change_nothing_and_junk_is_answered() {
+    let out = run_engine(
+        "new inphexion size=4\nplay b2\nposition\nplay zz9\nplay b2-b2\nfrobnicate\nsetpos nonsense\nperft x\n\n# comment\nposition\nundo\nundo\nundo\n",
+    );
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    let pos = blocks[2];
+    assert!(blocks[3].starts_with("? bad notation: "), "{}", blocks[3]);
+    assert!(blocks[4].starts_with("? "), "{}", blocks[4]);
+    assert!(blocks[5].starts_with("? unknown command: frobnicate"), "{}", blocks[5]);
+    assert!(blocks[6].starts_with("? bad position: "), "{}", blocks[6]);
+    assert!(blocks[7].starts_with("? "), "{}", blocks[7]);
+    assert_eq!(blocks[8], pos);
+    assert_eq!(blocks[9], "= ok");
+    assert_eq!(blocks[10], "? nothing to undo");
+}
+
+#[test]
+fn genmove_is_repeatable_with_a_seed_and_plays_legal_moves() {
+    let script = "new exxit tiles=19\ngenmove seed=7\ngenmove seed=8\ngenmove seed=9\nrecord\n";
+    let a = run_engine(script);
+    let b = run_engine(script);
+    assert_eq!(a, b);
+    let blocks: Vec<&str> = a.split("\n\n").collect();
+    for b in &blocks[1..4] {
+        assert!(b.starts_with("= "), "{b}");
+    }
+}
+
+#[test]
+fn resign_ends_the_game_and_undo_takes_it_back() {
+    let out = run_engine("new exxit\nresign\nstatus\nlegal\nplay 0,0\nundo\nstatus\n");
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(blocks[1], "= ok");
+    assert_eq!(blocks[2], "= over red wins: resignation");
+    assert_eq!(blocks[3], "= ");
+    assert!(blocks[4].starts_with("? illegal move: "), "{}", blocks[4]);
+    assert_eq!(blocks[5], "= ok");
+    assert_eq!(blocks[6], "= to-move silver");
+}
+
+#[test]
+fn end_of_input_says_bye_and_board_has_no_blank_lines() {
+    let out = run_engine("new inphexion size=4\nboard\n");
+    assert!(out.ends_with("= bye\n\n"), "{out}");
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert!(blocks[1].starts_with("= \n"), "{}", blocks[1]);
+    assert!(blocks[1].lines().count() >= 5, "{}", blocks[1]);
+}
