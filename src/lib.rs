@@ -1,5 +1,6 @@
 //! hexcord: inpHeXion and EXXIT for Discord — rules engines, pictures, the engine protocol and
 //! the bot.
+pub mod ai;
 pub mod engine;
 pub mod games;
 pub mod hex;

@@ -6,7 +6,11 @@ use clap::{Parser, Subcommand};
 use hexcord::engine::{self, Engine};
 
 #[derive(Parser)]
-#[command(name = "hexcord", version, about = "inpHeXion and EXXIT: a Discord bot and a game engine")]
+#[command(
+    name = "hexcord",
+    version,
+    about = "inpHeXion and EXXIT: a Discord bot and a game engine"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

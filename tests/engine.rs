@@ -21,7 +21,11 @@ fn run_engine(input: &str) -> String {
         .expect("the engine reads its input");
     let out = child.wait_with_output().expect("the engine finishes");
     assert!(out.status.success(), "engine exit status {:?}", out.status);
-    assert!(out.stderr.is_empty(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).expect("the engine writes UTF-8")
 }
 
@@ -79,14 +83,24 @@ fn check_transcript(name: &str, text: &str) {
     for (s, session) in parse_transcript(text).iter().enumerate() {
         let input: String = session.iter().map(|e| format!("{}\n", e.command)).collect();
         let output = run_engine(&format!("{input}quit\n"));
-        let mut blocks: Vec<Vec<&str>> = output
-            .split("\n\n")
-            .map(|b| b.lines().collect())
-            .collect();
+        let mut blocks: Vec<Vec<&str>> =
+            output.split("\n\n").map(|b| b.lines().collect()).collect();
         // The output ends with "= bye" and its empty line.
-        assert_eq!(blocks.pop(), Some(vec![]), "{name}: output ends with an empty line");
-        assert_eq!(blocks.pop(), Some(vec!["= bye"]), "{name}: quit answers bye");
-        assert_eq!(blocks.len(), session.len(), "{name} session {s}: one answer per command");
+        assert_eq!(
+            blocks.pop(),
+            Some(vec![]),
+            "{name}: output ends with an empty line"
+        );
+        assert_eq!(
+            blocks.pop(),
+            Some(vec!["= bye"]),
+            "{name}: quit answers bye"
+        );
+        assert_eq!(
+            blocks.len(),
+            session.len(),
+            "{name} session {s}: one answer per command"
+        );
         for (e, got) in session.iter().zip(&blocks) {
             let want: Vec<&str> = e.answer.iter().map(|l| comparable(l)).collect();
             let got: Vec<&str> = got.iter().map(|l| comparable(l)).collect();
@@ -97,10 +111,7 @@ fn check_transcript(name: &str, text: &str) {
 
 #[test]
 fn engine_reproduces_the_inphexion_transcript() {
-    check_transcript(
-        "inphexion.txt",
-        include_str!("data/protocol/inphexion.txt"),
-    );
+    check_transcript("inphexion.txt", include_str!("data/protocol/inphexion.txt"));
 }
 
 #[test]
@@ -110,13 +121,13 @@ fn engine_reproduces_the_exxit_transcript() {
 
 #[test]
 fn record_then_load_restores_the_game() {
-    let out = run_engine(
-        "new inphexion size=5 pie\nplay c3\nplay swap\nplay c3-d3\nrecord\nposition\n",
-    );
+    let out =
+        run_engine("new inphexion size=5 pie\nplay c3\nplay swap\nplay c3-d3\nrecord\nposition\n");
     let blocks: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(blocks[4], "= inphexion size=5 pie\nc3\nswap\nc3-d3");
     let position = blocks[5];
-    let out2 = run_engine("new exxit\nload\ninphexion size=5 pie\nc3\nswap\nc3-d3\n\nposition\nstatus\n");
+    let out2 =
+        run_engine("new exxit\nload\ninphexion size=5 pie\nc3\nswap\nc3-d3\n\nposition\nstatus\n");
     let blocks2: Vec<&str> = out2.split("\n\n").collect();
     assert_eq!(blocks2[1], "= ok");
     assert_eq!(blocks2[2], position);
@@ -140,7 +151,11 @@ fn failures_change_nothing_and_junk_is_answered() {
     let pos = blocks[2];
     assert!(blocks[3].starts_with("? bad notation: "), "{}", blocks[3]);
     assert!(blocks[4].starts_with("? "), "{}", blocks[4]);
-    assert!(blocks[5].starts_with("? unknown command: frobnicate"), "{}", blocks[5]);
+    assert!(
+        blocks[5].starts_with("? unknown command: frobnicate"),
+        "{}",
+        blocks[5]
+    );
     assert!(blocks[6].starts_with("? bad position: "), "{}", blocks[6]);
     assert!(blocks[7].starts_with("? "), "{}", blocks[7]);
     assert_eq!(blocks[8], pos);

@@ -1,0 +1,108 @@
+//! The bot as an opponent: Monte-Carlo tree search over a small trait that both games implement.
+//!
+//! [`SearchGame`] is all the search needs from a game: whose turn, the outcome, the legal moves,
+//! making a move and a playout to the end. [`mcts::search`] runs UCT within a [`Budget`] with a
+//! seed, so equal seeds give equal moves, and adds solver knowledge at the root: a win in one is
+//! always taken, and a move that lets the opponent win at once is avoided when another exists.
+
+pub mod mcts;
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::rngs::SmallRng;
+
+use crate::games::{Colour, Outcome};
+
+/// What a game offers to the search.
+pub trait SearchGame: Clone {
+    type Move: Copy + Eq + fmt::Debug;
+
+    fn to_move(&self) -> Colour;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Every legal move, into `out` (cleared first).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a move from [`SearchGame::legal_moves`].
+    fn play(&mut self, mv: Self::Move);
+
+    /// Plays on to the end (random moves, or better where the game knows better) and returns
+    /// the outcome.
+    fn playout(&mut self, rng: &mut SmallRng) -> Outcome;
+}
+
+/// How long a search may run: a number of playouts, a time, or both (whichever ends first).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Budget {
+    pub playouts: Option<u32>,
+    pub millis: Option<u64>,
+}
+
+impl Budget {
+    pub const fn playouts(n: u32) -> Budget {
+        Budget {
+            playouts: Some(n),
+            millis: None,
+        }
+    }
+}
+
+/// The bot's playing strength.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The search budget behind each level.
+    pub const fn budget(self) -> Budget {
+        match self {
+            Level::Easy => Budget {
+                playouts: Some(200),
+                millis: Some(500),
+            },
+            Level::Medium => Budget {
+                playouts: Some(3_000),
+                millis: Some(1_500),
+            },
+            Level::Hard => Budget {
+                playouts: Some(40_000),
+                millis: Some(4_000),
+            },
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown level `{s}`: easy, medium or hard"))
+    }
+}
+
+/// The value of an outcome for `player`: 1 for a win, ½ for a draw, 0 for a loss.
+pub fn value_for(outcome: &Outcome, player: Colour) -> f64 {
+    match outcome.winner {
+        Some(w) if w == player => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
