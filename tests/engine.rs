@@ -51,7 +51,7 @@ fn parse_transcript(text: &str) -> Vec<Vec<Exchange>> {
             continue;
         }
         let mut answer = Vec::new();
-        while let Some(a) = lines.next() {
+        for a in lines.by_ref() {
             if a.is_empty() {
                 break;
             }
