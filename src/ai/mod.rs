@@ -5,6 +5,7 @@
 //! seed, so equal seeds give equal moves, and adds solver knowledge at the root: a win in one is
 //! always taken, and a move that lets the opponent win at once is avoided when another exists.
 
+mod games;
 pub mod mcts;
 
 use std::fmt;

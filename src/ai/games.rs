@@ -1,0 +1,33 @@
+//! [`SearchGame`] for each game's position.
+
+use rand::rngs::SmallRng;
+
+use super::SearchGame;
+use crate::games::{inphexion, Colour, Outcome};
+
+impl SearchGame for inphexion::Position {
+    type Move = inphexion::Move;
+
+    fn to_move(&self) -> Colour {
+        inphexion::Position::to_move(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        inphexion::Position::outcome(self)
+    }
+
+    fn legal_moves(&self, out: &mut Vec<inphexion::Move>) {
+        let mut list = inphexion::MoveList::new();
+        inphexion::Position::legal_moves(self, &mut list);
+        out.clear();
+        out.extend_from_slice(list.as_slice());
+    }
+
+    fn play(&mut self, mv: inphexion::Move) {
+        inphexion::Position::play(self, &mv);
+    }
+
+    fn playout(&mut self, rng: &mut SmallRng) -> Outcome {
+        inphexion::Position::playout(self, rng)
+    }
+}
