@@ -395,3 +395,87 @@ fn notation_is_tolerant_and_errors_are_clear() {
     assert!(p.parse_move("3c").is_err());
     assert_eq!(p.parse_move("SWAP").map(|m| m.is_swap()), Ok(true));
 }
+
+#[test]
+fn from_line_rejects_what_the_rules_cannot_hold() {
+    let o = opts("size=5");
+    let bad = [
+        ("...../...../...../.....|to-move white|hand 13/13", "rows"),
+        (
+            "...../...../...../...../....|to-move white|hand 13/13",
+            "row 5",
+        ),
+        (
+            "...../...../..x../...../.....|to-move white|hand 13/13",
+            "letter",
+        ),
+        (
+            "...../...../..w../...../.....|to-move black|hand 13/13",
+            "hand",
+        ),
+        (
+            "...../...../..w../...../.....|to-move white|hand 12/13",
+            "black is to move",
+        ),
+        (
+            "...../...../..b../...../.....|to-move white|hand 13/12",
+            "cannot occur",
+        ),
+        ("...../...../..w../...../.....|to-move black", "missing"),
+        (
+            "...../...../..w../...../.....|to-move black|hand 12/13|swapped",
+            "pie",
+        ),
+        (
+            "...../...../..w../...../.....|to-move black|hand 12/13|bogus",
+            "unexpected",
+        ),
+        (
+            "...../...../..w../...../.....|to-move red|hand 12/13",
+            "white or black",
+        ),
+    ];
+    for (line, why) in bad {
+        let e = Position::from_line(&o, line).expect_err(line);
+        assert!(e.why.contains(why), "{line}: {}", e.why);
+    }
+    let e = Position::from_line(
+        &opts("size=5 pie"),
+        "...../...../..w../...../b....|to-move white|hand 12/12|swapped",
+    )
+    .expect_err("swapped after black moved");
+    assert!(e.why.contains("(I7)"));
+    // Empty board: White's placement (I5); one white disc, black to move: Black's first turn.
+    let p = Position::from_line(
+        &opts("size=5 pie"),
+        "...../...../...../...../.....|to-move white|hand 13/13",
+    )
+    .expect("start");
+    assert_eq!(p, Position::new(&opts("size=5 pie")));
+    let p = Position::from_line(
+        &opts("size=5 pie"),
+        "...../...../...w./...../.....|to-move black|hand 12/13",
+    )
+    .expect("first turn");
+    assert!(legal(&p).contains(&"swap".to_string()));
+}
+
+#[test]
+fn relocation_errors_name_what_is_wrong() {
+    let q = pos(
+        "size=7",
+        "bw...../w....../......./......./......./......w/.....bb",
+        "white",
+    );
+    assert!(illegal(&q, "f7-e7").contains("relocates g7"));
+    assert!(illegal(&q, "f7-e7 g7>a3 a1>a4").contains("does not relocate a1"));
+    assert!(illegal(&q, "f7-e7 g7>b1").contains("empty cell"));
+    // e4-e5 surrounds the moved disc on e5 and black e3: both are relocated.
+    let r = pos("size=5", "bb.../....w/...wb/...wb/...w.", "white");
+    let l = legal(&r);
+    assert_eq!(l.iter().filter(|m| m.starts_with("e4-e5")).count(), 16 * 15);
+    assert!(l.contains(&"e4-e5 e3>a2 e5>a3".to_string()));
+    assert!(illegal(&r, "e4-e5 e5>a2 e3>a2").contains("different empty cell"));
+    assert!(illegal(&r, "e4-e5 e3>a2").contains("relocates e3 and e5: give every destination"));
+    assert!(illegal(&r, "e4-e5").contains("e.g. e4-e5 e3>"));
+}
