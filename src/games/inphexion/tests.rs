@@ -479,3 +479,21 @@ fn relocation_errors_name_what_is_wrong() {
     assert!(illegal(&r, "e4-e5 e3>a2").contains("relocates e3 and e5: give every destination"));
     assert!(illegal(&r, "e4-e5").contains("e.g. e4-e5 e3>"));
 }
+
+#[test]
+fn diagram_shows_every_row_shifted() {
+    let p = pos("size=5 neutral", "b..../w..../..n../....w/...b.", "white");
+    let d = p.diagram();
+    println!("{d}");
+    let rows: Vec<&str> = d
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(rows.len(), 5);
+    assert!(rows[0].contains("b . . . ."));
+    assert!(rows[4].contains(". . . b ."));
+    // Each row starts one column further right than the one above.
+    let col = |l: &str| l.find(['.', 'w', 'b', 'n']).unwrap_or(0);
+    assert_eq!(col(rows[1]), col(rows[0]) + 1);
+    assert!(d.contains("white to move"));
+}
