@@ -29,7 +29,7 @@ pub use notation::cell_name;
 pub const MAX_RELOCATIONS: usize = 6;
 
 /// Variant options (I1, I7, I8, I15).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Options {
     pub size: u8,
     pub pie: bool,
@@ -327,12 +327,12 @@ pub struct Position {
 impl Position {
     /// The start position. Options outside the rules (size outside 4..=11) are clamped.
     pub fn new(options: &Options) -> Position {
-        let mut options = *options;
+        let mut options = options.clone();
         options.size = options.size.clamp(4, 11);
         if options.size % 2 == 0 {
             options.neutral = false;
         }
-        let rh = Rhombus::new(options.size).unwrap_or_else(|| unreachable_rhombus());
+        let rh = Rhombus::new(options.size).unwrap_or_else(unreachable_rhombus);
         let mut neutral = CellSet::EMPTY;
         if options.neutral {
             let c = (options.size / 2) as i32;
