@@ -10,6 +10,7 @@ use std::path::Path;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::ai::{self, Budget, Level};
 use crate::games::{Game, GameKind, Options, Position};
 
 /// Leaf positions a single `perft` may count before it gives up.
@@ -61,6 +62,8 @@ pub struct Engine {
     game: Game,
     rng: SmallRng,
     renderer: Option<Renderer>,
+    /// What `genmove` searches when it is given no budget.
+    default_budget: Budget,
 }
 
 impl Default for Engine {
@@ -76,12 +79,19 @@ impl Engine {
             game: Game::new(Options::default_for(GameKind::Inphexion)),
             rng: SmallRng::seed_from_u64(0),
             renderer: None,
+            default_budget: Level::Medium.budget(),
         }
     }
 
     /// Installs the function behind `render PATH`.
     pub fn with_renderer(mut self, renderer: Renderer) -> Engine {
         self.renderer = Some(renderer);
+        self
+    }
+
+    /// Sets what `genmove` searches when it is given no budget.
+    pub fn with_default_budget(mut self, budget: Budget) -> Engine {
+        self.default_budget = budget;
         self
     }
 
@@ -213,25 +223,28 @@ impl Engine {
     }
 
     fn cmd_genmove(&mut self, rest: &str) -> Reply {
+        let usage = "genmove [playouts=N] [ms=N] [seed=N]";
         let mut seed = None;
+        let mut budget = Budget {
+            playouts: None,
+            millis: None,
+        };
         for word in rest.split_whitespace() {
             let Some((key, value)) = word.split_once('=') else {
-                return Reply::fail(format!(
-                    "bad argument: {word} (genmove [playouts=N] [ms=N] [seed=N])"
-                ));
+                return Reply::fail(format!("bad argument: {word} ({usage})"));
             };
             let Ok(n) = value.parse::<u64>() else {
                 return Reply::fail(format!("bad argument: {word} ({key} takes a whole number)"));
             };
             match key.to_ascii_lowercase().as_str() {
                 "seed" => seed = Some(n),
-                "playouts" | "ms" => {}
-                _ => {
-                    return Reply::fail(format!(
-                        "bad argument: {word} (genmove [playouts=N] [ms=N] [seed=N])"
-                    ))
-                }
+                "playouts" => budget.playouts = Some(n.clamp(1, u32::MAX as u64) as u32),
+                "ms" => budget.millis = Some(n.max(1)),
+                _ => return Reply::fail(format!("bad argument: {word} ({usage})")),
             }
+        }
+        if budget.playouts.is_none() && budget.millis.is_none() {
+            budget = self.default_budget;
         }
         if let Some(o) = self.game.outcome() {
             return Reply::fail(format!(
@@ -239,14 +252,10 @@ impl Engine {
                 o.describe(self.game.kind())
             ));
         }
-        let moves = self.game.legal_moves();
-        if moves.is_empty() {
+        let seed = seed.unwrap_or_else(|| self.rng.random());
+        let Some(mv) = ai::choose(self.game.position(), budget, seed) else {
             return Reply::fail("no legal move");
-        }
-        if let Some(s) = seed {
-            self.rng = SmallRng::seed_from_u64(s);
-        }
-        let mv = moves[self.rng.random_range(0..moves.len())];
+        };
         match self.game.play(mv) {
             Ok(()) => Reply::ok(mv.to_string()),
             Err(e) => Reply::fail(format!("illegal move: {e}")),

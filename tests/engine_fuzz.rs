@@ -1,5 +1,6 @@
 //! The engine never panics, and a failed command changes nothing, whatever line it reads.
 
+use hexcord::ai::Budget;
 use hexcord::engine::{Engine, Step};
 use proptest::prelude::*;
 
@@ -20,7 +21,7 @@ fn line() -> impl Strategy<Value = String> {
         "[a-k][0-9]-[a-k][0-9]( [a-k][0-9]>[a-k][0-9]){0,2}",
         "[+]?-?[0-9],-?[0-9]",
         "-?[0-9],-?[0-9]--?[0-9],-?[0-9]",
-        "(swap|pass|seed=[0-9]+|[0-3])",
+        "(swap|pass|seed=[0-9]+|playouts=[0-9]{1,2}|[0-3])",
         "[ -~]{0,30}",
         "\\PC{0,20}",
     ];
@@ -31,7 +32,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
     #[test]
     fn any_lines_get_answers_and_failures_change_nothing(lines in prop::collection::vec(line(), 1..40)) {
-        let mut engine = Engine::new();
+        let mut engine = Engine::new().with_default_budget(Budget::playouts(20));
         let mut queue: std::collections::VecDeque<String> = lines.into();
         while let Some(l) = queue.pop_front() {
             let before = (engine.game().record(), engine.game().position().to_line(), engine.game().status());

@@ -107,3 +107,16 @@ pub fn value_for(outcome: &Outcome, player: Colour) -> f64 {
         None => 0.5,
     }
 }
+
+/// Chooses a move for the side to move in a position of either game; `None` when it is over.
+pub fn choose(
+    position: &crate::games::Position,
+    budget: Budget,
+    seed: u64,
+) -> Option<crate::games::Move> {
+    use crate::games::{Move, Position};
+    match position {
+        Position::Inphexion(p) => mcts::search(p, budget, seed).map(|c| Move::Inphexion(c.mv)),
+        Position::Exxit(p) => mcts::search(p, budget, seed).map(|c| Move::Exxit(c.mv)),
+    }
+}
