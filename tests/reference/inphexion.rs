@@ -356,8 +356,7 @@ impl Ref {
         let initial = initial_hand(r.n, r.neutral) as usize;
         let w = board.count(Disc::Of(Side::White));
         let b = board.count(Disc::Of(Side::Black));
-        if w > initial || b > initial || hw as usize != initial - w || hb as usize != initial - b
-        {
+        if w > initial || b > initial || hw as usize != initial - w || hb as usize != initial - b {
             return Err("hands must be the initial hand minus the discs on the board".into());
         }
         // White moves exactly when both have placed as many discs.
@@ -441,14 +440,14 @@ impl Ref {
 
     /// I5: White's first move places a disc (not with the neutral disc: I15).
     fn is_first_placement(&self) -> bool {
-        !self.neutral && self.to_move == Side::White && self.board.count(Disc::Empty) == self.n * self.n
+        !self.neutral
+            && self.to_move == Side::White
+            && self.board.count(Disc::Empty) == self.n * self.n
     }
 
     /// I7, I8: Black's first turn, not yet used up by a swap.
     fn is_black_first_turn(&self) -> bool {
-        self.to_move == Side::Black
-            && self.board.count(Disc::Of(Side::Black)) == 0
-            && !self.swapped
+        self.to_move == Side::Black && self.board.count(Disc::Of(Side::Black)) == 0 && !self.swapped
     }
 
     /// I6: the regular moves' (from, to) pairs: an opponent disc and one of its empty neighbours.
