@@ -5,6 +5,7 @@
 //! It shares no code with `src/`.
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 /// A colour (I3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -112,16 +113,8 @@ impl Board {
     }
 
     /// I2: the neighbours of (c, r) are (c±1, r), (c, r±1), (c+1, r−1), (c−1, r+1), on the board.
-    fn neighbours(&self, c: Cell) -> Vec<Cell> {
-        let (col, row) = (c.0 as i64, c.1 as i64);
-        let deltas = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
-        let n = self.n as i64;
-        deltas
-            .iter()
-            .map(|(dc, dr)| (col + dc, row + dr))
-            .filter(|&(x, y)| x >= 0 && y >= 0 && x < n && y < n)
-            .map(|(x, y)| (x as usize, y as usize))
-            .collect()
+    fn neighbours(&self, c: Cell) -> &'static [Cell] {
+        &neighbour_table(self.n)[c.1 * self.n + c.0]
     }
 
     /// I9: every on-board neighbour holds a disc of `x` (the edge counts as surrounding).
@@ -143,21 +136,22 @@ impl Board {
             Side::White => c.1 == n - 1,
             Side::Black => c.0 == n - 1,
         };
-        let mut seen: BTreeSet<Cell> = BTreeSet::new();
+        let mut seen = vec![false; n * n];
         let mut todo: Vec<Cell> = self
             .all_cells()
             .into_iter()
             .filter(|&c| starts_edge(c) && self.get(c) == Disc::Of(side))
             .collect();
         while let Some(c) = todo.pop() {
-            if !seen.insert(c) {
+            if seen[c.1 * n + c.0] {
                 continue;
             }
+            seen[c.1 * n + c.0] = true;
             if ends_edge(c) {
                 return true;
             }
-            for nb in self.neighbours(c) {
-                if self.get(nb) == Disc::Of(side) && !seen.contains(&nb) {
+            for &nb in self.neighbours(c) {
+                if self.get(nb) == Disc::Of(side) && !seen[nb.1 * n + nb.0] {
                     todo.push(nb);
                 }
             }
@@ -171,6 +165,32 @@ impl Board {
             .into_iter()
             .find(|&s| self.has_chain(s))
     }
+}
+
+/// I2: the on-board neighbours of every cell of an N×N board, row by row, built once per size.
+fn neighbour_table(n: usize) -> &'static Vec<Vec<Cell>> {
+    static TABLES: OnceLock<Vec<Vec<Vec<Cell>>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        (0..=11)
+            .map(|n| {
+                let mut t = Vec::new();
+                for row in 0..n as i64 {
+                    for col in 0..n as i64 {
+                        let deltas = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+                        let cells: Vec<Cell> = deltas
+                            .iter()
+                            .map(|(dc, dr)| (col + dc, row + dr))
+                            .filter(|&(x, y)| x >= 0 && y >= 0 && x < n as i64 && y < n as i64)
+                            .map(|(x, y)| (x as usize, y as usize))
+                            .collect();
+                        t.push(cells);
+                    }
+                }
+                t
+            })
+            .collect()
+    });
+    &tables[n]
 }
 
 /// I2: `a1`-style cell names.
@@ -461,7 +481,7 @@ impl Ref {
             if !self.is_opponent_disc(self.board.get(from)) {
                 continue;
             }
-            for to in self.board.neighbours(from) {
+            for &to in self.board.neighbours(from) {
                 if self.board.get(to) == Disc::Empty {
                     v.push((from, to));
                 }
