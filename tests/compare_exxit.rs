@@ -7,7 +7,9 @@ use hexcord::games::{Game, Options};
 use reference::exxit::Ref;
 use reference::Rng;
 
-/// A safety net: random games end (X19) long before this.
+/// Depth of the perft comparisons at some plies of the first games.
+const PERFT_DEPTH: u32 = 3;
+/// Every game ends by the rules long before this; a safety net against a hang.
 const PLY_LIMIT: usize = 3_000;
 
 /// What the random games are compared with: the engine, or the reference read back from its
@@ -19,6 +21,7 @@ trait Subject: Sized {
     fn status(&self) -> String;
     fn legal(&self) -> Vec<String>;
     fn play(&mut self, mv: &str) -> Result<String, String>;
+    fn perft(&self, depth: u32) -> u64;
 }
 
 impl Subject for Game {
@@ -39,6 +42,9 @@ impl Subject for Game {
     }
     fn legal(&self) -> Vec<String> {
         self.legal_notations()
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        self.position().perft(depth)
     }
     fn play(&mut self, mv: &str) -> Result<String, String> {
         self.play_text(mv)
@@ -75,6 +81,11 @@ impl Subject for RoundTrip {
     }
     fn legal(&self) -> Vec<String> {
         self.played.legal()
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        Ref::from_position(&self.variant, &self.played.position_line())
+            .map(|r| r.perft(depth))
+            .unwrap_or(0)
     }
     fn play(&mut self, mv: &str) -> Result<String, String> {
         self.played.play(mv)?;
@@ -130,6 +141,10 @@ fn random_games<S: Subject>(
                 let ss = S::from_position(variant, &line)
                     .unwrap_or_else(|e| panic!("{at}: setpos {line}: {e}"));
                 compare(&format!("{at} (setpos)"), &ss, &sr);
+            }
+            if ply % 9 == 0 && g < 5 && !r.is_over() {
+                // Perft from a position reached in play (a finished game counts 1).
+                assert_eq!(s.perft(PERFT_DEPTH), r.perft(PERFT_DEPTH), "{at}: perft");
             }
             let Some(mv) = r.random_move(&mut |k| rng.below(k)) else {
                 endings.push(r.status());

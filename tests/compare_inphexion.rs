@@ -11,12 +11,14 @@ use reference::Rng;
 const FULL_LIST_MAX: u64 = 3_000;
 /// …and by their number up to this many (relocation lists grow as permutations).
 const COUNT_MAX: u64 = 100_000;
+/// Depth of the perft comparisons at some plies of the first games.
+const PERFT_DEPTH: u32 = 2;
 /// Every game ends by the rules long before this; a safety net against a hang.
 const PLY_LIMIT: usize = 400;
 
 /// What the random games are compared with: the engine, or the reference itself read back
 /// from its own position lines.
-trait Subject: Sized {
+trait Subject: Sized + Clone {
     fn start(variant: &str) -> Self;
     fn from_position(variant: &str, line: &str) -> Result<Self, String>;
     fn line(&self) -> String;
@@ -24,6 +26,7 @@ trait Subject: Sized {
     fn legal(&self) -> Vec<String>;
     fn legal_count(&self) -> u64;
     fn play(&mut self, mv: &str) -> Result<String, String>;
+    fn perft(&self, depth: u32) -> u64;
 }
 
 impl Subject for Game {
@@ -48,6 +51,9 @@ impl Subject for Game {
     fn legal_count(&self) -> u64 {
         self.legal_moves().len() as u64
     }
+    fn perft(&self, depth: u32) -> u64 {
+        self.position().perft(depth)
+    }
     fn play(&mut self, mv: &str) -> Result<String, String> {
         self.play_text(mv)
             .map(|m| m.to_string())
@@ -57,6 +63,7 @@ impl Subject for Game {
 
 /// The reference, always re-read from its own position line after each move (checks the line
 /// format both ways); the outcome that a line cannot show (I14) is kept from the played game.
+#[derive(Clone)]
 struct RoundTrip {
     variant: String,
     played: Ref,
@@ -86,6 +93,11 @@ impl Subject for RoundTrip {
     }
     fn legal_count(&self) -> u64 {
         self.played.legal_count()
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        Ref::from_position(&self.variant, &self.played.position_line())
+            .map(|r| r.perft(depth))
+            .unwrap_or(0)
     }
     fn play(&mut self, mv: &str) -> Result<String, String> {
         self.played.play(mv)?;
@@ -156,6 +168,10 @@ fn random_games<S: Subject>(
                     .unwrap_or_else(|e| panic!("{at}: setpos {line}: {e}"));
                 compare(&format!("{at} (setpos)"), &ss, &sr);
             }
+            if r.size() <= 6 && ply % 7 == 0 && g < 4 && !r.is_over() {
+                // Perft from a position reached in play (a finished game counts 1).
+                assert_eq!(s.perft(PERFT_DEPTH), r.perft(PERFT_DEPTH), "{at}: perft");
+            }
             let Some(mv) = r.random_move(&mut |k| rng.below(k)) else {
                 endings.push(r.status());
                 break;
@@ -206,4 +222,89 @@ fn engine_matches_reference_in_random_games() {
 fn reference_lines_read_back_in_random_games() {
     let endings = all_variants::<RoundTrip>(4, 1);
     assert!(endings.iter().any(|e| e.ends_with("connection")));
+    for kind in ["connection", "relocation impossible", "no legal move"] {
+        let n = endings.iter().filter(|e| e.ends_with(kind)).count();
+        println!("{n} games ended by {kind}");
+    }
+}
+
+/// A random position of `n`×`n` with `empties` empty cells and consistent counts, or None when
+/// the rules refuse it.
+fn crowded_position(rng: &mut Rng, n: usize, empties: usize, neutral: bool) -> Option<String> {
+    let discs = n * n - empties - usize::from(neutral);
+    let white = discs.div_ceil(2);
+    let black = discs - white;
+    let mut cells: Vec<char> = std::iter::repeat_n('w', white)
+        .chain(std::iter::repeat_n('b', black))
+        .chain(std::iter::repeat_n('.', empties))
+        .chain(std::iter::repeat_n('n', usize::from(neutral)))
+        .collect();
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, rng.below(i + 1));
+    }
+    let rows: Vec<String> = cells.chunks(n).map(|c| c.iter().collect()).collect();
+    let hand = (n * n).div_ceil(2) - usize::from(neutral);
+    let side = if white == black { "white" } else { "black" };
+    Some(format!(
+        "{}|to-move {side}|hand {}/{}",
+        rows.join("/"),
+        hand.checked_sub(white)?,
+        hand.checked_sub(black)?
+    ))
+}
+
+/// Nearly full boards, where relocations can be impossible (I14), hands run out (I4) and moves
+/// complete chains (I17): every legal move is played in both from the same position.
+fn crowded_positions<S: Subject>(positions: usize) -> [usize; 2] {
+    let mut rng = Rng::new(99);
+    let (mut tried, mut impossible) = (0, 0);
+    while tried < positions {
+        let n = 4 + rng.below(4);
+        let neutral = n % 2 == 1 && rng.below(2) == 0;
+        let variant = format!(
+            "inphexion size={n}{}",
+            if neutral { " neutral" } else { "" }
+        );
+        let empties = 1 + rng.below(4);
+        let Some(line) = crowded_position(&mut rng, n, empties, neutral) else {
+            continue;
+        };
+        let Ok(r) = Ref::from_position(&variant, &line) else {
+            continue;
+        };
+        tried += 1;
+        let s = S::from_position(&variant, &line)
+            .unwrap_or_else(|e| panic!("{variant}: setpos {line}: {e}"));
+        compare(&format!("{variant} at {line}"), &s, &r);
+        for mv in r.legal() {
+            let at = format!("{variant} at {line} after {mv}");
+            let (mut r2, mut s2) = (r.clone(), s.clone());
+            r2.play(&mv)
+                .unwrap_or_else(|e| panic!("{at}: reference: {e}"));
+            let echoed = s2
+                .play(&mv)
+                .unwrap_or_else(|e| panic!("{at}: refused: {e}"));
+            assert_eq!(echoed, mv, "{at}: canonical notation");
+            compare(&at, &s2, &r2);
+            if r2.status().ends_with("relocation impossible") {
+                impossible += 1;
+            }
+        }
+    }
+    [tried, impossible]
+}
+
+#[test]
+fn engine_matches_reference_on_crowded_boards() {
+    let [tried, impossible] = crowded_positions::<Game>(5_000);
+    println!("{tried} positions, {impossible} moves with impossible relocation");
+}
+
+#[test]
+fn reference_lines_read_back_on_crowded_boards() {
+    let [_, impossible] = crowded_positions::<RoundTrip>(2_000);
+    assert!(
+        impossible > 0,
+        "no position with an impossible relocation (I14)"
+    );
 }

@@ -291,3 +291,20 @@ fn x20_largest_island_counts_double() {
     let r = exxit_at("exxit tiles=19", &line);
     assert_eq!(r.status(), "over silver wins: score 20-14");
 }
+
+#[test]
+fn i14_too_few_destinations_lose_and_the_discs_stay() {
+    // White's b2-a2 surrounds the black discs on a2 (moved) and c1 (b2 turned white); one
+    // empty cell (b4) is left for two discs.
+    let mut r = inphexion_at(
+        "inphexion size=4",
+        "wwbw/.bww/wwbb/b.bb|to-move white|hand 1/1",
+    );
+    assert!(r.legal().contains(&"b2-a2".to_string()));
+    r.play("b2-a2").unwrap();
+    assert_eq!(
+        r.position_line(),
+        "wwbw/bwww/wwbb/b.bb|to-move black|hand 0/1"
+    );
+    assert_eq!(r.status(), "over black wins: relocation impossible");
+}
