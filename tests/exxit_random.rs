@@ -37,7 +37,10 @@ fn run(tiles: u8, games: u32, seed: u64) {
         let mut p = start.clone();
         let mut ply = 0u32;
         while let Some(mv) = p.random_move(&mut rng, &mut list) {
-            // Every generated move is accepted by the checker.
+            // Every drawn move is legal: listed by the generator and accepted by the checker.
+            let mut legal = MoveList::new();
+            p.legal_moves(&mut legal);
+            assert!(legal.contains(&mv), "{mv} in {}", p.to_line());
             assert_eq!(p.check_move(&mv), Ok(()), "{mv} in {}", p.to_line());
             p.play(&mv);
             ply += 1;

@@ -689,13 +689,95 @@ impl Position {
         }
     }
 
-    /// A uniformly random legal move (`buf` is scratch space); `None` once the game is over.
+    /// A uniformly random legal move; `None` once the game is over. `buf` is scratch space
+    /// (used only in the expert setup); the common cases draw without listing every move.
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut MoveList) -> Option<Move> {
-        self.legal_moves(buf);
-        if buf.is_empty() {
+        if self.is_over() {
             return None;
         }
-        Some(buf.0[rng.random_range(0..buf.len())])
+        if self.in_setup() {
+            self.legal_moves(buf);
+            return Some(buf.0[rng.random_range(0..buf.len())]);
+        }
+        let me = self.to_move.index() as u8;
+        // Dances (X10): (from, target) pairs, only those into outer space once one is seen.
+        let mut dances = [(0u16, 0u16); 96];
+        let mut n = 0;
+        let mut outer_only = false;
+        for &s in &self.stacks[..self.n_stacks as usize] {
+            let c = self.cells[s as usize];
+            if c.tile == 0 || ((c.bits >> (c.h - 1)) & 1) as u8 != me {
+                continue;
+            }
+            for d in 0..6 {
+                if let Some((t, outer)) = self.probe(s as usize, d, me) {
+                    if outer && !outer_only {
+                        outer_only = true;
+                        n = 0;
+                    }
+                    if outer || !outer_only {
+                        dances[n] = (s, t as u16);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        let swap = self.swap_available() as usize;
+        if n > 0 {
+            let k = rng.random_range(0..n + swap);
+            if k == n {
+                return Some(Move::Swap);
+            }
+            let (f, t) = dances[k];
+            return Some(Move::Dance {
+                from: hex(f as usize),
+                target: hex(t as usize),
+            });
+        }
+        // Builds (X11): expansions, then placements.
+        let mut expansions = [0u16; 16];
+        let mut e = 0;
+        if self.supply > 0 {
+            for &s in &self.stacks[..self.n_stacks as usize] {
+                if self.cells[s as usize].tile == 0 && self.tiles_around(s as usize) >= 2 {
+                    expansions[e] = s;
+                    e += 1;
+                }
+            }
+        }
+        let places = if self.hand[me as usize] > 0 {
+            let on_tiles = self.stacks[..self.n_stacks as usize]
+                .iter()
+                .filter(|&&s| self.cells[s as usize].tile != 0)
+                .count();
+            self.n_tiles as usize - on_tiles
+        } else {
+            0
+        };
+        if e + places == 0 {
+            return Some(if swap == 1 && rng.random_range(0..2) == 1 {
+                Move::Swap
+            } else {
+                Move::Pass
+            });
+        }
+        let k = rng.random_range(0..e + places + swap);
+        if k < e {
+            return Some(Move::Expand(hex(expansions[k] as usize)));
+        }
+        if k == e + places {
+            return Some(Move::Swap);
+        }
+        let mut left = k - e;
+        for &t in &self.tiles[..self.n_tiles as usize] {
+            if self.cells[t as usize].h == 0 {
+                if left == 0 {
+                    return Some(Move::Place(hex(t as usize)));
+                }
+                left -= 1;
+            }
+        }
+        None
     }
 
     /// Plays uniformly random legal moves until the game ends; returns the outcome.

@@ -514,3 +514,31 @@ fn perft_counts_sequences_and_distinct_positions() {
     assert_eq!(p.distinct_successors(2), 12);
     assert!(p.distinct_successors(4) <= 34);
 }
+
+#[test]
+fn random_moves_are_uniform_over_the_legal_moves() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+    let mut buf = MoveList::new();
+    for line in [
+        "-1,0:./2 0,-1:1/12 0,0:2/2 1,-3:./1 1,-2:2 1,-1:1|tiles 35|hand 6/5|to-move silver",
+        "0,0:1/11 1,0:2/2 2,0:1 0,2:1/11 1,2:2/2 2,2:1|tiles 33|hand 4/6|to-move silver",
+        "0,-1:1 0,0:2/1 1,-2:2 1,-1:1|tiles 35|hand 7/8|to-move red",
+    ] {
+        let p = Position::from_line(&opts(&["pie"]), line).expect("position");
+        let want = legal(&p);
+        let mut counts = std::collections::BTreeMap::new();
+        for _ in 0..4000 {
+            let m = p.random_move(&mut rng, &mut buf).expect("a move");
+            *counts.entry(m.to_string()).or_insert(0u32) += 1;
+        }
+        assert_eq!(counts.keys().cloned().collect::<Vec<_>>(), want, "{line}");
+        let fair = 4000 / want.len() as u32;
+        for (m, n) in counts {
+            assert!(
+                n > fair * 3 / 4 && n < fair * 5 / 4,
+                "{m}: {n} of 4000 in {line}"
+            );
+        }
+    }
+}

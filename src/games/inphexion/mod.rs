@@ -17,6 +17,7 @@ mod notation;
 mod tests;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use rand::Rng;
 
@@ -449,35 +450,30 @@ impl Position {
 
     /// A colour's two edges (I3): White rows 1 and N, Black columns a and the last.
     pub fn edges(&self, c: Colour) -> (CellSet, CellSet) {
-        let all = self.rh.all();
-        match c {
-            Colour::First => (
-                all.difference(self.rh.shift(all, Direction::SE)),
-                all.difference(self.rh.shift(all, Direction::NW)),
-            ),
-            Colour::Second => (
-                all.difference(self.rh.shift(all, Direction::E)),
-                all.difference(self.rh.shift(all, Direction::W)),
-            ),
-        }
+        tables(self.options.size).edges[c.index()]
     }
 
-    /// Whether `discs` of colour `c` join c's edges (I17).
-    #[inline]
+    /// Whether `discs` of colour `c` join c's edges (I17), by a flood from the first edge.
     fn has_chain(&self, c: Colour, discs: CellSet) -> bool {
-        let n = self.options.size as u32;
-        if discs.len() < n {
+        let (a, b) = self.edges(c);
+        let start = a.intersection(discs);
+        !start.is_empty() && self.rh.flood(start, discs).intersects(b)
+    }
+
+    /// Whether the group of `discs` through `cell` joins c's edges (I17). A chain that appears
+    /// during a move runs through a cell the move filled, so the engine floods from there.
+    #[inline]
+    fn group_joins(&self, c: Colour, discs: CellSet, cell: u8) -> bool {
+        if discs.len() < self.options.size as u32 {
             return false;
         }
         let (a, b) = self.edges(c);
-        let start = a.intersection(discs);
-        if start.is_empty() || !b.intersects(discs) {
+        if !a.intersects(discs) || !b.intersects(discs) {
             return false;
         }
-        // Flood from the first edge, stopping as soon as the second one is reached.
-        let mut reached = start;
+        let mut reached = CellSet::single(cell);
         loop {
-            if reached.intersects(b) {
+            if reached.intersects(a) && reached.intersects(b) {
                 return true;
             }
             let next = self
@@ -492,11 +488,10 @@ impl Position {
         }
     }
 
-    /// The cells every on-board neighbour of which is in `x` (I9).
+    /// The neighbours of cell `i`.
     #[inline]
-    fn surrounded_by(&self, x: CellSet) -> CellSet {
-        let all = self.rh.all();
-        all.difference(self.rh.neighbours(all.difference(x)))
+    fn nb(&self, i: u8) -> CellSet {
+        tables(self.options.size).neighbours[i as usize]
     }
 
     /// The discs the side to move may move (I6, I15): opponent discs and the neutral disc.
@@ -507,17 +502,18 @@ impl Position {
 
     /// Moves the disc on `from` to `to` and places the mover's disc on `from`; checks
     /// connections and finds the discs to relocate (I16).
+    ///
+    /// Only a neighbour of `from` can become surrounded by the mover (I9): `from` is the only
+    /// cell that turned into a mover's disc. And no neighbour of `from` was surrounded by the
+    /// mover before the move, since `from` held an opponent or the neutral disc. So the discs
+    /// to relocate (I10: surrounded now, not before) are the opponent and neutral discs next to
+    /// `from` (the moved disc included) whose neighbours are all the mover's.
     #[inline]
     fn stage(&self, from: u8, to: u8) -> Stage {
         let me = self.to_move;
-        let own0 = self.discs(me);
-        let opp0 = self.discs(me.other());
-        let before = self
-            .surrounded_by(own0)
-            .intersection(opp0.union(self.neutral));
-        let mut own = own0;
+        let mut own = self.discs(me);
         own.insert(from);
-        let mut opp = opp0;
+        let mut opp = self.discs(me.other());
         let mut neutral = self.neutral;
         let moved_neutral = neutral.contains(from);
         if moved_neutral {
@@ -527,20 +523,21 @@ impl Position {
             opp.remove(from);
             opp.insert(to);
         }
-        let ended = if self.has_chain(me, own) {
+        let ended = if self.group_joins(me, own, from) {
             Some(Outcome::win(me, Reason::Connection))
-        } else if !moved_neutral && self.has_chain(me.other(), opp) {
+        } else if !moved_neutral && self.group_joins(me.other(), opp, to) {
             Some(Outcome::win(me.other(), Reason::Connection))
         } else {
             None
         };
-        let relocate = if ended.is_some() {
-            CellSet::EMPTY
-        } else {
-            self.surrounded_by(own)
-                .intersection(opp.union(neutral))
-                .difference(before)
-        };
+        let mut relocate = CellSet::EMPTY;
+        if ended.is_none() {
+            for c in self.nb(from).intersection(opp.union(neutral)) {
+                if self.nb(c).difference(own).is_empty() {
+                    relocate.insert(c);
+                }
+            }
+        }
         Stage {
             own,
             opp,
@@ -587,7 +584,10 @@ impl Position {
                         opp.insert(dst);
                     }
                 }
-                if self.has_chain(me.other(), opp) {
+                // A new chain of the opponent runs through a relocated disc (I16, I17).
+                if rels.iter().any(|&(src, dst)| {
+                    !lifted_neutral.contains(src) && self.group_joins(me.other(), opp, dst)
+                }) {
                     outcome = Some(Outcome::win(me.other(), Reason::Connection));
                 }
             }
@@ -1334,6 +1334,34 @@ impl Position {
             })
             .sum()
     }
+}
+
+/// Per-size tables: each cell's neighbours and each colour's edges.
+struct Tables {
+    neighbours: [CellSet; 121],
+    edges: [(CellSet, CellSet); 2],
+}
+
+fn tables(size: u8) -> &'static Tables {
+    static TABLES: OnceLock<Vec<Tables>> = OnceLock::new();
+    let all = TABLES.get_or_init(|| {
+        (0..=crate::hex::MAX_SIZE)
+            .map(|n| {
+                let mut t = Tables {
+                    neighbours: [CellSet::EMPTY; 121],
+                    edges: [(CellSet::EMPTY, CellSet::EMPTY); 2],
+                };
+                if let Some(rh) = Rhombus::new(n) {
+                    for i in 0..n * n {
+                        t.neighbours[i as usize] = rh.neighbours_of(i);
+                    }
+                    t.edges = [(rh.row(0), rh.row(n - 1)), (rh.column(0), rh.column(n - 1))];
+                }
+                t
+            })
+            .collect()
+    });
+    &all[(size as usize).min(all.len() - 1)]
 }
 
 fn names(cells: &[Hex]) -> String {
