@@ -54,8 +54,8 @@ fn perft_by_text(game: &Game, depth: u32) -> u64 {
 
 #[test]
 fn perft_through_text_agrees() {
-    let game = Game::new(Options::parse_line("exxit tiles=39").expect("options"));
-    for (_, depth, count, _) in table().into_iter().filter(|r| r.1 <= 6) {
-        assert_eq!(perft_by_text(&game, depth), count, "depth {depth}");
+    for (variant, depth, count, _) in table().into_iter().filter(|r| r.1 <= 6) {
+        let game = Game::new(Options::parse_line(&variant).expect("options"));
+        assert_eq!(perft_by_text(&game, depth), count, "{variant} depth {depth}");
     }
 }
