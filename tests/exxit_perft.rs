@@ -56,6 +56,10 @@ fn perft_by_text(game: &Game, depth: u32) -> u64 {
 fn perft_through_text_agrees() {
     for (variant, depth, count, _) in table().into_iter().filter(|r| r.1 <= 6) {
         let game = Game::new(Options::parse_line(&variant).expect("options"));
-        assert_eq!(perft_by_text(&game, depth), count, "{variant} depth {depth}");
+        assert_eq!(
+            perft_by_text(&game, depth),
+            count,
+            "{variant} depth {depth}"
+        );
     }
 }

@@ -58,7 +58,9 @@ impl Position {
             name(self.to_move)
         );
         if self.passes > 0 {
-            let _ = write!(s, "|passes {}", self.passes);
+            // The protocol marks only that the last move was a pass: `|passes 1`, also after
+            // the second pass that ends the game.
+            s.push_str("|passes 1");
         }
         if self.swapped {
             s.push_str("|swapped");
