@@ -717,27 +717,55 @@ impl Position {
             return Some(buf.0[rng.random_range(0..buf.len())]);
         }
         let me = self.to_move.index() as u8;
-        // One pass over the stacks: dances (X10) as (from, target) pairs, only those into
-        // outer space once one is seen, and the expansions (X16).
-        let mut dances = [(0u16, 0u16); 96];
-        let mut n = 0;
-        let mut outer_only = false;
+        // One pass over the stacks sorts them: own stacks on tiles (possible dancers),
+        // opponent stacks on tiles (possible targets), and the expansions (X16).
+        let mut own = [(0u16, 0i32, 0i32, 0u8); 16];
+        let mut opp = [(0u16, 0i32, 0i32, 0u8); 16];
+        let (mut n_own, mut n_opp) = (0, 0);
         let mut expansions = [0u16; 16];
         let mut e = 0;
         for &s in &self.stacks[..self.n_stacks as usize] {
             let c = self.cells[s as usize];
             if c.tile == 0 {
-                if n == 0 && self.tiles_around(s as usize) >= 2 {
+                if self.tiles_around(s as usize) >= 2 {
                     expansions[e] = s;
                     e += 1;
                 }
                 continue;
             }
-            if ((c.bits >> (c.h - 1)) & 1) as u8 != me {
-                continue;
+            let (q, r) = (s as i32 % GRID, s as i32 / GRID);
+            if ((c.bits >> (c.h - 1)) & 1) as u8 == me {
+                own[n_own] = (s, q, r, c.h);
+                n_own += 1;
+            } else {
+                opp[n_opp] = (s, q, r, c.h);
+                n_opp += 1;
             }
-            for d in 0..6 {
-                if let Some((t, outer)) = self.probe(s as usize, d, me) {
+        }
+        // Dances (X10) as (from, target), only those into outer space once one is seen: a
+        // target must lie on a line from the dancer, within reach and no taller (X13).
+        let mut dances = [(0u16, 0u16); 96];
+        let mut n = 0;
+        let mut outer_only = false;
+        for &(s, q, r, h) in &own[..n_own] {
+            for &(ti, tq, tr, th) in &opp[..n_opp] {
+                let (dq, dr) = (tq - q, tr - r);
+                let dist = (dq.abs() + dr.abs() + (dq + dr).abs()) / 2;
+                if th > h || dist > h as i32 || !(dq == 0 || dr == 0 || dq == -dr) {
+                    continue;
+                }
+                let d = match (dq.signum(), dr.signum()) {
+                    (-1, 0) => 0,
+                    (0, -1) => 1,
+                    (1, -1) => 2,
+                    (1, 0) => 3,
+                    (0, 1) => 4,
+                    _ => 5,
+                };
+                // The probe finds the first stack on the line: it must be this one.
+                if let Some((t, outer)) =
+                    self.probe(s as usize, d, me).filter(|x| x.0 == ti as usize)
+                {
                     if outer && !outer_only {
                         outer_only = true;
                         n = 0;
