@@ -209,6 +209,12 @@ impl Position {
                         }
                     }
                 }
+                if on_board[0] > DISCS as u32 || on_board[1] > DISCS as u32 {
+                    return bad(format!(
+                        "{} silver and {} red discs so far; each player has 8 (X1)",
+                        on_board[0], on_board[1]
+                    ));
+                }
                 p.set_stack(i, st.len() as u8, bits);
                 if tile.is_none() {
                     outer.push((c, i));

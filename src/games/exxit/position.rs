@@ -46,7 +46,8 @@ const STEP: [isize; 6] = [
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub(super) struct Cell {
-    /// 0 no tile, 1 silver, 2 red.
+    /// 0 no tile; else the colour code (1 silver, 2 red) in the low two bits and the tile's
+    /// place in the tile list (its slot) above them.
     pub(super) tile: u8,
     pub(super) h: u8,
     /// Disc `i` (0 = bottom) is red when bit `i` is set.
@@ -170,6 +171,8 @@ pub struct Position {
     pub(super) repetition: bool,
     /// XOR of the stack keys.
     pub(super) hash: u64,
+    /// The empty tiles, by slot (bit `k` for `tiles[k]`).
+    pub(super) empty: u64,
     /// Keys of the positions since the last placement or expansion, this one included.
     pub(super) history: Vec<u64>,
 }
@@ -186,7 +189,11 @@ impl PartialEq for Position {
             && self.passes == o.passes
             && self.swapped == o.swapped
             && self.repetition == o.repetition
-            && self.cells == o.cells
+            && self
+                .cells
+                .iter()
+                .zip(o.cells.iter())
+                .all(|(a, b)| a.tile & 3 == b.tile & 3 && a.h == b.h && a.bits == b.bits)
     }
 }
 
@@ -218,6 +225,7 @@ impl Position {
             swapped: false,
             repetition: false,
             hash: 0,
+            empty: 0,
             history: Vec::new(),
         }
     }
@@ -288,7 +296,7 @@ impl Position {
     pub fn tiles(&self) -> impl Iterator<Item = (Hex, Colour)> + '_ {
         self.tiles[..self.n_tiles as usize].iter().map(|&i| {
             let i = i as usize;
-            (hex(i), colour(self.cells[i].tile - 1))
+            (hex(i), colour((self.cells[i].tile & 3) - 1))
         })
     }
 
@@ -309,7 +317,7 @@ impl Position {
     /// The colour of the tile on `c`, if `c` belongs to the world (X2).
     pub fn tile_at(&self, c: Hex) -> Option<Colour> {
         let t = self.cells[index(c)?].tile;
-        (t != 0).then(|| colour(t - 1))
+        (t != 0).then(|| colour((t & 3) - 1))
     }
 
     /// The stack on `c`, if any.
@@ -357,7 +365,7 @@ impl Position {
             if seen[s] {
                 continue;
             }
-            let col = self.cells[tiles[s] as usize].tile;
+            let col = self.cells[tiles[s] as usize].tile & 3;
             seen[s] = true;
             let (mut head, mut tail) = (0, 1);
             queue[0] = s;
@@ -366,13 +374,13 @@ impl Position {
                 head += 1;
                 for step in STEP {
                     let nb = (i as isize + step) as usize;
-                    if self.cells[nb].tile == col {
-                        if let Some(k) = tiles.iter().position(|&t| t as usize == nb) {
-                            if !seen[k] {
-                                seen[k] = true;
-                                queue[tail] = k;
-                                tail += 1;
-                            }
+                    let t = self.cells[nb].tile;
+                    if t & 3 == col {
+                        let k = (t >> 2) as usize;
+                        if !seen[k] {
+                            seen[k] = true;
+                            queue[tail] = k;
+                            tail += 1;
                         }
                     }
                 }
@@ -435,7 +443,10 @@ impl Position {
 
     /// Puts a tile without touching the supply (reading a position line).
     pub(super) fn put_tile_raw(&mut self, i: usize, c: Colour) {
-        self.cells[i].tile = c.index() as u8 + 1;
+        self.cells[i].tile = (c.index() as u8 + 1) | (self.n_tiles << 2);
+        if self.cells[i].h == 0 {
+            self.empty |= 1 << self.n_tiles;
+        }
         self.tiles[self.n_tiles as usize] = i as u16;
         self.n_tiles += 1;
     }
@@ -445,6 +456,9 @@ impl Position {
         if cell.h == 0 {
             self.stacks[self.n_stacks as usize] = i as u16;
             self.n_stacks += 1;
+            if cell.tile != 0 {
+                self.empty &= !(1u64 << (cell.tile >> 2));
+            }
         } else {
             self.hash ^= stack_key(i, cell.h, cell.bits);
         }
@@ -458,6 +472,9 @@ impl Position {
         let (h, bits) = (cell.h, cell.bits);
         cell.h = 0;
         cell.bits = 0;
+        if cell.tile != 0 {
+            self.empty |= 1u64 << (cell.tile >> 2);
+        }
         self.hash ^= stack_key(i, h, bits);
         let n = self.n_stacks as usize;
         if let Some(k) = self.stacks[..n].iter().position(|&s| s as usize == i) {
@@ -700,17 +717,55 @@ impl Position {
             return Some(buf.0[rng.random_range(0..buf.len())]);
         }
         let me = self.to_move.index() as u8;
-        // Dances (X10): (from, target) pairs, only those into outer space once one is seen.
+        // One pass over the stacks sorts them: own stacks on tiles (possible dancers),
+        // opponent stacks on tiles (possible targets), and the expansions (X16).
+        let mut own = [(0u16, 0i32, 0i32, 0u8); 16];
+        let mut opp = [(0u16, 0i32, 0i32, 0u8); 16];
+        let (mut n_own, mut n_opp) = (0, 0);
+        let mut expansions = [0u16; 16];
+        let mut e = 0;
+        for &s in &self.stacks[..self.n_stacks as usize] {
+            let c = self.cells[s as usize];
+            if c.tile == 0 {
+                if self.tiles_around(s as usize) >= 2 {
+                    expansions[e] = s;
+                    e += 1;
+                }
+                continue;
+            }
+            let (q, r) = (s as i32 % GRID, s as i32 / GRID);
+            if ((c.bits >> (c.h - 1)) & 1) as u8 == me {
+                own[n_own] = (s, q, r, c.h);
+                n_own += 1;
+            } else {
+                opp[n_opp] = (s, q, r, c.h);
+                n_opp += 1;
+            }
+        }
+        // Dances (X10) as (from, target), only those into outer space once one is seen: a
+        // target must lie on a line from the dancer, within reach and no taller (X13).
         let mut dances = [(0u16, 0u16); 96];
         let mut n = 0;
         let mut outer_only = false;
-        for &s in &self.stacks[..self.n_stacks as usize] {
-            let c = self.cells[s as usize];
-            if c.tile == 0 || ((c.bits >> (c.h - 1)) & 1) as u8 != me {
-                continue;
-            }
-            for d in 0..6 {
-                if let Some((t, outer)) = self.probe(s as usize, d, me) {
+        for &(s, q, r, h) in &own[..n_own] {
+            for &(ti, tq, tr, th) in &opp[..n_opp] {
+                let (dq, dr) = (tq - q, tr - r);
+                let dist = (dq.abs() + dr.abs() + (dq + dr).abs()) / 2;
+                if th > h || dist > h as i32 || !(dq == 0 || dr == 0 || dq == -dr) {
+                    continue;
+                }
+                let d = match (dq.signum(), dr.signum()) {
+                    (-1, 0) => 0,
+                    (0, -1) => 1,
+                    (1, -1) => 2,
+                    (1, 0) => 3,
+                    (0, 1) => 4,
+                    _ => 5,
+                };
+                // The probe finds the first stack on the line: it must be this one.
+                if let Some((t, outer)) =
+                    self.probe(s as usize, d, me).filter(|x| x.0 == ti as usize)
+                {
                     if outer && !outer_only {
                         outer_only = true;
                         n = 0;
@@ -734,23 +789,9 @@ impl Position {
                 target: hex(t as usize),
             });
         }
-        // Builds (X11): expansions, then placements.
-        let mut expansions = [0u16; 16];
-        let mut e = 0;
-        if self.supply > 0 {
-            for &s in &self.stacks[..self.n_stacks as usize] {
-                if self.cells[s as usize].tile == 0 && self.tiles_around(s as usize) >= 2 {
-                    expansions[e] = s;
-                    e += 1;
-                }
-            }
-        }
+        // Builds (X11): expansions, then placements (the supply is not empty: the game goes on).
         let places = if self.hand[me as usize] > 0 {
-            let on_tiles = self.stacks[..self.n_stacks as usize]
-                .iter()
-                .filter(|&&s| self.cells[s as usize].tile != 0)
-                .count();
-            self.n_tiles as usize - on_tiles
+            self.empty.count_ones() as usize
         } else {
             0
         };
@@ -768,16 +809,12 @@ impl Position {
         if k == e + places {
             return Some(Move::Swap);
         }
-        let mut left = k - e;
-        for &t in &self.tiles[..self.n_tiles as usize] {
-            if self.cells[t as usize].h == 0 {
-                if left == 0 {
-                    return Some(Move::Place(hex(t as usize)));
-                }
-                left -= 1;
-            }
+        let mut mask = self.empty;
+        for _ in 0..k - e {
+            mask &= mask - 1;
         }
-        None
+        let slot = mask.trailing_zeros() as usize;
+        Some(Move::Place(hex(self.tiles[slot] as usize)))
     }
 
     /// Plays uniformly random legal moves until the game ends; returns the outcome.

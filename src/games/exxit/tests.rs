@@ -492,6 +492,11 @@ fn position_lines_reject_what_the_rules_cannot_hold() {
         ("0,0:1/13 1,0:2|tiles 37|hand 8/8|to-move red", "discs"),
         ("0,0:1 1,0:2|tiles 37|hand 8/8|to-move red|swapped", "pie"),
         ("0,0:1 90,0:2|tiles 37|hand 8/8|to-move red", "far"),
+        (
+            "0,0:1/1 1,0:2/1 2,0:1/1 3,0:2/1 4,0:1/1 5,0:2/1 6,0:1/1 7,0:2/1 8,0:1/1 9,0:2/1\
+             |tiles 29|hand 0/8|to-move red",
+            "X1",
+        ),
     ] {
         let e = Position::from_line(&o, line).expect_err(line);
         assert!(e.why.contains(why), "{line}: {}", e.why);
