@@ -28,7 +28,7 @@ impl Position {
 
     /// The protocol's position line, e.g.
     /// `-1,1:./2 0,-1:1/12 0,0:2 1,-2:2 1,-1:1|tiles 35|hand 7/7|to-move red`.
-    /// `|passes N` follows when the last N moves were passes (2 only once they ended the game),
+    /// `|passes 1` follows when the last move was a pass (also the second, game-ending one),
     /// `|swapped` right after a swap.
     pub fn to_line(&self) -> String {
         let mut s = String::new();
