@@ -2,3 +2,4 @@
 //! the bot.
 pub mod games;
 pub mod hex;
+pub mod render;

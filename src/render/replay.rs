@@ -1,0 +1,146 @@
+//! Animated replays: one GIF frame per position.
+
+use std::io::Cursor;
+
+use image::codecs::gif::{GifEncoder, Repeat};
+use image::{Delay, Frame, Rgba, RgbaImage};
+
+use super::RenderError;
+
+/// The most frames a replay holds; longer sequences keep the first and last pictures and an even
+/// selection between them.
+pub const MAX_REPLAY_FRAMES: usize = 120;
+/// How long each position shows, in milliseconds.
+pub const FRAME_MS: u32 = 900;
+/// How long the last position shows before the loop starts again.
+pub const LAST_FRAME_MS: u32 = 3500;
+
+/// The indices of `len` pictures kept when at most `max` may be shown: evenly spread, always
+/// the first and the last.
+pub(crate) fn pick_frames(len: usize, max: usize) -> Vec<usize> {
+    if len <= max {
+        return (0..len).collect();
+    }
+    if max < 2 {
+        return (len - 1..len).take(max).collect();
+    }
+    let mut out: Vec<usize> = (0..max)
+        .map(|i| (i * (len - 1) + (max - 1) / 2) / (max - 1))
+        .collect();
+    out.dedup();
+    out
+}
+
+/// Encodes pictures as a looping animated GIF: one frame per picture, a pause on the last.
+/// Pictures of different sizes are centred on the largest. After the first frame only the
+/// pixels that changed are stored, which keeps long replays small.
+pub fn replay_gif(frames: &[RgbaImage]) -> Result<Vec<u8>, RenderError> {
+    if frames.is_empty() {
+        return Err(RenderError::Empty("a replay needs at least one picture"));
+    }
+    let keep = pick_frames(frames.len(), MAX_REPLAY_FRAMES);
+    let w = frames.iter().map(|f| f.width()).max().unwrap_or(1).min(u16::MAX as u32);
+    let h = frames.iter().map(|f| f.height()).max().unwrap_or(1).min(u16::MAX as u32);
+    let mut out = Vec::new();
+    {
+        let mut enc = GifEncoder::new_with_speed(Cursor::new(&mut out), 10);
+        enc.set_repeat(Repeat::Infinite)?;
+        let mut previous: Option<RgbaImage> = None;
+        for (k, &i) in keep.iter().enumerate() {
+            let full = pad(&frames[i], w, h);
+            let mut frame = full.clone();
+            if let Some(prev) = &previous {
+                for (px, old) in frame.pixels_mut().zip(prev.pixels()) {
+                    if px == old {
+                        *px = Rgba([0, 0, 0, 0]);
+                    }
+                }
+                // The encoder needs at least one opaque pixel to build a palette.
+                if let Some(px) = frame.pixels_mut().next() {
+                    if px.0[3] == 0 {
+                        *px = *full.get_pixel(0, 0);
+                    }
+                }
+            }
+            let ms = if k + 1 == keep.len() { LAST_FRAME_MS } else { FRAME_MS };
+            enc.encode_frame(Frame::from_parts(
+                frame,
+                0,
+                0,
+                Delay::from_numer_denom_ms(ms, 1),
+            ))?;
+            previous = Some(full);
+        }
+    }
+    Ok(out)
+}
+
+/// `img` centred on a `w`×`h` canvas filled with its own top-left colour (the background).
+fn pad(img: &RgbaImage, w: u32, h: u32) -> RgbaImage {
+    if img.dimensions() == (w, h) {
+        let mut out = img.clone();
+        for px in out.pixels_mut() {
+            px.0[3] = 255;
+        }
+        return out;
+    }
+    let bg = img.get_pixel_checked(0, 0).copied().unwrap_or(Rgba([0, 0, 0, 255]));
+    let mut out = RgbaImage::from_pixel(w, h, Rgba([bg.0[0], bg.0[1], bg.0[2], 255]));
+    let dx = (w.saturating_sub(img.width())) / 2;
+    let dy = (h.saturating_sub(img.height())) / 2;
+    for (x, y, px) in img.enumerate_pixels() {
+        if x + dx < w && y + dy < h {
+            out.put_pixel(x + dx, y + dy, Rgba([px.0[0], px.0[1], px.0[2], 255]));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::codecs::gif::GifDecoder;
+    use image::AnimationDecoder;
+
+    #[test]
+    fn frame_selection_keeps_both_ends() {
+        assert_eq!(pick_frames(3, 120), vec![0, 1, 2]);
+        let p = pick_frames(500, 120);
+        assert_eq!(p.len(), 120);
+        assert_eq!(p[0], 0);
+        assert_eq!(*p.last().unwrap(), 499);
+        assert!(p.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn gif_decodes_with_one_frame_per_picture() {
+        let frames: Vec<RgbaImage> = (0..5u8)
+            .map(|i| {
+                RgbaImage::from_fn(40 + u32::from(i), 30, |x, y| {
+                    if x / 8 == u32::from(i) {
+                        Rgba([200, 40, 40, 255])
+                    } else {
+                        Rgba([20, (y * 4) as u8, 90, 255])
+                    }
+                })
+            })
+            .collect();
+        let gif = replay_gif(&frames).unwrap();
+        let dec = GifDecoder::new(Cursor::new(&gif)).unwrap();
+        let decoded = dec.into_frames().collect_frames().unwrap();
+        assert_eq!(decoded.len(), 5);
+        // The last frame lingers.
+        let (n, d) = decoded[4].delay().numer_denom_ms();
+        assert_eq!(n / d, LAST_FRAME_MS);
+        // The composed last frame shows the last picture (centred): its red band at x = 32..40 + 2.
+        let last = decoded[4].buffer();
+        assert_eq!(last.dimensions(), (44, 30));
+        let px = last.get_pixel(2 + 34, 10).0;
+        assert!(px[0] > 150 && px[1] < 90, "{px:?}");
+    }
+
+    #[test]
+    fn empty_replay_is_an_error() {
+        assert!(matches!(replay_gif(&[]), Err(RenderError::Empty(_))));
+    }
+}
