@@ -1,7 +1,7 @@
 //! Compact PNGs: pictures are reduced to at most 256 colours and written as indexed PNGs.
 //!
 //! Board pictures are flat colours plus anti-aliased edges whose coverage is snapped to a few
-//! steps (see the canvas), so a few hundred colours describe them. The 256 most frequent become
+//! steps (see the canvas), so a few hundred colours describe them. The most frequent become
 //! the palette; rarer edge shades take the nearest palette colour.
 
 use std::collections::HashMap;
@@ -39,20 +39,35 @@ pub(crate) fn quantise(img: &RgbaImage) -> Indexed {
     }
     let mut by_count: Vec<([u8; 3], u32)> = counts.into_iter().collect();
     by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let palette: Vec<[u8; 3]> = by_count.iter().take(256).map(|c| c.0).collect();
-    let mut index: HashMap<[u8; 3], u8> = palette
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (*c, i as u8))
-        .collect();
-    for (c, _) in by_count.iter().skip(256) {
+    let palette: Vec<[u8; 3]> = if by_count.len() <= 256 {
+        by_count.iter().map(|c| c.0).collect()
+    } else {
+        // The 192 most frequent colours, plus a coarse 4×4×4 grid so that no colour is far
+        // from some entry (pictures with gradients stay recognisable).
+        let mut p: Vec<[u8; 3]> = by_count.iter().take(192).map(|c| c.0).collect();
+        for r in 0..4u8 {
+            for g in 0..4u8 {
+                for b in 0..4u8 {
+                    p.push([r * 85, g * 85, b * 85]);
+                }
+            }
+        }
+        p
+    };
+    let mut index: HashMap<[u8; 3], u8> = HashMap::with_capacity(by_count.len());
+    for (i, c) in palette.iter().enumerate().rev() {
+        index.insert(*c, i as u8);
+    }
+    for (c, _) in &by_count {
+        if index.contains_key(c) {
+            continue;
+        }
         let nearest = palette
             .iter()
             .enumerate()
             .min_by_key(|(_, p)| {
                 let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
-                // Weighted toward green, as the eye is.
-                2 * d(c[0], p[0]) + 4 * d(c[1], p[1]) + 3 * d(c[2], p[2])
+                d(c[0], p[0]) + d(c[1], p[1]) + d(c[2], p[2])
             })
             .map_or(0, |(i, _)| i as u8);
         index.insert(*c, nearest);

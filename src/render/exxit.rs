@@ -16,10 +16,15 @@ use crate::hex::Hex;
 pub enum LastMove {
     /// A dance of destruction (X12): the stack left `from`; its discs landed on `landings`, in
     /// order (the last may be an outer-space cell, X14).
-    Dance { from: Hex, landings: Vec<Hex> },
+    Dance {
+        from: Hex,
+        landings: Vec<Hex>,
+    },
     /// An expansion (X16, or an expert setup tile): the cells that became tiles, the picked one
     /// first, then the chain.
-    Expand { cells: Vec<Hex> },
+    Expand {
+        cells: Vec<Hex>,
+    },
     /// A disc placed from hand (X17).
     Place(Hex),
     Pass,
@@ -158,11 +163,11 @@ pub(crate) struct Layout {
 pub(crate) fn layout(e: Extent) -> Layout {
     let ext_w = (e.max.0 - e.min.0).max(1.0);
     let ext_h = (e.max.1 - e.min.1).max(1.0);
-    let r = ((MIN_WIDTH as f32 - 2.0 * MARGIN) / ext_w)
+    let fit = ((MIN_WIDTH as f32 - 2.0 * MARGIN) / ext_w)
         .min(MAX_BOARD_H / ext_h)
-        .min(MAX_R)
-        .max(MIN_R)
-        // Never wider than the maximum width, even for absurd worlds.
+        .clamp(MIN_R, MAX_R);
+    // Never wider than the maximum width nor absurdly tall, even for absurd worlds.
+    let r = fit
         .min((MAX_WIDTH as f32 - 2.0 * MARGIN) / ext_w)
         .min(2.0 * MAX_BOARD_H / ext_h)
         .max(1.0);
@@ -237,7 +242,13 @@ fn paint_disc(c: &mut Canvas, p: &Palette, cx: f32, cy: f32, r: f32, col: Colour
     let (face, rim, _) = disc_colours(p, col);
     c.fill_circle(cx, cy, r, rim);
     c.fill_circle(cx, cy, r - (r * 0.10).max(1.5), face);
-    c.ring(cx, cy, r * 0.68, (r * 0.06).max(1.0), Rgb8A { a: 70, ..rim });
+    c.ring(
+        cx,
+        cy,
+        r * 0.68,
+        (r * 0.06).max(1.0),
+        Rgb8A { a: 70, ..rim },
+    );
 }
 
 /// A stack: the lower discs show as edges below the top one, the top shows the height.
@@ -249,7 +260,15 @@ fn paint_stack(c: &mut Canvas, p: &Palette, l: &Layout, at: Hex, discs: &[Colour
     let r = l.disc();
     let shown = &discs[discs.len().saturating_sub(MAX_LAYERS)..];
     // Shadow.
-    c.fill_circle(x, y + r * 0.12 - l.r * 0.12, r * 1.04, Rgb8A { a: 80, ..p.contrast });
+    c.fill_circle(
+        x,
+        y + r * 0.12 - l.r * 0.12,
+        r * 1.04,
+        Rgb8A {
+            a: 80,
+            ..p.contrast
+        },
+    );
     for (i, col) in shown.iter().enumerate() {
         let cy = y - l.r * 0.12 - i as f32 * l.layer();
         let (face, rim, _) = disc_colours(p, *col);
@@ -323,7 +342,14 @@ pub(crate) fn draw_in(view: &View, theme: Theme, e: Extent) -> (RgbaImage, Vec<L
 
 fn dashed_hexagon(c: &mut Canvas, pts: &[(f32, f32)], w: f32, dash: f32, colour: Rgb8A) {
     for i in 0..pts.len() {
-        c.dashed_line(pts[i], pts[(i + 1) % pts.len()], w, dash, dash * 0.8, colour);
+        c.dashed_line(
+            pts[i],
+            pts[(i + 1) % pts.len()],
+            w,
+            dash,
+            dash * 0.8,
+            colour,
+        );
     }
 }
 
@@ -348,7 +374,12 @@ fn draw_world(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) -> Vec<Label
         if *col == Colour::Second {
             let inner = l.hexagon(*h, r * 0.80);
             for i in 0..6 {
-                c.line(inner[i], inner[(i + 1) % 6], (r * 0.05).max(1.0), Rgb8A { a: 150, ..edge });
+                c.line(
+                    inner[i],
+                    inner[(i + 1) % 6],
+                    (r * 0.05).max(1.0),
+                    Rgb8A { a: 150, ..edge },
+                );
             }
         }
     }
@@ -358,7 +389,15 @@ fn draw_world(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) -> Vec<Label
             let pts = l.hexagon(*h, r - line * 2.5);
             let w = if i == 0 { r * 0.13 } else { r * 0.09 };
             for k in 0..6 {
-                c.line(pts[k], pts[(k + 1) % 6], w + 3.0, Rgb8A { a: 200, ..p.contrast });
+                c.line(
+                    pts[k],
+                    pts[(k + 1) % 6],
+                    w + 3.0,
+                    Rgb8A {
+                        a: 200,
+                        ..p.contrast
+                    },
+                );
             }
             for k in 0..6 {
                 c.line(pts[k], pts[(k + 1) % 6], w, p.last);
@@ -423,7 +462,16 @@ fn draw_world(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) -> Vec<Label
     };
     let ring = |c: &mut Canvas, h: Hex, w: f32| {
         let (x, y) = l.top_face(h, height(h));
-        c.ring(x, y, l.disc() + r * 0.08, w + 3.0, Rgb8A { a: 200, ..p.contrast });
+        c.ring(
+            x,
+            y,
+            l.disc() + r * 0.08,
+            w + 3.0,
+            Rgb8A {
+                a: 200,
+                ..p.contrast
+            },
+        );
         c.ring(x, y, l.disc() + r * 0.08, w, p.last);
     };
     match &view.last {
@@ -438,8 +486,8 @@ fn draw_world(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) -> Vec<Label
     boxes
 }
 
-/// Sample views for the gallery and tests.
-pub(crate) mod samples {
+/// Hand-built sample views (used by the gallery, the tests and the benchmarks).
+pub mod samples {
     use super::*;
     use crate::games::Reason;
 
@@ -545,6 +593,46 @@ pub(crate) mod samples {
         v
     }
 
+    /// A full world: all 39 tiles in one blob, discs spread over it and in outer space.
+    pub fn full_world() -> View {
+        let mut v = base();
+        v.tiles.clear();
+        let mut seed = 11u32;
+        let mut rnd = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 16) % 1000
+        };
+        // Cells within distance 3 of the origin (37) plus two more.
+        for q in -3..=3i32 {
+            for r in -3..=3i32 {
+                let h = Hex::new(q, r);
+                if h.distance(Hex::ORIGIN) <= 3 {
+                    v.tiles.push((h, if rnd() % 2 == 0 { S } else { R }));
+                }
+            }
+        }
+        v.tiles.push((Hex::new(4, -2), S));
+        v.tiles.push((Hex::new(-4, 2), R));
+        let cells: Vec<Hex> = v.tiles.iter().map(|t| t.0).collect();
+        v.stacks.clear();
+        for h in cells.iter().step_by(3) {
+            let n = 1 + (rnd() % 4) as usize;
+            let discs = (0..n).map(|_| if rnd() % 2 == 0 { S } else { R }).collect();
+            v.stacks.push((*h, discs));
+        }
+        v.stacks.push((Hex::new(0, 4), vec![R, S]));
+        v.stacks.push((Hex::new(-4, 0), vec![S]));
+        v.supply = 0;
+        v.hands = [2, 1];
+        v.score = [44, 38];
+        v.to_move = R;
+        v.last = Some(LastMove::Place(Hex::new(1, 1)));
+        v.stacks.retain(|s| s.0 != Hex::new(1, 1));
+        v.stacks.push((Hex::new(1, 1), vec![S]));
+        v.caption = "Move 70: 1,1".to_string();
+        v
+    }
+
     /// A long thin world: 39 tiles in one row, game over on score.
     pub fn long_line() -> View {
         let mut v = base();
@@ -580,7 +668,9 @@ mod tests {
     }
 
     fn close(a: [u8; 3], b: Rgb8A) -> bool {
-        a.iter().zip([b.r, b.g, b.b]).all(|(x, y)| x.abs_diff(y) <= 6)
+        a.iter()
+            .zip([b.r, b.g, b.b])
+            .all(|(x, y)| x.abs_diff(y) <= 6)
     }
 
     fn every_sample() -> Vec<View> {
@@ -590,6 +680,7 @@ mod tests {
             samples::big_stacks(),
             samples::expansion(),
             samples::long_line(),
+            samples::full_world(),
         ]
     }
 
@@ -597,8 +688,16 @@ mod tests {
     fn pictures_stay_within_bounds() {
         for v in every_sample() {
             let img = draw(&v, Theme::Dark);
-            assert!((MIN_WIDTH..=MAX_WIDTH).contains(&img.width()), "{}", img.width());
-            assert!(img.height() >= 300 && img.height() <= 1100, "{}", img.height());
+            assert!(
+                (MIN_WIDTH..=MAX_WIDTH).contains(&img.width()),
+                "{}",
+                img.width()
+            );
+            assert!(
+                img.height() >= 200 && img.height() <= 1100,
+                "{}",
+                img.height()
+            );
         }
     }
 
@@ -607,17 +706,16 @@ mod tests {
         for theme in Theme::ALL {
             for v in every_sample() {
                 let (img, boxes) = draw_in(&v, theme, Extent::of(&v));
-                let want: BTreeSet<Hex> = v
-                    .tiles
-                    .iter()
-                    .map(|t| t.0)
-                    .chain(v.outer_space())
-                    .collect();
+                let want: BTreeSet<Hex> =
+                    v.tiles.iter().map(|t| t.0).chain(v.outer_space()).collect();
                 let got: BTreeSet<Hex> = boxes.iter().map(|b| b.0).collect();
                 assert_eq!(got, want);
                 for (h, (x0, y0, x1, y1)) in &boxes {
                     assert!(*x0 >= 0.0 && *y0 >= HEADER_H as f32, "{h:?}");
-                    assert!(*x1 <= img.width() as f32 && *y1 <= img.height() as f32, "{h:?}");
+                    assert!(
+                        *x1 <= img.width() as f32 && *y1 <= img.height() as f32,
+                        "{h:?}"
+                    );
                 }
                 // No two labels overlap.
                 for (i, a) in boxes.iter().enumerate() {
@@ -649,16 +747,31 @@ mod tests {
                     continue;
                 }
                 let (x, y) = l.centre(*h);
-                let want = if *col == Colour::First { p.silver_tile } else { p.red_tile };
-                assert!(close(px(&img, (x, y - l.r * 0.35)), want), "{theme:?} {h:?}");
+                let want = if *col == Colour::First {
+                    p.silver_tile
+                } else {
+                    p.red_tile
+                };
+                assert!(
+                    close(px(&img, (x, y - l.r * 0.35)), want),
+                    "{theme:?} {h:?}"
+                );
             }
             // Stacks: the top face's colour shows just inside its rim (the middle holds the height).
             for (h, top) in &stacked {
                 let n = v.stacks.iter().find(|s| s.0 == *h).map_or(1, |s| s.1.len());
                 let (x, y) = l.top_face(*h, n);
-                let want = if *top == Colour::First { p.silver_disc } else { p.red_disc };
+                let want = if *top == Colour::First {
+                    p.silver_disc
+                } else {
+                    p.red_disc
+                };
                 let at = (x - l.disc() * 0.82, y);
-                assert!(close(px(&img, at), want), "{theme:?} {h:?} {:?}", px(&img, at));
+                assert!(
+                    close(px(&img, at), want),
+                    "{theme:?} {h:?} {:?}",
+                    px(&img, at)
+                );
             }
             // Empty outer space.
             for h in v.outer_space() {
@@ -666,7 +779,10 @@ mod tests {
                     continue;
                 }
                 let (x, y) = l.centre(h);
-                assert!(close(px(&img, (x, y - l.r * 0.35)), p.space), "{theme:?} {h:?}");
+                assert!(
+                    close(px(&img, (x, y - l.r * 0.35)), p.space),
+                    "{theme:?} {h:?}"
+                );
             }
         }
     }
@@ -674,7 +790,8 @@ mod tests {
     #[test]
     fn stacks_of_sixteen_and_odd_views_never_panic() {
         let mut v = samples::big_stacks();
-        v.stacks.push((Hex::new(500, -900), vec![Colour::Second; 40]));
+        v.stacks
+            .push((Hex::new(500, -900), vec![Colour::Second; 40]));
         v.stacks.push((Hex::new(0, 1), vec![]));
         v.last = Some(LastMove::Dance {
             from: Hex::new(-400, 3),

@@ -17,18 +17,22 @@ pub fn gallery(dir: &Path) -> io::Result<Vec<PathBuf>> {
         ("4x4", inphexion::samples::small()),
         ("11x11", inphexion::samples::large()),
     ];
-    let exx: [(&str, exxit::View); 5] = [
+    let exx: [(&str, exxit::View); 6] = [
         ("start", exxit::samples::start()),
         ("dance-into-space", exxit::samples::dance()),
         ("big-stacks", exxit::samples::big_stacks()),
         ("expansion-chain", exxit::samples::expansion()),
         ("long-thin-world", exxit::samples::long_line()),
+        ("full-world", exxit::samples::full_world()),
     ];
     let to_io = |e: super::RenderError| io::Error::other(e.to_string());
     for theme in Theme::ALL {
         for (name, v) in &inph {
             let path = dir.join(format!("inphexion-{name}-{}.png", theme.name()));
-            std::fs::write(&path, encode_png(&inphexion::draw(v, theme)).map_err(to_io)?)?;
+            std::fs::write(
+                &path,
+                encode_png(&inphexion::draw(v, theme)).map_err(to_io)?,
+            )?;
             written.push(path);
         }
         for (name, v) in &exx {
@@ -53,13 +57,18 @@ mod tests {
     fn gallery_writes_decodable_pictures() {
         let dir = std::env::temp_dir().join(format!("hexcord-gallery-{}", std::process::id()));
         let paths = gallery(&dir).unwrap();
-        assert_eq!(paths.len(), 21);
+        assert_eq!(paths.len(), 23);
         for p in &paths {
             let bytes = std::fs::read(p).unwrap();
             let img = image::load_from_memory(&bytes).unwrap();
             assert!(img.width() >= 800, "{}", p.display());
             if p.extension().is_some_and(|e| e == "png") {
-                assert!(bytes.len() < 150_000, "{} is {} bytes", p.display(), bytes.len());
+                assert!(
+                    bytes.len() < 150_000,
+                    "{} is {} bytes",
+                    p.display(),
+                    bytes.len()
+                );
             }
         }
         let _ = std::fs::remove_dir_all(&dir);

@@ -142,12 +142,16 @@ pub(crate) fn draw_header(
             name
         };
         let name = fit_text(FontKind::Bold, 22.0, name, text_right - tx);
-        c.text(FontKind::Bold, 22.0, tx, top + 33.0, Align::Left, &name, p.text);
-        let stats = format!(
-            "{} · {}",
-            colour_title(h.kind, col),
-            h.stats[col.index()]
+        c.text(
+            FontKind::Bold,
+            22.0,
+            tx,
+            top + 33.0,
+            Align::Left,
+            &name,
+            p.text,
         );
+        let stats = format!("{} · {}", colour_title(h.kind, col), h.stats[col.index()]);
         let stats = fit_text(FontKind::Regular, 16.0, &stats, x + card_w - 14.0 - tx);
         c.text(
             FontKind::Regular,

@@ -250,7 +250,15 @@ impl Layout {
 
 /// Paints one disc.
 fn paint_disc(c: &mut Canvas, p: &Palette, cx: f32, cy: f32, r: f32, piece: Piece) {
-    c.fill_circle(cx, cy + r * 0.10, r * 1.02, Rgb8A { a: 70, ..p.contrast });
+    c.fill_circle(
+        cx,
+        cy + r * 0.10,
+        r * 1.02,
+        Rgb8A {
+            a: 70,
+            ..p.contrast
+        },
+    );
     match piece {
         Piece::White => {
             c.fill_circle(cx, cy, r, p.white_rim);
@@ -259,12 +267,24 @@ fn paint_disc(c: &mut Canvas, p: &Palette, cx: f32, cy: f32, r: f32, piece: Piec
         Piece::Black => {
             c.fill_circle(cx, cy, r, p.black_rim);
             c.fill_circle(cx, cy, r - (r * 0.07).max(1.2), p.black_disc);
-            c.ring(cx, cy, r * 0.72, (r * 0.07).max(1.0), Rgb8A { a: 50, ..p.white_disc });
+            c.ring(
+                cx,
+                cy,
+                r * 0.72,
+                (r * 0.07).max(1.0),
+                Rgb8A {
+                    a: 50,
+                    ..p.white_disc
+                },
+            );
             c.fill_circle(
                 cx - r * 0.34,
                 cy - r * 0.36,
                 r * 0.22,
-                Rgb8A { a: 60, ..p.white_disc },
+                Rgb8A {
+                    a: 60,
+                    ..p.white_disc
+                },
             );
         }
         Piece::Neutral => {
@@ -318,7 +338,11 @@ fn draw_board(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
     // Edge bands: White's top and bottom, Black's left and right (I3).
     for (i, region) in f.regions.iter().enumerate() {
         let pts: Vec<(f32, f32)> = region.iter().map(to_px).collect();
-        let colour = if i % 2 == 0 { p.white_edge } else { p.black_edge };
+        let colour = if i % 2 == 0 {
+            p.white_edge
+        } else {
+            p.black_edge
+        };
         c.fill_convex(&pts, colour);
     }
     // Outline of the whole frame so both bands read on either background.
@@ -334,7 +358,12 @@ fn draw_board(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
     .map(|pt| to_px(pt))
     .collect();
     for i in 0..outline.len() {
-        c.line(outline[i], outline[(i + 1) % outline.len()], 1.5, p.board_outline);
+        c.line(
+            outline[i],
+            outline[(i + 1) % outline.len()],
+            1.5,
+            p.board_outline,
+        );
     }
     // Cells.
     let line = (r * 0.07).max(1.2);
@@ -429,7 +458,16 @@ fn draw_board(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
 
 /// A ring in the last-move colour with a contrasting edge.
 fn mark_ring(c: &mut Canvas, p: &Palette, at: (f32, f32), radius: f32, width: f32) {
-    c.ring(at.0, at.1, radius, width + 3.0, Rgb8A { a: 200, ..p.contrast });
+    c.ring(
+        at.0,
+        at.1,
+        radius,
+        width + 3.0,
+        Rgb8A {
+            a: 200,
+            ..p.contrast
+        },
+    );
     c.ring(at.0, at.1, radius, width, p.last);
 }
 
@@ -458,7 +496,15 @@ fn draw_last(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
                         let t1 = (i + 1) as f32 / steps as f32 * std::f32::consts::TAU;
                         let pa = (a.0 + ghost * t0.cos(), a.1 + ghost * t0.sin());
                         let pb = (a.0 + ghost * t1.cos(), a.1 + ghost * t1.sin());
-                        c.line(pa, pb, ring_w * 0.8 + 2.0, Rgb8A { a: 160, ..p.contrast });
+                        c.line(
+                            pa,
+                            pb,
+                            ring_w * 0.8 + 2.0,
+                            Rgb8A {
+                                a: 160,
+                                ..p.contrast
+                            },
+                        );
                         c.line(pa, pb, ring_w * 0.8, p.last);
                     }
                 }
@@ -468,7 +514,17 @@ fn draw_last(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
                 let start = (a.0 + ux * ghost, a.1 + uy * ghost);
                 let end = (b.0 - ux * (ring_r + ring_w), b.1 - uy * (ring_r + ring_w));
                 let w = (r * 0.08).max(2.0);
-                c.dashed_line(start, end, w + 2.5, r * 0.3, r * 0.2, Rgb8A { a: 170, ..p.contrast });
+                c.dashed_line(
+                    start,
+                    end,
+                    w + 2.5,
+                    r * 0.3,
+                    r * 0.2,
+                    Rgb8A {
+                        a: 170,
+                        ..p.contrast
+                    },
+                );
                 c.dashed_line(start, end, w, r * 0.3, r * 0.2, p.last);
                 c.arrow(
                     (end.0 - ux * r * 0.4, end.1 - uy * r * 0.4),
@@ -495,8 +551,8 @@ fn draw_last(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
     }
 }
 
-/// Sample views for the gallery and tests.
-pub(crate) mod samples {
+/// Hand-built sample views (used by the gallery, the tests and the benchmarks).
+pub mod samples {
     use super::*;
     use crate::games::Reason;
 
@@ -520,8 +576,26 @@ pub(crate) mod samples {
     pub fn relocation() -> View {
         let mut v = View::empty(7);
         names(&mut v, "Alice", "Bob the Builder");
-        let whites = [(1, 1), (2, 3), (3, 3), (4, 2), (3, 5), (5, 4), (0, 6), (2, 2)];
-        let blacks = [(1, 2), (2, 4), (4, 4), (5, 1), (6, 3), (1, 5), (3, 1), (4, 3)];
+        let whites = [
+            (1, 1),
+            (2, 3),
+            (3, 3),
+            (4, 2),
+            (3, 5),
+            (5, 4),
+            (0, 6),
+            (2, 2),
+        ];
+        let blacks = [
+            (1, 2),
+            (2, 4),
+            (4, 4),
+            (5, 1),
+            (6, 3),
+            (1, 5),
+            (3, 1),
+            (4, 3),
+        ];
         for (q, r) in whites {
             v.set(Hex::new(q, r), Some(Piece::White));
         }
@@ -553,7 +627,18 @@ pub(crate) mod samples {
         names(&mut v, "Alice", "Bob");
         let chain = [(0, 3), (1, 3), (2, 3), (3, 2), (4, 2), (5, 1), (6, 1)];
         let others_b = [(1, 5), (4, 4), (5, 5), (2, 1)];
-        let whites = [(3, 3), (2, 4), (4, 3), (5, 2), (1, 2), (6, 0), (3, 1), (0, 4), (3, 5), (6, 2)];
+        let whites = [
+            (3, 3),
+            (2, 4),
+            (4, 3),
+            (5, 2),
+            (1, 2),
+            (6, 0),
+            (3, 1),
+            (0, 4),
+            (3, 5),
+            (6, 2),
+        ];
         for (q, r) in chain.iter().chain(others_b.iter()) {
             v.set(Hex::new(*q, *r), Some(Piece::Black));
         }
@@ -648,13 +733,25 @@ mod tests {
             let v = View::empty(n);
             let img = draw(&v, Theme::Dark);
             assert_eq!(img.width(), WIDTH);
-            assert!(img.height() >= 300 && img.height() <= 1000, "n={n}: {}", img.height());
+            assert!(
+                img.height() >= 300 && img.height() <= 1000,
+                "n={n}: {}",
+                img.height()
+            );
             let l = layout(&v);
             // The whole board lies inside the picture.
-            for h in [Hex::new(0, 0), Hex::new(l.n - 1, l.n - 1), Hex::new(l.n - 1, 0), Hex::new(0, l.n - 1)] {
+            for h in [
+                Hex::new(0, 0),
+                Hex::new(l.n - 1, l.n - 1),
+                Hex::new(l.n - 1, 0),
+                Hex::new(0, l.n - 1),
+            ] {
                 let (x, y) = l.centre(h);
                 assert!(x - l.r > 0.0 && x + l.r < img.width() as f32, "n={n}");
-                assert!(y - l.r > HEADER_H as f32 && y + l.r < img.height() as f32, "n={n}");
+                assert!(
+                    y - l.r > HEADER_H as f32 && y + l.r < img.height() as f32,
+                    "n={n}"
+                );
             }
         }
     }
@@ -689,7 +786,10 @@ mod tests {
                             Some(Piece::Neutral) => p.white_disc,
                         };
                         let got = px(&img, l.centre(h));
-                        assert!(close(got, rgb(want)), "{theme:?} n={n} {h:?}: {got:?} vs {want:?}");
+                        assert!(
+                            close(got, rgb(want)),
+                            "{theme:?} n={n} {h:?}: {got:?} vs {want:?}"
+                        );
                     }
                 }
             }

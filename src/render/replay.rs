@@ -39,8 +39,18 @@ pub fn replay_gif(frames: &[RgbaImage]) -> Result<Vec<u8>, RenderError> {
         return Err(RenderError::Empty("a replay needs at least one picture"));
     }
     let keep = pick_frames(frames.len(), MAX_REPLAY_FRAMES);
-    let w = frames.iter().map(|f| f.width()).max().unwrap_or(1).min(u16::MAX as u32);
-    let h = frames.iter().map(|f| f.height()).max().unwrap_or(1).min(u16::MAX as u32);
+    let w = frames
+        .iter()
+        .map(|f| f.width())
+        .max()
+        .unwrap_or(1)
+        .min(u16::MAX as u32);
+    let h = frames
+        .iter()
+        .map(|f| f.height())
+        .max()
+        .unwrap_or(1)
+        .min(u16::MAX as u32);
     let mut out = Vec::new();
     {
         let mut enc = GifEncoder::new_with_speed(Cursor::new(&mut out), 10);
@@ -62,7 +72,11 @@ pub fn replay_gif(frames: &[RgbaImage]) -> Result<Vec<u8>, RenderError> {
                     }
                 }
             }
-            let ms = if k + 1 == keep.len() { LAST_FRAME_MS } else { FRAME_MS };
+            let ms = if k + 1 == keep.len() {
+                LAST_FRAME_MS
+            } else {
+                FRAME_MS
+            };
             enc.encode_frame(Frame::from_parts(
                 frame,
                 0,
@@ -84,7 +98,10 @@ fn pad(img: &RgbaImage, w: u32, h: u32) -> RgbaImage {
         }
         return out;
     }
-    let bg = img.get_pixel_checked(0, 0).copied().unwrap_or(Rgba([0, 0, 0, 255]));
+    let bg = img
+        .get_pixel_checked(0, 0)
+        .copied()
+        .unwrap_or(Rgba([0, 0, 0, 255]));
     let mut out = RgbaImage::from_pixel(w, h, Rgba([bg.0[0], bg.0[1], bg.0[2], 255]));
     let dx = (w.saturating_sub(img.width())) / 2;
     let dy = (h.saturating_sub(img.height())) / 2;
