@@ -404,20 +404,6 @@ fn draw_world(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) -> Vec<Label
             }
         }
     }
-    // Labels on every nameable cell.
-    let mut boxes = Vec::new();
-    for h in tiles.keys().chain(space.iter()) {
-        let (x, y, size) = l.label(*h);
-        let ink = match tiles.get(h) {
-            Some(Colour::First) => p.label_on_silver,
-            Some(Colour::Second) => p.label_on_red,
-            None => p.label_on_space,
-        };
-        let text = h.to_string();
-        let b = c.text(FontKind::Regular, size, x, y, Align::Centre, &text, ink);
-        let w = text_width(FontKind::Regular, size, &text);
-        boxes.push((*h, (x - w / 2.0, b.1, x + w / 2.0, b.3)));
-    }
     // The dance path goes under the stacks.
     if let Some(LastMove::Dance { from, landings }) = &view.last {
         if let Some(end) = landings.last() {
@@ -446,6 +432,30 @@ fn draw_world(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) -> Vec<Label
                 );
             }
         }
+    }
+    // Labels on every nameable cell.
+    let mut boxes = Vec::new();
+    for h in tiles.keys().chain(space.iter()) {
+        let (x, y, size) = l.label(*h);
+        let (ink, under) = match tiles.get(h) {
+            Some(Colour::First) => (p.label_on_silver, p.silver_tile),
+            Some(Colour::Second) => (p.label_on_red, p.red_tile),
+            None => (p.label_on_space, p.space),
+        };
+        let text = h.to_string();
+        let w = text_width(FontKind::Regular, size, &text);
+        // A backing in the cell's own colour keeps the label clear of arrows and outlines.
+        let cap = size * 0.73;
+        c.round_rect(
+            x - w / 2.0 - 2.0,
+            y - cap - 2.5,
+            w + 4.0,
+            cap + 5.0,
+            3.0,
+            Rgb8A { a: 220, ..under },
+        );
+        let b = c.text(FontKind::Regular, size, x, y, Align::Centre, &text, ink);
+        boxes.push((*h, (x - w / 2.0, b.1, x + w / 2.0, b.3)));
     }
     // Stacks, back rows first so lifted discs overlap correctly.
     let mut stacks: Vec<&(Hex, Vec<Colour>)> = view.stacks.iter().collect();
