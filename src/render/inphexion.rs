@@ -665,7 +665,8 @@ pub mod samples {
         v.set(Hex::new(1, 1), Some(Piece::White));
         v.set(Hex::new(2, 1), Some(Piece::Black));
         v.set(Hex::new(1, 2), Some(Piece::White));
-        v.hands = [6, 7];
+        v.set(Hex::new(2, 2), Some(Piece::White));
+        v.hands = [5, 7];
         v.to_move = Colour::Second;
         v.last = Some(LastMove::Regular {
             from: Hex::new(2, 2),
