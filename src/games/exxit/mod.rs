@@ -1,7 +1,26 @@
-//! EXXIT (rules X1–X20 of the rules file): CONTRACT STUB, to be replaced by the engine.
+//! EXXIT (rules X1–X20 of the rules file).
+//!
+//! - [`Options`]: the variants `tiles=39|29|19` (X6), `expert` (X7) and `pie` (X8).
+//! - [`Move`]: a dance, an expansion (also an expert-setup tile), a placed disc, a pass or a swap.
+//! - [`Position`]: the world on an unbounded hex grid, stored in a fixed square array large
+//!   enough for any world the rules can reach (see `position.rs`), with the move generator, the
+//!   scoring and the repetition history.
+//!
+//! `pie` with `expert`: the swap is offered after silver's first move of normal play, i.e. after
+//! the six setup tiles and silver's first disc (the setup tiles alone carry no choice for the
+//! first one and little information for the others).
+mod line;
+mod notation;
+mod position;
+#[cfg(test)]
+mod tests;
+
 use std::fmt;
 
-use super::{BadPosition, Colour, IllegalMove, OptionError, Outcome, ParseMoveError};
+use super::OptionError;
+use crate::hex::Hex;
+
+pub use position::{Position, Stack};
 
 /// Variant options (X6, X7, X8).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -24,22 +43,75 @@ impl Default for Options {
 
 impl Options {
     /// Reads option words (`tiles=39`, `expert`, `pie`), case-insensitive.
-    pub fn parse(_words: &[&str]) -> Result<Options, OptionError> {
-        unimplemented!()
+    pub fn parse(words: &[&str]) -> Result<Options, OptionError> {
+        let mut o = Options::default();
+        for w in words {
+            let lower = w.to_ascii_lowercase();
+            if let Some(v) = lower.strip_prefix("tiles=") {
+                o.tiles = match v {
+                    "39" => 39,
+                    "29" => 29,
+                    "19" => 19,
+                    _ => return Err(OptionError::Bad(format!("{w} (X6: 39, 29 or 19)"))),
+                };
+            } else if lower == "expert" {
+                o.expert = true;
+            } else if lower == "pie" {
+                o.pie = true;
+            } else {
+                return Err(OptionError::Unknown(w.to_string()));
+            }
+        }
+        Ok(o)
     }
+
     /// Canonical words: `tiles=N` always, then `expert`, `pie` when set.
     pub fn words(&self) -> Vec<String> {
-        unimplemented!()
+        let mut v = vec![format!("tiles={}", self.tiles)];
+        if self.expert {
+            v.push("expert".to_string());
+        }
+        if self.pie {
+            v.push("pie".to_string());
+        }
+        v
+    }
+
+    /// Tiles in the world when normal play starts: 4 (X5) or 6 after the expert setup (X7).
+    pub fn start_tiles(&self) -> u8 {
+        if self.expert {
+            6
+        } else {
+            4
+        }
     }
 }
 
 /// A move (Copy, no heap).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Move {}
+pub enum Move {
+    /// A dance of destruction (X12–X14): the dancing stack and the opponent stack it hits.
+    Dance { from: Hex, target: Hex },
+    /// An expansion from the outer-space stack on this cell (X16), or an expert-setup tile (X7).
+    Expand(Hex),
+    /// A disc from hand on an empty tile (X17).
+    Place(Hex),
+    /// X18.
+    Pass,
+    /// X8.
+    Swap,
+}
 
 impl fmt::Display for Move {
-    fn fmt(&self, _f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        unimplemented!()
+    /// Canonical notation: `0,1`, `1,0-3,-2`, `+2,-1`, `pass`, `swap`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Dance { from, target } => write!(f, "{from}-{target}"),
+            Move::Expand(c) => write!(f, "+{c}"),
+            Move::Place(c) => write!(f, "{c}"),
+            Move::Pass => f.write_str("pass"),
+            Move::Swap => f.write_str("swap"),
+        }
     }
 }
 
@@ -49,51 +121,27 @@ pub struct MoveList(Vec<Move>);
 
 impl MoveList {
     pub fn new() -> MoveList {
-        MoveList(Vec::new())
+        MoveList(Vec::with_capacity(64))
     }
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.0.iter()
     }
-}
-
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Position {}
-
-impl Position {
-    pub fn new(_options: &Options) -> Position {
-        unimplemented!()
+    pub fn len(&self) -> usize {
+        self.0.len()
     }
-    pub fn options(&self) -> &Options {
-        unimplemented!()
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
-    pub fn to_move(&self) -> Colour {
-        unimplemented!()
+    pub fn as_slice(&self) -> &[Move] {
+        &self.0
     }
-    pub fn outcome(&self) -> Option<Outcome> {
-        unimplemented!()
+    pub fn clear(&mut self) {
+        self.0.clear();
     }
-    pub fn legal_moves(&self, _out: &mut MoveList) {
-        unimplemented!()
+    pub fn contains(&self, mv: &Move) -> bool {
+        self.0.contains(mv)
     }
-    pub fn parse_move(&self, _text: &str) -> Result<Move, ParseMoveError> {
-        unimplemented!()
-    }
-    pub fn check_move(&self, _mv: &Move) -> Result<(), IllegalMove> {
-        unimplemented!()
-    }
-    pub fn play(&mut self, _mv: &Move) {
-        unimplemented!()
-    }
-    pub fn to_line(&self) -> String {
-        unimplemented!()
-    }
-    pub fn from_line(_options: &Options, _line: &str) -> Result<Position, BadPosition> {
-        unimplemented!()
-    }
-    pub fn diagram(&self) -> String {
-        unimplemented!()
-    }
-    pub fn perft(&self, _depth: u32) -> u64 {
-        unimplemented!()
+    fn push(&mut self, mv: Move) {
+        self.0.push(mv);
     }
 }

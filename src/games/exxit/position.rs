@@ -1,0 +1,987 @@
+//! The EXXIT position and its rules.
+//!
+//! Representation: a fixed square array of `GRID × GRID` cells indexed by
+//! `(r + OFF) * GRID + (q + OFF)`, each cell a tile code (0 none, 1 silver, 2 red) and a stack
+//! (height ≤ 16, one bit per disc bottom→top, set for red). The world is connected and grows one
+//! adjacent tile at a time from tiles within two steps of the origin (X5) or from (0,0) (X7), so
+//! with at most 39 tiles every tile has |q|, |r| ≤ 38 (≤ 39 allowed), every outer-space cell
+//! ≤ 40 and every cell the rules ever look at (neighbours of outer space) ≤ 41 = `OFF`, inside
+//! the array. `from_line` refuses worlds that could outgrow these bounds (a tile's |q| or |r|
+//! plus the supply above 39).
+//! Beside the array, the tile cells and the stack cells are kept in small lists for iteration.
+//!
+//! Repetition (X19): only dances and passes are reversible; a placed disc leaves a hand for
+//! good until an expansion, and an expansion shrinks the supply for good. So a position can only
+//! recur among the positions since the last placement or expansion, in which tiles, hands and
+//! supply are constant. The history keeps, for those positions, a Zobrist-style key: the XOR
+//! over the stacks of a 64-bit mix of (cell, height, discs), with the side to move mixed in.
+use std::fmt;
+
+use rand::Rng;
+
+use super::notation::parse_move;
+use super::{Move, MoveList, Options};
+use crate::games::{Colour, IllegalMove, Outcome, ParseMoveError, Reason};
+use crate::hex::{Direction, Hex};
+
+pub(super) const OFF: i32 = 41;
+pub(super) const GRID: i32 = 2 * OFF + 1;
+const CELLS: usize = (GRID * GRID) as usize;
+/// Every tile (present or future) must keep |q|, |r| within this.
+pub(super) const TILE_LIMIT: i32 = 39;
+/// Discs per colour (X1).
+pub(super) const DISCS: u8 = 8;
+const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Index steps of the six directions, in the order of the expansion chain (X16): W, NW, NE, E,
+/// SE, SW.
+const STEP: [isize; 6] = [
+    -1,
+    -(GRID as isize),
+    -(GRID as isize) + 1,
+    1,
+    GRID as isize,
+    GRID as isize - 1,
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(super) struct Cell {
+    /// 0 no tile, 1 silver, 2 red.
+    pub(super) tile: u8,
+    pub(super) h: u8,
+    /// Disc `i` (0 = bottom) is red when bit `i` is set.
+    pub(super) bits: u16,
+}
+
+/// A stack of discs (X3), bottom to top.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Stack {
+    height: u8,
+    bits: u16,
+}
+
+impl Stack {
+    /// A stack from its discs, bottom first (None when empty or taller than 16).
+    pub fn from_discs(discs: &[Colour]) -> Option<Stack> {
+        if discs.is_empty() || discs.len() > 16 {
+            return None;
+        }
+        let mut bits = 0u16;
+        for (i, c) in discs.iter().enumerate() {
+            bits |= (c.index() as u16) << i;
+        }
+        Some(Stack {
+            height: discs.len() as u8,
+            bits,
+        })
+    }
+    pub fn height(self) -> usize {
+        self.height as usize
+    }
+    /// The colour of disc `i` (0 = bottom).
+    pub fn disc(self, i: usize) -> Colour {
+        colour(((self.bits >> i) & 1) as u8)
+    }
+    /// The owner: the colour of the top disc (X3).
+    pub fn owner(self) -> Colour {
+        self.disc(self.height() - 1)
+    }
+    /// The discs, bottom to top.
+    pub fn discs(self) -> impl Iterator<Item = Colour> {
+        (0..self.height()).map(move |i| self.disc(i))
+    }
+    /// How many discs of colour `c` the stack holds.
+    pub fn count(self, c: Colour) -> u32 {
+        let mask = ((1u32 << self.height) - 1) as u16;
+        let red = (self.bits & mask).count_ones();
+        match c {
+            Colour::First => self.height as u32 - red,
+            Colour::Second => red,
+        }
+    }
+}
+
+#[inline]
+fn colour(i: u8) -> Colour {
+    if i == 0 {
+        Colour::First
+    } else {
+        Colour::Second
+    }
+}
+
+#[inline]
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[inline]
+fn stack_key(i: usize, h: u8, bits: u16) -> u64 {
+    mix(((i as u64) << 32) | ((h as u64) << 16) | bits as u64)
+}
+
+#[inline]
+pub(super) fn index(c: Hex) -> Option<usize> {
+    if c.q.abs() <= OFF && c.r.abs() <= OFF {
+        Some(((c.r + OFF) * GRID + (c.q + OFF)) as usize)
+    } else {
+        None
+    }
+}
+
+#[inline]
+pub(super) fn hex(i: usize) -> Hex {
+    let i = i as i32;
+    Hex::new(i % GRID - OFF, i / GRID - OFF)
+}
+
+#[inline]
+fn dir_index(d: Direction) -> usize {
+    match d {
+        Direction::W => 0,
+        Direction::NW => 1,
+        Direction::NE => 2,
+        Direction::E => 3,
+        Direction::SE => 4,
+        Direction::SW => 5,
+    }
+}
+
+/// An EXXIT position: world, stacks, hands, supply, side to move, and the repetition history.
+#[derive(Clone)]
+pub struct Position {
+    pub(super) options: Options,
+    pub(super) cells: Box<[Cell]>,
+    pub(super) tiles: [u16; 39],
+    pub(super) n_tiles: u8,
+    pub(super) stacks: [u16; 16],
+    pub(super) n_stacks: u8,
+    pub(super) hand: [u8; 2],
+    pub(super) supply: u8,
+    pub(super) to_move: Colour,
+    /// Passes in succession just before this position (0, 1 or 2).
+    pub(super) passes: u8,
+    /// The last move was a swap (X8).
+    pub(super) swapped: bool,
+    /// The position occurred for the third time (X19).
+    pub(super) repetition: bool,
+    /// XOR of the stack keys.
+    pub(super) hash: u64,
+    /// Keys of the positions since the last placement or expansion, this one included.
+    pub(super) history: Vec<u64>,
+}
+
+impl PartialEq for Position {
+    /// Equal when what the rules see is equal (world, stacks, hands, supply, side to move,
+    /// passes, the swap flag, game over by repetition); the order in which cells were filled and
+    /// the repetition history are not compared.
+    fn eq(&self, o: &Position) -> bool {
+        self.options == o.options
+            && self.hand == o.hand
+            && self.supply == o.supply
+            && self.to_move == o.to_move
+            && self.passes == o.passes
+            && self.swapped == o.swapped
+            && self.repetition == o.repetition
+            && self.cells == o.cells
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_line())
+    }
+}
+
+/// Why a dance given as `from-target` is refused, or whether it drops discs into outer space.
+type DanceCheck = Result<bool, String>;
+
+impl Position {
+    /// An empty board with the options' supply and full hands; silver to move.
+    pub(super) fn empty(options: &Options) -> Position {
+        Position {
+            options: options.clone(),
+            cells: vec![Cell::default(); CELLS].into_boxed_slice(),
+            tiles: [0; 39],
+            n_tiles: 0,
+            stacks: [0; 16],
+            n_stacks: 0,
+            hand: [DISCS, DISCS],
+            supply: options.tiles,
+            to_move: Colour::First,
+            passes: 0,
+            swapped: false,
+            repetition: false,
+            hash: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// The start position: the diamond of X5, or an empty world for the expert setup (X7).
+    pub fn new(options: &Options) -> Position {
+        let mut p = Position::empty(options);
+        if !options.expert {
+            for (q, r, c) in [
+                (0, -1, Colour::First),
+                (1, -1, Colour::First),
+                (0, 0, Colour::Second),
+                (1, -2, Colour::Second),
+            ] {
+                if let Some(i) = index(Hex::new(q, r)) {
+                    p.put_tile(i, c);
+                }
+            }
+        }
+        p.reset_history();
+        p
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// Tiles left in the supply.
+    pub fn supply(&self) -> u32 {
+        self.supply as u32
+    }
+
+    /// Discs in a colour's hand.
+    pub fn hand(&self, c: Colour) -> u32 {
+        self.hand[c.index()] as u32
+    }
+
+    /// Passes in succession that led to this position (0, 1, or 2 when they ended the game).
+    pub fn passes(&self) -> u32 {
+        self.passes as u32
+    }
+
+    /// Whether the last move was a swap (X8).
+    pub fn swapped(&self) -> bool {
+        self.swapped
+    }
+
+    /// Whether the expert setup (X7) is still going on.
+    pub fn in_setup(&self) -> bool {
+        self.options.expert && self.n_tiles < 6
+    }
+
+    /// Whether `swap` is legal now (X8): pie variant, red to answer silver's first move.
+    pub fn swap_available(&self) -> bool {
+        self.options.pie
+            && !self.swapped
+            && self.to_move == Colour::Second
+            && !self.in_setup()
+            && self.hand == [DISCS - 1, DISCS]
+            && self.supply + self.options.start_tiles() == self.options.tiles
+    }
+
+    /// The tiles of the world with their colours, in no particular order.
+    pub fn tiles(&self) -> impl Iterator<Item = (Hex, Colour)> + '_ {
+        self.tiles[..self.n_tiles as usize].iter().map(|&i| {
+            let i = i as usize;
+            (hex(i), colour(self.cells[i].tile - 1))
+        })
+    }
+
+    /// The stacks (on tiles and in outer space), in no particular order.
+    pub fn stacks(&self) -> impl Iterator<Item = (Hex, Stack)> + '_ {
+        self.stacks[..self.n_stacks as usize].iter().map(|&i| {
+            let c = self.cells[i as usize];
+            (
+                hex(i as usize),
+                Stack {
+                    height: c.h,
+                    bits: c.bits,
+                },
+            )
+        })
+    }
+
+    /// The colour of the tile on `c`, if `c` belongs to the world (X2).
+    pub fn tile_at(&self, c: Hex) -> Option<Colour> {
+        let t = self.cells[index(c)?].tile;
+        (t != 0).then(|| colour(t - 1))
+    }
+
+    /// The stack on `c`, if any.
+    pub fn stack_at(&self, c: Hex) -> Option<Stack> {
+        let cell = self.cells[index(c)?];
+        (cell.h != 0).then_some(Stack {
+            height: cell.h,
+            bits: cell.bits,
+        })
+    }
+
+    /// Whether `c` is outer space: no tile, touching the world (X2).
+    pub fn is_outer_space(&self, c: Hex) -> bool {
+        match index(c) {
+            Some(i) if c.q.abs() < OFF && c.r.abs() < OFF => {
+                self.cells[i].tile == 0 && self.tiles_around(i) > 0
+            }
+            _ => false,
+        }
+    }
+
+    /// The smallest and largest q and r over the world and its outer space, as two corners
+    /// `(min, max)`; `None` for an empty world (expert setup, before the first tile).
+    pub fn bounds(&self) -> Option<(Hex, Hex)> {
+        let mut it = self.tiles();
+        let (first, _) = it.next()?;
+        let (mut lo, mut hi) = (first, first);
+        for (c, _) in self.tiles() {
+            lo = Hex::new(lo.q.min(c.q), lo.r.min(c.r));
+            hi = Hex::new(hi.q.max(c.q), hi.r.max(c.r));
+        }
+        Some((Hex::new(lo.q - 1, lo.r - 1), Hex::new(hi.q + 1, hi.r + 1)))
+    }
+
+    /// The score of each colour (X20): every tile counts 1, the tiles of the largest island
+    /// count once more. Indexed by [`Colour::index`].
+    pub fn score(&self) -> [u32; 2] {
+        let n = self.n_tiles as usize;
+        let tiles = &self.tiles[..n];
+        let mut seen = [false; 39];
+        let mut total = [0u32; 2];
+        let mut largest = [0u32; 2];
+        let mut queue = [0usize; 39];
+        for s in 0..n {
+            if seen[s] {
+                continue;
+            }
+            let col = self.cells[tiles[s] as usize].tile;
+            seen[s] = true;
+            let (mut head, mut tail) = (0, 1);
+            queue[0] = s;
+            while head < tail {
+                let i = tiles[queue[head]] as usize;
+                head += 1;
+                for step in STEP {
+                    let nb = (i as isize + step) as usize;
+                    if self.cells[nb].tile == col {
+                        if let Some(k) = tiles.iter().position(|&t| t as usize == nb) {
+                            if !seen[k] {
+                                seen[k] = true;
+                                queue[tail] = k;
+                                tail += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            let c = (col - 1) as usize;
+            total[c] += tail as u32;
+            largest[c] = largest[c].max(tail as u32);
+        }
+        [total[0] + largest[0], total[1] + largest[1]]
+    }
+
+    /// Whether the game is over (X19; resignation is the front's business).
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.repetition || self.passes >= 2 || (self.supply == 0 && !self.in_setup())
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        let reason = if self.repetition {
+            Reason::Repetition
+        } else if self.supply == 0 && !self.in_setup() {
+            Reason::Score
+        } else if self.passes >= 2 {
+            Reason::Passes
+        } else {
+            return None;
+        };
+        Some(Outcome::by_score(reason, self.score()))
+    }
+
+    // ----- low-level edits -----
+
+    #[inline]
+    fn tiles_around(&self, i: usize) -> u32 {
+        STEP.iter()
+            .filter(|&&s| self.cells[(i as isize + s) as usize].tile != 0)
+            .count() as u32
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.hash
+            ^ match self.to_move {
+                Colour::First => 0,
+                Colour::Second => SIDE_KEY,
+            }
+    }
+
+    pub(super) fn reset_history(&mut self) {
+        self.history.clear();
+        let k = self.key();
+        self.history.push(k);
+    }
+
+    /// Puts a tile of colour `c` on `i` (which has none), taking it from the supply.
+    pub(super) fn put_tile(&mut self, i: usize, c: Colour) {
+        self.put_tile_raw(i, c);
+        self.supply -= 1;
+    }
+
+    /// Puts a tile without touching the supply (reading a position line).
+    pub(super) fn put_tile_raw(&mut self, i: usize, c: Colour) {
+        self.cells[i].tile = c.index() as u8 + 1;
+        self.tiles[self.n_tiles as usize] = i as u16;
+        self.n_tiles += 1;
+    }
+
+    pub(super) fn set_stack(&mut self, i: usize, h: u8, bits: u16) {
+        let cell = &mut self.cells[i];
+        if cell.h == 0 {
+            self.stacks[self.n_stacks as usize] = i as u16;
+            self.n_stacks += 1;
+        } else {
+            self.hash ^= stack_key(i, cell.h, cell.bits);
+        }
+        cell.h = h;
+        cell.bits = bits;
+        self.hash ^= stack_key(i, h, bits);
+    }
+
+    fn take_stack(&mut self, i: usize) -> (u8, u16) {
+        let cell = &mut self.cells[i];
+        let (h, bits) = (cell.h, cell.bits);
+        cell.h = 0;
+        cell.bits = 0;
+        self.hash ^= stack_key(i, h, bits);
+        let n = self.n_stacks as usize;
+        if let Some(k) = self.stacks[..n].iter().position(|&s| s as usize == i) {
+            self.stacks[k] = self.stacks[n - 1];
+            self.n_stacks -= 1;
+        }
+        (h, bits)
+    }
+
+    #[inline]
+    fn push_disc(&mut self, i: usize, red: u16) {
+        let c = self.cells[i];
+        self.set_stack(i, c.h + 1, c.bits | (red << c.h));
+    }
+
+    // ----- dances (X12–X14) -----
+
+    /// The dance of the stack on `from` (a tile, owned by the mover) in direction `d`:
+    /// `Some((target, drops into outer space))` when possible.
+    #[inline]
+    fn probe(&self, from: usize, d: usize, me: u8) -> Option<(usize, bool)> {
+        let h = self.cells[from].h as usize;
+        let step = STEP[d];
+        let mut c = from;
+        let mut k = 0;
+        let target = loop {
+            k += 1;
+            if k > h {
+                return None;
+            }
+            c = (c as isize + step) as usize;
+            let cell = self.cells[c];
+            if cell.tile == 0 {
+                return None;
+            }
+            if cell.h != 0 {
+                let owner = ((cell.bits >> (cell.h - 1)) & 1) as u8;
+                if owner != me && cell.h as usize <= h {
+                    break c;
+                }
+                return None;
+            }
+        };
+        while k < h {
+            k += 1;
+            c = (c as isize + step) as usize;
+            let cell = self.cells[c];
+            if cell.tile == 0 {
+                return if cell.h == 0 {
+                    Some((target, true))
+                } else {
+                    None
+                };
+            }
+        }
+        Some((target, false))
+    }
+
+    /// The dance `from-target`: why it is impossible, or whether it drops discs into outer
+    /// space.
+    fn check_dance(&self, from: Hex, target: Hex) -> DanceCheck {
+        let me = self.to_move;
+        let fi = index(from).filter(|&i| self.cells[i].h != 0);
+        let Some(fi) = fi else {
+            return Err(format!("there is no stack on {from} to dance (X12)"));
+        };
+        let fc = self.cells[fi];
+        if fc.tile == 0 {
+            return Err(format!(
+                "the stack on {from} is in outer space; only stacks on tiles dance (X12)"
+            ));
+        }
+        let h = fc.h as i32;
+        if colour(((fc.bits >> (fc.h - 1)) & 1) as u8) != me {
+            return Err(format!(
+                "the stack on {from} belongs to the opponent (its top disc, X3)"
+            ));
+        }
+        let Some((d, n)) = from.line_to(target) else {
+            return Err(format!(
+                "{target} is not on a straight line from {from} (X12)"
+            ));
+        };
+        if n > h {
+            return Err(format!(
+                "{target} is {n} steps from {from}, beyond the stack's height {h} (X13)"
+            ));
+        }
+        for k in 1..n {
+            let c = from.steps(d, k);
+            let cell = self.cells[index(c).unwrap_or(fi)];
+            if cell.tile == 0 {
+                return Err(format!(
+                    "the line crosses {c}, which has no tile, before {target} (X13)"
+                ));
+            }
+            if cell.h != 0 {
+                return Err(format!(
+                    "the stack on {c} blocks the line before {target} (X13)"
+                ));
+            }
+        }
+        let tc = self.cells[index(target).unwrap_or(fi)];
+        if tc.tile == 0 {
+            return Err(format!("{target} is not on a tile (X13, X14)"));
+        }
+        if tc.h == 0 {
+            return Err(format!("{target} holds no stack to hit (X13)"));
+        }
+        if colour(((tc.bits >> (tc.h - 1)) & 1) as u8) == me {
+            return Err(format!("the stack on {target} is your own (X13)"));
+        }
+        if tc.h as i32 > h {
+            return Err(format!(
+                "the stack on {target} is taller than the dancing stack ({} > {h}) (X13)",
+                tc.h
+            ));
+        }
+        for k in n + 1..=h {
+            let c = from.steps(d, k);
+            let cell = self.cells[index(c).unwrap_or(fi)];
+            if cell.tile == 0 {
+                if cell.h != 0 {
+                    return Err(format!(
+                        "the remaining discs would fall on {c}, an occupied outer-space cell (X14)"
+                    ));
+                }
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the mover has any dance, and any dance into outer space (X10).
+    fn dances(&self) -> (bool, bool) {
+        let me = self.to_move.index() as u8;
+        let mut any = false;
+        for &s in &self.stacks[..self.n_stacks as usize] {
+            let s = s as usize;
+            let c = self.cells[s];
+            if c.tile == 0 || ((c.bits >> (c.h - 1)) & 1) as u8 != me {
+                continue;
+            }
+            for d in 0..6 {
+                if let Some((_, outer)) = self.probe(s, d, me) {
+                    if outer {
+                        return (true, true);
+                    }
+                    any = true;
+                }
+            }
+        }
+        (any, false)
+    }
+
+    // ----- move generation -----
+
+    /// Every legal move (none once the game is over).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        let me_c = self.to_move;
+        if self.in_setup() {
+            if self.n_tiles == 0 {
+                out.push(Move::Expand(Hex::ORIGIN));
+                return;
+            }
+            for &t in &self.tiles[..self.n_tiles as usize] {
+                for step in STEP {
+                    let nb = (t as isize + step) as usize;
+                    if self.cells[nb].tile == 0 {
+                        let mv = Move::Expand(hex(nb));
+                        if !out.contains(&mv) {
+                            out.push(mv);
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        let me = me_c.index() as u8;
+        let mut outer_only = false;
+        for &s in &self.stacks[..self.n_stacks as usize] {
+            let s = s as usize;
+            let c = self.cells[s];
+            if c.tile == 0 || ((c.bits >> (c.h - 1)) & 1) as u8 != me {
+                continue;
+            }
+            for d in 0..6 {
+                if let Some((t, outer)) = self.probe(s, d, me) {
+                    if outer && !outer_only {
+                        outer_only = true;
+                        out.clear();
+                    }
+                    if outer || !outer_only {
+                        out.push(Move::Dance {
+                            from: hex(s),
+                            target: hex(t),
+                        });
+                    }
+                }
+            }
+        }
+        if out.is_empty() {
+            // Builds (X11): expansions (X16), then placements (X17).
+            if self.supply > 0 {
+                for &s in &self.stacks[..self.n_stacks as usize] {
+                    let s = s as usize;
+                    if self.cells[s].tile == 0 && self.tiles_around(s) >= 2 {
+                        out.push(Move::Expand(hex(s)));
+                    }
+                }
+            }
+            if self.hand[me as usize] > 0 {
+                for &t in &self.tiles[..self.n_tiles as usize] {
+                    if self.cells[t as usize].h == 0 {
+                        out.push(Move::Place(hex(t as usize)));
+                    }
+                }
+            }
+            if out.is_empty() {
+                out.push(Move::Pass);
+            }
+        }
+        if self.swap_available() {
+            out.push(Move::Swap);
+        }
+    }
+
+    /// A uniformly random legal move (`buf` is scratch space); `None` once the game is over.
+    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut MoveList) -> Option<Move> {
+        self.legal_moves(buf);
+        if buf.is_empty() {
+            return None;
+        }
+        Some(buf.0[rng.random_range(0..buf.len())])
+    }
+
+    /// Plays uniformly random legal moves until the game ends; returns the outcome.
+    pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R, buf: &mut MoveList) -> Outcome {
+        while let Some(mv) = self.random_move(rng, buf) {
+            self.play(&mv);
+        }
+        // The loop only stops when the game is over, which always has an outcome.
+        self.outcome()
+            .unwrap_or_else(|| Outcome::by_score(Reason::Score, self.score()))
+    }
+
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        parse_move(text)
+    }
+
+    /// Whether `mv` is legal here; if not, why (naming the rule).
+    pub fn check_move(&self, mv: &Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::new("the game is over (X19)"));
+        }
+        let me = self.to_move;
+        let name = |c: Colour| match c {
+            Colour::First => "silver",
+            Colour::Second => "red",
+        };
+        if let Move::Swap = mv {
+            if !self.options.pie {
+                return Err(IllegalMove::new("swap exists only in the pie variant (X8)"));
+            }
+            if !self.swap_available() {
+                return Err(IllegalMove::new(
+                    "swap is only red's answer to silver's first move (X8)",
+                ));
+            }
+            return Ok(());
+        }
+        if self.in_setup() {
+            let Move::Expand(c) = mv else {
+                return Err(IllegalMove::new(
+                    "during the expert setup each move puts a tile of your colour: +CELL (X7)",
+                ));
+            };
+            if self.n_tiles == 0 {
+                if *c != Hex::ORIGIN {
+                    return Err(IllegalMove::new("the first setup tile goes on 0,0 (X7)"));
+                }
+                return Ok(());
+            }
+            let ok = index(*c).is_some_and(|i| {
+                c.q.abs() < OFF
+                    && c.r.abs() < OFF
+                    && self.cells[i].tile == 0
+                    && self.tiles_around(i) > 0
+            });
+            if !ok {
+                return Err(IllegalMove::new(format!(
+                    "{c} is not an empty cell touching a tile (X7)"
+                )));
+            }
+            return Ok(());
+        }
+        let compulsory = |what: &str| -> Result<(), IllegalMove> {
+            let (any, outer) = self.dances();
+            if any {
+                return Err(IllegalMove::new(format!(
+                    "a dance of destruction is compulsory{} before any {what} (X10)",
+                    if outer { " (one into outer space)" } else { "" }
+                )));
+            }
+            Ok(())
+        };
+        match *mv {
+            Move::Swap => Ok(()),
+            Move::Place(c) => {
+                let ok = index(c).is_some_and(|i| self.cells[i].tile != 0 && self.cells[i].h == 0);
+                if !ok {
+                    return Err(IllegalMove::new(format!(
+                        "{c} is not an empty tile of the world (X17)"
+                    )));
+                }
+                if self.hand[me.index()] == 0 {
+                    return Err(IllegalMove::new(format!(
+                        "{} has no disc in hand (X17)",
+                        name(me)
+                    )));
+                }
+                compulsory("build")
+            }
+            Move::Expand(c) => {
+                let i = index(c)
+                    .filter(|&i| c.q.abs() < OFF && c.r.abs() < OFF && self.cells[i].h != 0)
+                    .filter(|&i| self.cells[i].tile == 0);
+                let Some(i) = i else {
+                    return Err(IllegalMove::new(format!(
+                        "{c} holds no stack in outer space (X16)"
+                    )));
+                };
+                let n = self.tiles_around(i);
+                if n < 2 {
+                    return Err(IllegalMove::new(format!(
+                        "the stack on {c} touches {n} tile; an expansion needs two or more (X16)"
+                    )));
+                }
+                compulsory("build")
+            }
+            Move::Pass => {
+                compulsory("pass")?;
+                let mut list = MoveList::new();
+                self.legal_moves(&mut list);
+                if list.iter().any(|m| *m != Move::Pass && *m != Move::Swap) {
+                    return Err(IllegalMove::new(
+                        "a build is possible, so passing is not allowed (X18)",
+                    ));
+                }
+                Ok(())
+            }
+            Move::Dance { from, target } => {
+                let outer = self.check_dance(from, target).map_err(IllegalMove::new)?;
+                if !outer && self.dances().1 {
+                    return Err(IllegalMove::new(
+                        "a dance that drops discs into outer space is compulsory (X10)",
+                    ));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    // ----- playing -----
+
+    /// Plays a legal move (as given by [`Position::legal_moves`] or accepted by
+    /// [`Position::check_move`]). An illegal move may leave a meaningless position.
+    pub fn play(&mut self, mv: &Move) {
+        self.apply(mv, &mut |_| {});
+    }
+
+    /// The cells a move changes, in order: for a dance, each cell a disc lands on (the last
+    /// one being the outer-space cell where the remaining discs fall, if they do); for an
+    /// expansion, each converted cell in chain order (X16); for a setup tile or a placement, its
+    /// cell; nothing for a pass or a swap. The move must be legal.
+    pub fn effects(&self, mv: &Move) -> Vec<Hex> {
+        let mut p = self.clone();
+        let mut out = Vec::new();
+        p.apply(mv, &mut |c| out.push(c));
+        out
+    }
+
+    fn apply(&mut self, mv: &Move, log: &mut impl FnMut(Hex)) {
+        let me = self.to_move;
+        match *mv {
+            Move::Dance { from, target } => {
+                let (Some(fi), Some((d, _))) = (index(from), from.line_to(target)) else {
+                    return;
+                };
+                let step = STEP[dir_index(d)];
+                let (h, bits) = self.take_stack(fi);
+                let mut c = fi;
+                for k in 0..h {
+                    c = (c as isize + step) as usize;
+                    if self.cells[c].tile == 0 {
+                        self.set_stack(c, h - k, bits >> k);
+                        log(hex(c));
+                        break;
+                    }
+                    self.push_disc(c, (bits >> k) & 1);
+                    log(hex(c));
+                }
+                self.after_reversible();
+            }
+            Move::Pass => {
+                self.passes += 1;
+                self.swapped = false;
+                self.to_move = me.other();
+                let k = self.key();
+                self.history.push(k);
+                self.repetition = self.history.iter().filter(|&&x| x == k).count() >= 3;
+            }
+            Move::Swap => {
+                self.swapped = true;
+            }
+            Move::Place(c) => {
+                if let Some(i) = index(c) {
+                    self.push_disc(i, me.index() as u16);
+                    self.hand[me.index()] -= 1;
+                    log(c);
+                }
+                self.after_irreversible();
+            }
+            Move::Expand(c) => {
+                if let Some(i) = index(c) {
+                    if self.in_setup() {
+                        self.put_tile(i, me);
+                        log(c);
+                    } else {
+                        self.convert(i, me, log);
+                    }
+                }
+                self.after_irreversible();
+            }
+        }
+    }
+
+    /// X16: converts the outer-space cell `i` into a tile of colour `me`, returns its discs to
+    /// their owners' hands, then converts its neighbours depth-first (W, NW, NE, E, SE, SW).
+    fn convert(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
+        let (h, bits) = self.take_stack(i);
+        let red = (bits & (((1u32 << h) - 1) as u16)).count_ones() as u8;
+        self.hand[1] += red;
+        self.hand[0] += h - red;
+        self.put_tile(i, me);
+        log(hex(i));
+        for step in STEP {
+            if self.supply == 0 {
+                return;
+            }
+            let nb = (i as isize + step) as usize;
+            let cell = self.cells[nb];
+            if cell.tile == 0 && cell.h != 0 && self.tiles_around(nb) >= 2 {
+                self.convert(nb, me, log);
+            }
+        }
+    }
+
+    fn after_reversible(&mut self) {
+        self.passes = 0;
+        self.swapped = false;
+        self.to_move = self.to_move.other();
+        let k = self.key();
+        self.history.push(k);
+        self.repetition = self.history.iter().filter(|&&x| x == k).count() >= 3;
+    }
+
+    fn after_irreversible(&mut self) {
+        self.passes = 0;
+        self.swapped = false;
+        self.to_move = self.to_move.other();
+        self.reset_history();
+    }
+
+    // ----- counting -----
+
+    /// Number of move sequences of length `depth` (a finished game counts 1 and stops).
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut lists: Vec<MoveList> = (0..=depth).map(|_| MoveList::new()).collect();
+        self.perft_in(depth, &mut lists)
+    }
+
+    fn perft_in(&self, depth: u32, lists: &mut [MoveList]) -> u64 {
+        if depth == 0 || self.is_over() {
+            return 1;
+        }
+        let (list, rest) = lists.split_first_mut().unwrap_or_else(|| unreachable!());
+        self.legal_moves(list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut n = 0;
+        for mv in list.iter() {
+            let mut p = self.clone();
+            p.play(mv);
+            n += p.perft_in(depth - 1, rest);
+        }
+        n
+    }
+
+    /// The number of distinct positions (distinct `position` lines) at the ends of the move
+    /// sequences that [`Position::perft`] counts at `depth` (a sequence that ends the game
+    /// early contributes its final position).
+    pub fn distinct_successors(&self, depth: u32) -> u64 {
+        let mut seen = std::collections::HashSet::new();
+        self.collect(depth, &mut seen);
+        seen.len() as u64
+    }
+
+    fn collect(&self, depth: u32, seen: &mut std::collections::HashSet<String>) {
+        if depth == 0 || self.is_over() {
+            seen.insert(self.to_line());
+            return;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        for mv in list.iter() {
+            let mut p = self.clone();
+            p.play(mv);
+            p.collect(depth - 1, seen);
+        }
+    }
+}
