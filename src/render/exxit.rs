@@ -496,6 +496,55 @@ fn draw_world(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) -> Vec<Label
     boxes
 }
 
+impl View {
+    /// The view of an engine position. `last` is the move that led to it with the position it
+    /// was played on (needed to know where a dance's discs landed); `players` are by seat:
+    /// `players[0]` started with Silver, and after a pie swap (X8) the names follow their new
+    /// colours. The caption names the last move.
+    pub fn from_position(
+        pos: &crate::games::exxit::Position,
+        last: Option<(&crate::games::exxit::Position, &crate::games::exxit::Move)>,
+        players: &[String; 2],
+    ) -> View {
+        use crate::games::exxit::Move;
+        let mut v = View {
+            tiles: pos.tiles().collect(),
+            stacks: pos
+                .stacks()
+                .map(|(h, s)| (h, s.discs().collect()))
+                .collect(),
+            hands: [pos.hand(Colour::First), pos.hand(Colour::Second)],
+            supply: pos.supply(),
+            score: pos.score(),
+            to_move: pos.to_move(),
+            outcome: pos.outcome(),
+            players: if pos.swapped() {
+                [players[1].clone(), players[0].clone()]
+            } else {
+                players.clone()
+            },
+            last: None,
+            caption: String::new(),
+        };
+        if let Some((before, m)) = last {
+            v.last = Some(match *m {
+                Move::Dance { from, .. } => LastMove::Dance {
+                    from,
+                    landings: before.effects(m),
+                },
+                Move::Expand(_) => LastMove::Expand {
+                    cells: before.effects(m),
+                },
+                Move::Place(h) => LastMove::Place(h),
+                Move::Pass => LastMove::Pass,
+                Move::Swap => LastMove::Swap,
+            });
+            v.caption = format!("last move {m}");
+        }
+        v
+    }
+}
+
 /// Hand-built sample views (used by the gallery, the tests and the benchmarks).
 pub mod samples {
     use super::*;

@@ -551,6 +551,60 @@ fn draw_last(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
     }
 }
 
+impl View {
+    /// The view of an engine position. `last` is the move that led to it (it was played on the
+    /// position before); `players` are by seat: `players[0]` started with White, and after a pie
+    /// swap (I7) the names follow their new colours. The caption names the last move.
+    pub fn from_position(
+        pos: &crate::games::inphexion::Position,
+        last: Option<&crate::games::inphexion::Move>,
+        players: &[String; 2],
+    ) -> View {
+        use crate::games::inphexion::{MoveKind, Piece as EnginePiece};
+        let n = pos.size();
+        let mut v = View::empty(n);
+        for r in 0..i32::from(n) {
+            for q in 0..i32::from(n) {
+                let h = Hex::new(q, r);
+                v.set(
+                    h,
+                    pos.cell(h).map(|p| match p {
+                        EnginePiece::White => Piece::White,
+                        EnginePiece::Black => Piece::Black,
+                        EnginePiece::Neutral => Piece::Neutral,
+                    }),
+                );
+            }
+        }
+        v.hands = [pos.hand(Colour::First), pos.hand(Colour::Second)];
+        v.to_move = pos.to_move();
+        v.outcome = pos.outcome();
+        v.players = if pos.swapped() {
+            [players[1].clone(), players[0].clone()]
+        } else {
+            players.clone()
+        };
+        let rh = pos.rhombus();
+        v.winning_chain = pos
+            .winning_chain()
+            .map(|set| set.iter().map(|i| rh.hex(i)).collect())
+            .unwrap_or_default();
+        v.last = last.map(|m| match m.kind() {
+            MoveKind::Place(h) => LastMove::Placement(h),
+            MoveKind::Swap => LastMove::Swap,
+            MoveKind::Regular { from, to } => LastMove::Regular {
+                from,
+                to,
+                relocations: m.relocations().collect(),
+            },
+        });
+        if let Some(m) = last {
+            v.caption = format!("last move {m}");
+        }
+        v
+    }
+}
+
 /// Hand-built sample views (used by the gallery, the tests and the benchmarks).
 pub mod samples {
     use super::*;

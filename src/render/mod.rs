@@ -8,6 +8,8 @@
 //! - [`encode_png`]`(&RgbaImage) -> Result<Vec<u8>, RenderError>`: a compact PNG.
 //! - [`replay_gif`]`(&[RgbaImage]) -> Result<Vec<u8>, RenderError>`: an animated GIF, one frame
 //!   per picture, a pause on the last (long sequences are thinned to [`MAX_REPLAY_FRAMES`]).
+//! - [`render_png`]`(&Game, ply, players, Theme)` and [`replay`]`(&Game, players, Theme)`: the
+//!   same from a game of either kind (position at a ply, last move = the move that led to it).
 //! - [`gallery`]`(dir)`: writes sample pictures of interesting situations, for review.
 //!
 //! Views are plain data that a test (or an adapter from a rules engine) builds by hand, so the
@@ -21,7 +23,10 @@ mod header;
 pub mod inphexion;
 mod replay;
 
+use image::RgbaImage;
 use thiserror::Error;
+
+use crate::games::{Game, Move, Position};
 
 pub use encode::encode_png;
 pub use gallery::gallery;
@@ -187,10 +192,108 @@ static LIGHT: Palette = Palette {
     label_on_space: hex(0x5c6069),
 };
 
+/// The picture of one position of a game, before any PNG encoding: the position after `ply`
+/// moves (`None`: the current one, with a resignation shown as the result), with the move that led
+/// to it marked. `players` are by seat (`players[0]` started with the first colour).
+pub fn render_image(
+    game: &Game,
+    ply: Option<usize>,
+    players: &[String; 2],
+    theme: Theme,
+) -> Result<RgbaImage, RenderError> {
+    let len = game.ply();
+    let ply = ply.unwrap_or(len);
+    let pos = game
+        .position_at(ply)
+        .ok_or(RenderError::NoSuchPly { ply, len })?;
+    let last = ply
+        .checked_sub(1)
+        .and_then(|i| Some((game.position_at(i)?, game.moves().get(i)?)));
+    let outcome = if ply == len {
+        game.outcome()
+    } else {
+        pos.outcome()
+    };
+    let caption = |m: &Move| format!("Move {ply}: {m}");
+    Ok(match pos {
+        Position::Inphexion(p) => {
+            let mv = match last {
+                Some((_, Move::Inphexion(m))) => Some(m),
+                _ => None,
+            };
+            let mut v = inphexion::View::from_position(p, mv, players);
+            v.outcome = outcome;
+            if let Some((_, m)) = last {
+                v.caption = caption(m);
+            }
+            inphexion::draw(&v, theme)
+        }
+        Position::Exxit(p) => {
+            let mv = match last {
+                Some((Position::Exxit(before), Move::Exxit(m))) => Some((before, m)),
+                _ => None,
+            };
+            let mut v = exxit::View::from_position(p, mv, players);
+            v.outcome = outcome;
+            if let Some((_, m)) = last {
+                v.caption = caption(m);
+            }
+            exxit::draw(&v, theme)
+        }
+    })
+}
+
+/// The PNG of one position of a game; see [`render_image`].
+pub fn render_png(
+    game: &Game,
+    ply: Option<usize>,
+    players: &[String; 2],
+    theme: Theme,
+) -> Result<Vec<u8>, RenderError> {
+    encode_png(&render_image(game, ply, players, theme)?)
+}
+
+/// An animated GIF of a whole game, one frame per position from the start (long games are thinned
+/// to [`MAX_REPLAY_FRAMES`], always keeping the first and the final position). EXXIT frames share
+/// one frame of the world so it does not jump as it grows.
+pub fn replay(game: &Game, players: &[String; 2], theme: Theme) -> Result<Vec<u8>, RenderError> {
+    let plies = replay::pick_frames(game.ply() + 1, MAX_REPLAY_FRAMES);
+    let frames: Vec<RgbaImage> = match game.position() {
+        Position::Inphexion(_) => plies
+            .iter()
+            .map(|&k| render_image(game, Some(k), players, theme))
+            .collect::<Result<_, _>>()?,
+        Position::Exxit(_) => {
+            let len = game.ply();
+            let mut views = Vec::with_capacity(plies.len());
+            for &k in &plies {
+                let Some(Position::Exxit(p)) = game.position_at(k) else {
+                    continue;
+                };
+                let last = k.checked_sub(1).and_then(|i| {
+                    match (game.position_at(i)?, game.moves().get(i)?) {
+                        (Position::Exxit(b), Move::Exxit(m)) => Some((b, m)),
+                        _ => None,
+                    }
+                });
+                let mut v = exxit::View::from_position(p, last, players);
+                if k == len {
+                    v.outcome = game.outcome();
+                }
+                if let Some((_, m)) = last {
+                    v.caption = format!("Move {k}: {m}");
+                }
+                views.push(v);
+            }
+            exxit::draw_sequence(&views, theme)
+        }
+    };
+    replay_gif(&frames)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use image::RgbaImage;
 
     #[test]
     fn png_round_trips_when_there_are_few_colours() {
@@ -227,5 +330,85 @@ mod tests {
     #[test]
     fn fonts_load() {
         assert!(canvas::fonts().is_some());
+    }
+}
+
+#[cfg(test)]
+mod game_tests {
+    use super::*;
+    use crate::games::{GameKind, Options};
+    use image::codecs::gif::GifDecoder;
+    use image::AnimationDecoder;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    fn random_game(options: Options, seed: u64, max_plies: usize) -> Game {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Game::new(options);
+        while game.ply() < max_plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    fn players() -> [String; 2] {
+        ["Alice".to_string(), "Bob".to_string()]
+    }
+
+    #[test]
+    fn every_position_of_random_games_renders() {
+        let games = [
+            ("inphexion size=4", 1),
+            ("inphexion size=5 neutral pie", 2),
+            ("inphexion size=7 free-reply", 3),
+            ("exxit tiles=19", 4),
+            ("exxit tiles=19 expert pie", 5),
+        ];
+        for (line, seed) in games {
+            let options = Options::parse_line(line).unwrap();
+            let game = random_game(options, seed, 90);
+            assert!(game.ply() > 3, "{line}");
+            for ply in 0..=game.ply() {
+                let img = render_image(&game, Some(ply), &players(), Theme::Dark).unwrap();
+                assert!(
+                    img.width() >= 800 && img.height() >= 200,
+                    "{line} ply {ply}"
+                );
+            }
+            let png = render_png(&game, None, &players(), Theme::Light).unwrap();
+            assert!(png.len() < 100_000, "{line}: {} bytes", png.len());
+            assert!(image::load_from_memory(&png).is_ok());
+        }
+    }
+
+    #[test]
+    fn replay_has_one_frame_per_ply() {
+        for (line, seed) in [("inphexion size=4", 9), ("exxit tiles=19", 10)] {
+            let game = random_game(Options::parse_line(line).unwrap(), seed, 12);
+            let gif = replay(&game, &players(), Theme::Dark).unwrap();
+            let frames = GifDecoder::new(std::io::Cursor::new(&gif))
+                .unwrap()
+                .into_frames()
+                .collect_frames()
+                .unwrap();
+            assert_eq!(frames.len(), game.ply() + 1, "{line}");
+        }
+    }
+
+    #[test]
+    fn plies_beyond_the_game_are_refused() {
+        let game = Game::new(Options::default_for(GameKind::Inphexion));
+        assert!(matches!(
+            render_png(&game, Some(1), &players(), Theme::Dark),
+            Err(RenderError::NoSuchPly { ply: 1, len: 0 })
+        ));
+        assert!(render_png(&game, Some(0), &players(), Theme::Dark).is_ok());
     }
 }
