@@ -14,15 +14,27 @@ use super::RenderError;
 pub(crate) struct Indexed {
     pub palette: Vec<[u8; 3]>,
     pub indices: Vec<u8>,
+    /// The index of fully transparent pixels, when there are any (one past the colours).
+    pub transparent: Option<u8>,
 }
 
 /// Reduces a picture to at most 256 colours (exactly, when it has no more).
 pub(crate) fn quantise(img: &RgbaImage) -> Indexed {
+    quantise_to(img, 256)
+}
+
+/// Reduces a picture to at most `max` colours (65 ≤ `max` ≤ 256). Fully transparent pixels get
+/// an index of their own after the colours (so pass 255 when there may be some).
+pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
+    let max = max.clamp(65, 256);
     let raw = img.as_raw();
     let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
     let mut prev = [0u8; 3];
     let mut run = 0u32;
     for px in raw.chunks_exact(4) {
+        if px[3] == 0 {
+            continue;
+        }
         let c = [px[0], px[1], px[2]];
         if c == prev && run > 0 {
             run += 1;
@@ -39,12 +51,12 @@ pub(crate) fn quantise(img: &RgbaImage) -> Indexed {
     }
     let mut by_count: Vec<([u8; 3], u32)> = counts.into_iter().collect();
     by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let palette: Vec<[u8; 3]> = if by_count.len() <= 256 {
+    let palette: Vec<[u8; 3]> = if by_count.len() <= max {
         by_count.iter().map(|c| c.0).collect()
     } else {
-        // The 192 most frequent colours, plus a coarse 4×4×4 grid so that no colour is far
-        // from some entry (pictures with gradients stay recognisable).
-        let mut p: Vec<[u8; 3]> = by_count.iter().take(192).map(|c| c.0).collect();
+        // The most frequent colours, plus a coarse 4×4×4 grid so that no colour is far from
+        // some entry (pictures with gradients stay recognisable).
+        let mut p: Vec<[u8; 3]> = by_count.iter().take(max - 64).map(|c| c.0).collect();
         for r in 0..4u8 {
             for g in 0..4u8 {
                 for b in 0..4u8 {
@@ -74,7 +86,14 @@ pub(crate) fn quantise(img: &RgbaImage) -> Indexed {
     }
     let mut indices = Vec::with_capacity(raw.len() / 4);
     let mut last = ([0u8; 3], 0u8, false);
+    let clear = palette.len().min(255) as u8;
+    let mut any_clear = false;
     for px in raw.chunks_exact(4) {
+        if px[3] == 0 {
+            indices.push(clear);
+            any_clear = true;
+            continue;
+        }
         let c = [px[0], px[1], px[2]];
         if last.2 && last.0 == c {
             indices.push(last.1);
@@ -84,7 +103,18 @@ pub(crate) fn quantise(img: &RgbaImage) -> Indexed {
         last = (c, i, true);
         indices.push(i);
     }
-    Indexed { palette, indices }
+    let mut palette = palette;
+    let transparent = any_clear.then(|| {
+        if palette.len() <= usize::from(clear) {
+            palette.push([0, 0, 0]);
+        }
+        clear
+    });
+    Indexed {
+        palette,
+        indices,
+        transparent,
+    }
 }
 
 /// Encodes a picture as an indexed (palette) PNG; the alpha channel is dropped, pictures are

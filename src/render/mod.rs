@@ -72,6 +72,9 @@ pub enum RenderError {
     /// The PNG encoder failed.
     #[error("could not encode the picture: {0}")]
     Png(#[from] png::EncodingError),
+    /// The GIF encoder failed.
+    #[error("could not encode the replay: {0}")]
+    Gif(#[from] gif::EncodingError),
     /// Nothing to draw (an empty replay).
     #[error("nothing to draw: {0}")]
     Empty(&'static str),

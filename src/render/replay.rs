@@ -2,8 +2,7 @@
 
 use std::io::Cursor;
 
-use image::codecs::gif::{GifEncoder, Repeat};
-use image::{Delay, Frame, Rgba, RgbaImage};
+use image::{Rgba, RgbaImage};
 
 use super::RenderError;
 
@@ -33,60 +32,97 @@ pub(crate) fn pick_frames(len: usize, max: usize) -> Vec<usize> {
 
 /// Encodes pictures as a looping animated GIF: one frame per picture, a pause on the last.
 /// Pictures of different sizes are centred on the largest. After the first frame only the
-/// pixels that changed are stored, which keeps long replays small.
+/// rectangle that changed is stored, which keeps long replays small and quick to encode.
 pub fn replay_gif(frames: &[RgbaImage]) -> Result<Vec<u8>, RenderError> {
     if frames.is_empty() {
         return Err(RenderError::Empty("a replay needs at least one picture"));
     }
     let keep = pick_frames(frames.len(), MAX_REPLAY_FRAMES);
+    let limit = u32::from(u16::MAX);
     let w = frames
         .iter()
         .map(|f| f.width())
         .max()
         .unwrap_or(1)
-        .min(u16::MAX as u32);
+        .clamp(1, limit);
     let h = frames
         .iter()
         .map(|f| f.height())
         .max()
         .unwrap_or(1)
-        .min(u16::MAX as u32);
+        .clamp(1, limit);
     let mut out = Vec::new();
     {
-        let mut enc = GifEncoder::new_with_speed(Cursor::new(&mut out), 10);
-        enc.set_repeat(Repeat::Infinite)?;
+        let mut enc = gif::Encoder::new(&mut out, w as u16, h as u16, &[])?;
+        enc.set_repeat(gif::Repeat::Infinite)?;
         let mut previous: Option<RgbaImage> = None;
         for (k, &i) in keep.iter().enumerate() {
             let full = pad(&frames[i], w, h);
-            let mut frame = full.clone();
+            // The rectangle that differs from the previous picture (1×1 when nothing does).
+            let (x0, y0, x1, y1) = match &previous {
+                None => (0, 0, w, h),
+                Some(prev) => changed_box(prev, &full).unwrap_or((0, 0, 1, 1)),
+            };
+            let mut part = image::imageops::crop_imm(&full, x0, y0, x1 - x0, y1 - y0).to_image();
+            // Inside the rectangle, pixels that did not change are left transparent: long
+            // runs of one index compress to almost nothing.
             if let Some(prev) = &previous {
-                for (px, old) in frame.pixels_mut().zip(prev.pixels()) {
-                    if px == old {
+                for (x, y, px) in part.enumerate_pixels_mut() {
+                    if prev.get_pixel(x + x0, y + y0) == px {
                         *px = Rgba([0, 0, 0, 0]);
                     }
                 }
-                // The encoder needs at least one opaque pixel to build a palette.
-                if let Some(px) = frame.pixels_mut().next() {
-                    if px.0[3] == 0 {
-                        *px = *full.get_pixel(0, 0);
-                    }
-                }
             }
+            let q = super::encode::quantise_to(&part, 255);
             let ms = if k + 1 == keep.len() {
                 LAST_FRAME_MS
             } else {
                 FRAME_MS
             };
-            enc.encode_frame(Frame::from_parts(
-                frame,
-                0,
-                0,
-                Delay::from_numer_denom_ms(ms, 1),
-            ))?;
+            let frame = gif::Frame {
+                left: x0 as u16,
+                top: y0 as u16,
+                width: part.width() as u16,
+                height: part.height() as u16,
+                delay: (ms / 10) as u16,
+                dispose: gif::DisposalMethod::Keep,
+                palette: Some(q.palette.concat()),
+                transparent: q.transparent,
+                buffer: std::borrow::Cow::Owned(q.indices),
+                ..gif::Frame::default()
+            };
+            enc.write_frame(&frame)?;
             previous = Some(full);
         }
     }
     Ok(out)
+}
+
+/// The bounding box `(x0, y0, x1, y1)` (exclusive ends) of the pixels that differ.
+fn changed_box(a: &RgbaImage, b: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
+    let (w, h) = b.dimensions();
+    let row = (w * 4) as usize;
+    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+    for (y, (ra, rb)) in a
+        .as_raw()
+        .chunks_exact(row)
+        .zip(b.as_raw().chunks_exact(row))
+        .enumerate()
+    {
+        if ra == rb {
+            continue;
+        }
+        let pairs = || ra.chunks_exact(4).zip(rb.chunks_exact(4));
+        let first = pairs().position(|(p, q)| p != q);
+        let last = pairs().rposition(|(p, q)| p != q);
+        if let (Some(f), Some(l)) = (first, last) {
+            x0 = x0.min(f as u32);
+            x1 = x1.max(l as u32 + 1);
+            y0 = y0.min(y as u32);
+            y1 = y1.max(y as u32 + 1);
+        }
+    }
+    (x1 > x0 && y1 > y0).then_some((x0, y0, x1, y1))
 }
 
 /// `img` centred on a `w`×`h` canvas filled with its own top-left colour (the background).
