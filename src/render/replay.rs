@@ -1,7 +1,5 @@
 //! Animated replays: one GIF frame per position.
 
-use std::io::Cursor;
-
 use image::{Rgba, RgbaImage};
 
 use super::RenderError;
@@ -179,7 +177,7 @@ mod tests {
             })
             .collect();
         let gif = replay_gif(&frames).unwrap();
-        let dec = GifDecoder::new(Cursor::new(&gif)).unwrap();
+        let dec = GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
         let decoded = dec.into_frames().collect_frames().unwrap();
         assert_eq!(decoded.len(), 5);
         // The last frame lingers.
