@@ -8,8 +8,11 @@
 //! - [`encode_png`]`(&RgbaImage) -> Result<Vec<u8>, RenderError>`: a compact PNG.
 //! - [`replay_gif`]`(&[RgbaImage]) -> Result<Vec<u8>, RenderError>`: an animated GIF, one frame
 //!   per picture, a pause on the last (long sequences are thinned to [`MAX_REPLAY_FRAMES`]).
-//! - [`render_png`]`(&Game, ply, players, Theme)` and [`replay`]`(&Game, players, Theme)`: the
-//!   same from a game of either kind (position at a ply, last move = the move that led to it).
+//! - [`render_png`]`(&Game, ply, players, Theme)`, [`render_image`] (the same before encoding)
+//!   and [`replay`]`(&Game, players, Theme)`: the same from a game of either kind (the position
+//!   at a ply or the current one, the last move being the move that led to it; `players` by seat).
+//! - `inphexion::View::from_position` and `exxit::View::from_position`: views of engine
+//!   positions, for callers that want to adjust a view before drawing.
 //! - [`gallery`]`(dir)`: writes sample pictures of interesting situations, for review.
 //!
 //! Views are plain data that a test (or an adapter from a rules engine) builds by hand, so the
