@@ -626,10 +626,11 @@ pub mod samples {
             (Hex::new(1, -1), [R, R, S, S].repeat(4)),
             (Hex::new(-1, 1), vec![R; 3]),
             (Hex::new(2, -4), vec![S, S, R, R, R]),
-            (Hex::new(3, -3), vec![S]),
+            (Hex::new(3, -3), vec![S, R]),
+            (Hex::new(1, 0), vec![S]),
         ];
-        v.last = Some(LastMove::Place(Hex::new(3, -3)));
-        v.caption = "Move 61: 3,-3".to_string();
+        v.last = Some(LastMove::Place(Hex::new(1, 0)));
+        v.caption = "Move 61: 1,0".to_string();
         v.to_move = R;
         v
     }
