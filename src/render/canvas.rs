@@ -268,16 +268,38 @@ impl Canvas {
     /// A circle outline of the given stroke width, centred on radius `r`.
     pub fn ring(&mut self, cx: f32, cy: f32, r: f32, width: f32, c: Rgb8A) {
         let half = width / 2.0;
-        let ro = r + half;
-        let (bx0, bx1) = self.cols(cx - ro - 1.0, cx + ro + 1.0);
-        for y in self.rows(cy - ro - 1.0, cy + ro + 1.0) {
+        let ro = r + half + 1.0;
+        let ri = (r - half - 1.0).max(0.0);
+        for y in self.rows(cy - ro, cy + ro) {
             let dy = y as f32 + 0.5 - cy;
-            for x in bx0..bx1 {
-                let dx = x as f32 + 0.5 - cx;
-                let d = (dx * dx + dy * dy).sqrt();
-                let cov = (half - (d - r).abs() + 0.5).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    self.blend(x, y, c, cov);
+            let outer = (ro * ro - dy * dy).max(0.0).sqrt();
+            let inner = if dy.abs() < ri {
+                (ri * ri - dy * dy).sqrt()
+            } else {
+                0.0
+            };
+            // The two arcs of this row, left and right of the hole (one span when the row
+            // misses the hole).
+            let spans = if inner > 3.0 {
+                [
+                    (cx - outer, cx - inner + 1.0),
+                    (cx + inner - 1.0, cx + outer),
+                ]
+            } else {
+                [(cx - outer, cx + outer), (0.0, -1.0)]
+            };
+            for (lo, hi) in spans {
+                if hi < lo {
+                    continue;
+                }
+                let (x0, x1) = self.cols(lo - 1.0, hi + 1.0);
+                for x in x0..x1 {
+                    let dx = x as f32 + 0.5 - cx;
+                    let d = (dx * dx + dy * dy).sqrt();
+                    let cov = (half - (d - r).abs() + 0.5).clamp(0.0, 1.0);
+                    if cov > 0.0 {
+                        self.blend(x, y, c, cov);
+                    }
                 }
             }
         }
@@ -288,9 +310,20 @@ impl Canvas {
         let half = width / 2.0;
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len2 = (dx * dx + dy * dy).max(1e-6);
-        let (bx0, bx1) = self.cols(a.0.min(b.0) - half - 1.0, a.0.max(b.0) + half + 1.0);
-        for y in self.rows(a.1.min(b.1) - half - 1.0, a.1.max(b.1) + half + 1.0) {
+        let reach = half + 1.0;
+        for y in self.rows(a.1.min(b.1) - reach, a.1.max(b.1) + reach) {
             let py = y as f32 + 0.5;
+            // Only the part of the segment within `reach` rows of this one can touch it.
+            let (t0, t1) = if dy.abs() < 1e-3 {
+                (0.0, 1.0)
+            } else {
+                let ta = ((py - reach - a.1) / dy).clamp(0.0, 1.0);
+                let tb = ((py + reach - a.1) / dy).clamp(0.0, 1.0);
+                (ta.min(tb), ta.max(tb))
+            };
+            let xa = a.0 + dx * t0;
+            let xb = a.0 + dx * t1;
+            let (bx0, bx1) = self.cols(xa.min(xb) - reach, xa.max(xb) + reach);
             for x in bx0..bx1 {
                 let px = x as f32 + 0.5;
                 let t = (((px - a.0) * dx + (py - a.1) * dy) / len2).clamp(0.0, 1.0);
