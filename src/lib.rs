@@ -4,3 +4,4 @@ pub mod ai;
 pub mod engine;
 pub mod games;
 pub mod hex;
+pub mod render;

@@ -1,0 +1,213 @@
+//! The header both games share: a card per player and a status line.
+
+use super::canvas::{centred_baseline, fit_text, text_width, Align, Canvas, FontKind};
+use super::Palette;
+use crate::games::{Colour, GameKind, Outcome, Reason};
+
+/// Height of the header in pixels.
+pub(crate) const HEADER_H: u32 = 132;
+/// Outer margin of every picture.
+pub(crate) const MARGIN: f32 = 16.0;
+
+/// What the header shows.
+pub(crate) struct Header<'a> {
+    pub kind: GameKind,
+    /// Names by colour index (first colour, second colour).
+    pub players: [&'a str; 2],
+    /// A line of figures under each name (discs in hand, score…).
+    pub stats: [String; 2],
+    pub to_move: Colour,
+    pub outcome: Option<Outcome>,
+    /// A figure between the cards: (label, value), e.g. ("SUPPLY", "23").
+    pub centre: Option<(&'a str, String)>,
+    /// The last move in words or notation, shown after the status.
+    pub caption: &'a str,
+}
+
+/// The colour's name with a capital: `White`, `Red`.
+pub(crate) fn colour_title(kind: GameKind, c: Colour) -> &'static str {
+    match (kind, c) {
+        (GameKind::Inphexion, Colour::First) => "White",
+        (GameKind::Inphexion, Colour::Second) => "Black",
+        (GameKind::Exxit, Colour::First) => "Silver",
+        (GameKind::Exxit, Colour::Second) => "Red",
+    }
+}
+
+fn result_words(o: &Outcome) -> String {
+    let score = |s: Option<[u32; 2]>| match (s, o.winner) {
+        (Some(s), Some(Colour::Second)) => format!(" {}–{}", s[1], s[0]),
+        (Some(s), _) => format!(" {}–{}", s[0], s[1]),
+        (None, _) => String::new(),
+    };
+    match o.reason {
+        Reason::Connection => "by connection".to_string(),
+        Reason::NoLegalMove => "(no legal move left)".to_string(),
+        Reason::RelocationImpossible => "(relocation impossible)".to_string(),
+        Reason::Resignation => "by resignation".to_string(),
+        Reason::Timeout => "on time".to_string(),
+        Reason::Score => format!("on score{}", score(o.score)),
+        Reason::Passes => format!("on score{} (both passed)", score(o.score)),
+        Reason::Repetition => format!("on score{} (repetition)", score(o.score)),
+    }
+}
+
+/// The status sentence: `Alice to move` or `Bob wins by connection` or `Draw on score 20–20`.
+pub(crate) fn status_text(h: &Header) -> String {
+    match &h.outcome {
+        None => format!("{} to move", display_name(h, h.to_move)),
+        Some(o) => match o.winner {
+            Some(w) => format!("{} wins {}", display_name(h, w), result_words(o)),
+            None => format!("Draw {}", result_words(o)),
+        },
+    }
+}
+
+fn display_name(h: &Header, c: Colour) -> String {
+    let n = h.players[c.index()].trim();
+    let colour = colour_title(h.kind, c);
+    if n.is_empty() {
+        colour.to_string()
+    } else {
+        format!("{n} ({colour})")
+    }
+}
+
+/// Draws the header across the top of the canvas; `icon` paints a small piece of a colour.
+pub(crate) fn draw_header(
+    c: &mut Canvas,
+    p: &Palette,
+    h: &Header,
+    icon: &dyn Fn(&mut Canvas, f32, f32, f32, Colour),
+) {
+    let w = c.width() as f32;
+    let top = 14.0;
+    let card_h = 78.0;
+    let centre_w = if h.centre.is_some() { 112.0 } else { 0.0 };
+    let gap = 12.0;
+    let card_w = (w - 2.0 * MARGIN - centre_w - 2.0 * gap).max(100.0) / 2.0;
+    let card_w = if h.centre.is_some() {
+        card_w
+    } else {
+        (w - 2.0 * MARGIN - gap) / 2.0
+    };
+    for col in Colour::BOTH {
+        let x = if col == Colour::First {
+            MARGIN
+        } else {
+            w - MARGIN - card_w
+        };
+        let active = h.outcome.is_none() && h.to_move == col;
+        let winner = h.outcome.is_some_and(|o| o.winner == Some(col));
+        c.round_rect(x, top, card_w, card_h, 12.0, p.panel);
+        if active {
+            c.round_rect_outline(x, top, card_w, card_h, 12.0, 3.0, p.last);
+        } else if winner {
+            c.round_rect_outline(x, top, card_w, card_h, 12.0, 3.0, p.win);
+        } else {
+            c.round_rect_outline(x, top, card_w, card_h, 12.0, 1.5, p.panel_edge);
+        }
+        icon(c, x + 38.0, top + card_h / 2.0, 22.0, col);
+        // Badge on the right of the card.
+        let badge = if active {
+            Some(("TO MOVE", p.last))
+        } else if winner {
+            Some(("WINNER", p.win))
+        } else if h.outcome.is_some_and(|o| o.winner.is_none()) {
+            Some(("DRAW", p.text_dim))
+        } else {
+            None
+        };
+        let mut text_right = x + card_w - 14.0;
+        if let Some((label, colour)) = badge {
+            let bw = text_width(FontKind::Bold, 13.0, label) + 18.0;
+            let bx = x + card_w - 12.0 - bw;
+            c.round_rect(bx, top + 12.0, bw, 24.0, 12.0, colour);
+            c.text(
+                FontKind::Bold,
+                13.0,
+                bx + bw / 2.0,
+                centred_baseline(13.0, top + 24.0),
+                Align::Centre,
+                label,
+                p.contrast,
+            );
+            text_right = bx - 8.0;
+        }
+        let tx = x + 72.0;
+        let name = h.players[col.index()].trim();
+        let name = if name.is_empty() {
+            colour_title(h.kind, col)
+        } else {
+            name
+        };
+        let name = fit_text(FontKind::Bold, 22.0, name, text_right - tx);
+        c.text(
+            FontKind::Bold,
+            22.0,
+            tx,
+            top + 33.0,
+            Align::Left,
+            &name,
+            p.text,
+        );
+        let stats = format!("{} · {}", colour_title(h.kind, col), h.stats[col.index()]);
+        let stats = fit_text(FontKind::Regular, 16.0, &stats, x + card_w - 14.0 - tx);
+        c.text(
+            FontKind::Regular,
+            16.0,
+            tx,
+            top + 62.0,
+            Align::Left,
+            &stats,
+            p.text_dim,
+        );
+    }
+    if let Some((label, value)) = &h.centre {
+        let cx = w / 2.0;
+        c.text(
+            FontKind::Bold,
+            12.0,
+            cx,
+            top + 26.0,
+            Align::Centre,
+            label,
+            p.text_dim,
+        );
+        c.text(
+            FontKind::Bold,
+            30.0,
+            cx,
+            top + 62.0,
+            Align::Centre,
+            value,
+            p.text,
+        );
+    }
+    // Status line: the sentence in bold, then the last move.
+    let status = status_text(h);
+    let caption = if h.caption.is_empty() {
+        String::new()
+    } else {
+        format!("   ·   {}", h.caption)
+    };
+    let size = 19.0;
+    let max = w - 2.0 * MARGIN;
+    let sw = text_width(FontKind::Bold, size, &status).min(max);
+    let caption = fit_text(FontKind::Regular, size, &caption, max - sw);
+    let cw = text_width(FontKind::Regular, size, &caption);
+    let x0 = (w - sw - cw) / 2.0;
+    let y = top + card_h + 30.0;
+    let status = fit_text(FontKind::Bold, size, &status, max);
+    let colour = if h.outcome.is_some() { p.win } else { p.text };
+    c.text(FontKind::Bold, size, x0, y, Align::Left, &status, colour);
+    c.text(
+        FontKind::Regular,
+        size,
+        x0 + sw,
+        y,
+        Align::Left,
+        &caption,
+        p.text_dim,
+    );
+}

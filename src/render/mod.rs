@@ -1,0 +1,420 @@
+//! Board pictures: pure functions from plain view structs to images, PNG and GIF encoding.
+//!
+//! The public surface:
+//! - [`Theme`] — `Dark` (default, for Discord's dark background) or `Light`.
+//! - [`inphexion::draw`]`(&inphexion::View, Theme) -> RgbaImage` and
+//!   [`exxit::draw`]`(&exxit::View, Theme) -> RgbaImage`: one picture of a position, its header
+//!   (players, colours, hands, turn or result) and the last move.
+//! - [`encode_png`]`(&RgbaImage) -> Result<Vec<u8>, RenderError>`: a compact PNG.
+//! - [`replay_gif`]`(&[RgbaImage]) -> Result<Vec<u8>, RenderError>`: an animated GIF, one frame
+//!   per picture, a pause on the last (long sequences are thinned to [`MAX_REPLAY_FRAMES`]).
+//! - [`render_png`]`(&Game, ply, players, Theme)`, [`render_image`] (the same before encoding)
+//!   and [`replay`]`(&Game, players, Theme)`: the same from a game of either kind (the position
+//!   at a ply or the current one, the last move being the move that led to it; `players` by seat).
+//! - `inphexion::View::from_position` and `exxit::View::from_position`: views of engine
+//!   positions, for callers that want to adjust a view before drawing.
+//! - [`gallery`]`(dir)`: writes sample pictures of interesting situations, for review.
+//!
+//! Views are plain data that a test (or an adapter from a rules engine) builds by hand, so the
+//! renderer depends on no engine internals. Nothing here does I/O except [`gallery`].
+
+mod canvas;
+mod encode;
+pub mod exxit;
+mod gallery;
+mod header;
+pub mod inphexion;
+mod replay;
+
+use image::RgbaImage;
+use thiserror::Error;
+
+use crate::games::{Game, Move, Position};
+
+pub use encode::encode_png;
+pub use gallery::gallery;
+pub use replay::{replay_gif, MAX_REPLAY_FRAMES};
+
+use canvas::{hex, Rgb8A};
+
+/// The colour scheme of a picture.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Theme {
+    /// For dark chat backgrounds such as Discord's `#313338` (the default).
+    #[default]
+    Dark,
+    /// For light backgrounds.
+    Light,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 2] = [Theme::Dark, Theme::Light];
+
+    /// `dark` or `light`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Theme::Dark => "dark",
+            Theme::Light => "light",
+        }
+    }
+
+    pub(crate) fn palette(self) -> &'static Palette {
+        match self {
+            Theme::Dark => &DARK,
+            Theme::Light => &LIGHT,
+        }
+    }
+}
+
+/// Why a picture could not be produced.
+#[derive(Debug, Error)]
+pub enum RenderError {
+    /// The image encoder failed.
+    #[error("could not encode the picture: {0}")]
+    Encode(#[from] image::ImageError),
+    /// The PNG encoder failed.
+    #[error("could not encode the picture: {0}")]
+    Png(#[from] png::EncodingError),
+    /// The GIF encoder failed.
+    #[error("could not encode the replay: {0}")]
+    Gif(#[from] gif::EncodingError),
+    /// Nothing to draw (an empty replay).
+    #[error("nothing to draw: {0}")]
+    Empty(&'static str),
+    /// A ply beyond the game's length was asked for.
+    #[error("there is no position at ply {ply}: the game has {len} moves")]
+    NoSuchPly { ply: usize, len: usize },
+}
+
+/// Every colour a picture uses. Distinctions never rest on hue alone: the two sides differ in
+/// lightness too, and markers (rings, arrows, dashes) carry the meaning of highlights.
+pub(crate) struct Palette {
+    pub bg: Rgb8A,
+    pub panel: Rgb8A,
+    pub panel_edge: Rgb8A,
+    pub text: Rgb8A,
+    pub text_dim: Rgb8A,
+    /// The last move (rings, arrows): cyan, far from every piece colour.
+    pub last: Rgb8A,
+    /// A won chain and the winner's badge: gold (yellow–blue stays distinct for colour-blind eyes).
+    pub win: Rgb8A,
+    /// Outline drawn under highlights so they read on light and dark pieces alike.
+    pub contrast: Rgb8A,
+    // inpHeXion
+    pub cell: Rgb8A,
+    pub cell_line: Rgb8A,
+    pub board_outline: Rgb8A,
+    pub white_edge: Rgb8A,
+    pub black_edge: Rgb8A,
+    pub white_disc: Rgb8A,
+    pub white_rim: Rgb8A,
+    pub black_disc: Rgb8A,
+    pub black_rim: Rgb8A,
+    pub neutral_disc: Rgb8A,
+    pub neutral_rim: Rgb8A,
+    // EXXIT
+    pub silver_tile: Rgb8A,
+    pub silver_tile_line: Rgb8A,
+    pub red_tile: Rgb8A,
+    pub red_tile_line: Rgb8A,
+    pub space: Rgb8A,
+    pub space_line: Rgb8A,
+    pub silver_disc: Rgb8A,
+    pub silver_rim: Rgb8A,
+    pub red_disc: Rgb8A,
+    pub red_rim: Rgb8A,
+    pub label_on_silver: Rgb8A,
+    pub label_on_red: Rgb8A,
+    pub label_on_space: Rgb8A,
+}
+
+static DARK: Palette = Palette {
+    bg: hex(0x2b2d31),
+    panel: hex(0x383a40),
+    panel_edge: hex(0x4e5058),
+    text: hex(0xf2f3f5),
+    text_dim: hex(0xb5bac1),
+    last: hex(0x22d3ee),
+    win: hex(0xffc83d),
+    contrast: hex(0x0b0c0e),
+    cell: hex(0xc9a66b),
+    cell_line: hex(0x7a5a2e),
+    board_outline: hex(0x9a9ca3),
+    white_edge: hex(0xeeeeea),
+    black_edge: hex(0x141416),
+    white_disc: hex(0xfafaf7),
+    white_rim: hex(0x8d8d88),
+    black_disc: hex(0x1d1d20),
+    black_rim: hex(0x000000),
+    neutral_disc: hex(0x6b7fa3),
+    neutral_rim: hex(0x2b3650),
+    silver_tile: hex(0xaab3c0),
+    silver_tile_line: hex(0x6e7886),
+    red_tile: hex(0xb8453e),
+    red_tile_line: hex(0x6e1f1a),
+    space: hex(0x232428),
+    space_line: hex(0x5d6069),
+    silver_disc: hex(0xf4f6f9),
+    silver_rim: hex(0x3d4450),
+    red_disc: hex(0x8c1119),
+    red_rim: hex(0x2a0306),
+    label_on_silver: hex(0x2b313b),
+    label_on_red: hex(0xffe9e6),
+    label_on_space: hex(0x9da1aa),
+};
+
+static LIGHT: Palette = Palette {
+    bg: hex(0xf2f3f5),
+    panel: hex(0xffffff),
+    panel_edge: hex(0xc4c9d0),
+    text: hex(0x1e1f22),
+    text_dim: hex(0x4e5058),
+    last: hex(0x0891b2),
+    win: hex(0xd99a00),
+    contrast: hex(0xffffff),
+    cell: hex(0xdcbc86),
+    cell_line: hex(0x8a6a3a),
+    board_outline: hex(0x4e5058),
+    white_edge: hex(0xffffff),
+    black_edge: hex(0x1e1f22),
+    white_disc: hex(0xffffff),
+    white_rim: hex(0x7d7d78),
+    black_disc: hex(0x1d1d20),
+    black_rim: hex(0x000000),
+    neutral_disc: hex(0x6b7fa3),
+    neutral_rim: hex(0x2b3650),
+    silver_tile: hex(0xc3cad4),
+    silver_tile_line: hex(0x7d8794),
+    red_tile: hex(0xc9554d),
+    red_tile_line: hex(0x7c2721),
+    space: hex(0xe1e4e8),
+    space_line: hex(0x9aa0a8),
+    silver_disc: hex(0xfbfcfd),
+    silver_rim: hex(0x3d4450),
+    red_disc: hex(0x8c1119),
+    red_rim: hex(0x2a0306),
+    label_on_silver: hex(0x2b313b),
+    label_on_red: hex(0xffecea),
+    label_on_space: hex(0x5c6069),
+};
+
+/// The picture of one position of a game, before any PNG encoding: the position after `ply`
+/// moves (`None`: the current one, with a resignation shown as the result), with the move that led
+/// to it marked. `players` are by seat (`players[0]` started with the first colour).
+pub fn render_image(
+    game: &Game,
+    ply: Option<usize>,
+    players: &[String; 2],
+    theme: Theme,
+) -> Result<RgbaImage, RenderError> {
+    let len = game.ply();
+    let ply = ply.unwrap_or(len);
+    let pos = game
+        .position_at(ply)
+        .ok_or(RenderError::NoSuchPly { ply, len })?;
+    let last = ply
+        .checked_sub(1)
+        .and_then(|i| Some((game.position_at(i)?, game.moves().get(i)?)));
+    let outcome = if ply == len {
+        game.outcome()
+    } else {
+        pos.outcome()
+    };
+    let caption = |m: &Move| format!("Move {ply}: {m}");
+    Ok(match pos {
+        Position::Inphexion(p) => {
+            let mv = match last {
+                Some((_, Move::Inphexion(m))) => Some(m),
+                _ => None,
+            };
+            let mut v = inphexion::View::from_position(p, mv, players);
+            v.outcome = outcome;
+            if let Some((_, m)) = last {
+                v.caption = caption(m);
+            }
+            inphexion::draw(&v, theme)
+        }
+        Position::Exxit(p) => {
+            let mv = match last {
+                Some((Position::Exxit(before), Move::Exxit(m))) => Some((before, m)),
+                _ => None,
+            };
+            let mut v = exxit::View::from_position(p, mv, players);
+            v.outcome = outcome;
+            if let Some((_, m)) = last {
+                v.caption = caption(m);
+            }
+            exxit::draw(&v, theme)
+        }
+    })
+}
+
+/// The PNG of one position of a game; see [`render_image`].
+pub fn render_png(
+    game: &Game,
+    ply: Option<usize>,
+    players: &[String; 2],
+    theme: Theme,
+) -> Result<Vec<u8>, RenderError> {
+    encode_png(&render_image(game, ply, players, theme)?)
+}
+
+/// An animated GIF of a whole game, one frame per position from the start (long games are thinned
+/// to [`MAX_REPLAY_FRAMES`], always keeping the first and the final position). EXXIT frames share
+/// one frame of the world so it does not jump as it grows.
+pub fn replay(game: &Game, players: &[String; 2], theme: Theme) -> Result<Vec<u8>, RenderError> {
+    let plies = replay::pick_frames(game.ply() + 1, MAX_REPLAY_FRAMES);
+    let frames: Vec<RgbaImage> = match game.position() {
+        Position::Inphexion(_) => plies
+            .iter()
+            .map(|&k| render_image(game, Some(k), players, theme))
+            .collect::<Result<_, _>>()?,
+        Position::Exxit(_) => {
+            let len = game.ply();
+            let mut views = Vec::with_capacity(plies.len());
+            for &k in &plies {
+                let Some(Position::Exxit(p)) = game.position_at(k) else {
+                    continue;
+                };
+                let last = k.checked_sub(1).and_then(|i| {
+                    match (game.position_at(i)?, game.moves().get(i)?) {
+                        (Position::Exxit(b), Move::Exxit(m)) => Some((b, m)),
+                        _ => None,
+                    }
+                });
+                let mut v = exxit::View::from_position(p, last, players);
+                if k == len {
+                    v.outcome = game.outcome();
+                }
+                if let Some((_, m)) = last {
+                    v.caption = format!("Move {k}: {m}");
+                }
+                views.push(v);
+            }
+            exxit::draw_sequence(&views, theme)
+        }
+    };
+    replay_gif(&frames)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn png_round_trips_when_there_are_few_colours() {
+        let img = RgbaImage::from_fn(30, 20, |x, y| {
+            image::Rgba([(x % 8) as u8 * 30, (y % 8) as u8 * 30, 7, 255])
+        });
+        let png = encode_png(&img).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+        let back = image::load_from_memory(&png).unwrap().to_rgba8();
+        assert_eq!(back, img);
+    }
+
+    #[test]
+    fn png_of_many_colours_stays_close() {
+        let img = RgbaImage::from_fn(64, 64, |x, y| {
+            image::Rgba([x as u8 * 4, y as u8 * 4, 128, 255])
+        });
+        let png = encode_png(&img).unwrap();
+        let back = image::load_from_memory(&png).unwrap().to_rgba8();
+        let worst = img
+            .pixels()
+            .zip(back.pixels())
+            .map(|(a, b)| {
+                (0..3)
+                    .map(|i| u32::from(a.0[i].abs_diff(b.0[i])).pow(2))
+                    .sum::<u32>()
+            })
+            .max()
+            .unwrap_or(0);
+        // The 4×4×4 grid bounds the error: √(3·42.5²) ≈ 74.
+        assert!(worst <= 74 * 74, "worst squared error {worst}");
+    }
+
+    #[test]
+    fn fonts_load() {
+        assert!(canvas::fonts().is_some());
+    }
+}
+
+#[cfg(test)]
+mod game_tests {
+    use super::*;
+    use crate::games::{GameKind, Options};
+    use image::codecs::gif::GifDecoder;
+    use image::AnimationDecoder;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    fn random_game(options: Options, seed: u64, max_plies: usize) -> Game {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Game::new(options);
+        while game.ply() < max_plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    fn players() -> [String; 2] {
+        ["Alice".to_string(), "Bob".to_string()]
+    }
+
+    #[test]
+    fn every_position_of_random_games_renders() {
+        let games = [
+            ("inphexion size=4", 1),
+            ("inphexion size=5 neutral pie", 2),
+            ("inphexion size=7 free-reply", 3),
+            ("exxit tiles=19", 4),
+            ("exxit tiles=19 expert pie", 5),
+        ];
+        for (line, seed) in games {
+            let options = Options::parse_line(line).unwrap();
+            let game = random_game(options, seed, 90);
+            assert!(game.ply() > 3, "{line}");
+            for ply in 0..=game.ply() {
+                let img = render_image(&game, Some(ply), &players(), Theme::Dark).unwrap();
+                assert!(
+                    img.width() >= 800 && img.height() >= 200,
+                    "{line} ply {ply}"
+                );
+            }
+            let png = render_png(&game, None, &players(), Theme::Light).unwrap();
+            assert!(png.len() < 100_000, "{line}: {} bytes", png.len());
+            assert!(image::load_from_memory(&png).is_ok());
+        }
+    }
+
+    #[test]
+    fn replay_has_one_frame_per_ply() {
+        for (line, seed) in [("inphexion size=4", 9), ("exxit tiles=19", 10)] {
+            let game = random_game(Options::parse_line(line).unwrap(), seed, 12);
+            let gif = replay(&game, &players(), Theme::Dark).unwrap();
+            let frames = GifDecoder::new(std::io::Cursor::new(&gif))
+                .unwrap()
+                .into_frames()
+                .collect_frames()
+                .unwrap();
+            assert_eq!(frames.len(), game.ply() + 1, "{line}");
+        }
+    }
+
+    #[test]
+    fn plies_beyond_the_game_are_refused() {
+        let game = Game::new(Options::default_for(GameKind::Inphexion));
+        assert!(matches!(
+            render_png(&game, Some(1), &players(), Theme::Dark),
+            Err(RenderError::NoSuchPly { ply: 1, len: 0 })
+        ));
+        assert!(render_png(&game, Some(0), &players(), Theme::Dark).is_ok());
+    }
+}
