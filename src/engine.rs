@@ -12,12 +12,10 @@ use rand::{Rng, SeedableRng};
 
 use crate::ai::{self, Budget, Level};
 use crate::games::{Game, GameKind, Options, Position};
+use crate::render::{self, Theme};
 
 /// Leaf positions a single `perft` may count before it gives up.
 const PERFT_BUDGET: u64 = 200_000_000;
-
-/// How the engine draws a position to a PNG file; `None` until the renderer exists.
-pub type Renderer = fn(&Game, &Path) -> Result<(), String>;
 
 /// One answer: success or failure, and its text (which may span several lines).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -61,7 +59,6 @@ pub enum Step {
 pub struct Engine {
     game: Game,
     rng: SmallRng,
-    renderer: Option<Renderer>,
     /// What `genmove` searches when it is given no budget.
     default_budget: Budget,
 }
@@ -78,15 +75,8 @@ impl Engine {
         Engine {
             game: Game::new(Options::default_for(GameKind::Inphexion)),
             rng: SmallRng::seed_from_u64(0),
-            renderer: None,
             default_budget: Level::Medium.budget(),
         }
-    }
-
-    /// Installs the function behind `render PATH`.
-    pub fn with_renderer(mut self, renderer: Renderer) -> Engine {
-        self.renderer = Some(renderer);
-        self
     }
 
     /// Sets what `genmove` searches when it is given no budget.
@@ -279,15 +269,17 @@ impl Engine {
     }
 
     fn cmd_render(&mut self, rest: &str) -> Reply {
-        let Some(render) = self.renderer else {
-            return Reply::fail("rendering is not available yet");
-        };
         if rest.is_empty() {
             return Reply::fail("missing path: render PATH");
         }
-        match render(&self.game, Path::new(rest)) {
+        let players = ["Player 1".to_string(), "Player 2".to_string()];
+        let png = match render::render_png(&self.game, None, &players, Theme::default()) {
+            Ok(png) => png,
+            Err(e) => return Reply::fail(format!("cannot draw this position: {e}")),
+        };
+        match std::fs::write(Path::new(rest), png) {
             Ok(()) => Reply::ok(rest),
-            Err(e) => Reply::fail(e),
+            Err(e) => Reply::fail(format!("cannot write {rest}: {e}")),
         }
     }
 }

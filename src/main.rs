@@ -1,9 +1,13 @@
 //! The `hexcord` command line.
 use std::io;
+use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use anyhow::{bail, Context};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use hexcord::engine::{self, Engine};
+use hexcord::games::Game;
+use hexcord::render::{self, Theme};
 
 #[derive(Parser)]
 #[command(
@@ -20,6 +24,38 @@ struct Cli {
 enum Command {
     /// Speak the engine text protocol on standard input and output (offline play, analysis).
     Engine,
+    /// Draw a game record (the engine's `record` format) as a PNG, or as an animated GIF replay.
+    Render(RenderArgs),
+}
+
+#[derive(clap::Args)]
+struct RenderArgs {
+    /// The game record file: the variant line, then one move a line.
+    #[arg(required_unless_present = "gallery")]
+    record: Option<PathBuf>,
+    /// Draw the position after this many moves (default: the last).
+    #[arg(long)]
+    at: Option<usize>,
+    #[arg(long, value_enum, default_value_t = ThemeArg::Dark)]
+    theme: ThemeArg,
+    /// Write an animated GIF of the whole game instead of one picture.
+    #[arg(long)]
+    replay: bool,
+    /// The players' names, first colour first: `--players Alice,Bob`.
+    #[arg(long, value_delimiter = ',', num_args = 2)]
+    players: Option<Vec<String>>,
+    /// Output file (default: the record's name with .png or .gif).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Write a picture of each interesting situation into this directory instead.
+    #[arg(long, conflicts_with_all = ["record", "at", "replay", "output"])]
+    gallery: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ThemeArg {
+    Dark,
+    Light,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -30,6 +66,42 @@ fn main() -> anyhow::Result<()> {
             let stdout = io::stdout();
             engine::run(stdin.lock(), stdout.lock(), &mut Engine::new())?;
         }
+        Command::Render(args) => run_render(args)?,
     }
+    Ok(())
+}
+
+fn run_render(args: RenderArgs) -> anyhow::Result<()> {
+    if let Some(dir) = args.gallery {
+        let written = render::gallery(&dir)
+            .with_context(|| format!("cannot write the gallery into {}", dir.display()))?;
+        for path in written {
+            println!("{}", path.display());
+        }
+        return Ok(());
+    }
+    let Some(record) = args.record else {
+        bail!("give a game record file, or --gallery DIR");
+    };
+    let text = std::fs::read_to_string(&record)
+        .with_context(|| format!("cannot read {}", record.display()))?;
+    let game =
+        Game::from_record(&text).with_context(|| format!("bad record {}", record.display()))?;
+    let theme = match args.theme {
+        ThemeArg::Dark => Theme::Dark,
+        ThemeArg::Light => Theme::Light,
+    };
+    let players: [String; 2] = match args.players {
+        Some(p) if p.len() == 2 => [p[0].clone(), p[1].clone()],
+        _ => [1, 2].map(|i| format!("Player {i}")),
+    };
+    let (bytes, ext) = if args.replay {
+        (render::replay(&game, &players, theme)?, "gif")
+    } else {
+        (render::render_png(&game, args.at, &players, theme)?, "png")
+    };
+    let out = args.output.unwrap_or_else(|| record.with_extension(ext));
+    std::fs::write(&out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    println!("{}", out.display());
     Ok(())
 }

@@ -195,3 +195,21 @@ fn end_of_input_says_bye_and_board_has_no_blank_lines() {
     assert!(blocks[1].starts_with("= \n"), "{}", blocks[1]);
     assert!(blocks[1].lines().count() >= 5, "{}", blocks[1]);
 }
+
+#[test]
+fn render_writes_the_position_as_a_png() {
+    let dir = std::env::temp_dir().join(format!("hexcord-engine-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("board.png");
+    let out = run_engine(&format!(
+        "new inphexion size=5\nplay c3\nrender {}\nrender {}\n",
+        path.display(),
+        dir.join("missing-dir").join("x.png").display()
+    ));
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(blocks[2], format!("= {}", path.display()));
+    assert!(blocks[3].starts_with("? cannot write "), "{}", blocks[3]);
+    let img = image::open(&path).expect("a decodable PNG").to_rgba8();
+    assert!((600..=1400).contains(&img.width()), "width {}", img.width());
+    std::fs::remove_dir_all(&dir).ok();
+}
