@@ -701,6 +701,23 @@ mod tests {
     }
 
     #[test]
+    fn illegal_moves_name_their_rule() {
+        let mut game = Game::new(Options::default_for(GameKind::Exxit));
+        let e = game.play_text("5,5").expect_err("illegal");
+        assert_eq!(
+            e.to_string(),
+            "illegal move: 5,5 is not an empty tile of the world (X17)"
+        );
+        let mut game = Game::new(Options::default_for(GameKind::Inphexion));
+        game.play_text("d4").expect("White's first placement");
+        let e = game
+            .play_text("e5")
+            .expect_err("a placement on a regular turn");
+        assert!(e.to_string().contains("(I6)"), "{e}");
+        assert_eq!(game.ply(), 1);
+    }
+
+    #[test]
     fn game_kinds_parse_case_insensitively() {
         assert_eq!("InpHeXion".parse::<GameKind>(), Ok(GameKind::Inphexion));
         assert_eq!("EXXIT".parse::<GameKind>(), Ok(GameKind::Exxit));
