@@ -4,7 +4,7 @@
 //! steps (see the canvas), so a few hundred colours describe them. The most frequent become
 //! the palette; rarer edge shades take the nearest palette colour.
 
-use std::collections::HashMap;
+use std::io::Write;
 
 use image::RgbaImage;
 
@@ -28,28 +28,30 @@ pub(crate) fn quantise(img: &RgbaImage) -> Indexed {
 pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
     let max = max.clamp(65, 256);
     let raw = img.as_raw();
-    let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
-    let mut prev = [0u8; 3];
+    let key = |px: &[u8]| u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2]);
+    let mut counts = ColourTable::new();
+    let mut prev = 0u32;
     let mut run = 0u32;
     for px in raw.chunks_exact(4) {
         if px[3] == 0 {
             continue;
         }
-        let c = [px[0], px[1], px[2]];
+        let c = key(px);
         if c == prev && run > 0 {
             run += 1;
         } else {
             if run > 0 {
-                *counts.entry(prev).or_insert(0) += run;
+                *counts.slot(prev) += run;
             }
             prev = c;
             run = 1;
         }
     }
     if run > 0 {
-        *counts.entry(prev).or_insert(0) += run;
+        *counts.slot(prev) += run;
     }
-    let mut by_count: Vec<([u8; 3], u32)> = counts.into_iter().collect();
+    let rgb = |c: u32| [(c >> 16) as u8, (c >> 8) as u8, c as u8];
+    let mut by_count: Vec<([u8; 3], u32)> = counts.entries().map(|(c, n)| (rgb(c), n)).collect();
     by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let palette: Vec<[u8; 3]> = if by_count.len() <= max {
         by_count.iter().map(|c| c.0).collect()
@@ -66,12 +68,15 @@ pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
         }
         p
     };
-    let mut index: HashMap<[u8; 3], u8> = HashMap::with_capacity(by_count.len());
+    let pack = |c: &[u8; 3]| u32::from(c[0]) << 16 | u32::from(c[1]) << 8 | u32::from(c[2]);
+    // Colour → palette index; the table stores index + 1 (0 = not yet assigned).
+    let mut index = ColourTable::new();
     for (i, c) in palette.iter().enumerate().rev() {
-        index.insert(*c, i as u8);
+        *index.slot(pack(c)) = i as u32 + 1;
     }
     for (c, _) in &by_count {
-        if index.contains_key(c) {
+        let slot = index.slot(pack(c));
+        if *slot != 0 {
             continue;
         }
         let nearest = palette
@@ -81,11 +86,11 @@ pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
                 let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
                 d(c[0], p[0]) + d(c[1], p[1]) + d(c[2], p[2])
             })
-            .map_or(0, |(i, _)| i as u8);
-        index.insert(*c, nearest);
+            .map_or(0, |(i, _)| i as u32);
+        *slot = nearest + 1;
     }
     let mut indices = Vec::with_capacity(raw.len() / 4);
-    let mut last = ([0u8; 3], 0u8, false);
+    let mut last = (0u32, 0u8, false);
     let clear = palette.len().min(255) as u8;
     let mut any_clear = false;
     for px in raw.chunks_exact(4) {
@@ -94,12 +99,12 @@ pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
             any_clear = true;
             continue;
         }
-        let c = [px[0], px[1], px[2]];
+        let c = key(px);
         if last.2 && last.0 == c {
             indices.push(last.1);
             continue;
         }
-        let i = index.get(&c).copied().unwrap_or(0);
+        let i = index.get(c).saturating_sub(1) as u8;
         last = (c, i, true);
         indices.push(i);
     }
@@ -117,6 +122,87 @@ pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
     }
 }
 
+/// A map from packed `0xRRGGBB` colours to counters: open addressing with linear probing and a
+/// multiplicative hash, much cheaper than a general-purpose map for the few hundred or thousand
+/// colours of a picture.
+struct ColourTable {
+    /// Colour + 1 (0 = empty slot) and its value.
+    slots: Vec<(u32, u32)>,
+    len: usize,
+}
+
+impl ColourTable {
+    fn new() -> ColourTable {
+        ColourTable {
+            slots: vec![(0, 0); 1024],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn home(&self, c: u32) -> usize {
+        (c.wrapping_add(1).wrapping_mul(0x9E37_79B1) >> 8) as usize & (self.slots.len() - 1)
+    }
+
+    /// The value of `c`, 0 when absent.
+    #[inline]
+    fn get(&self, c: u32) -> u32 {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(c);
+        loop {
+            let (k, v) = self.slots[i];
+            if k == c + 1 {
+                return v;
+            }
+            if k == 0 {
+                return 0;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The value of `c`, inserted as 0 when absent.
+    #[inline]
+    fn slot(&mut self, c: u32) -> &mut u32 {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(c);
+        loop {
+            let k = self.slots[i].0;
+            if k == c + 1 {
+                break;
+            }
+            if k == 0 {
+                self.slots[i].0 = c + 1;
+                self.len += 1;
+                break;
+            }
+            i = (i + 1) & mask;
+        }
+        &mut self.slots[i].1
+    }
+
+    fn grow(&mut self) {
+        let bigger = vec![(0, 0); self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, bigger);
+        self.len = 0;
+        for (k, v) in old {
+            if k != 0 {
+                *self.slot(k - 1) = v;
+            }
+        }
+    }
+
+    fn entries(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.slots
+            .iter()
+            .filter(|s| s.0 != 0)
+            .map(|&(k, v)| (k - 1, v))
+    }
+}
+
 /// Encodes a picture as an indexed (palette) PNG; the alpha channel is dropped, pictures are
 /// opaque.
 pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, RenderError> {
@@ -127,12 +213,27 @@ pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, RenderError> {
         enc.set_color(png::ColorType::Indexed);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_palette(q.palette.concat());
-        // Runs of one palette index compress best unfiltered; level 2 is near the best size
-        // for a fraction of the time.
-        enc.set_deflate_compression(png::DeflateCompression::Level(2));
-        enc.set_filter(png::Filter::NoFilter);
         let mut w = enc.write_header()?;
-        w.write_image_data(&q.indices)?;
+        // The image data are compressed in one go and written as a single IDAT chunk: fed row
+        // by row through the PNG writer, the compressor's buffers are reset for every row, which
+        // cost more than the compression itself.
+        let width = img.width() as usize;
+        let mut rows = Vec::with_capacity(q.indices.len() + img.height() as usize);
+        if width > 0 {
+            for row in q.indices.chunks_exact(width) {
+                // Filter type 0 (none): runs of one palette index compress best unfiltered.
+                rows.push(0);
+                rows.extend_from_slice(row);
+            }
+        }
+        // Level 2 is near the best size for a fraction of the time.
+        let mut z = flate2::write::ZlibEncoder::new(
+            Vec::with_capacity(64 * 1024),
+            flate2::Compression::new(2),
+        );
+        z.write_all(&rows).map_err(png::EncodingError::from)?;
+        let data = z.finish().map_err(png::EncodingError::from)?;
+        w.write_chunk(png::chunk::IDAT, &data)?;
         w.finish()?;
     }
     Ok(out)
