@@ -290,9 +290,16 @@ impl CellSet {
         self.0 == 0
     }
 
+    /// Boards up to 8×8 use only the low 64 bits: one 64-bit count then (without a `popcnt`
+    /// target feature, a 128-bit count costs two software counts).
     #[inline]
     pub const fn len(self) -> u32 {
-        self.0.count_ones()
+        let (lo, hi) = (self.0 as u64, (self.0 >> 64) as u64);
+        if hi == 0 {
+            lo.count_ones()
+        } else {
+            lo.count_ones() + hi.count_ones()
+        }
     }
 
     #[inline]
@@ -327,7 +334,17 @@ impl CellSet {
 
     /// The `k`-th lowest index (0-based), if the set has that many.
     pub fn nth(self, mut k: u32) -> Option<u8> {
-        let mut bits = self.0;
+        let lo = self.0 as u64;
+        let n_lo = lo.count_ones();
+        if k < n_lo {
+            let mut bits = lo;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            return Some(bits.trailing_zeros() as u8);
+        }
+        k -= n_lo;
+        let mut bits = self.0 & !(u64::MAX as u128);
         while bits != 0 {
             let i = bits.trailing_zeros();
             if k == 0 {
@@ -371,13 +388,18 @@ impl Iterator for CellIter {
         if self.0 == 0 {
             return None;
         }
-        let i = self.0.trailing_zeros() as u8;
+        let lo = self.0 as u64;
+        let i = if lo != 0 {
+            lo.trailing_zeros()
+        } else {
+            self.0.trailing_zeros()
+        } as u8;
         self.0 &= self.0 - 1;
         Some(i)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = CellSet(self.0).len() as usize;
         (n, Some(n))
     }
 }

@@ -44,6 +44,53 @@ const STEP: [isize; 6] = [
     GRID as isize - 1,
 ];
 
+/// The longest line a dance can look along: the tallest stack (16 discs).
+const REACH: isize = 16;
+/// Offset of index difference 0 in [`LINES`].
+const LINE_SPAN: isize = REACH * GRID as isize + REACH;
+
+/// For an index difference `Δ` between two cells (at `Δ + LINE_SPAN`): `d | k << 3` when the
+/// second cell lies `k` (1 ≤ k ≤ 16) steps from the first in direction `d` (an index into
+/// [`STEP`]), 0 otherwise. Unique because 16 steps stay well within half a row of the grid.
+/// The last entry, beyond every line, answers every difference out of range.
+static LINES: [u8; (2 * LINE_SPAN + 2) as usize] = {
+    let mut t = [0u8; (2 * LINE_SPAN + 2) as usize];
+    let mut d = 0;
+    while d < 6 {
+        let mut k = 1;
+        while k <= REACH {
+            t[(k * STEP[d] + LINE_SPAN) as usize] = d as u8 | (k as u8) << 3;
+            k += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// The line from cell `a` to cell `b` as `d | k << 3` (see [`LINES`]), 0 when none.
+#[inline]
+fn line(a: usize, b: usize) -> u8 {
+    let k = (b as isize - a as isize + LINE_SPAN) as usize;
+    LINES[k.min(LINES.len() - 1)]
+}
+
+/// A move by cell indices, as the random playouts draw and play it.
+#[derive(Clone, Copy)]
+enum Fast {
+    /// The stack on `from` dances in direction `d` (an index into [`STEP`]) onto `target`.
+    Dance {
+        from: u16,
+        target: u16,
+        d: u8,
+    },
+    /// An expansion from the outer-space stack on the cell (X16).
+    Expand(u16),
+    /// A disc from hand on the tile (X17).
+    Place(u16),
+    Pass,
+    Swap,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub(super) struct Cell {
     /// 0 no tile; else the colour code (1 silver, 2 red) in the low two bits and the tile's
@@ -716,62 +763,70 @@ impl Position {
             self.legal_moves(buf);
             return Some(buf.0[rng.random_range(0..buf.len())]);
         }
+        Some(match self.random_fast(rng) {
+            Fast::Dance { from, target, .. } => Move::Dance {
+                from: hex(from as usize),
+                target: hex(target as usize),
+            },
+            Fast::Expand(i) => Move::Expand(hex(i as usize)),
+            Fast::Place(i) => Move::Place(hex(i as usize)),
+            Fast::Pass => Move::Pass,
+            Fast::Swap => Move::Swap,
+        })
+    }
+
+    /// A uniformly random legal move in normal play (the game going on, not in the setup).
+    #[inline(never)]
+    fn random_fast<R: Rng + ?Sized>(&self, rng: &mut R) -> Fast {
         let me = self.to_move.index() as u8;
-        // One pass over the stacks sorts them: own stacks on tiles (possible dancers),
-        // opponent stacks on tiles (possible targets), and the expansions (X16).
-        let mut own = [(0u16, 0i32, 0i32, 0u8); 16];
-        let mut opp = [(0u16, 0i32, 0i32, 0u8); 16];
-        let (mut n_own, mut n_opp) = (0, 0);
-        let mut expansions = [0u16; 16];
-        let mut e = 0;
-        for &s in &self.stacks[..self.n_stacks as usize] {
+        // One branch-free pass over the stacks sorts them (the kinds come in no predictable
+        // order) into masks over the stack list: own stacks on tiles (possible dancers),
+        // opponent stacks on tiles (possible targets), and the stacks in outer space; each
+        // stack as `cell | height << 16`.
+        let n_stacks = self.n_stacks as usize;
+        let mut packed = [0u32; 16];
+        let (mut outer, mut own, mut opp) = (0u32, 0u32, 0u32);
+        for (j, (&s, p)) in self.stacks[..n_stacks].iter().zip(&mut packed).enumerate() {
             let c = self.cells[s as usize];
-            if c.tile == 0 {
-                if self.tiles_around(s as usize) >= 2 {
-                    expansions[e] = s;
-                    e += 1;
-                }
-                continue;
-            }
-            let (q, r) = (s as i32 % GRID, s as i32 / GRID);
-            if ((c.bits >> (c.h - 1)) & 1) as u8 == me {
-                own[n_own] = (s, q, r, c.h);
-                n_own += 1;
-            } else {
-                opp[n_opp] = (s, q, r, c.h);
-                n_opp += 1;
-            }
+            let top = ((c.bits as u32 >> (c.h as u32).wrapping_sub(1)) & 1) as u8;
+            let on_tile = (c.tile != 0) as u32;
+            let mine = on_tile & (top == me) as u32;
+            outer |= (1 - on_tile) << j;
+            own |= mine << j;
+            opp |= (on_tile - mine) << j;
+            *p = s as u32 | (c.h as u32) << 16;
         }
         // Dances (X10) as (from, target), only those into outer space once one is seen: a
-        // target must lie on a line from the dancer, within reach and no taller (X13).
-        let mut dances = [(0u16, 0u16); 96];
+        // target must lie on a line from the dancer, within reach and no taller (X13). With
+        // at most 16 stacks there are at most 8 × 8 pairs.
+        let mut dances = [(0u16, 0u16); 64];
         let mut n = 0;
         let mut outer_only = false;
-        for &(s, q, r, h) in &own[..n_own] {
-            for &(ti, tq, tr, th) in &opp[..n_opp] {
-                let (dq, dr) = (tq - q, tr - r);
-                let dist = (dq.abs() + dr.abs() + (dq + dr).abs()) / 2;
-                if th > h || dist > h as i32 || !(dq == 0 || dr == 0 || dq == -dr) {
+        let mut mine = own;
+        while mine != 0 {
+            let a = packed[mine.trailing_zeros() as usize & 15];
+            mine &= mine - 1;
+            let (s, h) = ((a & 0xffff) as usize, a >> 16);
+            let mut theirs = opp;
+            while theirs != 0 {
+                let b = packed[theirs.trailing_zeros() as usize & 15];
+                theirs &= theirs - 1;
+                let (ti, th) = ((b & 0xffff) as usize, b >> 16);
+                let l = line(s, ti);
+                // A line, within reach, a target no taller.
+                let candidate = (l != 0) & (th.max((l >> 3) as u32) <= h);
+                if !candidate {
                     continue;
                 }
-                let d = match (dq.signum(), dr.signum()) {
-                    (-1, 0) => 0,
-                    (0, -1) => 1,
-                    (1, -1) => 2,
-                    (1, 0) => 3,
-                    (0, 1) => 4,
-                    _ => 5,
-                };
                 // The probe finds the first stack on the line: it must be this one.
-                if let Some((t, outer)) =
-                    self.probe(s as usize, d, me).filter(|x| x.0 == ti as usize)
+                if let Some((t, outer)) = self.probe(s, (l & 7) as usize, me).filter(|x| x.0 == ti)
                 {
                     if outer && !outer_only {
                         outer_only = true;
                         n = 0;
                     }
                     if outer || !outer_only {
-                        dances[n] = (s, t as u16);
+                        dances[n] = (s as u16, t as u16);
                         n += 1;
                     }
                 }
@@ -781,46 +836,61 @@ impl Position {
         if n > 0 {
             let k = rng.random_range(0..n + swap);
             if k == n {
-                return Some(Move::Swap);
+                return Fast::Swap;
             }
-            let (f, t) = dances[k];
-            return Some(Move::Dance {
-                from: hex(f as usize),
-                target: hex(t as usize),
-            });
+            let (from, target) = dances[k];
+            let d = line(from as usize, target as usize) & 7;
+            return Fast::Dance { from, target, d };
         }
         // Builds (X11): expansions, then placements (the supply is not empty: the game goes on).
+        let mut expansions = [0u16; 16];
+        let mut e = 0;
+        while outer != 0 {
+            let s = (packed[outer.trailing_zeros() as usize & 15] & 0xffff) as u16;
+            outer &= outer - 1;
+            if self.tiles_around(s as usize) >= 2 {
+                expansions[e] = s;
+                e += 1;
+            }
+        }
         let places = if self.hand[me as usize] > 0 {
             self.empty.count_ones() as usize
         } else {
             0
         };
         if e + places == 0 {
-            return Some(if swap == 1 && rng.random_range(0..2) == 1 {
-                Move::Swap
+            return if swap == 1 && rng.random_range(0..2) == 1 {
+                Fast::Swap
             } else {
-                Move::Pass
-            });
+                Fast::Pass
+            };
         }
         let k = rng.random_range(0..e + places + swap);
         if k < e {
-            return Some(Move::Expand(hex(expansions[k] as usize)));
+            return Fast::Expand(expansions[k]);
         }
         if k == e + places {
-            return Some(Move::Swap);
+            return Fast::Swap;
         }
         let mut mask = self.empty;
         for _ in 0..k - e {
             mask &= mask - 1;
         }
         let slot = mask.trailing_zeros() as usize;
-        Some(Move::Place(hex(self.tiles[slot] as usize)))
+        Fast::Place(self.tiles[slot])
     }
 
     /// Plays uniformly random legal moves until the game ends; returns the outcome.
     pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R, buf: &mut MoveList) -> Outcome {
-        while let Some(mv) = self.random_move(rng, buf) {
-            self.play(&mv);
+        while self.in_setup() {
+            match self.random_move(rng, buf) {
+                Some(mv) => self.play(&mv),
+                None => break,
+            }
+        }
+        while !self.is_over() {
+            let m = self.random_fast(rng);
+            self.apply_fast(m, &mut |_| {});
         }
         // The loop only stops when the game is over, which always has an outcome.
         self.outcome()
@@ -964,13 +1034,51 @@ impl Position {
     }
 
     fn apply(&mut self, mv: &Move, log: &mut impl FnMut(Hex)) {
-        let me = self.to_move;
-        match *mv {
+        let fast = match *mv {
             Move::Dance { from, target } => {
                 let (Some(fi), Some((d, _))) = (index(from), from.line_to(target)) else {
                     return;
                 };
-                let step = STEP[dir_index(d)];
+                Fast::Dance {
+                    from: fi as u16,
+                    target: index(target).unwrap_or(fi) as u16,
+                    d: dir_index(d) as u8,
+                }
+            }
+            Move::Pass => Fast::Pass,
+            Move::Swap => Fast::Swap,
+            Move::Place(c) => match index(c) {
+                Some(i) => Fast::Place(i as u16),
+                None => {
+                    self.after_irreversible();
+                    return;
+                }
+            },
+            Move::Expand(c) => match index(c) {
+                Some(i) if self.in_setup() => {
+                    self.put_tile(i, self.to_move);
+                    log(c);
+                    self.after_irreversible();
+                    return;
+                }
+                Some(i) => Fast::Expand(i as u16),
+                None => {
+                    self.after_irreversible();
+                    return;
+                }
+            },
+        };
+        self.apply_fast(fast, log);
+    }
+
+    /// Plays a legal move of normal play given by cell indices.
+    #[inline(never)]
+    fn apply_fast(&mut self, mv: Fast, log: &mut impl FnMut(Hex)) {
+        let me = self.to_move;
+        match mv {
+            Fast::Dance { from, d, .. } => {
+                let step = STEP[d as usize];
+                let fi = from as usize;
                 let (h, bits) = self.take_stack(fi);
                 let mut c = fi;
                 for k in 0..h {
@@ -985,7 +1093,7 @@ impl Position {
                 }
                 self.after_reversible();
             }
-            Move::Pass => {
+            Fast::Pass => {
                 self.passes += 1;
                 self.swapped = false;
                 self.to_move = me.other();
@@ -993,26 +1101,18 @@ impl Position {
                 self.history.push(k);
                 self.repetition = self.history.iter().filter(|&&x| x == k).count() >= 3;
             }
-            Move::Swap => {
+            Fast::Swap => {
                 self.swapped = true;
             }
-            Move::Place(c) => {
-                if let Some(i) = index(c) {
-                    self.push_disc(i, me.index() as u16);
-                    self.hand[me.index()] -= 1;
-                    log(c);
-                }
+            Fast::Place(i) => {
+                let i = i as usize;
+                self.push_disc(i, me.index() as u16);
+                self.hand[me.index()] -= 1;
+                log(hex(i));
                 self.after_irreversible();
             }
-            Move::Expand(c) => {
-                if let Some(i) = index(c) {
-                    if self.in_setup() {
-                        self.put_tile(i, me);
-                        log(c);
-                    } else {
-                        self.convert(i, me, log);
-                    }
-                }
+            Fast::Expand(i) => {
+                self.convert(i as usize, me, log);
                 self.after_irreversible();
             }
         }
