@@ -85,9 +85,9 @@ impl Level {
             (GameKind::Inphexion, Level::Easy) => (150, 500),
             (GameKind::Inphexion, Level::Medium) => (1_500, 1_500),
             (GameKind::Inphexion, Level::Hard) => (12_000, 4_000),
-            (GameKind::Exxit, Level::Easy) => (100, 500),
-            (GameKind::Exxit, Level::Medium) => (1_000, 1_500),
-            (GameKind::Exxit, Level::Hard) => (8_000, 4_000),
+            (GameKind::Exxit, Level::Easy) => (80, 500),
+            (GameKind::Exxit, Level::Medium) => (400, 1_500),
+            (GameKind::Exxit, Level::Hard) => (2_000, 4_000),
         };
         Budget {
             playouts: Some(playouts),
