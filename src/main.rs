@@ -67,6 +67,7 @@ fn main() -> anyhow::Result<()> {
                 games,
                 seed,
                 threads,
+                progress: true,
             };
             println!("{}: A = {}, B = {}", m.options, m.a, m.b);
             println!("{}", arena::run(&m)?);

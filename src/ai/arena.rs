@@ -39,7 +39,8 @@ impl FromStr for PlayerSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
         let s = s.trim();
-        let usage = "random, easy, medium, hard, playouts:N, ms:N, alphabeta:D or engine:PROGRAM ARGS";
+        let usage =
+            "random, easy, medium, hard, playouts:N, ms:N, alphabeta:D or engine:PROGRAM ARGS";
         if s.eq_ignore_ascii_case("random") {
             return Ok(PlayerSpec::Random);
         }
@@ -110,6 +111,8 @@ pub struct Match {
     pub games: u32,
     pub seed: u64,
     pub threads: usize,
+    /// Print the running tally to standard error after each game.
+    pub progress: bool,
 }
 
 /// The result of a match, from player A's side.
@@ -220,6 +223,17 @@ pub fn run(m: &Match) -> Result<ArenaResult, ArenaError> {
                 let failed = r.is_err();
                 if let Ok(mut v) = results.lock() {
                     v.push(r);
+                    if m.progress {
+                        let (mut w, mut l, mut d) = (0, 0, 0);
+                        for g in v.iter().flatten() {
+                            match g.result {
+                                1 => w += 1,
+                                -1 => l += 1,
+                                _ => d += 1,
+                            }
+                        }
+                        eprintln!("after {} games: A +{w} -{l} ={d}", v.len());
+                    }
                 }
                 if failed {
                     next.store(m.games as usize, Ordering::Relaxed);
@@ -278,7 +292,10 @@ fn play_game(m: &Match, index: u64) -> Result<GameResult, ArenaError> {
         time[who] += start.elapsed();
         count[who] += 1;
         if let Err(e) = position.play(&mv) {
-            return Err(player_error(&players[who], format!("illegal move {mv}: {e}")));
+            return Err(player_error(
+                &players[who],
+                format!("illegal move {mv}: {e}"),
+            ));
         }
         if let Player::Engine(e) = &mut players[1 - who] {
             e.tell(&mv)?;
