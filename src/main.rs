@@ -2,11 +2,12 @@
 use std::io;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context};
+use anyhow::{anyhow, bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
 
+use hexcord::ai::arena;
 use hexcord::engine::{self, Engine};
-use hexcord::games::Game;
+use hexcord::games::{Game, Options};
 use hexcord::render::{self, Theme};
 
 #[derive(Parser)]
@@ -26,6 +27,25 @@ enum Command {
     Engine,
     /// Draw a game record (the engine's `record` format) as a PNG, or as an animated GIF replay.
     Render(RenderArgs),
+    /// Play a match between two players and print A's wins, losses, draws and score.
+    Arena {
+        /// The variant line, e.g. "exxit tiles=39" or "inphexion size=7".
+        #[arg(long, default_value = "inphexion")]
+        game: String,
+        /// Player A: random, easy, medium, hard, playouts:N, ms:N, alphabeta:D, engine:PROGRAM ARGS.
+        #[arg(long)]
+        a: String,
+        /// Player B (as A).
+        #[arg(long)]
+        b: String,
+        /// Number of games (colours alternate).
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
 }
 
 #[derive(clap::Args)]
@@ -67,6 +87,26 @@ fn main() -> anyhow::Result<()> {
             engine::run(stdin.lock(), stdout.lock(), &mut Engine::new())?;
         }
         Command::Render(args) => run_render(args)?,
+        Command::Arena {
+            game,
+            a,
+            b,
+            games,
+            seed,
+            threads,
+        } => {
+            let m = arena::Match {
+                options: Options::parse_line(&game).map_err(|e| anyhow!("--game: {e}"))?,
+                a: a.parse().map_err(|e| anyhow!("--a: {e}"))?,
+                b: b.parse().map_err(|e| anyhow!("--b: {e}"))?,
+                games,
+                seed,
+                threads,
+                progress: true,
+            };
+            println!("{}: A = {}, B = {}", m.options, m.a, m.b);
+            println!("{}", arena::run(&m)?);
+        }
     }
     Ok(())
 }

@@ -5,6 +5,8 @@
 //! seed, so equal seeds give equal moves, and adds solver knowledge at the root: a win in one is
 //! always taken, and a move that lets the opponent win at once is avoided when another exists.
 
+pub mod alphabeta;
+pub mod arena;
 mod games;
 pub mod mcts;
 
@@ -13,7 +15,7 @@ use std::str::FromStr;
 
 use rand::rngs::SmallRng;
 
-use crate::games::{Colour, Outcome};
+use crate::games::{Colour, GameKind, Outcome};
 
 /// What a game offers to the search.
 pub trait SearchGame: Clone {
@@ -70,21 +72,26 @@ impl Level {
         }
     }
 
-    /// The search budget behind each level.
+    /// A budget for either game (the tighter of the two games' budgets for the level).
     pub const fn budget(self) -> Budget {
-        match self {
-            Level::Easy => Budget {
-                playouts: Some(200),
-                millis: Some(500),
-            },
-            Level::Medium => Budget {
-                playouts: Some(3_000),
-                millis: Some(1_500),
-            },
-            Level::Hard => Budget {
-                playouts: Some(40_000),
-                millis: Some(4_000),
-            },
+        self.budget_for(GameKind::Exxit)
+    }
+
+    /// The search budget behind each level in each game. Playouts set the strength (so equal
+    /// seeds give equal moves); the time is a cap that keeps `hard` within 5 s on a loaded
+    /// machine.
+    pub const fn budget_for(self, kind: GameKind) -> Budget {
+        let (playouts, millis) = match (kind, self) {
+            (GameKind::Inphexion, Level::Easy) => (150, 500),
+            (GameKind::Inphexion, Level::Medium) => (1_500, 1_500),
+            (GameKind::Inphexion, Level::Hard) => (12_000, 4_000),
+            (GameKind::Exxit, Level::Easy) => (80, 500),
+            (GameKind::Exxit, Level::Medium) => (400, 1_500),
+            (GameKind::Exxit, Level::Hard) => (2_000, 4_000),
+        };
+        Budget {
+            playouts: Some(playouts),
+            millis: Some(millis),
         }
     }
 }
