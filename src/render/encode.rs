@@ -225,10 +225,11 @@ pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, RenderError> {
                 rows.extend_from_slice(row);
             }
         }
-        // Level 2 is near the best size for a fraction of the time.
+        // Level 1 (greedy matching) is about 3.5× faster than level 2 for pictures about a
+        // quarter larger (still well under 100 KB for the largest boards).
         let mut z = flate2::write::ZlibEncoder::new(
             Vec::with_capacity(64 * 1024),
-            flate2::Compression::new(2),
+            flate2::Compression::new(1),
         );
         z.write_all(&rows).map_err(png::EncodingError::from)?;
         let data = z.finish().map_err(png::EncodingError::from)?;
