@@ -138,6 +138,18 @@ impl Canvas {
         (x0, x1.max(x0))
     }
 
+    /// Sets pixels `x0..x1` of row `y` (all inside the image) to the opaque colour `c`: the
+    /// same as blending them at full coverage, without the per-pixel arithmetic.
+    fn fill_span(&mut self, y: i32, x0: i32, x1: i32, c: Rgb8A) {
+        let w = self.img.width() as usize;
+        let start = (y as usize * w + x0 as usize) * 4;
+        let end = (y as usize * w + x1 as usize) * 4;
+        let px = [c.r, c.g, c.b, 255];
+        for p in self.img.as_mut()[start..end].chunks_exact_mut(4) {
+            p.copy_from_slice(&px);
+        }
+    }
+
     /// Fills a convex polygon (vertices in either winding order).
     pub fn fill_convex(&mut self, pts: &[(f32, f32)], c: Rgb8A) {
         if pts.len() < 3 || c.a == 0 {
@@ -215,9 +227,15 @@ impl Canvas {
                 (xt0, xt0)
             };
             let (xf0, xf1) = if xf1 > xf0 { (xf0, xf1) } else { (xt0, xt0) };
+            let solid = c.a == 255 && xf1 > xf0;
+            if solid {
+                self.fill_span(y, xf0, xf1, c);
+            }
             for x in xt0..xt1 {
                 if x >= xf0 && x < xf1 {
-                    blend_px(self.img.get_pixel_mut(x as u32, y as u32), c, 1.0);
+                    if !solid {
+                        blend_px(self.img.get_pixel_mut(x as u32, y as u32), c, 1.0);
+                    }
                     continue;
                 }
                 let px = x as f32 + 0.5;
