@@ -59,8 +59,8 @@ pub enum Step {
 pub struct Engine {
     game: Game,
     rng: SmallRng,
-    /// What `genmove` searches when it is given no budget.
-    default_budget: Budget,
+    /// What `genmove` searches when it is given no budget (`None`: the medium level).
+    default_budget: Option<Budget>,
 }
 
 impl Default for Engine {
@@ -75,13 +75,13 @@ impl Engine {
         Engine {
             game: Game::new(Options::default_for(GameKind::Inphexion)),
             rng: SmallRng::seed_from_u64(0),
-            default_budget: Level::Medium.budget(),
+            default_budget: None,
         }
     }
 
     /// Sets what `genmove` searches when it is given no budget.
     pub fn with_default_budget(mut self, budget: Budget) -> Engine {
-        self.default_budget = budget;
+        self.default_budget = Some(budget);
         self
     }
 
@@ -234,7 +234,9 @@ impl Engine {
             }
         }
         if budget.playouts.is_none() && budget.millis.is_none() {
-            budget = self.default_budget;
+            budget = self
+                .default_budget
+                .unwrap_or_else(|| Level::Medium.budget_for(self.game.kind()));
         }
         if let Some(o) = self.game.outcome() {
             return Reply::fail(format!(

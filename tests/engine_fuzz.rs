@@ -32,6 +32,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
     #[test]
     fn any_lines_get_answers_and_failures_change_nothing(lines in prop::collection::vec(line(), 1..40)) {
+        // `render PATH` writes files: keep them out of the repository.
+        let dir = std::env::temp_dir().join(format!("hexcord-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::env::set_current_dir(&dir).expect("temp dir as working directory");
         let mut engine = Engine::new().with_default_budget(Budget::playouts(20));
         let mut queue: std::collections::VecDeque<String> = lines.into();
         while let Some(l) = queue.pop_front() {
