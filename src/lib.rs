@@ -1,4 +1,8 @@
 //! hexcord: inpHeXion and EXXIT for Discord — rules engines, pictures, the engine protocol and
 //! the bot.
+pub mod bot;
+pub mod config;
+pub mod db;
 pub mod games;
 pub mod hex;
+pub mod render;
