@@ -146,6 +146,10 @@ pub struct Discord {
 
 impl Drop for Discord {
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("kept for inspection: {}", self.dir.display());
+            return;
+        }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
