@@ -468,7 +468,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), BotError> {
 }
 
 /// Moderators: end a game in this server without a result.
-#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
+#[poise::command(slash_command)]
 pub async fn abort(
     ctx: Context<'_>,
     #[description = "The game number"] game: String,
