@@ -74,7 +74,11 @@ impl Config {
 
     /// Reads the settings through `get` (the environment, or a map in tests).
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let set = |key: &str| get(key).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        let set = |key: &str| {
+            get(key)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
         let token = set("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
         if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(ConfigError::BadToken("it contains spaces"));
@@ -151,9 +155,18 @@ mod tests {
         let cases: [(&[(&str, &str)], &str); 5] = [
             (&[], "DISCORD_TOKEN"),
             (&[("DISCORD_TOKEN", "short")], "DISCORD_TOKEN"),
-            (&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", "postgres://x")], "DATABASE_URL"),
-            (&[("DISCORD_TOKEN", TOKEN), ("DEV_GUILD_ID", "my server")], "DEV_GUILD_ID"),
-            (&[("DISCORD_TOKEN", TOKEN), ("DISCORD_API_BASE", "localhost")], "DISCORD_API_BASE"),
+            (
+                &[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", "postgres://x")],
+                "DATABASE_URL",
+            ),
+            (
+                &[("DISCORD_TOKEN", TOKEN), ("DEV_GUILD_ID", "my server")],
+                "DEV_GUILD_ID",
+            ),
+            (
+                &[("DISCORD_TOKEN", TOKEN), ("DISCORD_API_BASE", "localhost")],
+                "DISCORD_API_BASE",
+            ),
         ];
         for (pairs, key) in cases {
             let msg = config(pairs).unwrap_err().to_string();

@@ -77,9 +77,11 @@ async fn remember_author(ctx: &Context<'_>) -> Result<u64, BotError> {
 /// Loads a stored game and replays it. Unknown game: a user mistake.
 pub(super) async fn load(data: &Data, id: i64) -> Result<(GameRow, Game), BotError> {
     let mut conn = data.pool.acquire().await?;
-    db::load_game(&mut conn, id)
-        .await?
-        .ok_or_else(|| BotError::User(format!("There is no game #{id}. `/games` lists the active ones.")))
+    db::load_game(&mut conn, id).await?.ok_or_else(|| {
+        BotError::User(format!(
+            "There is no game #{id}. `/games` lists the active ones."
+        ))
+    })
 }
 
 /// The caller's active games in this channel, replayed.
@@ -145,7 +147,10 @@ fn option_str<'a>(ctx: &'a Context<'_>, name: &str) -> Option<&'a str> {
     })
 }
 
-async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+async fn autocomplete_move(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
     let user = ctx.author().id.get();
     let requested = option_str(&ctx, "game").filter(|s| !s.trim().is_empty());
     let choices = match pick_game(&ctx, user, requested, true).await {
@@ -163,14 +168,26 @@ async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateA
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-async fn autocomplete_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+async fn autocomplete_game(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
     let user = ctx.author().id.get();
     let choices = match my_games_here(ctx.data(), ctx.channel_id().get(), user).await {
         Ok(games) => games
             .iter()
             .filter_map(|(row, game)| {
-                let turn = if player_to_move(row, game) == user { ", your move" } else { "" };
-                let label = format!("#{} {}, move {}{turn}", row.id, game.kind().title(), game.ply() + 1);
+                let turn = if player_to_move(row, game) == user {
+                    ", your move"
+                } else {
+                    ""
+                };
+                let label = format!(
+                    "#{} {}, move {}{turn}",
+                    row.id,
+                    game.kind().title(),
+                    game.ply() + 1
+                );
                 label
                     .to_lowercase()
                     .contains(&partial.trim().trim_start_matches('#').to_lowercase())
@@ -292,7 +309,16 @@ pub async fn move_(
     let notation = mv.to_string();
     let finish = logic::finish_after_move(&row, &played);
     let mut tx = ctx.data().pool.begin().await?;
-    db::record_move(&mut tx, row.id, expected, &notation, me, db::now(), finish.as_ref()).await?;
+    db::record_move(
+        &mut tx,
+        row.id,
+        expected,
+        &notation,
+        me,
+        db::now(),
+        finish.as_ref(),
+    )
+    .await?;
     tx.commit().await?;
     tracing::info!(game = row.id, ply = expected + 1, mv = %notation, "move played");
 
@@ -305,7 +331,10 @@ pub async fn move_(
     let notify: Vec<serenity::UserId> = if row.status == GameStatus::Active {
         vec![serenity::UserId::new(player_to_move(&row, &game))]
     } else {
-        row.players.iter().map(|&p| serenity::UserId::new(p)).collect()
+        row.players
+            .iter()
+            .map(|&p| serenity::UserId::new(p))
+            .collect()
     };
     let reply = CreateReply::default()
         .content(caption)
@@ -334,7 +363,9 @@ pub async fn board(
             let id = parse_game_ref(text)?;
             let (row, g) = load(ctx.data(), id).await?;
             if row.guild_id != ctx.guild_id().map(|g| g.get()) {
-                return Err(BotError::User(format!("There is no game #{id} in this server.")));
+                return Err(BotError::User(format!(
+                    "There is no game #{id} in this server."
+                )));
             }
             (row, g)
         }
@@ -356,7 +387,10 @@ pub async fn board(
     let names = names_by_colour(&ctx.data().pool, &row, &played).await?;
     let mut caption = board_caption(&row, &played, None);
     if let Some(p) = shown {
-        caption = format!("{caption}\nShowing the position after move {p} of {}.", played.ply());
+        caption = format!(
+            "{caption}\nShowing the position after move {p} of {}.",
+            played.ply()
+        );
     }
     let png = picture(played, shown, names).await?;
     let reply = CreateReply::default()
@@ -387,7 +421,10 @@ pub async fn resign(
             .style(serenity::ButtonStyle::Secondary),
     ]);
     let reply = CreateReply::default()
-        .content(format!("Really resign game #{}? Your opponent wins.", row.id))
+        .content(format!(
+            "Really resign game #{}? Your opponent wins.",
+            row.id
+        ))
         .components(vec![buttons])
         .ephemeral(true);
     ctx.send(reply).await?;
@@ -405,7 +442,10 @@ pub async fn games(
     let guild = ctx.guild_id().map(|g| g.get());
     let rows = db::active_games_of(&ctx.data().pool, guild, who).await?;
     let text = if rows.is_empty() {
-        format!("{} has no active game here. `/challenge` someone!", mention(who))
+        format!(
+            "{} has no active game here. `/challenge` someone!",
+            mention(who)
+        )
     } else {
         let mut lines = vec![format!("Active games of {}:", mention(who))];
         for row in rows {

@@ -20,9 +20,15 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::Comp
         return;
     };
     let outcome = match component {
-        Component::Accept(id) => answer_challenge(ctx, data, press, id, ChallengeAnswer::Accept).await,
-        Component::Decline(id) => answer_challenge(ctx, data, press, id, ChallengeAnswer::Decline).await,
-        Component::Withdraw(id) => answer_challenge(ctx, data, press, id, ChallengeAnswer::Withdraw).await,
+        Component::Accept(id) => {
+            answer_challenge(ctx, data, press, id, ChallengeAnswer::Accept).await
+        }
+        Component::Decline(id) => {
+            answer_challenge(ctx, data, press, id, ChallengeAnswer::Decline).await
+        }
+        Component::Withdraw(id) => {
+            answer_challenge(ctx, data, press, id, ChallengeAnswer::Withdraw).await
+        }
         Component::Resign(id) => confirm_resignation(ctx, data, press, id).await,
         Component::KeepPlaying(_) => {
             update(ctx, press, "Good luck! Play on with `/move`.".into()).await

@@ -219,7 +219,12 @@ pub fn check_challenge_answer(
 
 /// Whether the players have exchanged colours (an odd number of pie swaps).
 pub fn swapped(game: &Game) -> bool {
-    game.moves().iter().filter(|m| m.to_string() == "swap").count() % 2 == 1
+    game.moves()
+        .iter()
+        .filter(|m| m.to_string() == "swap")
+        .count()
+        % 2
+        == 1
 }
 
 /// The player holding `colour` now.
@@ -459,17 +464,36 @@ mod tests {
             assert_eq!(Component::parse(&c.encode()), Some(c));
         }
         assert_eq!(Component::Accept(7).encode(), "hx:accept:7");
-        for bad in ["", "hx", "hx:accept", "hx:accept:x", "hx:accept:0", "hx:accept:-1", "hx:fly:3", "xx:accept:3", "hx:accept:3:4"] {
+        for bad in [
+            "",
+            "hx",
+            "hx:accept",
+            "hx:accept:x",
+            "hx:accept:0",
+            "hx:accept:-1",
+            "hx:fly:3",
+            "xx:accept:3",
+            "hx:accept:3:4",
+        ] {
             assert_eq!(Component::parse(bad), None, "{bad}");
         }
     }
 
     #[test]
     fn challenges_to_oneself_bots_and_twice_are_refused() {
-        assert!(check_challenge(1, 1, false, None).unwrap_err().0.contains("yourself"));
-        assert!(check_challenge(1, 2, true, None).unwrap_err().0.contains("Bots"));
+        assert!(check_challenge(1, 1, false, None)
+            .unwrap_err()
+            .0
+            .contains("yourself"));
+        assert!(check_challenge(1, 2, true, None)
+            .unwrap_err()
+            .0
+            .contains("Bots"));
         let open = challenge(ChallengeStatus::Open);
-        assert!(check_challenge(10, 20, false, Some(&open)).unwrap_err().0.contains("#9"));
+        assert!(check_challenge(10, 20, false, Some(&open))
+            .unwrap_err()
+            .0
+            .contains("#9"));
         assert_eq!(check_challenge(1, 2, false, None), Ok(()));
     }
 
@@ -485,7 +509,8 @@ mod tests {
         let (_, store) = check_challenge_answer(&c, 20, ChallengeAnswer::Accept, 100).unwrap_err();
         assert_eq!(store, Some(ChallengeStatus::Expired));
         let closed = challenge(ChallengeStatus::Declined);
-        let (why, store) = check_challenge_answer(&closed, 20, ChallengeAnswer::Accept, 50).unwrap_err();
+        let (why, store) =
+            check_challenge_answer(&closed, 20, ChallengeAnswer::Accept, 50).unwrap_err();
         assert!(why.0.contains("declined"));
         assert_eq!(store, None);
     }
@@ -493,8 +518,14 @@ mod tests {
     #[test]
     fn outsiders_and_finished_games_are_refused() {
         assert!(check_player(&row(GameStatus::Active), 10).is_ok());
-        assert!(check_player(&row(GameStatus::Active), 30).unwrap_err().0.contains("not yours"));
-        assert!(check_player(&row(GameStatus::Finished), 10).unwrap_err().0.contains("over"));
+        assert!(check_player(&row(GameStatus::Active), 30)
+            .unwrap_err()
+            .0
+            .contains("not yours"));
+        assert!(check_player(&row(GameStatus::Finished), 10)
+            .unwrap_err()
+            .0
+            .contains("over"));
     }
 
     #[test]
@@ -505,9 +536,15 @@ mod tests {
         let games = vec![a, b];
         let never = |_: &GameRow| false;
         let only3 = |g: &GameRow| g.id == 3;
-        assert!(choose_game(&[], None, &never).unwrap_err().0.contains("/challenge"));
+        assert!(choose_game(&[], None, &never)
+            .unwrap_err()
+            .0
+            .contains("/challenge"));
         assert_eq!(choose_game(&games[..1], None, &never).unwrap().id, 4);
-        assert!(choose_game(&games, None, &never).unwrap_err().0.contains("#4, #3"));
+        assert!(choose_game(&games, None, &never)
+            .unwrap_err()
+            .0
+            .contains("#4, #3"));
         assert_eq!(choose_game(&games, None, &only3).unwrap().id, 3);
         assert_eq!(choose_game(&games, Some(4), &never).unwrap().id, 4);
         assert!(choose_game(&games, Some(5), &never).is_err());
@@ -528,12 +565,18 @@ mod tests {
             tiles: Some(29),
             ..Default::default()
         };
-        assert!(build_options(GameKind::Inphexion, &tiles).unwrap_err().0.contains("tiles"));
+        assert!(build_options(GameKind::Inphexion, &tiles)
+            .unwrap_err()
+            .0
+            .contains("tiles"));
         let size = ChosenOptions {
             size: Some(7),
             ..Default::default()
         };
-        assert!(build_options(GameKind::Exxit, &size).unwrap_err().0.contains("size"));
+        assert!(build_options(GameKind::Exxit, &size)
+            .unwrap_err()
+            .0
+            .contains("size"));
     }
 
     #[test]

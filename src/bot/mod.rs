@@ -83,7 +83,9 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
             };
             reply_privately(ctx, text).await;
         }
-        poise::FrameworkError::ArgumentParse { error, input, ctx, .. } => {
+        poise::FrameworkError::ArgumentParse {
+            error, input, ctx, ..
+        } => {
             let text = format!(
                 "I could not read {}: {error}. Type `/{}` and pick from the suggestions.",
                 input.map_or("an option".to_string(), |i| format!("`{i}`")),
@@ -95,7 +97,10 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
             error!("setup failed: {error}");
         }
         poise::FrameworkError::EventHandler { error, event, .. } => {
-            error!(event = event.snake_case_name(), "event handler failed: {error}");
+            error!(
+                event = event.snake_case_name(),
+                "event handler failed: {error}"
+            );
         }
         other => {
             warn!("{other}");
@@ -184,8 +189,16 @@ pub fn main() -> ExitCode {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    tracing_subscriber::fmt().with_env_filter(filter).init();
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(ansi)
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("hexcord: cannot start the async runtime: {e}");

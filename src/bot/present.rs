@@ -27,7 +27,11 @@ pub async fn names_by_colour(
 
 /// The board picture of `game` at `ply` (the current position when `None`), rendered on a
 /// blocking thread.
-pub async fn picture(game: Game, ply: Option<usize>, names: [String; 2]) -> Result<Vec<u8>, BotError> {
+pub async fn picture(
+    game: Game,
+    ply: Option<usize>,
+    names: [String; 2],
+) -> Result<Vec<u8>, BotError> {
     tokio::task::spawn_blocking(move || render_png(&game, ply, &names, Theme::default()))
         .await
         .map_err(|e| anyhow!("the renderer stopped: {e}"))?
@@ -45,7 +49,11 @@ pub fn board_caption(row: &GameRow, game: &Game, last: Option<(u64, &str)>) -> S
         mention(row.players[1])
     );
     if let Some((who, mv)) = last {
-        text.push_str(&format!("\n{} played `{mv}` (move {}).", mention(who), game.ply()));
+        text.push_str(&format!(
+            "\n{} played `{mv}` (move {}).",
+            mention(who),
+            game.ply()
+        ));
     }
     match (row.status, game.outcome()) {
         (GameStatus::Active, None) => {
@@ -57,7 +65,10 @@ pub fn board_caption(row: &GameRow, game: &Game, last: Option<(u64, &str)>) -> S
             ));
         }
         _ => {
-            let result = row.result.clone().or_else(|| game.outcome().map(|o| o.describe(kind)));
+            let result = row
+                .result
+                .clone()
+                .or_else(|| game.outcome().map(|o| o.describe(kind)));
             text.push_str(&format!(
                 "\nGame over: {}.",
                 result.as_deref().unwrap_or("finished")

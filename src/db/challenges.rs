@@ -221,9 +221,11 @@ mod tests {
         assert!(close_challenge(&pool, id, ChallengeStatus::Declined, None)
             .await
             .unwrap());
-        assert!(!close_challenge(&pool, id, ChallengeStatus::Accepted, Some(3))
-            .await
-            .unwrap());
+        assert!(
+            !close_challenge(&pool, id, ChallengeStatus::Accepted, Some(3))
+                .await
+                .unwrap()
+        );
         let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
         assert_eq!(c.status, ChallengeStatus::Declined);
         assert_eq!(c.game_id, None);

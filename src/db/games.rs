@@ -75,7 +75,9 @@ impl<'r> FromRow<'r, SqliteRow> for GameRow {
             })?,
             result: row.try_get("result")?,
             winner_id: row.try_get::<Option<i64>, _>("winner_id")?.map(from_db),
-            board_message_id: row.try_get::<Option<i64>, _>("board_message_id")?.map(from_db),
+            board_message_id: row
+                .try_get::<Option<i64>, _>("board_message_id")?
+                .map(from_db),
             version: row.try_get("version")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
@@ -151,7 +153,10 @@ pub async fn fetch_game(ex: impl SqliteExecutor<'_>, id: i64) -> Result<Option<G
         .await?)
 }
 
-pub async fn fetch_moves(ex: impl SqliteExecutor<'_>, game: i64) -> Result<Vec<StoredMove>, DbError> {
+pub async fn fetch_moves(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+) -> Result<Vec<StoredMove>, DbError> {
     Ok(
         sqlx::query_as("SELECT * FROM moves WHERE game_id = ?1 ORDER BY ply")
             .bind(game)
@@ -292,7 +297,11 @@ pub fn replay(row: &GameRow, moves: &[StoredMove]) -> Result<Game, DbError> {
     let corrupt = |why: String| DbError::Corrupt { game: row.id, why };
     for (i, m) in moves.iter().enumerate() {
         if m.ply != i as i64 + 1 {
-            return Err(corrupt(format!("move {} is stored as ply {}", i + 1, m.ply)));
+            return Err(corrupt(format!(
+                "move {} is stored as ply {}",
+                i + 1,
+                m.ply
+            )));
         }
     }
     if row.version != moves.len() as i64 {
@@ -318,10 +327,14 @@ pub async fn load_game(
     conn: &mut SqliteConnection,
     id: i64,
 ) -> Result<Option<(GameRow, Game)>, DbError> {
-    let Some(row) = fetch_game(&mut *conn, id).await? else {
+    // One read transaction: the game row and its moves come from the same snapshot, even while
+    // another connection stores a move.
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    let Some(row) = fetch_game(&mut *tx, id).await? else {
         return Ok(None);
     };
-    let moves = fetch_moves(&mut *conn, id).await?;
+    let moves = fetch_moves(&mut *tx, id).await?;
+    tx.commit().await?;
     let game = replay(&row, &moves)?;
     Ok(Some((row, game)))
 }
@@ -357,11 +370,16 @@ mod tests {
         let (pool, _f) = temp_db().await;
         let id = game_with_players(&pool).await;
         let mut tx = pool.begin().await.unwrap();
-        record_move(&mut tx, id, 0, "0,1", 1, 11, None).await.unwrap();
+        record_move(&mut tx, id, 0, "0,1", 1, 11, None)
+            .await
+            .unwrap();
         tx.commit().await.unwrap();
         let mut tx = pool.begin().await.unwrap();
         let again = record_move(&mut tx, id, 0, "1,1", 1, 12, None).await;
-        assert!(matches!(again, Err(DbError::Conflict(g)) if g == id), "{again:?}");
+        assert!(
+            matches!(again, Err(DbError::Conflict(g)) if g == id),
+            "{again:?}"
+        );
         drop(tx);
         let row = fetch_game(&pool, id).await.unwrap().unwrap();
         assert_eq!(row.version, 1);
@@ -386,7 +404,11 @@ mod tests {
             tokio::spawn(attempt(pool.clone(), "1,0"))
         );
         let results = [a.unwrap(), b.unwrap()];
-        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "{results:?}"
+        );
         assert!(results
             .iter()
             .any(|r| matches!(r, Err(DbError::Conflict(_)))));
@@ -425,8 +447,14 @@ mod tests {
         let (pool, _f) = temp_db().await;
         let id = game_with_players(&pool).await;
         let ids = |v: Vec<GameRow>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
-        assert_eq!(ids(active_games_in_channel(&pool, 6, u64::MAX).await.unwrap()), [id]);
-        assert!(active_games_in_channel(&pool, 7, 1).await.unwrap().is_empty());
+        assert_eq!(
+            ids(active_games_in_channel(&pool, 6, u64::MAX).await.unwrap()),
+            [id]
+        );
+        assert!(active_games_in_channel(&pool, 7, 1)
+            .await
+            .unwrap()
+            .is_empty());
         assert_eq!(ids(active_games_of(&pool, Some(5), 1).await.unwrap()), [id]);
         assert_eq!(ids(active_games_of(&pool, None, 1).await.unwrap()), [id]);
         assert!(active_games_of(&pool, Some(4), 1).await.unwrap().is_empty());
@@ -448,7 +476,10 @@ mod tests {
             .unwrap();
         let mut conn = pool.acquire().await.unwrap();
         let err = load_game(&mut conn, id).await.unwrap_err();
-        assert!(matches!(err, DbError::Corrupt { game, .. } if game == id), "{err}");
+        assert!(
+            matches!(err, DbError::Corrupt { game, .. } if game == id),
+            "{err}"
+        );
         assert!(load_game(&mut conn, id + 100).await.unwrap().is_none());
     }
 }

@@ -8,9 +8,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde_json::{json, Value};
 
-use crate::server::{Fake, Recorded, APP_ID, BOT_ID, GUILD_ID};
-
-pub const CHANNEL_ID: u64 = 920_000_000_000_000_001;
+use crate::server::{Fake, Recorded, APP_ID, BOT_ID, CHANNEL_ID, GUILD_ID};
 
 pub struct Member {
     pub id: u64,
@@ -23,11 +21,36 @@ pub struct Member {
 const MEMBER_PERMS: u64 = 0x0000_0000_0006_4c40;
 const MANAGE_GUILD: u64 = 1 << 5;
 
-pub const ANN: Member = Member { id: 930_000_000_000_000_001, name: "ann", bot: false, permissions: MEMBER_PERMS };
-pub const BOB: Member = Member { id: 930_000_000_000_000_002, name: "bob", bot: false, permissions: MEMBER_PERMS };
-pub const CAT: Member = Member { id: 930_000_000_000_000_003, name: "cat", bot: false, permissions: MEMBER_PERMS };
-pub const MOD: Member = Member { id: 930_000_000_000_000_004, name: "mod", bot: false, permissions: MEMBER_PERMS | MANAGE_GUILD };
-pub const OTHER_BOT: Member = Member { id: 930_000_000_000_000_009, name: "robot", bot: true, permissions: MEMBER_PERMS };
+pub const ANN: Member = Member {
+    id: 930_000_000_000_000_001,
+    name: "ann",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
+pub const BOB: Member = Member {
+    id: 930_000_000_000_000_002,
+    name: "bob",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
+pub const CAT: Member = Member {
+    id: 930_000_000_000_000_003,
+    name: "cat",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
+pub const MOD: Member = Member {
+    id: 930_000_000_000_000_004,
+    name: "mod",
+    bot: false,
+    permissions: MEMBER_PERMS | MANAGE_GUILD,
+};
+pub const OTHER_BOT: Member = Member {
+    id: 930_000_000_000_000_009,
+    name: "robot",
+    bot: true,
+    permissions: MEMBER_PERMS,
+};
 
 fn user_json(m: &Member) -> Value {
     json!({"id": m.id.to_string(), "username": m.name, "discriminator": "0", "global_name": m.name,
@@ -73,7 +96,12 @@ impl Pressable {
                 }
             }
         }
-        let message = message_json(fake.new_id(), &ans.content, ans.components.clone(), ans.ephemeral);
+        let message = message_json(
+            fake.new_id(),
+            &ans.content,
+            ans.components.clone(),
+            ans.ephemeral,
+        );
         Pressable { message, ids }
     }
 
@@ -82,7 +110,12 @@ impl Pressable {
         let custom = format!("hx:resign:{game}");
         let components = json!([{"type": 1, "components": [{"type": 2, "style": 4, "label": "Resign", "custom_id": custom, "disabled": false}]}]);
         Pressable {
-            message: message_json(990_000_000_000_000_000 + game as u64, "Really resign?", components, true),
+            message: message_json(
+                990_000_000_000_000_000 + game as u64,
+                "Really resign?",
+                components,
+                true,
+            ),
             ids: HashMap::from([("resign".to_string(), custom)]),
         }
     }
@@ -131,11 +164,18 @@ fn parse_state(caption: &str) -> GameState {
         .and_then(|s| s.split('>').next())
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
-    GameState { id, to_move, caption: caption.to_string() }
+    GameState {
+        id,
+        to_move,
+        caption: caption.to_string(),
+    }
 }
 
 fn member(id: u64) -> &'static Member {
-    [&ANN, &BOB, &CAT, &MOD].into_iter().find(|m| m.id == id).unwrap_or_else(|| panic!("no member {id}"))
+    [&ANN, &BOB, &CAT, &MOD]
+        .into_iter()
+        .find(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no member {id}"))
 }
 
 pub struct Discord {
@@ -170,7 +210,22 @@ impl Discord {
         Discord { fake, db_url, dir }
     }
 
-    fn interaction(&self, kind: u64, who: &Member, data: Value, message: Option<Value>) -> (String, Value) {
+    /// Warnings and errors the bot logged (a dropped event shows up here as serenity's warning).
+    pub fn log_problems(&self) -> Vec<String> {
+        let log = std::fs::read_to_string(self.dir.join("bot.log")).unwrap_or_default();
+        log.lines()
+            .filter(|l| l.contains("WARN") || l.contains("ERROR") || l.contains("panicked"))
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn interaction(
+        &self,
+        kind: u64,
+        who: &Member,
+        data: Value,
+        message: Option<Value>,
+    ) -> (String, Value) {
         let iid = self.fake.new_id();
         let token = format!("token-{iid}");
         let mut v = json!({
@@ -200,8 +255,14 @@ impl Discord {
         let mut data = json!({"id": id.to_string(), "name": name, "type": 1, "options": options,
                               "guild_id": GUILD_ID.to_string()});
         if !users.is_empty() {
-            let u: serde_json::Map<String, Value> = users.iter().map(|m| (m.id.to_string(), user_json(m))).collect();
-            let mem: serde_json::Map<String, Value> = users.iter().map(|m| (m.id.to_string(), member_json(m, false))).collect();
+            let u: serde_json::Map<String, Value> = users
+                .iter()
+                .map(|m| (m.id.to_string(), user_json(m)))
+                .collect();
+            let mem: serde_json::Map<String, Value> = users
+                .iter()
+                .map(|m| (m.id.to_string(), member_json(m, false)))
+                .collect();
             data["resolved"] = json!({"users": u, "members": mem});
         }
         data
@@ -214,7 +275,9 @@ impl Discord {
         let callback = format!("/{token}/callback");
         let (_, cb) = self
             .fake
-            .wait_for(from, &format!("the answer to {token}"), |r| r.method == "POST" && r.path.ends_with(&callback))
+            .wait_for(from, &format!("the answer to {token}"), |r| {
+                r.method == "POST" && r.path.ends_with(&callback)
+            })
             .await;
         let body = cb.json.clone().unwrap_or(Value::Null);
         let callback_type = body["type"].as_u64().unwrap_or(0);
@@ -224,7 +287,11 @@ impl Discord {
             let hook = format!("/webhooks/{APP_ID}/{token}");
             let (_, follow) = self
                 .fake
-                .wait_for(from, &format!("the follow-up of {token}"), |r: &Recorded| r.method == "POST" && r.path == hook)
+                .wait_for(
+                    from,
+                    &format!("the follow-up of {token}"),
+                    |r: &Recorded| r.method == "POST" && r.path == hook,
+                )
                 .await;
             let f = follow.json.clone().unwrap_or(Value::Null);
             return Answer {
@@ -246,7 +313,13 @@ impl Discord {
         }
     }
 
-    pub async fn command_with(&self, who: &Member, name: &str, options: Vec<Value>, users: &[&Member]) -> Answer {
+    pub async fn command_with(
+        &self,
+        who: &Member,
+        name: &str,
+        options: Vec<Value>,
+        users: &[&Member],
+    ) -> Answer {
         let data = self.command_data(name, options, users);
         let (token, event) = self.interaction(2, who, data, None);
         self.exchange(token, event).await
@@ -264,7 +337,9 @@ impl Discord {
         let callback = format!("/{token}/callback");
         let (_, cb) = self
             .fake
-            .wait_for(from, "autocomplete answer", |r| r.method == "POST" && r.path.ends_with(&callback))
+            .wait_for(from, "autocomplete answer", |r| {
+                r.method == "POST" && r.path.ends_with(&callback)
+            })
             .await;
         let body = cb.json.unwrap_or(Value::Null);
         assert_eq!(body["type"].as_u64(), Some(8), "{body}");
@@ -278,7 +353,11 @@ impl Discord {
     }
 
     pub async fn press(&self, who: &Member, p: &Pressable, verb: &str) -> Answer {
-        let custom = p.ids.get(verb).unwrap_or_else(|| panic!("no `{verb}` button in {:?}", p.ids)).clone();
+        let custom = p
+            .ids
+            .get(verb)
+            .unwrap_or_else(|| panic!("no `{verb}` button in {:?}", p.ids))
+            .clone();
         let data = json!({"custom_id": custom, "component_type": 2});
         let (token, event) = self.interaction(3, who, data, Some(p.message.clone()));
         self.exchange(token, event).await
@@ -292,11 +371,15 @@ impl Discord {
                 .fetch_all(&pool)
                 .await
                 .expect("games");
-        let moves: i64 = sqlx::query_scalar("SELECT count(*) FROM moves").fetch_one(&pool).await.expect("moves");
-        let challenges: Vec<(i64, String)> = sqlx::query_as("SELECT id, status FROM challenges ORDER BY id")
-            .fetch_all(&pool)
+        let moves: i64 = sqlx::query_scalar("SELECT count(*) FROM moves")
+            .fetch_one(&pool)
             .await
-            .expect("challenges");
+            .expect("moves");
+        let challenges: Vec<(i64, String)> =
+            sqlx::query_as("SELECT id, status FROM challenges ORDER BY id")
+                .fetch_all(&pool)
+                .await
+                .expect("challenges");
         pool.close().await;
         format!("{games:?} {moves} {challenges:?}")
     }
@@ -339,17 +422,33 @@ impl Discord {
         self.refused_with(who, name, options, &[], needle).await
     }
 
-    async fn refused_with(&self, who: &Member, name: &str, options: Vec<Value>, users: &[&Member], needle: &str) {
+    async fn refused_with(
+        &self,
+        who: &Member,
+        name: &str,
+        options: Vec<Value>,
+        users: &[&Member],
+        needle: &str,
+    ) {
         let before = self.snapshot().await;
         let ans = self.command_with(who, name, options, users).await;
-        assert!(ans.ephemeral, "/{name} by {} should be private: {ans:?}", who.name);
+        assert!(
+            ans.ephemeral,
+            "/{name} by {} should be private: {ans:?}",
+            who.name
+        );
         assert!(
             ans.content.to_lowercase().contains(&needle.to_lowercase()),
             "/{name} by {}: expected `{needle}` in {:?}",
             who.name,
             ans.content
         );
-        assert_eq!(self.snapshot().await, before, "/{name} by {} changed the database", who.name);
+        assert_eq!(
+            self.snapshot().await,
+            before,
+            "/{name} by {} changed the database",
+            who.name
+        );
     }
 
     fn challenge_options(opponent: &Member, kind: &str, extra: &[Value]) -> Vec<Value> {
@@ -362,17 +461,39 @@ impl Discord {
         o
     }
 
-    pub async fn refused_challenge(&self, who: &Member, opponent: &Member, kind: &str, extra: &[Value], needle: &str) {
+    pub async fn refused_challenge(
+        &self,
+        who: &Member,
+        opponent: &Member,
+        kind: &str,
+        extra: &[Value],
+        needle: &str,
+    ) {
         let options = Self::challenge_options(opponent, kind, extra);
-        self.refused_with(who, "challenge", options, &[opponent], needle).await
+        self.refused_with(who, "challenge", options, &[opponent], needle)
+            .await
     }
 
-    pub async fn challenge(&self, who: &Member, opponent: &Member, kind: &str, extra: &[Value]) -> Pressable {
+    pub async fn challenge(
+        &self,
+        who: &Member,
+        opponent: &Member,
+        kind: &str,
+        extra: &[Value],
+    ) -> Pressable {
         let options = Self::challenge_options(opponent, kind, extra);
-        let ans = self.command_with(who, "challenge", options, &[opponent]).await;
+        let ans = self
+            .command_with(who, "challenge", options, &[opponent])
+            .await;
         assert!(!ans.ephemeral && ans.callback_type == 4, "{ans:?}");
-        assert!(ans.content.contains(&format!("<@{}>", opponent.id)), "{ans:?}");
-        assert!(ans.allowed_users.contains(&opponent.id), "the opponent is pinged: {ans:?}");
+        assert!(
+            ans.content.contains(&format!("<@{}>", opponent.id)),
+            "{ans:?}"
+        );
+        assert!(
+            ans.allowed_users.contains(&opponent.id),
+            "the opponent is pinged: {ans:?}"
+        );
         let p = Pressable::from_answer(&ans, &self.fake);
         for verb in ["accept", "decline", "withdraw"] {
             assert!(p.ids.contains_key(verb), "{:?}", p.ids);
@@ -383,9 +504,22 @@ impl Discord {
     pub async fn refused_press(&self, who: &Member, p: &Pressable, verb: &str, needle: &str) {
         let before = self.snapshot().await;
         let ans = self.press(who, p, verb).await;
-        assert!(ans.ephemeral && ans.callback_type == 4, "{verb} by {}: {ans:?}", who.name);
-        assert!(ans.content.to_lowercase().contains(&needle.to_lowercase()), "{verb} by {}: {ans:?}", who.name);
-        assert_eq!(self.snapshot().await, before, "{verb} by {} changed the database", who.name);
+        assert!(
+            ans.ephemeral && ans.callback_type == 4,
+            "{verb} by {}: {ans:?}",
+            who.name
+        );
+        assert!(
+            ans.content.to_lowercase().contains(&needle.to_lowercase()),
+            "{verb} by {}: {ans:?}",
+            who.name
+        );
+        assert_eq!(
+            self.snapshot().await,
+            before,
+            "{verb} by {} changed the database",
+            who.name
+        );
     }
 
     pub async fn answer_challenge(&self, who: &Member, p: &Pressable, verb: &str, needle: &str) {
@@ -404,12 +538,17 @@ impl Discord {
         let path = format!("/channels/{CHANNEL_ID}/messages");
         let (_, post) = self
             .fake
-            .wait_for(from, "the first board", |r| r.method == "POST" && r.path == path)
+            .wait_for(from, "the first board", |r| {
+                r.method == "POST" && r.path == path
+            })
             .await;
         assert_eq!(post.files.len(), 1, "the board is attached");
         let body = post.json.unwrap_or(Value::Null);
         let state = parse_state(body["content"].as_str().unwrap_or(""));
-        assert!(users_of(&body).contains(&state.to_move), "the player to move is pinged: {body}");
+        assert!(
+            users_of(&body).contains(&state.to_move),
+            "the player to move is pinged: {body}"
+        );
         state
     }
 
@@ -418,18 +557,44 @@ impl Discord {
         let who = member(state.to_move);
         let game = state.id.to_string();
         let choices = self
-            .autocomplete(who, "move", vec![json!({"name": "move", "type": 3, "value": "", "focused": true}), json!({"name": "game", "type": 3, "value": game})])
+            .autocomplete(
+                who,
+                "move",
+                vec![
+                    json!({"name": "move", "type": 3, "value": "", "focused": true}),
+                    json!({"name": "game", "type": 3, "value": game}),
+                ],
+            )
             .await;
         assert!(!choices.is_empty() && choices.len() <= 25, "{choices:?}");
         // Typing narrows the suggestions to matching moves.
         let typed: String = choices[0].chars().take(1).collect();
         let narrowed = self
-            .autocomplete(who, "move", vec![json!({"name": "move", "type": 3, "value": typed, "focused": true}), json!({"name": "game", "type": 3, "value": game})])
+            .autocomplete(
+                who,
+                "move",
+                vec![
+                    json!({"name": "move", "type": 3, "value": typed, "focused": true}),
+                    json!({"name": "game", "type": 3, "value": game}),
+                ],
+            )
             .await;
-        assert!(narrowed.iter().all(|c| c.to_lowercase().contains(&typed.to_lowercase())), "{narrowed:?}");
+        assert!(
+            narrowed
+                .iter()
+                .all(|c| c.to_lowercase().contains(&typed.to_lowercase())),
+            "{narrowed:?}"
+        );
         let before = self.move_count(state.id).await;
         let ans = self
-            .command(who, "move", vec![json!({"name": "move", "type": 3, "value": choices[0]}), json!({"name": "game", "type": 3, "value": game})])
+            .command(
+                who,
+                "move",
+                vec![
+                    json!({"name": "move", "type": 3, "value": choices[0]}),
+                    json!({"name": "game", "type": 3, "value": game}),
+                ],
+            )
             .await;
         assert!(!ans.ephemeral, "{ans:?}");
         assert_eq!(ans.files.len(), 1, "a board comes with each move: {ans:?}");
@@ -443,7 +608,13 @@ impl Discord {
 
     /// The position as `/board` shows it.
     pub async fn current(&self, state: &GameState) -> GameState {
-        let ans = self.command(&CAT, "board", vec![json!({"name": "game", "type": 3, "value": state.id.to_string()})]).await;
+        let ans = self
+            .command(
+                &CAT,
+                "board",
+                vec![json!({"name": "game", "type": 3, "value": state.id.to_string()})],
+            )
+            .await;
         assert!(!ans.ephemeral && ans.files.len() == 1, "{ans:?}");
         parse_state(&ans.content)
     }
@@ -454,14 +625,28 @@ impl Discord {
         let who = member(state.to_move);
         let game = state.id.to_string();
         let choices = self
-            .autocomplete(who, "move", vec![json!({"name": "move", "type": 3, "value": "", "focused": true}), json!({"name": "game", "type": 3, "value": game})])
+            .autocomplete(
+                who,
+                "move",
+                vec![
+                    json!({"name": "move", "type": 3, "value": "", "focused": true}),
+                    json!({"name": "game", "type": 3, "value": game}),
+                ],
+            )
             .await;
         assert!(choices.len() >= 2, "{choices:?}");
         let before = self.move_count(state.id).await;
         let events: Vec<(String, Value)> = choices[..2]
             .iter()
             .map(|c| {
-                let data = self.command_data("move", vec![json!({"name": "move", "type": 3, "value": c}), json!({"name": "game", "type": 3, "value": game})], &[]);
+                let data = self.command_data(
+                    "move",
+                    vec![
+                        json!({"name": "move", "type": 3, "value": c}),
+                        json!({"name": "game", "type": 3, "value": game}),
+                    ],
+                    &[],
+                );
                 self.interaction(2, who, data, None)
             })
             .collect();
@@ -473,24 +658,35 @@ impl Discord {
         let mut private = 0;
         for (token, _) in &events {
             let cb = format!("/{token}/callback");
-            let (_, r) = self.fake.wait_for(from, "a racing move's answer", |r| r.path.ends_with(&cb)).await;
+            let (_, r) = self
+                .fake
+                .wait_for(from, "a racing move's answer", |r| r.path.ends_with(&cb))
+                .await;
             let body = r.json.unwrap_or(Value::Null);
             if body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0 {
                 private += 1;
             } else {
                 public += 1;
                 let hook = format!("/webhooks/{APP_ID}/{token}");
-                self.fake.wait_for(from, "the winning move's board", |r| r.path == hook).await;
+                self.fake
+                    .wait_for(from, "the winning move's board", |r| r.path == hook)
+                    .await;
             }
         }
-        assert_eq!((public, private), (1, 1), "exactly one of two racing moves applies");
+        assert_eq!(
+            (public, private),
+            (1, 1),
+            "exactly one of two racing moves applies"
+        );
         assert_eq!(self.move_count(state.id).await, before + 1);
     }
 
     /// Plays suggested moves until the game ends (or resigns after `max` plies).
     pub async fn play_out(&self, mut state: GameState, max: usize) -> GameState {
-        for _ in 0..max {
+        for ply in 0..max {
             if state.caption.contains("Game over") {
+                let last = state.caption.lines().last().unwrap_or("");
+                eprintln!("game #{} ended after {ply} more plies: {last}", state.id);
                 return state;
             }
             state = self.play_suggested(&state).await;
@@ -499,7 +695,13 @@ impl Discord {
     }
 
     pub async fn resign(&self, who: &Member, state: &GameState) {
-        let ans = self.command(who, "resign", vec![json!({"name": "game", "type": 3, "value": state.id.to_string()})]).await;
+        let ans = self
+            .command(
+                who,
+                "resign",
+                vec![json!({"name": "game", "type": 3, "value": state.id.to_string()})],
+            )
+            .await;
         assert!(ans.ephemeral, "{ans:?}");
         let p = Pressable::from_answer(&ans, &self.fake);
         let keep = self.press(who, &p, "keep").await;
@@ -509,9 +711,20 @@ impl Discord {
         let done = self.press(who, &p, "resign").await;
         assert_eq!(done.callback_type, 7, "{done:?}");
         let path = format!("/channels/{CHANNEL_ID}/messages");
-        let (_, post) = self.fake.wait_for(from, "the resignation board", |r| r.method == "POST" && r.path == path).await;
-        let text = post.json.unwrap_or(Value::Null)["content"].as_str().unwrap_or("").to_string();
-        assert!(text.contains("resigned") && text.contains("resignation"), "{text}");
+        let (_, post) = self
+            .fake
+            .wait_for(from, "the resignation board", |r| {
+                r.method == "POST" && r.path == path
+            })
+            .await;
+        let text = post.json.unwrap_or(Value::Null)["content"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        assert!(
+            text.contains("resigned") && text.contains("resignation"),
+            "{text}"
+        );
         assert_eq!(post.files.len(), 1);
     }
 }

@@ -21,6 +21,8 @@ use crate::spec::Spec;
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_001;
 pub const GUILD_ID: u64 = 910_000_000_000_000_001;
+/// The one channel where the members play.
+pub const CHANNEL_ID: u64 = 920_000_000_000_000_001;
 
 /// A request the bot made.
 #[derive(Clone, Debug)]
@@ -54,7 +56,9 @@ pub struct Fake {
 
 impl Fake {
     pub async fn start() -> Fake {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let addr = listener.local_addr().expect("addr");
         let state = Arc::new(FakeState {
             requests: Mutex::new(Vec::new()),
@@ -89,7 +93,8 @@ impl Fake {
     pub fn dispatch(&self, event: &str, data: Value) {
         let tx = self.state.gateway.lock().unwrap().clone();
         let tx = tx.expect("the bot is connected to the gateway");
-        tx.send(json!({"op": 0, "t": event, "d": data})).expect("gateway open");
+        tx.send(json!({"op": 0, "t": event, "d": data}))
+            .expect("gateway open");
     }
 
     pub fn request_count(&self) -> usize {
@@ -116,7 +121,14 @@ impl Fake {
                 let reqs = self.state.requests.lock().unwrap();
                 let seen: Vec<String> = reqs[from.min(reqs.len())..]
                     .iter()
-                    .map(|r| format!("{} {} {}", r.method, r.path, r.json.as_ref().map(|j| j.to_string()).unwrap_or_default()))
+                    .map(|r| {
+                        format!(
+                            "{} {} {}",
+                            r.method,
+                            r.path,
+                            r.json.as_ref().map(|j| j.to_string()).unwrap_or_default()
+                        )
+                    })
                     .collect();
                 panic!("timed out waiting for {what}; requests since: {seen:#?}");
             }
@@ -150,7 +162,11 @@ async fn gateway(State(state): State<Arc<FakeState>>, ws: WebSocketUpgrade) -> R
 
 async fn run_gateway(state: Arc<FakeState>, mut socket: WebSocket) {
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
-    if socket.send(Message::Text(hello.to_string().into())).await.is_err() {
+    if socket
+        .send(Message::Text(hello.to_string().into()))
+        .await
+        .is_err()
+    {
         return;
     }
     let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
@@ -238,7 +254,11 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         .unwrap_or("")
         .to_string();
     let Some(path) = full.strip_prefix("/api/v10").map(str::to_string) else {
-        state.violations.lock().unwrap().push(format!("{method} {full}: not under /api/v10"));
+        state
+            .violations
+            .lock()
+            .unwrap()
+            .push(format!("{method} {full}: not under /api/v10"));
         return StatusCode::NOT_FOUND.into_response();
     };
     let mut json_body = None;
@@ -252,21 +272,35 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
                     if name == "payload_json" {
                         json_body = serde_json::from_slice(&data).ok();
                         if json_body.is_none() {
-                            state.violations.lock().unwrap().push(format!("{method} {path}: payload_json is not JSON"));
+                            state
+                                .violations
+                                .lock()
+                                .unwrap()
+                                .push(format!("{method} {path}: payload_json is not JSON"));
                         }
                     } else {
                         files.push((name, data.to_vec()));
                     }
                 }
             }
-            Err(e) => state.violations.lock().unwrap().push(format!("{method} {path}: bad multipart: {e}")),
+            Err(e) => state
+                .violations
+                .lock()
+                .unwrap()
+                .push(format!("{method} {path}: bad multipart: {e}")),
         }
     } else {
-        let bytes = axum::body::to_bytes(req.into_body(), 16 << 20).await.unwrap_or_default();
+        let bytes = axum::body::to_bytes(req.into_body(), 16 << 20)
+            .await
+            .unwrap_or_default();
         if !bytes.is_empty() {
             match serde_json::from_slice::<Value>(&bytes) {
                 Ok(v) => json_body = Some(v),
-                Err(_) => state.violations.lock().unwrap().push(format!("{method} {path}: body is not JSON")),
+                Err(_) => state
+                    .violations
+                    .lock()
+                    .unwrap()
+                    .push(format!("{method} {path}: body is not JSON")),
             }
         }
     }
@@ -285,7 +319,11 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
                 }
             }
             if op.body_schema.is_some() && json_body.is_none() && method != Method::GET {
-                state.violations.lock().unwrap().push(format!("{method} {path}: no body"));
+                state
+                    .violations
+                    .lock()
+                    .unwrap()
+                    .push(format!("{method} {path}: no body"));
             }
         }
     }
@@ -306,7 +344,8 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
             let addr = state.addr.lock().unwrap().clone();
             Json(json!({"url": format!("ws://{addr}/ws")})).into_response()
         }
-        ("PUT", ["applications", _, "guilds", _, "commands"]) | ("PUT", ["applications", _, "commands"]) => {
+        ("PUT", ["applications", _, "guilds", _, "commands"])
+        | ("PUT", ["applications", _, "commands"]) => {
             let mut out = Vec::new();
             let mut names = state.commands.lock().unwrap();
             for c in body.as_array().cloned().unwrap_or_default() {
@@ -318,7 +357,8 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
                 c["application_id"] = json!(APP_ID.to_string());
                 c["version"] = json!(id.to_string());
                 c["type"] = json!(c.get("type").and_then(Value::as_u64).unwrap_or(1));
-                c["description"] = json!(c.get("description").and_then(Value::as_str).unwrap_or(""));
+                c["description"] =
+                    json!(c.get("description").and_then(Value::as_str).unwrap_or(""));
                 out.push(c);
             }
             Json(Value::Array(out)).into_response()
@@ -326,8 +366,12 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         ("POST", ["interactions", _, token, "callback"]) => {
             if matches!(body["type"].as_u64(), Some(4) | Some(5)) {
                 let data = body.get("data").cloned().unwrap_or(json!({}));
-                let msg = message_object(&state, "0", &data, files.len());
-                state.originals.lock().unwrap().insert(token.to_string(), msg);
+                let msg = message_object(&state, &CHANNEL_ID.to_string(), &data, files.len());
+                state
+                    .originals
+                    .lock()
+                    .unwrap()
+                    .insert(token.to_string(), msg);
             }
             StatusCode::NO_CONTENT.into_response()
         }
@@ -337,13 +381,29 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
                 None => StatusCode::NOT_FOUND.into_response(),
             }
         }
-        ("POST", ["webhooks", _, _token]) => Json(message_object(&state, "0", &body, files.len())).into_response(),
-        ("PATCH", ["webhooks", _, _, "messages", _]) => Json(message_object(&state, "0", &body, files.len())).into_response(),
+        ("POST", ["webhooks", _, _token]) => Json(message_object(
+            &state,
+            &CHANNEL_ID.to_string(),
+            &body,
+            files.len(),
+        ))
+        .into_response(),
+        ("PATCH", ["webhooks", _, _, "messages", _]) => Json(message_object(
+            &state,
+            &CHANNEL_ID.to_string(),
+            &body,
+            files.len(),
+        ))
+        .into_response(),
         ("POST", ["channels", channel, "messages"]) => {
             Json(message_object(&state, channel, &body, files.len())).into_response()
         }
         _ => {
-            state.violations.lock().unwrap().push(format!("{method} {path}: the fake does not serve this"));
+            state
+                .violations
+                .lock()
+                .unwrap()
+                .push(format!("{method} {path}: the fake does not serve this"));
             StatusCode::NOT_FOUND.into_response()
         }
     };

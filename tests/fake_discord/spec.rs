@@ -18,7 +18,10 @@ pub struct Operation<'a> {
 
 impl Spec {
     pub fn load() -> Spec {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/discord/openapi-subset.json");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/discord/openapi-subset.json"
+        );
         let text = std::fs::read_to_string(path).expect("spec subset");
         Spec {
             doc: serde_json::from_str(&text).expect("spec subset is JSON"),
@@ -53,18 +56,25 @@ impl Spec {
         let t: Vec<&str> = template.trim_matches('/').split('/').collect();
         for (a, b) in t.iter().zip(&segs) {
             if a.ends_with("_id}") && !(b.chars().all(|c| c.is_ascii_digit()) && !b.is_empty()) {
-                return Err(format!("{method} {path}: path parameter {a} = `{b}` is not a snowflake"));
+                return Err(format!(
+                    "{method} {path}: path parameter {a} = `{b}` is not a snowflake"
+                ));
             }
         }
         let op = &paths[template][method.to_ascii_lowercase()];
         if op.is_null() {
-            return Err(format!("{method} {path}: the spec has no {method} on {template}"));
+            return Err(format!(
+                "{method} {path}: the spec has no {method} on {template}"
+            ));
         }
         let body_schema = op
             .pointer("/requestBody/content/application~1json/schema")
             .or_else(|| op.pointer("/requestBody/content/multipart~1form-data/schema"));
         Ok(Operation {
-            template: paths.get_key_value(template).map(|(k, _)| k.as_str()).unwrap_or(""),
+            template: paths
+                .get_key_value(template)
+                .map(|(k, _)| k.as_str())
+                .unwrap_or(""),
             body_schema,
         })
     }
@@ -107,8 +117,15 @@ impl Spec {
                     .collect();
                 let passing = results.iter().filter(|e| e.is_empty()).count();
                 if passing == 0 {
-                    let best = results.iter().min_by_key(|e| e.len()).cloned().unwrap_or_default();
-                    fail(errors, format!("matches none of {key} (closest: {})", best.join("; ")));
+                    let best = results
+                        .iter()
+                        .min_by_key(|e| e.len())
+                        .cloned()
+                        .unwrap_or_default();
+                    fail(
+                        errors,
+                        format!("matches none of {key} (closest: {})", best.join("; ")),
+                    );
                 } else if exactly_one && passing > 1 {
                     fail(errors, format!("matches {passing} branches of oneOf"));
                 }
@@ -128,14 +145,24 @@ impl Spec {
                     && value.is_u64()
                     && is_attachment_id(at);
                 if !erratum {
-                    fail(errors, format!("expected {types:?}, found {}", short(value)));
+                    fail(
+                        errors,
+                        format!("expected {types:?}, found {}", short(value)),
+                    );
                     return;
                 }
             }
         }
         if let Some(e) = schema.get("enum").and_then(Value::as_array) {
             if !e.iter().any(|v| json_eq(v, value)) {
-                fail(errors, format!("{} is not one of {}", short(value), short(&Value::Array(e.clone()))));
+                fail(
+                    errors,
+                    format!(
+                        "{} is not one of {}",
+                        short(value),
+                        short(&Value::Array(e.clone()))
+                    ),
+                );
             }
         }
         if let Some(c) = schema.get("const") {
@@ -219,17 +246,24 @@ impl Spec {
                                 fail(errors, format!("`{s}` is not a snowflake"));
                             }
                         }
-                        other => fail(errors, format!("pattern {other} is not supported by the checker")),
+                        other => fail(
+                            errors,
+                            format!("pattern {other} is not supported by the checker"),
+                        ),
                     }
                 }
             }
             Value::Number(num) => {
-                if let (Some(min), Some(x)) = (schema.get("minimum").and_then(Value::as_f64), num.as_f64()) {
+                if let (Some(min), Some(x)) =
+                    (schema.get("minimum").and_then(Value::as_f64), num.as_f64())
+                {
                     if x < min {
                         fail(errors, format!("{x} is below {min}"));
                     }
                 }
-                if let (Some(max), Some(x)) = (schema.get("maximum").and_then(Value::as_f64), num.as_f64()) {
+                if let (Some(max), Some(x)) =
+                    (schema.get("maximum").and_then(Value::as_f64), num.as_f64())
+                {
                     if x > max {
                         fail(errors, format!("{x} is above {max}"));
                     }
@@ -296,7 +330,10 @@ mod tests {
         assert!(!spec.validate(schema, &json!({"content": long})).is_empty());
         assert!(!spec.validate(schema, &json!({"content": 5})).is_empty());
         assert!(!spec
-            .validate(schema, &json!({"content": "a", "attachments": [{"id": "x1"}]}))
+            .validate(
+                schema,
+                &json!({"content": "a", "attachments": [{"id": "x1"}]})
+            )
             .is_empty());
         // The erratum: integer ids of new uploads pass.
         assert!(spec
