@@ -204,6 +204,8 @@ async fn autocomplete_game(
 }
 
 /// Challenge a member to a game.
+// Each parameter is one Discord option of the command.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 pub async fn challenge(
     ctx: Context<'_>,

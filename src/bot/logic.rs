@@ -587,4 +587,89 @@ mod tests {
         assert!(may_abort(true, &r, Some(2)).is_err());
         assert!(may_abort(true, &row(GameStatus::Aborted), Some(1)).is_err());
     }
+
+    fn inphexion(words: &[&str]) -> Game {
+        Game::new(Options::parse(GameKind::Inphexion, words).unwrap())
+    }
+
+    #[test]
+    fn valid_choices_become_the_variant_line() {
+        let inph = ChosenOptions {
+            size: Some(5),
+            pie: Some(true),
+            ..Default::default()
+        };
+        assert_eq!(
+            build_options(GameKind::Inphexion, &inph)
+                .unwrap()
+                .to_string(),
+            "inphexion size=5 pie"
+        );
+        let exxit = ChosenOptions {
+            tiles: Some(19),
+            ..Default::default()
+        };
+        assert_eq!(
+            build_options(GameKind::Exxit, &exxit).unwrap().to_string(),
+            "exxit tiles=19"
+        );
+        let even_neutral = ChosenOptions {
+            size: Some(6),
+            neutral: Some(true),
+            ..Default::default()
+        };
+        let why = build_options(GameKind::Inphexion, &even_neutral).unwrap_err();
+        assert!(why.0.contains("do not fit"), "{why:?}");
+    }
+
+    #[test]
+    fn after_a_pie_swap_the_players_exchange_colours() {
+        let r = row(GameStatus::Active);
+        let mut g = inphexion(&["size=5", "pie"]);
+        assert_eq!(player_to_move(&r, &g), 10);
+        g.play_text("c3").unwrap();
+        assert_eq!(player_to_move(&r, &g), 20);
+        g.play_text("swap").unwrap();
+        assert!(swapped(&g));
+        // The swapper now holds the first colour; the other player moves next.
+        assert_eq!(player_of(&r, &g, Colour::First), 20);
+        assert_eq!(colour_of(&r, &g, 10), Some(Colour::Second));
+        assert_eq!(player_to_move(&r, &g), 10);
+        assert!(check_may_move(&r, &g, 20)
+            .unwrap_err()
+            .0
+            .contains("not your turn"));
+        assert!(check_may_move(&r, &g, 10).is_ok());
+    }
+
+    #[test]
+    fn suggestions_are_legal_and_follow_the_typed_text() {
+        let g = inphexion(&["size=5"]);
+        let legal = g.legal_notations();
+        let all = suggest_moves(&g, "", 25);
+        assert_eq!(all.len(), 25.min(legal.len()));
+        assert!(all.iter().all(|m| legal.contains(m)));
+        let c = suggest_moves(&g, " C", 25);
+        assert!(
+            !c.is_empty() && c.iter().all(|m| m.starts_with('c')),
+            "{c:?}"
+        );
+        assert_eq!(
+            suggest_moves(&g, "C 3", 25).first().map(String::as_str),
+            Some("c3")
+        );
+        assert!(suggest_moves(&g, "zz", 25).is_empty());
+    }
+
+    #[test]
+    fn resigning_gives_the_game_to_the_other_player() {
+        let r = row(GameStatus::Active);
+        let mut g = inphexion(&["size=5"]);
+        g.play_text("c3").unwrap();
+        let f = finish_by_resignation(&r, &g, 10).unwrap();
+        assert_eq!(f.winner_id, Some(20));
+        assert_eq!(f.result, "black wins: resignation");
+        assert!(finish_by_resignation(&r, &g, 30).is_none());
+        assert!(finish_after_move(&r, &g).is_none());
+    }
 }

@@ -197,7 +197,9 @@ async fn exxit_games_to_the_end_and_by_resignation() {
     );
 
     let tiles19 = json!({"name": "tiles", "type": 4, "value": 2});
-    let ch = d.challenge(&BOB, &ANN, "exxit", &[tiles19.clone()]).await;
+    let ch = d
+        .challenge(&BOB, &ANN, "exxit", std::slice::from_ref(&tiles19))
+        .await;
     d.refused_press(&ANN, &ch, "withdraw", "withdraw").await;
     let game = d.accept(&ANN, &ch).await;
     assert_eq!(game.to_move, BOB.id);

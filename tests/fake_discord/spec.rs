@@ -55,7 +55,8 @@ impl Spec {
             best.ok_or_else(|| format!("{method} {path}: no such path in the spec"))?;
         let t: Vec<&str> = template.trim_matches('/').split('/').collect();
         for (a, b) in t.iter().zip(&segs) {
-            if a.ends_with("_id}") && !(b.chars().all(|c| c.is_ascii_digit()) && !b.is_empty()) {
+            let snowflake = !b.is_empty() && b.chars().all(|c| c.is_ascii_digit());
+            if a.ends_with("_id}") && !snowflake {
                 return Err(format!(
                     "{method} {path}: path parameter {a} = `{b}` is not a snowflake"
                 ));
