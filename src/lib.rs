@@ -1,6 +1,9 @@
 //! hexcord: inpHeXion and EXXIT for Discord — rules engines, pictures, the engine protocol and
 //! the bot.
 pub mod ai;
+pub mod bot;
+pub mod config;
+pub mod db;
 pub mod engine;
 pub mod games;
 pub mod hex;

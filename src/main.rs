@@ -1,5 +1,6 @@
 //! The `hexcord` command line.
 use std::io;
+use std::process::ExitCode;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context};
@@ -23,6 +24,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (the default): settings come from the environment or `.env`.
+    Bot,
     /// Speak the engine text protocol on standard input and output (offline play, analysis).
     Engine,
     /// Draw a game record (the engine's `record` format) as a PNG, or as an animated GIF replay.
@@ -78,9 +81,25 @@ enum ThemeArg {
     Light,
 }
 
-fn main() -> anyhow::Result<()> {
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Engine) {
+    let result = match cli.command.unwrap_or(Command::Bot) {
+        Command::Bot => return hexcord::bot::main(),
+        command => run(command),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hexcord: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The commands other than the bot.
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Bot => return Ok(()),
         Command::Engine => {
             let stdin = io::stdin();
             let stdout = io::stdout();

@@ -1,0 +1,216 @@
+//! The Discord bot: poise commands, buttons handled from their `custom_id`, answers.
+//!
+//! Thin on purpose: it reads what Discord sent, asks [`logic`] what is allowed, stores through
+//! [`crate::db`] and answers. User mistakes are answered privately with what to do instead;
+//! internal failures are logged with their cause and the user sees a short apology.
+
+mod commands;
+mod components;
+pub mod logic;
+mod present;
+
+use std::process::ExitCode;
+
+use poise::serenity_prelude as serenity;
+use sqlx::SqlitePool;
+use thiserror::Error;
+use tracing::{error, info, warn};
+
+use crate::config::Config;
+use crate::db::DbError;
+use logic::Refusal;
+
+/// What every command and handler can reach.
+pub struct Data {
+    pub pool: SqlitePool,
+}
+
+/// A failure while handling an interaction.
+#[derive(Debug, Error)]
+pub enum BotError {
+    /// The user's mistake: shown to them privately, as is.
+    #[error("{0}")]
+    User(String),
+    /// Ours: logged with its cause; the user sees an apology.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<Refusal> for BotError {
+    fn from(r: Refusal) -> BotError {
+        BotError::User(r.0)
+    }
+}
+
+impl From<DbError> for BotError {
+    fn from(e: DbError) -> BotError {
+        match e {
+            DbError::Conflict(id) => BotError::User(format!(
+                "Game #{id} changed while you were acting (the position is not the one you saw). Look at the new board and try again."
+            )),
+            other => BotError::Internal(other.into()),
+        }
+    }
+}
+
+impl From<serenity::Error> for BotError {
+    fn from(e: serenity::Error) -> BotError {
+        BotError::Internal(e.into())
+    }
+}
+
+impl From<sqlx::Error> for BotError {
+    fn from(e: sqlx::Error) -> BotError {
+        BotError::Internal(e.into())
+    }
+}
+
+pub type Context<'a> = poise::Context<'a, Data, BotError>;
+
+/// The apology shown for internal failures.
+pub const APOLOGY: &str =
+    "Sorry, something went wrong on my side. It has been logged; please try again in a moment.";
+
+async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
+    match err {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            let text = match &error {
+                BotError::User(text) => text.clone(),
+                BotError::Internal(e) => {
+                    error!(command = %ctx.command().name, "internal error: {e:#}");
+                    APOLOGY.to_string()
+                }
+            };
+            reply_privately(ctx, text).await;
+        }
+        poise::FrameworkError::ArgumentParse {
+            error, input, ctx, ..
+        } => {
+            let text = format!(
+                "I could not read {}: {error}. Type `/{}` and pick from the suggestions.",
+                input.map_or("an option".to_string(), |i| format!("`{i}`")),
+                ctx.command().name
+            );
+            reply_privately(ctx, text).await;
+        }
+        poise::FrameworkError::Setup { error, .. } => {
+            error!("setup failed: {error}");
+        }
+        poise::FrameworkError::EventHandler { error, event, .. } => {
+            error!(
+                event = event.snake_case_name(),
+                "event handler failed: {error}"
+            );
+        }
+        other => {
+            warn!("{other}");
+            if let Some(ctx) = other.ctx() {
+                reply_privately(ctx, APOLOGY.to_string()).await;
+            }
+        }
+    }
+}
+
+async fn reply_privately(ctx: Context<'_>, text: String) {
+    let reply = poise::CreateReply::default()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Err(e) = ctx.send(reply).await {
+        warn!("could not send an error answer: {e}");
+    }
+}
+
+async fn event_handler(
+    framework: poise::FrameworkContext<'_, Data, BotError>,
+    event: &serenity::FullEvent,
+) -> Result<(), BotError> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(press),
+    } = event
+    {
+        components::handle(framework.serenity_context, framework.user_data, press).await;
+    }
+    Ok(())
+}
+
+/// The bot: opens the database (running the migrations), registers the commands, connects, and
+/// runs until the connection ends.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    let pool = crate::db::connect(&config.database_url).await?;
+    info!(database = %config.database_url, "database ready");
+
+    let dev_guild = config.dev_guild_id;
+    let options = poise::FrameworkOptions {
+        commands: commands::all(),
+        on_error: |err| Box::pin(on_error(err)),
+        event_handler: |framework, event| Box::pin(event_handler(framework, event)),
+        ..Default::default()
+    };
+    let framework = poise::Framework::builder()
+        .options(options)
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match dev_guild {
+                    Some(g) => {
+                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g))
+                            .await?
+                    }
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                info!(user = %ready.user.name, "connected; commands registered");
+                Ok(Data { pool })
+            })
+        })
+        .build();
+
+    let mut http = serenity::HttpBuilder::new(config.discord_token.expose());
+    if let Some(base) = &config.api_base {
+        http = http.proxy(base.as_str()).ratelimiter_disabled(true);
+    }
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents)
+        .framework(framework)
+        .await?;
+    client.start().await?;
+    Ok(())
+}
+
+/// `hexcord bot`: settings, logs, runtime, then [`run`]. A bad setting is one line on stderr.
+pub fn main() -> ExitCode {
+    let config = match Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("hexcord: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(ansi)
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("hexcord: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            error!("{e:#}");
+            eprintln!("hexcord: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! What the bot shows: board pictures (rendered off the async runtime) and texts.
+
+use anyhow::anyhow;
+use sqlx::SqlitePool;
+
+use super::logic::{mention, player_of, player_to_move};
+use super::BotError;
+use crate::db::{fetch_player_name, GameRow, GameStatus};
+use crate::games::{Colour, Game, GameKind};
+use crate::render::{render_png, Theme};
+
+/// The players' names by colour, for the picture.
+pub async fn names_by_colour(
+    pool: &SqlitePool,
+    row: &GameRow,
+    game: &Game,
+) -> Result<[String; 2], BotError> {
+    let mut names = [String::new(), String::new()];
+    for c in Colour::BOTH {
+        let id = player_of(row, game, c);
+        names[c.index()] = fetch_player_name(pool, id)
+            .await?
+            .unwrap_or_else(|| format!("player {}", c.index() + 1));
+    }
+    Ok(names)
+}
+
+/// The board picture of `game` at `ply` (the current position when `None`), rendered on a
+/// blocking thread.
+pub async fn picture(
+    game: Game,
+    ply: Option<usize>,
+    names: [String; 2],
+) -> Result<Vec<u8>, BotError> {
+    tokio::task::spawn_blocking(move || render_png(&game, ply, &names, Theme::default()))
+        .await
+        .map_err(|e| anyhow!("the renderer stopped: {e}"))?
+        .map_err(|e| BotError::Internal(anyhow!("{e}")))
+}
+
+/// The line under a board: the last move, then whose turn it is or the result.
+pub fn board_caption(row: &GameRow, game: &Game, last: Option<(u64, &str)>) -> String {
+    let kind = game.kind();
+    let mut text = format!(
+        "**{}** game #{} · {} vs {}",
+        kind.title(),
+        row.id,
+        mention(row.players[0]),
+        mention(row.players[1])
+    );
+    if let Some((who, mv)) = last {
+        text.push_str(&format!(
+            "\n{} played `{mv}` (move {}).",
+            mention(who),
+            game.ply()
+        ));
+    }
+    match (row.status, game.outcome()) {
+        (GameStatus::Active, None) => {
+            let c = game.position().to_move();
+            text.push_str(&format!(
+                "\n{} ({}) to move: `/move`.",
+                mention(player_to_move(row, game)),
+                kind.colour_name(c)
+            ));
+        }
+        _ => {
+            let result = row
+                .result
+                .clone()
+                .or_else(|| game.outcome().map(|o| o.describe(kind)));
+            text.push_str(&format!(
+                "\nGame over: {}.",
+                result.as_deref().unwrap_or("finished")
+            ));
+            if let Some(w) = row.winner_id {
+                text.push_str(&format!(" Congratulations {}!", mention(w)));
+            }
+        }
+    }
+    text
+}
+
+/// A short summary of a game's rules.
+pub fn rules_text(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Inphexion => concat!(
+            "**inpHeXion** — a Hex-like connection game on a rhombus (7×7 by default, 4–11).\n",
+            "• White connects top and bottom, Black left and right; White starts by placing a disc.\n",
+            "• A regular move pushes one opponent disc to an empty neighbour and puts one of your ",
+            "own discs on the cell it left (`c3-d3`).\n",
+            "• Discs that become surrounded are relocated by their owner's opponent (`c3-d3 e5>a1`).\n",
+            "• You win by joining your two edges; a player with no legal move loses.\n",
+            "• Options: `size`, `pie` (Black may swap after the first disc), `free_reply`, `neutral`.\n",
+            "Play with `/move`: the suggestions list only legal moves."
+        ),
+        GameKind::Exxit => concat!(
+            "**EXXIT** — build the world from hexagonal tiles and score islands.\n",
+            "• Each turn: a *dance of destruction* if one is possible (move a stack along a line, ",
+            "dropping discs one per cell onto an opponent stack), otherwise build: lay a tile to ",
+            "expand the world, or place a disc (`0,1`); otherwise pass.\n",
+            "• The game ends when the tiles run out, after two passes in a row, or on a third repetition; ",
+            "the higher island score wins.\n",
+            "• Options: `tiles` (39, 29 or 19), `expert` (players lay the first six tiles), `pie`.\n",
+            "Play with `/move`: the suggestions list only legal moves."
+        ),
+    }
+}
+
+pub const HELP: &str = concat!(
+    "**hexcord** — play inpHeXion and EXXIT here.\n",
+    "• `/challenge opponent game [options] [rated]` — invite a member; they accept or decline with the buttons.\n",
+    "• `/move move [game]` — play; the suggestions list only legal moves.\n",
+    "• `/board [game] [ply]` — show a board (a past position with `ply`).\n",
+    "• `/resign [game]` — give up (asks for confirmation).\n",
+    "• `/games [user]` — active games with links to their boards.\n",
+    "• `/rules game` — a short summary of the rules.\n",
+    "• `/abort game` — moderators (Manage Server) end a game without result."
+);

@@ -1,0 +1,233 @@
+//! Challenges: an invitation to play, open until accepted, declined, withdrawn or expired.
+
+use sqlx::sqlite::SqliteRow;
+use sqlx::{FromRow, Row, SqliteExecutor};
+
+use super::{from_db, to_db, DbError};
+
+/// Where a challenge stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ChallengeStatus {
+    Open,
+    Accepted,
+    Declined,
+    Withdrawn,
+    Expired,
+}
+
+impl ChallengeStatus {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Open => "open",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Withdrawn => "withdrawn",
+            ChallengeStatus::Expired => "expired",
+        }
+    }
+
+    fn parse(s: &str) -> Option<ChallengeStatus> {
+        Some(match s {
+            "open" => ChallengeStatus::Open,
+            "accepted" => ChallengeStatus::Accepted,
+            "declined" => ChallengeStatus::Declined,
+            "withdrawn" => ChallengeStatus::Withdrawn,
+            "expired" => ChallengeStatus::Expired,
+            _ => return None,
+        })
+    }
+}
+
+/// A stored challenge.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Challenge {
+    pub id: i64,
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub challenger_id: u64,
+    pub opponent_id: u64,
+    /// The variant line.
+    pub options: String,
+    pub rated: bool,
+    pub status: ChallengeStatus,
+    pub message_id: Option<u64>,
+    pub game_id: Option<i64>,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+impl<'r> FromRow<'r, SqliteRow> for Challenge {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        let status: String = row.try_get("status")?;
+        Ok(Challenge {
+            id: row.try_get("id")?,
+            guild_id: row.try_get::<Option<i64>, _>("guild_id")?.map(from_db),
+            channel_id: from_db(row.try_get("channel_id")?),
+            challenger_id: from_db(row.try_get("challenger_id")?),
+            opponent_id: from_db(row.try_get("opponent_id")?),
+            options: row.try_get("options")?,
+            rated: row.try_get("rated")?,
+            status: ChallengeStatus::parse(&status).ok_or_else(|| sqlx::Error::ColumnDecode {
+                index: "status".into(),
+                source: format!("unknown challenge status `{status}`").into(),
+            })?,
+            message_id: row.try_get::<Option<i64>, _>("message_id")?.map(from_db),
+            game_id: row.try_get("game_id")?,
+            created_at: row.try_get("created_at")?,
+            expires_at: row.try_get("expires_at")?,
+        })
+    }
+}
+
+/// What is needed to create a challenge.
+#[derive(Clone, Debug)]
+pub struct NewChallenge<'a> {
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub challenger_id: u64,
+    pub opponent_id: u64,
+    pub options: &'a str,
+    pub rated: bool,
+    pub now: i64,
+    pub expires_at: i64,
+}
+
+/// Stores an open challenge; returns its id.
+pub async fn insert_challenge(
+    ex: impl SqliteExecutor<'_>,
+    c: &NewChallenge<'_>,
+) -> Result<i64, DbError> {
+    let id = sqlx::query_scalar(
+        "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, rated,
+                                 status, created_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8) RETURNING id",
+    )
+    .bind(c.guild_id.map(to_db))
+    .bind(to_db(c.channel_id))
+    .bind(to_db(c.challenger_id))
+    .bind(to_db(c.opponent_id))
+    .bind(c.options)
+    .bind(c.rated)
+    .bind(c.now)
+    .bind(c.expires_at)
+    .fetch_one(ex)
+    .await?;
+    Ok(id)
+}
+
+pub async fn fetch_challenge(
+    ex: impl SqliteExecutor<'_>,
+    id: i64,
+) -> Result<Option<Challenge>, DbError> {
+    Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = ?1")
+        .bind(id)
+        .fetch_optional(ex)
+        .await?)
+}
+
+/// An open, unexpired challenge from `challenger` to `opponent` for the same variant line.
+pub async fn find_open_challenge(
+    ex: impl SqliteExecutor<'_>,
+    challenger: u64,
+    opponent: u64,
+    options: &str,
+    now: i64,
+) -> Result<Option<Challenge>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT * FROM challenges
+         WHERE status = 'open' AND challenger_id = ?1 AND opponent_id = ?2 AND options = ?3
+           AND expires_at > ?4
+         LIMIT 1",
+    )
+    .bind(to_db(challenger))
+    .bind(to_db(opponent))
+    .bind(options)
+    .bind(now)
+    .fetch_optional(ex)
+    .await?)
+}
+
+/// Remembers the message showing the challenge (with its buttons).
+pub async fn set_challenge_message(
+    ex: impl SqliteExecutor<'_>,
+    id: i64,
+    message_id: u64,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE challenges SET message_id = ?2 WHERE id = ?1")
+        .bind(id)
+        .bind(to_db(message_id))
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Closes an open challenge. `false` when it was no longer open (someone else closed it first).
+pub async fn close_challenge(
+    ex: impl SqliteExecutor<'_>,
+    id: i64,
+    status: ChallengeStatus,
+    game_id: Option<i64>,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE challenges SET status = ?2, game_id = ?3 WHERE id = ?1 AND status = 'open'",
+    )
+    .bind(id)
+    .bind(status.as_str())
+    .bind(game_id)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::testing::temp_db;
+    use crate::db::upsert_player;
+
+    #[tokio::test]
+    async fn a_challenge_closes_once() {
+        let (pool, _f) = temp_db().await;
+        let (a, b) = (u64::MAX - 1, 42);
+        upsert_player(&pool, a, "a", 0).await.unwrap();
+        upsert_player(&pool, b, "b", 0).await.unwrap();
+        let new = NewChallenge {
+            guild_id: Some(7),
+            channel_id: 8,
+            challenger_id: a,
+            opponent_id: b,
+            options: "exxit tiles=39",
+            rated: true,
+            now: 100,
+            expires_at: 200,
+        };
+        let id = insert_challenge(&pool, &new).await.unwrap();
+        let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
+        assert_eq!((c.challenger_id, c.opponent_id), (a, b));
+        assert_eq!(c.status, ChallengeStatus::Open);
+        assert!(c.rated);
+        let dup = find_open_challenge(&pool, a, b, "exxit tiles=39", 150)
+            .await
+            .unwrap();
+        assert_eq!(dup.map(|c| c.id), Some(id));
+        assert!(find_open_challenge(&pool, a, b, "exxit tiles=39", 250)
+            .await
+            .unwrap()
+            .is_none());
+        assert!(find_open_challenge(&pool, b, a, "exxit tiles=39", 150)
+            .await
+            .unwrap()
+            .is_none());
+        assert!(close_challenge(&pool, id, ChallengeStatus::Declined, None)
+            .await
+            .unwrap());
+        assert!(
+            !close_challenge(&pool, id, ChallengeStatus::Accepted, Some(3))
+                .await
+                .unwrap()
+        );
+        let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
+        assert_eq!(c.status, ChallengeStatus::Declined);
+        assert_eq!(c.game_id, None);
+    }
+}

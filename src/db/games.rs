@@ -1,0 +1,485 @@
+//! Games and their moves. A game's position is never stored: it is rebuilt from the moves by
+//! the rules ([`load_game`]), and a record that does not replay is reported as [`DbError::Corrupt`].
+
+use sqlx::sqlite::SqliteRow;
+use sqlx::{FromRow, Row, SqliteConnection, SqliteExecutor};
+
+use super::{from_db, to_db, DbError};
+use crate::games::Game;
+
+/// Where a game stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameStatus {
+    Active,
+    Finished,
+    Aborted,
+}
+
+impl GameStatus {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
+        }
+    }
+
+    fn parse(s: &str) -> Option<GameStatus> {
+        Some(match s {
+            "active" => GameStatus::Active,
+            "finished" => GameStatus::Finished,
+            "aborted" => GameStatus::Aborted,
+            _ => return None,
+        })
+    }
+}
+
+/// A stored game (without its moves).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameRow {
+    pub id: i64,
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    /// The variant line.
+    pub options: String,
+    /// The players by seat: seat 0 starts with the first colour.
+    pub players: [u64; 2],
+    pub rated: bool,
+    pub status: GameStatus,
+    pub result: Option<String>,
+    pub winner_id: Option<u64>,
+    pub board_message_id: Option<u64>,
+    /// The number of moves stored.
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+impl<'r> FromRow<'r, SqliteRow> for GameRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        let status: String = row.try_get("status")?;
+        Ok(GameRow {
+            id: row.try_get("id")?,
+            guild_id: row.try_get::<Option<i64>, _>("guild_id")?.map(from_db),
+            channel_id: from_db(row.try_get("channel_id")?),
+            options: row.try_get("options")?,
+            players: [
+                from_db(row.try_get("first_player_id")?),
+                from_db(row.try_get("second_player_id")?),
+            ],
+            rated: row.try_get("rated")?,
+            status: GameStatus::parse(&status).ok_or_else(|| sqlx::Error::ColumnDecode {
+                index: "status".into(),
+                source: format!("unknown game status `{status}`").into(),
+            })?,
+            result: row.try_get("result")?,
+            winner_id: row.try_get::<Option<i64>, _>("winner_id")?.map(from_db),
+            board_message_id: row
+                .try_get::<Option<i64>, _>("board_message_id")?
+                .map(from_db),
+            version: row.try_get("version")?,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+            finished_at: row.try_get("finished_at")?,
+        })
+    }
+}
+
+/// One stored move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StoredMove {
+    pub ply: i64,
+    pub notation: String,
+    pub player_id: u64,
+    pub played_at: i64,
+}
+
+impl<'r> FromRow<'r, SqliteRow> for StoredMove {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        Ok(StoredMove {
+            ply: row.try_get("ply")?,
+            notation: row.try_get("notation")?,
+            player_id: from_db(row.try_get("player_id")?),
+            played_at: row.try_get("played_at")?,
+        })
+    }
+}
+
+/// What is needed to start a game.
+#[derive(Clone, Debug)]
+pub struct NewGame<'a> {
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub kind: &'a str,
+    pub options: &'a str,
+    pub players: [u64; 2],
+    pub rated: bool,
+    pub now: i64,
+}
+
+/// How a game ends, for [`record_move`] and [`finish_game`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Finish {
+    pub status: GameStatus,
+    pub result: String,
+    pub winner_id: Option<u64>,
+}
+
+/// Stores a new active game; returns its id.
+pub async fn insert_game(ex: impl SqliteExecutor<'_>, g: &NewGame<'_>) -> Result<i64, DbError> {
+    let id = sqlx::query_scalar(
+        "INSERT INTO games (guild_id, channel_id, kind, options, first_player_id,
+                            second_player_id, rated, status, version, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active', 0, ?8, ?8) RETURNING id",
+    )
+    .bind(g.guild_id.map(to_db))
+    .bind(to_db(g.channel_id))
+    .bind(g.kind)
+    .bind(g.options)
+    .bind(to_db(g.players[0]))
+    .bind(to_db(g.players[1]))
+    .bind(g.rated)
+    .bind(g.now)
+    .fetch_one(ex)
+    .await?;
+    Ok(id)
+}
+
+pub async fn fetch_game(ex: impl SqliteExecutor<'_>, id: i64) -> Result<Option<GameRow>, DbError> {
+    Ok(sqlx::query_as("SELECT * FROM games WHERE id = ?1")
+        .bind(id)
+        .fetch_optional(ex)
+        .await?)
+}
+
+pub async fn fetch_moves(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+) -> Result<Vec<StoredMove>, DbError> {
+    Ok(
+        sqlx::query_as("SELECT * FROM moves WHERE game_id = ?1 ORDER BY ply")
+            .bind(game)
+            .fetch_all(ex)
+            .await?,
+    )
+}
+
+/// Active games of `user` in `channel`, oldest first.
+pub async fn active_games_in_channel(
+    ex: impl SqliteExecutor<'_>,
+    channel: u64,
+    user: u64,
+) -> Result<Vec<GameRow>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT * FROM games WHERE status = 'active' AND channel_id = ?1
+           AND (first_player_id = ?2 OR second_player_id = ?2) ORDER BY id",
+    )
+    .bind(to_db(channel))
+    .bind(to_db(user))
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Active games of `user` in a server (or, without one, anywhere), oldest first.
+pub async fn active_games_of(
+    ex: impl SqliteExecutor<'_>,
+    guild: Option<u64>,
+    user: u64,
+) -> Result<Vec<GameRow>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT * FROM games WHERE status = 'active'
+           AND (?1 IS NULL OR guild_id = ?1)
+           AND (first_player_id = ?2 OR second_player_id = ?2) ORDER BY id",
+    )
+    .bind(guild.map(to_db))
+    .bind(to_db(user))
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Stores the move that makes ply `expected_version + 1`, in one statement group that first
+/// claims the game: when another write got there first (another move, a resignation), nothing is
+/// stored and the answer is [`DbError::Conflict`]. Call it inside a transaction.
+pub async fn record_move(
+    conn: &mut SqliteConnection,
+    game: i64,
+    expected_version: i64,
+    notation: &str,
+    player: u64,
+    now: i64,
+    finish: Option<&Finish>,
+) -> Result<(), DbError> {
+    let claimed = sqlx::query(
+        "UPDATE games SET version = version + 1, updated_at = ?3,
+                status = COALESCE(?4, status), result = COALESCE(?5, result),
+                winner_id = COALESCE(?6, winner_id),
+                finished_at = CASE WHEN ?4 IS NULL THEN finished_at ELSE ?3 END
+         WHERE id = ?1 AND version = ?2 AND status = 'active'",
+    )
+    .bind(game)
+    .bind(expected_version)
+    .bind(now)
+    .bind(finish.map(|f| f.status.as_str()))
+    .bind(finish.map(|f| f.result.clone()))
+    .bind(finish.and_then(|f| f.winner_id).map(to_db))
+    .execute(&mut *conn)
+    .await?;
+    if claimed.rows_affected() != 1 {
+        return Err(DbError::Conflict(game));
+    }
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, player_id, played_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )
+    .bind(game)
+    .bind(expected_version + 1)
+    .bind(notation)
+    .bind(to_db(player))
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Ends an active game without a move (resignation, abort). [`DbError::Conflict`] when it is no
+/// longer active.
+pub async fn finish_game(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    finish: &Finish,
+    now: i64,
+) -> Result<(), DbError> {
+    let done = sqlx::query(
+        "UPDATE games SET status = ?2, result = ?3, winner_id = ?4, finished_at = ?5, updated_at = ?5
+         WHERE id = ?1 AND status = 'active'",
+    )
+    .bind(game)
+    .bind(finish.status.as_str())
+    .bind(finish.result.as_str())
+    .bind(finish.winner_id.map(to_db))
+    .bind(now)
+    .execute(ex)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(DbError::Conflict(game));
+    }
+    Ok(())
+}
+
+/// Remembers the message that shows the game's current board.
+pub async fn set_board_message(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    message_id: u64,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE games SET board_message_id = ?2 WHERE id = ?1")
+        .bind(game)
+        .bind(to_db(message_id))
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// The game record text of a stored game: the variant line then its moves.
+pub fn record_text(row: &GameRow, moves: &[StoredMove]) -> String {
+    let mut text = row.options.clone();
+    text.push('\n');
+    for m in moves {
+        text.push_str(&m.notation);
+        text.push('\n');
+    }
+    text
+}
+
+/// Rebuilds a stored game by replaying its moves through the rules, checking that the plies are
+/// numbered 1…n, that n is the stored version, and that the status agrees with the position.
+pub fn replay(row: &GameRow, moves: &[StoredMove]) -> Result<Game, DbError> {
+    let corrupt = |why: String| DbError::Corrupt { game: row.id, why };
+    for (i, m) in moves.iter().enumerate() {
+        if m.ply != i as i64 + 1 {
+            return Err(corrupt(format!(
+                "move {} is stored as ply {}",
+                i + 1,
+                m.ply
+            )));
+        }
+    }
+    if row.version != moves.len() as i64 {
+        return Err(corrupt(format!(
+            "version {} but {} moves stored",
+            row.version,
+            moves.len()
+        )));
+    }
+    let game = Game::from_record(&record_text(row, moves))
+        .map_err(|e| corrupt(format!("the record does not replay: {e}")))?;
+    if row.status == GameStatus::Active && game.is_over() {
+        return Err(corrupt(format!(
+            "stored as active but the moves end it ({})",
+            game.status()
+        )));
+    }
+    Ok(game)
+}
+
+/// A stored game with its position rebuilt. `None` when there is no such game.
+pub async fn load_game(
+    conn: &mut SqliteConnection,
+    id: i64,
+) -> Result<Option<(GameRow, Game)>, DbError> {
+    // One read transaction: the game row and its moves come from the same snapshot, even while
+    // another connection stores a move.
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    let Some(row) = fetch_game(&mut *tx, id).await? else {
+        return Ok(None);
+    };
+    let moves = fetch_moves(&mut *tx, id).await?;
+    tx.commit().await?;
+    let game = replay(&row, &moves)?;
+    Ok(Some((row, game)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::testing::temp_db;
+    use crate::db::upsert_player;
+    use sqlx::SqlitePool;
+
+    async fn game_with_players(pool: &SqlitePool) -> i64 {
+        upsert_player(pool, 1, "ann", 0).await.unwrap();
+        upsert_player(pool, u64::MAX, "bob", 0).await.unwrap();
+        insert_game(
+            pool,
+            &NewGame {
+                guild_id: Some(5),
+                channel_id: 6,
+                kind: "exxit",
+                options: "exxit tiles=39",
+                players: [1, u64::MAX],
+                rated: false,
+                now: 10,
+            },
+        )
+        .await
+        .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_move_applies_once_for_one_version() {
+        let (pool, _f) = temp_db().await;
+        let id = game_with_players(&pool).await;
+        let mut tx = pool.begin().await.unwrap();
+        record_move(&mut tx, id, 0, "0,1", 1, 11, None)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        let mut tx = pool.begin().await.unwrap();
+        let again = record_move(&mut tx, id, 0, "1,1", 1, 12, None).await;
+        assert!(
+            matches!(again, Err(DbError::Conflict(g)) if g == id),
+            "{again:?}"
+        );
+        drop(tx);
+        let row = fetch_game(&pool, id).await.unwrap().unwrap();
+        assert_eq!(row.version, 1);
+        let moves = fetch_moves(&pool, id).await.unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].notation, "0,1");
+        assert_eq!(moves[0].player_id, 1);
+    }
+
+    #[tokio::test]
+    async fn racing_moves_apply_once() {
+        let (pool, _f) = temp_db().await;
+        let id = game_with_players(&pool).await;
+        let attempt = |pool: SqlitePool, text: &'static str| async move {
+            let mut tx = pool.begin().await?;
+            record_move(&mut tx, id, 0, text, u64::MAX, 20, None).await?;
+            tx.commit().await?;
+            Ok::<(), DbError>(())
+        };
+        let (a, b) = tokio::join!(
+            tokio::spawn(attempt(pool.clone(), "0,1")),
+            tokio::spawn(attempt(pool.clone(), "1,0"))
+        );
+        let results = [a.unwrap(), b.unwrap()];
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "{results:?}"
+        );
+        assert!(results
+            .iter()
+            .any(|r| matches!(r, Err(DbError::Conflict(_)))));
+        assert_eq!(fetch_moves(&pool, id).await.unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn finishing_is_refused_once_the_game_is_over() {
+        let (pool, _f) = temp_db().await;
+        let id = game_with_players(&pool).await;
+        let finish = Finish {
+            status: GameStatus::Finished,
+            result: "red wins: resignation".into(),
+            winner_id: Some(u64::MAX),
+        };
+        finish_game(&pool, id, &finish, 30).await.unwrap();
+        assert!(matches!(
+            finish_game(&pool, id, &finish, 31).await,
+            Err(DbError::Conflict(_))
+        ));
+        let mut tx = pool.begin().await.unwrap();
+        assert!(matches!(
+            record_move(&mut tx, id, 0, "0,1", 1, 32, None).await,
+            Err(DbError::Conflict(_))
+        ));
+        drop(tx);
+        let row = fetch_game(&pool, id).await.unwrap().unwrap();
+        assert_eq!(row.status, GameStatus::Finished);
+        assert_eq!(row.winner_id, Some(u64::MAX));
+        assert_eq!(row.finished_at, Some(30));
+        assert!(active_games_of(&pool, Some(5), 1).await.unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn active_games_are_found_by_channel_and_server() {
+        let (pool, _f) = temp_db().await;
+        let id = game_with_players(&pool).await;
+        let ids = |v: Vec<GameRow>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
+        assert_eq!(
+            ids(active_games_in_channel(&pool, 6, u64::MAX).await.unwrap()),
+            [id]
+        );
+        assert!(active_games_in_channel(&pool, 7, 1)
+            .await
+            .unwrap()
+            .is_empty());
+        assert_eq!(ids(active_games_of(&pool, Some(5), 1).await.unwrap()), [id]);
+        assert_eq!(ids(active_games_of(&pool, None, 1).await.unwrap()), [id]);
+        assert!(active_games_of(&pool, Some(4), 1).await.unwrap().is_empty());
+        set_board_message(&pool, id, u64::MAX - 1).await.unwrap();
+        let row = fetch_game(&pool, id).await.unwrap().unwrap();
+        assert_eq!(row.board_message_id, Some(u64::MAX - 1));
+        assert_eq!(row.players, [1, u64::MAX]);
+    }
+
+    #[tokio::test]
+    async fn a_damaged_record_is_reported() {
+        let (pool, _f) = temp_db().await;
+        let id = game_with_players(&pool).await;
+        // A version that disagrees with the moves stored is found before any replay.
+        sqlx::query("UPDATE games SET version = 3 WHERE id = ?1")
+            .bind(id)
+            .execute(&pool)
+            .await
+            .unwrap();
+        let mut conn = pool.acquire().await.unwrap();
+        let err = load_game(&mut conn, id).await.unwrap_err();
+        assert!(
+            matches!(err, DbError::Corrupt { game, .. } if game == id),
+            "{err}"
+        );
+        assert!(load_game(&mut conn, id + 100).await.unwrap().is_none());
+    }
+}

@@ -1,0 +1,777 @@
+//! Playing the part of Discord and of the members: interactions as Discord sends them, the bot
+//! process, and checks on the answers and the database.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use serde_json::{json, Value};
+
+use crate::server::{Fake, Recorded, APP_ID, BOT_ID, CHANNEL_ID, GUILD_ID};
+
+pub struct Member {
+    pub id: u64,
+    pub name: &'static str,
+    pub bot: bool,
+    pub permissions: u64,
+}
+
+/// Ordinary permissions (send messages, view channel, …) without Manage Server.
+const MEMBER_PERMS: u64 = 0x0000_0000_0006_4c40;
+const MANAGE_GUILD: u64 = 1 << 5;
+
+pub const ANN: Member = Member {
+    id: 930_000_000_000_000_001,
+    name: "ann",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
+pub const BOB: Member = Member {
+    id: 930_000_000_000_000_002,
+    name: "bob",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
+pub const CAT: Member = Member {
+    id: 930_000_000_000_000_003,
+    name: "cat",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
+pub const MOD: Member = Member {
+    id: 930_000_000_000_000_004,
+    name: "mod",
+    bot: false,
+    permissions: MEMBER_PERMS | MANAGE_GUILD,
+};
+pub const OTHER_BOT: Member = Member {
+    id: 930_000_000_000_000_009,
+    name: "robot",
+    bot: true,
+    permissions: MEMBER_PERMS,
+};
+
+fn user_json(m: &Member) -> Value {
+    json!({"id": m.id.to_string(), "username": m.name, "discriminator": "0", "global_name": m.name,
+           "avatar": null, "bot": m.bot, "public_flags": 0})
+}
+
+fn member_json(m: &Member, with_user: bool) -> Value {
+    let mut v = json!({"roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": false, "mute": false,
+                       "flags": 0, "pending": false, "nick": null, "avatar": null,
+                       "permissions": m.permissions.to_string()});
+    if with_user {
+        v["user"] = user_json(m);
+    }
+    v
+}
+
+/// The bot's answer to one interaction.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub callback_type: u64,
+    pub ephemeral: bool,
+    pub content: String,
+    pub components: Value,
+    pub files: Vec<Vec<u8>>,
+    pub allowed_users: Vec<u64>,
+}
+
+/// A message with buttons that a member can press.
+#[derive(Clone, Debug)]
+pub struct Pressable {
+    pub message: Value,
+    pub ids: HashMap<String, String>,
+}
+
+impl Pressable {
+    fn from_answer(ans: &Answer, fake: &Fake) -> Pressable {
+        let mut ids = HashMap::new();
+        for row in ans.components.as_array().into_iter().flatten() {
+            for b in row["components"].as_array().into_iter().flatten() {
+                if let Some(id) = b["custom_id"].as_str() {
+                    let verb = id.split(':').nth(1).unwrap_or("").to_string();
+                    ids.insert(verb, id.to_string());
+                }
+            }
+        }
+        let message = message_json(
+            fake.new_id(),
+            &ans.content,
+            ans.components.clone(),
+            ans.ephemeral,
+        );
+        Pressable { message, ids }
+    }
+
+    /// The confirmation button of a resignation, as if shown to anyone.
+    pub fn resign(game: i64) -> Pressable {
+        let custom = format!("hx:resign:{game}");
+        let components = json!([{"type": 1, "components": [{"type": 2, "style": 4, "label": "Resign", "custom_id": custom, "disabled": false}]}]);
+        Pressable {
+            message: message_json(
+                990_000_000_000_000_000 + game as u64,
+                "Really resign?",
+                components,
+                true,
+            ),
+            ids: HashMap::from([("resign".to_string(), custom)]),
+        }
+    }
+}
+
+fn message_json(id: u64, content: &str, components: Value, ephemeral: bool) -> Value {
+    let mut components = components;
+    for row in components.as_array_mut().into_iter().flatten() {
+        for b in row["components"].as_array_mut().into_iter().flatten() {
+            if b.get("disabled").is_none() {
+                b["disabled"] = json!(false);
+            }
+        }
+    }
+    json!({
+        "id": id.to_string(), "channel_id": CHANNEL_ID.to_string(), "guild_id": GUILD_ID.to_string(), "type": 20,
+        "content": content,
+        "author": {"id": BOT_ID.to_string(), "username": "hexcord", "discriminator": "0", "global_name": null,
+                   "avatar": null, "bot": true, "public_flags": 0},
+        "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+        "timestamp": "2025-01-01T00:00:00+00:00", "edited_timestamp": null,
+        "flags": if ephemeral { 64 } else { 0 }, "components": components,
+        "pinned": false, "mention_everyone": false, "tts": false, "application_id": APP_ID.to_string()
+    })
+}
+
+/// A game as the last board showed it.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    pub id: i64,
+    pub to_move: u64,
+    pub caption: String,
+}
+
+fn parse_state(caption: &str) -> GameState {
+    let id = caption
+        .split("game #")
+        .nth(1)
+        .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no game number in {caption:?}"));
+    let to_move = caption
+        .lines()
+        .find(|l| l.contains("to move"))
+        .and_then(|l| l.split("<@").nth(1))
+        .and_then(|s| s.split('>').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    GameState {
+        id,
+        to_move,
+        caption: caption.to_string(),
+    }
+}
+
+fn member(id: u64) -> &'static Member {
+    [&ANN, &BOB, &CAT, &MOD]
+        .into_iter()
+        .find(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no member {id}"))
+}
+
+pub struct Discord {
+    pub fake: Fake,
+    pub db_url: String,
+    pub dir: PathBuf,
+}
+
+impl Drop for Discord {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("kept for inspection: {}", self.dir.display());
+            return;
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl Discord {
+    pub async fn start(name: &str) -> Discord {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let fake = Fake::start().await;
+        let dir = std::env::temp_dir().join(format!(
+            "hexcord-e2e-{name}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let db_url = format!("sqlite://{}", dir.join("hexcord.db").display());
+        eprintln!("bot log: {}", dir.join("bot.log").display());
+        Discord { fake, db_url, dir }
+    }
+
+    /// Warnings and errors the bot logged (a dropped event shows up here as serenity's warning).
+    pub fn log_problems(&self) -> Vec<String> {
+        let log = std::fs::read_to_string(self.dir.join("bot.log")).unwrap_or_default();
+        log.lines()
+            .filter(|l| l.contains("WARN") || l.contains("ERROR") || l.contains("panicked"))
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn interaction(
+        &self,
+        kind: u64,
+        who: &Member,
+        data: Value,
+        message: Option<Value>,
+    ) -> (String, Value) {
+        let iid = self.fake.new_id();
+        let token = format!("token-{iid}");
+        let mut v = json!({
+            "id": iid.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
+            "guild_id": GUILD_ID.to_string(), "channel_id": CHANNEL_ID.to_string(),
+            "channel": {"id": CHANNEL_ID.to_string(), "type": 0, "name": "games", "guild_id": GUILD_ID.to_string()},
+            "member": member_json(who, true), "token": token, "version": 1, "locale": "en-US",
+            "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 10485760,
+            "app_permissions": "2248473465835073", "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+            "context": 0
+        });
+        if let Some(m) = message {
+            v["message"] = m;
+        }
+        (token, v)
+    }
+
+    fn command_data(&self, name: &str, options: Vec<Value>, users: &[&Member]) -> Value {
+        let id = *self
+            .fake
+            .state
+            .commands
+            .lock()
+            .unwrap()
+            .get(name)
+            .unwrap_or_else(|| panic!("command /{name} was not registered"));
+        let mut data = json!({"id": id.to_string(), "name": name, "type": 1, "options": options,
+                              "guild_id": GUILD_ID.to_string()});
+        if !users.is_empty() {
+            let u: serde_json::Map<String, Value> = users
+                .iter()
+                .map(|m| (m.id.to_string(), user_json(m)))
+                .collect();
+            let mem: serde_json::Map<String, Value> = users
+                .iter()
+                .map(|m| (m.id.to_string(), member_json(m, false)))
+                .collect();
+            data["resolved"] = json!({"users": u, "members": mem});
+        }
+        data
+    }
+
+    /// Sends an interaction and waits for its answer (following a deferral to its follow-up).
+    async fn exchange(&self, token: String, event: Value) -> Answer {
+        let from = self.fake.request_count();
+        self.fake.dispatch("INTERACTION_CREATE", event);
+        let callback = format!("/{token}/callback");
+        let (_, cb) = self
+            .fake
+            .wait_for(from, &format!("the answer to {token}"), |r| {
+                r.method == "POST" && r.path.ends_with(&callback)
+            })
+            .await;
+        let body = cb.json.clone().unwrap_or(Value::Null);
+        let callback_type = body["type"].as_u64().unwrap_or(0);
+        let data = body.get("data").cloned().unwrap_or(json!({}));
+        let ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
+        if callback_type == 5 {
+            let hook = format!("/webhooks/{APP_ID}/{token}");
+            let (_, follow) = self
+                .fake
+                .wait_for(
+                    from,
+                    &format!("the follow-up of {token}"),
+                    |r: &Recorded| r.method == "POST" && r.path == hook,
+                )
+                .await;
+            let f = follow.json.clone().unwrap_or(Value::Null);
+            return Answer {
+                callback_type,
+                ephemeral,
+                content: f["content"].as_str().unwrap_or("").to_string(),
+                components: f.get("components").cloned().unwrap_or(json!([])),
+                files: follow.files.iter().map(|(_, b)| b.clone()).collect(),
+                allowed_users: users_of(&f),
+            };
+        }
+        Answer {
+            callback_type,
+            ephemeral,
+            content: data["content"].as_str().unwrap_or("").to_string(),
+            components: data.get("components").cloned().unwrap_or(json!([])),
+            files: cb.files.iter().map(|(_, b)| b.clone()).collect(),
+            allowed_users: users_of(&data),
+        }
+    }
+
+    pub async fn command_with(
+        &self,
+        who: &Member,
+        name: &str,
+        options: Vec<Value>,
+        users: &[&Member],
+    ) -> Answer {
+        let data = self.command_data(name, options, users);
+        let (token, event) = self.interaction(2, who, data, None);
+        self.exchange(token, event).await
+    }
+
+    pub async fn command(&self, who: &Member, name: &str, options: Vec<Value>) -> Answer {
+        self.command_with(who, name, options, &[]).await
+    }
+
+    pub async fn autocomplete(&self, who: &Member, name: &str, options: Vec<Value>) -> Vec<String> {
+        let data = self.command_data(name, options, &[]);
+        let (token, event) = self.interaction(4, who, data, None);
+        let from = self.fake.request_count();
+        self.fake.dispatch("INTERACTION_CREATE", event);
+        let callback = format!("/{token}/callback");
+        let (_, cb) = self
+            .fake
+            .wait_for(from, "autocomplete answer", |r| {
+                r.method == "POST" && r.path.ends_with(&callback)
+            })
+            .await;
+        let body = cb.json.unwrap_or(Value::Null);
+        assert_eq!(body["type"].as_u64(), Some(8), "{body}");
+        body["data"]["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap_or("").to_string())
+            .collect()
+    }
+
+    pub async fn press(&self, who: &Member, p: &Pressable, verb: &str) -> Answer {
+        let custom = p
+            .ids
+            .get(verb)
+            .unwrap_or_else(|| panic!("no `{verb}` button in {:?}", p.ids))
+            .clone();
+        let data = json!({"custom_id": custom, "component_type": 2});
+        let (token, event) = self.interaction(3, who, data, Some(p.message.clone()));
+        self.exchange(token, event).await
+    }
+
+    /// A snapshot of everything the bot stores about games and challenges.
+    pub async fn snapshot(&self) -> String {
+        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
+        let games: Vec<(i64, String, i64, Option<String>)> =
+            sqlx::query_as("SELECT id, status, version, result FROM games ORDER BY id")
+                .fetch_all(&pool)
+                .await
+                .expect("games");
+        let moves: i64 = sqlx::query_scalar("SELECT count(*) FROM moves")
+            .fetch_one(&pool)
+            .await
+            .expect("moves");
+        let challenges: Vec<(i64, String)> =
+            sqlx::query_as("SELECT id, status FROM challenges ORDER BY id")
+                .fetch_all(&pool)
+                .await
+                .expect("challenges");
+        pool.close().await;
+        format!("{games:?} {moves} {challenges:?}")
+    }
+
+    pub async fn move_count(&self, game: i64) -> i64 {
+        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
+        let n = sqlx::query_scalar("SELECT count(*) FROM moves WHERE game_id = ?1")
+            .bind(game)
+            .fetch_one(&pool)
+            .await
+            .expect("moves");
+        pool.close().await;
+        n
+    }
+
+    pub async fn game_status(&self, game: i64) -> String {
+        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
+        let s = sqlx::query_scalar("SELECT status FROM games WHERE id = ?1")
+            .bind(game)
+            .fetch_one(&pool)
+            .await
+            .expect("game");
+        pool.close().await;
+        s
+    }
+
+    pub async fn winner(&self, game: i64) -> Option<u64> {
+        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
+        let w: Option<i64> = sqlx::query_scalar("SELECT winner_id FROM games WHERE id = ?1")
+            .bind(game)
+            .fetch_one(&pool)
+            .await
+            .expect("game");
+        pool.close().await;
+        w.map(|w| w as u64)
+    }
+
+    /// A command that must be refused privately, naming `needle`, and change nothing.
+    pub async fn refused(&self, who: &Member, name: &str, options: Vec<Value>, needle: &str) {
+        self.refused_with(who, name, options, &[], needle).await
+    }
+
+    async fn refused_with(
+        &self,
+        who: &Member,
+        name: &str,
+        options: Vec<Value>,
+        users: &[&Member],
+        needle: &str,
+    ) {
+        let before = self.snapshot().await;
+        let ans = self.command_with(who, name, options, users).await;
+        assert!(
+            ans.ephemeral,
+            "/{name} by {} should be private: {ans:?}",
+            who.name
+        );
+        assert!(
+            ans.content.to_lowercase().contains(&needle.to_lowercase()),
+            "/{name} by {}: expected `{needle}` in {:?}",
+            who.name,
+            ans.content
+        );
+        assert_eq!(
+            self.snapshot().await,
+            before,
+            "/{name} by {} changed the database",
+            who.name
+        );
+    }
+
+    fn challenge_options(opponent: &Member, kind: &str, extra: &[Value]) -> Vec<Value> {
+        let game = if kind == "exxit" { 1 } else { 0 };
+        let mut o = vec![
+            json!({"name": "opponent", "type": 6, "value": opponent.id.to_string()}),
+            json!({"name": "game", "type": 4, "value": game}),
+        ];
+        o.extend(extra.iter().cloned());
+        o
+    }
+
+    pub async fn refused_challenge(
+        &self,
+        who: &Member,
+        opponent: &Member,
+        kind: &str,
+        extra: &[Value],
+        needle: &str,
+    ) {
+        let options = Self::challenge_options(opponent, kind, extra);
+        self.refused_with(who, "challenge", options, &[opponent], needle)
+            .await
+    }
+
+    pub async fn challenge(
+        &self,
+        who: &Member,
+        opponent: &Member,
+        kind: &str,
+        extra: &[Value],
+    ) -> Pressable {
+        let options = Self::challenge_options(opponent, kind, extra);
+        let ans = self
+            .command_with(who, "challenge", options, &[opponent])
+            .await;
+        assert!(!ans.ephemeral && ans.callback_type == 4, "{ans:?}");
+        assert!(
+            ans.content.contains(&format!("<@{}>", opponent.id)),
+            "{ans:?}"
+        );
+        assert!(
+            ans.allowed_users.contains(&opponent.id),
+            "the opponent is pinged: {ans:?}"
+        );
+        let p = Pressable::from_answer(&ans, &self.fake);
+        for verb in ["accept", "decline", "withdraw"] {
+            assert!(p.ids.contains_key(verb), "{:?}", p.ids);
+        }
+        p
+    }
+
+    pub async fn refused_press(&self, who: &Member, p: &Pressable, verb: &str, needle: &str) {
+        let before = self.snapshot().await;
+        let ans = self.press(who, p, verb).await;
+        assert!(
+            ans.ephemeral && ans.callback_type == 4,
+            "{verb} by {}: {ans:?}",
+            who.name
+        );
+        assert!(
+            ans.content.to_lowercase().contains(&needle.to_lowercase()),
+            "{verb} by {}: {ans:?}",
+            who.name
+        );
+        assert_eq!(
+            self.snapshot().await,
+            before,
+            "{verb} by {} changed the database",
+            who.name
+        );
+    }
+
+    pub async fn answer_challenge(&self, who: &Member, p: &Pressable, verb: &str, needle: &str) {
+        let ans = self.press(who, p, verb).await;
+        assert_eq!(ans.callback_type, 7, "{ans:?}");
+        assert!(ans.content.contains(needle), "{ans:?}");
+        assert_eq!(ans.components, json!([]), "the buttons go away");
+    }
+
+    /// Accepts a challenge; returns the new game as its first board shows it.
+    pub async fn accept(&self, who: &Member, p: &Pressable) -> GameState {
+        let from = self.fake.request_count();
+        let ans = self.press(who, p, "accept").await;
+        assert_eq!(ans.callback_type, 7, "{ans:?}");
+        assert!(ans.content.contains("accepted"), "{ans:?}");
+        let path = format!("/channels/{CHANNEL_ID}/messages");
+        let (_, post) = self
+            .fake
+            .wait_for(from, "the first board", |r| {
+                r.method == "POST" && r.path == path
+            })
+            .await;
+        assert_eq!(post.files.len(), 1, "the board is attached");
+        let body = post.json.unwrap_or(Value::Null);
+        let state = parse_state(body["content"].as_str().unwrap_or(""));
+        assert!(
+            users_of(&body).contains(&state.to_move),
+            "the player to move is pinged: {body}"
+        );
+        state
+    }
+
+    /// The player to move picks the first suggestion (checking the suggestions) and plays it.
+    pub async fn play_suggested(&self, state: &GameState) -> GameState {
+        let who = member(state.to_move);
+        let game = state.id.to_string();
+        let choices = self
+            .autocomplete(
+                who,
+                "move",
+                vec![
+                    json!({"name": "move", "type": 3, "value": "", "focused": true}),
+                    json!({"name": "game", "type": 3, "value": game}),
+                ],
+            )
+            .await;
+        assert!(!choices.is_empty() && choices.len() <= 25, "{choices:?}");
+        // Typing narrows the suggestions to matching moves.
+        let typed: String = choices[0].chars().take(1).collect();
+        let narrowed = self
+            .autocomplete(
+                who,
+                "move",
+                vec![
+                    json!({"name": "move", "type": 3, "value": typed, "focused": true}),
+                    json!({"name": "game", "type": 3, "value": game}),
+                ],
+            )
+            .await;
+        assert!(
+            narrowed
+                .iter()
+                .all(|c| c.to_lowercase().contains(&typed.to_lowercase())),
+            "{narrowed:?}"
+        );
+        let before = self.move_count(state.id).await;
+        let ans = self
+            .command(
+                who,
+                "move",
+                vec![
+                    json!({"name": "move", "type": 3, "value": choices[0]}),
+                    json!({"name": "game", "type": 3, "value": game}),
+                ],
+            )
+            .await;
+        assert!(!ans.ephemeral, "{ans:?}");
+        assert_eq!(ans.files.len(), 1, "a board comes with each move: {ans:?}");
+        assert_eq!(self.move_count(state.id).await, before + 1);
+        let next = parse_state(&ans.content);
+        if !ans.content.contains("Game over") {
+            assert!(ans.allowed_users.contains(&next.to_move), "{ans:?}");
+        }
+        next
+    }
+
+    /// The position as `/board` shows it.
+    pub async fn current(&self, state: &GameState) -> GameState {
+        let ans = self
+            .command(
+                &CAT,
+                "board",
+                vec![json!({"name": "game", "type": 3, "value": state.id.to_string()})],
+            )
+            .await;
+        assert!(!ans.ephemeral && ans.files.len() == 1, "{ans:?}");
+        parse_state(&ans.content)
+    }
+
+    /// Two different moves sent at the same moment: exactly one applies, the other is refused
+    /// privately.
+    pub async fn race(&self, state: &GameState) {
+        let who = member(state.to_move);
+        let game = state.id.to_string();
+        let choices = self
+            .autocomplete(
+                who,
+                "move",
+                vec![
+                    json!({"name": "move", "type": 3, "value": "", "focused": true}),
+                    json!({"name": "game", "type": 3, "value": game}),
+                ],
+            )
+            .await;
+        assert!(choices.len() >= 2, "{choices:?}");
+        let before = self.move_count(state.id).await;
+        let events: Vec<(String, Value)> = choices[..2]
+            .iter()
+            .map(|c| {
+                let data = self.command_data(
+                    "move",
+                    vec![
+                        json!({"name": "move", "type": 3, "value": c}),
+                        json!({"name": "game", "type": 3, "value": game}),
+                    ],
+                    &[],
+                );
+                self.interaction(2, who, data, None)
+            })
+            .collect();
+        let from = self.fake.request_count();
+        for (_, e) in &events {
+            self.fake.dispatch("INTERACTION_CREATE", e.clone());
+        }
+        let mut public = 0;
+        let mut private = 0;
+        for (token, _) in &events {
+            let cb = format!("/{token}/callback");
+            let (_, r) = self
+                .fake
+                .wait_for(from, "a racing move's answer", |r| r.path.ends_with(&cb))
+                .await;
+            let body = r.json.unwrap_or(Value::Null);
+            if body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0 {
+                private += 1;
+            } else {
+                public += 1;
+                let hook = format!("/webhooks/{APP_ID}/{token}");
+                self.fake
+                    .wait_for(from, "the winning move's board", |r| r.path == hook)
+                    .await;
+            }
+        }
+        assert_eq!(
+            (public, private),
+            (1, 1),
+            "exactly one of two racing moves applies"
+        );
+        assert_eq!(self.move_count(state.id).await, before + 1);
+    }
+
+    /// Plays suggested moves until the game ends (or resigns after `max` plies).
+    pub async fn play_out(&self, mut state: GameState, max: usize) -> GameState {
+        for ply in 0..max {
+            if state.caption.contains("Game over") {
+                let last = state.caption.lines().last().unwrap_or("");
+                eprintln!("game #{} ended after {ply} more plies: {last}", state.id);
+                return state;
+            }
+            state = self.play_suggested(&state).await;
+        }
+        panic!("game #{} did not end within {max} plies", state.id);
+    }
+
+    pub async fn resign(&self, who: &Member, state: &GameState) {
+        let ans = self
+            .command(
+                who,
+                "resign",
+                vec![json!({"name": "game", "type": 3, "value": state.id.to_string()})],
+            )
+            .await;
+        assert!(ans.ephemeral, "{ans:?}");
+        let p = Pressable::from_answer(&ans, &self.fake);
+        let keep = self.press(who, &p, "keep").await;
+        assert_eq!(keep.callback_type, 7);
+        assert_eq!(self.game_status(state.id).await, "active");
+        let from = self.fake.request_count();
+        let done = self.press(who, &p, "resign").await;
+        assert_eq!(done.callback_type, 7, "{done:?}");
+        let path = format!("/channels/{CHANNEL_ID}/messages");
+        let (_, post) = self
+            .fake
+            .wait_for(from, "the resignation board", |r| {
+                r.method == "POST" && r.path == path
+            })
+            .await;
+        let text = post.json.unwrap_or(Value::Null)["content"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        assert!(
+            text.contains("resigned") && text.contains("resignation"),
+            "{text}"
+        );
+        assert_eq!(post.files.len(), 1);
+    }
+}
+
+fn users_of(body: &Value) -> Vec<u64> {
+    body["allowed_mentions"]["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()).or(u.as_u64()))
+        .collect()
+}
+
+/// The real binary, run against the fake.
+pub struct Bot {
+    child: tokio::process::Child,
+}
+
+impl Bot {
+    pub async fn start(d: &Discord) -> Bot {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(d.dir.join("bot.log"))
+            .expect("log file");
+        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexcord"))
+            .arg("bot")
+            .current_dir(&d.dir)
+            .env("DISCORD_TOKEN", "fake-token-for-the-test.ABCDEFGHIJKLMNOP")
+            .env("DISCORD_API_BASE", &d.fake.base)
+            .env("DATABASE_URL", &d.db_url)
+            .env("DEV_GUILD_ID", GUILD_ID.to_string())
+            .env("RUST_LOG", "warn,hexcord=info")
+            .stdout(Stdio::from(log.try_clone().expect("log")))
+            .stderr(Stdio::from(log))
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the hexcord binary starts");
+        Bot { child }
+    }
+
+    pub async fn restart(d: &Discord, old: Bot) -> Bot {
+        drop(old);
+        Bot::start(d).await
+    }
+
+    pub async fn kill(&mut self) {
+        let _ = self.child.kill().await;
+    }
+}

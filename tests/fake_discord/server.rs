@@ -1,0 +1,418 @@
+//! A fake Discord: the REST API and the gateway on 127.0.0.1, enough for the bot. Every request
+//! the bot makes is recorded and checked against Discord's OpenAPI description.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, Notify};
+
+use crate::spec::Spec;
+
+pub const APP_ID: u64 = 900_000_000_000_000_001;
+pub const BOT_ID: u64 = 900_000_000_000_000_001;
+pub const GUILD_ID: u64 = 910_000_000_000_000_001;
+/// The one channel where the members play.
+pub const CHANNEL_ID: u64 = 920_000_000_000_000_001;
+
+/// A request the bot made.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub method: String,
+    pub path: String,
+    /// The JSON body, or `payload_json` of a multipart body.
+    pub json: Option<Value>,
+    /// Attached files: (part name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+pub struct FakeState {
+    pub requests: Mutex<Vec<Recorded>>,
+    pub violations: Mutex<Vec<String>>,
+    changed: Notify,
+    gateway: Mutex<Option<mpsc::UnboundedSender<Value>>>,
+    pub readies: AtomicU64,
+    pub commands: Mutex<HashMap<String, u64>>,
+    /// The message each interaction token's first answer created (for `@original`).
+    originals: Mutex<HashMap<String, Value>>,
+    next_id: AtomicU64,
+    spec: Spec,
+    addr: Mutex<String>,
+}
+
+pub struct Fake {
+    pub base: String,
+    pub state: Arc<FakeState>,
+}
+
+impl Fake {
+    pub async fn start() -> Fake {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let state = Arc::new(FakeState {
+            requests: Mutex::new(Vec::new()),
+            violations: Mutex::new(Vec::new()),
+            changed: Notify::new(),
+            gateway: Mutex::new(None),
+            readies: AtomicU64::new(0),
+            commands: Mutex::new(HashMap::new()),
+            originals: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(1_000_000_000_000_000_000),
+            spec: Spec::load(),
+            addr: Mutex::new(addr.to_string()),
+        });
+        let app = Router::new()
+            .route("/ws", get(gateway))
+            .fallback(rest)
+            .with_state(state.clone());
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        Fake {
+            base: format!("http://{addr}"),
+            state,
+        }
+    }
+
+    pub fn new_id(&self) -> u64 {
+        self.state.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Sends a gateway event to the connected bot.
+    pub fn dispatch(&self, event: &str, data: Value) {
+        let tx = self.state.gateway.lock().unwrap().clone();
+        let tx = tx.expect("the bot is connected to the gateway");
+        tx.send(json!({"op": 0, "t": event, "d": data}))
+            .expect("gateway open");
+    }
+
+    pub fn request_count(&self) -> usize {
+        self.state.requests.lock().unwrap().len()
+    }
+
+    /// Waits until a request from index `from` on satisfies `pred`; returns it with its index.
+    pub async fn wait_for(
+        &self,
+        from: usize,
+        what: &str,
+        pred: impl Fn(&Recorded) -> bool,
+    ) -> (usize, Recorded) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let notified = self.state.changed.notified();
+            {
+                let reqs = self.state.requests.lock().unwrap();
+                if let Some((i, r)) = reqs.iter().enumerate().skip(from).find(|(_, r)| pred(r)) {
+                    return (i, r.clone());
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let reqs = self.state.requests.lock().unwrap();
+                let seen: Vec<String> = reqs[from.min(reqs.len())..]
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{} {} {}",
+                            r.method,
+                            r.path,
+                            r.json.as_ref().map(|j| j.to_string()).unwrap_or_default()
+                        )
+                    })
+                    .collect();
+                panic!("timed out waiting for {what}; requests since: {seen:#?}");
+            }
+        }
+    }
+
+    /// Waits for the `n`th READY (1 for the first connection).
+    pub async fn wait_ready(&self, n: u64) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let notified = self.state.changed.notified();
+            if self.state.readies.load(Ordering::SeqCst) >= n
+                && self.state.commands.lock().unwrap().len() >= 8
+            {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!("the bot did not connect (ready #{n})");
+            }
+        }
+    }
+
+    pub fn violations(&self) -> Vec<String> {
+        self.state.violations.lock().unwrap().clone()
+    }
+}
+
+async fn gateway(State(state): State<Arc<FakeState>>, ws: WebSocketUpgrade) -> Response {
+    ws.on_upgrade(move |socket| run_gateway(state, socket))
+}
+
+async fn run_gateway(state: Arc<FakeState>, mut socket: WebSocket) {
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
+    if socket
+        .send(Message::Text(hello.to_string().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let mut seq = 0u64;
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let Some(Ok(msg)) = incoming else { break };
+                let text = match msg {
+                    Message::Text(t) => t.to_string(),
+                    Message::Binary(b) => String::from_utf8_lossy(&b).to_string(),
+                    Message::Close(_) => break,
+                    _ => continue,
+                };
+                let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                match v["op"].as_u64() {
+                    Some(1) => {
+                        let ack = json!({"op": 11});
+                        if socket.send(Message::Text(ack.to_string().into())).await.is_err() { break; }
+                    }
+                    Some(2) => {
+                        if v["d"]["token"].as_str().is_none() {
+                            state.violations.lock().unwrap().push("IDENTIFY without token".into());
+                        }
+                        seq += 1;
+                        let addr = state.addr.lock().unwrap().clone();
+                        let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
+                            "v": 10,
+                            "user": {"id": BOT_ID.to_string(), "username": "hexcord", "discriminator": "0",
+                                     "global_name": null, "avatar": null, "bot": true},
+                            "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+                            "session_id": format!("session-{seq}"),
+                            "resume_gateway_url": format!("ws://{addr}/ws"),
+                            "application": {"id": APP_ID.to_string(), "flags": 0}
+                        }});
+                        if socket.send(Message::Text(ready.to_string().into())).await.is_err() { break; }
+                        *state.gateway.lock().unwrap() = Some(tx.clone());
+                        state.readies.fetch_add(1, Ordering::SeqCst);
+                        state.changed.notify_waiters();
+                    }
+                    _ => {}
+                }
+            }
+            out = rx.recv() => {
+                let Some(mut event) = out else { break };
+                seq += 1;
+                event["s"] = json!(seq);
+                if socket.send(Message::Text(event.to_string().into())).await.is_err() { break; }
+            }
+        }
+    }
+}
+
+fn message_object(state: &FakeState, channel: &str, body: &Value, files: usize) -> Value {
+    let id = state.next_id.fetch_add(1, Ordering::Relaxed);
+    let attachments: Vec<Value> = (0..files)
+        .map(|i| {
+            json!({"id": (id + 1 + i as u64).to_string(), "filename": "board.png", "size": 1,
+                   "url": "https://cdn.example/board.png", "proxy_url": "https://cdn.example/board.png"})
+        })
+        .collect();
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel,
+        "type": 0,
+        "content": body.get("content").cloned().unwrap_or(json!("")),
+        "author": {"id": BOT_ID.to_string(), "username": "hexcord", "discriminator": "0",
+                   "global_name": null, "avatar": null, "bot": true, "public_flags": 0, "flags": 0},
+        "mentions": [], "mention_roles": [], "attachments": attachments, "embeds": [],
+        "timestamp": "2025-01-01T00:00:00+00:00", "edited_timestamp": null,
+        "flags": body.get("flags").cloned().unwrap_or(json!(0)),
+        "components": body.get("components").cloned().unwrap_or(json!([])),
+        "pinned": false, "mention_everyone": false, "tts": false,
+        "application_id": APP_ID.to_string()
+    })
+}
+
+async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
+    let method = req.method().clone();
+    let full = req.uri().path().to_string();
+    let content_type = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let Some(path) = full.strip_prefix("/api/v10").map(str::to_string) else {
+        state
+            .violations
+            .lock()
+            .unwrap()
+            .push(format!("{method} {full}: not under /api/v10"));
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let mut json_body = None;
+    let mut files = Vec::new();
+    if content_type.starts_with("multipart/form-data") {
+        match Multipart::from_request(req, &()).await {
+            Ok(mut mp) => {
+                while let Ok(Some(field)) = mp.next_field().await {
+                    let name = field.name().unwrap_or("").to_string();
+                    let data: Bytes = field.bytes().await.unwrap_or_default();
+                    if name == "payload_json" {
+                        json_body = serde_json::from_slice(&data).ok();
+                        if json_body.is_none() {
+                            state
+                                .violations
+                                .lock()
+                                .unwrap()
+                                .push(format!("{method} {path}: payload_json is not JSON"));
+                        }
+                    } else {
+                        files.push((name, data.to_vec()));
+                    }
+                }
+            }
+            Err(e) => state
+                .violations
+                .lock()
+                .unwrap()
+                .push(format!("{method} {path}: bad multipart: {e}")),
+        }
+    } else {
+        let bytes = axum::body::to_bytes(req.into_body(), 16 << 20)
+            .await
+            .unwrap_or_default();
+        if !bytes.is_empty() {
+            match serde_json::from_slice::<Value>(&bytes) {
+                Ok(v) => json_body = Some(v),
+                Err(_) => state
+                    .violations
+                    .lock()
+                    .unwrap()
+                    .push(format!("{method} {path}: body is not JSON")),
+            }
+        }
+    }
+
+    // Check the request against the spec.
+    match state.spec.operation(method.as_str(), &path) {
+        Err(e) => state.violations.lock().unwrap().push(e),
+        Ok(op) => {
+            if let (Some(schema), Some(body)) = (op.body_schema, &json_body) {
+                for e in state.spec.validate(schema, body) {
+                    state
+                        .violations
+                        .lock()
+                        .unwrap()
+                        .push(format!("{method} {} body{e}", op.template));
+                }
+            }
+            if op.body_schema.is_some() && json_body.is_none() && method != Method::GET {
+                state
+                    .violations
+                    .lock()
+                    .unwrap()
+                    .push(format!("{method} {path}: no body"));
+            }
+        }
+    }
+    for (name, bytes) in &files {
+        let part_ok = name.starts_with("files[") && name.ends_with(']');
+        let png_ok = image::load_from_memory_with_format(bytes, image::ImageFormat::Png).is_ok();
+        if !part_ok || !png_ok {
+            state.violations.lock().unwrap().push(format!(
+                "{method} {path}: attachment `{name}` (part name ok: {part_ok}) does not decode as PNG: {png_ok}"
+            ));
+        }
+    }
+
+    let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let body = json_body.clone().unwrap_or(Value::Null);
+    let answer = match (method.as_str(), segs.as_slice()) {
+        ("GET", ["gateway"]) => {
+            let addr = state.addr.lock().unwrap().clone();
+            Json(json!({"url": format!("ws://{addr}/ws")})).into_response()
+        }
+        ("PUT", ["applications", _, "guilds", _, "commands"])
+        | ("PUT", ["applications", _, "commands"]) => {
+            let mut out = Vec::new();
+            let mut names = state.commands.lock().unwrap();
+            for c in body.as_array().cloned().unwrap_or_default() {
+                let id = state.next_id.fetch_add(1, Ordering::Relaxed);
+                let name = c["name"].as_str().unwrap_or("").to_string();
+                names.insert(name.clone(), id);
+                let mut c = c.clone();
+                c["id"] = json!(id.to_string());
+                c["application_id"] = json!(APP_ID.to_string());
+                c["version"] = json!(id.to_string());
+                c["type"] = json!(c.get("type").and_then(Value::as_u64).unwrap_or(1));
+                c["description"] =
+                    json!(c.get("description").and_then(Value::as_str).unwrap_or(""));
+                out.push(c);
+            }
+            Json(Value::Array(out)).into_response()
+        }
+        ("POST", ["interactions", _, token, "callback"]) => {
+            if matches!(body["type"].as_u64(), Some(4) | Some(5)) {
+                let data = body.get("data").cloned().unwrap_or(json!({}));
+                let msg = message_object(&state, &CHANNEL_ID.to_string(), &data, files.len());
+                state
+                    .originals
+                    .lock()
+                    .unwrap()
+                    .insert(token.to_string(), msg);
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
+        ("GET", ["webhooks", _, token, "messages", "@original"]) => {
+            match state.originals.lock().unwrap().get(*token) {
+                Some(m) => Json(m.clone()).into_response(),
+                None => StatusCode::NOT_FOUND.into_response(),
+            }
+        }
+        ("POST", ["webhooks", _, _token]) => Json(message_object(
+            &state,
+            &CHANNEL_ID.to_string(),
+            &body,
+            files.len(),
+        ))
+        .into_response(),
+        ("PATCH", ["webhooks", _, _, "messages", _]) => Json(message_object(
+            &state,
+            &CHANNEL_ID.to_string(),
+            &body,
+            files.len(),
+        ))
+        .into_response(),
+        ("POST", ["channels", channel, "messages"]) => {
+            Json(message_object(&state, channel, &body, files.len())).into_response()
+        }
+        _ => {
+            state
+                .violations
+                .lock()
+                .unwrap()
+                .push(format!("{method} {path}: the fake does not serve this"));
+            StatusCode::NOT_FOUND.into_response()
+        }
+    };
+    state.requests.lock().unwrap().push(Recorded {
+        method: method.to_string(),
+        path,
+        json: json_body,
+        files,
+    });
+    state.changed.notify_waiters();
+    answer
+}
