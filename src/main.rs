@@ -1,7 +1,7 @@
 //! The `hexcord` command line.
 use std::io;
-use std::process::ExitCode;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
