@@ -3,14 +3,11 @@ use std::fmt::Write as _;
 
 use super::position::{index, Position, DISCS, TILE_LIMIT};
 use super::Options;
-use crate::games::{BadPosition, Colour};
+use crate::games::{BadPosition, Colour, GameKind};
 use crate::hex::Hex;
 
 fn name(c: Colour) -> &'static str {
-    match c {
-        Colour::First => "silver",
-        Colour::Second => "red",
-    }
+    GameKind::Exxit.colour_name(c)
 }
 
 impl Position {

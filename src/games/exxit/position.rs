@@ -21,7 +21,7 @@ use rand::Rng;
 
 use super::notation::parse_move;
 use super::{Move, MoveList, Options};
-use crate::games::{Colour, IllegalMove, Outcome, ParseMoveError, Reason};
+use crate::games::{Colour, GameKind, IllegalMove, Outcome, ParseMoveError, Reason};
 use crate::hex::{Direction, Hex};
 
 pub(super) const OFF: i32 = 41;
@@ -907,10 +907,7 @@ impl Position {
             return Err(IllegalMove::new("the game is over (X19)"));
         }
         let me = self.to_move;
-        let name = |c: Colour| match c {
-            Colour::First => "silver",
-            Colour::Second => "red",
-        };
+        let name = |c: Colour| GameKind::Exxit.colour_name(c);
         if let Move::Swap = mv {
             if !self.options.pie {
                 return Err(IllegalMove::new("swap exists only in the pie variant (X8)"));

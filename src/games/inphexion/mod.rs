@@ -21,7 +21,9 @@ use std::sync::OnceLock;
 
 use rand::Rng;
 
-use super::{BadPosition, Colour, IllegalMove, OptionError, Outcome, ParseMoveError, Reason};
+use super::{
+    BadPosition, Colour, GameKind, IllegalMove, OptionError, Outcome, ParseMoveError, Reason,
+};
 use crate::hex::{CellSet, Direction, Hex, Rhombus};
 
 pub use notation::cell_name;
@@ -902,7 +904,7 @@ impl Position {
         if let Some(o) = self.outcome {
             return Err(IllegalMove::new(format!(
                 "the game is over ({})",
-                o.describe(super::GameKind::Inphexion)
+                o.describe(GameKind::Inphexion)
             )));
         }
         let n = self.options.size;
@@ -1086,10 +1088,8 @@ impl Position {
                 });
             }
         }
-        s.push_str(match self.to_move {
-            Colour::First => "|to-move white",
-            Colour::Second => "|to-move black",
-        });
+        s.push_str("|to-move ");
+        s.push_str(GameKind::Inphexion.colour_name(self.to_move));
         s.push_str(&format!(
             "|hand {}/{}",
             self.hand(Colour::First),
@@ -1227,16 +1227,8 @@ impl Position {
         if to_move != expected {
             return Err(BadPosition::new(format!(
                 "with {w} white and {b} black discs {} is to move, not {}",
-                if expected == Colour::First {
-                    "white"
-                } else {
-                    "black"
-                },
-                if to_move == Colour::First {
-                    "white"
-                } else {
-                    "black"
-                },
+                GameKind::Inphexion.colour_name(expected),
+                GameKind::Inphexion.colour_name(to_move),
             )));
         }
         p.to_move = to_move;
@@ -1299,9 +1291,9 @@ impl Position {
         s.push_str(&format!("{}    ", " ".repeat(n + 2)));
         s.push_str(&"W ".repeat(n));
         s.push('\n');
-        let who = |c: Colour| if c == Colour::First { "white" } else { "black" };
+        let who = |c: Colour| GameKind::Inphexion.colour_name(c);
         match self.outcome {
-            Some(o) => s.push_str(&format!("over: {}", o.describe(super::GameKind::Inphexion))),
+            Some(o) => s.push_str(&format!("over: {}", o.describe(GameKind::Inphexion))),
             None => s.push_str(&format!("{} to move", who(self.to_move))),
         }
         s.push_str(&format!(
