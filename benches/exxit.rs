@@ -10,9 +10,11 @@ fn random_games(c: &mut Criterion) {
     let mut list = MoveList::new();
     let mut group = c.benchmark_group("exxit");
     group.throughput(Throughput::Elements(1));
+    // One position reset from the start for each game, as a search's playouts do.
+    let mut p = start.clone();
     group.bench_function("random game tiles=39", |b| {
         b.iter(|| {
-            let mut p = start.clone();
+            p.clone_from(&start);
             p.playout(&mut rng, &mut list)
         })
     });

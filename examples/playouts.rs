@@ -21,8 +21,9 @@ fn main() {
         "exxit" => {
             let start = exxit::Position::new(&exxit::Options::default());
             let mut list = exxit::MoveList::new();
+            let mut p = start.clone();
             for _ in 0..n {
-                let mut p = start.clone();
+                p.clone_from(&start);
                 p.playout(&mut rng, &mut list).hash(&mut h);
                 if lines {
                     p.to_line().hash(&mut h);

@@ -79,11 +79,13 @@ pub fn search<G: SearchGame>(root: &G, budget: Budget, seed: u64) -> Option<Choi
     }];
     let mut scratch = Vec::new();
     let mut playouts = 0;
+    // One state, reset from the root for each playout (`clone_from` reuses its storage).
+    let mut state = root.clone();
     while playouts < max_playouts {
         if playouts % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let mut state = root.clone();
+        state.clone_from(root);
         let mut at = 0;
         // Selection.
         while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {

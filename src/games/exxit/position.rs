@@ -97,6 +97,8 @@ pub(super) struct Cell {
     /// place in the tile list (its slot) above them.
     pub(super) tile: u8,
     pub(super) h: u8,
+    /// The stack's place in the stack list (its slot), when `h` > 0.
+    pub(super) slot: u8,
     /// Disc `i` (0 = bottom) is red when bit `i` is set.
     pub(super) bits: u16,
 }
@@ -199,7 +201,6 @@ fn dir_index(d: Direction) -> usize {
 }
 
 /// An EXXIT position: world, stacks, hands, supply, side to move, and the repetition history.
-#[derive(Clone)]
 pub struct Position {
     pub(super) options: Options,
     pub(super) cells: Box<[Cell]>,
@@ -207,6 +208,12 @@ pub struct Position {
     pub(super) n_tiles: u8,
     pub(super) stacks: [u16; 16],
     pub(super) n_stacks: u8,
+    /// By stack slot `j`: `packed[j]` is `cell | height << 16`; bit `j` of `outer` is set when
+    /// the stack lies in outer space, of `red_top` when its top disc is red. Kept up to date
+    /// by every stack edit so that move generation reads them without visiting the cells.
+    pub(super) packed: [u32; 16],
+    pub(super) outer: u32,
+    pub(super) red_top: u32,
     pub(super) hand: [u8; 2],
     pub(super) supply: u8,
     pub(super) to_move: Colour,
@@ -222,6 +229,65 @@ pub struct Position {
     pub(super) empty: u64,
     /// Keys of the positions since the last placement or expansion, this one included.
     pub(super) history: Vec<u64>,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            options: self.options.clone(),
+            cells: self.cells.clone(),
+            tiles: self.tiles,
+            n_tiles: self.n_tiles,
+            stacks: self.stacks,
+            n_stacks: self.n_stacks,
+            packed: self.packed,
+            outer: self.outer,
+            red_top: self.red_top,
+            hand: self.hand,
+            supply: self.supply,
+            to_move: self.to_move,
+            passes: self.passes,
+            swapped: self.swapped,
+            repetition: self.repetition,
+            hash: self.hash,
+            empty: self.empty,
+            history: self.history.clone(),
+        }
+    }
+
+    /// Copies `source` into `self` touching only the cells either holds (their tiles and
+    /// stacks) instead of the whole array: what a search or a playout loop does many times over.
+    fn clone_from(&mut self, source: &Position) {
+        for &i in self.tiles[..self.n_tiles as usize]
+            .iter()
+            .chain(&self.stacks[..self.n_stacks as usize])
+        {
+            self.cells[i as usize] = Cell::default();
+        }
+        for &i in source.tiles[..source.n_tiles as usize]
+            .iter()
+            .chain(&source.stacks[..source.n_stacks as usize])
+        {
+            self.cells[i as usize] = source.cells[i as usize];
+        }
+        self.options.clone_from(&source.options);
+        self.tiles = source.tiles;
+        self.n_tiles = source.n_tiles;
+        self.stacks = source.stacks;
+        self.n_stacks = source.n_stacks;
+        self.packed = source.packed;
+        self.outer = source.outer;
+        self.red_top = source.red_top;
+        self.hand = source.hand;
+        self.supply = source.supply;
+        self.to_move = source.to_move;
+        self.passes = source.passes;
+        self.swapped = source.swapped;
+        self.repetition = source.repetition;
+        self.hash = source.hash;
+        self.empty = source.empty;
+        self.history.clone_from(&source.history);
+    }
 }
 
 impl PartialEq for Position {
@@ -265,6 +331,9 @@ impl Position {
             n_tiles: 0,
             stacks: [0; 16],
             n_stacks: 0,
+            packed: [0; 16],
+            outer: 0,
+            red_top: 0,
             hand: [DISCS, DISCS],
             supply: options.tiles,
             to_move: Colour::First,
@@ -493,42 +562,87 @@ impl Position {
         self.cells[i].tile = (c.index() as u8 + 1) | (self.n_tiles << 2);
         if self.cells[i].h == 0 {
             self.empty |= 1 << self.n_tiles;
+        } else {
+            self.outer &= !(1 << self.cells[i].slot);
         }
         self.tiles[self.n_tiles as usize] = i as u16;
         self.n_tiles += 1;
     }
 
+    /// Puts a stack of height `h` ≥ 1 (discs `bits`) on `i`, replacing any stack there.
     pub(super) fn set_stack(&mut self, i: usize, h: u8, bits: u16) {
         let cell = &mut self.cells[i];
-        if cell.h == 0 {
-            self.stacks[self.n_stacks as usize] = i as u16;
+        let j = if cell.h == 0 {
+            let j = self.n_stacks as usize;
+            self.stacks[j] = i as u16;
             self.n_stacks += 1;
+            cell.slot = j as u8;
             if cell.tile != 0 {
                 self.empty &= !(1u64 << (cell.tile >> 2));
+                self.outer &= !(1 << j);
+            } else {
+                self.outer |= 1 << j;
             }
+            j
         } else {
             self.hash ^= stack_key(i, cell.h, cell.bits);
-        }
+            cell.slot as usize
+        };
         cell.h = h;
         cell.bits = bits;
+        self.packed[j] = i as u32 | (h as u32) << 16;
+        let top = (bits as u32 >> (h as u32).wrapping_sub(1)) & 1;
+        self.red_top = (self.red_top & !(1 << j)) | top << j;
         self.hash ^= stack_key(i, h, bits);
     }
 
     fn take_stack(&mut self, i: usize) -> (u8, u16) {
         let cell = &mut self.cells[i];
-        let (h, bits) = (cell.h, cell.bits);
+        let (h, bits, j) = (cell.h, cell.bits, cell.slot as usize);
+        if h == 0 {
+            return (0, 0);
+        }
         cell.h = 0;
         cell.bits = 0;
+        cell.slot = 0;
         if cell.tile != 0 {
             self.empty |= 1u64 << (cell.tile >> 2);
         }
         self.hash ^= stack_key(i, h, bits);
-        let n = self.n_stacks as usize;
-        if let Some(k) = self.stacks[..n].iter().position(|&s| s as usize == i) {
-            self.stacks[k] = self.stacks[n - 1];
-            self.n_stacks -= 1;
+        // The last slot's stack moves into slot `j`.
+        let last = self.n_stacks as usize - 1;
+        if j != last {
+            let moved = self.stacks[last];
+            self.stacks[j] = moved;
+            self.packed[j] = self.packed[last];
+            self.cells[moved as usize].slot = j as u8;
+            let bit = |m: u32| ((m >> last) & 1) << j;
+            self.outer = (self.outer & !(1 << j)) | bit(self.outer);
+            self.red_top = (self.red_top & !(1 << j)) | bit(self.red_top);
         }
+        self.outer &= !(1 << last);
+        self.red_top &= !(1 << last);
+        self.n_stacks -= 1;
         (h, bits)
+    }
+
+    /// Whether the stack index (`packed`, `outer`, `red_top`, the cells' slots) agrees with the
+    /// cells.
+    #[cfg(test)]
+    pub(super) fn stack_index_ok(&self) -> bool {
+        let n = self.n_stacks as usize;
+        let spare = !((1u32 << n) - 1);
+        self.outer & spare == 0
+            && self.red_top & spare == 0
+            && self.stacks[..n].iter().enumerate().all(|(j, &s)| {
+                let c = self.cells[s as usize];
+                c.h != 0
+                    && c.slot as usize == j
+                    && self.packed[j] == s as u32 | (c.h as u32) << 16
+                    && (self.outer >> j) & 1 == (c.tile == 0) as u32
+                    && (self.red_top >> j) & 1 == ((c.bits >> (c.h - 1)) & 1) as u32
+            })
+            && self.cells.iter().filter(|c| c.h != 0).count() == n
     }
 
     #[inline]
@@ -779,23 +893,14 @@ impl Position {
     #[inline(never)]
     fn random_fast<R: Rng + ?Sized>(&self, rng: &mut R) -> Fast {
         let me = self.to_move.index() as u8;
-        // One branch-free pass over the stacks sorts them (the kinds come in no predictable
-        // order) into masks over the stack list: own stacks on tiles (possible dancers),
-        // opponent stacks on tiles (possible targets), and the stacks in outer space; each
-        // stack as `cell | height << 16`.
-        let n_stacks = self.n_stacks as usize;
-        let mut packed = [0u32; 16];
-        let (mut outer, mut own, mut opp) = (0u32, 0u32, 0u32);
-        for (j, (&s, p)) in self.stacks[..n_stacks].iter().zip(&mut packed).enumerate() {
-            let c = self.cells[s as usize];
-            let top = ((c.bits as u32 >> (c.h as u32).wrapping_sub(1)) & 1) as u8;
-            let on_tile = (c.tile != 0) as u32;
-            let mine = on_tile & (top == me) as u32;
-            outer |= (1 - on_tile) << j;
-            own |= mine << j;
-            opp |= (on_tile - mine) << j;
-            *p = s as u32 | (c.h as u32) << 16;
-        }
+        // Masks over the stack slots: own stacks on tiles (possible dancers), opponent stacks
+        // on tiles (possible targets), and the stacks in outer space; each stack as
+        // `cell | height << 16` in `packed`.
+        let packed = &self.packed;
+        let on_tile = ((1u32 << self.n_stacks) - 1) & !self.outer;
+        let own = on_tile & if me == 1 { self.red_top } else { !self.red_top };
+        let opp = on_tile & !own;
+        let mut outer = self.outer;
         // Dances (X10) as (from, target), only those into outer space once one is seen: a
         // target must lie on a line from the dancer, within reach and no taller (X13). With
         // at most 16 stacks there are at most 8 × 8 pairs.

@@ -551,3 +551,34 @@ fn random_moves_are_uniform_over_the_legal_moves() {
         }
     }
 }
+
+#[test]
+fn clone_from_and_the_stack_index_follow_every_move() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let mut buf = MoveList::new();
+    // A scratch position reused across many positions of random games: after `clone_from`
+    // every cell, list and counter equals the source's, whatever the scratch held before.
+    let mut scratch = Position::new(&opts(&["expert"]));
+    for game in 0..60 {
+        let o = if game % 3 == 0 {
+            opts(&["expert", "pie"])
+        } else {
+            opts(&[])
+        };
+        let mut p = Position::new(&o);
+        while let Some(m) = p.random_move(&mut rng, &mut buf) {
+            p.play(&m);
+            assert!(p.stack_index_ok(), "stack index after {m}: {}", p.to_line());
+            let reread = Position::from_line(&o, &p.to_line()).expect("own line");
+            assert!(reread.stack_index_ok(), "stack index of {}", p.to_line());
+            scratch.clone_from(&p);
+            assert!(scratch.cells == p.cells, "cells differ after {m}");
+            assert_eq!(scratch, p);
+            assert_eq!(scratch.history, p.history);
+            assert_eq!(scratch.to_line(), p.to_line());
+            assert_eq!(scratch.empty, p.empty);
+            assert_eq!(scratch.hash, p.hash);
+        }
+    }
+}
