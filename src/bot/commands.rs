@@ -7,14 +7,17 @@ use super::logic::{
     self, build_options, check_challenge, check_may_move, check_player, choose_game, mention,
     parse_game_ref, player_to_move, suggest_moves, ChosenOptions, Component, Refusal,
 };
+use super::opponent::MAX_BOT_GAMES;
 use super::present::{board_caption, names_by_colour, picture, rules_text, HELP};
 use super::{BotError, Context, Data};
+use crate::ai::Level;
 use crate::db::{self, GameRow, GameStatus, NewChallenge};
 use crate::games::{Game, GameKind};
 
 pub fn all() -> Vec<poise::Command<Data, BotError>> {
     vec![
         challenge(),
+        play(),
         move_(),
         board(),
         resign(),
@@ -60,6 +63,27 @@ impl TilesChoice {
             TilesChoice::Standard => 39,
             TilesChoice::Blitz => 29,
             TilesChoice::Beginner => 19,
+        }
+    }
+}
+
+/// The bot's strength in `/play`.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "easy"]
+    Easy,
+    #[name = "medium"]
+    Medium,
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<LevelChoice> for Level {
+    fn from(c: LevelChoice) -> Level {
+        match c {
+            LevelChoice::Easy => Level::Easy,
+            LevelChoice::Medium => Level::Medium,
+            LevelChoice::Hard => Level::Hard,
         }
     }
 }
@@ -223,6 +247,11 @@ pub async fn challenge(
     #[description = "Counts for the server's ratings (default: yes)"] rated: Option<bool>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
+    if opponent.id.get() == ctx.data().opponent.bot_id() {
+        return Err(BotError::User(
+            "To play against me, use `/play` and choose a level.".to_string(),
+        ));
+    }
     check_challenge(me, opponent.id.get(), opponent.bot, None)?;
     let kind = GameKind::from(game);
     let chosen = ChosenOptions {
@@ -282,6 +311,94 @@ pub async fn challenge(
     let handle = ctx.send(reply).await?;
     let message = handle.message().await?;
     db::set_challenge_message(pool, id, message.id.get()).await?;
+    Ok(())
+}
+
+/// Play a game against me, the bot, at the level you choose.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command)]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "Which game"] game: GameChoice,
+    #[description = "How strong I play"] level: LevelChoice,
+    #[description = "You move first (default: yes)"] first: Option<bool>,
+    #[description = "inpHeXion: board size (7 is standard)"]
+    #[min = 4]
+    #[max = 11]
+    size: Option<i64>,
+    #[description = "Pie rule: the second player may swap after the first move"] pie: Option<bool>,
+    #[description = "inpHeXion: Black's first disc may go anywhere"] free_reply: Option<bool>,
+    #[description = "inpHeXion: a neutral disc in the centre (odd sizes)"] neutral: Option<bool>,
+    #[description = "EXXIT: number of tiles"] tiles: Option<TilesChoice>,
+    #[description = "EXXIT: players lay the first six tiles"] expert: Option<bool>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let kind = GameKind::from(game);
+    let level = Level::from(level);
+    let chosen = ChosenOptions {
+        size,
+        pie,
+        free_reply,
+        neutral,
+        tiles: tiles.map(TilesChoice::count),
+        expert,
+    };
+    let options = build_options(kind, &chosen)?;
+    let line = options.to_string();
+    let data = ctx.data();
+    let bot = data.opponent.bot_id();
+    if db::count_active_bot_games(&data.pool, me).await? >= MAX_BOT_GAMES {
+        return Err(BotError::User(format!(
+            "You already have {MAX_BOT_GAMES} games against me: finish or `/resign` one first (`/games` lists them)."
+        )));
+    }
+    let now = db::now();
+    db::upsert_player(&data.pool, bot, data.opponent.name(), now).await?;
+    let players = if first.unwrap_or(true) {
+        [me, bot]
+    } else {
+        [bot, me]
+    };
+    let mut tx = data.pool.begin().await?;
+    let id = db::insert_game(
+        &mut *tx,
+        &db::NewGame {
+            guild_id: ctx.guild_id().map(|g| g.get()),
+            channel_id: ctx.channel_id().get(),
+            kind: kind.name(),
+            options: &line,
+            players,
+            rated: false,
+            now,
+        },
+    )
+    .await?;
+    db::insert_bot_game(&mut *tx, id, level.name()).await?;
+    tx.commit().await?;
+    tracing::info!(
+        game = id,
+        level = level.name(),
+        "game against the bot started"
+    );
+
+    ctx.defer().await?;
+    let (row, game) = load(data, id).await?;
+    let names = names_by_colour(&data.pool, &row, &game).await?;
+    let caption = format!(
+        "{} plays me at level **{}** (`{line}`, unrated).\n{}",
+        mention(me),
+        level.name(),
+        board_caption(&row, &game, None)
+    );
+    let png = picture(game.clone(), None, names).await?;
+    let reply = CreateReply::default()
+        .content(caption)
+        .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users([ctx.author().id]));
+    let handle = ctx.send(reply).await?;
+    let message = handle.message().await?;
+    db::set_board_message(&data.pool, id, message.id.get()).await?;
+    data.opponent.wake(id);
     Ok(())
 }
 
@@ -345,6 +462,9 @@ pub async fn move_(
     let handle = ctx.send(reply).await?;
     let message = handle.message().await?;
     db::set_board_message(&ctx.data().pool, row.id, message.id.get()).await?;
+    if row.status == GameStatus::Active {
+        ctx.data().opponent.wake(row.id);
+    }
     Ok(())
 }
 

@@ -7,6 +7,7 @@
 mod commands;
 mod components;
 pub mod logic;
+mod opponent;
 mod present;
 
 use std::process::ExitCode;
@@ -23,6 +24,8 @@ use logic::Refusal;
 /// What every command and handler can reach.
 pub struct Data {
     pub pool: SqlitePool,
+    /// The bot as a player in `/play` games.
+    pub opponent: opponent::Opponent,
 }
 
 /// A failure while handling an interaction.
@@ -161,7 +164,14 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 info!(user = %ready.user.name, "connected; commands registered");
-                Ok(Data { pool })
+                let opponent = opponent::Opponent::new(
+                    pool.clone(),
+                    ctx.http.clone(),
+                    ready.user.id.get(),
+                    &ready.user.name,
+                );
+                opponent.resume().await?;
+                Ok(Data { pool, opponent })
             })
         })
         .build();

@@ -110,6 +110,7 @@ pub fn rules_text(kind: GameKind) -> &'static str {
 pub const HELP: &str = concat!(
     "**hexcord** — play inpHeXion and EXXIT here.\n",
     "• `/challenge opponent game [options] [rated]` — invite a member; they accept or decline with the buttons.\n",
+    "• `/play game level [first] [options]` — play against me (easy, medium or hard; unrated).\n",
     "• `/move move [game]` — play; the suggestions list only legal moves.\n",
     "• `/board [game] [ply]` — show a board (a past position with `ply`).\n",
     "• `/resign [game]` — give up (asks for confirmation).\n",

@@ -4,6 +4,7 @@
 //! verb_noun. Discord ids are `u64`; SQLite stores them as `INTEGER` through [`to_db`] /
 //! [`from_db`], the one place where they are bit-cast.
 
+mod bot_games;
 mod challenges;
 mod games;
 mod players;
@@ -11,6 +12,7 @@ mod players;
 use std::str::FromStr;
 use std::time::Duration;
 
+pub use bot_games::*;
 pub use challenges::*;
 pub use games::*;
 pub use players::*;

@@ -1,0 +1,109 @@
+//! Games against the bot: the level it plays at.
+
+use sqlx::SqliteExecutor;
+
+use super::DbError;
+
+/// Marks game `game` as played by the bot at `level` (`easy`, `medium` or `hard`).
+pub async fn insert_bot_game(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    level: &str,
+) -> Result<(), DbError> {
+    sqlx::query("INSERT INTO bot_games (game_id, level) VALUES (?1, ?2)")
+        .bind(game)
+        .bind(level)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// The level the bot plays at in `game`; `None` when the game is between two members.
+pub async fn fetch_bot_level(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+) -> Result<Option<String>, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT level FROM bot_games WHERE game_id = ?1")
+            .bind(game)
+            .fetch_optional(ex)
+            .await?,
+    )
+}
+
+/// Active games against the bot, oldest first (to resume after a restart).
+pub async fn active_bot_games(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT g.id FROM games g JOIN bot_games b ON b.game_id = g.id
+          WHERE g.status = 'active' ORDER BY g.id",
+    )
+    .fetch_all(ex)
+    .await?)
+}
+
+/// How many active games `user` has against the bot.
+pub async fn count_active_bot_games(
+    ex: impl SqliteExecutor<'_>,
+    user: u64,
+) -> Result<i64, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT count(*) FROM games g JOIN bot_games b ON b.game_id = g.id
+          WHERE g.status = 'active' AND (g.first_player_id = ?1 OR g.second_player_id = ?1)",
+    )
+    .bind(super::to_db(user))
+    .fetch_one(ex)
+    .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::temp_db;
+    use super::super::*;
+
+    #[tokio::test]
+    async fn bot_games_keep_their_level_and_are_found_while_active() {
+        let (pool, _guard) = temp_db().await;
+        let now = 1_700_000_000;
+        upsert_player(&pool, 1, "ann", now).await.expect("player");
+        upsert_player(&pool, 2, "hexcord", now).await.expect("bot");
+        let mut ids = Vec::new();
+        for _ in 0..2 {
+            let id = insert_game(
+                &pool,
+                &NewGame {
+                    guild_id: Some(5),
+                    channel_id: 6,
+                    kind: "inphexion",
+                    options: "inphexion size=5",
+                    players: [1, 2],
+                    rated: false,
+                    now,
+                },
+            )
+            .await
+            .expect("game");
+            ids.push(id);
+        }
+        insert_bot_game(&pool, ids[0], "hard")
+            .await
+            .expect("bot game");
+        assert_eq!(
+            fetch_bot_level(&pool, ids[0]).await.expect("level"),
+            Some("hard".to_string())
+        );
+        assert_eq!(fetch_bot_level(&pool, ids[1]).await.expect("level"), None);
+        assert_eq!(active_bot_games(&pool).await.expect("active"), vec![ids[0]]);
+        assert_eq!(count_active_bot_games(&pool, 1).await.expect("count"), 1);
+        assert!(insert_bot_game(&pool, ids[1], "grandmaster").await.is_err());
+        let finish = Finish {
+            status: GameStatus::Finished,
+            result: "white wins".into(),
+            winner_id: Some(1),
+        };
+        finish_game(&pool, ids[0], &finish, now)
+            .await
+            .expect("finish");
+        assert!(active_bot_games(&pool).await.expect("active").is_empty());
+        assert_eq!(count_active_bot_games(&pool, 1).await.expect("count"), 0);
+    }
+}
