@@ -195,8 +195,13 @@ pub fn main() -> ExitCode {
         .with_ansi(ansi)
         .with_writer(std::io::stderr)
         .init();
+    // Pictures (and the bot's searches) run on blocking threads. Capping them keeps memory flat
+    // when many games ask for pictures at once: the extra work waits in a queue instead of each
+    // piece holding its own image buffers and thread.
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(2 * cores + 2)
         .build()
     {
         Ok(r) => r,

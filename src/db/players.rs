@@ -4,13 +4,17 @@ use sqlx::SqliteExecutor;
 
 use super::{to_db, DbError};
 
-/// Records a user (or refreshes their name).
+/// Records a user (or refreshes their name). Writes only when the user is new or renamed:
+/// every command calls this, and a read does not wait for other writers.
 pub async fn upsert_player(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl SqliteExecutor<'_> + Copy,
     id: u64,
     name: &str,
     now: i64,
 ) -> Result<(), DbError> {
+    if fetch_player_name(ex, id).await?.as_deref() == Some(name) {
+        return Ok(());
+    }
     sqlx::query(
         "INSERT INTO players (id, name, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",

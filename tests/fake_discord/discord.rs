@@ -219,7 +219,7 @@ impl Discord {
             .collect()
     }
 
-    fn interaction(
+    pub fn interaction(
         &self,
         kind: u64,
         who: &Member,
@@ -243,7 +243,7 @@ impl Discord {
         (token, v)
     }
 
-    fn command_data(&self, name: &str, options: Vec<Value>, users: &[&Member]) -> Value {
+    pub fn command_data(&self, name: &str, options: Vec<Value>, users: &[&Member]) -> Value {
         let id = *self
             .fake
             .state
@@ -769,6 +769,12 @@ impl Bot {
     pub async fn restart(d: &Discord, old: Bot) -> Bot {
         drop(old);
         Bot::start(d).await
+    }
+
+    /// The bot's process id while it runs (for the memory figures of `benches/bot.rs`).
+    #[allow(dead_code)]
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
     }
 
     pub async fn kill(&mut self) {
