@@ -188,6 +188,18 @@ pub async fn apply_result(conn: &mut SqliteConnection, game: i64) -> Result<(), 
     rate(conn, &row).await
 }
 
+/// Applies the results of finished rated games that were never applied (games that ended
+/// before ratings existed), in the order they finished. Returns how many. Run at start.
+pub async fn apply_pending(conn: &mut SqliteConnection) -> Result<usize, DbError> {
+    let pending = db::unapplied_rated_games(&mut *conn).await?;
+    for &id in &pending {
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        apply_result(&mut tx, id).await?;
+        tx.commit().await?;
+    }
+    Ok(pending.len())
+}
+
 /// Rebuilds every rating from the stored games, replaying the rated results in the order they
 /// were applied. Call it in a transaction.
 pub async fn recompute_ratings(conn: &mut SqliteConnection) -> Result<(), DbError> {
@@ -383,6 +395,9 @@ mod db_tests {
         let stored = db::all_ratings(&pool).await.unwrap();
         assert_eq!(stored.len(), 12 + 2 + 2);
         let mut conn = pool.acquire().await.unwrap();
+        assert_eq!(apply_pending(&mut conn).await.unwrap(), 0);
+        drop(conn);
+        let mut conn = pool.acquire().await.unwrap();
         let mut tx = sqlx::Connection::begin(&mut *conn).await.unwrap();
         recompute_ratings(&mut tx).await.unwrap();
         tx.commit().await.unwrap();
@@ -403,5 +418,53 @@ mod db_tests {
         let other = db::top_ratings(&pool, 6, "exxit", 10, 0).await.unwrap();
         assert_eq!(other[0].player_id, players[11]);
         assert!(Rating::from(&other[0]).is_provisional());
+    }
+
+    #[tokio::test]
+    async fn games_finished_before_ratings_existed_are_rated_once_at_start() {
+        let (pool, _f) = temp_db().await;
+        for p in [1, 2] {
+            db::upsert_player(&pool, p, "p", 0).await.unwrap();
+        }
+        for (winner, at) in [(1, 100), (2, 50)] {
+            let id = db::insert_game(
+                &pool,
+                &NewGame {
+                    guild_id: Some(9),
+                    channel_id: 1,
+                    kind: "exxit",
+                    options: "exxit tiles=39",
+                    players: [1, 2],
+                    rated: true,
+                    now: 0,
+                    seconds_per_move: 86400,
+                    deadline_at: 86400,
+                },
+            )
+            .await
+            .unwrap();
+            let finish = Finish {
+                status: GameStatus::Finished,
+                result: "test".into(),
+                winner_id: Some(winner),
+            };
+            db::finish_game(&pool, id, &finish, at).await.unwrap();
+        }
+        let mut conn = pool.acquire().await.unwrap();
+        assert_eq!(apply_pending(&mut conn).await.unwrap(), 2);
+        assert_eq!(apply_pending(&mut conn).await.unwrap(), 0);
+        let one = db::fetch_rating(&mut *conn, 9, "exxit", 1)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((one.games, one.wins, one.losses), (2, 1, 1));
+        // The earlier game (won by 2) was applied first.
+        let first = db::rated_games_in_order(&mut *conn).await.unwrap();
+        assert_eq!(first[0].winner_id, Some(2));
+        let stored = db::all_ratings(&mut *conn).await.unwrap();
+        let mut tx = sqlx::Connection::begin(&mut *conn).await.unwrap();
+        recompute_ratings(&mut tx).await.unwrap();
+        tx.commit().await.unwrap();
+        assert_eq!(db::all_ratings(&mut *conn).await.unwrap(), stored);
     }
 }

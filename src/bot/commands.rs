@@ -363,6 +363,7 @@ pub async fn move_(
     let me = remember_author(&ctx).await?;
     let (row, mut played) = pick_game(&ctx, me, game.as_deref(), true).await?;
     check_may_move(&row, &played, me)?;
+    logic::check_in_time(&row, ctx.data().clock.now())?;
     let expected = played.ply() as i64;
     let mv = played.play_text(&text).map_err(|e| {
         Refusal::new(format!(
@@ -934,6 +935,9 @@ pub async fn record(
     Ok(())
 }
 
+/// The largest file Discord accepts from a bot in any server (10 MiB).
+const MAX_ATTACHMENT: usize = 10 << 20;
+
 /// Attach a game as an animated picture.
 #[poise::command(slash_command)]
 pub async fn replay(
@@ -951,6 +955,13 @@ pub async fn replay(
     .await
     .map_err(|e| anyhow::anyhow!("the renderer stopped: {e}"))?
     .map_err(|e| BotError::Internal(anyhow::anyhow!("{e}")))?;
+    if gif.len() > MAX_ATTACHMENT {
+        return Err(BotError::User(format!(
+            "The replay of game #{} is too large to attach ({} MB). `/record` gives the record; `hexcord render --replay` draws it.",
+            row.id,
+            gif.len() >> 20
+        )));
+    }
     let reply = CreateReply::default()
         .content(format!("Game #{}, move by move.", row.id))
         .attachment(serenity::CreateAttachment::bytes(

@@ -373,6 +373,18 @@ pub fn check_may_move(row: &GameRow, game: &Game, user: u64) -> Result<(), Refus
     Ok(())
 }
 
+/// Is there time left for a move at `now`? After the deadline the game is lost on time (the
+/// timer task ends it at its next scan); a move arriving in between is refused.
+pub fn check_in_time(row: &GameRow, now: i64) -> Result<(), Refusal> {
+    match row.deadline_at {
+        Some(d) if now >= d => Err(Refusal::new(format!(
+            "The time for this move in game #{} ran out <t:{d}:R>: the game is lost on time.",
+            row.id
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Which of the caller's games a command means: the one named, or else the only one (or, for
 /// moves, the only one where it is the caller's turn).
 pub fn choose_game<'a>(
@@ -830,6 +842,16 @@ mod tests {
         assert_eq!(leaderboard_page(11, 2), Ok((10, 2)));
         assert!(leaderboard_page(11, 3).unwrap_err().0.contains("1 to 2"));
         assert!(leaderboard_page(11, 0).is_err());
+    }
+
+    #[test]
+    fn a_move_after_the_deadline_is_refused() {
+        let r = row(GameStatus::Active);
+        assert!(check_in_time(&r, 86399).is_ok());
+        assert!(check_in_time(&r, 86400)
+            .unwrap_err()
+            .0
+            .contains("lost on time"));
     }
 
     #[test]

@@ -143,6 +143,13 @@ async fn event_handler(
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let pool = crate::db::connect(&config.database_url).await?;
     info!(database = %config.database_url, "database ready");
+    let rated = crate::rating::apply_pending(&mut *pool.acquire().await?).await?;
+    if rated > 0 {
+        info!(
+            games = rated,
+            "results of earlier games applied to the ratings"
+        );
+    }
 
     let clock = match &config.clock_file {
         Some(path) => {

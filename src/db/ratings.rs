@@ -170,3 +170,15 @@ pub async fn rated_games_in_order(ex: impl SqliteExecutor<'_>) -> Result<Vec<Gam
             .await?,
     )
 }
+
+/// Finished rated games of a server whose result was never applied (games that ended before
+/// ratings existed), in the order they finished.
+pub async fn unapplied_rated_games(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM games WHERE status = 'finished' AND rated = 1 AND guild_id IS NOT NULL
+           AND rating_seq IS NULL AND first_player_id <> second_player_id
+         ORDER BY finished_at, id",
+    )
+    .fetch_all(ex)
+    .await?)
+}
