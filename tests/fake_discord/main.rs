@@ -391,6 +391,26 @@ async fn correspondence_timeout_reminders_and_leaderboard() {
         "vacation",
     )
     .await;
+    let away = d
+        .command(
+            &BOB,
+            "vacation",
+            vec![json!({"name": "days", "type": 4, "value": 2})],
+        )
+        .await;
+    assert!(
+        away.ephemeral
+            && away.content.contains("Enjoy")
+            && away.content.contains("left in the next 365 days: 28"),
+        "{away:?}"
+    );
+    d.refused(
+        &BOB,
+        "vacation",
+        vec![json!({"name": "days", "type": 4, "value": 1})],
+        "already on vacation",
+    )
+    .await;
     let unrated = json!({"name": "rated", "type": 5, "value": false});
     let ch = d
         .challenge(&CAT, &BOB, "inphexion", &[size5, one_day, unrated])
