@@ -261,6 +261,50 @@ async fn autocomplete_game(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// Suggestions for `/record` and `/replay`: the caller's games here, then their recently
+/// finished games in this server.
+async fn autocomplete_finished(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.get();
+    let typed = partial.trim().trim_start_matches('#').to_lowercase();
+    let mut rows = Vec::new();
+    let found = async {
+        rows.extend(
+            db::active_games_in_channel(&ctx.data().pool, ctx.channel_id().get(), user).await?,
+        );
+        if let Some(g) = ctx.guild_id() {
+            rows.extend(db::recent_games_of(&ctx.data().pool, g.get(), user, 20).await?);
+        }
+        Ok::<(), db::DbError>(())
+    }
+    .await;
+    if let Err(e) = found {
+        tracing::error!("game suggestions failed: {e}");
+    }
+    let choices = rows
+        .iter()
+        .filter_map(|row| {
+            let title = row
+                .kind
+                .parse::<GameKind>()
+                .map_or(row.kind.as_str(), |k| k.title());
+            let state = match row.status {
+                GameStatus::Active => "active".to_string(),
+                _ => row.result.clone().unwrap_or_else(|| "finished".to_string()),
+            };
+            let label = format!("#{} {title}, {} moves, {state}", row.id, row.version);
+            label
+                .to_lowercase()
+                .contains(&typed)
+                .then(|| serenity::AutocompleteChoice::new(label, row.id.to_string()))
+        })
+        .take(25)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 /// Challenge a member to a game.
 // Each parameter is one Discord option of the command.
 #[allow(clippy::too_many_arguments)]
@@ -914,7 +958,7 @@ pub async fn profile(
 pub async fn record(
     ctx: Context<'_>,
     #[description = "The game number"]
-    #[autocomplete = "autocomplete_game"]
+    #[autocomplete = "autocomplete_finished"]
     game: String,
 ) -> Result<(), BotError> {
     let (row, _) = game_in_server(&ctx, &game).await?;
@@ -943,7 +987,7 @@ const MAX_ATTACHMENT: usize = 10 << 20;
 pub async fn replay(
     ctx: Context<'_>,
     #[description = "The game number"]
-    #[autocomplete = "autocomplete_game"]
+    #[autocomplete = "autocomplete_finished"]
     game: String,
 ) -> Result<(), BotError> {
     let (row, played) = game_in_server(&ctx, &game).await?;

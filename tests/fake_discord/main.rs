@@ -358,6 +358,14 @@ async fn correspondence_timeout_reminders_and_leaderboard() {
     );
 
     // The finished game: its record, its replay, a past position.
+    let suggested = d
+        .autocomplete(
+            &ANN,
+            "record",
+            vec![json!({"name": "game", "type": 3, "value": "", "focused": true})],
+        )
+        .await;
+    assert!(suggested.contains(&g1.id.to_string()), "{suggested:?}");
     let g1_ref = opt_str("game", &g1.id.to_string());
     let rec = d.command(&ANN, "record", vec![g1_ref.clone()]).await;
     assert!(
