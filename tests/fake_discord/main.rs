@@ -323,6 +323,25 @@ async fn correspondence_timeout_reminders_and_leaderboard() {
         })
         .count();
     assert_eq!(timeouts, 1, "the loss on time is announced once");
+    let reminders_for_ann: usize = d
+        .fake
+        .state
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r.json.as_ref().is_some_and(|j| {
+                j["content"].as_str().is_some_and(|c| {
+                    c.contains("Reminder") && c.contains(&format!("<@{}>", ANN.id))
+                })
+            })
+        })
+        .count();
+    assert_eq!(
+        reminders_for_ann, 1,
+        "no reminder twice, none after the end"
+    );
 
     // The table: Bob (2 wins), Ann (1–1), Cat (2 losses), all provisional.
     let lb = d
