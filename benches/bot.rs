@@ -117,6 +117,8 @@ async fn seed(url: &str, n: usize) {
                 players: [a, b],
                 rated: true,
                 now: at,
+                seconds_per_move: 3 * 86_400,
+                deadline_at: at + 3 * 86_400,
             },
         )
         .await
@@ -141,6 +143,7 @@ async fn seed(url: &str, n: usize) {
                 mover,
                 at,
                 finish.as_ref(),
+                at + 3 * 86_400,
             )
             .await
             .expect("move");

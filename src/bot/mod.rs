@@ -8,6 +8,7 @@ mod commands;
 mod components;
 pub mod logic;
 mod present;
+pub mod timers;
 
 use std::process::ExitCode;
 
@@ -16,6 +17,7 @@ use sqlx::SqlitePool;
 use thiserror::Error;
 use tracing::{error, info, warn};
 
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbError;
 use logic::Refusal;
@@ -23,6 +25,8 @@ use logic::Refusal;
 /// What every command and handler can reach.
 pub struct Data {
     pub pool: SqlitePool,
+    /// The time the bot acts on (the system clock, or the tests' clock).
+    pub clock: Clock,
 }
 
 /// A failure while handling an interaction.
@@ -139,7 +143,23 @@ async fn event_handler(
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let pool = crate::db::connect(&config.database_url).await?;
     info!(database = %config.database_url, "database ready");
+    let rated = crate::rating::apply_pending(&mut *pool.acquire().await?).await?;
+    if rated > 0 {
+        info!(
+            games = rated,
+            "results of earlier games applied to the ratings"
+        );
+    }
 
+    let clock = match &config.clock_file {
+        Some(path) => {
+            info!(file = %path.display(), "the clock is read from a file (tests only)");
+            Clock::File(path.clone())
+        }
+        None => Clock::System,
+    };
+    let data_clock = clock.clone();
+    let data_pool = pool.clone();
     let dev_guild = config.dev_guild_id;
     let options = poise::FrameworkOptions {
         commands: commands::all(),
@@ -161,7 +181,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 info!(user = %ready.user.name, "connected; commands registered");
-                Ok(Data { pool })
+                Ok(Data {
+                    pool: data_pool,
+                    clock: data_clock,
+                })
             })
         })
         .build();
@@ -174,7 +197,11 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents)
         .framework(framework)
         .await?;
-    client.start().await?;
+    let timer_task = timers::run(client.http.clone(), pool, clock, config.timer_interval);
+    tokio::select! {
+        r = client.start() => r?,
+        () = timer_task => {}
+    }
     Ok(())
 }
 

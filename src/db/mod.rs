@@ -7,6 +7,7 @@
 mod challenges;
 mod games;
 mod players;
+mod ratings;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -14,6 +15,7 @@ use std::time::Duration;
 pub use challenges::*;
 pub use games::*;
 pub use players::*;
+pub use ratings::*;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::SqlitePool;
