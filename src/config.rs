@@ -40,7 +40,14 @@ pub struct Config {
     pub dev_guild_id: Option<u64>,
     /// Another Discord API base (the tests' fake Discord); unset in production.
     pub api_base: Option<String>,
+    /// Tests only: a file holding the current Unix time, read instead of the system clock.
+    pub clock_file: Option<std::path::PathBuf>,
+    /// How often deadlines, reminders and challenge expiry are scanned.
+    pub timer_interval: std::time::Duration,
 }
+
+/// Deadlines are scanned once a minute unless `TIMER_INTERVAL_MS` says otherwise.
+pub const DEFAULT_TIMER_INTERVAL_MS: u64 = 60_000;
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://hexcord.db";
 
@@ -57,6 +64,8 @@ pub enum ConfigError {
     BadGuildId(String),
     #[error("DISCORD_API_BASE must be an http(s) URL such as `http://127.0.0.1:3000` (leave it unset to use Discord), got `{0}`")]
     BadApiBase(String),
+    #[error("TIMER_INTERVAL_MS must be a number of milliseconds from 10 to 3600000 (default 60000), got `{0}`")]
+    BadTimerInterval(String),
     #[error("the .env file could not be read: {0} (each line is KEY=value; see .env.example)")]
     DotEnv(String),
 }
@@ -107,11 +116,21 @@ impl Config {
             }
             Some(v) => return Err(ConfigError::BadApiBase(v)),
         };
+        let clock_file = set("HEXCORD_CLOCK_FILE").map(std::path::PathBuf::from);
+        let timer_ms = match set("TIMER_INTERVAL_MS") {
+            None => DEFAULT_TIMER_INTERVAL_MS,
+            Some(v) => match v.parse::<u64>() {
+                Ok(ms) if (10..=3_600_000).contains(&ms) => ms,
+                _ => return Err(ConfigError::BadTimerInterval(v)),
+            },
+        };
         Ok(Config {
             discord_token: Token(token),
             database_url,
             dev_guild_id,
             api_base,
+            clock_file,
+            timer_interval: std::time::Duration::from_millis(timer_ms),
         })
     }
 }
@@ -137,6 +156,8 @@ mod tests {
         assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(c.dev_guild_id, None);
         assert_eq!(c.api_base, None);
+        assert_eq!(c.clock_file, None);
+        assert_eq!(c.timer_interval.as_millis(), 60_000);
         assert_eq!(c.discord_token.expose(), TOKEN);
     }
 
@@ -152,7 +173,7 @@ mod tests {
 
     #[test]
     fn each_bad_setting_is_named_in_one_line() {
-        let cases: [(&[(&str, &str)], &str); 5] = [
+        let cases: [(&[(&str, &str)], &str); 6] = [
             (&[], "DISCORD_TOKEN"),
             (&[("DISCORD_TOKEN", "short")], "DISCORD_TOKEN"),
             (
@@ -166,6 +187,10 @@ mod tests {
             (
                 &[("DISCORD_TOKEN", TOKEN), ("DISCORD_API_BASE", "localhost")],
                 "DISCORD_API_BASE",
+            ),
+            (
+                &[("DISCORD_TOKEN", TOKEN), ("TIMER_INTERVAL_MS", "5")],
+                "TIMER_INTERVAL_MS",
             ),
         ];
         for (pairs, key) in cases {
@@ -182,8 +207,15 @@ mod tests {
             ("DEV_GUILD_ID", "123456789012345678"),
             ("DISCORD_API_BASE", "http://127.0.0.1:4000/"),
             ("DATABASE_URL", "sqlite::memory:"),
+            ("HEXCORD_CLOCK_FILE", "/tmp/clock"),
+            ("TIMER_INTERVAL_MS", "200"),
         ])
         .unwrap();
+        assert_eq!(
+            c.clock_file.as_deref(),
+            Some(std::path::Path::new("/tmp/clock"))
+        );
+        assert_eq!(c.timer_interval.as_millis(), 200);
         assert_eq!(c.dev_guild_id, Some(123456789012345678));
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:4000"));
         assert_eq!(c.database_url, "sqlite::memory:");

@@ -2,9 +2,11 @@
 //! the bot.
 pub mod ai;
 pub mod bot;
+pub mod clock;
 pub mod config;
 pub mod db;
 pub mod engine;
 pub mod games;
 pub mod hex;
+pub mod rating;
 pub mod render;

@@ -30,6 +30,8 @@ enum Command {
     Engine,
     /// Draw a game record (the engine's `record` format) as a PNG, or as an animated GIF replay.
     Render(RenderArgs),
+    /// Rebuild the bot's rating tables from the stored games (the database of `DATABASE_URL`).
+    RecomputeRatings,
     /// Play a match between two players and print A's wins, losses, draws and score.
     Arena {
         /// The variant line, e.g. "exxit tiles=39" or "inphexion size=7".
@@ -106,6 +108,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             engine::run(stdin.lock(), stdout.lock(), &mut Engine::new())?;
         }
         Command::Render(args) => run_render(args)?,
+        Command::RecomputeRatings => recompute_ratings()?,
         Command::Arena {
             game,
             a,
@@ -128,6 +131,30 @@ fn run(command: Command) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+fn recompute_ratings() -> anyhow::Result<()> {
+    match dotenvy::dotenv() {
+        Ok(_) => {}
+        Err(e) if e.not_found() => {}
+        Err(e) => bail!("the .env file could not be read: {e}"),
+    }
+    let url = std::env::var("DATABASE_URL")
+        .ok()
+        .filter(|u| !u.trim().is_empty())
+        .unwrap_or_else(|| hexcord::config::DEFAULT_DATABASE_URL.to_string());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let pool = hexcord::db::connect(&url).await?;
+        let mut tx = pool.begin().await?;
+        hexcord::rating::recompute_ratings(&mut tx).await?;
+        tx.commit().await?;
+        let n = hexcord::db::all_ratings(&pool).await?.len();
+        println!("{n} ratings rebuilt in {url}");
+        anyhow::Ok(())
+    })
 }
 
 fn run_render(args: RenderArgs) -> anyhow::Result<()> {

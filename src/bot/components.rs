@@ -5,8 +5,8 @@ use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
 use super::logic::{
-    check_challenge_answer, check_player, finish_by_resignation, mention, player_to_move,
-    ChallengeAnswer, Component,
+    check_challenge_answer, check_player, deadline_after, finish_by_resignation, mention,
+    player_to_move, ChallengeAnswer, Component,
 };
 use super::present::{board_caption, names_by_colour, picture};
 use super::{BotError, Data, APOLOGY};
@@ -79,7 +79,7 @@ async fn answer_challenge(
     answer: ChallengeAnswer,
 ) -> Result<(), BotError> {
     let user = press.user.id.get();
-    let now = db::now();
+    let now = data.clock.now();
     let challenge = db::fetch_challenge(&data.pool, id)
         .await?
         .ok_or_else(|| BotError::User(format!("Challenge #{id} does not exist any more.")))?;
@@ -119,6 +119,8 @@ async fn answer_challenge(
 
     let options = Options::parse_line(&challenge.options)
         .map_err(|e| anyhow::anyhow!("challenge {id} holds bad options: {e}"))?;
+    // The challenger moves first: their clock starts now (after their vacation, if away).
+    let away = db::vacation_until(&data.pool, challenge.challenger_id, now).await?;
     let mut tx = data.pool.begin().await?;
     let game_id = db::insert_game(
         &mut *tx,
@@ -130,6 +132,8 @@ async fn answer_challenge(
             players: [challenge.challenger_id, challenge.opponent_id],
             rated: challenge.rated,
             now,
+            seconds_per_move: challenge.seconds_per_move,
+            deadline_at: deadline_after(now, challenge.seconds_per_move, away),
         },
     )
     .await?;
@@ -178,7 +182,10 @@ async fn confirm_resignation(
     check_player(&row, user)?;
     let finish = finish_by_resignation(&row, &game, user)
         .ok_or_else(|| anyhow::anyhow!("player {user} has no colour in game {id}"))?;
-    db::finish_game(&data.pool, id, &finish, db::now()).await?;
+    let mut tx = data.pool.begin().await?;
+    db::finish_game(&mut *tx, id, &finish, data.clock.now()).await?;
+    crate::rating::apply_result(&mut tx, id).await?;
+    tx.commit().await?;
     info!(game = id, "resigned");
     update(ctx, press, format!("You resigned game #{id}.")).await?;
 

@@ -22,6 +22,100 @@ pub fn mention(user: u64) -> String {
 /// How long an open challenge waits for an answer.
 pub const CHALLENGE_TTL_SECS: i64 = 24 * 3600;
 
+pub const DAY: i64 = 24 * 3600;
+
+/// The time per move when the challenge does not choose one.
+pub const DEFAULT_DAYS_PER_MOVE: i64 = 3;
+
+/// Vacation days a player may take in any 365 days.
+pub const VACATION_DAYS_PER_YEAR: i64 = 30;
+
+/// When the player to move loses on time after a move at `now`: a full turn, counted from the
+/// end of their vacation when they are away.
+pub fn deadline_after(now: i64, seconds_per_move: i64, vacation_until: Option<i64>) -> i64 {
+    vacation_until.map_or(now, |v| v.max(now)) + seconds_per_move
+}
+
+/// When the second reminder of a turn is due: a quarter of the time per move before the
+/// deadline, at most a day before it.
+pub fn last_reminder_before(seconds_per_move: i64) -> i64 {
+    (seconds_per_move / 4).min(DAY)
+}
+
+/// Which reminder is due with `left` seconds to the deadline and `sent` already sent this turn:
+/// the new count of reminders sent, or `None`. The first comes when half the time is left, the
+/// second near the end; a bot that was down past both sends only the second.
+pub fn reminder_due(seconds_per_move: i64, left: i64, sent: i64) -> Option<i64> {
+    if left <= 0 {
+        return None;
+    }
+    if sent < 2 && left <= last_reminder_before(seconds_per_move) {
+        return Some(2);
+    }
+    if sent < 1 && left <= seconds_per_move / 2 {
+        return Some(1);
+    }
+    None
+}
+
+/// A time left, for people: `2 d 5 h`, `5 h 12 min`, `12 min`.
+pub fn format_left(seconds: i64) -> String {
+    if seconds <= 0 {
+        return "no time left".to_string();
+    }
+    let (d, h, m) = (seconds / DAY, seconds % DAY / 3600, seconds % 3600 / 60);
+    match (d, h, m) {
+        (0, 0, 0) => "less than a minute".to_string(),
+        (0, 0, m) => format!("{m} min"),
+        (0, h, m) => format!("{h} h {m} min"),
+        (d, 0, _) => format!("{d} d"),
+        (d, h, _) => format!("{d} d {h} h"),
+    }
+}
+
+/// May a player start a vacation of `days` at `now`? `away_until` is the end of a vacation
+/// running now, `used_days` what they took in the last 365 days.
+pub fn check_vacation(days: i64, away_until: Option<i64>, used_days: i64) -> Result<(), Refusal> {
+    if let Some(until) = away_until {
+        return Err(Refusal::new(format!(
+            "You are already on vacation until <t:{until}:f>. Take another one when it is over."
+        )));
+    }
+    let left = (VACATION_DAYS_PER_YEAR - used_days).max(0);
+    if days < 1 || days > left {
+        return Err(Refusal::new(format!(
+            "You can take 1 to {left} days of vacation now ({VACATION_DAYS_PER_YEAR} days in any 365; you took {used_days})."
+        )));
+    }
+    Ok(())
+}
+
+/// Rows per leaderboard page.
+pub const LEADERBOARD_PAGE: i64 = 10;
+
+/// The offset of page `page` (from 1) of a table of `total` rows, and the number of pages.
+pub fn leaderboard_page(total: i64, page: i64) -> Result<(i64, i64), Refusal> {
+    let pages = ((total + LEADERBOARD_PAGE - 1) / LEADERBOARD_PAGE).max(1);
+    if page < 1 || page > pages {
+        return Err(Refusal::new(format!(
+            "The table has {pages} page{}: pick a `page` from 1 to {pages}.",
+            if pages == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(((page - 1) * LEADERBOARD_PAGE, pages))
+}
+
+/// How a game ends when the player to move runs out of time.
+pub fn finish_by_timeout(row: &GameRow, game: &Game) -> Finish {
+    let loser = game.position().to_move();
+    let outcome = crate::games::Outcome::win(loser.other(), crate::games::Reason::Timeout);
+    Finish {
+        status: GameStatus::Finished,
+        result: outcome.describe(game.kind()),
+        winner_id: Some(player_of(row, game, loser.other())),
+    }
+}
+
 /// Buttons, and what their `custom_id` says. The id carries all the state the press needs, so a
 /// button keeps working after a restart.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -279,6 +373,18 @@ pub fn check_may_move(row: &GameRow, game: &Game, user: u64) -> Result<(), Refus
     Ok(())
 }
 
+/// Is there time left for a move at `now`? After the deadline the game is lost on time (the
+/// timer task ends it at its next scan); a move arriving in between is refused.
+pub fn check_in_time(row: &GameRow, now: i64) -> Result<(), Refusal> {
+    match row.deadline_at {
+        Some(d) if now >= d => Err(Refusal::new(format!(
+            "The time for this move in game #{} ran out <t:{d}:R>: the game is lost on time.",
+            row.id
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Which of the caller's games a command means: the one named, or else the only one (or, for
 /// moves, the only one where it is the caller's turn).
 pub fn choose_game<'a>(
@@ -432,6 +538,10 @@ mod tests {
             created_at: 0,
             updated_at: 0,
             finished_at: None,
+            kind: "inphexion".into(),
+            seconds_per_move: 86400,
+            deadline_at: Some(86400),
+            reminders_sent: 0,
         }
     }
 
@@ -449,6 +559,7 @@ mod tests {
             game_id: None,
             created_at: 0,
             expires_at: 100,
+            seconds_per_move: 86400,
         }
     }
 
@@ -671,5 +782,85 @@ mod tests {
         assert_eq!(f.result, "black wins: resignation");
         assert!(finish_by_resignation(&r, &g, 30).is_none());
         assert!(finish_after_move(&r, &g).is_none());
+    }
+
+    #[test]
+    fn reminders_come_at_half_time_and_near_the_end_once_each() {
+        let day = DAY;
+        assert_eq!(reminder_due(day, 13 * 3600, 0), None);
+        assert_eq!(reminder_due(day, 12 * 3600, 0), Some(1));
+        assert_eq!(reminder_due(day, 12 * 3600, 1), None);
+        assert_eq!(reminder_due(day, 6 * 3600, 1), Some(2));
+        assert_eq!(reminder_due(day, 6 * 3600, 2), None);
+        // Down past both: only the second.
+        assert_eq!(reminder_due(day, 3600, 0), Some(2));
+        assert_eq!(reminder_due(day, 0, 0), None);
+        assert_eq!(last_reminder_before(14 * day), day);
+        assert_eq!(last_reminder_before(3 * day), 18 * 3600);
+    }
+
+    #[test]
+    fn deadlines_wait_for_the_end_of_a_vacation() {
+        assert_eq!(deadline_after(100, 50, None), 150);
+        assert_eq!(deadline_after(100, 50, Some(400)), 450);
+        assert_eq!(deadline_after(100, 50, Some(20)), 150);
+    }
+
+    #[test]
+    fn times_left_read_naturally() {
+        assert_eq!(format_left(2 * DAY + 5 * 3600 + 7), "2 d 5 h");
+        assert_eq!(format_left(3 * DAY), "3 d");
+        assert_eq!(format_left(5 * 3600 + 12 * 60), "5 h 12 min");
+        assert_eq!(format_left(12 * 60 + 5), "12 min");
+        assert_eq!(format_left(30), "less than a minute");
+        assert_eq!(format_left(-5), "no time left");
+    }
+
+    #[test]
+    fn vacations_have_a_yearly_limit() {
+        assert!(check_vacation(7, None, 0).is_ok());
+        assert!(check_vacation(30, None, 0).is_ok());
+        assert!(check_vacation(31, None, 0)
+            .unwrap_err()
+            .0
+            .contains("1 to 30"));
+        assert!(check_vacation(5, None, 26)
+            .unwrap_err()
+            .0
+            .contains("1 to 4"));
+        assert!(check_vacation(0, None, 0).is_err());
+        assert!(check_vacation(1, Some(500), 0)
+            .unwrap_err()
+            .0
+            .contains("already on vacation"));
+    }
+
+    #[test]
+    fn leaderboard_pages() {
+        assert_eq!(leaderboard_page(0, 1), Ok((0, 1)));
+        assert_eq!(leaderboard_page(10, 1), Ok((0, 1)));
+        assert_eq!(leaderboard_page(11, 2), Ok((10, 2)));
+        assert!(leaderboard_page(11, 3).unwrap_err().0.contains("1 to 2"));
+        assert!(leaderboard_page(11, 0).is_err());
+    }
+
+    #[test]
+    fn a_move_after_the_deadline_is_refused() {
+        let r = row(GameStatus::Active);
+        assert!(check_in_time(&r, 86399).is_ok());
+        assert!(check_in_time(&r, 86400)
+            .unwrap_err()
+            .0
+            .contains("lost on time"));
+    }
+
+    #[test]
+    fn running_out_of_time_loses() {
+        let r = row(GameStatus::Active);
+        let mut g = inphexion(&["size=5"]);
+        g.play_text("c3").unwrap();
+        let f = finish_by_timeout(&r, &g);
+        assert_eq!(f.winner_id, Some(10));
+        assert_eq!(f.result, "white wins: timeout");
     }
 }

@@ -9,6 +9,7 @@ mod components;
 pub mod logic;
 mod opponent;
 mod present;
+pub mod timers;
 
 use std::process::ExitCode;
 
@@ -17,6 +18,7 @@ use sqlx::SqlitePool;
 use thiserror::Error;
 use tracing::{error, info, warn};
 
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbError;
 use logic::Refusal;
@@ -26,6 +28,8 @@ pub struct Data {
     pub pool: SqlitePool,
     /// The bot as a player in `/play` games.
     pub opponent: opponent::Opponent,
+    /// The time the bot acts on (the system clock, or the tests' clock).
+    pub clock: Clock,
 }
 
 /// A failure while handling an interaction.
@@ -142,7 +146,23 @@ async fn event_handler(
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let pool = crate::db::connect(&config.database_url).await?;
     info!(database = %config.database_url, "database ready");
+    let rated = crate::rating::apply_pending(&mut *pool.acquire().await?).await?;
+    if rated > 0 {
+        info!(
+            games = rated,
+            "results of earlier games applied to the ratings"
+        );
+    }
 
+    let clock = match &config.clock_file {
+        Some(path) => {
+            info!(file = %path.display(), "the clock is read from a file (tests only)");
+            Clock::File(path.clone())
+        }
+        None => Clock::System,
+    };
+    let data_clock = clock.clone();
+    let data_pool = pool.clone();
     let dev_guild = config.dev_guild_id;
     let options = poise::FrameworkOptions {
         commands: commands::all(),
@@ -165,13 +185,18 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 }
                 info!(user = %ready.user.name, "connected; commands registered");
                 let opponent = opponent::Opponent::new(
-                    pool.clone(),
+                    data_pool.clone(),
                     ctx.http.clone(),
                     ready.user.id.get(),
                     &ready.user.name,
+                    data_clock.clone(),
                 );
                 opponent.resume().await?;
-                Ok(Data { pool, opponent })
+                Ok(Data {
+                    pool: data_pool,
+                    clock: data_clock,
+                    opponent,
+                })
             })
         })
         .build();
@@ -184,7 +209,11 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents)
         .framework(framework)
         .await?;
-    client.start().await?;
+    let timer_task = timers::run(client.http.clone(), pool, clock, config.timer_interval);
+    tokio::select! {
+        r = client.start() => r?,
+        () = timer_task => {}
+    }
     Ok(())
 }
 
@@ -205,8 +234,13 @@ pub fn main() -> ExitCode {
         .with_ansi(ansi)
         .with_writer(std::io::stderr)
         .init();
+    // Pictures (and the bot's searches) run on blocking threads. Capping them keeps memory flat
+    // when many games ask for pictures at once: the extra work waits in a queue instead of each
+    // piece holding its own image buffers and thread.
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(2 * cores + 2)
         .build()
     {
         Ok(r) => r,

@@ -19,6 +19,7 @@ use super::logic::{finish_after_move, player_to_move};
 use super::present::{board_caption, names_by_colour, picture};
 use super::BotError;
 use crate::ai::{self, Level};
+use crate::clock::Clock;
 use crate::db::{self, DbError, GameStatus};
 
 /// Active games one member may have against the bot at once.
@@ -37,10 +38,17 @@ struct Inner {
     name: String,
     permits: Semaphore,
     threads: usize,
+    clock: Clock,
 }
 
 impl Opponent {
-    pub fn new(pool: SqlitePool, http: Arc<serenity::Http>, bot_id: u64, name: &str) -> Opponent {
+    pub fn new(
+        pool: SqlitePool,
+        http: Arc<serenity::Http>,
+        bot_id: u64,
+        name: &str,
+        clock: Clock,
+    ) -> Opponent {
         // One search per core, leaving the runtime's own threads some room on big machines.
         let threads = std::thread::available_parallelism()
             .map(|n| n.get().saturating_sub(1).clamp(1, 4))
@@ -53,6 +61,7 @@ impl Opponent {
                 name: name.to_string(),
                 permits: Semaphore::new(threads),
                 threads,
+                clock,
             }),
         }
     }
@@ -148,8 +157,10 @@ impl Opponent {
             game.ply() as i64,
             &notation,
             inner.bot_id,
-            db::now(),
+            inner.clock.now(),
             finish.as_ref(),
+            // Games against the bot have no clock.
+            None,
         )
         .await
         {

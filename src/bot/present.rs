@@ -63,6 +63,9 @@ pub fn board_caption(row: &GameRow, game: &Game, last: Option<(u64, &str)>) -> S
                 mention(player_to_move(row, game)),
                 kind.colour_name(c)
             ));
+            if let Some(d) = row.deadline_at {
+                text.push_str(&format!(" Time runs out <t:{d}:R>."));
+            }
         }
         _ => {
             let result = row
@@ -109,12 +112,16 @@ pub fn rules_text(kind: GameKind) -> &'static str {
 
 pub const HELP: &str = concat!(
     "**hexcord** — play inpHeXion and EXXIT here.\n",
-    "• `/challenge opponent game [options] [rated]` — invite a member; they accept or decline with the buttons.\n",
-    "• `/play game level [first] [options]` — play against me (easy, medium or hard; unrated).\n",
+    "• `/challenge opponent game [options] [rated] [days_per_move]` — invite a member; they accept or decline with the buttons. Running out of time loses the game.\n",
+    "• `/play game level [first] [options]` — play against me (easy, medium or hard; unrated, no clock).\n",
     "• `/move move [game]` — play; the suggestions list only legal moves.\n",
     "• `/board [game] [ply]` — show a board (a past position with `ply`).\n",
     "• `/resign [game]` — give up (asks for confirmation).\n",
-    "• `/games [user]` — active games with links to their boards.\n",
+    "• `/games [user]` — active games with whose turn it is, the time left and links to their boards.\n",
+    "• `/turn` — the games of this server where it is your move.\n",
+    "• `/leaderboard game [page]` — the server's ratings; `/profile [user]` — ratings, record, recent games.\n",
+    "• `/record game` — the game record; `/replay game` — the game as an animated picture.\n",
+    "• `/settings [reminders]` — reminders in the channel, by direct message, or off; `/vacation days` — pause your deadlines.\n",
     "• `/rules game` — a short summary of the rules.\n",
     "• `/abort game` — moderators (Manage Server) end a game without result."
 );

@@ -1,19 +1,24 @@
 //! Games against the bot: the level it plays at.
 
-use sqlx::SqliteExecutor;
+use sqlx::{SqliteConnection, SqliteExecutor};
 
 use super::DbError;
 
-/// Marks game `game` as played by the bot at `level` (`easy`, `medium` or `hard`).
+/// Marks game `game` as played by the bot at `level` (`easy`, `medium` or `hard`), and takes
+/// away its clock: games against the bot have no deadlines.
 pub async fn insert_bot_game(
-    ex: impl SqliteExecutor<'_>,
+    conn: &mut SqliteConnection,
     game: i64,
     level: &str,
 ) -> Result<(), DbError> {
     sqlx::query("INSERT INTO bot_games (game_id, level) VALUES (?1, ?2)")
         .bind(game)
         .bind(level)
-        .execute(ex)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("UPDATE games SET deadline_at = NULL WHERE id = ?1")
+        .bind(game)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
@@ -78,15 +83,20 @@ mod tests {
                     players: [1, 2],
                     rated: false,
                     now,
+                    seconds_per_move: 86_400,
+                    deadline_at: now + 86_400,
                 },
             )
             .await
             .expect("game");
             ids.push(id);
         }
-        insert_bot_game(&pool, ids[0], "hard")
+        let mut conn = pool.acquire().await.expect("connection");
+        insert_bot_game(&mut conn, ids[0], "hard")
             .await
             .expect("bot game");
+        let row = fetch_game(&pool, ids[0]).await.expect("row").expect("game");
+        assert_eq!(row.deadline_at, None, "no clock against the bot");
         assert_eq!(
             fetch_bot_level(&pool, ids[0]).await.expect("level"),
             Some("hard".to_string())
@@ -94,7 +104,10 @@ mod tests {
         assert_eq!(fetch_bot_level(&pool, ids[1]).await.expect("level"), None);
         assert_eq!(active_bot_games(&pool).await.expect("active"), vec![ids[0]]);
         assert_eq!(count_active_bot_games(&pool, 1).await.expect("count"), 1);
-        assert!(insert_bot_game(&pool, ids[1], "grandmaster").await.is_err());
+        assert!(insert_bot_game(&mut conn, ids[1], "grandmaster")
+            .await
+            .is_err());
+        drop(conn);
         let finish = Finish {
             status: GameStatus::Finished,
             result: "white wins".into(),

@@ -54,6 +54,8 @@ pub struct Challenge {
     pub game_id: Option<i64>,
     pub created_at: i64,
     pub expires_at: i64,
+    /// The time per move of the game it starts.
+    pub seconds_per_move: i64,
 }
 
 impl<'r> FromRow<'r, SqliteRow> for Challenge {
@@ -75,6 +77,7 @@ impl<'r> FromRow<'r, SqliteRow> for Challenge {
             game_id: row.try_get("game_id")?,
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
+            seconds_per_move: row.try_get("seconds_per_move")?,
         })
     }
 }
@@ -90,6 +93,7 @@ pub struct NewChallenge<'a> {
     pub rated: bool,
     pub now: i64,
     pub expires_at: i64,
+    pub seconds_per_move: i64,
 }
 
 /// Stores an open challenge; returns its id.
@@ -99,8 +103,8 @@ pub async fn insert_challenge(
 ) -> Result<i64, DbError> {
     let id = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, rated,
-                                 status, created_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8) RETURNING id",
+                                 status, created_at, expires_at, seconds_per_move)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9) RETURNING id",
     )
     .bind(c.guild_id.map(to_db))
     .bind(to_db(c.channel_id))
@@ -110,6 +114,7 @@ pub async fn insert_challenge(
     .bind(c.rated)
     .bind(c.now)
     .bind(c.expires_at)
+    .bind(c.seconds_per_move)
     .fetch_one(ex)
     .await?;
     Ok(id)
@@ -161,6 +166,21 @@ pub async fn set_challenge_message(
     Ok(())
 }
 
+/// Closes every open challenge whose time ran out at `now`; returns them (each once: a second
+/// scan finds them closed).
+pub async fn expire_challenges(
+    ex: impl SqliteExecutor<'_>,
+    now: i64,
+) -> Result<Vec<Challenge>, DbError> {
+    Ok(sqlx::query_as(
+        "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?1
+         RETURNING *",
+    )
+    .bind(now)
+    .fetch_all(ex)
+    .await?)
+}
+
 /// Closes an open challenge. `false` when it was no longer open (someone else closed it first).
 pub async fn close_challenge(
     ex: impl SqliteExecutor<'_>,
@@ -200,6 +220,7 @@ mod tests {
             rated: true,
             now: 100,
             expires_at: 200,
+            seconds_per_move: 86400,
         };
         let id = insert_challenge(&pool, &new).await.unwrap();
         let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
@@ -229,5 +250,37 @@ mod tests {
         let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
         assert_eq!(c.status, ChallengeStatus::Declined);
         assert_eq!(c.game_id, None);
+    }
+
+    #[tokio::test]
+    async fn challenges_expire_once() {
+        let (pool, _f) = temp_db().await;
+        upsert_player(&pool, 1, "a", 0).await.unwrap();
+        upsert_player(&pool, 2, "b", 0).await.unwrap();
+        let new = |expires_at| NewChallenge {
+            guild_id: None,
+            channel_id: 8,
+            challenger_id: 1,
+            opponent_id: 2,
+            options: "exxit tiles=39",
+            rated: false,
+            now: 0,
+            expires_at,
+            seconds_per_move: 86400,
+        };
+        let early = insert_challenge(&pool, &new(100)).await.unwrap();
+        let late = insert_challenge(&pool, &new(300)).await.unwrap();
+        assert!(expire_challenges(&pool, 99).await.unwrap().is_empty());
+        let gone: Vec<i64> = expire_challenges(&pool, 100)
+            .await
+            .unwrap()
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(gone, [early]);
+        assert!(expire_challenges(&pool, 200).await.unwrap().is_empty());
+        let c = fetch_challenge(&pool, late).await.unwrap().unwrap();
+        assert_eq!(c.status, ChallengeStatus::Open);
+        assert_eq!(c.seconds_per_move, 86400);
     }
 }

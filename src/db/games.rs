@@ -54,6 +54,14 @@ pub struct GameRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub finished_at: Option<i64>,
+    /// The game kind's name (`inphexion`, `exxit`).
+    pub kind: String,
+    /// The time each player has for a move.
+    pub seconds_per_move: i64,
+    /// When the player to move loses on time; `None` once the game is over.
+    pub deadline_at: Option<i64>,
+    /// Reminders already sent for the current turn.
+    pub reminders_sent: i64,
 }
 
 impl<'r> FromRow<'r, SqliteRow> for GameRow {
@@ -82,6 +90,10 @@ impl<'r> FromRow<'r, SqliteRow> for GameRow {
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
             finished_at: row.try_get("finished_at")?,
+            kind: row.try_get("kind")?,
+            seconds_per_move: row.try_get("seconds_per_move")?,
+            deadline_at: row.try_get("deadline_at")?,
+            reminders_sent: row.try_get("reminders_sent")?,
         })
     }
 }
@@ -116,6 +128,9 @@ pub struct NewGame<'a> {
     pub players: [u64; 2],
     pub rated: bool,
     pub now: i64,
+    pub seconds_per_move: i64,
+    /// When the first player loses on time.
+    pub deadline_at: i64,
 }
 
 /// How a game ends, for [`record_move`] and [`finish_game`].
@@ -130,8 +145,9 @@ pub struct Finish {
 pub async fn insert_game(ex: impl SqliteExecutor<'_>, g: &NewGame<'_>) -> Result<i64, DbError> {
     let id = sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, kind, options, first_player_id,
-                            second_player_id, rated, status, version, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active', 0, ?8, ?8) RETURNING id",
+                            second_player_id, rated, status, version, created_at, updated_at,
+                            seconds_per_move, deadline_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active', 0, ?8, ?8, ?9, ?10) RETURNING id",
     )
     .bind(g.guild_id.map(to_db))
     .bind(to_db(g.channel_id))
@@ -141,6 +157,8 @@ pub async fn insert_game(ex: impl SqliteExecutor<'_>, g: &NewGame<'_>) -> Result
     .bind(to_db(g.players[1]))
     .bind(g.rated)
     .bind(g.now)
+    .bind(g.seconds_per_move)
+    .bind(g.deadline_at)
     .fetch_one(ex)
     .await?;
     Ok(id)
@@ -201,6 +219,10 @@ pub async fn active_games_of(
 /// Stores the move that makes ply `expected_version + 1`, in one statement group that first
 /// claims the game: when another write got there first (another move, a resignation), nothing is
 /// stored and the answer is [`DbError::Conflict`]. Call it inside a transaction.
+///
+/// `next_deadline` is when the next player loses on time (ignored when the move ends the game);
+/// the reminders of the new turn start again.
+#[allow(clippy::too_many_arguments)]
 pub async fn record_move(
     conn: &mut SqliteConnection,
     game: i64,
@@ -209,12 +231,15 @@ pub async fn record_move(
     player: u64,
     now: i64,
     finish: Option<&Finish>,
+    next_deadline: Option<i64>,
 ) -> Result<(), DbError> {
     let claimed = sqlx::query(
         "UPDATE games SET version = version + 1, updated_at = ?3,
                 status = COALESCE(?4, status), result = COALESCE(?5, result),
                 winner_id = COALESCE(?6, winner_id),
-                finished_at = CASE WHEN ?4 IS NULL THEN finished_at ELSE ?3 END
+                finished_at = CASE WHEN ?4 IS NULL THEN finished_at ELSE ?3 END,
+                deadline_at = CASE WHEN ?4 IS NULL THEN ?7 ELSE NULL END,
+                reminders_sent = 0
          WHERE id = ?1 AND version = ?2 AND status = 'active'",
     )
     .bind(game)
@@ -223,6 +248,7 @@ pub async fn record_move(
     .bind(finish.map(|f| f.status.as_str()))
     .bind(finish.map(|f| f.result.clone()))
     .bind(finish.and_then(|f| f.winner_id).map(to_db))
+    .bind(next_deadline)
     .execute(&mut *conn)
     .await?;
     if claimed.rows_affected() != 1 {
@@ -250,7 +276,8 @@ pub async fn finish_game(
     now: i64,
 ) -> Result<(), DbError> {
     let done = sqlx::query(
-        "UPDATE games SET status = ?2, result = ?3, winner_id = ?4, finished_at = ?5, updated_at = ?5
+        "UPDATE games SET status = ?2, result = ?3, winner_id = ?4, finished_at = ?5, updated_at = ?5,
+                          deadline_at = NULL
          WHERE id = ?1 AND status = 'active'",
     )
     .bind(game)
@@ -264,6 +291,122 @@ pub async fn finish_game(
         return Err(DbError::Conflict(game));
     }
     Ok(())
+}
+
+/// Ends an active game on time: only when it is still at `version` and its deadline has passed
+/// at `now`, so a move that arrived first (or a second scan) leaves it alone. `false` when it
+/// did not apply.
+pub async fn time_out_game(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    version: i64,
+    finish: &Finish,
+    now: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE games SET status = ?3, result = ?4, winner_id = ?5, finished_at = ?6, updated_at = ?6,
+                          deadline_at = NULL
+         WHERE id = ?1 AND version = ?2 AND status = 'active' AND deadline_at <= ?6",
+    )
+    .bind(game)
+    .bind(version)
+    .bind(finish.status.as_str())
+    .bind(finish.result.as_str())
+    .bind(finish.winner_id.map(to_db))
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Active games whose deadline has passed at `now`, oldest deadline first.
+pub async fn games_past_deadline(
+    ex: impl SqliteExecutor<'_>,
+    now: i64,
+) -> Result<Vec<GameRow>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT * FROM games WHERE status = 'active' AND deadline_at <= ?1
+         ORDER BY deadline_at, id",
+    )
+    .bind(now)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Active games with at most half their time per move left and fewer than two reminders sent:
+/// the candidates for a reminder.
+pub async fn games_needing_reminders(
+    ex: impl SqliteExecutor<'_>,
+    now: i64,
+) -> Result<Vec<GameRow>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT * FROM games WHERE status = 'active' AND reminders_sent < 2
+           AND deadline_at > ?1 AND deadline_at - ?1 <= seconds_per_move / 2
+         ORDER BY deadline_at, id",
+    )
+    .bind(now)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Marks that the reminders of the current turn went from `sent` to `to`: `false` when the game
+/// moved on or another scan marked it first (then nothing is to be sent).
+pub async fn claim_reminder(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    version: i64,
+    sent: i64,
+    to: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE games SET reminders_sent = ?4
+         WHERE id = ?1 AND version = ?2 AND reminders_sent = ?3 AND status = 'active'",
+    )
+    .bind(game)
+    .bind(version)
+    .bind(sent)
+    .bind(to)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Moves a game's deadline later by `seconds` (a vacation), when it is still at `version`.
+pub async fn extend_deadline(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    version: i64,
+    seconds: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE games SET deadline_at = deadline_at + ?3
+         WHERE id = ?1 AND version = ?2 AND status = 'active' AND deadline_at IS NOT NULL",
+    )
+    .bind(game)
+    .bind(version)
+    .bind(seconds)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Finished games of `user` in a server, the most recent first.
+pub async fn recent_games_of(
+    ex: impl SqliteExecutor<'_>,
+    guild: u64,
+    user: u64,
+    limit: i64,
+) -> Result<Vec<GameRow>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT * FROM games WHERE status = 'finished' AND guild_id = ?1
+           AND (first_player_id = ?2 OR second_player_id = ?2)
+         ORDER BY finished_at DESC, id DESC LIMIT ?3",
+    )
+    .bind(to_db(guild))
+    .bind(to_db(user))
+    .bind(limit)
+    .fetch_all(ex)
+    .await?)
 }
 
 /// Remembers the message that shows the game's current board.
@@ -359,6 +502,8 @@ mod tests {
                 players: [1, u64::MAX],
                 rated: false,
                 now: 10,
+                seconds_per_move: 100,
+                deadline_at: 110,
             },
         )
         .await
@@ -370,12 +515,12 @@ mod tests {
         let (pool, _f) = temp_db().await;
         let id = game_with_players(&pool).await;
         let mut tx = pool.begin().await.unwrap();
-        record_move(&mut tx, id, 0, "0,1", 1, 11, None)
+        record_move(&mut tx, id, 0, "0,1", 1, 11, None, Some(111))
             .await
             .unwrap();
         tx.commit().await.unwrap();
         let mut tx = pool.begin().await.unwrap();
-        let again = record_move(&mut tx, id, 0, "1,1", 1, 12, None).await;
+        let again = record_move(&mut tx, id, 0, "1,1", 1, 12, None, Some(112)).await;
         assert!(
             matches!(again, Err(DbError::Conflict(g)) if g == id),
             "{again:?}"
@@ -395,7 +540,7 @@ mod tests {
         let id = game_with_players(&pool).await;
         let attempt = |pool: SqlitePool, text: &'static str| async move {
             let mut tx = pool.begin().await?;
-            record_move(&mut tx, id, 0, text, u64::MAX, 20, None).await?;
+            record_move(&mut tx, id, 0, text, u64::MAX, 20, None, Some(120)).await?;
             tx.commit().await?;
             Ok::<(), DbError>(())
         };
@@ -431,7 +576,7 @@ mod tests {
         ));
         let mut tx = pool.begin().await.unwrap();
         assert!(matches!(
-            record_move(&mut tx, id, 0, "0,1", 1, 32, None).await,
+            record_move(&mut tx, id, 0, "0,1", 1, 32, None, Some(132)).await,
             Err(DbError::Conflict(_))
         ));
         drop(tx);

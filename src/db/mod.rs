@@ -8,6 +8,7 @@ mod bot_games;
 mod challenges;
 mod games;
 mod players;
+mod ratings;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -16,6 +17,7 @@ pub use bot_games::*;
 pub use challenges::*;
 pub use games::*;
 pub use players::*;
+pub use ratings::*;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::SqlitePool;

@@ -74,6 +74,7 @@ pub struct Answer {
     pub ephemeral: bool,
     pub content: String,
     pub components: Value,
+    pub embeds: Value,
     pub files: Vec<Vec<u8>>,
     pub allowed_users: Vec<u64>,
 }
@@ -182,6 +183,8 @@ pub struct Discord {
     pub fake: Fake,
     pub db_url: String,
     pub dir: PathBuf,
+    /// The bot's clock (a file holding Unix seconds), when the test controls time.
+    pub clock: Option<PathBuf>,
 }
 
 impl Drop for Discord {
@@ -207,7 +210,48 @@ impl Discord {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let db_url = format!("sqlite://{}", dir.join("hexcord.db").display());
         eprintln!("bot log: {}", dir.join("bot.log").display());
-        Discord { fake, db_url, dir }
+        Discord {
+            fake,
+            db_url,
+            dir,
+            clock: None,
+        }
+    }
+
+    /// A fake Discord whose bot reads the time from a file (set to `t` now) and scans its timers
+    /// every 100 ms.
+    pub async fn start_with_clock(name: &str, t: i64) -> Discord {
+        let mut d = Discord::start(name).await;
+        d.clock = Some(d.dir.join("clock"));
+        d.set_clock(t);
+        d
+    }
+
+    /// Moves the bot's clock (written whole, then renamed, so the bot never reads half a file).
+    pub fn set_clock(&self, t: i64) {
+        let path = self.clock.as_ref().expect("a test-controlled clock");
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, t.to_string()).expect("clock file");
+        std::fs::rename(&tmp, path).expect("clock file");
+    }
+
+    /// Waits for a message the bot posts by itself (not an interaction answer) whose content
+    /// contains `needle`, in the channel `channel` (any channel when `None`).
+    pub async fn posted(&self, from: usize, channel: Option<u64>, needle: &str) -> Recorded {
+        let path = channel.map(|c| format!("/channels/{c}/messages"));
+        let (_, r) = self
+            .fake
+            .wait_for(from, &format!("a message with `{needle}`"), |r| {
+                r.method == "POST"
+                    && r.path.starts_with("/channels/")
+                    && r.path.ends_with("/messages")
+                    && path.as_ref().is_none_or(|p| &r.path == p)
+                    && r.json
+                        .as_ref()
+                        .is_some_and(|j| j["content"].as_str().is_some_and(|c| c.contains(needle)))
+            })
+            .await;
+        r
     }
 
     /// Warnings and errors the bot logged (a dropped event shows up here as serenity's warning).
@@ -219,7 +263,7 @@ impl Discord {
             .collect()
     }
 
-    fn interaction(
+    pub fn interaction(
         &self,
         kind: u64,
         who: &Member,
@@ -243,7 +287,7 @@ impl Discord {
         (token, v)
     }
 
-    fn command_data(&self, name: &str, options: Vec<Value>, users: &[&Member]) -> Value {
+    pub fn command_data(&self, name: &str, options: Vec<Value>, users: &[&Member]) -> Value {
         let id = *self
             .fake
             .state
@@ -299,6 +343,7 @@ impl Discord {
                 ephemeral,
                 content: f["content"].as_str().unwrap_or("").to_string(),
                 components: f.get("components").cloned().unwrap_or(json!([])),
+                embeds: f.get("embeds").cloned().unwrap_or(json!([])),
                 files: follow.files.iter().map(|(_, b)| b.clone()).collect(),
                 allowed_users: users_of(&f),
             };
@@ -308,6 +353,7 @@ impl Discord {
             ephemeral,
             content: data["content"].as_str().unwrap_or("").to_string(),
             components: data.get("components").cloned().unwrap_or(json!([])),
+            embeds: data.get("embeds").cloned().unwrap_or(json!([])),
             files: cb.files.iter().map(|(_, b)| b.clone()).collect(),
             allowed_users: users_of(&data),
         }
@@ -499,6 +545,56 @@ impl Discord {
             assert!(p.ids.contains_key(verb), "{:?}", p.ids);
         }
         p
+    }
+
+    /// Starts a game against the bot with `/play` (`level` 0 easy, 1 medium, 2 hard); returns
+    /// it as its first board shows it.
+    pub async fn play_bot(
+        &self,
+        who: &Member,
+        kind: &str,
+        level: u64,
+        extra: &[Value],
+    ) -> GameState {
+        let game = if kind == "exxit" { 1 } else { 0 };
+        let mut options = vec![
+            json!({"name": "game", "type": 4, "value": game}),
+            json!({"name": "level", "type": 4, "value": level}),
+        ];
+        options.extend(extra.iter().cloned());
+        let ans = self.command(who, "play", options).await;
+        assert!(!ans.ephemeral && ans.files.len() == 1, "{ans:?}");
+        assert!(ans.content.contains("plays me at level"), "{ans:?}");
+        parse_state(&ans.content)
+    }
+
+    /// Waits for the bot's own move in `state`'s game, posted in the channel (looking at the
+    /// requests from index `from` on); returns the game as that board shows it.
+    pub async fn bot_move(&self, from: usize, state: &GameState) -> GameState {
+        let path = format!("/channels/{CHANNEL_ID}/messages");
+        let game = format!("game #{} ", state.id);
+        let played = format!("<@{BOT_ID}> played");
+        let (_, post) = self
+            .fake
+            .wait_for(from, "the bot's move", |r| {
+                r.method == "POST"
+                    && r.path == path
+                    && r.json
+                        .as_ref()
+                        .and_then(|j| j["content"].as_str())
+                        .is_some_and(|c| c.contains(&game) && c.contains(&played))
+            })
+            .await;
+        assert_eq!(post.files.len(), 1, "the bot's board is attached");
+        let body = post.json.unwrap_or(Value::Null);
+        let next = parse_state(body["content"].as_str().unwrap_or(""));
+        if !next.caption.contains("Game over") {
+            assert!(
+                users_of(&body).contains(&next.to_move),
+                "the member to move is pinged: {body}"
+            );
+        }
+        next
     }
 
     pub async fn refused_press(&self, who: &Member, p: &Pressable, verb: &str, needle: &str) {
@@ -729,7 +825,7 @@ impl Discord {
     }
 }
 
-fn users_of(body: &Value) -> Vec<u64> {
+pub fn users_of(body: &Value) -> Vec<u64> {
     body["allowed_mentions"]["users"]
         .as_array()
         .into_iter()
@@ -758,6 +854,12 @@ impl Bot {
             .env("DATABASE_URL", &d.db_url)
             .env("DEV_GUILD_ID", GUILD_ID.to_string())
             .env("RUST_LOG", "warn,hexcord=info")
+            .envs(d.clock.iter().flat_map(|c| {
+                [
+                    ("HEXCORD_CLOCK_FILE", c.display().to_string()),
+                    ("TIMER_INTERVAL_MS", "100".to_string()),
+                ]
+            }))
             .stdout(Stdio::from(log.try_clone().expect("log")))
             .stderr(Stdio::from(log))
             .kill_on_drop(true)
@@ -769,6 +871,12 @@ impl Bot {
     pub async fn restart(d: &Discord, old: Bot) -> Bot {
         drop(old);
         Bot::start(d).await
+    }
+
+    /// The bot's process id while it runs (for the memory figures of `benches/bot.rs`).
+    #[allow(dead_code)]
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
     }
 
     pub async fn kill(&mut self) {

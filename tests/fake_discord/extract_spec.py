@@ -16,6 +16,7 @@ OPERATIONS = {
     "/gateway": ["get"],
     "/oauth2/applications/@me": ["get"],
     "/users/@me": ["get"],
+    "/users/@me/channels": ["post"],
     "/applications/{application_id}/commands": ["put"],
     "/applications/{application_id}/guilds/{guild_id}/commands": ["put"],
     "/interactions/{interaction_id}/{interaction_token}/callback": ["post"],

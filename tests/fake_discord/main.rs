@@ -8,7 +8,7 @@ mod spec;
 
 use std::time::Instant;
 
-use discord::{Bot, Discord, ANN, BOB, CAT, MOD, OTHER_BOT};
+use discord::{Bot, Discord, Member, ANN, BOB, CAT, MOD, OTHER_BOT};
 use serde_json::json;
 
 fn opt_str(name: &str, value: &str) -> serde_json::Value {
@@ -230,4 +230,365 @@ async fn exxit_games_to_the_end_and_by_resignation() {
         "the bot logged problems: {problems:#?}"
     );
     eprintln!("exxit end-to-end took {:?}", started.elapsed());
+}
+
+const DAY: i64 = 24 * 3600;
+
+/// Where `needle` first appears in `text` (panics when missing).
+fn at(text: &str, needle: &str) -> usize {
+    text.find(needle)
+        .unwrap_or_else(|| panic!("`{needle}` not in {text:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn correspondence_timeout_reminders_and_leaderboard() {
+    let started = Instant::now();
+    // The bot reads the time from a file the test moves forward: no real waiting.
+    let t0: i64 = 1_900_000_000;
+    let d = Discord::start_with_clock("corr", t0).await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let size5 = json!({"name": "size", "type": 4, "value": 5});
+    let one_day = json!({"name": "days_per_move", "type": 4, "value": 0});
+    let inphexion = json!({"name": "game", "type": 4, "value": 0});
+    let channel = Some(server::CHANNEL_ID);
+
+    // A rated game with one day per move.
+    let ch = d
+        .challenge(&ANN, &BOB, "inphexion", &[size5.clone(), one_day.clone()])
+        .await;
+    assert!(
+        ch.message["content"]
+            .as_str()
+            .is_some_and(|c| c.contains("1 day per move")),
+        "{:?}",
+        ch.message
+    );
+    let g1 = d.accept(&BOB, &ch).await;
+    let games = d.command(&ANN, "games", vec![]).await;
+    assert!(games.content.contains("1 d left"), "{games:?}");
+    let turn = d.command(&ANN, "turn", vec![]).await;
+    assert!(
+        turn.ephemeral && turn.content.contains(&format!("#{}", g1.id)),
+        "{turn:?}"
+    );
+    let turn = d.command(&BOB, "turn", vec![]).await;
+    assert!(turn.content.contains("not your move"), "{turn:?}");
+
+    // Half the time gone: Ann is reminded in the channel, once.
+    let from = d.fake.request_count();
+    d.set_clock(t0 + DAY / 2 + 60);
+    let reminder = d.posted(from, channel, "Reminder").await;
+    let body = reminder.json.clone().unwrap_or_default();
+    assert!(
+        body["content"]
+            .as_str()
+            .is_some_and(|c| c.contains(&format!("<@{}>", ANN.id))),
+        "{body}"
+    );
+    assert_eq!(discord::users_of(&body), [ANN.id]);
+
+    // The bot is down when the deadline passes; after the restart Ann loses on time, once.
+    bot.kill().await;
+    d.set_clock(t0 + DAY + 60);
+    let from = d.fake.request_count();
+    let mut bot = Bot::restart(&d, bot).await;
+    let timeout = d.posted(from, channel, "ran out of time").await;
+    assert_eq!(timeout.files.len(), 1, "the final board comes with it");
+    d.fake.wait_ready(2).await;
+    assert_eq!(d.game_status(g1.id).await, "finished");
+    assert_eq!(d.winner(g1.id).await, Some(BOB.id));
+
+    // More rated games: Bob and Ann each beat Cat.
+    for (winner, loser) in [(&BOB, &CAT), (&ANN, &CAT)] {
+        let ch = d
+            .challenge(winner, loser, "inphexion", std::slice::from_ref(&size5))
+            .await;
+        let g = d.accept(loser, &ch).await;
+        d.resign(loser, &g).await;
+    }
+    let timeouts: usize = d
+        .fake
+        .state
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r.json.as_ref().is_some_and(|j| {
+                j["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("ran out of time"))
+            })
+        })
+        .count();
+    assert_eq!(timeouts, 1, "the loss on time is announced once");
+    let reminders_for_ann: usize = d
+        .fake
+        .state
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r.json.as_ref().is_some_and(|j| {
+                j["content"].as_str().is_some_and(|c| {
+                    c.contains("Reminder") && c.contains(&format!("<@{}>", ANN.id))
+                })
+            })
+        })
+        .count();
+    assert_eq!(
+        reminders_for_ann, 1,
+        "no reminder twice, none after the end"
+    );
+
+    // The table: Bob (2 wins), Ann (1–1), Cat (2 losses), all provisional.
+    let lb = d
+        .command(&CAT, "leaderboard", vec![inphexion.clone()])
+        .await;
+    assert!(!lb.ephemeral, "{lb:?}");
+    let table = lb.embeds[0]["description"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    let (b, a, c) = (
+        at(&table, &format!("<@{}>", BOB.id)),
+        at(&table, &format!("<@{}>", ANN.id)),
+        at(&table, &format!("<@{}>", CAT.id)),
+    );
+    assert!(b < a && a < c, "{table}");
+    assert!(table.starts_with("1. ") && table.contains("?"), "{table}");
+    d.refused(
+        &CAT,
+        "leaderboard",
+        vec![
+            inphexion.clone(),
+            json!({"name": "page", "type": 4, "value": 2}),
+        ],
+        "pick a `page`",
+    )
+    .await;
+    let profile = d.command(&BOB, "profile", vec![]).await;
+    let shown = profile.embeds.to_string();
+    assert!(
+        shown.contains("2 won") && shown.contains("provisional"),
+        "{shown}"
+    );
+
+    // The finished game: its record, its replay, a past position.
+    let suggested = d
+        .autocomplete(
+            &ANN,
+            "record",
+            vec![json!({"name": "game", "type": 3, "value": "", "focused": true})],
+        )
+        .await;
+    assert!(suggested.contains(&g1.id.to_string()), "{suggested:?}");
+    let g1_ref = opt_str("game", &g1.id.to_string());
+    let rec = d.command(&ANN, "record", vec![g1_ref.clone()]).await;
+    assert!(
+        rec.files.len() == 1 && rec.files[0].starts_with(b"inphexion size=5\n"),
+        "{rec:?}"
+    );
+    let rep = d.command(&ANN, "replay", vec![g1_ref.clone()]).await;
+    assert!(rep.files.len() == 1 && rep.files[0].starts_with(b"GIF8"));
+    let past = d
+        .command(
+            &CAT,
+            "board",
+            vec![g1_ref, json!({"name": "ply", "type": 4, "value": 0})],
+        )
+        .await;
+    assert!(!past.ephemeral && past.files.len() == 1, "{past:?}");
+
+    // Cat wants reminders by direct message; Bob's vacation is refused beyond the limit.
+    let set = d
+        .command(
+            &CAT,
+            "settings",
+            vec![json!({"name": "reminders", "type": 4, "value": 1})],
+        )
+        .await;
+    assert!(set.ephemeral && set.content.contains("Saved"), "{set:?}");
+    d.refused(
+        &BOB,
+        "vacation",
+        vec![json!({"name": "days", "type": 4, "value": 40})],
+        "vacation",
+    )
+    .await;
+    let away = d
+        .command(
+            &BOB,
+            "vacation",
+            vec![json!({"name": "days", "type": 4, "value": 2})],
+        )
+        .await;
+    assert!(
+        away.ephemeral
+            && away.content.contains("Enjoy")
+            && away.content.contains("left in the next 365 days: 28"),
+        "{away:?}"
+    );
+    d.refused(
+        &BOB,
+        "vacation",
+        vec![json!({"name": "days", "type": 4, "value": 1})],
+        "already on vacation",
+    )
+    .await;
+    let unrated = json!({"name": "rated", "type": 5, "value": false});
+    let ch = d
+        .challenge(&CAT, &BOB, "inphexion", &[size5, one_day, unrated])
+        .await;
+    let g4 = d.accept(&BOB, &ch).await;
+    let open = d.challenge(&ANN, &BOB, "exxit", &[]).await;
+    let from = d.fake.request_count();
+    d.set_clock(t0 + DAY + 60 + DAY / 2 + 120);
+    let dm = d.posted(from, None, "Reminder").await;
+    assert_ne!(
+        dm.path,
+        format!("/channels/{}/messages", server::CHANNEL_ID)
+    );
+    assert!(d
+        .fake
+        .state
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .skip(from)
+        .any(|r| r.method == "POST" && r.path == "/users/@me/channels"));
+
+    // A day later: the unanswered challenge has expired (its buttons are gone) and Cat lost
+    // the unrated game on time, which leaves the table alone.
+    let from = d.fake.request_count();
+    d.set_clock(t0 + 3 * DAY);
+    let (_, edit) = d
+        .fake
+        .wait_for(from, "the expired challenge", |r| {
+            r.method == "PATCH"
+                && r.path.starts_with("/channels/")
+                && r.json
+                    .as_ref()
+                    .is_some_and(|j| j["content"].as_str().is_some_and(|c| c.contains("expired")))
+        })
+        .await;
+    assert_eq!(edit.json.unwrap_or_default()["components"], json!([]));
+    d.posted(from, channel, "ran out of time").await;
+    assert_eq!(d.winner(g4.id).await, Some(BOB.id));
+    d.refused_press(&BOB, &open, "accept", "no longer open")
+        .await;
+    let lb2 = d.command(&CAT, "leaderboard", vec![inphexion]).await;
+    assert_eq!(lb2.embeds[0]["description"].as_str(), Some(table.as_str()));
+
+    bot.kill().await;
+    let v = d.fake.violations();
+    assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
+    let problems = d.log_problems();
+    assert!(
+        problems.is_empty(),
+        "the bot logged problems: {problems:#?}"
+    );
+    eprintln!("correspondence end-to-end took {:?}", started.elapsed());
+}
+
+/// The bot's own account, as a member would pick it as `opponent`.
+const HEXCORD: Member = Member {
+    id: server::BOT_ID,
+    name: "hexcord",
+    bot: true,
+    permissions: 0x0000_0000_0006_4c40,
+};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_against_the_bot() {
+    let d = Discord::start("versus-bot").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+
+    // Challenging the bot's account points to `/play`.
+    d.refused_challenge(&ANN, &HEXCORD, "inphexion", &[], "/play")
+        .await;
+
+    // Ann moves first on a 5×5 board against `easy`; the bot answers each move on its own.
+    let size = json!({"name": "size", "type": 4, "value": 5});
+    let mut state = d.play_bot(&ANN, "inphexion", 0, &[size]).await;
+    assert_eq!(state.to_move, ANN.id, "the member moves first by default");
+    let id = state.id;
+    for _ in 0..40 {
+        let from = d.fake.request_count();
+        state = d.play_suggested(&state).await;
+        if state.caption.contains("Game over") {
+            break;
+        }
+        assert_eq!(state.to_move, server::BOT_ID, "{state:?}");
+        // While the bot thinks (or right after), it is not Ann's turn.
+        state = d.bot_move(from, &state).await;
+        if state.caption.contains("Game over") {
+            break;
+        }
+        assert_eq!(state.to_move, ANN.id, "{state:?}");
+    }
+    assert!(state.caption.contains("Game over"), "{state:?}");
+    assert_ne!(d.game_status(id).await, "active");
+
+    // An EXXIT game where the bot moves first, interrupted by a restart before its first
+    // move can be seen: after the restart the bot resumes and plays it.
+    let from = d.fake.request_count();
+    let first = json!({"name": "first", "type": 5, "value": false});
+    let tiles = json!({"name": "tiles", "type": 4, "value": 2});
+    let started = d.play_bot(&BOB, "exxit", 1, &[first, tiles]).await;
+    assert_eq!(started.to_move, server::BOT_ID, "{started:?}");
+    let after_first = d.bot_move(from, &started).await;
+    assert_eq!(after_first.to_move, BOB.id, "{after_first:?}");
+    // The bot stops, and Bob's move is stored while it is down (as when the bot stops right
+    // after storing a move): after the restart the bot finds its turn and plays.
+    bot.kill().await;
+    {
+        let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+        let mut conn = pool.acquire().await.expect("connection");
+        let (row, game) = hexcord::db::load_game(&mut conn, after_first.id)
+            .await
+            .expect("load")
+            .expect("the game");
+        drop(conn);
+        let mv = game.legal_notations()[0].clone();
+        let mut tx = pool.begin().await.expect("transaction");
+        hexcord::db::record_move(
+            &mut tx,
+            row.id,
+            game.ply() as i64,
+            &mv,
+            BOB.id,
+            hexcord::db::now(),
+            None,
+            None,
+        )
+        .await
+        .expect("Bob's move");
+        tx.commit().await.expect("commit");
+        pool.close().await;
+    }
+    let from = d.fake.request_count();
+    let bot = Bot::restart(&d, bot).await;
+    d.fake.wait_ready(2).await;
+    let resumed = d.bot_move(from, &after_first).await;
+    assert_eq!(resumed.to_move, BOB.id, "{resumed:?}");
+    assert_eq!(d.move_count(after_first.id).await, 3);
+
+    // Games against the bot are unrated and have no clock.
+    let pool = sqlx::SqlitePool::connect(&d.db_url).await.expect("db");
+    let rows: Vec<(i64, Option<i64>)> =
+        sqlx::query_as("SELECT rated, deadline_at FROM games ORDER BY id")
+            .fetch_all(&pool)
+            .await
+            .expect("games");
+    pool.close().await;
+    assert!(rows.iter().all(|r| *r == (0, None)), "{rows:?}");
+
+    assert!(d.fake.violations().is_empty(), "{:#?}", d.fake.violations());
+    assert!(d.log_problems().is_empty(), "{:#?}", d.log_problems());
+    drop(bot);
 }

@@ -328,11 +328,18 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         }
     }
     for (name, bytes) in &files {
+        // Pictures (PNG boards, GIF replays) must decode; anything else is a text record.
         let part_ok = name.starts_with("files[") && name.ends_with(']');
-        let png_ok = image::load_from_memory_with_format(bytes, image::ImageFormat::Png).is_ok();
-        if !part_ok || !png_ok {
+        let content_ok = if bytes.starts_with(b"\x89PNG") {
+            image::load_from_memory_with_format(bytes, image::ImageFormat::Png).is_ok()
+        } else if bytes.starts_with(b"GIF8") {
+            image::load_from_memory_with_format(bytes, image::ImageFormat::Gif).is_ok()
+        } else {
+            std::str::from_utf8(bytes).is_ok()
+        };
+        if !part_ok || !content_ok {
             state.violations.lock().unwrap().push(format!(
-                "{method} {path}: attachment `{name}` (part name ok: {part_ok}) does not decode as PNG: {png_ok}"
+                "{method} {path}: attachment `{name}` (part name ok: {part_ok}) does not decode: {content_ok}"
             ));
         }
     }
@@ -397,6 +404,19 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         .into_response(),
         ("POST", ["channels", channel, "messages"]) => {
             Json(message_object(&state, channel, &body, files.len())).into_response()
+        }
+        ("PATCH", ["channels", channel, "messages", _]) => {
+            Json(message_object(&state, channel, &body, files.len())).into_response()
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            let id = state.next_id.fetch_add(1, Ordering::Relaxed);
+            let user = body["recipient_id"].as_str().unwrap_or("0").to_string();
+            Json(json!({
+                "id": id.to_string(), "type": 1, "last_message_id": null, "flags": 0,
+                "recipients": [{"id": user, "username": "member", "discriminator": "0",
+                                "global_name": null, "avatar": null, "public_flags": 0}]
+            }))
+            .into_response()
         }
         _ => {
             state

@@ -1,0 +1,418 @@
+//! The bot under load, through the fake Discord of `tests/fake_discord/`: the real `hexcord`
+//! binary with a database of many stored games, and many games played at once.
+//!
+//! `cargo bench --bench bot` measures, with 10,000 finished games stored and 50 games played at
+//! the same time (each by its own pair of members, moves sent as fast as the answers come):
+//! - the time from sending a `/move` INTERACTION_CREATE on the gateway to the bot's interaction
+//!   callback arriving at the fake REST API (p50, p99, max), and the same for autocomplete;
+//! - the bot's resident memory (VmRSS, and the peak VmHWM) at the end, from `/proc`.
+//!
+//! Run without `--bench` (as `cargo test --all-targets` does), it plays a small version of the
+//! same scenario as a check that the benchmark works, without reporting figures.
+
+#[allow(dead_code)]
+#[path = "../tests/fake_discord/discord.rs"]
+mod discord;
+#[allow(dead_code)]
+#[path = "../tests/fake_discord/server.rs"]
+mod server;
+// The spec checker's own unit tests are not run from here.
+#[allow(dead_code, unused_imports)]
+#[path = "../tests/fake_discord/spec.rs"]
+mod spec;
+
+use std::time::{Duration, Instant};
+
+use discord::{Bot, Discord, Member};
+use hexcord::db;
+use hexcord::games::{Game, GameKind, Options};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use server::{Recorded, APP_ID, GUILD_ID};
+
+/// Send messages, view channel and the other ordinary permissions (no Manage Server).
+const MEMBER_PERMS: u64 = 0x0000_0000_0006_4c40;
+
+struct Scale {
+    stored: usize,
+    active: usize,
+    /// Moves per game in each round; the first round with members pausing before each move
+    /// like people do, the second with none.
+    moves_per_round: usize,
+    /// The longest pause before a move in the first round (each pause is uniform up to this).
+    think: Duration,
+}
+
+fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    let scale = if full {
+        Scale {
+            stored: 10_000,
+            active: 50,
+            moves_per_round: 8,
+            think: Duration::from_secs(2),
+        }
+    } else {
+        Scale {
+            stored: 200,
+            active: 4,
+            moves_per_round: 2,
+            think: Duration::from_millis(100),
+        }
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    rt.block_on(run(scale, full));
+}
+
+fn member(id: u64) -> Member {
+    Member {
+        id,
+        name: Box::leak(format!("player{}", id % 10_000).into_boxed_str()),
+        bot: false,
+        permissions: MEMBER_PERMS,
+    }
+}
+
+/// Stores `n` finished random games between 200 players of the server, as the bot would have
+/// stored them.
+async fn seed(url: &str, n: usize) {
+    let pool = db::connect(url).await.expect("database");
+    let mut rng = SmallRng::seed_from_u64(7);
+    let players: Vec<u64> = (0..200).map(|i| 940_000_000_000_000_000 + i).collect();
+    let now = db::now() - 30 * 86_400;
+    for &p in &players {
+        db::upsert_player(&pool, p, &format!("seeded{}", p % 1000), now)
+            .await
+            .expect("player");
+    }
+    let mut tx = pool.begin().await.expect("transaction");
+    for i in 0..n {
+        let kind = if i % 4 == 3 {
+            GameKind::Exxit
+        } else {
+            GameKind::Inphexion
+        };
+        let options = Options::default_for(kind);
+        let a = players[rng.random_range(0..players.len())];
+        let b = loop {
+            let b = players[rng.random_range(0..players.len())];
+            if b != a {
+                break b;
+            }
+        };
+        let line = options.to_string();
+        let at = now + i as i64;
+        let id = db::insert_game(
+            &mut *tx,
+            &db::NewGame {
+                guild_id: Some(GUILD_ID),
+                channel_id: server::CHANNEL_ID,
+                kind: kind.name(),
+                options: &line,
+                players: [a, b],
+                rated: true,
+                now: at,
+                seconds_per_move: 3 * 86_400,
+                deadline_at: at + 3 * 86_400,
+            },
+        )
+        .await
+        .expect("game");
+        let mut game = Game::new(options);
+        let mut ply = 0;
+        while game.outcome().is_none() && ply < 400 {
+            let moves = game.legal_moves();
+            let mv = moves[rng.random_range(0..moves.len())];
+            game.play(mv).expect("a legal move");
+            let mover = if ply % 2 == 0 { a } else { b };
+            let finish = game.outcome().map(|o| db::Finish {
+                status: db::GameStatus::Finished,
+                result: o.describe(kind),
+                winner_id: o.winner.map(|c| if c.index() == 0 { a } else { b }),
+            });
+            db::record_move(
+                &mut tx,
+                id,
+                ply,
+                &mv.to_string(),
+                mover,
+                at,
+                finish.as_ref(),
+                Some(at + 3 * 86_400),
+            )
+            .await
+            .expect("move");
+            ply += 1;
+        }
+    }
+    tx.commit().await.expect("commit");
+    pool.close().await;
+}
+
+/// The number and the player to move of the game a board caption shows.
+fn parse_caption(caption: &str) -> (i64, u64) {
+    let id = caption
+        .split("game #")
+        .nth(1)
+        .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no game number in {caption:?}"));
+    let to_move = caption
+        .lines()
+        .find(|l| l.contains("to move"))
+        .and_then(|l| l.split("<@").nth(1))
+        .and_then(|s| s.split('>').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (id, to_move)
+}
+
+/// Sends one interaction; returns the time until the bot's callback reached the fake, the
+/// callback's body, and (after a deferral) the follow-up message's body.
+async fn timed(d: &Discord, token: String, event: Value) -> (Duration, Value, Option<Value>) {
+    let from = d.fake.request_count();
+    let sent = Instant::now();
+    d.fake.dispatch("INTERACTION_CREATE", event);
+    let callback = format!("/{token}/callback");
+    let (_, cb) = d
+        .fake
+        .wait_for(from, "a callback", |r| {
+            r.method == "POST" && r.path.ends_with(&callback)
+        })
+        .await;
+    let took = sent.elapsed();
+    let body = cb.json.unwrap_or(Value::Null);
+    if body["type"].as_u64() != Some(5) {
+        return (took, body, None);
+    }
+    let hook = format!("/webhooks/{APP_ID}/{token}");
+    let (_, follow) = d
+        .fake
+        .wait_for(from, "a follow-up", |r: &Recorded| {
+            r.method == "POST" && r.path == hook
+        })
+        .await;
+    (took, body, follow.json)
+}
+
+/// Plays `moves` moves of one game, each time taking the first suggestion of autocomplete.
+/// Returns the callback times of the moves and of the autocompletes.
+async fn play(
+    d: &Discord,
+    players: [&Member; 2],
+    game: i64,
+    mut to_move: u64,
+    moves: usize,
+    think: Duration,
+) -> (Vec<Duration>, Vec<Duration>, u64) {
+    let mut move_times = Vec::new();
+    let mut complete_times = Vec::new();
+    let mut rng = SmallRng::seed_from_u64(game as u64);
+    for _ in 0..moves {
+        if !think.is_zero() {
+            tokio::time::sleep(think.mul_f64(rng.random::<f64>())).await;
+        }
+        let who = *players
+            .iter()
+            .find(|m| m.id == to_move)
+            .unwrap_or_else(|| panic!("game #{game}: <@{to_move}> plays in no seat"));
+        let gid = game.to_string();
+        let data = d.command_data(
+            "move",
+            vec![
+                json!({"name": "move", "type": 3, "value": "", "focused": true}),
+                json!({"name": "game", "type": 3, "value": gid}),
+            ],
+            &[],
+        );
+        let (token, event) = d.interaction(4, who, data, None);
+        let (took, body, _) = timed(d, token, event).await;
+        complete_times.push(took);
+        let first = body["data"]["choices"][0]["value"]
+            .as_str()
+            .unwrap_or_else(|| panic!("game #{game}: no suggestion in {body}"))
+            .to_string();
+        let data = d.command_data(
+            "move",
+            vec![
+                json!({"name": "move", "type": 3, "value": first}),
+                json!({"name": "game", "type": 3, "value": gid}),
+            ],
+            &[],
+        );
+        let (token, event) = d.interaction(2, who, data, None);
+        let (took, body, follow) = timed(d, token, event).await;
+        move_times.push(took);
+        let shown = follow.unwrap_or(body);
+        let caption = shown["content"]
+            .as_str()
+            .or(shown["data"]["content"].as_str())
+            .unwrap_or("");
+        assert!(
+            caption.contains(&format!("game #{game}")),
+            "move {first} in game #{game} was not played: {shown}"
+        );
+        if caption.contains("Game over") {
+            to_move = 0;
+            break;
+        }
+        to_move = parse_caption(caption).1;
+    }
+    (move_times, complete_times, to_move)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let k = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[k]
+}
+
+fn summary(name: &str, mut times: Vec<Duration>) -> String {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    format!(
+        "{name}: {} samples, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        times.len(),
+        ms(percentile(&times, 0.50)),
+        ms(percentile(&times, 0.99)),
+        ms(times.last().copied().unwrap_or_default())
+    )
+}
+
+/// VmRSS and VmHWM of a process in KiB, from /proc.
+fn memory(pid: u32) -> (u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+async fn run(scale: Scale, full: bool) {
+    let d = Discord::start("bench").await;
+    let t = Instant::now();
+    seed(&d.db_url, scale.stored).await;
+    eprintln!("stored {} games in {:.1?}", scale.stored, t.elapsed());
+    let bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let pid = bot.pid().expect("the bot runs");
+
+    // The active games: one pair of members each, half of each kind.
+    let members: Vec<Member> = (0..2 * scale.active as u64)
+        .map(|i| member(950_000_000_000_000_000 + i))
+        .collect();
+    let mut games = Vec::new();
+    for (k, pair) in members.chunks(2).enumerate() {
+        let kind = if k % 2 == 0 { "inphexion" } else { "exxit" };
+        let ch = d.challenge(&pair[0], &pair[1], kind, &[]).await;
+        let state = d.accept(&pair[1], &ch).await;
+        games.push((k, state.id, state.to_move));
+    }
+    let (rss_before, _) = memory(pid);
+    if full {
+        println!(
+            "{} stored games; {} games played at once; bot memory {:.1} MB resident",
+            scale.stored,
+            scale.active,
+            rss_before as f64 / 1024.0
+        );
+    }
+
+    for (round, think) in [("members pause", scale.think), ("no pause", Duration::ZERO)] {
+        let t = Instant::now();
+        let runs = games.iter().map(|&(k, id, to_move)| {
+            let pair = [&members[2 * k], &members[2 * k + 1]];
+            play(&d, pair, id, to_move, scale.moves_per_round, think)
+        });
+        let results = futures_join_all(runs).await;
+        let elapsed = t.elapsed();
+        let mut move_times = Vec::new();
+        let mut complete_times = Vec::new();
+        for ((m, c, next), g) in results.into_iter().zip(games.iter_mut()) {
+            move_times.extend(m);
+            complete_times.extend(c);
+            g.2 = next;
+        }
+        // Finished games play no more.
+        games.retain(|g| g.2 != 0);
+        let (rss, hwm) = memory(pid);
+        if full {
+            println!(
+                "round `{round}` (pauses up to {think:.1?}): {} moves in {elapsed:.1?}",
+                move_times.len()
+            );
+            println!(
+                "  {}",
+                summary("/move INTERACTION_CREATE → callback", move_times.clone())
+            );
+            println!(
+                "  {}",
+                summary("autocomplete INTERACTION_CREATE → callback", complete_times)
+            );
+            println!(
+                "  bot memory: {:.1} MB resident, peak {:.1} MB",
+                rss as f64 / 1024.0,
+                hwm as f64 / 1024.0
+            );
+        }
+        assert!(
+            move_times.len() >= games.len(),
+            "every game got its moves: {}",
+            move_times.len()
+        );
+    }
+    let problems = d.log_problems();
+    let violations = d.fake.violations();
+    if full {
+        println!("warnings in the bot's log: {}", problems.len());
+        for p in problems.iter().take(5) {
+            println!("  {}", p.chars().take(300).collect::<String>());
+        }
+    } else {
+        assert!(
+            problems.is_empty(),
+            "the bot logged problems: {problems:#?}"
+        );
+    }
+    assert!(
+        violations.is_empty(),
+        "requests off the spec: {violations:#?}"
+    );
+    drop(bot);
+}
+
+/// Runs the futures concurrently on this task and collects their results in order.
+async fn futures_join_all<F: std::future::Future>(futs: impl Iterator<Item = F>) -> Vec<F::Output> {
+    let mut set: Vec<std::pin::Pin<Box<F>>> = futs.map(Box::pin).collect();
+    let mut out: Vec<Option<F::Output>> = set.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (f, o) in set.iter_mut().zip(out.iter_mut()) {
+            if o.is_none() {
+                match f.as_mut().poll(cx) {
+                    std::task::Poll::Ready(v) => *o = Some(v),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    out.into_iter().flatten().collect()
+}
