@@ -28,86 +28,183 @@ pub(crate) fn quantise(img: &RgbaImage) -> Indexed {
 pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
     let max = max.clamp(65, 256);
     let raw = img.as_raw();
-    // Pixels as little-endian words (alpha in the top byte), compared whole: the picture is
-    // made of long runs of one colour.
-    let words = || {
-        raw.chunks_exact(4)
-            .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]))
+    let Some(runs) = first_seen_ids(raw) else {
+        return quantise_slow(img, max);
     };
-    let mut counts = ColourTable::new();
-    let mut prev = 0u32;
-    let mut run = 0u32;
-    for w in words() {
-        if w == prev {
-            run += 1;
-        } else {
-            if run > 0 && prev >> 24 != 0 {
-                *counts.slot(prev & 0xff_ffff) += run;
-            }
-            prev = w;
-            run = 1;
-        }
-    }
-    if run > 0 && prev >> 24 != 0 {
-        *counts.slot(prev & 0xff_ffff) += run;
-    }
+    // `runs.colours[id]` is the packed colour (or `CLEAR`) and `runs.counts[id]` its pixels.
     let rgb = |c: u32| [c as u8, (c >> 8) as u8, (c >> 16) as u8];
-    let mut by_count: Vec<([u8; 3], u32)> = counts.entries().map(|(c, n)| (rgb(c), n)).collect();
-    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let palette: Vec<[u8; 3]> = if by_count.len() <= max {
-        by_count.iter().map(|c| c.0).collect()
-    } else {
-        // The most frequent colours, plus a coarse 4×4×4 grid so that no colour is far from
-        // some entry (pictures with gradients stay recognisable).
-        let mut p: Vec<[u8; 3]> = by_count.iter().take(max - 64).map(|c| c.0).collect();
-        for r in 0..4u8 {
-            for g in 0..4u8 {
-                for b in 0..4u8 {
-                    p.push([r * 85, g * 85, b * 85]);
-                }
-            }
-        }
-        p
-    };
-    let pack = |c: &[u8; 3]| u32::from(c[2]) << 16 | u32::from(c[1]) << 8 | u32::from(c[0]);
-    // Colour → palette index; the table stores index + 1 (0 = not yet assigned).
+    let mut by_count: Vec<(u32, u32)> = runs
+        .colours
+        .iter()
+        .zip(&runs.counts)
+        .filter(|(c, _)| **c != CLEAR)
+        .map(|(&c, &n)| (c, n))
+        .collect();
+    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(rgb(a.0).cmp(&rgb(b.0))));
+    let palette = choose_palette(&by_count, max, rgb);
+    // Colour → palette index, then provisional id → palette index.
     let mut index = ColourTable::new();
     for (i, c) in palette.iter().enumerate().rev() {
         *index.slot(pack(c)) = i as u32 + 1;
     }
-    for (c, _) in &by_count {
-        let slot = index.slot(pack(c));
-        if *slot != 0 {
-            continue;
-        }
-        let nearest = palette
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, p)| {
-                let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
-                d(c[0], p[0]) + d(c[1], p[1]) + d(c[2], p[2])
-            })
-            .map_or(0, |(i, _)| i as u32);
-        *slot = nearest + 1;
-    }
     let clear = palette.len().min(255) as u8;
     let mut any_clear = false;
-    let mut indices = vec![0u8; raw.len() / 4];
-    let mut last = None;
-    let mut last_i = 0u8;
-    for (out, w) in indices.iter_mut().zip(words()) {
-        if last != Some(w) {
-            last = Some(w);
-            last_i = if w >> 24 == 0 {
-                any_clear = true;
-                clear
-            } else {
-                index.get(w & 0xff_ffff).saturating_sub(1) as u8
-            };
-        }
-        *out = last_i;
+    let near = Nearest::new(&palette);
+    // Indexed by any `u16`, so the lookups below need no bounds checks.
+    let mut remap = vec![0u8; 1 << 16].into_boxed_slice();
+    for (slot, &c) in remap.iter_mut().zip(&runs.colours) {
+        *slot = if c == CLEAR {
+            any_clear = true;
+            clear
+        } else {
+            match index.get(c) {
+                0 => near.find(rgb(c)),
+                i => (i - 1) as u8,
+            }
+        };
     }
-    let mut palette = palette;
+    let remap: &[u8; 1 << 16] = (&*remap).try_into().expect("65 536 entries");
+    let indices: Vec<u8> = runs.ids.iter().map(|&id| remap[usize::from(id)]).collect();
+    finish(palette, indices, any_clear, clear)
+}
+
+/// Marks fully transparent pixels among the packed colours (no RGB colour has bit 24 set).
+const CLEAR: u32 = 1 << 24;
+
+/// A picture as provisional colour ids, numbered in order of first appearance.
+struct Runs {
+    /// One id per pixel.
+    ids: Vec<u16>,
+    /// The packed `0xBBGGRR` colour (or [`CLEAR`]) of each id.
+    colours: Vec<u32>,
+    /// The number of pixels of each id.
+    counts: Vec<u32>,
+}
+
+/// Numbers the colours of a picture in one pass over its runs of equal pixels. `None` when it
+/// has more colours than a `u16` can number.
+fn first_seen_ids(raw: &[u8]) -> Option<Runs> {
+    // Pixels as little-endian words (alpha in the top byte), compared whole: the picture is
+    // made of runs of one colour.
+    let px: std::borrow::Cow<[u32]> = match bytemuck::try_cast_slice::<u8, u32>(raw) {
+        Ok(words) if cfg!(target_endian = "little") => words.into(),
+        _ => raw
+            .chunks_exact(4)
+            .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]))
+            .collect::<Vec<u32>>()
+            .into(),
+    };
+    let n = px.len();
+    let mut ids: Vec<u16> = Vec::with_capacity(n);
+    let mut colours: Vec<u32> = Vec::new();
+    let mut counts: Vec<u32> = Vec::new();
+    // Packed colour → id + 1.
+    let mut table = ColourTable::new();
+    // Recently seen pixel words and their ids + 1 (0 = empty), in front of the table: edges
+    // keep alternating between a few colours.
+    let mut recent = [(0u32, 0u32); 256];
+    let mut i = 0;
+    while i < n {
+        let w = px[i];
+        let h = (w.wrapping_mul(0x9E37_79B1) >> 24) as usize;
+        let id = if recent[h].1 != 0 && recent[h].0 == w {
+            recent[h].1 - 1
+        } else {
+            let key = if w >> 24 == 0 { CLEAR } else { w & 0xff_ffff };
+            let slot = table.slot(key);
+            if *slot == 0 {
+                if colours.len() > usize::from(u16::MAX) {
+                    return None;
+                }
+                colours.push(key);
+                counts.push(0);
+                *slot = colours.len() as u32;
+            }
+            recent[h] = (w, *slot);
+            *slot - 1
+        };
+        let run = 1 + px[i + 1..].iter().take_while(|&&x| x == w).count();
+        ids.extend(std::iter::repeat_n(id as u16, run));
+        counts[id as usize] += run as u32;
+        i += run;
+    }
+    Some(Runs {
+        ids,
+        colours,
+        counts,
+    })
+}
+
+fn pack(c: &[u8; 3]) -> u32 {
+    u32::from(c[2]) << 16 | u32::from(c[1]) << 8 | u32::from(c[0])
+}
+
+/// The palette for colours listed by decreasing count: all of them when they fit, else the most
+/// frequent plus a coarse 4×4×4 grid so that no colour is far from some entry (pictures with
+/// gradients stay recognisable).
+fn choose_palette(
+    by_count: &[(u32, u32)],
+    max: usize,
+    rgb: impl Fn(u32) -> [u8; 3],
+) -> Vec<[u8; 3]> {
+    if by_count.len() <= max {
+        return by_count.iter().map(|c| rgb(c.0)).collect();
+    }
+    let mut p: Vec<[u8; 3]> = by_count.iter().take(max - 64).map(|c| rgb(c.0)).collect();
+    for r in 0..4u8 {
+        for g in 0..4u8 {
+            for b in 0..4u8 {
+                p.push([r * 85, g * 85, b * 85]);
+            }
+        }
+    }
+    p
+}
+
+/// Nearest-colour search over a palette of at most 256 entries, laid out for vector
+/// instructions: channels in separate arrays, the distance and the index packed in one key so
+/// that a plain minimum finds the nearest entry (the first of equals).
+struct Nearest {
+    r: [i32; 256],
+    g: [i32; 256],
+    b: [i32; 256],
+    len: usize,
+}
+
+impl Nearest {
+    fn new(palette: &[[u8; 3]]) -> Nearest {
+        let mut n = Nearest {
+            r: [0; 256],
+            g: [0; 256],
+            b: [0; 256],
+            len: palette.len().min(256),
+        };
+        for (i, p) in palette.iter().take(256).enumerate() {
+            n.r[i] = i32::from(p[0]);
+            n.g[i] = i32::from(p[1]);
+            n.b[i] = i32::from(p[2]);
+        }
+        n
+    }
+
+    fn find(&self, c: [u8; 3]) -> u8 {
+        let (cr, cg, cb) = (i32::from(c[0]), i32::from(c[1]), i32::from(c[2]));
+        let mut best = u32::MAX;
+        for i in 0..self.len {
+            let (dr, dg, db) = (self.r[i] - cr, self.g[i] - cg, self.b[i] - cb);
+            // At most 3 · 255² < 2²⁴: room for the index in the low byte.
+            let d = (dr * dr + dg * dg + db * db) as u32;
+            best = best.min(d << 8 | i as u32);
+        }
+        if best == u32::MAX {
+            0
+        } else {
+            best as u8
+        }
+    }
+}
+
+fn finish(mut palette: Vec<[u8; 3]>, indices: Vec<u8>, any_clear: bool, clear: u8) -> Indexed {
     let transparent = any_clear.then(|| {
         if palette.len() <= usize::from(clear) {
             palette.push([0, 0, 0]);
@@ -119,6 +216,49 @@ pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
         indices,
         transparent,
     }
+}
+
+/// [`quantise_to`] for pictures of more than 65 536 colours (photographs, not boards).
+fn quantise_slow(img: &RgbaImage, max: usize) -> Indexed {
+    let raw = img.as_raw();
+    let words = || {
+        raw.chunks_exact(4)
+            .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]))
+    };
+    let mut counts = ColourTable::new();
+    for w in words() {
+        if w >> 24 != 0 {
+            *counts.slot(w & 0xff_ffff) += 1;
+        }
+    }
+    let rgb = |c: u32| [c as u8, (c >> 8) as u8, (c >> 16) as u8];
+    let mut by_count: Vec<(u32, u32)> = counts.entries().collect();
+    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(rgb(a.0).cmp(&rgb(b.0))));
+    let palette = choose_palette(&by_count, max, rgb);
+    let mut index = ColourTable::new();
+    for (i, c) in palette.iter().enumerate().rev() {
+        *index.slot(pack(c)) = i as u32 + 1;
+    }
+    let near = Nearest::new(&palette);
+    for (c, _) in &by_count {
+        let slot = index.slot(*c);
+        if *slot == 0 {
+            *slot = u32::from(near.find(rgb(*c))) + 1;
+        }
+    }
+    let clear = palette.len().min(255) as u8;
+    let mut any_clear = false;
+    let indices = words()
+        .map(|w| {
+            if w >> 24 == 0 {
+                any_clear = true;
+                clear
+            } else {
+                index.get(w & 0xff_ffff).saturating_sub(1) as u8
+            }
+        })
+        .collect();
+    finish(palette, indices, any_clear, clear)
 }
 
 /// A map from packed `0xRRGGBB` colours to counters: open addressing with linear probing and a
