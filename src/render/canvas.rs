@@ -70,6 +70,66 @@ pub fn fonts() -> Option<&'static Fonts> {
         .as_ref()
 }
 
+/// An image of one opaque colour.
+fn filled(width: u32, height: u32, c: Rgb8A) -> RgbaImage {
+    let px = [c.r, c.g, c.b, 255];
+    let mut buf = vec![0u8; width as usize * height as usize * 4];
+    fill_pixels(&mut buf, px);
+    RgbaImage::from_raw(width, height, buf)
+        .unwrap_or_else(|| RgbaImage::from_pixel(width, height, Rgba(px)))
+}
+
+/// Sets every pixel of `buf` (RGBA bytes) to `px`.
+fn fill_pixels(buf: &mut [u8], px: [u8; 4]) {
+    // Whole pixels at a time when the buffer is aligned for them (it always is in practice).
+    match bytemuck::try_cast_slice_mut::<u8, u32>(buf) {
+        Ok(words) => words.fill(u32::from_ne_bytes(px)),
+        Err(_) => {
+            for p in buf.chunks_exact_mut(4) {
+                p.copy_from_slice(&px);
+            }
+        }
+    }
+}
+
+/// Pictures drawn once per process and copied afterwards: the parts of a board picture that
+/// many positions share (the empty board of a size, the tiles of a world). At most `KEEP`
+/// entries, the oldest dropped first; safe to use from several threads.
+pub struct PictureCache<K> {
+    entries: std::sync::Mutex<Vec<(K, std::sync::Arc<RgbaImage>)>>,
+}
+
+impl<K: PartialEq> PictureCache<K> {
+    const KEEP: usize = 6;
+
+    pub const fn new() -> PictureCache<K> {
+        PictureCache {
+            entries: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// A copy of the picture stored under `key`, drawn by `draw` when there is none.
+    pub fn get_or_draw(&self, key: K, draw: impl FnOnce() -> RgbaImage) -> RgbaImage {
+        let lock = || self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        let found = lock()
+            .iter()
+            .find(|e| e.0 == key)
+            .map(|e| std::sync::Arc::clone(&e.1));
+        if let Some(img) = found {
+            return (*img).clone();
+        }
+        let img = draw();
+        let mut entries = lock();
+        if !entries.iter().any(|e| e.0 == key) {
+            if entries.len() >= Self::KEEP {
+                entries.remove(0);
+            }
+            entries.push((key, std::sync::Arc::new(img.clone())));
+        }
+        img
+    }
+}
+
 /// The painter: an image plus drawing operations in floating-point pixel coordinates.
 pub struct Canvas {
     pub img: RgbaImage,
@@ -86,6 +146,21 @@ const LEVELS: f32 = 8.0;
 fn level(c: Rgb8A, cov: f32) -> u32 {
     // Rounds to nearest (the product is never negative).
     (cov * (c.a as f32 / 255.0) * LEVELS + 0.5) as u32
+}
+
+/// `x.floor() as i32` without a call into the maths library (the baseline x86-64 target has
+/// no rounding instruction): the truncation, one less for negative non-integers.
+#[inline]
+fn ifloor(x: f32) -> i32 {
+    let t = x as i32;
+    t.saturating_sub(i32::from(x < t as f32))
+}
+
+/// `x.ceil() as i32`, as [`ifloor`].
+#[inline]
+fn iceil(x: f32) -> i32 {
+    let t = x as i32;
+    t.saturating_add(i32::from(x > t as f32))
 }
 
 /// Paints one pixel (RGBA bytes) with `c` at opacity `k` eighths: exact integer arithmetic,
@@ -119,7 +194,15 @@ impl Canvas {
     /// A canvas of the given size filled with `bg`.
     pub fn new(width: u32, height: u32, bg: Rgb8A) -> Canvas {
         Canvas {
-            img: RgbaImage::from_pixel(width, height, Rgba([bg.r, bg.g, bg.b, 255])),
+            img: filled(width, height, bg),
+            fonts: fonts(),
+        }
+    }
+
+    /// A canvas over an existing picture.
+    pub fn from_image(img: RgbaImage) -> Canvas {
+        Canvas {
+            img,
             fonts: fonts(),
         }
     }
@@ -162,14 +245,14 @@ impl Canvas {
 
     /// Rows `y0..y1` clipped to the image.
     fn rows(&self, top: f32, bottom: f32) -> std::ops::Range<i32> {
-        let y0 = (top.floor() as i32).max(0);
-        let y1 = (bottom.ceil() as i32).min(self.img.height() as i32);
+        let y0 = ifloor(top).max(0);
+        let y1 = iceil(bottom).min(self.img.height() as i32);
         y0..y1.max(y0)
     }
 
     fn cols(&self, left: f32, right: f32) -> (i32, i32) {
-        let x0 = (left.floor() as i32).max(0);
-        let x1 = (right.ceil() as i32).min(self.img.width() as i32);
+        let x0 = ifloor(left).max(0);
+        let x1 = iceil(right).min(self.img.width() as i32);
         (x0, x1.max(x0))
     }
 
@@ -179,10 +262,7 @@ impl Canvas {
         let w = self.img.width() as usize;
         let start = (y as usize * w + x0 as usize) * 4;
         let end = (y as usize * w + x1 as usize) * 4;
-        let px = [c.r, c.g, c.b, 255];
-        for p in self.img.as_mut()[start..end].chunks_exact_mut(4) {
-            p.copy_from_slice(&px);
-        }
+        fill_pixels(&mut self.img.as_mut()[start..end], [c.r, c.g, c.b, 255]);
     }
 
     /// Fills a convex polygon (vertices in either winding order).
@@ -251,12 +331,12 @@ impl Canvas {
                 continue;
             }
             // Pixel centres px + 0.5 within [lo, hi].
-            let xt0 = ((lo_t - 0.5).floor() as i32).max(bx0);
-            let xt1 = ((hi_t - 0.5).ceil() as i32 + 1).min(bx1);
+            let xt0 = ifloor(lo_t - 0.5).max(bx0);
+            let xt1 = (iceil(hi_t - 0.5) + 1).min(bx1);
             let (xf0, xf1) = if lo_f <= hi_f {
                 (
-                    ((lo_f - 0.5).ceil() as i32).max(xt0),
-                    ((hi_f - 0.5).floor() as i32 + 1).min(xt1),
+                    iceil(lo_f - 0.5).max(xt0),
+                    (ifloor(hi_f - 0.5) + 1).min(xt1),
                 )
             } else {
                 (xt0, xt0)
@@ -293,12 +373,12 @@ impl Canvas {
             let half_t = outer.sqrt();
             let inner = (r - 0.5).max(0.0).powi(2) - dy * dy;
             let half_f = if inner > 0.0 { inner.sqrt() } else { -1.0 };
-            let x0 = ((cx - half_t - 0.5).floor() as i32).max(bx0);
-            let x1 = ((cx + half_t - 0.5).ceil() as i32 + 1).min(bx1).max(x0);
+            let x0 = ifloor(cx - half_t - 0.5).max(bx0);
+            let x1 = (iceil(cx + half_t - 0.5) + 1).min(bx1).max(x0);
             // Pixels whose centre lies within `half_f` of the centre line are fully covered.
             let (xi0, xi1) = if half_f > 0.001 {
-                let a = ((cx - half_f + 0.001 - 0.5).floor() as i32 + 1).clamp(x0, x1);
-                let b = ((cx + half_f - 0.001 - 0.5).ceil() as i32).clamp(a, x1);
+                let a = (ifloor(cx - half_f + 0.001 - 0.5) + 1).clamp(x0, x1);
+                let b = iceil(cx + half_f - 0.001 - 0.5).clamp(a, x1);
                 (a, b)
             } else {
                 (x1, x1)
