@@ -25,13 +25,12 @@ pub(crate) fn quantise(img: &RgbaImage) -> Indexed {
 
 /// Reduces a picture to at most `max` colours (65 ≤ `max` ≤ 256). Fully transparent pixels get
 /// an index of their own after the colours (so pass 255 when there may be some).
+///
+/// One pass finds the runs of equal pixels and numbers their colours; the indices are then
+/// written run by run.
 pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
     let max = max.clamp(65, 256);
-    let raw = img.as_raw();
-    let Some(runs) = first_seen_ids(raw) else {
-        return quantise_slow(img, max);
-    };
-    // `runs.colours[id]` is the packed colour (or `CLEAR`) and `runs.counts[id]` its pixels.
+    let runs = runs_of(img.as_raw());
     let rgb = |c: u32| [c as u8, (c >> 8) as u8, (c >> 16) as u8];
     let mut by_count: Vec<(u32, u32)> = runs
         .colours
@@ -42,70 +41,74 @@ pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
         .collect();
     by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(rgb(a.0).cmp(&rgb(b.0))));
     let palette = choose_palette(&by_count, max, rgb);
-    // Colour → palette index, then provisional id → palette index.
+    // Packed colour → palette index + 1.
     let mut index = ColourTable::new();
     for (i, c) in palette.iter().enumerate().rev() {
         *index.slot(pack(c)) = i as u32 + 1;
     }
     let clear = palette.len().min(255) as u8;
-    let mut any_clear = false;
     let near = Nearest::new(&palette);
-    // Indexed by any `u16`, so the lookups below need no bounds checks.
-    let mut remap = vec![0u8; 1 << 16].into_boxed_slice();
-    for (slot, &c) in remap.iter_mut().zip(&runs.colours) {
-        *slot = if c == CLEAR {
-            any_clear = true;
-            clear
-        } else {
-            match index.get(c) {
+    // Colour number → palette index.
+    let remap: Vec<u8> = runs
+        .colours
+        .iter()
+        .map(|&c| match c {
+            CLEAR => clear,
+            c => match index.get(c) {
                 0 => near.find(rgb(c)),
                 i => (i - 1) as u8,
-            }
-        };
+            },
+        })
+        .collect();
+    let any_clear = runs.colours.contains(&CLEAR);
+    let mut indices = vec![0u8; img.as_raw().len() / 4];
+    let mut at = 0;
+    for &(len, id) in &runs.runs {
+        let len = len as usize;
+        indices[at..at + len].fill(remap[id as usize]);
+        at += len;
     }
-    let remap: &[u8; 1 << 16] = (&*remap).try_into().expect("65 536 entries");
-    let indices: Vec<u8> = runs.ids.iter().map(|&id| remap[usize::from(id)]).collect();
     finish(palette, indices, any_clear, clear)
 }
 
 /// Marks fully transparent pixels among the packed colours (no RGB colour has bit 24 set).
 const CLEAR: u32 = 1 << 24;
 
-/// A picture as provisional colour ids, numbered in order of first appearance.
+/// A picture as runs of equal pixels, its colours numbered in order of first appearance.
 struct Runs {
-    /// One id per pixel.
-    ids: Vec<u16>,
-    /// The packed `0xBBGGRR` colour (or [`CLEAR`]) of each id.
+    /// Each run's length and colour number.
+    runs: Vec<(u32, u32)>,
+    /// The packed `0xBBGGRR` colour (or [`CLEAR`]) of each number.
     colours: Vec<u32>,
-    /// The number of pixels of each id.
+    /// The number of pixels of each colour.
     counts: Vec<u32>,
 }
 
-/// Numbers the colours of a picture in one pass over its runs of equal pixels. `None` when it
-/// has more colours than a `u16` can number.
-fn first_seen_ids(raw: &[u8]) -> Option<Runs> {
-    // Pixels as little-endian words (alpha in the top byte), compared whole: the picture is
-    // made of runs of one colour.
-    let px: std::borrow::Cow<[u32]> = match bytemuck::try_cast_slice::<u8, u32>(raw) {
-        Ok(words) if cfg!(target_endian = "little") => words.into(),
-        _ => raw
-            .chunks_exact(4)
-            .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]))
-            .collect::<Vec<u32>>()
-            .into(),
-    };
-    let n = px.len();
-    let mut ids: Vec<u16> = Vec::with_capacity(n);
+/// Splits RGBA bytes into runs of equal pixels (compared eight at a time).
+fn runs_of(raw: &[u8]) -> Runs {
+    let n = raw.len() / 4;
+    let word = |i: usize| u32::from_le_bytes(raw[4 * i..4 * i + 4].try_into().expect("four bytes"));
+    let quad =
+        |i: usize| u128::from_le_bytes(raw[4 * i..4 * i + 16].try_into().expect("sixteen bytes"));
+    let mut runs = Vec::with_capacity(n / 8);
     let mut colours: Vec<u32> = Vec::new();
     let mut counts: Vec<u32> = Vec::new();
-    // Packed colour → id + 1.
+    // Packed colour → number + 1.
     let mut table = ColourTable::new();
-    // Recently seen pixel words and their ids + 1 (0 = empty), in front of the table: edges
-    // keep alternating between a few colours.
+    // Recently seen pixels and their number + 1 (0 = empty), in front of the table: edges
+    // alternate between a few colours.
     let mut recent = [(0u32, 0u32); 256];
     let mut i = 0;
     while i < n {
-        let w = px[i];
+        let w = word(i);
+        let four = u128::from(w) * 0x0000_0001_0000_0001_0000_0001_0000_0001;
+        let mut j = i + 1;
+        while j + 8 <= n && (quad(j) ^ four) | (quad(j + 4) ^ four) == 0 {
+            j += 8;
+        }
+        while j < n && word(j) == w {
+            j += 1;
+        }
         let h = (w.wrapping_mul(0x9E37_79B1) >> 24) as usize;
         let id = if recent[h].1 != 0 && recent[h].0 == w {
             recent[h].1 - 1
@@ -113,9 +116,6 @@ fn first_seen_ids(raw: &[u8]) -> Option<Runs> {
             let key = if w >> 24 == 0 { CLEAR } else { w & 0xff_ffff };
             let slot = table.slot(key);
             if *slot == 0 {
-                if colours.len() > usize::from(u16::MAX) {
-                    return None;
-                }
                 colours.push(key);
                 counts.push(0);
                 *slot = colours.len() as u32;
@@ -123,16 +123,15 @@ fn first_seen_ids(raw: &[u8]) -> Option<Runs> {
             recent[h] = (w, *slot);
             *slot - 1
         };
-        let run = 1 + px[i + 1..].iter().take_while(|&&x| x == w).count();
-        ids.extend(std::iter::repeat_n(id as u16, run));
-        counts[id as usize] += run as u32;
-        i += run;
+        counts[id as usize] += (j - i) as u32;
+        runs.push(((j - i) as u32, id));
+        i = j;
     }
-    Some(Runs {
-        ids,
+    Runs {
+        runs,
         colours,
         counts,
-    })
+    }
 }
 
 fn pack(c: &[u8; 3]) -> u32 {
@@ -218,49 +217,6 @@ fn finish(mut palette: Vec<[u8; 3]>, indices: Vec<u8>, any_clear: bool, clear: u
     }
 }
 
-/// [`quantise_to`] for pictures of more than 65 536 colours (photographs, not boards).
-fn quantise_slow(img: &RgbaImage, max: usize) -> Indexed {
-    let raw = img.as_raw();
-    let words = || {
-        raw.chunks_exact(4)
-            .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]))
-    };
-    let mut counts = ColourTable::new();
-    for w in words() {
-        if w >> 24 != 0 {
-            *counts.slot(w & 0xff_ffff) += 1;
-        }
-    }
-    let rgb = |c: u32| [c as u8, (c >> 8) as u8, (c >> 16) as u8];
-    let mut by_count: Vec<(u32, u32)> = counts.entries().collect();
-    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(rgb(a.0).cmp(&rgb(b.0))));
-    let palette = choose_palette(&by_count, max, rgb);
-    let mut index = ColourTable::new();
-    for (i, c) in palette.iter().enumerate().rev() {
-        *index.slot(pack(c)) = i as u32 + 1;
-    }
-    let near = Nearest::new(&palette);
-    for (c, _) in &by_count {
-        let slot = index.slot(*c);
-        if *slot == 0 {
-            *slot = u32::from(near.find(rgb(*c))) + 1;
-        }
-    }
-    let clear = palette.len().min(255) as u8;
-    let mut any_clear = false;
-    let indices = words()
-        .map(|w| {
-            if w >> 24 == 0 {
-                any_clear = true;
-                clear
-            } else {
-                index.get(w & 0xff_ffff).saturating_sub(1) as u8
-            }
-        })
-        .collect();
-    finish(palette, indices, any_clear, clear)
-}
-
 /// A map from packed `0xRRGGBB` colours to counters: open addressing with linear probing and a
 /// multiplicative hash, much cheaper than a general-purpose map for the few hundred or thousand
 /// colours of a picture.
@@ -332,13 +288,6 @@ impl ColourTable {
                 *self.slot(k - 1) = v;
             }
         }
-    }
-
-    fn entries(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.slots
-            .iter()
-            .filter(|s| s.0 != 0)
-            .map(|&(k, v)| (k - 1, v))
     }
 }
 
