@@ -729,6 +729,77 @@ mod tests {
     }
 
     #[test]
+    fn integer_floor_and_ceil_match_the_float_ones() {
+        for i in -4000..4000 {
+            let x = i as f32 * 0.37 - 0.5;
+            assert_eq!(ifloor(x), x.floor() as i32, "{x}");
+            assert_eq!(iceil(x), x.ceil() as i32, "{x}");
+        }
+        for x in [
+            0.0,
+            -0.0,
+            3.0,
+            -3.0,
+            1e12,
+            -1e12,
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+        ] {
+            assert_eq!(ifloor(x), x.floor() as i32, "{x}");
+            assert_eq!(iceil(x), x.ceil() as i32, "{x}");
+        }
+    }
+
+    #[test]
+    fn blending_rounds_like_the_float_formula() {
+        for k in 0..=8u32 {
+            for d in (0..=255u8).step_by(5) {
+                for s in [0u8, 1, 77, 200, 255] {
+                    let mut px = [d, d, d, 255];
+                    mix_px(
+                        &mut px,
+                        Rgb8A {
+                            r: s,
+                            g: s,
+                            b: s,
+                            a: 255,
+                        },
+                        k,
+                    );
+                    let a = k as f32 / 8.0;
+                    let want = if k == 0 {
+                        d
+                    } else {
+                        (d as f32 + (s as f32 - d as f32) * a + 0.5) as u8
+                    };
+                    assert_eq!(px[0], want, "d={d} s={s} k={k}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_picture_cache_draws_once_and_stays_bounded() {
+        let cache: PictureCache<u32> = PictureCache::new();
+        let draws = std::cell::Cell::new(0);
+        let draw = |v: u8| {
+            draws.set(draws.get() + 1);
+            RgbaImage::from_pixel(2, 2, Rgba([v, 0, 0, 255]))
+        };
+        assert_eq!(cache.get_or_draw(1, || draw(1)).get_pixel(0, 0).0[0], 1);
+        assert_eq!(cache.get_or_draw(1, || draw(9)).get_pixel(0, 0).0[0], 1);
+        assert_eq!(draws.get(), 1);
+        for k in 2..=PictureCache::<u32>::KEEP as u32 + 1 {
+            cache.get_or_draw(k, || draw(k as u8));
+        }
+        // The oldest entry was dropped: it is drawn again.
+        let before = draws.get();
+        cache.get_or_draw(1, || draw(1));
+        assert_eq!(draws.get(), before + 1);
+    }
+
+    #[test]
     fn circles_are_anti_aliased_and_clipped() {
         let mut c = Canvas::new(40, 40, hex(0x000000));
         c.fill_circle(0.0, 0.0, 30.0, hex(0xff0000));

@@ -892,6 +892,40 @@ mod tests {
     }
 
     #[test]
+    fn cached_worlds_give_the_same_picture_as_fresh_ones() {
+        for theme in Theme::ALL {
+            let v = samples::full_world();
+            let first = draw(&v, theme);
+            for other in [samples::start(), samples::dance(), samples::expansion()] {
+                let _ = draw(&other, theme);
+            }
+            assert!(first == draw(&v, theme), "{theme:?}");
+            // The same world with other stacks and another last move shares the cached tiles.
+            let mut w = v.clone();
+            w.stacks.truncate(2);
+            w.last = None;
+            let l = layout(Extent::of(&w));
+            let tiles: BTreeMap<Hex, Colour> = w.tiles.iter().copied().collect();
+            let mut fresh = Canvas::new(l.width, l.height, theme.palette().bg);
+            draw_tiles(&mut fresh, theme.palette(), &l, &tiles, &w.outer_space());
+            draw_world(
+                &mut fresh,
+                theme.palette(),
+                &l,
+                &w,
+                &tiles,
+                &w.outer_space(),
+            );
+            let drawn = draw(&w, theme);
+            let top = HEADER_H as usize * l.width as usize * 4;
+            assert!(
+                fresh.img.as_raw()[top..] == drawn.as_raw()[top..],
+                "{theme:?}"
+            );
+        }
+    }
+
+    #[test]
     fn stacks_of_sixteen_and_odd_views_never_panic() {
         let mut v = samples::big_stacks();
         v.stacks

@@ -900,6 +900,29 @@ mod tests {
     }
 
     #[test]
+    fn the_cached_empty_board_gives_the_same_picture_as_a_fresh_one() {
+        for theme in Theme::ALL {
+            let v = samples::relocation();
+            let first = draw(&v, theme);
+            // Other sizes in between, then the same view again from the cache.
+            let _ = draw(&View::empty(5), theme);
+            let _ = draw(&samples::large(), theme);
+            assert!(first == draw(&v, theme), "{theme:?}");
+            // The empty board under the header: drawing it by hand gives the same pixels.
+            let l = layout(&v);
+            let p = theme.palette();
+            let mut fresh = Canvas::new(l.width, l.height, p.bg);
+            draw_empty_board(&mut fresh, p, &l);
+            let cached = draw(&View::empty(7), theme);
+            let top = super::HEADER_H as usize * l.width as usize * 4;
+            assert!(
+                fresh.img.as_raw()[top..] == cached.as_raw()[top..],
+                "{theme:?}"
+            );
+        }
+    }
+
+    #[test]
     fn odd_views_never_panic() {
         let mut v = samples::large();
         v.cells.truncate(5);
