@@ -70,30 +70,116 @@ pub fn fonts() -> Option<&'static Fonts> {
         .as_ref()
 }
 
+/// An image of one opaque colour.
+fn filled(width: u32, height: u32, c: Rgb8A) -> RgbaImage {
+    let px = [c.r, c.g, c.b, 255];
+    let mut buf = vec![0u8; width as usize * height as usize * 4];
+    fill_pixels(&mut buf, px);
+    RgbaImage::from_raw(width, height, buf)
+        .unwrap_or_else(|| RgbaImage::from_pixel(width, height, Rgba(px)))
+}
+
+/// Sets every pixel of `buf` (RGBA bytes) to `px`.
+fn fill_pixels(buf: &mut [u8], px: [u8; 4]) {
+    // Whole pixels at a time when the buffer is aligned for them (it always is in practice).
+    match bytemuck::try_cast_slice_mut::<u8, u32>(buf) {
+        Ok(words) => words.fill(u32::from_ne_bytes(px)),
+        Err(_) => {
+            for p in buf.chunks_exact_mut(4) {
+                p.copy_from_slice(&px);
+            }
+        }
+    }
+}
+
+/// Pictures drawn once per process and copied afterwards: the parts of a board picture that
+/// many positions share (the empty board of a size, the tiles of a world). At most `KEEP`
+/// entries, the oldest dropped first; safe to use from several threads.
+pub struct PictureCache<K> {
+    entries: std::sync::Mutex<Vec<(K, std::sync::Arc<RgbaImage>)>>,
+}
+
+impl<K: PartialEq> PictureCache<K> {
+    const KEEP: usize = 6;
+
+    pub const fn new() -> PictureCache<K> {
+        PictureCache {
+            entries: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// A copy of the picture stored under `key`, drawn by `draw` when there is none.
+    pub fn get_or_draw(&self, key: K, draw: impl FnOnce() -> RgbaImage) -> RgbaImage {
+        let lock = || self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        let found = lock()
+            .iter()
+            .find(|e| e.0 == key)
+            .map(|e| std::sync::Arc::clone(&e.1));
+        if let Some(img) = found {
+            return (*img).clone();
+        }
+        let img = draw();
+        let mut entries = lock();
+        if !entries.iter().any(|e| e.0 == key) {
+            if entries.len() >= Self::KEEP {
+                entries.remove(0);
+            }
+            entries.push((key, std::sync::Arc::new(img.clone())));
+        }
+        img
+    }
+}
+
 /// The painter: an image plus drawing operations in floating-point pixel coordinates.
 pub struct Canvas {
     pub img: RgbaImage,
     fonts: Option<&'static Fonts>,
 }
 
-/// Steps of coverage (see [`blend_px`]).
+/// Steps of coverage (see [`level`]).
 const LEVELS: f32 = 8.0;
 
+/// The opacity with which `c` paints a pixel it covers by `cov` (0–1), in eighths (0–8).
+/// Coverage is snapped to eighths: edges stay smooth to the eye, and the picture keeps few
+/// distinct colours, which makes the PNG several times smaller.
 #[inline]
-fn blend_px(px: &mut Rgba<u8>, c: Rgb8A, cov: f32) {
-    // Coverage is snapped to eighths: edges stay smooth to the eye, and the picture keeps few
-    // distinct colours, which makes the PNG several times smaller.
-    let a = (cov * (c.a as f32 / 255.0) * LEVELS).round() / LEVELS;
-    if a <= 0.0 {
+fn level(c: Rgb8A, cov: f32) -> u32 {
+    // Rounds to nearest (the product is never negative).
+    (cov * (c.a as f32 / 255.0) * LEVELS + 0.5) as u32
+}
+
+/// `x.floor() as i32` without a call into the maths library (the baseline x86-64 target has
+/// no rounding instruction): the truncation, one less for negative non-integers.
+#[inline]
+fn ifloor(x: f32) -> i32 {
+    let t = x as i32;
+    t.saturating_sub(i32::from(x < t as f32))
+}
+
+/// `x.ceil() as i32`, as [`ifloor`].
+#[inline]
+fn iceil(x: f32) -> i32 {
+    let t = x as i32;
+    t.saturating_add(i32::from(x > t as f32))
+}
+
+/// Paints one pixel (RGBA bytes) with `c` at opacity `k` eighths: exact integer arithmetic,
+/// the result rounded to nearest.
+#[inline]
+fn mix_px(px: &mut [u8], c: Rgb8A, k: u32) {
+    if k == 0 {
         return;
     }
-    if a >= 0.999 {
-        *px = Rgba([c.r, c.g, c.b, 255]);
+    if k >= 8 {
+        px.copy_from_slice(&[c.r, c.g, c.b, 255]);
         return;
     }
-    let mix = |d: u8, s: u8| (d as f32 + (s as f32 - d as f32) * a + 0.5) as u8;
-    let p = px.0;
-    *px = Rgba([mix(p[0], c.r), mix(p[1], c.g), mix(p[2], c.b), 255]);
+    let inv = 8 - k;
+    let mix = |d: u8, s: u8| ((u32::from(d) * inv + u32::from(s) * k + 4) >> 3) as u8;
+    px[0] = mix(px[0], c.r);
+    px[1] = mix(px[1], c.g);
+    px[2] = mix(px[2], c.b);
+    px[3] = 255;
 }
 
 /// A half-plane `a·x + b·y + c ≥ 0` with `(a, b)` of unit length: the signed distance inside.
@@ -108,7 +194,15 @@ impl Canvas {
     /// A canvas of the given size filled with `bg`.
     pub fn new(width: u32, height: u32, bg: Rgb8A) -> Canvas {
         Canvas {
-            img: RgbaImage::from_pixel(width, height, Rgba([bg.r, bg.g, bg.b, 255])),
+            img: filled(width, height, bg),
+            fonts: fonts(),
+        }
+    }
+
+    /// A canvas over an existing picture.
+    pub fn from_image(img: RgbaImage) -> Canvas {
+        Canvas {
+            img,
             fonts: fonts(),
         }
     }
@@ -117,24 +211,48 @@ impl Canvas {
         self.img.width()
     }
 
+    /// Blends `c` into the pixel at `(x, y)`, which must lie inside the image.
     #[inline]
     fn blend(&mut self, x: i32, y: i32, c: Rgb8A, cov: f32) {
-        if x < 0 || y < 0 || x >= self.img.width() as i32 || y >= self.img.height() as i32 {
+        let k = level(c, cov);
+        if k == 0 {
             return;
         }
-        blend_px(self.img.get_pixel_mut(x as u32, y as u32), c, cov);
+        let i = (y as usize * self.img.width() as usize + x as usize) * 4;
+        mix_px(&mut self.img.as_mut()[i..i + 4], c, k);
+    }
+
+    /// Blends `c` at full coverage into pixels `x0..x1` of row `y` (all inside the image).
+    fn blend_span(&mut self, y: i32, x0: i32, x1: i32, c: Rgb8A) {
+        if x1 <= x0 {
+            return;
+        }
+        let k = level(c, 1.0);
+        if k >= 8 {
+            self.fill_span(y, x0, x1, c);
+            return;
+        }
+        if k == 0 {
+            return;
+        }
+        let w = self.img.width() as usize;
+        let start = (y as usize * w + x0 as usize) * 4;
+        let end = (y as usize * w + x1 as usize) * 4;
+        for p in self.img.as_mut()[start..end].chunks_exact_mut(4) {
+            mix_px(p, c, k);
+        }
     }
 
     /// Rows `y0..y1` clipped to the image.
     fn rows(&self, top: f32, bottom: f32) -> std::ops::Range<i32> {
-        let y0 = (top.floor() as i32).max(0);
-        let y1 = (bottom.ceil() as i32).min(self.img.height() as i32);
+        let y0 = ifloor(top).max(0);
+        let y1 = iceil(bottom).min(self.img.height() as i32);
         y0..y1.max(y0)
     }
 
     fn cols(&self, left: f32, right: f32) -> (i32, i32) {
-        let x0 = (left.floor() as i32).max(0);
-        let x1 = (right.ceil() as i32).min(self.img.width() as i32);
+        let x0 = ifloor(left).max(0);
+        let x1 = iceil(right).min(self.img.width() as i32);
         (x0, x1.max(x0))
     }
 
@@ -144,10 +262,7 @@ impl Canvas {
         let w = self.img.width() as usize;
         let start = (y as usize * w + x0 as usize) * 4;
         let end = (y as usize * w + x1 as usize) * 4;
-        let px = [c.r, c.g, c.b, 255];
-        for p in self.img.as_mut()[start..end].chunks_exact_mut(4) {
-            p.copy_from_slice(&px);
-        }
+        fill_pixels(&mut self.img.as_mut()[start..end], [c.r, c.g, c.b, 255]);
     }
 
     /// Fills a convex polygon (vertices in either winding order).
@@ -216,28 +331,20 @@ impl Canvas {
                 continue;
             }
             // Pixel centres px + 0.5 within [lo, hi].
-            let xt0 = ((lo_t - 0.5).floor() as i32).max(bx0);
-            let xt1 = ((hi_t - 0.5).ceil() as i32 + 1).min(bx1);
+            let xt0 = ifloor(lo_t - 0.5).max(bx0);
+            let xt1 = (iceil(hi_t - 0.5) + 1).min(bx1);
             let (xf0, xf1) = if lo_f <= hi_f {
                 (
-                    ((lo_f - 0.5).ceil() as i32).max(xt0),
-                    ((hi_f - 0.5).floor() as i32 + 1).min(xt1),
+                    iceil(lo_f - 0.5).max(xt0),
+                    (ifloor(hi_f - 0.5) + 1).min(xt1),
                 )
             } else {
                 (xt0, xt0)
             };
             let (xf0, xf1) = if xf1 > xf0 { (xf0, xf1) } else { (xt0, xt0) };
-            let solid = c.a == 255 && xf1 > xf0;
-            if solid {
-                self.fill_span(y, xf0, xf1, c);
-            }
-            for x in xt0..xt1 {
-                if x >= xf0 && x < xf1 {
-                    if !solid {
-                        blend_px(self.img.get_pixel_mut(x as u32, y as u32), c, 1.0);
-                    }
-                    continue;
-                }
+            self.blend_span(y, xf0, xf1, c);
+            // Only the pixels outside the full span pay for the distances.
+            for x in (xt0..xf0).chain(xf1.max(xt0)..xt1) {
                 let px = x as f32 + 0.5;
                 let d = edges
                     .iter()
@@ -245,7 +352,7 @@ impl Canvas {
                     .fold(f32::MAX, f32::min);
                 let cov = (d + 0.5).clamp(0.0, 1.0);
                 if cov > 0.0 {
-                    blend_px(self.img.get_pixel_mut(x as u32, y as u32), c, cov);
+                    self.blend(x, y, c, cov);
                 }
             }
         }
@@ -266,18 +373,23 @@ impl Canvas {
             let half_t = outer.sqrt();
             let inner = (r - 0.5).max(0.0).powi(2) - dy * dy;
             let half_f = if inner > 0.0 { inner.sqrt() } else { -1.0 };
-            let x0 = ((cx - half_t - 0.5).floor() as i32).max(bx0);
-            let x1 = ((cx + half_t - 0.5).ceil() as i32 + 1).min(bx1);
-            for x in x0..x1 {
+            let x0 = ifloor(cx - half_t - 0.5).max(bx0);
+            let x1 = (iceil(cx + half_t - 0.5) + 1).min(bx1).max(x0);
+            // Pixels whose centre lies within `half_f` of the centre line are fully covered.
+            let (xi0, xi1) = if half_f > 0.001 {
+                let a = (ifloor(cx - half_f + 0.001 - 0.5) + 1).clamp(x0, x1);
+                let b = iceil(cx + half_f - 0.001 - 0.5).clamp(a, x1);
+                (a, b)
+            } else {
+                (x1, x1)
+            };
+            self.blend_span(y, xi0, xi1, c);
+            for x in (x0..xi0).chain(xi1..x1) {
                 let dx = x as f32 + 0.5 - cx;
-                if dx.abs() < half_f - 0.001 {
-                    blend_px(self.img.get_pixel_mut(x as u32, y as u32), c, 1.0);
-                } else {
-                    let d = (dx * dx + dy * dy).sqrt();
-                    let cov = (r - d + 0.5).clamp(0.0, 1.0);
-                    if cov > 0.0 {
-                        blend_px(self.img.get_pixel_mut(x as u32, y as u32), c, cov);
-                    }
+                let d = (dx * dx + dy * dy).sqrt();
+                let cov = (r - d + 0.5).clamp(0.0, 1.0);
+                if cov > 0.0 {
+                    self.blend(x, y, c, cov);
                 }
             }
         }
@@ -409,20 +521,36 @@ impl Canvas {
     pub fn round_rect(&mut self, x: f32, y: f32, w: f32, h: f32, radius: f32, c: Rgb8A) {
         let r = radius.min(w / 2.0).min(h / 2.0).max(0.0);
         let (bx0, bx1) = self.cols(x - 1.0, x + w + 1.0);
+        let d = |fx: f32, fy: f32| rounded_box_distance(fx, fy, x, y, w, h, r);
         for py in self.rows(y - 1.0, y + h + 1.0) {
             let fy = py as f32 + 0.5;
-            for px in bx0..bx1 {
-                let fx = px as f32 + 0.5;
-                // Signed distance to a rounded box.
-                let qx = (fx - (x + w / 2.0)).abs() - (w / 2.0 - r);
-                let qy = (fy - (y + h / 2.0)).abs() - (h / 2.0 - r);
-                let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
-                let d = outside + qx.max(qy).min(0.0) - r;
-                let cov = (0.5 - d).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    blend_px(self.img.get_pixel_mut(px as u32, py as u32), c, cov);
+            // The distance grows away from the box's centre line, so the fully covered pixels
+            // (distance ≤ −½) form one span: edges are computed from both ends inwards.
+            let mut lo = bx0;
+            while lo < bx1 {
+                let dist = d(lo as f32 + 0.5, fy);
+                if dist <= -0.5 {
+                    break;
                 }
+                let cov = (0.5 - dist).clamp(0.0, 1.0);
+                if cov > 0.0 {
+                    self.blend(lo, py, c, cov);
+                }
+                lo += 1;
             }
+            let mut hi = bx1;
+            while hi > lo {
+                let dist = d((hi - 1) as f32 + 0.5, fy);
+                if dist <= -0.5 {
+                    break;
+                }
+                let cov = (0.5 - dist).clamp(0.0, 1.0);
+                if cov > 0.0 {
+                    self.blend(hi - 1, py, c, cov);
+                }
+                hi -= 1;
+            }
+            self.blend_span(py, lo, hi, c);
         }
     }
 
@@ -441,18 +569,35 @@ impl Canvas {
         let r = radius.min(w / 2.0).min(h / 2.0).max(0.0);
         let half = width / 2.0;
         let (bx0, bx1) = self.cols(x - half - 1.0, x + w + half + 1.0);
+        let d = |fx: f32, fy: f32| rounded_box_distance(fx, fy, x, y, w, h, r);
         for py in self.rows(y - half - 1.0, y + h + half + 1.0) {
             let fy = py as f32 + 0.5;
-            for px in bx0..bx1 {
-                let fx = px as f32 + 0.5;
-                let qx = (fx - (x + w / 2.0)).abs() - (w / 2.0 - r);
-                let qy = (fy - (y + h / 2.0)).abs() - (h / 2.0 - r);
-                let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
-                let d = outside + qx.max(qy).min(0.0) - r;
-                let cov = (half - d.abs() + 0.5).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    blend_px(self.img.get_pixel_mut(px as u32, py as u32), c, cov);
+            // Pixels deep inside (distance ≤ −(half + ½)) are untouched and form one span:
+            // the outline is computed from both ends inwards.
+            let deep = -(half + 0.5);
+            let mut lo = bx0;
+            while lo < bx1 {
+                let dist = d(lo as f32 + 0.5, fy);
+                if dist <= deep {
+                    break;
                 }
+                let cov = (half - dist.abs() + 0.5).clamp(0.0, 1.0);
+                if cov > 0.0 {
+                    self.blend(lo, py, c, cov);
+                }
+                lo += 1;
+            }
+            let mut hi = bx1;
+            while hi > lo {
+                let dist = d((hi - 1) as f32 + 0.5, fy);
+                if dist <= deep {
+                    break;
+                }
+                let cov = (half - dist.abs() + 0.5).clamp(0.0, 1.0);
+                if cov > 0.0 {
+                    self.blend(hi - 1, py, c, cov);
+                }
+                hi -= 1;
             }
         }
     }
@@ -493,22 +638,27 @@ impl Canvas {
             if let Some(outline) = font.outline_glyph(glyph) {
                 let bb = outline.px_bounds();
                 let (ox, oy) = (bb.min.x as i32, bb.min.y as i32);
-                let img = &mut self.img;
-                let (iw, ih) = (img.width() as i32, img.height() as i32);
+                let (iw, ih) = (self.img.width() as i32, self.img.height() as i32);
                 outline.draw(|gx, gy, v| {
                     let (px, py) = (ox + gx as i32, oy + gy as i32);
                     if px >= 0 && py >= 0 && px < iw && py < ih {
-                        blend_px(
-                            img.get_pixel_mut(px as u32, py as u32),
-                            c,
-                            v.clamp(0.0, 1.0),
-                        );
+                        self.blend(px, py, c, v.clamp(0.0, 1.0));
                     }
                 });
             }
         }
         (left, y - scaled.ascent(), left + w, y - scaled.descent())
     }
+}
+
+/// The signed distance from `(fx, fy)` to the box at `(x, y)` of size `w`×`h` with corners
+/// rounded by `r` (negative inside).
+#[inline]
+fn rounded_box_distance(fx: f32, fy: f32, x: f32, y: f32, w: f32, h: f32, r: f32) -> f32 {
+    let qx = (fx - (x + w / 2.0)).abs() - (w / 2.0 - r);
+    let qy = (fy - (y + h / 2.0)).abs() - (h / 2.0 - r);
+    let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
+    outside + qx.max(qy).min(0.0) - r
 }
 
 /// The advance width of a line of text in pixels.
@@ -576,6 +726,77 @@ mod tests {
             .filter(|p| p.0[0] > 0 && p.0[0] < 255)
             .count();
         assert!(edge >= 60, "anti-aliased edge pixels: {edge}");
+    }
+
+    #[test]
+    fn integer_floor_and_ceil_match_the_float_ones() {
+        for i in -4000..4000 {
+            let x = i as f32 * 0.37 - 0.5;
+            assert_eq!(ifloor(x), x.floor() as i32, "{x}");
+            assert_eq!(iceil(x), x.ceil() as i32, "{x}");
+        }
+        for x in [
+            0.0,
+            -0.0,
+            3.0,
+            -3.0,
+            1e12,
+            -1e12,
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+        ] {
+            assert_eq!(ifloor(x), x.floor() as i32, "{x}");
+            assert_eq!(iceil(x), x.ceil() as i32, "{x}");
+        }
+    }
+
+    #[test]
+    fn blending_rounds_like_the_float_formula() {
+        for k in 0..=8u32 {
+            for d in (0..=255u8).step_by(5) {
+                for s in [0u8, 1, 77, 200, 255] {
+                    let mut px = [d, d, d, 255];
+                    mix_px(
+                        &mut px,
+                        Rgb8A {
+                            r: s,
+                            g: s,
+                            b: s,
+                            a: 255,
+                        },
+                        k,
+                    );
+                    let a = k as f32 / 8.0;
+                    let want = if k == 0 {
+                        d
+                    } else {
+                        (d as f32 + (s as f32 - d as f32) * a + 0.5) as u8
+                    };
+                    assert_eq!(px[0], want, "d={d} s={s} k={k}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_picture_cache_draws_once_and_stays_bounded() {
+        let cache: PictureCache<u32> = PictureCache::new();
+        let draws = std::cell::Cell::new(0);
+        let draw = |v: u8| {
+            draws.set(draws.get() + 1);
+            RgbaImage::from_pixel(2, 2, Rgba([v, 0, 0, 255]))
+        };
+        assert_eq!(cache.get_or_draw(1, || draw(1)).get_pixel(0, 0).0[0], 1);
+        assert_eq!(cache.get_or_draw(1, || draw(9)).get_pixel(0, 0).0[0], 1);
+        assert_eq!(draws.get(), 1);
+        for k in 2..=PictureCache::<u32>::KEEP as u32 + 1 {
+            cache.get_or_draw(k, || draw(k as u8));
+        }
+        // The oldest entry was dropped: it is drawn again.
+        let before = draws.get();
+        cache.get_or_draw(1, || draw(1));
+        assert_eq!(draws.get(), before + 1);
     }
 
     #[test]

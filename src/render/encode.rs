@@ -25,89 +25,185 @@ pub(crate) fn quantise(img: &RgbaImage) -> Indexed {
 
 /// Reduces a picture to at most `max` colours (65 ≤ `max` ≤ 256). Fully transparent pixels get
 /// an index of their own after the colours (so pass 255 when there may be some).
+///
+/// One pass finds the runs of equal pixels and numbers their colours; the indices are then
+/// written run by run.
 pub(crate) fn quantise_to(img: &RgbaImage, max: usize) -> Indexed {
     let max = max.clamp(65, 256);
-    let raw = img.as_raw();
-    // Pixels as little-endian words (alpha in the top byte), compared whole: the picture is
-    // made of long runs of one colour.
-    let words = || {
-        raw.chunks_exact(4)
-            .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]))
-    };
-    let mut counts = ColourTable::new();
-    let mut prev = 0u32;
-    let mut run = 0u32;
-    for w in words() {
-        if w == prev {
-            run += 1;
-        } else {
-            if run > 0 && prev >> 24 != 0 {
-                *counts.slot(prev & 0xff_ffff) += run;
-            }
-            prev = w;
-            run = 1;
-        }
-    }
-    if run > 0 && prev >> 24 != 0 {
-        *counts.slot(prev & 0xff_ffff) += run;
-    }
+    let runs = runs_of(img.as_raw());
     let rgb = |c: u32| [c as u8, (c >> 8) as u8, (c >> 16) as u8];
-    let mut by_count: Vec<([u8; 3], u32)> = counts.entries().map(|(c, n)| (rgb(c), n)).collect();
-    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let palette: Vec<[u8; 3]> = if by_count.len() <= max {
-        by_count.iter().map(|c| c.0).collect()
-    } else {
-        // The most frequent colours, plus a coarse 4×4×4 grid so that no colour is far from
-        // some entry (pictures with gradients stay recognisable).
-        let mut p: Vec<[u8; 3]> = by_count.iter().take(max - 64).map(|c| c.0).collect();
-        for r in 0..4u8 {
-            for g in 0..4u8 {
-                for b in 0..4u8 {
-                    p.push([r * 85, g * 85, b * 85]);
-                }
-            }
-        }
-        p
-    };
-    let pack = |c: &[u8; 3]| u32::from(c[2]) << 16 | u32::from(c[1]) << 8 | u32::from(c[0]);
-    // Colour → palette index; the table stores index + 1 (0 = not yet assigned).
+    let mut by_count: Vec<(u32, u32)> = runs
+        .colours
+        .iter()
+        .zip(&runs.counts)
+        .filter(|(c, _)| **c != CLEAR)
+        .map(|(&c, &n)| (c, n))
+        .collect();
+    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(rgb(a.0).cmp(&rgb(b.0))));
+    let palette = choose_palette(&by_count, max, rgb);
+    // Packed colour → palette index + 1.
     let mut index = ColourTable::new();
     for (i, c) in palette.iter().enumerate().rev() {
         *index.slot(pack(c)) = i as u32 + 1;
     }
-    for (c, _) in &by_count {
-        let slot = index.slot(pack(c));
-        if *slot != 0 {
-            continue;
-        }
-        let nearest = palette
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, p)| {
-                let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
-                d(c[0], p[0]) + d(c[1], p[1]) + d(c[2], p[2])
-            })
-            .map_or(0, |(i, _)| i as u32);
-        *slot = nearest + 1;
-    }
     let clear = palette.len().min(255) as u8;
-    let mut any_clear = false;
-    let mut indices = vec![0u8; raw.len() / 4];
-    let mut last = None;
-    let mut last_i = 0u8;
-    for (out, w) in indices.iter_mut().zip(words()) {
-        if last != Some(w) {
-            last = Some(w);
-            last_i = if w >> 24 == 0 {
-                any_clear = true;
-                clear
-            } else {
-                index.get(w & 0xff_ffff).saturating_sub(1) as u8
-            };
-        }
-        *out = last_i;
+    let near = Nearest::new(&palette);
+    // Colour number → palette index.
+    let remap: Vec<u8> = runs
+        .colours
+        .iter()
+        .map(|&c| match c {
+            CLEAR => clear,
+            c => match index.get(c) {
+                0 => near.find(rgb(c)),
+                i => (i - 1) as u8,
+            },
+        })
+        .collect();
+    let any_clear = runs.colours.contains(&CLEAR);
+    let mut indices = vec![0u8; img.as_raw().len() / 4];
+    let mut at = 0;
+    for &(len, id) in &runs.runs {
+        let len = len as usize;
+        indices[at..at + len].fill(remap[id as usize]);
+        at += len;
     }
-    let mut palette = palette;
+    finish(palette, indices, any_clear, clear)
+}
+
+/// Marks fully transparent pixels among the packed colours (no RGB colour has bit 24 set).
+const CLEAR: u32 = 1 << 24;
+
+/// A picture as runs of equal pixels, its colours numbered in order of first appearance.
+struct Runs {
+    /// Each run's length and colour number.
+    runs: Vec<(u32, u32)>,
+    /// The packed `0xBBGGRR` colour (or [`CLEAR`]) of each number.
+    colours: Vec<u32>,
+    /// The number of pixels of each colour.
+    counts: Vec<u32>,
+}
+
+/// Splits RGBA bytes into runs of equal pixels (compared eight at a time).
+fn runs_of(raw: &[u8]) -> Runs {
+    let n = raw.len() / 4;
+    let word = |i: usize| u32::from_le_bytes(raw[4 * i..4 * i + 4].try_into().expect("four bytes"));
+    let quad =
+        |i: usize| u128::from_le_bytes(raw[4 * i..4 * i + 16].try_into().expect("sixteen bytes"));
+    let mut runs = Vec::with_capacity(n / 8);
+    let mut colours: Vec<u32> = Vec::new();
+    let mut counts: Vec<u32> = Vec::new();
+    // Packed colour → number + 1.
+    let mut table = ColourTable::new();
+    // Recently seen pixels and their number + 1 (0 = empty), in front of the table: edges
+    // alternate between a few colours.
+    let mut recent = [(0u32, 0u32); 256];
+    let mut i = 0;
+    while i < n {
+        let w = word(i);
+        let four = u128::from(w) * 0x0000_0001_0000_0001_0000_0001_0000_0001;
+        let mut j = i + 1;
+        while j + 8 <= n && (quad(j) ^ four) | (quad(j + 4) ^ four) == 0 {
+            j += 8;
+        }
+        while j < n && word(j) == w {
+            j += 1;
+        }
+        let h = (w.wrapping_mul(0x9E37_79B1) >> 24) as usize;
+        let id = if recent[h].1 != 0 && recent[h].0 == w {
+            recent[h].1 - 1
+        } else {
+            let key = if w >> 24 == 0 { CLEAR } else { w & 0xff_ffff };
+            let slot = table.slot(key);
+            if *slot == 0 {
+                colours.push(key);
+                counts.push(0);
+                *slot = colours.len() as u32;
+            }
+            recent[h] = (w, *slot);
+            *slot - 1
+        };
+        counts[id as usize] += (j - i) as u32;
+        runs.push(((j - i) as u32, id));
+        i = j;
+    }
+    Runs {
+        runs,
+        colours,
+        counts,
+    }
+}
+
+fn pack(c: &[u8; 3]) -> u32 {
+    u32::from(c[2]) << 16 | u32::from(c[1]) << 8 | u32::from(c[0])
+}
+
+/// The palette for colours listed by decreasing count: all of them when they fit, else the most
+/// frequent plus a coarse 4×4×4 grid so that no colour is far from some entry (pictures with
+/// gradients stay recognisable).
+fn choose_palette(
+    by_count: &[(u32, u32)],
+    max: usize,
+    rgb: impl Fn(u32) -> [u8; 3],
+) -> Vec<[u8; 3]> {
+    if by_count.len() <= max {
+        return by_count.iter().map(|c| rgb(c.0)).collect();
+    }
+    let mut p: Vec<[u8; 3]> = by_count.iter().take(max - 64).map(|c| rgb(c.0)).collect();
+    for r in 0..4u8 {
+        for g in 0..4u8 {
+            for b in 0..4u8 {
+                p.push([r * 85, g * 85, b * 85]);
+            }
+        }
+    }
+    p
+}
+
+/// Nearest-colour search over a palette of at most 256 entries, laid out for vector
+/// instructions: channels in separate arrays, the distance and the index packed in one key so
+/// that a plain minimum finds the nearest entry (the first of equals).
+struct Nearest {
+    r: [i32; 256],
+    g: [i32; 256],
+    b: [i32; 256],
+    len: usize,
+}
+
+impl Nearest {
+    fn new(palette: &[[u8; 3]]) -> Nearest {
+        let mut n = Nearest {
+            r: [0; 256],
+            g: [0; 256],
+            b: [0; 256],
+            len: palette.len().min(256),
+        };
+        for (i, p) in palette.iter().take(256).enumerate() {
+            n.r[i] = i32::from(p[0]);
+            n.g[i] = i32::from(p[1]);
+            n.b[i] = i32::from(p[2]);
+        }
+        n
+    }
+
+    fn find(&self, c: [u8; 3]) -> u8 {
+        let (cr, cg, cb) = (i32::from(c[0]), i32::from(c[1]), i32::from(c[2]));
+        let mut best = u32::MAX;
+        for i in 0..self.len {
+            let (dr, dg, db) = (self.r[i] - cr, self.g[i] - cg, self.b[i] - cb);
+            // At most 3 · 255² < 2²⁴: room for the index in the low byte.
+            let d = (dr * dr + dg * dg + db * db) as u32;
+            best = best.min(d << 8 | i as u32);
+        }
+        if best == u32::MAX {
+            0
+        } else {
+            best as u8
+        }
+    }
+}
+
+fn finish(mut palette: Vec<[u8; 3]>, indices: Vec<u8>, any_clear: bool, clear: u8) -> Indexed {
     let transparent = any_clear.then(|| {
         if palette.len() <= usize::from(clear) {
             palette.push([0, 0, 0]);
@@ -192,13 +288,6 @@ impl ColourTable {
                 *self.slot(k - 1) = v;
             }
         }
-    }
-
-    fn entries(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.slots
-            .iter()
-            .filter(|s| s.0 != 0)
-            .map(|&(k, v)| (k - 1, v))
     }
 }
 

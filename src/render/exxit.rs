@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use image::RgbaImage;
 
-use super::canvas::{centred_baseline, text_width, Align, Canvas, FontKind, Rgb8A};
+use super::canvas::{centred_baseline, text_width, Align, Canvas, FontKind, PictureCache, Rgb8A};
 use super::header::{draw_header, Header, HEADER_H, MARGIN};
 use super::{Palette, Theme};
 use crate::games::{Colour, GameKind, Outcome};
@@ -320,7 +320,23 @@ pub fn draw_sequence(views: &[View], theme: Theme) -> Vec<RgbaImage> {
 pub(crate) fn draw_in(view: &View, theme: Theme, e: Extent) -> (RgbaImage, Vec<LabelBox>) {
     let p = theme.palette();
     let l = layout(e);
-    let mut c = Canvas::new(l.width, l.height, p.bg);
+    let tiles: BTreeMap<Hex, Colour> = view.tiles.iter().copied().collect();
+    let space = view.outer_space();
+    // The tiles and outer space change only with expansions, so successive positions of a game
+    // share them; they lie below the header.
+    static WORLDS: PictureCache<WorldKey> = PictureCache::new();
+    let key = WorldKey {
+        theme,
+        size: (l.width, l.height),
+        frame: [l.r.to_bits(), l.ox.to_bits(), l.oy.to_bits()],
+        tiles: tiles.iter().map(|(h, c)| (*h, *c)).collect(),
+    };
+    let base = WORLDS.get_or_draw(key, || {
+        let mut c = Canvas::new(l.width, l.height, p.bg);
+        draw_tiles(&mut c, p, &l, &tiles, &space);
+        c.img
+    });
+    let mut c = Canvas::from_image(base);
     let header = Header {
         kind: GameKind::Exxit,
         players: [&view.players[0], &view.players[1]],
@@ -336,8 +352,18 @@ pub(crate) fn draw_in(view: &View, theme: Theme, e: Extent) -> (RgbaImage, Vec<L
     draw_header(&mut c, p, &header, &|c, x, y, r, col| {
         paint_disc(c, p, x, y, r * 0.95, col)
     });
-    let labels = draw_world(&mut c, p, &l, view);
+    let labels = draw_world(&mut c, p, &l, view, &tiles, &space);
     (c.img, labels)
+}
+
+/// What the tiles and outer space of a picture depend on.
+#[derive(PartialEq)]
+struct WorldKey {
+    theme: Theme,
+    size: (u32, u32),
+    /// The layout's radius and origin, as bits.
+    frame: [u32; 3],
+    tiles: Vec<(Hex, Colour)>,
 }
 
 fn dashed_hexagon(c: &mut Canvas, pts: &[(f32, f32)], w: f32, dash: f32, colour: Rgb8A) {
@@ -353,18 +379,23 @@ fn dashed_hexagon(c: &mut Canvas, pts: &[(f32, f32)], w: f32, dash: f32, colour:
     }
 }
 
-fn draw_world(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) -> Vec<LabelBox> {
+/// Outer space and the tiles.
+fn draw_tiles(
+    c: &mut Canvas,
+    p: &Palette,
+    l: &Layout,
+    tiles: &BTreeMap<Hex, Colour>,
+    space: &[Hex],
+) {
     let r = l.r;
-    let tiles: BTreeMap<Hex, Colour> = view.tiles.iter().copied().collect();
-    let space = view.outer_space();
     // Outer space: dark hollows with dashed rims.
-    for h in &space {
+    for h in space {
         c.fill_convex(&l.hexagon(*h, r - 2.0), p.space);
         dashed_hexagon(c, &l.hexagon(*h, r - 3.0), 1.5, r * 0.18, p.space_line);
     }
     // Tiles. Red tiles carry an inner border so they differ by pattern, not only by hue.
     let line = (r * 0.07).max(1.2);
-    for (h, col) in &tiles {
+    for (h, col) in tiles {
         let (fill, edge) = match col {
             Colour::First => (p.silver_tile, p.silver_tile_line),
             Colour::Second => (p.red_tile, p.red_tile_line),
@@ -383,6 +414,19 @@ fn draw_world(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) -> Vec<Label
             }
         }
     }
+}
+
+/// Everything over the tiles: the last move, labels and stacks. Returns the label boxes.
+fn draw_world(
+    c: &mut Canvas,
+    p: &Palette,
+    l: &Layout,
+    view: &View,
+    tiles: &BTreeMap<Hex, Colour>,
+    space: &[Hex],
+) -> Vec<LabelBox> {
+    let r = l.r;
+    let line = (r * 0.07).max(1.2);
     // Expansion: the new tiles outlined.
     if let Some(LastMove::Expand { cells }) = &view.last {
         for (i, h) in cells.iter().enumerate() {
@@ -844,6 +888,40 @@ mod tests {
                     "{theme:?} {h:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn cached_worlds_give_the_same_picture_as_fresh_ones() {
+        for theme in Theme::ALL {
+            let v = samples::full_world();
+            let first = draw(&v, theme);
+            for other in [samples::start(), samples::dance(), samples::expansion()] {
+                let _ = draw(&other, theme);
+            }
+            assert!(first == draw(&v, theme), "{theme:?}");
+            // The same world with other stacks and another last move shares the cached tiles.
+            let mut w = v.clone();
+            w.stacks.truncate(2);
+            w.last = None;
+            let l = layout(Extent::of(&w));
+            let tiles: BTreeMap<Hex, Colour> = w.tiles.iter().copied().collect();
+            let mut fresh = Canvas::new(l.width, l.height, theme.palette().bg);
+            draw_tiles(&mut fresh, theme.palette(), &l, &tiles, &w.outer_space());
+            draw_world(
+                &mut fresh,
+                theme.palette(),
+                &l,
+                &w,
+                &tiles,
+                &w.outer_space(),
+            );
+            let drawn = draw(&w, theme);
+            let top = HEADER_H as usize * l.width as usize * 4;
+            assert!(
+                fresh.img.as_raw()[top..] == drawn.as_raw()[top..],
+                "{theme:?}"
+            );
         }
     }
 

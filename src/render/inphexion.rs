@@ -2,7 +2,7 @@
 
 use image::RgbaImage;
 
-use super::canvas::{centred_baseline, Align, Canvas, FontKind, Rgb8A};
+use super::canvas::{centred_baseline, Align, Canvas, FontKind, PictureCache, Rgb8A};
 use super::header::{draw_header, Header, HEADER_H, MARGIN};
 use super::{Palette, Theme};
 use crate::games::{Colour, GameKind, Outcome};
@@ -310,7 +310,14 @@ fn piece_of(col: Colour) -> Piece {
 pub fn draw(view: &View, theme: Theme) -> RgbaImage {
     let p = theme.palette();
     let l = layout(view);
-    let mut c = Canvas::new(l.width, l.height, p.bg);
+    // The empty board depends only on the size and the theme, and lies below the header.
+    static EMPTY_BOARDS: PictureCache<(i32, Theme)> = PictureCache::new();
+    let base = EMPTY_BOARDS.get_or_draw((l.n, theme), || {
+        let mut c = Canvas::new(l.width, l.height, p.bg);
+        draw_empty_board(&mut c, p, &l);
+        c.img
+    });
+    let mut c = Canvas::from_image(base);
     let header = Header {
         kind: GameKind::Inphexion,
         players: [&view.players[0], &view.players[1]],
@@ -326,11 +333,12 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
     draw_header(&mut c, p, &header, &|c, x, y, r, col| {
         paint_disc(c, p, x, y, r, piece_of(col))
     });
-    draw_board(&mut c, p, &l, view);
+    draw_pieces(&mut c, p, &l, view);
     c.img
 }
 
-fn draw_board(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
+/// The board without pieces or marks: edge bands, cells and coordinate labels.
+fn draw_empty_board(c: &mut Canvas, p: &Palette, l: &Layout) {
     let n = l.n;
     let r = l.r;
     let f = frame(n);
@@ -429,6 +437,11 @@ fn draw_board(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
             p.text_dim,
         );
     }
+}
+
+/// The won chain, the discs and the last move, over the empty board.
+fn draw_pieces(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
+    let (n, r) = (l.n, l.r);
     // The won chain: a gold band under the discs.
     let chain = &view.winning_chain;
     for (i, a) in chain.iter().enumerate() {
@@ -884,6 +897,29 @@ mod tests {
         let b = l.centre(Hex::new(3, 1));
         let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
         assert!(close(px(&img, mid), rgb(p.last)));
+    }
+
+    #[test]
+    fn the_cached_empty_board_gives_the_same_picture_as_a_fresh_one() {
+        for theme in Theme::ALL {
+            let v = samples::relocation();
+            let first = draw(&v, theme);
+            // Other sizes in between, then the same view again from the cache.
+            let _ = draw(&View::empty(5), theme);
+            let _ = draw(&samples::large(), theme);
+            assert!(first == draw(&v, theme), "{theme:?}");
+            // The empty board under the header: drawing it by hand gives the same pixels.
+            let l = layout(&v);
+            let p = theme.palette();
+            let mut fresh = Canvas::new(l.width, l.height, p.bg);
+            draw_empty_board(&mut fresh, p, &l);
+            let cached = draw(&View::empty(7), theme);
+            let top = super::HEADER_H as usize * l.width as usize * 4;
+            assert!(
+                fresh.img.as_raw()[top..] == cached.as_raw()[top..],
+                "{theme:?}"
+            );
+        }
     }
 
     #[test]
