@@ -87,7 +87,7 @@ impl Level {
             (GameKind::Inphexion, Level::Hard) => (12_000, 4_000),
             (GameKind::Exxit, Level::Easy) => (80, 500),
             (GameKind::Exxit, Level::Medium) => (400, 1_500),
-            (GameKind::Exxit, Level::Hard) => (2_000, 4_000),
+            (GameKind::Exxit, Level::Hard) => (30_000, 4_000),
         };
         Budget {
             playouts: Some(playouts),
