@@ -441,6 +441,19 @@ impl Discord {
         n
     }
 
+    /// The notation of move `ply` (1 for the first) of a game, when stored.
+    pub async fn move_at(&self, game: i64, ply: i64) -> Option<String> {
+        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
+        let m = sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = ?1 AND ply = ?2")
+            .bind(game)
+            .bind(ply)
+            .fetch_optional(&pool)
+            .await
+            .expect("moves");
+        pool.close().await;
+        m
+    }
+
     pub async fn game_status(&self, game: i64) -> String {
         let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
         let s = sqlx::query_scalar("SELECT status FROM games WHERE id = ?1")
@@ -694,7 +707,13 @@ impl Discord {
             .await;
         assert!(!ans.ephemeral, "{ans:?}");
         assert_eq!(ans.files.len(), 1, "a board comes with each move: {ans:?}");
-        assert_eq!(self.move_count(state.id).await, before + 1);
+        // The move is stored as the next ply (in a game against the bot, the bot's answer may
+        // already follow it).
+        assert_eq!(
+            self.move_at(state.id, before + 1).await.as_deref(),
+            Some(choices[0].as_str()),
+            "{ans:?}"
+        );
         let next = parse_state(&ans.content);
         if !ans.content.contains("Game over") {
             assert!(ans.allowed_users.contains(&next.to_move), "{ans:?}");
