@@ -23,16 +23,13 @@ mod spec;
 
 use std::time::{Duration, Instant};
 
-use discord::{Bot, Discord, Member};
+use discord::{Bot, Discord, Member, MEMBER_PERMS};
 use hexcord::db;
 use hexcord::games::{Game, GameKind, Options};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use server::{Recorded, APP_ID, GUILD_ID};
-
-/// Send messages, view channel and the other ordinary permissions (no Manage Server).
-const MEMBER_PERMS: u64 = 0x0000_0000_0006_4c40;
 
 struct Scale {
     stored: usize,
@@ -154,24 +151,6 @@ async fn seed(url: &str, n: usize) {
     pool.close().await;
 }
 
-/// The number and the player to move of the game a board caption shows.
-fn parse_caption(caption: &str) -> (i64, u64) {
-    let id = caption
-        .split("game #")
-        .nth(1)
-        .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no game number in {caption:?}"));
-    let to_move = caption
-        .lines()
-        .find(|l| l.contains("to move"))
-        .and_then(|l| l.split("<@").nth(1))
-        .and_then(|s| s.split('>').next())
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    (id, to_move)
-}
-
 /// Sends one interaction; returns the time until the bot's callback reached the fake, the
 /// callback's body, and (after a deferral) the follow-up message's body.
 async fn timed(d: &Discord, token: String, event: Value) -> (Duration, Value, Option<Value>) {
@@ -261,7 +240,7 @@ async fn play(
             to_move = 0;
             break;
         }
-        to_move = parse_caption(caption).1;
+        to_move = discord::parse_state(caption).to_move;
     }
     (move_times, complete_times, to_move)
 }

@@ -18,7 +18,7 @@ pub struct Member {
 }
 
 /// Ordinary permissions (send messages, view channel, …) without Manage Server.
-const MEMBER_PERMS: u64 = 0x0000_0000_0006_4c40;
+pub const MEMBER_PERMS: u64 = 0x0000_0000_0006_4c40;
 const MANAGE_GUILD: u64 = 1 << 5;
 
 pub const ANN: Member = Member {
@@ -151,7 +151,8 @@ pub struct GameState {
     pub caption: String,
 }
 
-fn parse_state(caption: &str) -> GameState {
+/// The game a board caption shows: its number and the player to move.
+pub fn parse_state(caption: &str) -> GameState {
     let id = caption
         .split("game #")
         .nth(1)

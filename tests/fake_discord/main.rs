@@ -499,7 +499,7 @@ const HEXCORD: Member = Member {
     id: server::BOT_ID,
     name: "hexcord",
     bot: true,
-    permissions: 0x0000_0000_0006_4c40,
+    permissions: discord::MEMBER_PERMS,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
