@@ -1120,12 +1120,10 @@ pub async fn replay(
     let (row, played) = game_in_server(&ctx, &game).await?;
     ctx.defer().await?;
     let names = names_by_colour(&ctx.data().pool, &row, &played).await?;
-    let gif = tokio::task::spawn_blocking(move || {
+    let gif = super::present::draw(move || {
         crate::render::replay(&played, &names, crate::render::Theme::default())
     })
-    .await
-    .map_err(|e| anyhow::anyhow!("the renderer stopped: {e}"))?
-    .map_err(|e| BotError::Internal(anyhow::anyhow!("{e}")))?;
+    .await?;
     if gif.len() > MAX_ATTACHMENT {
         return Err(BotError::User(format!(
             "The replay of game #{} is too large to attach ({} MB). `/record` gives the record; `hexcord render --replay` draws it.",

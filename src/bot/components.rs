@@ -6,9 +6,9 @@ use tracing::{error, info, warn};
 
 use super::logic::{
     check_challenge_answer, check_player, deadline_after, finish_by_resignation, mention,
-    player_to_move, ChallengeAnswer, Component,
+    ChallengeAnswer, Component,
 };
-use super::present::{board_caption, names_by_colour, picture};
+use super::present::{post_board, Notify};
 use super::{BotError, Data, APOLOGY};
 use crate::db::{self, ChallengeStatus, NewGame};
 use crate::games::Options;
@@ -154,20 +154,7 @@ async fn answer_challenge(
     )
     .await?;
 
-    let (row, game) = super::commands::load(data, game_id).await?;
-    let names = names_by_colour(&data.pool, &row, &game).await?;
-    let png = picture(game.clone(), None, names).await?;
-    let next = serenity::UserId::new(player_to_move(&row, &game));
-    let message = serenity::ChannelId::new(row.channel_id)
-        .send_message(
-            ctx,
-            serenity::CreateMessage::new()
-                .content(board_caption(&row, &game, None))
-                .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
-                .allowed_mentions(serenity::CreateAllowedMentions::new().users([next])),
-        )
-        .await?;
-    db::set_board_message(&data.pool, game_id, message.id.get()).await?;
+    post_board(&ctx.http, &data.pool, game_id, "", None, Notify::ToMove).await?;
     Ok(())
 }
 
@@ -189,26 +176,7 @@ async fn confirm_resignation(
     info!(game = id, "resigned");
     update(ctx, press, format!("You resigned game #{id}.")).await?;
 
-    let (row, game) = super::commands::load(data, id).await?;
-    let names = names_by_colour(&data.pool, &row, &game).await?;
-    let png = picture(game.clone(), None, names).await?;
-    let caption = format!(
-        "{} resigned.\n{}",
-        mention(user),
-        board_caption(&row, &game, None)
-    );
-    let message = serenity::ChannelId::new(row.channel_id)
-        .send_message(
-            ctx,
-            serenity::CreateMessage::new()
-                .content(caption)
-                .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
-                .allowed_mentions(
-                    serenity::CreateAllowedMentions::new()
-                        .users(row.players.map(serenity::UserId::new)),
-                ),
-        )
-        .await?;
-    db::set_board_message(&data.pool, id, message.id.get()).await?;
+    let intro = format!("{} resigned.", mention(user));
+    post_board(&ctx.http, &data.pool, id, &intro, None, Notify::Players).await?;
     Ok(())
 }

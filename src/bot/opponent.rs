@@ -16,7 +16,7 @@ use tokio::sync::Semaphore;
 use tracing::{error, info};
 
 use super::logic::{finish_after_move, player_to_move};
-use super::present::{board_caption, names_by_colour, picture};
+use super::present::{post_board, Notify};
 use super::BotError;
 use crate::ai::{self, Level};
 use crate::clock::Clock;
@@ -178,26 +178,15 @@ impl Opponent {
             "the bot played"
         );
 
-        let (row, game) = load(&inner.pool, id).await?;
-        let names = names_by_colour(&inner.pool, &row, &game).await?;
-        let caption = board_caption(&row, &game, Some((inner.bot_id, &notation)));
-        let png = picture(game.clone(), None, names).await?;
-        let humans: Vec<serenity::UserId> = row
-            .players
-            .iter()
-            .filter(|&&p| p != inner.bot_id)
-            .map(|&p| serenity::UserId::new(p))
-            .collect();
-        let message = serenity::ChannelId::new(row.channel_id)
-            .send_message(
-                inner.http.as_ref(),
-                serenity::CreateMessage::new()
-                    .content(caption)
-                    .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
-                    .allowed_mentions(serenity::CreateAllowedMentions::new().users(humans)),
-            )
-            .await?;
-        db::set_board_message(&inner.pool, id, message.id.get()).await?;
+        post_board(
+            inner.http.as_ref(),
+            &inner.pool,
+            id,
+            "",
+            Some((inner.bot_id, &notation)),
+            Notify::AllBut(inner.bot_id),
+        )
+        .await?;
         Ok(())
     }
 }

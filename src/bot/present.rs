@@ -1,7 +1,10 @@
 //! What the bot shows: board pictures (rendered off the async runtime) and texts.
 
 use anyhow::anyhow;
+use poise::serenity_prelude as serenity;
 use sqlx::SqlitePool;
+use std::sync::OnceLock;
+use tokio::sync::Semaphore;
 
 use super::logic::{mention, player_of, player_to_move};
 use super::BotError;
@@ -25,17 +28,97 @@ pub async fn names_by_colour(
     Ok(names)
 }
 
-/// The board picture of `game` at `ply` (the current position when `None`), rendered on a
-/// blocking thread.
+/// How many pictures are drawn at once: every core but one, so that the async runtime always
+/// has a core left for answering interactions, and few picture buffers are alive at a time.
+/// Pictures beyond that wait their turn (the interaction was deferred before).
+fn drawing_permits() -> &'static Semaphore {
+    static PERMITS: OnceLock<Semaphore> = OnceLock::new();
+    PERMITS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Semaphore::new(cores.saturating_sub(1).max(1))
+    })
+}
+
+/// Runs `draw` on a blocking thread once a drawing permit is free.
+pub async fn draw<T, E>(draw: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, BotError>
+where
+    T: Send + 'static,
+    E: std::fmt::Display + Send + 'static,
+{
+    let _permit = drawing_permits()
+        .acquire()
+        .await
+        .map_err(|e| anyhow!("the renderer is closed: {e}"))?;
+    tokio::task::spawn_blocking(draw)
+        .await
+        .map_err(|e| anyhow!("the renderer stopped: {e}"))?
+        .map_err(|e| BotError::Internal(anyhow!("{e}")))
+}
+
+/// The board picture of `game` at `ply` (the current position when `None`), rendered off the
+/// async runtime.
 pub async fn picture(
     game: Game,
     ply: Option<usize>,
     names: [String; 2],
 ) -> Result<Vec<u8>, BotError> {
-    tokio::task::spawn_blocking(move || render_png(&game, ply, &names, Theme::default()))
-        .await
-        .map_err(|e| anyhow!("the renderer stopped: {e}"))?
-        .map_err(|e| BotError::Internal(anyhow!("{e}")))
+    draw(move || render_png(&game, ply, &names, Theme::default())).await
+}
+
+/// Who a posted board mentions.
+pub enum Notify {
+    /// The player to move (or both players once the game is over).
+    ToMove,
+    /// Both players.
+    Players,
+    /// Both players but this one (the bot itself).
+    AllBut(u64),
+}
+
+/// Posts game `id`'s current board in its channel (not as an interaction's answer): `intro`
+/// (if not empty) above the usual caption, `last` the move just played. The message becomes the
+/// game's board message.
+pub async fn post_board(
+    http: &serenity::Http,
+    pool: &SqlitePool,
+    id: i64,
+    intro: &str,
+    last: Option<(u64, &str)>,
+    notify: Notify,
+) -> Result<(), BotError> {
+    let mut conn = pool.acquire().await?;
+    let (row, game) = crate::db::load_game(&mut conn, id)
+        .await?
+        .ok_or_else(|| anyhow!("game {id} vanished"))?;
+    drop(conn);
+    let names = names_by_colour(pool, &row, &game).await?;
+    let caption = board_caption(&row, &game, last);
+    let caption = if intro.is_empty() {
+        caption
+    } else {
+        format!("{intro}\n{caption}")
+    };
+    let over = row.status != GameStatus::Active || game.is_over();
+    let users: Vec<u64> = match notify {
+        Notify::ToMove if !over => vec![player_to_move(&row, &game)],
+        Notify::ToMove | Notify::Players => row.players.to_vec(),
+        Notify::AllBut(bot) => row.players.iter().copied().filter(|&p| p != bot).collect(),
+    };
+    let png = picture(game, None, names).await?;
+    let message = serenity::ChannelId::new(row.channel_id)
+        .send_message(
+            http,
+            serenity::CreateMessage::new()
+                .content(caption)
+                .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
+                .allowed_mentions(
+                    serenity::CreateAllowedMentions::new()
+                        .users(users.into_iter().map(serenity::UserId::new)),
+                ),
+        )
+        .await?;
+    crate::db::set_board_message(pool, id, message.id.get()).await?;
+    Ok(())
 }
 
 /// The line under a board: the last move, then whose turn it is or the result.

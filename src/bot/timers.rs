@@ -14,7 +14,7 @@ use sqlx::SqlitePool;
 use tracing::{error, info, warn};
 
 use super::logic::{finish_by_timeout, format_left, mention, player_to_move, reminder_due};
-use super::present::{board_caption, names_by_colour, picture};
+use super::present::{post_board, Notify};
 use super::BotError;
 use crate::clock::Clock;
 use crate::db::{self, Challenge, DbError, GameRow, ReminderMode};
@@ -145,31 +145,8 @@ async fn try_deliver(
 ) -> Result<(), BotError> {
     match notice {
         Notice::TimedOut { game, loser } => {
-            let mut conn = pool.acquire().await?;
-            let Some((row, game)) = db::load_game(&mut conn, game).await? else {
-                return Ok(());
-            };
-            drop(conn);
-            let names = names_by_colour(pool, &row, &game).await?;
-            let png = picture(game.clone(), None, names).await?;
-            let caption = format!(
-                "{} ran out of time.\n{}",
-                mention(loser),
-                board_caption(&row, &game, None)
-            );
-            let message = serenity::ChannelId::new(row.channel_id)
-                .send_message(
-                    http,
-                    serenity::CreateMessage::new()
-                        .content(caption)
-                        .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
-                        .allowed_mentions(
-                            serenity::CreateAllowedMentions::new()
-                                .users(row.players.map(serenity::UserId::new)),
-                        ),
-                )
-                .await?;
-            db::set_board_message(pool, row.id, message.id.get()).await?;
+            let intro = format!("{} ran out of time.", mention(loser));
+            post_board(http, pool, game, &intro, None, Notify::Players).await?;
         }
         Notice::Reminder {
             game,
