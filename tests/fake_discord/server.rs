@@ -76,6 +76,11 @@ impl Fake {
             .route("/ws", get(gateway))
             .fallback(rest)
             .with_state(state.clone());
+        // Like Discord's servers, send without Nagle's delay: otherwise an event that follows
+        // another one quickly waits for the bot's delayed acknowledgement (up to 40 ms).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
@@ -244,6 +249,17 @@ fn message_object(state: &FakeState, channel: &str, body: &Value, files: usize) 
     })
 }
 
+/// Whether an attachment is a decodable PNG or GIF, or else UTF-8 text.
+fn attachment_decodes(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\x89PNG") {
+        image::load_from_memory_with_format(bytes, image::ImageFormat::Png).is_ok()
+    } else if bytes.starts_with(b"GIF8") {
+        image::load_from_memory_with_format(bytes, image::ImageFormat::Gif).is_ok()
+    } else {
+        std::str::from_utf8(bytes).is_ok()
+    }
+}
+
 async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
     let method = req.method().clone();
     let full = req.uri().path().to_string();
@@ -327,16 +343,22 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
             }
         }
     }
-    for (name, bytes) in &files {
-        // Pictures (PNG boards, GIF replays) must decode; anything else is a text record.
+    // Pictures (PNG boards, GIF replays) must decode; anything else is a text record. Decoding
+    // a picture takes milliseconds: it runs on a blocking thread so that the fake keeps
+    // answering other requests (and timing callbacks) meanwhile.
+    let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
+    let contents: Vec<Vec<u8>> = files.iter().map(|(_, b)| b.clone()).collect();
+    let decoded = tokio::task::spawn_blocking(move || {
+        contents
+            .iter()
+            .map(|bytes| attachment_decodes(bytes))
+            .collect::<Vec<bool>>()
+    })
+    .await
+    .unwrap_or_default();
+    for (i, name) in names.iter().enumerate() {
         let part_ok = name.starts_with("files[") && name.ends_with(']');
-        let content_ok = if bytes.starts_with(b"\x89PNG") {
-            image::load_from_memory_with_format(bytes, image::ImageFormat::Png).is_ok()
-        } else if bytes.starts_with(b"GIF8") {
-            image::load_from_memory_with_format(bytes, image::ImageFormat::Gif).is_ok()
-        } else {
-            std::str::from_utf8(bytes).is_ok()
-        };
+        let content_ok = decoded.get(i).copied().unwrap_or(false);
         if !part_ok || !content_ok {
             state.violations.lock().unwrap().push(format!(
                 "{method} {path}: attachment `{name}` (part name ok: {part_ok}) does not decode: {content_ok}"
