@@ -8,6 +8,7 @@
 pub mod exxit;
 pub mod inphexion;
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -448,12 +449,17 @@ impl Position {
 }
 
 /// A game in play: where it started, the moves since, the current position, and a resignation.
+///
+/// Only the start and the current position are kept; earlier positions are replayed from the
+/// start when asked for (microseconds a move). An EXXIT position is tens of kilobytes, so
+/// keeping every one would make a long game megabytes — for each copy the bot holds.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
     options: Options,
     /// The start position when it is not the options' initial one (`setpos`).
     setup: Option<String>,
-    positions: Vec<Position>,
+    start: Position,
+    current: Position,
     moves: Vec<Move>,
     resigned: Option<Colour>,
 }
@@ -472,7 +478,8 @@ impl Game {
         Game {
             options,
             setup: None,
-            positions: vec![start],
+            current: start.clone(),
+            start,
             moves: Vec::new(),
             resigned: None,
         }
@@ -484,7 +491,8 @@ impl Game {
         Ok(Game {
             setup: Some(start.to_line()),
             options,
-            positions: vec![start],
+            current: start.clone(),
+            start,
             moves: Vec::new(),
             resigned: None,
         })
@@ -499,14 +507,35 @@ impl Game {
     }
 
     pub fn position(&self) -> &Position {
-        self.positions
-            .last()
-            .expect("a game always has its start position")
+        &self.current
     }
 
-    /// The position after `ply` moves (0 is the start).
-    pub fn position_at(&self, ply: usize) -> Option<&Position> {
-        self.positions.get(ply)
+    /// The position after `ply` moves (0 is the start): the current one borrowed, an earlier
+    /// one replayed.
+    pub fn position_at(&self, ply: usize) -> Option<Cow<'_, Position>> {
+        if ply == self.moves.len() {
+            return Some(Cow::Borrowed(&self.current));
+        }
+        let mut p = self.start.clone();
+        for mv in self.moves.get(..ply)? {
+            // Every stored move was checked when played, so the replay cannot fail.
+            p.play(mv).ok()?;
+        }
+        Some(Cow::Owned(p))
+    }
+
+    /// Every position from the start to the current one (`ply() + 1` of them), replayed.
+    pub fn positions(&self) -> Vec<Position> {
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        let mut p = self.start.clone();
+        out.push(p.clone());
+        for mv in &self.moves {
+            if p.play(mv).is_err() {
+                break;
+            }
+            out.push(p.clone());
+        }
+        out
     }
 
     pub fn moves(&self) -> &[Move] {
@@ -561,9 +590,8 @@ impl Game {
     /// Plays a move; refused (changing nothing) when illegal or when the game is over.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.check_running()?;
-        let mut next = self.position().clone();
-        next.play(&mv)?;
-        self.positions.push(next);
+        // `Position::play` checks the move before changing anything.
+        self.current.play(&mv)?;
         self.moves.push(mv);
         Ok(())
     }
@@ -591,11 +619,16 @@ impl Game {
         if self.resigned.take().is_some() {
             return true;
         }
-        if self.moves.pop().is_some() {
-            self.positions.pop();
-            true
-        } else {
-            false
+        if self.moves.is_empty() {
+            return false;
+        }
+        match self.position_at(self.moves.len() - 1).map(Cow::into_owned) {
+            Some(before) => {
+                self.current = before;
+                self.moves.pop();
+                true
+            }
+            None => false,
         }
     }
 

@@ -217,16 +217,17 @@ pub fn render_image(
     let pos = game
         .position_at(ply)
         .ok_or(RenderError::NoSuchPly { ply, len })?;
-    let last = ply
-        .checked_sub(1)
-        .and_then(|i| Some((game.position_at(i)?, game.moves().get(i)?)));
+    let before = ply.checked_sub(1).and_then(|i| game.position_at(i));
+    let last = before
+        .as_deref()
+        .zip(ply.checked_sub(1).and_then(|i| game.moves().get(i)));
     let outcome = if ply == len {
         game.outcome()
     } else {
         pos.outcome()
     };
     let caption = |m: &Move| format!("Move {ply}: {m}");
-    Ok(match pos {
+    Ok(match &*pos {
         Position::Inphexion(p) => {
             let mv = match last {
                 Some((_, Move::Inphexion(m))) => Some(m),
@@ -276,13 +277,14 @@ pub fn replay(game: &Game, players: &[String; 2], theme: Theme) -> Result<Vec<u8
             .collect::<Result<_, _>>()?,
         Position::Exxit(_) => {
             let len = game.ply();
+            let positions = game.positions();
             let mut views = Vec::with_capacity(plies.len());
             for &k in &plies {
-                let Some(Position::Exxit(p)) = game.position_at(k) else {
+                let Some(Position::Exxit(p)) = positions.get(k) else {
                     continue;
                 };
                 let last = k.checked_sub(1).and_then(|i| {
-                    match (game.position_at(i)?, game.moves().get(i)?) {
+                    match (positions.get(i)?, game.moves().get(i)?) {
                         (Position::Exxit(b), Move::Exxit(m)) => Some((b, m)),
                         _ => None,
                     }
