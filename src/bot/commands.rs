@@ -755,7 +755,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), BotError> {
 }
 
 /// Moderators: end a game in this server without a result.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
 pub async fn abort(
     ctx: Context<'_>,
     #[description = "The game number"] game: String,

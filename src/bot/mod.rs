@@ -141,6 +141,41 @@ async fn event_handler(
     Ok(())
 }
 
+/// The commands as Discord's API takes them: `default_member_permissions` (which hides `/abort`
+/// from members without Manage Server) as the integer the API's request schema names, where the
+/// serenity builder writes the number as a string.
+fn command_list<U, E>(commands: &[poise::Command<U, E>]) -> anyhow::Result<serde_json::Value> {
+    let mut list = serde_json::to_value(poise::builtins::create_application_commands(commands))?;
+    for command in list.as_array_mut().into_iter().flatten() {
+        if let Some(perms) = command.get_mut("default_member_permissions") {
+            if let Some(text) = perms.as_str() {
+                let bits: u64 = text
+                    .parse()
+                    .map_err(|e| anyhow::anyhow!("permissions `{text}`: {e}"))?;
+                *perms = serde_json::Value::from(bits);
+            }
+        }
+    }
+    Ok(list)
+}
+
+/// Registers the slash commands in the development server, or globally.
+async fn register<U, E>(
+    http: &serenity::Http,
+    commands: &[poise::Command<U, E>],
+    dev_guild: Option<u64>,
+) -> anyhow::Result<()> {
+    let list = command_list(commands)?;
+    match dev_guild {
+        Some(g) => {
+            http.create_guild_commands(serenity::GuildId::new(g), &list)
+                .await?
+        }
+        None => http.create_global_commands(&list).await?,
+    };
+    Ok(())
+}
+
 /// The bot: opens the database (running the migrations), registers the commands, connects, and
 /// runs until the connection ends.
 pub async fn run(config: Config) -> anyhow::Result<()> {
@@ -175,14 +210,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
-                match dev_guild {
-                    Some(g) => {
-                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g))
-                            .await?
-                    }
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
+                register(&ctx.http, &framework.options().commands, dev_guild).await?;
                 info!(user = %ready.user.name, "connected; commands registered");
                 let opponent = opponent::Opponent::new(
                     data_pool.clone(),

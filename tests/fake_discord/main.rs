@@ -96,6 +96,33 @@ async fn inphexion_game_with_restart_race_and_bad_inputs() {
         "pick a `ply`",
     )
     .await;
+    // `/abort` is shown only to members with Manage Server (0x20); a member who calls it
+    // anyway (Discord lets server owners override this) is refused by the bot.
+    let registered = d
+        .fake
+        .state
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .and_then(|r| r.json.clone())
+        .expect("the commands were registered");
+    for command in registered.as_array().expect("a list of commands") {
+        let expected = if command["name"] == "abort" {
+            json!(32)
+        } else {
+            serde_json::Value::Null
+        };
+        assert_eq!(
+            command
+                .get("default_member_permissions")
+                .cloned()
+                .unwrap_or_default(),
+            expected,
+            "{command}"
+        );
+    }
     d.refused(
         &CAT,
         "abort",

@@ -386,6 +386,10 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
                 c["application_id"] = json!(APP_ID.to_string());
                 c["version"] = json!(id.to_string());
                 c["type"] = json!(c.get("type").and_then(Value::as_u64).unwrap_or(1));
+                // Discord answers with permissions as a string.
+                if let Some(bits) = c.get("default_member_permissions").and_then(Value::as_u64) {
+                    c["default_member_permissions"] = json!(bits.to_string());
+                }
                 c["description"] =
                     json!(c.get("description").and_then(Value::as_str).unwrap_or(""));
                 out.push(c);
