@@ -218,41 +218,84 @@ pub fn render_image(
         .position_at(ply)
         .ok_or(RenderError::NoSuchPly { ply, len })?;
     let before = ply.checked_sub(1).and_then(|i| game.position_at(i));
-    let last = before
-        .as_deref()
-        .zip(ply.checked_sub(1).and_then(|i| game.moves().get(i)));
-    let outcome = if ply == len {
-        game.outcome()
-    } else {
-        pos.outcome()
-    };
-    let caption = |m: &Move| format!("Move {ply}: {m}");
-    Ok(match &*pos {
+    Ok(draw_ply(game, ply, &pos, before.as_deref(), players, theme))
+}
+
+/// Draws `pos`, the position after `ply` moves of `game`; `before` is the one before it (none at
+/// the start), so that the move between them is marked.
+fn draw_ply(
+    game: &Game,
+    ply: usize,
+    pos: &Position,
+    before: Option<&Position>,
+    players: &[String; 2],
+    theme: Theme,
+) -> RgbaImage {
+    match pos {
         Position::Inphexion(p) => {
+            let last = last_move(game, ply, before);
             let mv = match last {
                 Some((_, Move::Inphexion(m))) => Some(m),
                 _ => None,
             };
             let mut v = inphexion::View::from_position(p, mv, players);
-            v.outcome = outcome;
+            v.outcome = outcome_at(game, ply, || p.outcome());
             if let Some((_, m)) = last {
-                v.caption = caption(m);
+                v.caption = caption(ply, m);
             }
             inphexion::draw(&v, theme)
         }
-        Position::Exxit(p) => {
-            let mv = match last {
-                Some((Position::Exxit(before), Move::Exxit(m))) => Some((before, m)),
-                _ => None,
-            };
-            let mut v = exxit::View::from_position(p, mv, players);
-            v.outcome = outcome;
-            if let Some((_, m)) = last {
-                v.caption = caption(m);
-            }
-            exxit::draw(&v, theme)
-        }
-    })
+        Position::Exxit(p) => exxit::draw(&exxit_view(game, ply, p, before, players), theme),
+    }
+}
+
+/// The view of EXXIT position `p`, the position after `ply` moves of `game`, reached from
+/// `before`.
+fn exxit_view(
+    game: &Game,
+    ply: usize,
+    p: &crate::games::exxit::Position,
+    before: Option<&Position>,
+    players: &[String; 2],
+) -> exxit::View {
+    let last = last_move(game, ply, before);
+    let mv = match last {
+        Some((Position::Exxit(before), Move::Exxit(m))) => Some((before, m)),
+        _ => None,
+    };
+    let mut v = exxit::View::from_position(p, mv, players);
+    v.outcome = outcome_at(game, ply, || p.outcome());
+    if let Some((_, m)) = last {
+        v.caption = caption(ply, m);
+    }
+    v
+}
+
+/// The move that led to the position after `ply` moves, with the position `before` it.
+fn last_move<'a>(
+    game: &'a Game,
+    ply: usize,
+    before: Option<&'a Position>,
+) -> Option<(&'a Position, &'a Move)> {
+    before.zip(ply.checked_sub(1).and_then(|i| game.moves().get(i)))
+}
+
+/// The result shown after `ply` moves: the game's (a resignation included) at its end, the
+/// position's (`position_outcome`) before it.
+fn outcome_at(
+    game: &Game,
+    ply: usize,
+    position_outcome: impl FnOnce() -> Option<crate::games::Outcome>,
+) -> Option<crate::games::Outcome> {
+    if ply == game.ply() {
+        game.outcome()
+    } else {
+        position_outcome()
+    }
+}
+
+fn caption(ply: usize, m: &Move) -> String {
+    format!("Move {ply}: {m}")
 }
 
 /// The PNG of one position of a game; see [`render_image`].
@@ -270,33 +313,29 @@ pub fn render_png(
 /// one frame of the world so it does not jump as it grows.
 pub fn replay(game: &Game, players: &[String; 2], theme: Theme) -> Result<Vec<u8>, RenderError> {
     let plies = replay::pick_frames(game.ply() + 1, MAX_REPLAY_FRAMES);
+    // Every position, replayed once for all frames.
+    let positions = game.positions();
+    let at = |k: usize| {
+        Some((
+            positions.get(k)?,
+            k.checked_sub(1).and_then(|i| positions.get(i)),
+        ))
+    };
     let frames: Vec<RgbaImage> = match game.position() {
         Position::Inphexion(_) => plies
             .iter()
-            .map(|&k| render_image(game, Some(k), players, theme))
-            .collect::<Result<_, _>>()?,
+            .filter_map(|&k| {
+                let (pos, before) = at(k)?;
+                Some(draw_ply(game, k, pos, before, players, theme))
+            })
+            .collect(),
         Position::Exxit(_) => {
-            let len = game.ply();
-            let positions = game.positions();
             let mut views = Vec::with_capacity(plies.len());
             for &k in &plies {
-                let Some(Position::Exxit(p)) = positions.get(k) else {
+                let Some((Position::Exxit(p), before)) = at(k) else {
                     continue;
                 };
-                let last = k.checked_sub(1).and_then(|i| {
-                    match (positions.get(i)?, game.moves().get(i)?) {
-                        (Position::Exxit(b), Move::Exxit(m)) => Some((b, m)),
-                        _ => None,
-                    }
-                });
-                let mut v = exxit::View::from_position(p, last, players);
-                if k == len {
-                    v.outcome = game.outcome();
-                }
-                if let Some((_, m)) = last {
-                    v.caption = format!("Move {k}: {m}");
-                }
-                views.push(v);
+                views.push(exxit_view(game, k, p, before, players));
             }
             exxit::draw_sequence(&views, theme)
         }
