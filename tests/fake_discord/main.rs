@@ -98,16 +98,13 @@ async fn inphexion_game_with_restart_race_and_bad_inputs() {
     .await;
     // `/abort` is shown only to members with Manage Server (0x20); a member who calls it
     // anyway (Discord lets server owners override this) is refused by the bot.
-    let registered = d
+    let (_, registration) = d
         .fake
-        .state
-        .requests
-        .lock()
-        .unwrap()
-        .iter()
-        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
-        .and_then(|r| r.json.clone())
-        .expect("the commands were registered");
+        .wait_for(0, "the commands' registration", |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+    let registered = registration.json.expect("the commands as JSON");
     for command in registered.as_array().expect("a list of commands") {
         let expected = if command["name"] == "abort" {
             json!(32)

@@ -346,19 +346,18 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
     // Pictures (PNG boards, GIF replays) must decode; anything else is a text record. Decoding
     // a picture takes milliseconds: it runs on a blocking thread so that the fake keeps
     // answering other requests (and timing callbacks) meanwhile.
-    let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
-    let contents: Vec<Vec<u8>> = files.iter().map(|(_, b)| b.clone()).collect();
-    let decoded = tokio::task::spawn_blocking(move || {
-        contents
+    let (files, decoded) = tokio::task::spawn_blocking(move || {
+        // A decoder that panics marks the attachment as not decoding.
+        let decoded: Vec<bool> = files
             .iter()
-            .map(|bytes| attachment_decodes(bytes))
-            .collect::<Vec<bool>>()
+            .map(|(_, b)| std::panic::catch_unwind(|| attachment_decodes(b)).unwrap_or(false))
+            .collect();
+        (files, decoded)
     })
     .await
-    .unwrap_or_default();
-    for (i, name) in names.iter().enumerate() {
+    .expect("the decoding thread ran");
+    for ((name, _), content_ok) in files.iter().zip(decoded.iter().copied()) {
         let part_ok = name.starts_with("files[") && name.ends_with(']');
-        let content_ok = decoded.get(i).copied().unwrap_or(false);
         if !part_ok || !content_ok {
             state.violations.lock().unwrap().push(format!(
                 "{method} {path}: attachment `{name}` (part name ok: {part_ok}) does not decode: {content_ok}"
