@@ -5,6 +5,9 @@
 //! the same time (each by its own pair of members, moves sent as fast as the answers come):
 //! - the time from sending a `/move` INTERACTION_CREATE on the gateway to the bot's interaction
 //!   callback arriving at the fake REST API (p50, p99, max), and the same for autocomplete;
+//! - the time from a move's commit to its board being posted by the delivery queue (p50, p99,
+//!   from the queue's own timestamps);
+//! - the time `/games` takes for a member with 200 active games;
 //! - the bot's resident memory (VmRSS, and the peak VmHWM) at the end, from `/proc`.
 //!
 //! Run without `--bench` (as `cargo test --all-targets` does), it plays a small version of the
@@ -81,7 +84,7 @@ async fn seed(url: &str, n: usize) {
     let pool = db::connect(url).await.expect("database");
     let mut rng = SmallRng::seed_from_u64(7);
     let players: Vec<u64> = (0..200).map(|i| 940_000_000_000_000_000 + i).collect();
-    let now = db::now() - 30 * 86_400;
+    let now = hexcord::clock::unix_now() - 30 * 86_400;
     for &p in &players {
         db::upsert_player(&pool, p, &format!("seeded{}", p % 1000), now)
             .await
@@ -102,20 +105,18 @@ async fn seed(url: &str, n: usize) {
                 break b;
             }
         };
-        let line = options.to_string();
         let at = now + i as i64;
         let id = db::insert_game(
             &mut *tx,
             &db::NewGame {
                 guild_id: Some(GUILD_ID),
                 channel_id: server::CHANNEL_ID,
-                kind: kind.name(),
-                options: &line,
+                options: &options,
                 players: [a, b],
                 rated: true,
                 now: at,
                 seconds_per_move: 3 * 86_400,
-                deadline_at: at + 3 * 86_400,
+                deadline_at: Some(at + 3 * 86_400),
             },
         )
         .await
@@ -134,22 +135,47 @@ async fn seed(url: &str, n: usize) {
             });
             db::record_move(
                 &mut tx,
-                id,
-                ply,
-                &mv.to_string(),
-                mover,
-                at,
-                finish.as_ref(),
-                Some(at + 3 * 86_400),
+                &db::MoveRecord {
+                    game: id,
+                    expected_version: ply,
+                    notation: &mv.to_string(),
+                    player: mover,
+                    now: at,
+                    finish: finish.as_ref(),
+                    next_deadline: Some(at + 3 * 86_400),
+                    next_to_move: if ply % 2 == 0 { b } else { a },
+                },
             )
             .await
             .expect("move");
             ply += 1;
         }
     }
+    // One member with many active games (for `/games`).
+    let busy = players[0];
+    for (k, &other) in players[1..].iter().cycle().take(BUSY_GAMES).enumerate() {
+        db::insert_game(
+            &mut *tx,
+            &db::NewGame {
+                guild_id: Some(GUILD_ID),
+                channel_id: server::CHANNEL_ID,
+                options: &Options::default_for(GameKind::Exxit),
+                players: [busy, other],
+                rated: true,
+                now: now + k as i64,
+                seconds_per_move: 14 * 86_400,
+                deadline_at: Some(hexcord::clock::unix_now() + 14 * 86_400),
+            },
+        )
+        .await
+        .expect("busy game");
+    }
     tx.commit().await.expect("commit");
     pool.close().await;
 }
+
+/// Active games of the busiest member.
+const BUSY_GAMES: usize = 200;
 
 /// Sends one interaction; returns the time until the bot's callback reached the fake, the
 /// callback's body, and (after a deferral) the follow-up message's body.
@@ -224,23 +250,31 @@ async fn play(
             ],
             &[],
         );
+        let from = d.fake.request_count();
         let (token, event) = d.interaction(2, who, data, None);
-        let (took, body, follow) = timed(d, token, event).await;
+        let (took, body, _) = timed(d, token, event).await;
         move_times.push(took);
-        let shown = follow.unwrap_or(body);
-        let caption = shown["content"]
-            .as_str()
-            .or(shown["data"]["content"].as_str())
-            .unwrap_or("");
+        let answer = body["data"]["content"].as_str().unwrap_or("");
         assert!(
-            caption.contains(&format!("game #{game}")),
-            "move {first} in game #{game} was not played: {shown}"
+            answer.contains("You played"),
+            "move {first} in game #{game} was not played: {body}"
         );
+        let ply = answer
+            .split("(move ")
+            .nth(1)
+            .and_then(|s| s.split(')').next())
+            .and_then(|s| s.parse::<i64>().ok())
+            .unwrap_or_else(|| panic!("no move number in {answer}"));
+        let post = d.board_post(from, game, ply).await;
+        let caption = post.json.unwrap_or(Value::Null)["content"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
         if caption.contains("Game over") {
             to_move = 0;
             break;
         }
-        to_move = discord::parse_state(caption).to_move;
+        to_move = discord::parse_state(&caption).to_move;
     }
     (move_times, complete_times, to_move)
 }
@@ -350,6 +384,44 @@ async fn run(scale: Scale, full: bool) {
             move_times.len() >= games.len(),
             "every game got its moves: {}",
             move_times.len()
+        );
+    }
+    // The delivery queue: from each change's commit to its post.
+    let pool = sqlx::SqlitePool::connect(&d.db_url).await.expect("db");
+    let delays: Vec<Duration> = db::delivery_delays(&pool)
+        .await
+        .expect("delays")
+        .into_iter()
+        .map(|ms| Duration::from_millis(ms.max(0) as u64))
+        .collect();
+    pool.close().await;
+    assert!(!delays.is_empty(), "boards were posted by the queue");
+    // `/games` of the member with many active games.
+    let busy = member(940_000_000_000_000_000);
+    let mut games_times = Vec::new();
+    for _ in 0..if full { 20 } else { 2 } {
+        let data = d.command_data("games", vec![], &[]);
+        let (token, event) = d.interaction(2, &busy, data, None);
+        let (took, body, _) = timed(&d, token, event).await;
+        assert!(
+            body["data"]["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("more.")),
+            "{body}"
+        );
+        games_times.push(took);
+    }
+    if full {
+        println!(
+            "  {}",
+            summary("move commit → board posted by the queue", delays)
+        );
+        println!(
+            "  {}",
+            summary(
+                &format!("/games with {BUSY_GAMES} active games → callback"),
+                games_times
+            )
         );
     }
     let problems = d.log_problems();

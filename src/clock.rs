@@ -8,6 +8,14 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
+/// Unix time in seconds, from the system clock.
+pub fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
 #[derive(Clone, Debug)]
 pub enum Clock {
     /// The system clock.
@@ -29,11 +37,11 @@ impl Clock {
     /// Unix time in seconds.
     pub fn now(&self) -> i64 {
         match self {
-            Clock::System => crate::db::now(),
+            Clock::System => unix_now(),
             Clock::File(path) => std::fs::read_to_string(path)
                 .ok()
                 .and_then(|s| s.trim().parse().ok())
-                .unwrap_or_else(crate::db::now),
+                .unwrap_or_else(unix_now),
             Clock::Fixed(t) => t.load(Ordering::SeqCst),
         }
     }

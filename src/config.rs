@@ -30,10 +30,12 @@ impl fmt::Display for Token {
     }
 }
 
-/// Everything the bot needs to start.
+/// The settings of every subcommand (the bot needs all of them; `recompute-ratings` only the
+/// database).
 #[derive(Clone, Debug)]
 pub struct Config {
-    pub discord_token: Token,
+    /// Checked when set; required by the bot only ([`Config::token`]).
+    pub discord_token: Option<Token>,
     /// `sqlite://hexcord.db` unless set; the file is created on first start.
     pub database_url: String,
     /// Register the commands in this one server (instantly) instead of globally.
@@ -71,6 +73,11 @@ pub enum ConfigError {
 }
 
 impl Config {
+    /// The bot token, which only the bot needs.
+    pub fn token(&self) -> Result<&Token, ConfigError> {
+        self.discord_token.as_ref().ok_or(ConfigError::MissingToken)
+    }
+
     /// Reads `.env` (when present) into the environment, then the settings from the environment.
     pub fn from_env() -> Result<Config, ConfigError> {
         match dotenvy::dotenv() {
@@ -88,15 +95,17 @@ impl Config {
                 .map(|v| v.trim().to_string())
                 .filter(|v| !v.is_empty())
         };
-        let token = set("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
-        if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err(ConfigError::BadToken("it contains spaces"));
-        }
-        if token.len() < 20 {
-            return Err(ConfigError::BadToken("it is too short"));
-        }
-        if token.to_ascii_lowercase().starts_with("bot ") {
-            return Err(ConfigError::BadToken("leave out the `Bot ` prefix"));
+        let token = set("DISCORD_TOKEN");
+        if let Some(token) = &token {
+            if token.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                return Err(ConfigError::BadToken("it contains spaces"));
+            }
+            if token.len() < 20 {
+                return Err(ConfigError::BadToken("it is too short"));
+            }
+            if token.to_ascii_lowercase().starts_with("bot ") {
+                return Err(ConfigError::BadToken("leave out the `Bot ` prefix"));
+            }
         }
         let database_url = set("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
         if !database_url.starts_with("sqlite:") {
@@ -125,7 +134,7 @@ impl Config {
             },
         };
         Ok(Config {
-            discord_token: Token(token),
+            discord_token: token.map(Token),
             database_url,
             dev_guild_id,
             api_base,
@@ -147,7 +156,8 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        Config::from_lookup(|k| map.get(k).cloned())
+        // The bot's view: the token is required.
+        Config::from_lookup(|k| map.get(k).cloned()).and_then(|c| c.token().map(|_| c.clone()))
     }
 
     #[test]
@@ -158,13 +168,13 @@ mod tests {
         assert_eq!(c.api_base, None);
         assert_eq!(c.clock_file, None);
         assert_eq!(c.timer_interval.as_millis(), 60_000);
-        assert_eq!(c.discord_token.expose(), TOKEN);
+        assert_eq!(c.token().map(Token::expose), Ok(TOKEN));
     }
 
     #[test]
     fn the_token_never_shows_in_debug_or_errors() {
         let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
-        let shown = format!("{c:?} {}", c.discord_token);
+        let shown = format!("{c:?} {}", c.token().unwrap());
         assert!(!shown.contains(TOKEN), "{shown}");
         assert!(shown.contains("redacted"));
         let e = config(&[("DISCORD_TOKEN", "Bot abcdefghijklmnopqrstuvwxyz")]).unwrap_err();
@@ -198,6 +208,14 @@ mod tests {
             assert!(msg.starts_with(key), "{msg}");
             assert!(!msg.contains('\n'));
         }
+    }
+
+    #[test]
+    fn commands_other_than_the_bot_need_no_token() {
+        let c =
+            Config::from_lookup(|k| (k == "DATABASE_URL").then(|| "sqlite://x.db".into())).unwrap();
+        assert_eq!(c.database_url, "sqlite://x.db");
+        assert_eq!(c.token().unwrap_err(), ConfigError::MissingToken);
     }
 
     #[test]

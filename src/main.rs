@@ -7,6 +7,7 @@ use anyhow::{anyhow, bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use hexcord::ai::arena;
+use hexcord::config::Config;
 use hexcord::engine::{self, Engine};
 use hexcord::games::{Game, Options};
 use hexcord::render::{self, Theme};
@@ -86,7 +87,7 @@ enum ThemeArg {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Bot) {
-        Command::Bot => return hexcord::bot::main(),
+        Command::Bot => return bot_main(),
         command => run(command),
     };
     match result {
@@ -98,10 +99,56 @@ fn main() -> ExitCode {
     }
 }
 
+/// Logs to stderr, filtered by `RUST_LOG` (default `info`).
+fn start_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let ansi = io::IsTerminal::is_terminal(&io::stderr());
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(ansi)
+        .with_writer(io::stderr)
+        .init();
+}
+
+/// `hexcord bot`: settings, logs, the runtime, then the bot. A bad setting is one line on
+/// stderr and exit status 2.
+fn bot_main() -> ExitCode {
+    let config = match Config::from_env().and_then(|c| c.token().map(|_| c.clone())) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("hexcord: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    start_logging();
+    match run_bot(config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("hexcord: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_bot(config: Config) -> anyhow::Result<()> {
+    // Pictures (and the bot's searches) run on blocking threads. Capping them keeps memory flat
+    // when many games ask for pictures at once: the extra work waits in a queue instead of each
+    // piece holding its own image buffers and thread.
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(2 * cores + 2)
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(hexcord::bot::run(config))
+}
+
 /// The commands other than the bot.
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Bot => return Ok(()),
+        Command::Bot => unreachable!("the bot is started by main"),
         Command::Engine => {
             let stdin = io::stdin();
             let stdout = io::stdout();
@@ -134,22 +181,15 @@ fn run(command: Command) -> anyhow::Result<()> {
 }
 
 fn recompute_ratings() -> anyhow::Result<()> {
-    match dotenvy::dotenv() {
-        Ok(_) => {}
-        Err(e) if e.not_found() => {}
-        Err(e) => bail!("the .env file could not be read: {e}"),
-    }
-    let url = std::env::var("DATABASE_URL")
-        .ok()
-        .filter(|u| !u.trim().is_empty())
-        .unwrap_or_else(|| hexcord::config::DEFAULT_DATABASE_URL.to_string());
+    let config = Config::from_env()?;
+    let url = config.database_url;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
         let pool = hexcord::db::connect(&url).await?;
         let mut tx = pool.begin().await?;
-        hexcord::rating::recompute_ratings(&mut tx).await?;
+        hexcord::db::recompute_ratings(&mut tx).await?;
         tx.commit().await?;
         let n = hexcord::db::all_ratings(&pool).await?.len();
         println!("{n} ratings rebuilt in {url}");

@@ -1,38 +1,71 @@
 //! Buttons, handled from their `custom_id` (see [`Component`]) so that they keep working after a
-//! restart.
+//! restart. Every press gets an answer: a button this bot does not know, or whose challenge or
+//! game is gone, is answered privately too.
 
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
-use super::logic::{
-    check_challenge_answer, check_player, deadline_after, finish_by_resignation, mention,
-    ChallengeAnswer, Component,
-};
-use super::present::{post_board, Notify};
+use super::actions::{self, Answered};
+use super::terms::ChallengeAnswer;
 use super::{BotError, Data, APOLOGY};
-use crate::db::{self, ChallengeStatus, NewGame};
-use crate::games::Options;
+
+/// Buttons, and what their `custom_id` says. The id carries all the state the press needs, so a
+/// button keeps working after a restart.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Component {
+    Accept(i64),
+    Decline(i64),
+    Withdraw(i64),
+    Resign(i64),
+    KeepPlaying(i64),
+}
+
+impl Component {
+    pub fn encode(self) -> String {
+        let (verb, id) = match self {
+            Component::Accept(id) => ("accept", id),
+            Component::Decline(id) => ("decline", id),
+            Component::Withdraw(id) => ("withdraw", id),
+            Component::Resign(id) => ("resign", id),
+            Component::KeepPlaying(id) => ("keep", id),
+        };
+        format!("hx:{verb}:{id}")
+    }
+
+    /// `None` for an id this bot did not make.
+    pub fn parse(custom_id: &str) -> Option<Component> {
+        let mut parts = custom_id.split(':');
+        if parts.next()? != "hx" {
+            return None;
+        }
+        let verb = parts.next()?;
+        let id: i64 = parts.next()?.parse().ok()?;
+        if parts.next().is_some() || id <= 0 {
+            return None;
+        }
+        Some(match verb {
+            "accept" => Component::Accept(id),
+            "decline" => Component::Decline(id),
+            "withdraw" => Component::Withdraw(id),
+            "resign" => Component::Resign(id),
+            "keep" => Component::KeepPlaying(id),
+            _ => return None,
+        })
+    }
+}
+
+/// The answer to a button this bot cannot use (not its own, or from an older version).
+pub const STALE_BUTTON: &str =
+    "This button is no longer valid: its game or challenge has moved on. Use `/games` to see your games, or `/challenge` to start one.";
 
 /// Answers a button press; every failure is answered too (privately).
 pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::ComponentInteraction) {
-    let Some(component) = Component::parse(&press.data.custom_id) else {
-        warn!(custom_id = %press.data.custom_id, "a button this bot does not know");
-        return;
-    };
-    let outcome = match component {
-        Component::Accept(id) => {
-            answer_challenge(ctx, data, press, id, ChallengeAnswer::Accept).await
+    let outcome = match Component::parse(&press.data.custom_id) {
+        None => {
+            info!(custom_id = %press.data.custom_id, "a button this bot does not know");
+            Err(BotError::User(STALE_BUTTON.to_string()))
         }
-        Component::Decline(id) => {
-            answer_challenge(ctx, data, press, id, ChallengeAnswer::Decline).await
-        }
-        Component::Withdraw(id) => {
-            answer_challenge(ctx, data, press, id, ChallengeAnswer::Withdraw).await
-        }
-        Component::Resign(id) => confirm_resignation(ctx, data, press, id).await,
-        Component::KeepPlaying(_) => {
-            update(ctx, press, "Good luck! Play on with `/move`.".into()).await
-        }
+        Some(component) => dispatch(ctx, data, press, component).await,
     };
     if let Err(e) = outcome {
         let text = match e {
@@ -55,6 +88,44 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::Comp
     }
 }
 
+async fn dispatch(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    component: Component,
+) -> Result<(), BotError> {
+    let user = press.user.id.get();
+    let answer = match component {
+        Component::Accept(_) => Some(ChallengeAnswer::Accept),
+        Component::Decline(_) => Some(ChallengeAnswer::Decline),
+        Component::Withdraw(_) => Some(ChallengeAnswer::Withdraw),
+        Component::Resign(_) | Component::KeepPlaying(_) => None,
+    };
+    match (component, answer) {
+        (
+            Component::Accept(id) | Component::Decline(id) | Component::Withdraw(id),
+            Some(answer),
+        ) => {
+            crate::db::upsert_player(
+                &data.core.pool,
+                user,
+                press.user.display_name(),
+                data.core.clock.now(),
+            )
+            .await?;
+            let text = match actions::answer_challenge(&data.core, id, user, answer).await? {
+                Answered::Closed(text) | Answered::Started { text, .. } => text,
+            };
+            update(ctx, press, text).await
+        }
+        (Component::Resign(id), _) => {
+            actions::resign(&data.core, id, user).await?;
+            update(ctx, press, format!("You resigned game #{id}.")).await
+        }
+        _ => update(ctx, press, "Good luck! Play on with `/move`.".into()).await,
+    }
+}
+
 /// Replaces the message holding the button (and its buttons) by `text`.
 async fn update(
     ctx: &serenity::Context,
@@ -71,112 +142,34 @@ async fn update(
     Ok(())
 }
 
-async fn answer_challenge(
-    ctx: &serenity::Context,
-    data: &Data,
-    press: &serenity::ComponentInteraction,
-    id: i64,
-    answer: ChallengeAnswer,
-) -> Result<(), BotError> {
-    let user = press.user.id.get();
-    let now = data.clock.now();
-    let challenge = db::fetch_challenge(&data.pool, id)
-        .await?
-        .ok_or_else(|| BotError::User(format!("Challenge #{id} does not exist any more.")))?;
-    if let Err((refusal, store)) = check_challenge_answer(&challenge, user, answer, now) {
-        if let Some(status) = store {
-            db::close_challenge(&data.pool, id, status, None).await?;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip_and_foreign_ids_are_ignored() {
+        for c in [
+            Component::Accept(1),
+            Component::Decline(22),
+            Component::Withdraw(333),
+            Component::Resign(i64::MAX),
+            Component::KeepPlaying(5),
+        ] {
+            assert_eq!(Component::parse(&c.encode()), Some(c));
         }
-        return Err(refusal.into());
-    }
-    db::upsert_player(&data.pool, user, press.user.display_name(), now).await?;
-    let closed_as = match answer {
-        ChallengeAnswer::Accept => ChallengeStatus::Accepted,
-        ChallengeAnswer::Decline => ChallengeStatus::Declined,
-        ChallengeAnswer::Withdraw => ChallengeStatus::Withdrawn,
-    };
-    let gone = || BotError::User(format!("Challenge #{id} was answered in the meantime."));
-    if answer != ChallengeAnswer::Accept {
-        if !db::close_challenge(&data.pool, id, closed_as, None).await? {
-            return Err(gone());
+        assert_eq!(Component::Accept(7).encode(), "hx:accept:7");
+        for bad in [
+            "",
+            "hx",
+            "hx:accept",
+            "hx:accept:x",
+            "hx:accept:0",
+            "hx:accept:-1",
+            "hx:fly:3",
+            "xx:accept:3",
+            "hx:accept:3:4",
+        ] {
+            assert_eq!(Component::parse(bad), None, "{bad}");
         }
-        let text = match answer {
-            ChallengeAnswer::Decline => format!(
-                "{} declined the challenge of {} (`{}`).",
-                mention(challenge.opponent_id),
-                mention(challenge.challenger_id),
-                challenge.options
-            ),
-            _ => format!(
-                "{} withdrew the challenge to {} (`{}`).",
-                mention(challenge.challenger_id),
-                mention(challenge.opponent_id),
-                challenge.options
-            ),
-        };
-        return update(ctx, press, text).await;
     }
-
-    let options = Options::parse_line(&challenge.options)
-        .map_err(|e| anyhow::anyhow!("challenge {id} holds bad options: {e}"))?;
-    // The challenger moves first: their clock starts now (after their vacation, if away).
-    let away = db::vacation_until(&data.pool, challenge.challenger_id, now).await?;
-    let mut tx = data.pool.begin().await?;
-    let game_id = db::insert_game(
-        &mut *tx,
-        &NewGame {
-            guild_id: challenge.guild_id,
-            channel_id: challenge.channel_id,
-            kind: options.kind().name(),
-            options: &challenge.options,
-            players: [challenge.challenger_id, challenge.opponent_id],
-            rated: challenge.rated,
-            now,
-            seconds_per_move: challenge.seconds_per_move,
-            deadline_at: deadline_after(now, challenge.seconds_per_move, away),
-        },
-    )
-    .await?;
-    if !db::close_challenge(&mut *tx, id, ChallengeStatus::Accepted, Some(game_id)).await? {
-        return Err(gone());
-    }
-    tx.commit().await?;
-    info!(challenge = id, game = game_id, "challenge accepted");
-    update(
-        ctx,
-        press,
-        format!(
-            "{} accepted the challenge of {}: game #{game_id} (`{}`) starts below.",
-            mention(challenge.opponent_id),
-            mention(challenge.challenger_id),
-            challenge.options
-        ),
-    )
-    .await?;
-
-    post_board(&ctx.http, &data.pool, game_id, "", None, Notify::ToMove).await?;
-    Ok(())
-}
-
-async fn confirm_resignation(
-    ctx: &serenity::Context,
-    data: &Data,
-    press: &serenity::ComponentInteraction,
-    id: i64,
-) -> Result<(), BotError> {
-    let user = press.user.id.get();
-    let (row, game) = super::commands::load(data, id).await?;
-    check_player(&row, user)?;
-    let finish = finish_by_resignation(&row, &game, user)
-        .ok_or_else(|| anyhow::anyhow!("player {user} has no colour in game {id}"))?;
-    let mut tx = data.pool.begin().await?;
-    db::finish_game(&mut *tx, id, &finish, data.clock.now()).await?;
-    crate::rating::apply_result(&mut tx, id).await?;
-    tx.commit().await?;
-    info!(game = id, "resigned");
-    update(ctx, press, format!("You resigned game #{id}.")).await?;
-
-    let intro = format!("{} resigned.", mention(user));
-    post_board(&ctx.http, &data.pool, id, &intro, None, Notify::Players).await?;
-    Ok(())
 }

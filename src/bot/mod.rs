@@ -1,35 +1,40 @@
 //! The Discord bot: poise commands, buttons handled from their `custom_id`, answers.
 //!
-//! Thin on purpose: it reads what Discord sent, asks [`logic`] what is allowed, stores through
-//! [`crate::db`] and answers. User mistakes are answered privately with what to do instead;
+//! Thin on purpose: commands and buttons read what Discord sent, call an [`actions`] function
+//! (which decides, stores and queues the announcements in one transaction) and answer the
+//! interaction. The [`delivery`] task posts the queue; the [`timers`] task and the bot
+//! [`opponent`] call actions too. User mistakes are answered privately with what to do instead;
 //! internal failures are logged with their cause and the user sees a short apology.
 
-mod commands;
-mod components;
-pub mod logic;
+pub mod access;
+pub mod actions;
+pub mod commands;
+pub mod components;
+pub mod delivery;
 mod opponent;
-mod present;
+pub mod present;
+pub mod schedule;
+pub mod terms;
 pub mod timers;
 
-use std::process::ExitCode;
+use std::sync::{Arc, OnceLock};
 
 use poise::serenity_prelude as serenity;
-use sqlx::SqlitePool;
 use thiserror::Error;
 use tracing::{error, info, warn};
 
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbError;
-use logic::Refusal;
+use access::Refusal;
+use actions::Core;
 
 /// What every command and handler can reach.
 pub struct Data {
-    pub pool: SqlitePool,
+    /// The database, the clock and the delivery bell: what actions need.
+    pub core: Core,
     /// The bot as a player in `/play` games.
     pub opponent: opponent::Opponent,
-    /// The time the bot acts on (the system clock, or the tests' clock).
-    pub clock: Clock,
 }
 
 /// A failure while handling an interaction.
@@ -176,18 +181,39 @@ async fn register<U, E>(
     Ok(())
 }
 
+/// Stores who is to move in active games stored before that was kept with them (a replay each,
+/// once). A game that does not replay is reported and left alone.
+async fn backfill_turns(pool: &sqlx::SqlitePool) -> Result<(), DbError> {
+    for id in crate::db::games_without_turn(pool).await? {
+        match actions::load(pool, id).await {
+            Ok((row, game)) => {
+                let to_move = access::player_to_move(&row, &game);
+                crate::db::set_to_move(pool, id, row.version, to_move).await?;
+            }
+            Err(e) => crate::db::report_bad_row("games", id, &format!("{e:?}")),
+        }
+    }
+    Ok(())
+}
+
 /// The bot: opens the database (running the migrations), registers the commands, connects, and
-/// runs until the connection ends.
+/// runs until the connection ends. The delivery and timer tasks run beside it.
 pub async fn run(config: Config) -> anyhow::Result<()> {
+    // A write past a file size limit fails like one to a full disk: as an I/O error the bot
+    // survives (the write is refused, and retried later), not as SIGXFSZ ending the process.
+    #[cfg(unix)]
+    let _file_size_signal =
+        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::from_raw(25))?;
     let pool = crate::db::connect(&config.database_url).await?;
     info!(database = %config.database_url, "database ready");
-    let rated = crate::rating::apply_pending(&mut *pool.acquire().await?).await?;
+    let rated = crate::db::apply_pending(&mut *pool.acquire().await?).await?;
     if rated > 0 {
         info!(
             games = rated,
             "results of earlier games applied to the ratings"
         );
     }
+    backfill_turns(&pool).await?;
 
     let clock = match &config.clock_file {
         Some(path) => {
@@ -196,8 +222,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         }
         None => Clock::System,
     };
-    let data_clock = clock.clone();
-    let data_pool = pool.clone();
+    let core = Core::new(pool.clone(), clock);
+    let me: Arc<OnceLock<u64>> = Arc::new(OnceLock::new());
+    let data_core = core.clone();
+    let data_me = me.clone();
     let dev_guild = config.dev_guild_id;
     let options = poise::FrameworkOptions {
         commands: commands::all(),
@@ -212,77 +240,42 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             Box::pin(async move {
                 register(&ctx.http, &framework.options().commands, dev_guild).await?;
                 info!(user = %ready.user.name, "connected; commands registered");
+                let _ = data_me.set(ready.user.id.get());
                 let opponent = opponent::Opponent::new(
-                    data_pool.clone(),
-                    ctx.http.clone(),
+                    data_core.clone(),
                     ready.user.id.get(),
                     &ready.user.name,
-                    data_clock.clone(),
                 );
                 opponent.resume().await?;
                 Ok(Data {
-                    pool: data_pool,
-                    clock: data_clock,
+                    core: data_core,
                     opponent,
                 })
             })
         })
         .build();
 
-    let mut http = serenity::HttpBuilder::new(config.discord_token.expose());
+    let mut http = serenity::HttpBuilder::new(config.token()?.expose());
     if let Some(base) = &config.api_base {
+        // serenity's rate limiter sends to Discord itself, ignoring the proxy: off for a proxy
+        // (the tests' fake Discord). The delivery queue retries what comes back as a 429.
         http = http.proxy(base.as_str()).ratelimiter_disabled(true);
     }
     let intents = serenity::GatewayIntents::GUILDS;
     let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents)
         .framework(framework)
         .await?;
-    let timer_task = timers::run(client.http.clone(), pool, clock, config.timer_interval);
+    let delivery = delivery::Delivery {
+        pool,
+        http: client.http.clone(),
+        queued: core.queued.clone(),
+        me,
+    };
+    let timer_task = timers::run(core, config.timer_interval);
     tokio::select! {
         r = client.start() => r?,
         () = timer_task => {}
+        () = delivery.run() => {}
     }
     Ok(())
-}
-
-/// `hexcord bot`: settings, logs, runtime, then [`run`]. A bad setting is one line on stderr.
-pub fn main() -> ExitCode {
-    let config = match Config::from_env() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("hexcord: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(ansi)
-        .with_writer(std::io::stderr)
-        .init();
-    // Pictures (and the bot's searches) run on blocking threads. Capping them keeps memory flat
-    // when many games ask for pictures at once: the extra work waits in a queue instead of each
-    // piece holding its own image buffers and thread.
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .max_blocking_threads(2 * cores + 2)
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("hexcord: cannot start the async runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(run(config)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            error!("{e:#}");
-            eprintln!("hexcord: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
 }

@@ -10,20 +10,13 @@
 use std::sync::Arc;
 
 use anyhow::anyhow;
-use poise::serenity_prelude as serenity;
-use sqlx::SqlitePool;
 use tokio::sync::Semaphore;
 use tracing::{error, info};
 
-use super::logic::{finish_after_move, player_to_move};
-use super::present::{post_board, Notify};
+use super::actions::{self, Core};
 use super::BotError;
-use crate::ai::{self, Level};
-use crate::clock::Clock;
+use crate::ai;
 use crate::db::{self, DbError, GameStatus};
-
-/// Active games one member may have against the bot at once.
-pub const MAX_BOT_GAMES: i64 = 3;
 
 /// The bot as a player; cheap to clone.
 #[derive(Clone)]
@@ -32,36 +25,26 @@ pub struct Opponent {
 }
 
 struct Inner {
-    pool: SqlitePool,
-    http: Arc<serenity::Http>,
+    core: Core,
     bot_id: u64,
     name: String,
     permits: Semaphore,
     threads: usize,
-    clock: Clock,
 }
 
 impl Opponent {
-    pub fn new(
-        pool: SqlitePool,
-        http: Arc<serenity::Http>,
-        bot_id: u64,
-        name: &str,
-        clock: Clock,
-    ) -> Opponent {
+    pub fn new(core: Core, bot_id: u64, name: &str) -> Opponent {
         // One search per core, leaving the runtime's own threads some room on big machines.
         let threads = std::thread::available_parallelism()
             .map(|n| n.get().saturating_sub(1).clamp(1, 4))
             .unwrap_or(1);
         Opponent {
             inner: Arc::new(Inner {
-                pool,
-                http,
+                core,
                 bot_id,
                 name: name.to_string(),
                 permits: Semaphore::new(threads),
                 threads,
-                clock,
             }),
         }
     }
@@ -99,7 +82,7 @@ impl Opponent {
 
     /// Wakes every active game against the bot (after a start or a restart).
     pub async fn resume(&self) -> Result<(), DbError> {
-        let games = db::active_bot_games(&self.inner.pool).await?;
+        let games = db::active_bot_games(&self.inner.core.pool).await?;
         if !games.is_empty() {
             info!(games = games.len(), "resuming games against the bot");
         }
@@ -112,12 +95,9 @@ impl Opponent {
     /// One move of the bot in game `id`, when it is the bot's turn.
     async fn turn(&self, id: i64) -> Result<(), BotError> {
         let inner = &self.inner;
-        let Some(level) = db::fetch_bot_level(&inner.pool, id).await? else {
+        let Some(level) = db::fetch_bot_level(&inner.core.pool, id).await? else {
             return Ok(());
         };
-        let level: Level = level
-            .parse()
-            .map_err(|e: String| anyhow!("game {id} stores a bad level: {e}"))?;
         // Wait for a free search thread before looking at the position, so that the position
         // searched is the latest one.
         let permit = inner
@@ -125,16 +105,14 @@ impl Opponent {
             .acquire()
             .await
             .map_err(|e| anyhow!("the search pool is closed: {e}"))?;
-        let (row, game) = load(&inner.pool, id).await?;
-        if row.status != GameStatus::Active
-            || game.is_over()
-            || player_to_move(&row, &game) != inner.bot_id
-        {
+        let (row, game) = actions::load(&inner.core.pool, id).await?;
+        if row.status != GameStatus::Active || game.is_over() || row.to_move != Some(inner.bot_id) {
             return Ok(());
         }
         let budget = level.budget_for(game.kind());
         // Repeatable: the same game at the same ply gets the same move.
         let seed = (id as u64) << 16 ^ game.ply() as u64;
+        let seen = game.ply() as i64;
         let position = game.position().clone();
         let started = std::time::Instant::now();
         let chosen = tokio::task::spawn_blocking(move || ai::choose(&position, budget, seed))
@@ -144,56 +122,20 @@ impl Opponent {
         let Some(mv) = chosen else {
             return Err(anyhow!("no move found in game {id}, which is not over").into());
         };
-        let mut played = game.clone();
-        played
-            .play(mv)
-            .map_err(|e| anyhow!("the search chose an illegal move {mv} in game {id}: {e}"))?;
-        let notation = mv.to_string();
-        let finish = finish_after_move(&row, &played);
-        let mut tx = inner.pool.begin().await?;
-        match db::record_move(
-            &mut tx,
-            id,
-            game.ply() as i64,
-            &notation,
-            inner.bot_id,
-            inner.clock.now(),
-            finish.as_ref(),
-            // Games against the bot have no clock.
-            None,
-        )
-        .await
-        {
-            Ok(()) => tx.commit().await?,
-            // A resignation or an abort came first: the move is not played.
-            Err(DbError::Conflict(_)) => return Ok(()),
-            Err(e) => return Err(e.into()),
+        // The same action as a member's move, on the position searched: a resignation or an
+        // abort that came first wins, and the bot's move is dropped.
+        match actions::play_move(&inner.core, id, inner.bot_id, &mv.to_string(), Some(seen)).await {
+            Ok(played) => info!(
+                game = id,
+                ply = played.ply,
+                mv = %played.notation,
+                level = level.name(),
+                ms = started.elapsed().as_millis() as u64,
+                "the bot played"
+            ),
+            Err(BotError::User(why)) => info!(game = id, "the bot's move was not played: {why}"),
+            Err(e) => return Err(e),
         }
-        info!(
-            game = id,
-            ply = played.ply(),
-            mv = %notation,
-            level = level.name(),
-            ms = started.elapsed().as_millis() as u64,
-            "the bot played"
-        );
-
-        post_board(
-            inner.http.as_ref(),
-            &inner.pool,
-            id,
-            "",
-            Some((inner.bot_id, &notation)),
-            Notify::AllBut(inner.bot_id),
-        )
-        .await?;
         Ok(())
     }
-}
-
-async fn load(pool: &SqlitePool, id: i64) -> Result<(db::GameRow, crate::games::Game), BotError> {
-    let mut conn = pool.acquire().await?;
-    db::load_game(&mut conn, id)
-        .await?
-        .ok_or_else(|| anyhow!("game {id} vanished").into())
 }

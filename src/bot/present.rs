@@ -1,12 +1,11 @@
 //! What the bot shows: board pictures (rendered off the async runtime) and texts.
 
 use anyhow::anyhow;
-use poise::serenity_prelude as serenity;
 use sqlx::SqlitePool;
 use std::sync::OnceLock;
 use tokio::sync::Semaphore;
 
-use super::logic::{mention, player_of, player_to_move};
+use super::access::{mention, player_of, player_to_move, Refusal};
 use super::BotError;
 use crate::db::{fetch_player_name, GameRow, GameStatus};
 use crate::games::{Colour, Game, GameKind};
@@ -65,62 +64,6 @@ pub async fn picture(
     draw(move || render_png(&game, ply, &names, Theme::default())).await
 }
 
-/// Who a posted board mentions.
-pub enum Notify {
-    /// The player to move (or both players once the game is over).
-    ToMove,
-    /// Both players.
-    Players,
-    /// Both players but this one (the bot itself).
-    AllBut(u64),
-}
-
-/// Posts game `id`'s current board in its channel (not as an interaction's answer): `intro`
-/// (if not empty) above the usual caption, `last` the move just played. The message becomes the
-/// game's board message.
-pub async fn post_board(
-    http: &serenity::Http,
-    pool: &SqlitePool,
-    id: i64,
-    intro: &str,
-    last: Option<(u64, &str)>,
-    notify: Notify,
-) -> Result<(), BotError> {
-    let mut conn = pool.acquire().await?;
-    let (row, game) = crate::db::load_game(&mut conn, id)
-        .await?
-        .ok_or_else(|| anyhow!("game {id} vanished"))?;
-    drop(conn);
-    let names = names_by_colour(pool, &row, &game).await?;
-    let caption = board_caption(&row, &game, last);
-    let caption = if intro.is_empty() {
-        caption
-    } else {
-        format!("{intro}\n{caption}")
-    };
-    let over = row.status != GameStatus::Active || game.is_over();
-    let users: Vec<u64> = match notify {
-        Notify::ToMove if !over => vec![player_to_move(&row, &game)],
-        Notify::ToMove | Notify::Players => row.players.to_vec(),
-        Notify::AllBut(bot) => row.players.iter().copied().filter(|&p| p != bot).collect(),
-    };
-    let png = picture(game, None, names).await?;
-    let message = serenity::ChannelId::new(row.channel_id)
-        .send_message(
-            http,
-            serenity::CreateMessage::new()
-                .content(caption)
-                .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
-                .allowed_mentions(
-                    serenity::CreateAllowedMentions::new()
-                        .users(users.into_iter().map(serenity::UserId::new)),
-                ),
-        )
-        .await?;
-    crate::db::set_board_message(pool, id, message.id.get()).await?;
-    Ok(())
-}
-
 /// The line under a board: the last move, then whose turn it is or the result.
 pub fn board_caption(row: &GameRow, game: &Game, last: Option<(u64, &str)>) -> String {
     let kind = game.kind();
@@ -167,6 +110,21 @@ pub fn board_caption(row: &GameRow, game: &Game, last: Option<(u64, &str)>) -> S
     text
 }
 
+/// Rows per leaderboard page.
+pub const LEADERBOARD_PAGE: i64 = 10;
+
+/// The offset of page `page` (from 1) of a table of `total` rows, and the number of pages.
+pub fn leaderboard_page(total: i64, page: i64) -> Result<(i64, i64), Refusal> {
+    let pages = ((total + LEADERBOARD_PAGE - 1) / LEADERBOARD_PAGE).max(1);
+    if page < 1 || page > pages {
+        return Err(Refusal::new(format!(
+            "The table has {pages} page{}: pick a `page` from 1 to {pages}.",
+            if pages == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(((page - 1) * LEADERBOARD_PAGE, pages))
+}
+
 /// A short summary of a game's rules.
 pub fn rules_text(kind: GameKind) -> &'static str {
     match kind {
@@ -193,18 +151,45 @@ pub fn rules_text(kind: GameKind) -> &'static str {
     }
 }
 
-pub const HELP: &str = concat!(
-    "**hexcord** — play inpHeXion and EXXIT here.\n",
-    "• `/challenge opponent game [options] [rated] [days_per_move]` — invite a member; they accept or decline with the buttons. Running out of time loses the game.\n",
-    "• `/play game level [first] [options]` — play against me (easy, medium or hard; unrated, no clock).\n",
-    "• `/move move [game]` — play; the suggestions list only legal moves.\n",
-    "• `/board [game] [ply]` — show a board (a past position with `ply`).\n",
-    "• `/resign [game]` — give up (asks for confirmation).\n",
-    "• `/games [user]` — active games with whose turn it is, the time left and links to their boards.\n",
-    "• `/turn` — the games of this server where it is your move.\n",
-    "• `/leaderboard game [page]` — the server's ratings; `/profile [user]` — ratings, record, recent games.\n",
-    "• `/record game` — the game record; `/replay game` — the game as an animated picture.\n",
-    "• `/settings [reminders]` — reminders in the channel, by direct message, or off; `/vacation days` — pause your deadlines.\n",
-    "• `/rules game` — a short summary of the rules.\n",
-    "• `/abort game` — moderators (Manage Server) end a game without result."
-);
+/// The help text, built from the commands' own names, parameters and descriptions (the one
+/// source of what each command does).
+pub fn help_text<U, E>(commands: &[poise::Command<U, E>]) -> String {
+    let mut lines = vec!["**hexcord** — play inpHeXion and EXXIT here.".to_string()];
+    for c in commands {
+        let params: Vec<String> = c
+            .parameters
+            .iter()
+            .map(|p| {
+                if p.required {
+                    p.name.to_string()
+                } else {
+                    format!("[{}]", p.name)
+                }
+            })
+            .collect();
+        let usage = if params.is_empty() {
+            format!("/{}", c.name)
+        } else {
+            format!("/{} {}", c.name, params.join(" "))
+        };
+        lines.push(format!(
+            "• `{usage}` — {}",
+            c.description.as_deref().unwrap_or("")
+        ));
+    }
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaderboard_pages() {
+        assert_eq!(leaderboard_page(0, 1), Ok((0, 1)));
+        assert_eq!(leaderboard_page(10, 1), Ok((0, 1)));
+        assert_eq!(leaderboard_page(11, 2), Ok((10, 2)));
+        assert!(leaderboard_page(11, 3).unwrap_err().0.contains("1 to 2"));
+        assert!(leaderboard_page(11, 0).is_err());
+    }
+}

@@ -3,17 +3,18 @@
 use sqlx::{SqliteConnection, SqliteExecutor};
 
 use super::DbError;
+use crate::ai::Level;
 
 /// Marks game `game` as played by the bot at `level` (`easy`, `medium` or `hard`), and takes
 /// away its clock: games against the bot have no deadlines.
 pub async fn insert_bot_game(
     conn: &mut SqliteConnection,
     game: i64,
-    level: &str,
+    level: Level,
 ) -> Result<(), DbError> {
     sqlx::query("INSERT INTO bot_games (game_id, level) VALUES (?1, ?2)")
         .bind(game)
-        .bind(level)
+        .bind(level.name())
         .execute(&mut *conn)
         .await?;
     sqlx::query("UPDATE games SET deadline_at = NULL WHERE id = ?1")
@@ -27,13 +28,18 @@ pub async fn insert_bot_game(
 pub async fn fetch_bot_level(
     ex: impl SqliteExecutor<'_>,
     game: i64,
-) -> Result<Option<String>, DbError> {
-    Ok(
+) -> Result<Option<Level>, DbError> {
+    let level: Option<String> =
         sqlx::query_scalar("SELECT level FROM bot_games WHERE game_id = ?1")
             .bind(game)
             .fetch_optional(ex)
-            .await?,
-    )
+            .await?;
+    level
+        .map(|l| {
+            l.parse()
+                .map_err(|why: String| DbError::Corrupt { game, why })
+        })
+        .transpose()
 }
 
 /// Active games against the bot, oldest first (to resume after a restart).
@@ -64,6 +70,7 @@ pub async fn count_active_bot_games(
 mod tests {
     use super::super::testing::temp_db;
     use super::super::*;
+    use crate::ai::Level;
 
     #[tokio::test]
     async fn bot_games_keep_their_level_and_are_found_while_active() {
@@ -78,13 +85,12 @@ mod tests {
                 &NewGame {
                     guild_id: Some(5),
                     channel_id: 6,
-                    kind: "inphexion",
-                    options: "inphexion size=5",
+                    options: &crate::games::Options::parse_line("inphexion size=5").unwrap(),
                     players: [1, 2],
                     rated: false,
                     now,
                     seconds_per_move: 86_400,
-                    deadline_at: now + 86_400,
+                    deadline_at: Some(now + 86_400),
                 },
             )
             .await
@@ -92,28 +98,31 @@ mod tests {
             ids.push(id);
         }
         let mut conn = pool.acquire().await.expect("connection");
-        insert_bot_game(&mut conn, ids[0], "hard")
+        insert_bot_game(&mut conn, ids[0], Level::Hard)
             .await
             .expect("bot game");
         let row = fetch_game(&pool, ids[0]).await.expect("row").expect("game");
         assert_eq!(row.deadline_at, None, "no clock against the bot");
         assert_eq!(
             fetch_bot_level(&pool, ids[0]).await.expect("level"),
-            Some("hard".to_string())
+            Some(Level::Hard)
         );
         assert_eq!(fetch_bot_level(&pool, ids[1]).await.expect("level"), None);
         assert_eq!(active_bot_games(&pool).await.expect("active"), vec![ids[0]]);
         assert_eq!(count_active_bot_games(&pool, 1).await.expect("count"), 1);
-        assert!(insert_bot_game(&mut conn, ids[1], "grandmaster")
+        // A level the bot does not know is reported, not guessed.
+        sqlx::query("UPDATE bot_games SET level = 'grandmaster' WHERE game_id = ?1")
+            .bind(ids[0])
+            .execute(&mut *conn)
             .await
-            .is_err());
+            .expect_err("the schema allows only the three levels");
         drop(conn);
         let finish = Finish {
             status: GameStatus::Finished,
             result: "white wins".into(),
             winner_id: Some(1),
         };
-        finish_game(&pool, ids[0], &finish, now)
+        finish_game(&pool, ids[0], 0, &finish, now)
             .await
             .expect("finish");
         assert!(active_bot_games(&pool).await.expect("active").is_empty());

@@ -3,7 +3,8 @@
 use sqlx::sqlite::SqliteRow;
 use sqlx::{FromRow, Row, SqliteExecutor};
 
-use super::{from_db, to_db, DbError};
+use super::{decode_each, from_db, to_db, DbError};
+use crate::games::{GameKind, Options};
 
 /// Where a challenge stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -46,8 +47,7 @@ pub struct Challenge {
     pub channel_id: u64,
     pub challenger_id: u64,
     pub opponent_id: u64,
-    /// The variant line.
-    pub options: String,
+    pub options: Options,
     pub rated: bool,
     pub status: ChallengeStatus,
     pub message_id: Option<u64>,
@@ -67,7 +67,13 @@ impl<'r> FromRow<'r, SqliteRow> for Challenge {
             channel_id: from_db(row.try_get("channel_id")?),
             challenger_id: from_db(row.try_get("challenger_id")?),
             opponent_id: from_db(row.try_get("opponent_id")?),
-            options: row.try_get("options")?,
+            options: {
+                let line: String = row.try_get("options")?;
+                Options::parse_line(&line).map_err(|e| sqlx::Error::ColumnDecode {
+                    index: "options".into(),
+                    source: format!("`{line}`: {e}").into(),
+                })?
+            },
             rated: row.try_get("rated")?,
             status: ChallengeStatus::parse(&status).ok_or_else(|| sqlx::Error::ColumnDecode {
                 index: "status".into(),
@@ -89,7 +95,7 @@ pub struct NewChallenge<'a> {
     pub channel_id: u64,
     pub challenger_id: u64,
     pub opponent_id: u64,
-    pub options: &'a str,
+    pub options: &'a Options,
     pub rated: bool,
     pub now: i64,
     pub expires_at: i64,
@@ -110,7 +116,7 @@ pub async fn insert_challenge(
     .bind(to_db(c.channel_id))
     .bind(to_db(c.challenger_id))
     .bind(to_db(c.opponent_id))
-    .bind(c.options)
+    .bind(c.options.to_string())
     .bind(c.rated)
     .bind(c.now)
     .bind(c.expires_at)
@@ -130,25 +136,42 @@ pub async fn fetch_challenge(
         .await?)
 }
 
-/// An open, unexpired challenge from `challenger` to `opponent` for the same variant line.
+/// An open, unexpired challenge between `a` and `b` (either way) for the same game kind.
 pub async fn find_open_challenge(
     ex: impl SqliteExecutor<'_>,
-    challenger: u64,
-    opponent: u64,
-    options: &str,
+    a: u64,
+    b: u64,
+    kind: GameKind,
     now: i64,
 ) -> Result<Option<Challenge>, DbError> {
-    Ok(sqlx::query_as(
+    let rows = sqlx::query(
         "SELECT * FROM challenges
-         WHERE status = 'open' AND challenger_id = ?1 AND opponent_id = ?2 AND options = ?3
-           AND expires_at > ?4
-         LIMIT 1",
+         WHERE status = 'open' AND expires_at > ?4
+           AND ((challenger_id = ?1 AND opponent_id = ?2) OR (challenger_id = ?2 AND opponent_id = ?1))
+           AND (options = ?3 OR options LIKE ?3 || ' %')
+         ORDER BY id",
+    )
+    .bind(to_db(a))
+    .bind(to_db(b))
+    .bind(kind.name())
+    .bind(now)
+    .fetch_all(ex)
+    .await?;
+    Ok(decode_each("challenges", &rows).into_iter().next())
+}
+
+/// How many open, unexpired challenges `challenger` has made.
+pub async fn count_open_challenges(
+    ex: impl SqliteExecutor<'_>,
+    challenger: u64,
+    now: i64,
+) -> Result<i64, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT count(*) FROM challenges WHERE status = 'open' AND challenger_id = ?1 AND expires_at > ?2",
     )
     .bind(to_db(challenger))
-    .bind(to_db(opponent))
-    .bind(options)
     .bind(now)
-    .fetch_optional(ex)
+    .fetch_one(ex)
     .await?)
 }
 
@@ -172,13 +195,14 @@ pub async fn expire_challenges(
     ex: impl SqliteExecutor<'_>,
     now: i64,
 ) -> Result<Vec<Challenge>, DbError> {
-    Ok(sqlx::query_as(
+    let rows = sqlx::query(
         "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?1
          RETURNING *",
     )
     .bind(now)
     .fetch_all(ex)
-    .await?)
+    .await?;
+    Ok(decode_each("challenges", &rows))
 }
 
 /// Closes an open challenge. `false` when it was no longer open (someone else closed it first).
@@ -211,12 +235,13 @@ mod tests {
         let (a, b) = (u64::MAX - 1, 42);
         upsert_player(&pool, a, "a", 0).await.unwrap();
         upsert_player(&pool, b, "b", 0).await.unwrap();
+        let exxit = Options::parse_line("exxit tiles=39").unwrap();
         let new = NewChallenge {
             guild_id: Some(7),
             channel_id: 8,
             challenger_id: a,
             opponent_id: b,
-            options: "exxit tiles=39",
+            options: &exxit,
             rated: true,
             now: 100,
             expires_at: 200,
@@ -227,18 +252,23 @@ mod tests {
         assert_eq!((c.challenger_id, c.opponent_id), (a, b));
         assert_eq!(c.status, ChallengeStatus::Open);
         assert!(c.rated);
-        let dup = find_open_challenge(&pool, a, b, "exxit tiles=39", 150)
-            .await
-            .unwrap();
-        assert_eq!(dup.map(|c| c.id), Some(id));
-        assert!(find_open_challenge(&pool, a, b, "exxit tiles=39", 250)
+        // Found for the pair and game kind, either way round, until it expires.
+        for (x, y) in [(a, b), (b, a)] {
+            let dup = find_open_challenge(&pool, x, y, GameKind::Exxit, 150)
+                .await
+                .unwrap();
+            assert_eq!(dup.map(|c| c.id), Some(id));
+        }
+        assert!(find_open_challenge(&pool, a, b, GameKind::Exxit, 250)
             .await
             .unwrap()
             .is_none());
-        assert!(find_open_challenge(&pool, b, a, "exxit tiles=39", 150)
+        assert!(find_open_challenge(&pool, a, b, GameKind::Inphexion, 150)
             .await
             .unwrap()
             .is_none());
+        assert_eq!(count_open_challenges(&pool, a, 150).await.unwrap(), 1);
+        assert_eq!(count_open_challenges(&pool, b, 150).await.unwrap(), 0);
         assert!(close_challenge(&pool, id, ChallengeStatus::Declined, None)
             .await
             .unwrap());
@@ -257,12 +287,13 @@ mod tests {
         let (pool, _f) = temp_db().await;
         upsert_player(&pool, 1, "a", 0).await.unwrap();
         upsert_player(&pool, 2, "b", 0).await.unwrap();
+        let exxit = Options::parse_line("exxit tiles=39").unwrap();
         let new = |expires_at| NewChallenge {
             guild_id: None,
             channel_id: 8,
             challenger_id: 1,
             opponent_id: 2,
-            options: "exxit tiles=39",
+            options: &exxit,
             rated: false,
             now: 0,
             expires_at,

@@ -4,8 +4,8 @@
 use sqlx::sqlite::SqliteRow;
 use sqlx::{FromRow, Row, SqliteConnection, SqliteExecutor};
 
-use super::{from_db, to_db, DbError};
-use crate::games::Game;
+use super::{decode_each, from_db, to_db, DbError};
+use crate::games::{Game, GameKind, Options};
 
 /// Where a game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -40,8 +40,8 @@ pub struct GameRow {
     pub id: i64,
     pub guild_id: Option<u64>,
     pub channel_id: u64,
-    /// The variant line.
-    pub options: String,
+    /// The variant (its kind is [`GameRow::kind`]).
+    pub options: Options,
     /// The players by seat: seat 0 starts with the first colour.
     pub players: [u64; 2],
     pub rated: bool,
@@ -54,33 +54,65 @@ pub struct GameRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub finished_at: Option<i64>,
-    /// The game kind's name (`inphexion`, `exxit`).
-    pub kind: String,
     /// The time each player has for a move.
     pub seconds_per_move: i64,
     /// When the player to move loses on time; `None` once the game is over.
     pub deadline_at: Option<i64>,
     /// Reminders already sent for the current turn.
     pub reminders_sent: i64,
+    /// The player to move while the game is active.
+    pub to_move: Option<u64>,
+    /// Why the game's last announcement could not be posted in its channel, if it could not.
+    pub delivery_fault: Option<String>,
+}
+
+impl GameRow {
+    pub fn kind(&self) -> GameKind {
+        self.options.kind()
+    }
+
+    /// The other player of the game.
+    pub fn opponent_of(&self, player: u64) -> u64 {
+        if self.players[0] == player {
+            self.players[1]
+        } else {
+            self.players[0]
+        }
+    }
+}
+
+fn decode_error(column: &str, why: String) -> sqlx::Error {
+    sqlx::Error::ColumnDecode {
+        index: column.into(),
+        source: why.into(),
+    }
 }
 
 impl<'r> FromRow<'r, SqliteRow> for GameRow {
     fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
         let status: String = row.try_get("status")?;
+        let kind: String = row.try_get("kind")?;
+        let line: String = row.try_get("options")?;
+        let options = Options::parse_line(&line)
+            .map_err(|e| decode_error("options", format!("`{line}`: {e}")))?;
+        if kind.parse::<GameKind>().ok() != Some(options.kind()) {
+            return Err(decode_error(
+                "kind",
+                format!("kind `{kind}` does not match the options `{line}`"),
+            ));
+        }
         Ok(GameRow {
             id: row.try_get("id")?,
             guild_id: row.try_get::<Option<i64>, _>("guild_id")?.map(from_db),
             channel_id: from_db(row.try_get("channel_id")?),
-            options: row.try_get("options")?,
+            options,
             players: [
                 from_db(row.try_get("first_player_id")?),
                 from_db(row.try_get("second_player_id")?),
             ],
             rated: row.try_get("rated")?,
-            status: GameStatus::parse(&status).ok_or_else(|| sqlx::Error::ColumnDecode {
-                index: "status".into(),
-                source: format!("unknown game status `{status}`").into(),
-            })?,
+            status: GameStatus::parse(&status)
+                .ok_or_else(|| decode_error("status", format!("unknown game status `{status}`")))?,
             result: row.try_get("result")?,
             winner_id: row.try_get::<Option<i64>, _>("winner_id")?.map(from_db),
             board_message_id: row
@@ -90,10 +122,11 @@ impl<'r> FromRow<'r, SqliteRow> for GameRow {
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
             finished_at: row.try_get("finished_at")?,
-            kind: row.try_get("kind")?,
             seconds_per_move: row.try_get("seconds_per_move")?,
             deadline_at: row.try_get("deadline_at")?,
             reminders_sent: row.try_get("reminders_sent")?,
+            to_move: row.try_get::<Option<i64>, _>("to_move_id")?.map(from_db),
+            delivery_fault: row.try_get("delivery_fault")?,
         })
     }
 }
@@ -123,14 +156,13 @@ impl<'r> FromRow<'r, SqliteRow> for StoredMove {
 pub struct NewGame<'a> {
     pub guild_id: Option<u64>,
     pub channel_id: u64,
-    pub kind: &'a str,
-    pub options: &'a str,
+    pub options: &'a Options,
     pub players: [u64; 2],
     pub rated: bool,
     pub now: i64,
     pub seconds_per_move: i64,
-    /// When the first player loses on time.
-    pub deadline_at: i64,
+    /// When the first player loses on time (`None`: no clock, as against the bot).
+    pub deadline_at: Option<i64>,
 }
 
 /// How a game ends, for [`record_move`] and [`finish_game`].
@@ -141,18 +173,18 @@ pub struct Finish {
     pub winner_id: Option<u64>,
 }
 
-/// Stores a new active game; returns its id.
+/// Stores a new active game (the first seat to move); returns its id.
 pub async fn insert_game(ex: impl SqliteExecutor<'_>, g: &NewGame<'_>) -> Result<i64, DbError> {
     let id = sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, kind, options, first_player_id,
                             second_player_id, rated, status, version, created_at, updated_at,
-                            seconds_per_move, deadline_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active', 0, ?8, ?8, ?9, ?10) RETURNING id",
+                            seconds_per_move, deadline_at, to_move_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active', 0, ?8, ?8, ?9, ?10, ?5) RETURNING id",
     )
     .bind(g.guild_id.map(to_db))
     .bind(to_db(g.channel_id))
-    .bind(g.kind)
-    .bind(g.options)
+    .bind(g.options.kind().name())
+    .bind(g.options.to_string())
     .bind(to_db(g.players[0]))
     .bind(to_db(g.players[1]))
     .bind(g.rated)
@@ -183,29 +215,31 @@ pub async fn fetch_moves(
     )
 }
 
-/// Active games of `user` in `channel`, oldest first.
+/// Active games of `user` in `channel`, oldest first. Unreadable rows are reported and left out.
 pub async fn active_games_in_channel(
     ex: impl SqliteExecutor<'_>,
     channel: u64,
     user: u64,
 ) -> Result<Vec<GameRow>, DbError> {
-    Ok(sqlx::query_as(
+    let rows = sqlx::query(
         "SELECT * FROM games WHERE status = 'active' AND channel_id = ?1
            AND (first_player_id = ?2 OR second_player_id = ?2) ORDER BY id",
     )
     .bind(to_db(channel))
     .bind(to_db(user))
     .fetch_all(ex)
-    .await?)
+    .await?;
+    Ok(decode_each("games", &rows))
 }
 
-/// Active games of `user` in a server (or, without one, anywhere), oldest first.
+/// Active games of `user` in a server (or, without one, anywhere), oldest first. Unreadable rows
+/// are reported and left out.
 pub async fn active_games_of(
     ex: impl SqliteExecutor<'_>,
     guild: Option<u64>,
     user: u64,
 ) -> Result<Vec<GameRow>, DbError> {
-    Ok(sqlx::query_as(
+    let rows = sqlx::query(
         "SELECT * FROM games WHERE status = 'active'
            AND (?1 IS NULL OR guild_id = ?1)
            AND (first_player_id = ?2 OR second_player_id = ?2) ORDER BY id",
@@ -213,78 +247,88 @@ pub async fn active_games_of(
     .bind(guild.map(to_db))
     .bind(to_db(user))
     .fetch_all(ex)
-    .await?)
+    .await?;
+    Ok(decode_each("games", &rows))
 }
 
-/// Stores the move that makes ply `expected_version + 1`, in one statement group that first
-/// claims the game: when another write got there first (another move, a resignation), nothing is
-/// stored and the answer is [`DbError::Conflict`]. Call it inside a transaction.
-///
-/// `next_deadline` is when the next player loses on time (ignored when the move ends the game);
-/// the reminders of the new turn start again.
-#[allow(clippy::too_many_arguments)]
-pub async fn record_move(
-    conn: &mut SqliteConnection,
-    game: i64,
-    expected_version: i64,
-    notation: &str,
-    player: u64,
-    now: i64,
-    finish: Option<&Finish>,
-    next_deadline: Option<i64>,
-) -> Result<(), DbError> {
+/// A move to store: ply `expected_version + 1` of `game`.
+#[derive(Clone, Debug)]
+pub struct MoveRecord<'a> {
+    pub game: i64,
+    /// The number of moves the mover saw: the write applies only while it still holds.
+    pub expected_version: i64,
+    pub notation: &'a str,
+    pub player: u64,
+    pub now: i64,
+    /// How the game ends with this move, if it does.
+    pub finish: Option<&'a Finish>,
+    /// When the next player loses on time (`None`: no clock).
+    pub next_deadline: Option<i64>,
+    /// The player to move after it (ignored when the move ends the game).
+    pub next_to_move: u64,
+}
+
+/// Stores a move, in one statement group that first claims the game: when another write got
+/// there first (another move, a resignation), nothing is stored and the answer is
+/// [`DbError::Conflict`]. Call it inside a transaction. The reminders of the new turn start again.
+pub async fn record_move(conn: &mut SqliteConnection, m: &MoveRecord<'_>) -> Result<(), DbError> {
+    let finish = m.finish;
     let claimed = sqlx::query(
         "UPDATE games SET version = version + 1, updated_at = ?3,
                 status = COALESCE(?4, status), result = COALESCE(?5, result),
                 winner_id = COALESCE(?6, winner_id),
                 finished_at = CASE WHEN ?4 IS NULL THEN finished_at ELSE ?3 END,
                 deadline_at = CASE WHEN ?4 IS NULL THEN ?7 ELSE NULL END,
+                to_move_id = CASE WHEN ?4 IS NULL THEN ?8 ELSE NULL END,
                 reminders_sent = 0
          WHERE id = ?1 AND version = ?2 AND status = 'active'",
     )
-    .bind(game)
-    .bind(expected_version)
-    .bind(now)
+    .bind(m.game)
+    .bind(m.expected_version)
+    .bind(m.now)
     .bind(finish.map(|f| f.status.as_str()))
     .bind(finish.map(|f| f.result.clone()))
     .bind(finish.and_then(|f| f.winner_id).map(to_db))
-    .bind(next_deadline)
+    .bind(m.next_deadline)
+    .bind(to_db(m.next_to_move))
     .execute(&mut *conn)
     .await?;
     if claimed.rows_affected() != 1 {
-        return Err(DbError::Conflict(game));
+        return Err(DbError::Conflict(m.game));
     }
     sqlx::query(
         "INSERT INTO moves (game_id, ply, notation, player_id, played_at) VALUES (?1, ?2, ?3, ?4, ?5)",
     )
-    .bind(game)
-    .bind(expected_version + 1)
-    .bind(notation)
-    .bind(to_db(player))
-    .bind(now)
+    .bind(m.game)
+    .bind(m.expected_version + 1)
+    .bind(m.notation)
+    .bind(to_db(m.player))
+    .bind(m.now)
     .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
-/// Ends an active game without a move (resignation, abort). [`DbError::Conflict`] when it is no
-/// longer active.
+/// Ends an active game without a move (resignation, abort) while it is still at `version`.
+/// [`DbError::Conflict`] when it moved on or is no longer active.
 pub async fn finish_game(
     ex: impl SqliteExecutor<'_>,
     game: i64,
+    version: i64,
     finish: &Finish,
     now: i64,
 ) -> Result<(), DbError> {
     let done = sqlx::query(
         "UPDATE games SET status = ?2, result = ?3, winner_id = ?4, finished_at = ?5, updated_at = ?5,
-                          deadline_at = NULL
-         WHERE id = ?1 AND status = 'active'",
+                          deadline_at = NULL, to_move_id = NULL
+         WHERE id = ?1 AND status = 'active' AND version = ?6",
     )
     .bind(game)
     .bind(finish.status.as_str())
     .bind(finish.result.as_str())
     .bind(finish.winner_id.map(to_db))
     .bind(now)
+    .bind(version)
     .execute(ex)
     .await?;
     if done.rows_affected() != 1 {
@@ -305,7 +349,7 @@ pub async fn time_out_game(
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE games SET status = ?3, result = ?4, winner_id = ?5, finished_at = ?6, updated_at = ?6,
-                          deadline_at = NULL
+                          deadline_at = NULL, to_move_id = NULL
          WHERE id = ?1 AND version = ?2 AND status = 'active' AND deadline_at <= ?6",
     )
     .bind(game)
@@ -319,13 +363,15 @@ pub async fn time_out_game(
     Ok(done.rows_affected() == 1)
 }
 
-/// Active games whose deadline has passed at `now`, oldest deadline first.
+/// Ids of active games whose deadline has passed at `now`, oldest deadline first. Only ids are
+/// read, so one unreadable row cannot stop the scan.
 pub async fn games_past_deadline(
     ex: impl SqliteExecutor<'_>,
     now: i64,
-) -> Result<Vec<GameRow>, DbError> {
-    Ok(sqlx::query_as(
-        "SELECT * FROM games WHERE status = 'active' AND deadline_at <= ?1
+) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM games WHERE status = 'active' AND typeof(deadline_at) = 'integer'
+           AND deadline_at <= ?1
          ORDER BY deadline_at, id",
     )
     .bind(now)
@@ -333,14 +379,15 @@ pub async fn games_past_deadline(
     .await?)
 }
 
-/// Active games with at most half their time per move left and fewer than two reminders sent:
-/// the candidates for a reminder.
+/// Ids of active games with at most half their time per move left and fewer than two reminders
+/// sent: the candidates for a reminder.
 pub async fn games_needing_reminders(
     ex: impl SqliteExecutor<'_>,
     now: i64,
-) -> Result<Vec<GameRow>, DbError> {
-    Ok(sqlx::query_as(
-        "SELECT * FROM games WHERE status = 'active' AND reminders_sent < 2
+) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM games WHERE status = 'active' AND reminders_sent < 2
+           AND typeof(deadline_at) = 'integer' AND typeof(seconds_per_move) = 'integer'
            AND deadline_at > ?1 AND deadline_at - ?1 <= seconds_per_move / 2
          ORDER BY deadline_at, id",
     )
@@ -371,20 +418,64 @@ pub async fn claim_reminder(
     Ok(done.rows_affected() == 1)
 }
 
-/// Moves a game's deadline later by `seconds` (a vacation), when it is still at `version`.
-pub async fn extend_deadline(
+/// Moves later by `seconds` the deadlines of the active games where `player` is to move and
+/// whose deadline has not passed at `now` (a vacation); returns how many moved. A deadline that
+/// has passed stays: that game is lost on time.
+pub async fn pause_deadlines(
+    ex: impl SqliteExecutor<'_>,
+    player: u64,
+    seconds: i64,
+    now: i64,
+) -> Result<u64, DbError> {
+    let done = sqlx::query(
+        "UPDATE games SET deadline_at = deadline_at + ?2
+         WHERE status = 'active' AND to_move_id = ?1 AND typeof(deadline_at) = 'integer'
+           AND deadline_at > ?3",
+    )
+    .bind(to_db(player))
+    .bind(seconds)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Records (or clears, with `None`) why a game's announcements cannot reach its channel.
+pub async fn set_delivery_fault(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    fault: Option<&str>,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE games SET delivery_fault = ?2 WHERE id = ?1")
+        .bind(game)
+        .bind(fault)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Active games stored before the player to move was kept with them: their ids.
+pub async fn games_without_turn(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM games WHERE status = 'active' AND to_move_id IS NULL ORDER BY id",
+    )
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Stores the player to move of an active game at `version`.
+pub async fn set_to_move(
     ex: impl SqliteExecutor<'_>,
     game: i64,
     version: i64,
-    seconds: i64,
+    player: u64,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "UPDATE games SET deadline_at = deadline_at + ?3
-         WHERE id = ?1 AND version = ?2 AND status = 'active' AND deadline_at IS NOT NULL",
+        "UPDATE games SET to_move_id = ?3 WHERE id = ?1 AND version = ?2 AND status = 'active'",
     )
     .bind(game)
     .bind(version)
-    .bind(seconds)
+    .bind(to_db(player))
     .execute(ex)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -397,7 +488,7 @@ pub async fn recent_games_of(
     user: u64,
     limit: i64,
 ) -> Result<Vec<GameRow>, DbError> {
-    Ok(sqlx::query_as(
+    let rows = sqlx::query(
         "SELECT * FROM games WHERE status = 'finished' AND guild_id = ?1
            AND (first_player_id = ?2 OR second_player_id = ?2)
          ORDER BY finished_at DESC, id DESC LIMIT ?3",
@@ -406,16 +497,18 @@ pub async fn recent_games_of(
     .bind(to_db(user))
     .bind(limit)
     .fetch_all(ex)
-    .await?)
+    .await?;
+    Ok(decode_each("games", &rows))
 }
 
-/// Remembers the message that shows the game's current board.
+/// Remembers the message that shows the game's current board (posted where it belongs, so any
+/// delivery fault is over).
 pub async fn set_board_message(
     ex: impl SqliteExecutor<'_>,
     game: i64,
     message_id: u64,
 ) -> Result<(), DbError> {
-    sqlx::query("UPDATE games SET board_message_id = ?2 WHERE id = ?1")
+    sqlx::query("UPDATE games SET board_message_id = ?2, delivery_fault = NULL WHERE id = ?1")
         .bind(game)
         .bind(to_db(message_id))
         .execute(ex)
@@ -425,7 +518,7 @@ pub async fn set_board_message(
 
 /// The game record text of a stored game: the variant line then its moves.
 pub fn record_text(row: &GameRow, moves: &[StoredMove]) -> String {
-    let mut text = row.options.clone();
+    let mut text = row.options.to_string();
     text.push('\n');
     for m in moves {
         text.push_str(&m.notation);
@@ -489,6 +582,26 @@ mod tests {
     use crate::db::upsert_player;
     use sqlx::SqlitePool;
 
+    /// A move of game 1 (the only one in these tests) that does not end it.
+    fn mv(
+        expected_version: i64,
+        notation: &str,
+        player: u64,
+        now: i64,
+        next_deadline: Option<i64>,
+    ) -> MoveRecord<'_> {
+        MoveRecord {
+            game: 1,
+            expected_version,
+            notation,
+            player,
+            now,
+            finish: None,
+            next_deadline,
+            next_to_move: 1,
+        }
+    }
+
     async fn game_with_players(pool: &SqlitePool) -> i64 {
         upsert_player(pool, 1, "ann", 0).await.unwrap();
         upsert_player(pool, u64::MAX, "bob", 0).await.unwrap();
@@ -497,13 +610,12 @@ mod tests {
             &NewGame {
                 guild_id: Some(5),
                 channel_id: 6,
-                kind: "exxit",
-                options: "exxit tiles=39",
+                options: &Options::parse_line("exxit tiles=39").unwrap(),
                 players: [1, u64::MAX],
                 rated: false,
                 now: 10,
                 seconds_per_move: 100,
-                deadline_at: 110,
+                deadline_at: Some(110),
             },
         )
         .await
@@ -515,12 +627,12 @@ mod tests {
         let (pool, _f) = temp_db().await;
         let id = game_with_players(&pool).await;
         let mut tx = pool.begin().await.unwrap();
-        record_move(&mut tx, id, 0, "0,1", 1, 11, None, Some(111))
+        record_move(&mut tx, &mv(0, "0,1", 1, 11, Some(111)))
             .await
             .unwrap();
         tx.commit().await.unwrap();
         let mut tx = pool.begin().await.unwrap();
-        let again = record_move(&mut tx, id, 0, "1,1", 1, 12, None, Some(112)).await;
+        let again = record_move(&mut tx, &mv(0, "1,1", 1, 12, Some(112))).await;
         assert!(
             matches!(again, Err(DbError::Conflict(g)) if g == id),
             "{again:?}"
@@ -540,7 +652,7 @@ mod tests {
         let id = game_with_players(&pool).await;
         let attempt = |pool: SqlitePool, text: &'static str| async move {
             let mut tx = pool.begin().await?;
-            record_move(&mut tx, id, 0, text, u64::MAX, 20, None, Some(120)).await?;
+            record_move(&mut tx, &mv(0, text, u64::MAX, 20, Some(120))).await?;
             tx.commit().await?;
             Ok::<(), DbError>(())
         };
@@ -569,14 +681,14 @@ mod tests {
             result: "red wins: resignation".into(),
             winner_id: Some(u64::MAX),
         };
-        finish_game(&pool, id, &finish, 30).await.unwrap();
+        finish_game(&pool, id, 0, &finish, 30).await.unwrap();
         assert!(matches!(
-            finish_game(&pool, id, &finish, 31).await,
+            finish_game(&pool, id, 0, &finish, 31).await,
             Err(DbError::Conflict(_))
         ));
         let mut tx = pool.begin().await.unwrap();
         assert!(matches!(
-            record_move(&mut tx, id, 0, "0,1", 1, 32, None, Some(132)).await,
+            record_move(&mut tx, &mv(0, "0,1", 1, 32, Some(132))).await,
             Err(DbError::Conflict(_))
         ));
         drop(tx);

@@ -154,6 +154,35 @@ pub async fn insert_vacation(
     Ok(())
 }
 
+/// Starts a vacation of `seconds` at `now`, unless one is running or the vacations that started
+/// since `since` would then exceed `cap_seconds`. One statement decides and inserts, so requests
+/// arriving together cannot pass the cap between them. `false` when refused.
+pub async fn start_vacation_within_cap(
+    ex: impl SqliteExecutor<'_>,
+    id: u64,
+    now: i64,
+    seconds: i64,
+    since: i64,
+    cap_seconds: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "INSERT INTO vacations (player_id, starts_at, ends_at)
+         SELECT ?1, ?2, ?2 + ?3
+          WHERE NOT EXISTS (SELECT 1 FROM vacations
+                             WHERE player_id = ?1 AND starts_at <= ?2 AND ends_at > ?2)
+            AND (SELECT COALESCE(SUM(ends_at - starts_at), 0) FROM vacations
+                  WHERE player_id = ?1 AND starts_at >= ?4) + ?3 <= ?5",
+    )
+    .bind(to_db(id))
+    .bind(now)
+    .bind(seconds)
+    .bind(since)
+    .bind(cap_seconds)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -108,16 +108,16 @@ impl Pressable {
 
     /// The confirmation button of a resignation, as if shown to anyone.
     pub fn resign(game: i64) -> Pressable {
-        let custom = format!("hx:resign:{game}");
-        let components = json!([{"type": 1, "components": [{"type": 2, "style": 4, "label": "Resign", "custom_id": custom, "disabled": false}]}]);
+        Pressable::button("resign", &format!("hx:resign:{game}"))
+    }
+
+    /// A message with one button whose `custom_id` is `custom` (pressed as `verb`), as if the bot
+    /// had shown it: a forged or stale button.
+    pub fn button(verb: &str, custom: &str) -> Pressable {
+        let components = json!([{"type": 1, "components": [{"type": 2, "style": 4, "label": "Press", "custom_id": custom, "disabled": false}]}]);
         Pressable {
-            message: message_json(
-                990_000_000_000_000_000 + game as u64,
-                "Really resign?",
-                components,
-                true,
-            ),
-            ids: HashMap::from([("resign".to_string(), custom)]),
+            message: message_json(990_000_000_000_000_000, "A button", components, true),
+            ids: HashMap::from([(verb.to_string(), custom.to_string())]),
         }
     }
 }
@@ -173,7 +173,7 @@ pub fn parse_state(caption: &str) -> GameState {
     }
 }
 
-fn member(id: u64) -> &'static Member {
+pub fn member(id: u64) -> &'static Member {
     [&ANN, &BOB, &CAT, &MOD]
         .into_iter()
         .find(|m| m.id == id)
@@ -576,10 +576,18 @@ impl Discord {
             json!({"name": "level", "type": 4, "value": level}),
         ];
         options.extend(extra.iter().cloned());
+        let from = self.fake.request_count();
         let ans = self.command(who, "play", options).await;
-        assert!(!ans.ephemeral && ans.files.len() == 1, "{ans:?}");
-        assert!(ans.content.contains("plays me at level"), "{ans:?}");
-        parse_state(&ans.content)
+        assert!(ans.ephemeral && ans.content.contains("starts"), "{ans:?}");
+        let post = self
+            .posted(from, Some(CHANNEL_ID), "plays me at level")
+            .await;
+        assert_eq!(post.files.len(), 1, "the first board is attached");
+        parse_state(
+            post.json.unwrap_or(Value::Null)["content"]
+                .as_str()
+                .unwrap_or(""),
+        )
     }
 
     /// Waits for the bot's own move in `state`'s game, posted in the channel (looking at the
@@ -662,8 +670,24 @@ impl Discord {
         state
     }
 
-    /// The player to move picks the first suggestion (checking the suggestions) and plays it.
+    /// The player to move picks the first suggestion (checking the suggestions) and plays it;
+    /// returns the game as the board then posted shows it.
     pub async fn play_suggested(&self, state: &GameState) -> GameState {
+        let from = self.fake.request_count();
+        let ply = self.send_suggested(state).await;
+        let post = self.board_post(from, state.id, ply).await;
+        let body = post.json.unwrap_or(Value::Null);
+        let content = body["content"].as_str().unwrap_or("").to_string();
+        let next = parse_state(&content);
+        if !content.contains("Game over") {
+            assert!(users_of(&body).contains(&next.to_move), "{body}");
+        }
+        next
+    }
+
+    /// The player to move picks the first suggestion (checking the suggestions) and sends it
+    /// with `/move`; returns the ply it made, once the answer came (not waiting for the board).
+    pub async fn send_suggested(&self, state: &GameState) -> i64 {
         let who = member(state.to_move);
         let game = state.id.to_string();
         let choices = self
@@ -706,8 +730,10 @@ impl Discord {
                 ],
             )
             .await;
-        assert!(!ans.ephemeral, "{ans:?}");
-        assert_eq!(ans.files.len(), 1, "a board comes with each move: {ans:?}");
+        assert!(
+            ans.ephemeral && ans.content.contains("You played"),
+            "{ans:?}"
+        );
         // The move is stored as the next ply (in a game against the bot, the bot's answer may
         // already follow it).
         assert_eq!(
@@ -715,11 +741,28 @@ impl Discord {
             Some(choices[0].as_str()),
             "{ans:?}"
         );
-        let next = parse_state(&ans.content);
-        if !ans.content.contains("Game over") {
-            assert!(ans.allowed_users.contains(&next.to_move), "{ans:?}");
-        }
-        next
+        before + 1
+    }
+
+    /// Waits for the board of move `ply` of `game`, posted by the delivery queue (requests from
+    /// index `from` on), with its picture.
+    pub async fn board_post(&self, from: usize, game: i64, ply: i64) -> Recorded {
+        let path = format!("/channels/{CHANNEL_ID}/messages");
+        let game_ref = format!("game #{game} ");
+        let move_ref = format!("(move {ply})");
+        let (_, post) = self
+            .fake
+            .wait_for(from, &format!("the board of move {ply} of #{game}"), |r| {
+                r.is_new_post()
+                    && r.path == path
+                    && r.json
+                        .as_ref()
+                        .and_then(|j| j["content"].as_str())
+                        .is_some_and(|c| c.contains(&game_ref) && c.contains(&move_ref))
+            })
+            .await;
+        assert_eq!(post.files.len(), 1, "a board comes with each move");
+        post
     }
 
     /// The position as `/board` shows it.
@@ -770,8 +813,8 @@ impl Discord {
         for (_, e) in &events {
             self.fake.dispatch("INTERACTION_CREATE", e.clone());
         }
-        let mut public = 0;
-        let mut private = 0;
+        let mut played = 0;
+        let mut refused = 0;
         for (token, _) in &events {
             let cb = format!("/{token}/callback");
             let (_, r) = self
@@ -779,22 +822,25 @@ impl Discord {
                 .wait_for(from, "a racing move's answer", |r| r.path.ends_with(&cb))
                 .await;
             let body = r.json.unwrap_or(Value::Null);
-            if body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0 {
-                private += 1;
+            assert!(
+                body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0,
+                "answers to moves are private: {body}"
+            );
+            let text = body["data"]["content"].as_str().unwrap_or("");
+            if text.contains("You played") {
+                played += 1;
             } else {
-                public += 1;
-                let hook = format!("/webhooks/{APP_ID}/{token}");
-                self.fake
-                    .wait_for(from, "the winning move's board", |r| r.path == hook)
-                    .await;
+                // Either the position changed under it, or it is no longer this player's turn.
+                refused += 1;
             }
         }
         assert_eq!(
-            (public, private),
+            (played, refused),
             (1, 1),
             "exactly one of two racing moves applies"
         );
         assert_eq!(self.move_count(state.id).await, before + 1);
+        self.board_post(from, state.id, before + 1).await;
     }
 
     /// Plays suggested moves until the game ends (or resigns after `max` plies).
@@ -861,12 +907,17 @@ pub struct Bot {
 
 impl Bot {
     pub async fn start(d: &Discord) -> Bot {
+        Bot::start_with(d, &[]).await
+    }
+
+    /// The bot with more settings (`extra` overrides the test's defaults).
+    pub async fn start_with(d: &Discord, extra: &[(&str, &str)]) -> Bot {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(d.dir.join("bot.log"))
             .expect("log file");
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexcord"))
+        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexcord"))
             .arg("bot")
             .current_dir(&d.dir)
             .env("DISCORD_TOKEN", "fake-token-for-the-test.ABCDEFGHIJKLMNOP")
@@ -880,11 +931,20 @@ impl Bot {
                     ("TIMER_INTERVAL_MS", "100".to_string()),
                 ]
             }))
+            .envs(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())))
             .stdout(Stdio::from(log.try_clone().expect("log")))
-            .stderr(Stdio::from(log))
+            // Through a pipe copied by the test: the log keeps coming while the bot's own file
+            // writes are limited (`limit_file_size`).
+            .stderr(Stdio::piped())
             .kill_on_drop(true)
             .spawn()
             .expect("the hexcord binary starts");
+        if let Some(mut err) = child.stderr.take() {
+            let mut log = tokio::fs::File::from_std(log);
+            tokio::spawn(async move {
+                let _ = tokio::io::copy(&mut err, &mut log).await;
+            });
+        }
         Bot { child }
     }
 
@@ -893,10 +953,23 @@ impl Bot {
         Bot::start(d).await
     }
 
-    /// The bot's process id while it runs (for the memory figures of `benches/bot.rs`).
-    #[allow(dead_code)]
+    /// The bot's process id while it runs.
     pub fn pid(&self) -> Option<u32> {
         self.child.id()
+    }
+
+    /// Limits the size of every file the bot writes (`None`: no limit): its writes fail as on
+    /// a full disk. Only the soft limit changes, so no privilege is needed to lift it again.
+    pub fn limit_file_size(&self, bytes: Option<u64>) {
+        let pid = self.pid().expect("the bot runs");
+        let limit = bytes.map_or("unlimited".to_string(), |b| b.to_string());
+        let status = std::process::Command::new("prlimit")
+            .arg("--pid")
+            .arg(pid.to_string())
+            .arg(format!("--fsize={limit}:"))
+            .status()
+            .expect("prlimit runs");
+        assert!(status.success(), "prlimit --fsize={limit}");
     }
 
     pub async fn kill(&mut self) {

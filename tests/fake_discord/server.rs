@@ -33,6 +33,55 @@ pub struct Recorded {
     pub json: Option<Value>,
     /// Attached files: (part name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
+    /// The status the fake answered.
+    pub status: u16,
+    /// When the fake answered.
+    pub at: std::time::Instant,
+    /// A message post whose nonce was seen before: answered with the earlier message, nothing
+    /// new shown (as Discord does with `enforce_nonce`).
+    pub duplicate: bool,
+}
+
+impl Recorded {
+    /// A message that members see: a channel post the fake accepted, not a repeated nonce.
+    pub fn is_new_post(&self) -> bool {
+        self.method == "POST"
+            && self.path.starts_with("/channels/")
+            && self.path.ends_with("/messages")
+            && self.status == 200
+            && !self.duplicate
+    }
+}
+
+/// A failure the fake answers instead of serving a request (a test's fault injection).
+#[derive(Clone, Debug)]
+pub struct Fault {
+    pub method: &'static str,
+    /// The path the request must have (under `/api/v10`).
+    pub path: String,
+    pub status: u16,
+    pub body: Value,
+    /// A `Retry-After` header (seconds), as Discord sends with a 429.
+    pub retry_after: Option<f64>,
+    /// How many matching requests get it.
+    pub times: usize,
+    /// Answer only after this long (the bot may be killed meanwhile).
+    pub delay: Duration,
+}
+
+impl Fault {
+    /// Discord's answer when the bot may not post in a channel.
+    pub fn missing_permissions(path: String, times: usize) -> Fault {
+        Fault {
+            method: "POST",
+            path,
+            status: 403,
+            body: json!({"message": "Missing Permissions", "code": 50013}),
+            retry_after: None,
+            times,
+            delay: Duration::ZERO,
+        }
+    }
 }
 
 pub struct FakeState {
@@ -47,6 +96,12 @@ pub struct FakeState {
     next_id: AtomicU64,
     spec: Spec,
     addr: Mutex<String>,
+    /// Failures to answer instead of serving (see [`Fault`]).
+    pub faults: Mutex<Vec<Fault>>,
+    /// Requests held by a delayed fault right now.
+    pub held: AtomicU64,
+    /// Messages created with `enforce_nonce`, by nonce.
+    nonces: Mutex<HashMap<String, Value>>,
 }
 
 pub struct Fake {
@@ -71,6 +126,9 @@ impl Fake {
             next_id: AtomicU64::new(1_000_000_000_000_000_000),
             spec: Spec::load(),
             addr: Mutex::new(addr.to_string()),
+            faults: Mutex::new(Vec::new()),
+            held: AtomicU64::new(0),
+            nonces: Mutex::new(HashMap::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -88,6 +146,11 @@ impl Fake {
             base: format!("http://{addr}"),
             state,
         }
+    }
+
+    /// Answers the next `fault.times` matching requests with `fault`.
+    pub fn inject(&self, fault: Fault) {
+        self.state.faults.lock().unwrap().push(fault);
     }
 
     pub fn new_id(&self) -> u64 {
@@ -113,7 +176,7 @@ impl Fake {
         what: &str,
         pred: impl Fn(&Recorded) -> bool,
     ) -> (usize, Recorded) {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
         loop {
             let notified = self.state.changed.notified();
             {
@@ -365,8 +428,49 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         }
     }
 
+    let fault = {
+        let mut faults = state.faults.lock().unwrap();
+        let at = faults
+            .iter()
+            .position(|f| f.method == method.as_str() && f.path == path && f.times > 0);
+        at.map(|i| {
+            faults[i].times -= 1;
+            faults[i].clone()
+        })
+    };
+    if let Some(f) = fault {
+        if !f.delay.is_zero() {
+            state.held.fetch_add(1, Ordering::SeqCst);
+            state.changed.notify_waiters();
+            tokio::time::sleep(f.delay).await;
+            state.held.fetch_sub(1, Ordering::SeqCst);
+        }
+        let mut answer = (
+            StatusCode::from_u16(f.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            Json(f.body.clone()),
+        )
+            .into_response();
+        if let Some(secs) = f.retry_after {
+            if let Ok(v) = axum::http::HeaderValue::from_str(&secs.to_string()) {
+                answer.headers_mut().insert("retry-after", v);
+            }
+        }
+        state.requests.lock().unwrap().push(Recorded {
+            method: method.to_string(),
+            path,
+            json: json_body,
+            files,
+            status: f.status,
+            at: std::time::Instant::now(),
+            duplicate: false,
+        });
+        state.changed.notify_waiters();
+        return answer;
+    }
+
     let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
     let body = json_body.clone().unwrap_or(Value::Null);
+    let mut duplicate = false;
     let answer = match (method.as_str(), segs.as_slice()) {
         ("GET", ["gateway"]) => {
             let addr = state.addr.lock().unwrap().clone();
@@ -428,7 +532,24 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         ))
         .into_response(),
         ("POST", ["channels", channel, "messages"]) => {
-            Json(message_object(&state, channel, &body, files.len())).into_response()
+            let nonce = body["enforce_nonce"]
+                .as_bool()
+                .unwrap_or(false)
+                .then(|| body["nonce"].to_string());
+            let mut nonces = state.nonces.lock().unwrap();
+            match nonce.as_ref().and_then(|n| nonces.get(n)) {
+                Some(earlier) => {
+                    duplicate = true;
+                    Json(earlier.clone()).into_response()
+                }
+                None => {
+                    let m = message_object(&state, channel, &body, files.len());
+                    if let Some(n) = nonce {
+                        nonces.insert(n, m.clone());
+                    }
+                    Json(m).into_response()
+                }
+            }
         }
         ("PATCH", ["channels", channel, "messages", _]) => {
             Json(message_object(&state, channel, &body, files.len())).into_response()
@@ -457,6 +578,9 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         path,
         json: json_body,
         files,
+        status: answer.status().as_u16(),
+        at: std::time::Instant::now(),
+        duplicate,
     });
     state.changed.notify_waiters();
     answer

@@ -1,0 +1,342 @@
+//! Who may do what in a game, which game a command means, and which moves to suggest: plain
+//! functions that tests call without Discord.
+
+use crate::db::{GameRow, GameStatus};
+use crate::games::{Colour, Game};
+
+/// A user mistake, answered privately with what to do instead.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Refusal(pub String);
+
+impl Refusal {
+    pub fn new(text: impl Into<String>) -> Refusal {
+        Refusal(text.into())
+    }
+}
+
+/// A mention of a user.
+pub fn mention(user: u64) -> String {
+    format!("<@{user}>")
+}
+
+/// Whether the players have exchanged colours (an odd number of pie swaps).
+pub fn swapped(game: &Game) -> bool {
+    game.moves()
+        .iter()
+        .filter(|m| m.to_string() == "swap")
+        .count()
+        % 2
+        == 1
+}
+
+/// The player holding `colour` now.
+pub fn player_of(row: &GameRow, game: &Game, colour: Colour) -> u64 {
+    row.players[colour.index() ^ usize::from(swapped(game))]
+}
+
+/// The colour `user` holds now, if they play in this game.
+pub fn colour_of(row: &GameRow, game: &Game, user: u64) -> Option<Colour> {
+    Colour::BOTH
+        .into_iter()
+        .find(|&c| player_of(row, game, c) == user)
+}
+
+/// The player to move.
+pub fn player_to_move(row: &GameRow, game: &Game) -> u64 {
+    player_of(row, game, game.position().to_move())
+}
+
+/// Refuses a user who may not act in this game: not active, or not a player.
+pub fn check_player(row: &GameRow, user: u64) -> Result<(), Refusal> {
+    if row.status != GameStatus::Active {
+        return Err(Refusal::new(format!(
+            "Game #{} is over ({}). Start a new one with `/challenge`.",
+            row.id,
+            row.result.as_deref().unwrap_or(row.status.as_str())
+        )));
+    }
+    if !row.players.contains(&user) {
+        return Err(Refusal::new(format!(
+            "Game #{} is not yours: it is between {} and {}. Use `/games` to see your own.",
+            row.id,
+            mention(row.players[0]),
+            mention(row.players[1])
+        )));
+    }
+    Ok(())
+}
+
+/// May `user` move now?
+pub fn check_may_move(row: &GameRow, game: &Game, user: u64) -> Result<(), Refusal> {
+    check_player(row, user)?;
+    let to_move = player_to_move(row, game);
+    if to_move != user {
+        return Err(Refusal::new(format!(
+            "It is not your turn in game #{}: {} ({}) is to move. You will be mentioned when it is your turn.",
+            row.id,
+            mention(to_move),
+            game.kind().colour_name(game.position().to_move())
+        )));
+    }
+    Ok(())
+}
+
+/// Is there time left for a move at `now`? After the deadline the game is lost on time (the
+/// timer task ends it at its next scan); a move arriving in between is refused.
+pub fn check_in_time(row: &GameRow, now: i64) -> Result<(), Refusal> {
+    match row.deadline_at {
+        Some(d) if now >= d => Err(Refusal::new(format!(
+            "The time for this move in game #{} ran out <t:{d}:R>: the game is lost on time.",
+            row.id
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Which of the caller's games a command means: the one named, or else the only one (or, for
+/// moves, the only one where it is the caller's turn).
+pub fn choose_game<'a>(
+    games: &'a [GameRow],
+    requested: Option<i64>,
+    my_turn: &dyn Fn(&GameRow) -> bool,
+) -> Result<&'a GameRow, Refusal> {
+    if let Some(id) = requested {
+        return games.iter().find(|g| g.id == id).ok_or_else(|| {
+            Refusal::new(format!(
+                "You have no active game #{id} in this channel. `/games` lists yours."
+            ))
+        });
+    }
+    match games {
+        [] => Err(Refusal::new(
+            "You have no active game in this channel. Start one with `/challenge`, or see `/games`.",
+        )),
+        [one] => Ok(one),
+        many => {
+            let mine: Vec<&GameRow> = many.iter().filter(|g| my_turn(g)).collect();
+            if let [one] = mine.as_slice() {
+                return Ok(one);
+            }
+            let ids: Vec<String> = many.iter().map(|g| format!("#{}", g.id)).collect();
+            Err(Refusal::new(format!(
+                "You have several games in this channel ({}): add the `game` option to say which.",
+                ids.join(", ")
+            )))
+        }
+    }
+}
+
+/// Reads a game reference typed or chosen by a user: `12` or `#12`.
+pub fn parse_game_ref(text: &str) -> Result<i64, Refusal> {
+    let t = text.trim().trim_start_matches('#');
+    let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+    digits
+        .parse::<i64>()
+        .ok()
+        .filter(|&id| id > 0)
+        .ok_or_else(|| {
+            Refusal::new(format!(
+                "`{}` is not a game number: pick one of the suggestions, or see `/games`.",
+                text.trim()
+            ))
+        })
+}
+
+fn squash(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Legal moves matching what has been typed (spaces and case ignored), at most `limit`, the most
+/// useful first: moves that win at once, then those starting with the text, then shorter ones.
+pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<String> {
+    let typed = squash(typed);
+    let mover = game.position().to_move();
+    let mut found: Vec<(bool, bool, String)> = game
+        .legal_notations()
+        .into_iter()
+        .filter_map(|n| {
+            let key = squash(&n);
+            if key.starts_with(&typed) {
+                Some((true, n))
+            } else if key.contains(&typed) {
+                Some((false, n))
+            } else {
+                None
+            }
+        })
+        .map(|(prefix, n)| (false, prefix, n))
+        .collect();
+    // Looking for immediate wins costs one replay per move: only when the list is small enough.
+    if found.len() <= 400 {
+        for entry in &mut found {
+            let mut next = game.clone();
+            entry.0 = next.play_text(&entry.2).is_ok()
+                && next.outcome().is_some_and(|o| o.winner == Some(mover));
+        }
+    }
+    found.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(b.1.cmp(&a.1))
+            .then(a.2.len().cmp(&b.2.len()))
+            .then(a.2.cmp(&b.2))
+    });
+    found.into_iter().take(limit).map(|(_, _, n)| n).collect()
+}
+
+/// May this member abort games? Moderators are those with Manage Server.
+pub fn may_abort(manage_guild: bool, row: &GameRow, guild: Option<u64>) -> Result<(), Refusal> {
+    if !manage_guild {
+        return Err(Refusal::new(
+            "Only moderators (Manage Server) can abort a game. A player can `/resign`.",
+        ));
+    }
+    if row.guild_id != guild || guild.is_none() {
+        return Err(Refusal::new(format!(
+            "Game #{} is not in this server.",
+            row.id
+        )));
+    }
+    if row.status != GameStatus::Active {
+        return Err(Refusal::new(format!("Game #{} is already over.", row.id)));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::games::{GameKind, Options};
+
+    pub(crate) fn row(status: GameStatus) -> GameRow {
+        GameRow {
+            id: 3,
+            guild_id: Some(1),
+            channel_id: 2,
+            options: Options::parse_line("inphexion size=7").unwrap(),
+            players: [10, 20],
+            rated: false,
+            status,
+            result: None,
+            winner_id: None,
+            board_message_id: None,
+            version: 0,
+            created_at: 0,
+            updated_at: 0,
+            finished_at: None,
+            seconds_per_move: 86400,
+            deadline_at: Some(86400),
+            reminders_sent: 0,
+            to_move: Some(10),
+            delivery_fault: None,
+        }
+    }
+
+    #[test]
+    fn outsiders_and_finished_games_are_refused() {
+        assert!(check_player(&row(GameStatus::Active), 10).is_ok());
+        assert!(check_player(&row(GameStatus::Active), 30)
+            .unwrap_err()
+            .0
+            .contains("not yours"));
+        assert!(check_player(&row(GameStatus::Finished), 10)
+            .unwrap_err()
+            .0
+            .contains("over"));
+    }
+
+    #[test]
+    fn the_game_meant_is_chosen_or_asked_for() {
+        let mut a = row(GameStatus::Active);
+        a.id = 4;
+        let b = row(GameStatus::Active);
+        let games = vec![a, b];
+        let never = |_: &GameRow| false;
+        let only3 = |g: &GameRow| g.id == 3;
+        assert!(choose_game(&[], None, &never)
+            .unwrap_err()
+            .0
+            .contains("/challenge"));
+        assert_eq!(choose_game(&games[..1], None, &never).unwrap().id, 4);
+        assert!(choose_game(&games, None, &never)
+            .unwrap_err()
+            .0
+            .contains("#4, #3"));
+        assert_eq!(choose_game(&games, None, &only3).unwrap().id, 3);
+        assert_eq!(choose_game(&games, Some(4), &never).unwrap().id, 4);
+        assert!(choose_game(&games, Some(5), &never).is_err());
+    }
+
+    #[test]
+    fn game_references_read_with_or_without_hash() {
+        assert_eq!(parse_game_ref("#12"), Ok(12));
+        assert_eq!(parse_game_ref(" 7 "), Ok(7));
+        assert_eq!(parse_game_ref("12 inpHeXion vs ann"), Ok(12));
+        assert!(parse_game_ref("abc").is_err());
+        assert!(parse_game_ref("#0").is_err());
+    }
+
+    #[test]
+    fn aborting_needs_manage_server_and_this_server() {
+        let r = row(GameStatus::Active);
+        assert!(may_abort(true, &r, Some(1)).is_ok());
+        assert!(may_abort(false, &r, Some(1)).is_err());
+        assert!(may_abort(true, &r, Some(2)).is_err());
+        assert!(may_abort(true, &row(GameStatus::Aborted), Some(1)).is_err());
+    }
+
+    fn inphexion(words: &[&str]) -> Game {
+        Game::new(Options::parse(GameKind::Inphexion, words).unwrap())
+    }
+
+    #[test]
+    fn after_a_pie_swap_the_players_exchange_colours() {
+        let r = row(GameStatus::Active);
+        let mut g = inphexion(&["size=5", "pie"]);
+        assert_eq!(player_to_move(&r, &g), 10);
+        g.play_text("c3").unwrap();
+        assert_eq!(player_to_move(&r, &g), 20);
+        g.play_text("swap").unwrap();
+        assert!(swapped(&g));
+        // The swapper now holds the first colour; the other player moves next.
+        assert_eq!(player_of(&r, &g, Colour::First), 20);
+        assert_eq!(colour_of(&r, &g, 10), Some(Colour::Second));
+        assert_eq!(player_to_move(&r, &g), 10);
+        assert!(check_may_move(&r, &g, 20)
+            .unwrap_err()
+            .0
+            .contains("not your turn"));
+        assert!(check_may_move(&r, &g, 10).is_ok());
+    }
+
+    #[test]
+    fn suggestions_are_legal_and_follow_the_typed_text() {
+        let g = inphexion(&["size=5"]);
+        let legal = g.legal_notations();
+        let all = suggest_moves(&g, "", 25);
+        assert_eq!(all.len(), 25.min(legal.len()));
+        assert!(all.iter().all(|m| legal.contains(m)));
+        let c = suggest_moves(&g, " C", 25);
+        assert!(
+            !c.is_empty() && c.iter().all(|m| m.starts_with('c')),
+            "{c:?}"
+        );
+        assert_eq!(
+            suggest_moves(&g, "C 3", 25).first().map(String::as_str),
+            Some("c3")
+        );
+        assert!(suggest_moves(&g, "zz", 25).is_empty());
+    }
+
+    #[test]
+    fn a_move_after_the_deadline_is_refused() {
+        let r = row(GameStatus::Active);
+        assert!(check_in_time(&r, 86399).is_ok());
+        assert!(check_in_time(&r, 86400)
+            .unwrap_err()
+            .0
+            .contains("lost on time"));
+    }
+}

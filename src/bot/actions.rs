@@ -1,0 +1,909 @@
+//! The game's verbs, each in one place: start a game from an accepted challenge or against the
+//! bot, apply a move (a member's or the bot's), resign, abort, lose on time, remind, expire
+//! challenges, take a vacation, open a challenge.
+//!
+//! Each action decides on the stored state, then stores the change and queues what must be
+//! announced (`db::enqueue`) in **one transaction**, guarded by the game's version (the ply
+//! count) or the row's status, so two actions racing on one game cannot both apply. Nothing here
+//! talks to Discord: commands, buttons, timers and the bot opponent call these and answer the
+//! interaction; the delivery task posts the queue. Every decision is testable with a database
+//! file alone.
+
+use std::sync::Arc;
+
+use sqlx::SqlitePool;
+use tokio::sync::Notify;
+use tracing::info;
+
+use super::access::{
+    check_in_time, check_may_move, check_player, colour_of, mention, player_of, player_to_move,
+    Refusal,
+};
+use super::present::board_caption;
+use super::schedule::{deadline_after, reminder_due, DAY, VACATION_DAYS_PER_YEAR};
+use super::terms::{check_challenge_answer, ChallengeAnswer};
+use super::BotError;
+use crate::ai::Level;
+use crate::clock::Clock;
+use crate::db::{
+    self, Announcement, BoardAt, Challenge, ChallengeStatus, DbError, Finish, GameRow, GameStatus,
+    MoveRecord, NewChallenge, NewGame, ReminderMode, Target,
+};
+use crate::games::{Game, Options, Outcome, Reason};
+
+/// Open challenges one member may have at once.
+pub const MAX_OPEN_CHALLENGES: i64 = 10;
+
+/// Active games one member may have against the bot at once.
+pub const MAX_BOT_GAMES: i64 = 3;
+
+/// What the actions work on: the database, the clock, and the bell that wakes the delivery task
+/// when something was queued. Cheap to clone.
+#[derive(Clone)]
+pub struct Core {
+    pub pool: SqlitePool,
+    pub clock: Clock,
+    pub queued: Arc<Notify>,
+}
+
+impl Core {
+    pub fn new(pool: SqlitePool, clock: Clock) -> Core {
+        Core {
+            pool,
+            clock,
+            queued: Arc::new(Notify::new()),
+        }
+    }
+
+    /// Tells the delivery task that announcements wait.
+    fn wake_delivery(&self) {
+        self.queued.notify_one();
+    }
+}
+
+/// A stored game with its position, or a user mistake when there is none.
+pub async fn load(pool: &SqlitePool, id: i64) -> Result<(GameRow, Game), BotError> {
+    let mut conn = pool.acquire().await?;
+    db::load_game(&mut conn, id).await?.ok_or_else(|| {
+        BotError::User(format!(
+            "There is no game #{id}. `/games` lists the active ones."
+        ))
+    })
+}
+
+/// The row as it stands after `game` (the stored row plus the change not yet written), for the
+/// caption of the announcement written with the change.
+fn row_after(
+    row: &GameRow,
+    game: &Game,
+    finish: Option<&Finish>,
+    deadline: Option<i64>,
+) -> GameRow {
+    let mut next = row.clone();
+    next.version = game.ply() as i64;
+    match finish {
+        Some(f) => {
+            next.status = f.status;
+            next.result = Some(f.result.clone());
+            next.winner_id = f.winner_id;
+            next.deadline_at = None;
+            next.to_move = None;
+        }
+        None => {
+            next.deadline_at = deadline;
+            next.to_move = Some(player_to_move(row, game));
+        }
+    }
+    next
+}
+
+/// The public board of a game at its current ply: `intro` above the caption, mentioning the
+/// player to move (or both players once it is over).
+fn board_announcement(
+    row: &GameRow,
+    game: &Game,
+    intro: &str,
+    last: Option<(u64, &str)>,
+) -> Announcement {
+    let caption = board_caption(row, game, last);
+    let content = if intro.is_empty() {
+        caption
+    } else {
+        format!("{intro}\n{caption}")
+    };
+    let mentions = match row.to_move {
+        Some(p) if row.status == GameStatus::Active => vec![p],
+        _ => row.players.to_vec(),
+    };
+    Announcement {
+        target: Target::Channel {
+            channel: row.channel_id,
+        },
+        content,
+        mentions,
+        board: Some(BoardAt {
+            game: row.id,
+            ply: game.ply() as i64,
+            current: true,
+        }),
+        concerned: row.players.to_vec(),
+    }
+}
+
+/// How the game stands after a move: `Some` when it has just ended.
+pub fn finish_after_move(row: &GameRow, game: &Game) -> Option<Finish> {
+    let outcome = game.outcome()?;
+    Some(Finish {
+        status: GameStatus::Finished,
+        result: outcome.describe(game.kind()),
+        winner_id: outcome.winner.map(|c| player_of(row, game, c)),
+    })
+}
+
+/// A win of `winner`'s colour for `reason`.
+fn win_for(row: &GameRow, game: &Game, winner: crate::games::Colour, reason: Reason) -> Finish {
+    Finish {
+        status: GameStatus::Finished,
+        result: Outcome::win(winner, reason).describe(game.kind()),
+        winner_id: Some(player_of(row, game, winner)),
+    }
+}
+
+/// A move played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub game: i64,
+    /// The ply it made (1 for the first move).
+    pub ply: i64,
+    pub notation: String,
+    /// The game ended with it.
+    pub over: bool,
+    /// The game is played against the bot (which answers next).
+    pub against_bot: bool,
+}
+
+/// Plays `text` for `player` in game `id`. `seen` is the number of moves the player saw (the
+/// bot's search position); a move on a position that changed since is refused.
+pub async fn play_move(
+    core: &Core,
+    id: i64,
+    player: u64,
+    text: &str,
+    seen: Option<i64>,
+) -> Result<Played, BotError> {
+    let (row, mut game) = load(&core.pool, id).await?;
+    check_may_move(&row, &game, player)?;
+    let now = core.clock.now();
+    check_in_time(&row, now)?;
+    let expected = game.ply() as i64;
+    if seen.is_some_and(|s| s != expected) {
+        return Err(DbError::Conflict(id).into());
+    }
+    let mv = game.play_text(text).map_err(|e| {
+        Refusal::new(format!(
+            "`{}` cannot be played in game #{id}: {e}. Type `/move` and pick one of the suggestions.",
+            text.trim()
+        ))
+    })?;
+    let notation = mv.to_string();
+    let finish = finish_after_move(&row, &game);
+    let next = player_to_move(&row, &game);
+    let against_bot = db::fetch_bot_level(&core.pool, id).await?.is_some();
+    // Games against the bot have no clock.
+    let deadline = if against_bot {
+        None
+    } else {
+        let away = db::vacation_until(&core.pool, next, now).await?;
+        Some(deadline_after(now, row.seconds_per_move, away))
+    };
+    let after = row_after(&row, &game, finish.as_ref(), deadline);
+    let board = board_announcement(&after, &game, "", Some((player, &notation)));
+    let mut tx = core.pool.begin().await?;
+    db::record_move(
+        &mut tx,
+        &MoveRecord {
+            game: id,
+            expected_version: expected,
+            notation: &notation,
+            player,
+            now,
+            finish: finish.as_ref(),
+            next_deadline: deadline,
+            next_to_move: next,
+        },
+    )
+    .await?;
+    if finish.is_some() {
+        db::apply_result(&mut tx, id).await?;
+    }
+    db::enqueue(&mut *tx, Some(id), &board).await?;
+    tx.commit().await?;
+    core.wake_delivery();
+    info!(game = id, ply = expected + 1, mv = %notation, "move played");
+    Ok(Played {
+        game: id,
+        ply: expected + 1,
+        notation,
+        over: finish.is_some(),
+        against_bot,
+    })
+}
+
+/// Resigns game `id` for `player`.
+pub async fn resign(core: &Core, id: i64, player: u64) -> Result<(), BotError> {
+    let (row, game) = load(&core.pool, id).await?;
+    check_player(&row, player)?;
+    let loser = colour_of(&row, &game, player)
+        .ok_or_else(|| anyhow::anyhow!("player {player} has no colour in game {id}"))?;
+    let finish = win_for(&row, &game, loser.other(), Reason::Resignation);
+    end_game(
+        core,
+        &row,
+        &game,
+        &finish,
+        &format!("{} resigned.", mention(player)),
+    )
+    .await?;
+    info!(game = id, "resigned");
+    Ok(())
+}
+
+/// A moderator (`manage_guild`) in server `guild` aborts game `id`: it ends without a result.
+pub async fn abort(
+    core: &Core,
+    id: i64,
+    moderator: &str,
+    manage_guild: bool,
+    guild: Option<u64>,
+) -> Result<(), BotError> {
+    let (row, game) = load(&core.pool, id).await?;
+    super::access::may_abort(manage_guild, &row, guild)?;
+    let finish = Finish {
+        status: GameStatus::Aborted,
+        result: format!("aborted by {moderator}"),
+        winner_id: None,
+    };
+    let intro = format!(
+        "Game #{id} ({} vs {}) was aborted by a moderator; it has no result.",
+        mention(row.players[0]),
+        mention(row.players[1])
+    );
+    end_game(core, &row, &game, &finish, &intro).await?;
+    info!(game = id, "aborted");
+    Ok(())
+}
+
+/// Ends a game without a move (resignation, abort), with its final board announced.
+async fn end_game(
+    core: &Core,
+    row: &GameRow,
+    game: &Game,
+    finish: &Finish,
+    intro: &str,
+) -> Result<(), BotError> {
+    let after = row_after(row, game, Some(finish), None);
+    let board = board_announcement(&after, game, intro, None);
+    let mut tx = core.pool.begin().await?;
+    db::finish_game(&mut *tx, row.id, row.version, finish, core.clock.now()).await?;
+    db::apply_result(&mut tx, row.id).await?;
+    db::enqueue(&mut *tx, Some(row.id), &board).await?;
+    tx.commit().await?;
+    core.wake_delivery();
+    Ok(())
+}
+
+/// Ends game `id` on time when its deadline has passed: `true` when it did (a move that came
+/// first, or another scan, leaves it alone).
+pub async fn time_out(core: &Core, id: i64) -> Result<bool, BotError> {
+    let now = core.clock.now();
+    let (row, game) = load(&core.pool, id).await?;
+    if row.status != GameStatus::Active || row.deadline_at.is_none_or(|d| d > now) {
+        return Ok(false);
+    }
+    let loser_colour = game.position().to_move();
+    let loser = player_of(&row, &game, loser_colour);
+    let finish = win_for(&row, &game, loser_colour.other(), Reason::Timeout);
+    let after = row_after(&row, &game, Some(&finish), None);
+    let board = board_announcement(
+        &after,
+        &game,
+        &format!("{} ran out of time.", mention(loser)),
+        None,
+    );
+    let mut tx = core.pool.begin().await?;
+    if !db::time_out_game(&mut *tx, id, row.version, &finish, now).await? {
+        return Ok(false);
+    }
+    db::apply_result(&mut tx, id).await?;
+    db::enqueue(&mut *tx, Some(id), &board).await?;
+    tx.commit().await?;
+    core.wake_delivery();
+    info!(game = id, loser, "lost on time");
+    Ok(true)
+}
+
+/// The reminder's text.
+pub fn reminder_text(game: &GameRow, player: u64, left: i64) -> String {
+    format!(
+        "⏰ Reminder: {}, it is your move in **{}** game #{} against {} in <#{}>. {} left{}. Play with `/move`; `/settings` turns reminders off.",
+        mention(player),
+        game.kind().title(),
+        game.id,
+        mention(game.opponent_of(player)),
+        game.channel_id,
+        super::schedule::format_left(left),
+        game.deadline_at
+            .map(|d| format!(" (until <t:{d}:f>)"))
+            .unwrap_or_default(),
+    )
+}
+
+/// Sends the reminder due in game `id`, if one is: `true` when one was queued.
+pub async fn remind(core: &Core, id: i64) -> Result<bool, BotError> {
+    let now = core.clock.now();
+    let Some(row) = db::fetch_game(&core.pool, id).await? else {
+        return Ok(false);
+    };
+    let (Some(deadline), Some(player), GameStatus::Active) =
+        (row.deadline_at, row.to_move, row.status)
+    else {
+        return Ok(false);
+    };
+    let left = deadline - now;
+    let Some(to) = reminder_due(row.seconds_per_move, left, row.reminders_sent) else {
+        return Ok(false);
+    };
+    let mode = db::fetch_reminder_mode(&core.pool, player).await?;
+    let target = match mode {
+        ReminderMode::Off => None,
+        ReminderMode::Channel => Some(Target::Channel {
+            channel: row.channel_id,
+        }),
+        ReminderMode::Dm => Some(Target::Direct {
+            user: player,
+            or_channel: Some(row.channel_id),
+        }),
+    };
+    let mut tx = core.pool.begin().await?;
+    if !db::claim_reminder(&mut *tx, id, row.version, row.reminders_sent, to).await? {
+        return Ok(false);
+    }
+    if let Some(target) = target.clone() {
+        let reminder = Announcement {
+            target,
+            content: reminder_text(&row, player, left),
+            mentions: vec![player],
+            board: None,
+            concerned: vec![player],
+        };
+        db::enqueue(&mut *tx, Some(id), &reminder).await?;
+    }
+    tx.commit().await?;
+    if target.is_some() {
+        core.wake_delivery();
+        info!(game = id, player, "reminder queued");
+    }
+    Ok(target.is_some())
+}
+
+/// Closes the challenges whose time ran out; their messages lose their buttons. Returns them.
+pub async fn expire_challenges(core: &Core) -> Result<Vec<Challenge>, BotError> {
+    let now = core.clock.now();
+    let mut tx = core.pool.begin().await?;
+    let expired = db::expire_challenges(&mut *tx, now).await?;
+    for c in &expired {
+        if let Some(message) = c.message_id {
+            let edit = Announcement {
+                target: Target::Edit {
+                    channel: c.channel_id,
+                    message,
+                },
+                content: format!(
+                    "The challenge of {} to {} (`{}`) expired without an answer.",
+                    mention(c.challenger_id),
+                    mention(c.opponent_id),
+                    c.options
+                ),
+                mentions: Vec::new(),
+                board: None,
+                concerned: Vec::new(),
+            };
+            db::enqueue(&mut *tx, None, &edit).await?;
+        }
+    }
+    tx.commit().await?;
+    if !expired.is_empty() {
+        core.wake_delivery();
+    }
+    Ok(expired)
+}
+
+/// A vacation taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vacation {
+    pub until: i64,
+    /// Games waiting for the player's move whose deadline moved.
+    pub paused: u64,
+    /// Vacation days left in the next 365 days.
+    pub days_left: i64,
+}
+
+/// `player` takes `days` of vacation from now: the deadlines of the games waiting for their move
+/// move by as much, unless they have passed already (those games are lost on time). The yearly
+/// cap holds under concurrent requests: one statement checks it and stores the vacation.
+pub async fn take_vacation(core: &Core, player: u64, days: i64) -> Result<Vacation, BotError> {
+    let now = core.clock.now();
+    let since = now - 365 * DAY;
+    let cap = VACATION_DAYS_PER_YEAR * DAY;
+    let seconds = days * DAY;
+    let mut tx = core.pool.begin().await?;
+    let started = days >= 1
+        && db::start_vacation_within_cap(&mut *tx, player, now, seconds, since, cap).await?;
+    if !started {
+        drop(tx);
+        let away = db::vacation_until(&core.pool, player, now).await?;
+        let used = db::vacation_seconds_since(&core.pool, player, since).await?;
+        return Err(super::schedule::vacation_refusal(days, away, used).into());
+    }
+    let paused = db::pause_deadlines(&mut *tx, player, seconds, now).await?;
+    tx.commit().await?;
+    let used = db::vacation_seconds_since(&core.pool, player, since).await?;
+    info!(player, days, paused, "vacation taken");
+    Ok(Vacation {
+        until: now + seconds,
+        paused,
+        days_left: (cap - used).max(0) / DAY,
+    })
+}
+
+/// What a new challenge needs.
+#[derive(Clone, Debug)]
+pub struct ChallengeRequest {
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub challenger: u64,
+    pub opponent: u64,
+    pub options: Options,
+    pub rated: bool,
+    pub seconds_per_move: i64,
+}
+
+/// Opens a challenge, within the caps: [`MAX_OPEN_CHALLENGES`] per member, one per pair of
+/// members and game kind. Returns its id.
+pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, BotError> {
+    let now = core.clock.now();
+    let kind = req.options.kind();
+    if let Some(c) =
+        db::find_open_challenge(&core.pool, req.challenger, req.opponent, kind, now).await?
+    {
+        return Err(BotError::User(format!(
+            "There is already an open {} challenge between you and {} (challenge #{}): answer or withdraw it first.",
+            kind.title(),
+            mention(req.opponent),
+            c.id
+        )));
+    }
+    let open = db::count_open_challenges(&core.pool, req.challenger, now).await?;
+    if open >= MAX_OPEN_CHALLENGES {
+        return Err(BotError::User(format!(
+            "You have {open} open challenges, the most one member may have: wait for answers, or withdraw some (they expire after 24 hours)."
+        )));
+    }
+    let id = db::insert_challenge(
+        &core.pool,
+        &NewChallenge {
+            guild_id: req.guild_id,
+            channel_id: req.channel_id,
+            challenger_id: req.challenger,
+            opponent_id: req.opponent,
+            options: &req.options,
+            rated: req.rated,
+            now,
+            expires_at: now + super::schedule::CHALLENGE_TTL_SECS,
+            seconds_per_move: req.seconds_per_move,
+        },
+    )
+    .await?;
+    Ok(id)
+}
+
+/// How a challenge was answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answered {
+    /// Declined or withdrawn: the text replacing the challenge.
+    Closed(String),
+    /// Accepted: game `game` started (its first board is queued).
+    Started { game: i64, text: String },
+}
+
+/// `user` answers challenge `id`.
+pub async fn answer_challenge(
+    core: &Core,
+    id: i64,
+    user: u64,
+    answer: ChallengeAnswer,
+) -> Result<Answered, BotError> {
+    let now = core.clock.now();
+    let challenge = db::fetch_challenge(&core.pool, id)
+        .await?
+        .ok_or_else(|| BotError::User(format!("Challenge #{id} does not exist any more.")))?;
+    if let Err((refusal, store)) = check_challenge_answer(&challenge, user, answer, now) {
+        if let Some(status) = store {
+            db::close_challenge(&core.pool, id, status, None).await?;
+        }
+        return Err(refusal.into());
+    }
+    let gone = || BotError::User(format!("Challenge #{id} was answered in the meantime."));
+    let c = &challenge;
+    if answer != ChallengeAnswer::Accept {
+        let (status, text) = match answer {
+            ChallengeAnswer::Decline => (
+                ChallengeStatus::Declined,
+                format!(
+                    "{} declined the challenge of {} (`{}`).",
+                    mention(c.opponent_id),
+                    mention(c.challenger_id),
+                    c.options
+                ),
+            ),
+            _ => (
+                ChallengeStatus::Withdrawn,
+                format!(
+                    "{} withdrew the challenge to {} (`{}`).",
+                    mention(c.challenger_id),
+                    mention(c.opponent_id),
+                    c.options
+                ),
+            ),
+        };
+        if !db::close_challenge(&core.pool, id, status, None).await? {
+            return Err(gone());
+        }
+        return Ok(Answered::Closed(text));
+    }
+    // The challenger moves first: their clock starts now (after their vacation, if away).
+    let away = db::vacation_until(&core.pool, c.challenger_id, now).await?;
+    let deadline = deadline_after(now, c.seconds_per_move, away);
+    let mut tx = core.pool.begin().await?;
+    let game_id = db::insert_game(
+        &mut *tx,
+        &NewGame {
+            guild_id: c.guild_id,
+            channel_id: c.channel_id,
+            options: &c.options,
+            players: [c.challenger_id, c.opponent_id],
+            rated: c.rated,
+            now,
+            seconds_per_move: c.seconds_per_move,
+            deadline_at: Some(deadline),
+        },
+    )
+    .await?;
+    if !db::close_challenge(&mut *tx, id, ChallengeStatus::Accepted, Some(game_id)).await? {
+        return Err(gone());
+    }
+    let row = db::fetch_game(&mut *tx, game_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("game {game_id} vanished while starting"))?;
+    let game = Game::new(c.options.clone());
+    db::enqueue(
+        &mut *tx,
+        Some(game_id),
+        &board_announcement(&row, &game, "", None),
+    )
+    .await?;
+    tx.commit().await?;
+    core.wake_delivery();
+    info!(challenge = id, game = game_id, "challenge accepted");
+    Ok(Answered::Started {
+        game: game_id,
+        text: format!(
+            "{} accepted the challenge of {}: game #{game_id} (`{}`) starts below.",
+            mention(c.opponent_id),
+            mention(c.challenger_id),
+            c.options
+        ),
+    })
+}
+
+/// What a game against the bot needs.
+#[derive(Clone, Debug)]
+pub struct BotGameRequest {
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub member: u64,
+    pub bot: u64,
+    pub options: Options,
+    pub level: Level,
+    pub member_first: bool,
+}
+
+/// Starts a game between a member and the bot (unrated, no clock); its first board is queued.
+pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, BotError> {
+    if db::count_active_bot_games(&core.pool, req.member).await? >= MAX_BOT_GAMES {
+        return Err(BotError::User(format!(
+            "You already have {MAX_BOT_GAMES} games against me: finish or `/resign` one first (`/games` lists them)."
+        )));
+    }
+    let now = core.clock.now();
+    let players = if req.member_first {
+        [req.member, req.bot]
+    } else {
+        [req.bot, req.member]
+    };
+    let mut tx = core.pool.begin().await?;
+    let id = db::insert_game(
+        &mut *tx,
+        &NewGame {
+            guild_id: req.guild_id,
+            channel_id: req.channel_id,
+            options: &req.options,
+            players,
+            rated: false,
+            now,
+            seconds_per_move: DAY,
+            deadline_at: None,
+        },
+    )
+    .await?;
+    db::insert_bot_game(&mut tx, id, req.level).await?;
+    let row = db::fetch_game(&mut *tx, id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("game {id} vanished while starting"))?;
+    let game = Game::new(req.options.clone());
+    let intro = format!(
+        "{} plays me at level **{}** (`{}`, unrated).",
+        mention(req.member),
+        req.level.name(),
+        req.options
+    );
+    db::enqueue(
+        &mut *tx,
+        Some(id),
+        &board_announcement(&row, &game, &intro, None),
+    )
+    .await?;
+    tx.commit().await?;
+    core.wake_delivery();
+    info!(
+        game = id,
+        level = req.level.name(),
+        "game against the bot started"
+    );
+    Ok(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::testing::temp_db;
+
+    const T0: i64 = 1_800_000_000;
+    const ANN: u64 = 11;
+    const BOB: u64 = u64::MAX - 3;
+
+    async fn core_at(
+        t: i64,
+    ) -> (
+        Core,
+        Arc<std::sync::atomic::AtomicI64>,
+        db::testing::TempFile,
+    ) {
+        let (pool, file) = temp_db().await;
+        for (id, name) in [(ANN, "ann"), (BOB, "bob")] {
+            db::upsert_player(&pool, id, name, T0).await.unwrap();
+        }
+        let (clock, handle) = Clock::fixed(t);
+        (Core::new(pool, clock), handle, file)
+    }
+
+    async fn started(core: &Core, line: &str, rated: bool) -> i64 {
+        let req = ChallengeRequest {
+            guild_id: Some(7),
+            channel_id: 8,
+            challenger: ANN,
+            opponent: BOB,
+            options: Options::parse_line(line).unwrap(),
+            rated,
+            seconds_per_move: DAY,
+        };
+        let c = open_challenge(core, &req).await.unwrap();
+        match answer_challenge(core, c, BOB, ChallengeAnswer::Accept)
+            .await
+            .unwrap()
+        {
+            Answered::Started { game, .. } => game,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    async fn queued(core: &Core) -> Vec<Announcement> {
+        let rows = sqlx::query("SELECT * FROM announcements ORDER BY id")
+            .fetch_all(&core.pool)
+            .await
+            .unwrap();
+        rows.iter()
+            .map(|r| {
+                <db::QueuedAnnouncement as sqlx::FromRow<_>>::from_row(r)
+                    .unwrap()
+                    .body
+            })
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn a_move_is_stored_with_its_board_in_one_transaction() {
+        let (core, _t, _f) = core_at(T0).await;
+        let id = started(&core, "inphexion size=5", false).await;
+        let start = queued(&core).await;
+        assert_eq!(start.len(), 1);
+        assert_eq!(start[0].mentions, [ANN], "the first player is pinged");
+        // Refusals change nothing.
+        for (who, text, needle) in [
+            (BOB, "c3", "not your turn"),
+            (ANN, "zz9", "cannot be played"),
+        ] {
+            let e = play_move(&core, id, who, text, None).await.unwrap_err();
+            assert!(
+                matches!(&e, BotError::User(t) if t.contains(needle)),
+                "{e:?}"
+            );
+        }
+        let played = play_move(&core, id, ANN, "c3", None).await.unwrap();
+        assert_eq!(
+            (played.ply, played.notation.as_str(), played.over),
+            (1, "c3", false)
+        );
+        let row = db::fetch_game(&core.pool, id).await.unwrap().unwrap();
+        assert_eq!((row.version, row.to_move), (1, Some(BOB)));
+        let q = queued(&core).await;
+        assert_eq!(q.len(), 2);
+        assert_eq!(q[1].board.map(|b| b.ply), Some(1));
+        assert!(q[1].content.contains("played `c3`"), "{}", q[1].content);
+        assert_eq!(q[1].mentions, [BOB]);
+        // A move on a position the mover did not see is refused.
+        let stale = play_move(&core, id, BOB, "c3-d3", Some(0))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&stale, BotError::User(t) if t.contains("changed")),
+            "{stale:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn resigning_and_timing_out_end_the_game_once_with_one_announcement() {
+        let (core, clock, _f) = core_at(T0).await;
+        let id = started(&core, "inphexion size=5", true).await;
+        assert!(!time_out(&core, id).await.unwrap(), "not yet");
+        clock.store(T0 + DAY, std::sync::atomic::Ordering::SeqCst);
+        assert!(time_out(&core, id).await.unwrap());
+        assert!(!time_out(&core, id).await.unwrap(), "only once");
+        let row = db::fetch_game(&core.pool, id).await.unwrap().unwrap();
+        assert_eq!(
+            (row.status, row.winner_id, row.to_move),
+            (GameStatus::Finished, Some(BOB), None)
+        );
+        let e = resign(&core, id, ANN).await.unwrap_err();
+        assert!(
+            matches!(&e, BotError::User(t) if t.contains("over")),
+            "{e:?}"
+        );
+        let q = queued(&core).await;
+        assert_eq!(q.len(), 2);
+        assert!(q[1].content.contains("ran out of time"));
+        assert_eq!(q[1].mentions, [ANN, BOB]);
+        // Rated: both players have a rating now.
+        assert!(db::fetch_rating(&core.pool, 7, "inphexion", BOB)
+            .await
+            .unwrap()
+            .is_some());
+    }
+
+    #[tokio::test]
+    async fn a_vacation_never_revives_a_lost_game_and_its_cap_holds_under_concurrency() {
+        let (core, clock, _f) = core_at(T0).await;
+        let id = started(&core, "inphexion size=5", false).await;
+        // Ann's deadline passed; her vacation leaves it alone.
+        clock.store(T0 + DAY + 5, std::sync::atomic::Ordering::SeqCst);
+        let v = take_vacation(&core, ANN, 3).await.unwrap();
+        assert_eq!(v.paused, 0);
+        assert!(time_out(&core, id).await.unwrap(), "still lost on time");
+        // Four requests for 30 days at once: one is taken.
+        let (core2, _t2, _f2) = core_at(T0).await;
+        let results = futures_all(&core2).await;
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "{results:?}"
+        );
+        let used = db::vacation_seconds_since(&core2.pool, BOB, T0 - 365 * DAY)
+            .await
+            .unwrap();
+        assert_eq!(used, 30 * DAY);
+    }
+
+    async fn futures_all(core: &Core) -> Vec<Result<Vacation, String>> {
+        let mut set = tokio::task::JoinSet::new();
+        for _ in 0..4 {
+            let core = core.clone();
+            set.spawn(async move {
+                take_vacation(&core, BOB, 30)
+                    .await
+                    .map_err(|e| format!("{e:?}"))
+            });
+        }
+        let mut out = Vec::new();
+        while let Some(r) = set.join_next().await {
+            out.push(r.unwrap());
+        }
+        out
+    }
+
+    #[tokio::test]
+    async fn challenges_are_capped_per_member_and_per_pair() {
+        let (core, _t, _f) = core_at(T0).await;
+        let mut req = ChallengeRequest {
+            guild_id: Some(7),
+            channel_id: 8,
+            challenger: ANN,
+            opponent: BOB,
+            options: Options::parse_line("exxit tiles=39").unwrap(),
+            rated: true,
+            seconds_per_move: DAY,
+        };
+        open_challenge(&core, &req).await.unwrap();
+        // The same pair and game, either way round, with other options: refused.
+        req.options = Options::parse_line("exxit tiles=19").unwrap();
+        let again = open_challenge(&core, &req).await.unwrap_err();
+        assert!(
+            matches!(&again, BotError::User(t) if t.contains("already an open")),
+            "{again:?}"
+        );
+        (req.challenger, req.opponent) = (BOB, ANN);
+        assert!(open_challenge(&core, &req).await.is_err());
+        (req.challenger, req.opponent) = (ANN, BOB);
+        req.options = Options::parse_line("inphexion size=7").unwrap();
+        open_challenge(&core, &req).await.unwrap();
+        for n in 0..8u64 {
+            req.opponent = 1000 + n;
+            db::upsert_player(&core.pool, req.opponent, "x", T0)
+                .await
+                .unwrap();
+            open_challenge(&core, &req).await.unwrap();
+        }
+        req.opponent = 2000;
+        db::upsert_player(&core.pool, req.opponent, "x", T0)
+            .await
+            .unwrap();
+        let flood = open_challenge(&core, &req).await.unwrap_err();
+        assert!(
+            matches!(&flood, BotError::User(t) if t.contains("10 open challenges")),
+            "{flood:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn reminders_follow_the_stored_turn_and_mode() {
+        let (core, clock, _f) = core_at(T0).await;
+        let id = started(&core, "inphexion size=5", false).await;
+        assert!(!remind(&core, id).await.unwrap());
+        clock.store(T0 + DAY / 2, std::sync::atomic::Ordering::SeqCst);
+        assert!(remind(&core, id).await.unwrap());
+        assert!(!remind(&core, id).await.unwrap(), "once");
+        db::set_reminder_mode(&core.pool, ANN, ReminderMode::Dm, T0)
+            .await
+            .unwrap();
+        clock.store(T0 + DAY - 60, std::sync::atomic::Ordering::SeqCst);
+        assert!(remind(&core, id).await.unwrap());
+        let q = queued(&core).await;
+        assert_eq!(q[1].target, Target::Channel { channel: 8 });
+        assert_eq!(
+            q[2].target,
+            Target::Direct {
+                user: ANN,
+                or_channel: Some(8)
+            }
+        );
+    }
+}

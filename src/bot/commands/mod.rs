@@ -1,0 +1,375 @@
+//! The slash commands, one module per group. [`all`] is the one list of them: registration,
+//! `/help` and the README check read it.
+
+mod board;
+mod challenge;
+mod moderation;
+mod play;
+mod ratings;
+mod settings;
+
+use poise::serenity_prelude as serenity;
+
+use super::access::{choose_game, parse_game_ref, suggest_moves};
+use super::actions;
+use super::schedule;
+use super::{BotError, Context, Data};
+use crate::ai::Level;
+use crate::db::{self, GameRow, GameStatus};
+use crate::games::{Game, GameKind};
+
+/// Every command, in the order `/help` lists them.
+pub fn all() -> Vec<poise::Command<Data, BotError>> {
+    vec![
+        challenge::challenge(),
+        challenge::play(),
+        play::move_(),
+        board::board(),
+        play::resign(),
+        board::games(),
+        board::turn(),
+        ratings::leaderboard(),
+        ratings::profile(),
+        board::record(),
+        board::replay(),
+        settings::settings(),
+        settings::vacation(),
+        board::rules(),
+        board::help(),
+        moderation::abort(),
+    ]
+}
+
+/// Which game (a choice in Discord).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum GameChoice {
+    #[name = "inpHeXion"]
+    Inphexion,
+    #[name = "EXXIT"]
+    Exxit,
+}
+
+impl From<GameChoice> for GameKind {
+    fn from(c: GameChoice) -> GameKind {
+        match c {
+            GameChoice::Inphexion => GameKind::Inphexion,
+            GameChoice::Exxit => GameKind::Exxit,
+        }
+    }
+}
+
+/// EXXIT's length (X6).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum TilesChoice {
+    #[name = "39 (standard)"]
+    Standard,
+    #[name = "29 (blitz)"]
+    Blitz,
+    #[name = "19 (beginner)"]
+    Beginner,
+}
+
+impl TilesChoice {
+    fn count(self) -> i64 {
+        match self {
+            TilesChoice::Standard => 39,
+            TilesChoice::Blitz => 29,
+            TilesChoice::Beginner => 19,
+        }
+    }
+}
+
+/// The bot's strength in `/play`.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "easy"]
+    Easy,
+    #[name = "medium"]
+    Medium,
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<LevelChoice> for Level {
+    fn from(c: LevelChoice) -> Level {
+        match c {
+            LevelChoice::Easy => Level::Easy,
+            LevelChoice::Medium => Level::Medium,
+            LevelChoice::Hard => Level::Hard,
+        }
+    }
+}
+
+/// The time per move (chosen at the challenge).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum DaysChoice {
+    #[name = "1 day"]
+    One,
+    #[name = "3 days (default)"]
+    Three,
+    #[name = "7 days"]
+    Seven,
+    #[name = "14 days"]
+    Fourteen,
+}
+
+impl DaysChoice {
+    fn days(self) -> i64 {
+        match self {
+            DaysChoice::One => 1,
+            DaysChoice::Three => 3,
+            DaysChoice::Seven => 7,
+            DaysChoice::Fourteen => 14,
+        }
+    }
+}
+
+/// How a player wants to be reminded (a choice in Discord).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum RemindersChoice {
+    #[name = "mention me in the game's channel"]
+    Channel,
+    #[name = "send me a direct message"]
+    Dm,
+    #[name = "off"]
+    Off,
+}
+
+impl From<RemindersChoice> for db::ReminderMode {
+    fn from(c: RemindersChoice) -> db::ReminderMode {
+        match c {
+            RemindersChoice::Channel => db::ReminderMode::Channel,
+            RemindersChoice::Dm => db::ReminderMode::Dm,
+            RemindersChoice::Off => db::ReminderMode::Off,
+        }
+    }
+}
+
+pub(super) fn author_name(ctx: &Context<'_>) -> String {
+    ctx.author().display_name().to_string()
+}
+
+pub(super) async fn remember_author(ctx: &Context<'_>) -> Result<u64, BotError> {
+    let id = ctx.author().id.get();
+    db::upsert_player(
+        &ctx.data().core.pool,
+        id,
+        &author_name(ctx),
+        ctx.data().core.clock.now(),
+    )
+    .await?;
+    Ok(id)
+}
+
+/// The game a command means: the one named (checked to be in this channel), or the caller's
+/// only (or only waiting) game here. Whose turn it is comes from the stored rows: no game is
+/// replayed to choose.
+pub(super) async fn pick_game(
+    ctx: &Context<'_>,
+    user: u64,
+    requested: Option<&str>,
+    prefer_my_turn: bool,
+) -> Result<(GameRow, Game), BotError> {
+    let channel = ctx.channel_id().get();
+    let pool = &ctx.data().core.pool;
+    if let Some(text) = requested {
+        let id = parse_game_ref(text)?;
+        let (row, game) = actions::load(pool, id).await?;
+        if row.channel_id != channel {
+            return Err(BotError::User(format!(
+                "Game #{id} is played in <#{}>: use the command there.",
+                row.channel_id
+            )));
+        }
+        return Ok((row, game));
+    }
+    let rows = db::active_games_in_channel(pool, channel, user).await?;
+    let my_turn = |r: &GameRow| prefer_my_turn && r.to_move == Some(user);
+    let id = choose_game(&rows, None, &my_turn)?.id;
+    actions::load(pool, id).await
+}
+
+fn option_str<'a>(ctx: &'a Context<'_>, name: &str) -> Option<&'a str> {
+    let poise::Context::Application(actx) = ctx else {
+        return None;
+    };
+    actx.interaction.data.options.iter().find_map(|o| {
+        if o.name != name {
+            return None;
+        }
+        match &o.value {
+            serenity::CommandDataOptionValue::String(s) => Some(s.as_str()),
+            serenity::CommandDataOptionValue::Autocomplete { value, .. } => Some(value.as_str()),
+            _ => None,
+        }
+    })
+}
+
+/// Legal moves for the caller's game (the one in the `game` option, or the one waiting for
+/// them here); nothing when it is not their turn.
+pub(super) async fn autocomplete_move(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.get();
+    let requested = option_str(&ctx, "game").filter(|s| !s.trim().is_empty());
+    let choices = match pick_game(&ctx, user, requested, true).await {
+        Ok((row, game)) if row.status == GameStatus::Active && row.to_move == Some(user) => {
+            suggest_moves(&game, partial, 25)
+                .into_iter()
+                .map(|n| serenity::AutocompleteChoice::new(n.clone(), n))
+                .collect()
+        }
+        Ok(_) | Err(BotError::User(_)) => Vec::new(),
+        Err(BotError::Internal(e)) => {
+            tracing::error!("move suggestions failed: {e:#}");
+            Vec::new()
+        }
+    };
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The caller's active games here, their move first marked.
+pub(super) async fn autocomplete_game(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.get();
+    let typed = partial.trim().trim_start_matches('#').to_lowercase();
+    let choices = match db::active_games_in_channel(
+        &ctx.data().core.pool,
+        ctx.channel_id().get(),
+        user,
+    )
+    .await
+    {
+        Ok(rows) => rows
+            .iter()
+            .filter_map(|row| {
+                let turn = if row.to_move == Some(user) {
+                    ", your move"
+                } else {
+                    ""
+                };
+                let label = format!(
+                    "#{} {}, move {}{turn}",
+                    row.id,
+                    row.kind().title(),
+                    row.version + 1
+                );
+                label
+                    .to_lowercase()
+                    .contains(&typed)
+                    .then(|| serenity::AutocompleteChoice::new(label, row.id.to_string()))
+            })
+            .take(25)
+            .collect(),
+        Err(e) => {
+            tracing::error!("game suggestions failed: {e}");
+            Vec::new()
+        }
+    };
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Suggestions for `/record` and `/replay`: the caller's games here, then their recently
+/// finished games in this server.
+pub(super) async fn autocomplete_finished(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.get();
+    let typed = partial.trim().trim_start_matches('#').to_lowercase();
+    let mut rows = Vec::new();
+    let found = async {
+        rows.extend(
+            db::active_games_in_channel(&ctx.data().core.pool, ctx.channel_id().get(), user)
+                .await?,
+        );
+        if let Some(g) = ctx.guild_id() {
+            rows.extend(db::recent_games_of(&ctx.data().core.pool, g.get(), user, 20).await?);
+        }
+        Ok::<(), db::DbError>(())
+    }
+    .await;
+    if let Err(e) = found {
+        tracing::error!("game suggestions failed: {e}");
+    }
+    let choices = rows
+        .iter()
+        .filter_map(|row| {
+            let title = row.kind().title();
+            let state = match row.status {
+                GameStatus::Active => "active".to_string(),
+                _ => row.result.clone().unwrap_or_else(|| "finished".to_string()),
+            };
+            let label = format!("#{} {title}, {} moves, {state}", row.id, row.version);
+            label
+                .to_lowercase()
+                .contains(&typed)
+                .then(|| serenity::AutocompleteChoice::new(label, row.id.to_string()))
+        })
+        .take(25)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// ` · 2 d 5 h left` for an active game with a deadline.
+pub(super) fn time_left(row: &GameRow, now: i64) -> String {
+    match row.deadline_at {
+        Some(d) if row.status == GameStatus::Active => {
+            format!(" · {} left", schedule::format_left(d - now))
+        }
+        _ => String::new(),
+    }
+}
+
+/// The server a command is used in; commands about a server's games need one.
+pub(super) fn server(ctx: &Context<'_>) -> Result<u64, BotError> {
+    ctx.guild_id().map(|g| g.get()).ok_or_else(|| {
+        BotError::User("This command works in a server, not in direct messages.".into())
+    })
+}
+
+/// A game of this server named by the user (active or finished).
+pub(super) async fn game_in_server(
+    ctx: &Context<'_>,
+    text: &str,
+) -> Result<(GameRow, Game), BotError> {
+    let id = parse_game_ref(text)?;
+    let (row, game) = actions::load(&ctx.data().core.pool, id).await?;
+    if row.guild_id != ctx.guild_id().map(|g| g.get()) {
+        return Err(BotError::User(format!(
+            "There is no game #{id} in this server."
+        )));
+    }
+    Ok((row, game))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One source for the command list: `/help` is built from it, and README names each.
+    #[test]
+    fn help_and_readme_list_every_command() {
+        let commands = all();
+        let help = crate::bot::present::help_text(&commands);
+        let readme = include_str!("../../../README.md");
+        for c in &commands {
+            assert!(
+                help.contains(&format!("`/{}", c.name)),
+                "/help lacks /{}",
+                c.name
+            );
+            let desc = c.description.as_deref().unwrap_or("");
+            assert!(!desc.is_empty() && help.contains(desc), "/{}", c.name);
+            assert!(
+                readme.contains(&format!("`/{}", c.name)),
+                "README's command list lacks /{}",
+                c.name
+            );
+        }
+        assert_eq!(help.lines().count(), commands.len() + 1);
+    }
+}

@@ -1,0 +1,71 @@
+//! Playing: `/move` and `/resign`.
+
+use poise::serenity_prelude as serenity;
+use poise::CreateReply;
+
+use super::{autocomplete_game, autocomplete_move, pick_game, remember_author};
+use crate::bot::access::check_player;
+use crate::bot::actions;
+use crate::bot::components::Component;
+use crate::bot::{BotError, Context};
+
+/// Play a move in your game in this channel.
+#[poise::command(slash_command, rename = "move")]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[description = "Your move: pick one of the suggestions"]
+    #[autocomplete = "autocomplete_move"]
+    #[rename = "move"]
+    text: String,
+    #[description = "Which game, when you have several here"]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let (row, _) = pick_game(&ctx, me, game.as_deref(), true).await?;
+    let data = ctx.data();
+    let played = actions::play_move(&data.core, row.id, me, &text, None).await?;
+    if played.against_bot && !played.over {
+        data.opponent.wake(row.id);
+    }
+    // Stored with its board in the delivery queue: the answer is immediate, the board follows
+    // in the channel (even if this answer cannot be delivered).
+    let reply = CreateReply::default()
+        .content(format!(
+            "You played `{}` in game #{} (move {}). The board follows in the channel.",
+            played.notation, played.game, played.ply
+        ))
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// Resign a game (asks for confirmation).
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "Which game, when you have several here"]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
+    check_player(&row, me)?;
+    let buttons = serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Component::Resign(row.id).encode())
+            .label("Resign")
+            .style(serenity::ButtonStyle::Danger),
+        serenity::CreateButton::new(Component::KeepPlaying(row.id).encode())
+            .label("Keep playing")
+            .style(serenity::ButtonStyle::Secondary),
+    ]);
+    let reply = CreateReply::default()
+        .content(format!(
+            "Really resign game #{}? Your opponent wins.",
+            row.id
+        ))
+        .components(vec![buttons])
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}

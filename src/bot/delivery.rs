@@ -1,0 +1,361 @@
+//! The delivery task: posts the queued announcements (`db::announcements`), in order within each
+//! game, exactly once.
+//!
+//! - Each announcement is claimed with a lease before it is posted, and marked sent after; a
+//!   post carries the announcement's id as its `nonce` with `enforce_nonce`, so when the bot dies
+//!   between Discord's answer and the mark, the post made again after the restart is recognised
+//!   by Discord and not shown twice.
+//! - Passing failures (HTTP 429 that outlast serenity's own waiting, 5xx, the network) are tried
+//!   again with a growing delay; the queue behind waits, so the order holds.
+//! - A permanent refusal (missing permissions, a deleted channel) is never silent: the members
+//!   concerned get a direct message with the news (and the board) and a line naming what is
+//!   missing where, the game is marked (`/games` shows it), and the fault is logged once.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::http::HttpError;
+use sqlx::{FromRow, SqlitePool};
+use tokio::sync::{Notify, Semaphore};
+use tracing::{error, info, warn};
+
+use super::present::{names_by_colour, picture};
+use crate::db::{self, Announcement, QueuedAnnouncement, Target};
+
+/// How long a claimed announcement stays with its worker before another may take it.
+pub const LEASE_MS: i64 = 10_000;
+
+/// Announcements posted at once (each from a different queue).
+const PARALLEL: usize = 8;
+
+/// The longest wait between two attempts of one announcement.
+const MAX_BACKOFF_MS: i64 = 5 * 60_000;
+
+/// Why a post did not go through.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Failure {
+    /// Worth trying again later.
+    Passing(String),
+    /// Discord refused for good (status, JSON error code, message).
+    Refused {
+        status: u16,
+        code: isize,
+        message: String,
+    },
+}
+
+impl Failure {
+    fn of(e: &serenity::Error) -> Failure {
+        match e {
+            serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+                let status = r.status_code.as_u16();
+                if status == 429 || status >= 500 {
+                    Failure::Passing(format!("HTTP {status}: {}", r.error.message))
+                } else {
+                    Failure::Refused {
+                        status,
+                        code: r.error.code,
+                        message: r.error.message.clone(),
+                    }
+                }
+            }
+            serenity::Error::Http(other) => Failure::Passing(other.to_string()),
+            serenity::Error::Io(e) => Failure::Passing(e.to_string()),
+            other => Failure::Refused {
+                status: 0,
+                code: 0,
+                message: other.to_string(),
+            },
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Failure::Passing(why) => why.clone(),
+            Failure::Refused {
+                status,
+                code,
+                message,
+            } => format!("HTTP {status}, code {code}: {message}"),
+        }
+    }
+}
+
+/// What a member reads about a refusal to post in `channel`: what is missing, and where.
+pub fn explain_refusal(status: u16, code: isize, message: &str, channel: u64) -> String {
+    match code {
+        50013 => format!(
+            "Discord refused with \"Missing Permissions\": I need View Channel, Send Messages and Attach Files in <#{channel}>"
+        ),
+        50001 => format!(
+            "Discord refused with \"Missing Access\": I cannot see <#{channel}> (View Channel is missing)"
+        ),
+        10003 => format!("<#{channel}> no longer exists (\"Unknown Channel\")"),
+        _ => format!("Discord refused the message in <#{channel}> (HTTP {status}, code {code}: {message})"),
+    }
+}
+
+/// The delivery task's handles.
+#[derive(Clone)]
+pub struct Delivery {
+    pub pool: SqlitePool,
+    pub http: Arc<serenity::Http>,
+    /// Rung by every action that queued something.
+    pub queued: Arc<Notify>,
+    /// The bot's own user id, once connected (it is never told anything by direct message).
+    pub me: Arc<OnceLock<u64>>,
+}
+
+impl Delivery {
+    /// Posts what is due, then waits for the bell or the next due time. Runs until the bot stops.
+    pub async fn run(self) {
+        let permits = Arc::new(Semaphore::new(PARALLEL));
+        let mut failing = false;
+        loop {
+            let now = db::now_ms();
+            match db::due_announcements(&self.pool, now, PARALLEL as i64).await {
+                Ok(ids) => {
+                    failing = false;
+                    for id in ids {
+                        let Ok(permit) = permits.clone().acquire_owned().await else {
+                            return;
+                        };
+                        let me = self.clone();
+                        tokio::spawn(async move {
+                            me.deliver(id).await;
+                            drop(permit);
+                            // The next announcement of its queue may go now.
+                            me.queued.notify_one();
+                        });
+                    }
+                }
+                Err(e) if !failing => {
+                    failing = true;
+                    error!("the delivery queue cannot be read (retrying): {e}");
+                }
+                Err(_) => {}
+            }
+            let wait = match db::next_due_at(&self.pool).await {
+                Ok(Some(t)) => (t - db::now_ms()).clamp(5, 1000),
+                _ => 1000,
+            };
+            tokio::select! {
+                () = self.queued.notified() => {}
+                () = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
+            }
+        }
+    }
+
+    /// Claims announcement `id` and posts it; the outcome is stored.
+    async fn deliver(&self, id: i64) {
+        let now = db::now_ms();
+        let row = match db::claim_announcement(&self.pool, id, now, now + LEASE_MS).await {
+            Ok(Some(row)) => row,
+            Ok(None) => return,
+            Err(e) => {
+                warn!(announcement = id, "cannot claim an announcement: {e}");
+                return;
+            }
+        };
+        let queued = match QueuedAnnouncement::from_row(&row) {
+            Ok(q) => q,
+            Err(e) => {
+                db::report_bad_row("announcements", id, &e);
+                let _ = db::mark_failed(&self.pool, id, "unreadable").await;
+                return;
+            }
+        };
+        let outcome = self.post(&queued).await;
+        let stored = match outcome {
+            Ok(message) => self.sent(&queued, message).await,
+            Err(Failure::Passing(why)) => {
+                let delay = (1000_i64 << (queued.attempts - 1).clamp(0, 20)).min(MAX_BACKOFF_MS);
+                if queued.attempts == 1 {
+                    warn!(
+                        announcement = id,
+                        queue = %queued.queue,
+                        "could not post ({why}); trying again with growing delays"
+                    );
+                }
+                db::retry_later(&self.pool, id, db::now_ms() + delay, &why).await
+            }
+            Err(refused) => self.refused(&queued, &refused).await,
+        };
+        if let Err(e) = stored {
+            // The lease runs out and the announcement is tried again (the nonce keeps a
+            // second post from showing twice).
+            error!(announcement = id, "cannot store a delivery's outcome: {e}");
+        }
+    }
+
+    async fn sent(&self, q: &QueuedAnnouncement, message: Option<u64>) -> Result<(), db::DbError> {
+        db::mark_sent(&self.pool, q.id, message, db::now_ms()).await?;
+        if let (Some(board), Some(m)) = (q.body.board, message) {
+            if board.current && matches!(q.body.target, Target::Channel { .. }) {
+                db::set_board_message(&self.pool, board.game, m).await?;
+            }
+        }
+        if q.attempts > 1 {
+            info!(
+                announcement = q.id,
+                attempts = q.attempts,
+                "posted after earlier failures"
+            );
+        }
+        Ok(())
+    }
+
+    /// A permanent refusal: marked, logged once, and the members concerned are told by direct
+    /// message (with the board), naming what is missing where.
+    async fn refused(&self, q: &QueuedAnnouncement, f: &Failure) -> Result<(), db::DbError> {
+        db::mark_failed(&self.pool, q.id, &f.describe()).await?;
+        let Failure::Refused {
+            status,
+            code,
+            message,
+        } = f
+        else {
+            return Ok(());
+        };
+        let channel = match q.body.target {
+            Target::Channel { channel } | Target::Edit { channel, .. } => channel,
+            Target::Direct { user, .. } => {
+                warn!(
+                    announcement = q.id,
+                    user,
+                    "a direct message was refused ({}); the member cannot be told",
+                    f.describe()
+                );
+                return Ok(());
+            }
+        };
+        let why = explain_refusal(*status, *code, message, channel);
+        warn!(
+            announcement = q.id,
+            channel,
+            "cannot post in a channel ({}); telling the players by direct message",
+            f.describe()
+        );
+        if let Some(game) = q.game_id {
+            db::set_delivery_fault(&self.pool, game, Some(&why)).await?;
+        }
+        let me = self.me.get().copied();
+        let mut tx = self.pool.begin().await?;
+        for &user in q.body.concerned.iter().filter(|&&u| Some(u) != me) {
+            let notice = Announcement {
+                target: Target::Direct {
+                    user,
+                    or_channel: None,
+                },
+                content: format!(
+                    "⚠️ I could not post this in <#{channel}>: {why}. A moderator can fix that.\n\n{}",
+                    q.body.content
+                ),
+                mentions: Vec::new(),
+                board: q.body.board.map(|b| db::BoardAt {
+                    current: false,
+                    ..b
+                }),
+                concerned: Vec::new(),
+            };
+            db::enqueue(&mut *tx, None, &notice).await?;
+        }
+        tx.commit().await?;
+        self.queued.notify_one();
+        Ok(())
+    }
+
+    /// Posts one announcement; the id of the message made, when there is one.
+    async fn post(&self, q: &QueuedAnnouncement) -> Result<Option<u64>, Failure> {
+        let a = &q.body;
+        let picture = match a.board {
+            Some(b) => self.board_picture(b).await,
+            None => None,
+        };
+        let mentions = serenity::CreateAllowedMentions::new()
+            .users(a.mentions.iter().map(|&u| serenity::UserId::new(u)));
+        let message = || {
+            let mut m = serenity::CreateMessage::new()
+                .content(a.content.clone())
+                .allowed_mentions(mentions.clone())
+                .nonce(serenity::Nonce::String(format!("hx{}", q.id)))
+                .enforce_nonce(true);
+            if let Some(png) = &picture {
+                m = m.add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"));
+            }
+            m
+        };
+        let http = self.http.as_ref();
+        match a.target {
+            Target::Channel { channel } => serenity::ChannelId::new(channel)
+                .send_message(http, message())
+                .await
+                .map(|m| Some(m.id.get()))
+                .map_err(|e| Failure::of(&e)),
+            Target::Direct { user, or_channel } => {
+                let direct = async {
+                    let dm = serenity::UserId::new(user).create_dm_channel(http).await?;
+                    dm.id.send_message(http, message()).await
+                }
+                .await;
+                match (direct, or_channel) {
+                    (Ok(m), _) => Ok(Some(m.id.get())),
+                    (Err(e), Some(channel))
+                        if matches!(Failure::of(&e), Failure::Refused { .. }) =>
+                    {
+                        info!(
+                            user,
+                            "no direct message possible ({e}); posting in the channel"
+                        );
+                        serenity::ChannelId::new(channel)
+                            .send_message(http, message())
+                            .await
+                            .map(|m| Some(m.id.get()))
+                            .map_err(|e| Failure::of(&e))
+                    }
+                    (Err(e), _) => Err(Failure::of(&e)),
+                }
+            }
+            Target::Edit { channel, message } => serenity::ChannelId::new(channel)
+                .edit_message(
+                    http,
+                    serenity::MessageId::new(message),
+                    serenity::EditMessage::new()
+                        .content(a.content.clone())
+                        .components(Vec::new())
+                        .allowed_mentions(serenity::CreateAllowedMentions::new()),
+                )
+                .await
+                .map(|m| Some(m.id.get()))
+                .map_err(|e| Failure::of(&e)),
+        }
+    }
+
+    /// The board of an announcement; `None` (logged) when it cannot be drawn: the news goes out
+    /// without the picture rather than not at all.
+    async fn board_picture(&self, b: db::BoardAt) -> Option<Vec<u8>> {
+        let drawn = async {
+            let mut conn = self.pool.acquire().await?;
+            let (row, game) = db::load_game(&mut conn, b.game)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("game {} vanished", b.game))?;
+            drop(conn);
+            let names = names_by_colour(&self.pool, &row, &game).await?;
+            let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
+            let png = picture(game, ply, names).await?;
+            Ok::<_, anyhow::Error>(png)
+        }
+        .await;
+        match drawn {
+            Ok(png) => Some(png),
+            Err(e) => {
+                error!(
+                    game = b.game,
+                    "cannot draw the board of an announcement: {e:?}"
+                );
+                None
+            }
+        }
+    }
+}

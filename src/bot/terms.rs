@@ -1,0 +1,249 @@
+//! The terms of a challenge: its options checked against the rules, who may challenge whom,
+//! and who may answer it.
+
+use super::access::{mention, Refusal};
+use crate::db::{Challenge, ChallengeStatus};
+use crate::games::{GameKind, Options};
+
+/// The options a `/challenge` gave, before checking them against the rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChosenOptions {
+    pub size: Option<i64>,
+    pub pie: Option<bool>,
+    pub free_reply: Option<bool>,
+    pub neutral: Option<bool>,
+    pub tiles: Option<i64>,
+    pub expert: Option<bool>,
+}
+
+/// The game's options from the choices made, refused with the rules' reason when they do not
+/// fit the game.
+pub fn build_options(kind: GameKind, chosen: &ChosenOptions) -> Result<Options, Refusal> {
+    let mut words: Vec<String> = Vec::new();
+    let foreign = |name: &str| {
+        Refusal::new(format!(
+            "`{name}` is not an option of {}: leave it out, or pick the other game.",
+            kind.title()
+        ))
+    };
+    match kind {
+        GameKind::Inphexion => {
+            if chosen.tiles.is_some() {
+                return Err(foreign("tiles"));
+            }
+            if chosen.expert.is_some() {
+                return Err(foreign("expert"));
+            }
+            if let Some(s) = chosen.size {
+                words.push(format!("size={s}"));
+            }
+            if chosen.free_reply == Some(true) {
+                words.push("free-reply".into());
+            }
+            if chosen.neutral == Some(true) {
+                words.push("neutral".into());
+            }
+        }
+        GameKind::Exxit => {
+            if chosen.size.is_some() {
+                return Err(foreign("size"));
+            }
+            if chosen.free_reply.is_some() {
+                return Err(foreign("free_reply"));
+            }
+            if chosen.neutral.is_some() {
+                return Err(foreign("neutral"));
+            }
+            if let Some(t) = chosen.tiles {
+                words.push(format!("tiles={t}"));
+            }
+            if chosen.expert == Some(true) {
+                words.push("expert".into());
+            }
+        }
+    }
+    if chosen.pie == Some(true) {
+        words.push("pie".into());
+    }
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    Options::parse(kind, &refs).map_err(|e| {
+        Refusal::new(format!(
+            "Those options do not fit {}: {e}. See `/rules {}`.",
+            kind.title(),
+            kind.name()
+        ))
+    })
+}
+
+/// May `challenger` challenge `opponent`? `duplicate` is an open challenge already made for the
+/// same pair and variant.
+pub fn check_challenge(
+    challenger: u64,
+    opponent: u64,
+    opponent_is_bot: bool,
+) -> Result<(), Refusal> {
+    if challenger == opponent {
+        return Err(Refusal::new(
+            "You cannot challenge yourself: pick another member as `opponent`.",
+        ));
+    }
+    if opponent_is_bot {
+        return Err(Refusal::new(
+            "Bots cannot accept challenges: pick a human member as `opponent`.",
+        ));
+    }
+    Ok(())
+}
+
+/// What a button does to a challenge.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ChallengeAnswer {
+    Accept,
+    Decline,
+    Withdraw,
+}
+
+/// May `user` answer the challenge so at time `now`? `Err` says why not. An expired challenge
+/// gives [`ChallengeStatus::Expired`] as the status to store.
+pub fn check_challenge_answer(
+    c: &Challenge,
+    user: u64,
+    answer: ChallengeAnswer,
+    now: i64,
+) -> Result<(), (Refusal, Option<ChallengeStatus>)> {
+    if c.status != ChallengeStatus::Open {
+        return Err((
+            Refusal::new(format!(
+                "This challenge is no longer open (it was {}).",
+                c.status.as_str()
+            )),
+            None,
+        ));
+    }
+    match answer {
+        ChallengeAnswer::Accept | ChallengeAnswer::Decline if user != c.opponent_id => {
+            return Err((
+                Refusal::new(format!(
+                    "This challenge is for {}. To play yourself, use `/challenge`.",
+                    mention(c.opponent_id)
+                )),
+                None,
+            ))
+        }
+        ChallengeAnswer::Withdraw if user != c.challenger_id => {
+            return Err((
+                Refusal::new("Only the member who made this challenge can withdraw it."),
+                None,
+            ))
+        }
+        _ => {}
+    }
+    if now >= c.expires_at {
+        return Err((
+            Refusal::new("This challenge has expired: make a new one with `/challenge`."),
+            Some(ChallengeStatus::Expired),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn challenge(status: ChallengeStatus) -> Challenge {
+        Challenge {
+            id: 9,
+            guild_id: Some(1),
+            channel_id: 2,
+            challenger_id: 10,
+            opponent_id: 20,
+            options: Options::parse_line("exxit tiles=39").unwrap(),
+            rated: false,
+            status,
+            message_id: None,
+            game_id: None,
+            created_at: 0,
+            expires_at: 100,
+            seconds_per_move: 86400,
+        }
+    }
+
+    #[test]
+    fn challenges_to_oneself_and_bots_are_refused() {
+        assert!(check_challenge(1, 1, false)
+            .unwrap_err()
+            .0
+            .contains("yourself"));
+        assert!(check_challenge(1, 2, true).unwrap_err().0.contains("Bots"));
+        assert_eq!(check_challenge(1, 2, false), Ok(()));
+    }
+
+    #[test]
+    fn only_the_right_member_answers_a_challenge() {
+        let c = challenge(ChallengeStatus::Open);
+        assert!(check_challenge_answer(&c, 20, ChallengeAnswer::Accept, 50).is_ok());
+        assert!(check_challenge_answer(&c, 20, ChallengeAnswer::Decline, 50).is_ok());
+        assert!(check_challenge_answer(&c, 10, ChallengeAnswer::Withdraw, 50).is_ok());
+        assert!(check_challenge_answer(&c, 10, ChallengeAnswer::Accept, 50).is_err());
+        assert!(check_challenge_answer(&c, 30, ChallengeAnswer::Decline, 50).is_err());
+        assert!(check_challenge_answer(&c, 20, ChallengeAnswer::Withdraw, 50).is_err());
+        let (_, store) = check_challenge_answer(&c, 20, ChallengeAnswer::Accept, 100).unwrap_err();
+        assert_eq!(store, Some(ChallengeStatus::Expired));
+        let closed = challenge(ChallengeStatus::Declined);
+        let (why, store) =
+            check_challenge_answer(&closed, 20, ChallengeAnswer::Accept, 50).unwrap_err();
+        assert!(why.0.contains("declined"));
+        assert_eq!(store, None);
+    }
+
+    #[test]
+    fn options_of_the_other_game_are_refused_before_the_rules_see_them() {
+        let tiles = ChosenOptions {
+            tiles: Some(29),
+            ..Default::default()
+        };
+        assert!(build_options(GameKind::Inphexion, &tiles)
+            .unwrap_err()
+            .0
+            .contains("tiles"));
+        let size = ChosenOptions {
+            size: Some(7),
+            ..Default::default()
+        };
+        assert!(build_options(GameKind::Exxit, &size)
+            .unwrap_err()
+            .0
+            .contains("size"));
+    }
+
+    #[test]
+    fn valid_choices_become_the_variant_line() {
+        let inph = ChosenOptions {
+            size: Some(5),
+            pie: Some(true),
+            ..Default::default()
+        };
+        assert_eq!(
+            build_options(GameKind::Inphexion, &inph)
+                .unwrap()
+                .to_string(),
+            "inphexion size=5 pie"
+        );
+        let exxit = ChosenOptions {
+            tiles: Some(19),
+            ..Default::default()
+        };
+        assert_eq!(
+            build_options(GameKind::Exxit, &exxit).unwrap().to_string(),
+            "exxit tiles=19"
+        );
+        let even_neutral = ChosenOptions {
+            size: Some(6),
+            neutral: Some(true),
+            ..Default::default()
+        };
+        let why = build_options(GameKind::Inphexion, &even_neutral).unwrap_err();
+        assert!(why.0.contains("do not fit"), "{why:?}");
+    }
+}
