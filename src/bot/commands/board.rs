@@ -138,12 +138,7 @@ pub async fn games(
             .collect();
         fit_lines(format!("Active games of {}:", mention(who)), &lines)
     };
-    let reply = CreateReply::default()
-        .content(text)
-        .ephemeral(true)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    ctx.send(reply).await?;
-    Ok(())
+    super::answer_privately(&ctx, text).await
 }
 
 /// List the games of this server where it is your move, with the time left.
@@ -174,12 +169,7 @@ pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
     } else {
         fit_lines("Your move in:".to_string(), &lines)
     };
-    let reply = CreateReply::default()
-        .content(text)
-        .ephemeral(true)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    ctx.send(reply).await?;
-    Ok(())
+    super::answer_privately(&ctx, text).await
 }
 
 /// A short summary of a game's rules, with its starting board.
@@ -208,9 +198,7 @@ pub async fn rules(
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), BotError> {
     let text = help_text(&ctx.framework().options().commands);
-    ctx.send(CreateReply::default().content(text).ephemeral(true))
-        .await?;
-    Ok(())
+    super::answer_privately(&ctx, text).await
 }
 
 /// Attach a game's record (readable by `hexcord engine`'s `load`).

@@ -161,6 +161,16 @@ pub(super) async fn remember_author(ctx: &Context<'_>) -> Result<u64, BotError> 
     Ok(id)
 }
 
+/// Answers the caller privately, pinging nobody.
+pub(super) async fn answer_privately(ctx: &Context<'_>, text: String) -> Result<(), BotError> {
+    let reply = poise::CreateReply::default()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    ctx.send(reply).await?;
+    Ok(())
+}
+
 /// The game a command means: the one named (checked to be in this channel), or the caller's
 /// only (or only waiting) game here. Whose turn it is comes from the stored rows: no game is
 /// replayed to choose.

@@ -1,7 +1,5 @@
 //! Moderators' commands: `/abort`.
 
-use poise::CreateReply;
-
 use crate::bot::access::parse_game_ref;
 use crate::bot::actions;
 use crate::bot::{BotError, Context};
@@ -30,11 +28,9 @@ pub async fn abort(
         ctx.guild_id().map(|g| g.get()),
     )
     .await?;
-    let reply = CreateReply::default()
-        .content(format!(
-            "Game #{id} is aborted; the announcement follows in its channel."
-        ))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
+    super::answer_privately(
+        &ctx,
+        format!("Game #{id} is aborted; the announcement follows in its channel."),
+    )
+    .await
 }

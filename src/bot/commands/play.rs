@@ -30,14 +30,11 @@ pub async fn move_(
     }
     // Stored with its board in the delivery queue: the answer is immediate, the board follows
     // in the channel (even if this answer cannot be delivered).
-    let reply = CreateReply::default()
-        .content(format!(
-            "You played `{}` in game #{} (move {}). The board follows in the channel.",
-            played.notation, played.game, played.ply
-        ))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
+    let text = format!(
+        "You played `{}` in game #{} (move {}). The board follows in the channel.",
+        played.notation, played.game, played.ply
+    );
+    super::answer_privately(&ctx, text).await
 }
 
 /// Resign a game (asks for confirmation).

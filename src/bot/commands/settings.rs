@@ -1,7 +1,5 @@
 //! A member's own settings: `/settings` (reminders) and `/vacation`.
 
-use poise::CreateReply;
-
 use super::{remember_author, RemindersChoice};
 use crate::bot::actions;
 use crate::bot::{BotError, Context};
@@ -30,9 +28,7 @@ pub async fn settings(
     } else {
         format!("{text}\nChange it with `/settings reminders`.")
     };
-    ctx.send(CreateReply::default().content(text).ephemeral(true))
-        .await?;
-    Ok(())
+    super::answer_privately(&ctx, text).await
 }
 
 /// Take a vacation: your deadlines are paused for that many days.
@@ -55,7 +51,5 @@ pub async fn vacation(
         plural(days),
         v.days_left,
     );
-    ctx.send(CreateReply::default().content(text).ephemeral(true))
-        .await?;
-    Ok(())
+    super::answer_privately(&ctx, text).await
 }
