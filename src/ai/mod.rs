@@ -6,6 +6,7 @@
 //! always taken, and a move that lets the opponent win at once is avoided when another exists.
 
 pub mod alphabeta;
+pub mod boardspace;
 pub mod arena;
 mod games;
 pub mod mcts;
