@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use hexcord::ai::arena;
+use hexcord::arena;
 use hexcord::engine::{self, Engine};
 use hexcord::games::{Game, Options};
 use hexcord::render::{self, Theme};

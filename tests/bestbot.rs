@@ -428,3 +428,31 @@ fn repetition_is_unknown_to_the_robot() {
         check_against_minimax(&red, Robot::Bestbot, h);
     }
 }
+
+#[test]
+fn the_arena_knows_the_robots() {
+    use hexcord::arena::{self, Match, PlayerSpec};
+    use hexcord::games::Options as GameOptions;
+    for r in Robot::ALL {
+        let spec: PlayerSpec = r.name().parse().expect("a player");
+        assert_eq!(spec, PlayerSpec::Robot(r));
+        assert_eq!(spec.to_string(), r.name());
+    }
+    let m = Match {
+        options: GameOptions::parse_line("exxit tiles=19").expect("variant"),
+        a: PlayerSpec::Robot(Robot::Dumbot),
+        b: PlayerSpec::Random,
+        games: 4,
+        seed: 5,
+        threads: 1,
+        progress: false,
+    };
+    let r = arena::run(&m).expect("a match");
+    assert_eq!(r.games(), 4);
+    assert!(r.wins >= 3, "{r}");
+    let wrong = Match {
+        options: GameOptions::parse_line("inphexion size=5").expect("variant"),
+        ..m
+    };
+    assert!(arena::run(&wrong).is_err());
+}

@@ -7,7 +7,6 @@
 
 pub mod alphabeta;
 pub mod boardspace;
-pub mod arena;
 mod games;
 pub mod mcts;
 
