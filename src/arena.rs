@@ -140,7 +140,7 @@ pub struct ArenaResult {
     pub moves_a: u64,
     pub time_b: Duration,
     pub moves_b: u64,
-    /// Each move's time, per player (A, B), in the order the games finished.
+    /// The time of each move with a choice (more than one legal move), per player (A, B).
     pub move_times: [Vec<Duration>; 2],
 }
 
@@ -158,7 +158,7 @@ impl ArenaResult {
         (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
     }
 
-    /// The median time per move of player A (`0`) or B (`1`).
+    /// The median time per move with a choice of player A (`0`) or B (`1`).
     pub fn median(&self, player: usize) -> Duration {
         let mut t = self.move_times[player].clone();
         if t.is_empty() {
@@ -196,7 +196,7 @@ impl fmt::Display for ArenaResult {
         write!(
             f,
             "games {}: A wins {} ({} as first), losses {}, draws {}; score {:.1} % ± {:.1} % (95 %); \
-             ms/move A {:.1}, B {:.1} (median A {:.1}, B {:.1}); moves/game {:.1}",
+             ms/move A {:.1}, B {:.1} (median with a choice A {:.1}, B {:.1}); moves/game {:.1}",
             self.games(),
             self.wins,
             self.wins_as_first,
@@ -317,13 +317,16 @@ fn play_game(m: &Match, index: u64) -> Result<GameResult, ArenaError> {
     while position.outcome().is_none() {
         let first_to_move = position.to_move() == Colour::First;
         let who = if first_to_move == a_first { 0 } else { 1 };
+        let choice = position.legal_moves().len() > 1;
         let start = Instant::now();
         let seed = rng.random::<u64>();
         let mv = choose_move(&mut players[who], &position, moves, seed)?;
         let took = start.elapsed();
         time[who] += took;
         count[who] += 1;
-        move_times[who].push(took);
+        if choice {
+            move_times[who].push(took);
+        }
         if let Err(e) = position.play(&mv) {
             return Err(player_error(
                 &players[who],

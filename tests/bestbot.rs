@@ -450,6 +450,10 @@ fn the_arena_knows_the_robots() {
     let r = arena::run(&m).expect("a match");
     assert_eq!(r.games(), 4);
     assert!(r.wins >= 3, "{r}");
+    // Medians count the moves with a choice only.
+    assert!(!r.move_times[0].is_empty());
+    assert!(r.move_times[0].len() as u64 <= r.moves_a);
+    assert!(r.move_times[1].len() as u64 <= r.moves_b);
     let wrong = Match {
         options: GameOptions::parse_line("inphexion size=5").expect("variant"),
         ..m
