@@ -1,6 +1,7 @@
 //! The AI's speed: playouts per second in each game, and the time per move at each level from
 //! a position a few moves into the game.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use hexcord::ai::boardspace::{self, Robot};
 use hexcord::ai::{self, Level, SearchGame};
 use hexcord::games::{exxit, inphexion, GameKind, Options, Position};
 use rand::rngs::SmallRng;
@@ -47,6 +48,14 @@ fn levels(c: &mut Criterion) {
             let budget = level.budget_for(kind);
             group.bench_function(format!("{} {}", kind.name(), level.name()), |b| {
                 b.iter(|| ai::choose(&p, budget, 5))
+            });
+        }
+    }
+    // Boardspace's robots (no opening randomisation), EXXIT only.
+    if let Position::Exxit(e) = opening(GameKind::Exxit, 8) {
+        for robot in Robot::ALL {
+            group.bench_function(format!("exxit {robot}"), |b| {
+                b.iter(|| boardspace::search(&e, robot, None, 5))
             });
         }
     }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use hexcord::ai::arena;
+use hexcord::arena;
 use hexcord::config::Config;
 use hexcord::engine::{self, Engine};
 use hexcord::games::{Game, Options};
@@ -38,7 +38,8 @@ enum Command {
         /// The variant line, e.g. "exxit tiles=39" or "inphexion size=7".
         #[arg(long, default_value = "inphexion")]
         game: String,
-        /// Player A: random, easy, medium, hard, playouts:N, ms:N, alphabeta:D, engine:PROGRAM ARGS.
+        /// Player A: random, easy, medium, hard, weakbot, dumbot, smartbot, bestbot, playouts:N,
+        /// ms:N, alphabeta:D, engine:PROGRAM ARGS.
         #[arg(long)]
         a: String,
         /// Player B (as A).

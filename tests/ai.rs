@@ -1,7 +1,7 @@
 //! The AI: wins in one, blocks, repeatability, levels against each other, the arena and the
 //! EXXIT alpha-beta searcher.
-use hexcord::ai::arena::{self, Match, PlayerSpec};
 use hexcord::ai::{alphabeta, choose, Budget, Level};
+use hexcord::arena::{self, Match, PlayerSpec};
 use hexcord::games::{GameKind, Move, Options, Position};
 
 fn position(variant: &str, line: &str) -> Position {

@@ -2,7 +2,7 @@
 
 use rand::rngs::SmallRng;
 
-use super::SearchGame;
+use super::{value_for, SearchGame};
 use crate::games::{exxit, inphexion, Colour, Outcome};
 
 impl SearchGame for inphexion::Position {
@@ -58,4 +58,27 @@ impl SearchGame for exxit::Position {
         let mut buf = exxit::MoveList::new();
         exxit::Position::playout(self, rng, &mut buf)
     }
+
+    /// Random moves for at most [`CUT`] plies, then the island score (X20) as a win
+    /// probability: a logistic of the score difference.
+    fn playout_value(&mut self, rng: &mut SmallRng) -> f64 {
+        let mut buf = exxit::MoveList::new();
+        for _ in 0..CUT {
+            match self.random_move(rng, &mut buf) {
+                Some(mv) => exxit::Position::play(self, &mv),
+                None => break,
+            }
+        }
+        if let Some(o) = exxit::Position::outcome(self) {
+            return value_for(&o, Colour::First);
+        }
+        let s = self.score();
+        let d = s[0] as f64 - s[1] as f64;
+        1.0 / (1.0 + (-d / SCALE).exp())
+    }
 }
+
+/// Plies an EXXIT playout runs before the evaluation decides.
+const CUT: u32 = 16;
+/// Score points for a factor e in the odds.
+const SCALE: f64 = 3.0;

@@ -119,9 +119,9 @@ pub fn search<G: SearchGame>(root: &G, budget: Budget, seed: u64) -> Option<Choi
             at = child;
         }
         // Simulation.
-        let outcome = match state.outcome() {
-            Some(o) => o,
-            None => state.playout(&mut rng),
+        let first = match state.outcome() {
+            Some(o) => value_for(&o, Colour::First),
+            None => state.playout_value(&mut rng),
         };
         playouts += 1;
         // Back-propagation.
@@ -129,7 +129,11 @@ pub fn search<G: SearchGame>(root: &G, budget: Budget, seed: u64) -> Option<Choi
         while let Some(i) = cur {
             let n = &mut nodes[i];
             n.visits += 1;
-            n.value += value_for(&outcome, n.mover);
+            n.value += if n.mover == Colour::First {
+                first
+            } else {
+                1.0 - first
+            };
             cur = n.parent;
         }
     }

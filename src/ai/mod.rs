@@ -6,7 +6,7 @@
 //! always taken, and a move that lets the opponent win at once is avoided when another exists.
 
 pub mod alphabeta;
-pub mod arena;
+pub mod boardspace;
 mod games;
 pub mod mcts;
 
@@ -35,6 +35,12 @@ pub trait SearchGame: Clone {
     /// Plays on to the end (random moves, or better where the game knows better) and returns
     /// the outcome.
     fn playout(&mut self, rng: &mut SmallRng) -> Outcome;
+
+    /// A playout's value for the first colour, 0 to 1: by default the outcome of
+    /// [`SearchGame::playout`]; a game may stop earlier and estimate.
+    fn playout_value(&mut self, rng: &mut SmallRng) -> f64 {
+        value_for(&self.playout(rng), Colour::First)
+    }
 }
 
 /// How long a search may run: a number of playouts, a time, or both (whichever ends first).

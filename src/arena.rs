@@ -1,5 +1,7 @@
 //! Matches between two players: the built-in searchers at any budget, a random mover, the EXXIT
-//! alpha-beta sparring partner, or any external program speaking the engine protocol.
+//! sparring partners (Boardspace's robots `weakbot`, `dumbot`, `smartbot`, `bestbot`, and a plain
+//! `alphabeta:D`), or any external program speaking the engine protocol. A front end on `games/`
+//! and `ai/`, like the engine.
 //!
 //! [`run`] plays N games with alternating colours (player A has the first colour in even-numbered
 //! games) and returns A's wins, losses and draws with the score and its 95 % confidence interval.
@@ -15,7 +17,8 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::{alphabeta, choose, Budget, Level};
+use crate::ai::boardspace::{self, Robot};
+use crate::ai::{alphabeta, choose, Budget, Level};
 use crate::games::{Colour, GameKind, Move, Options, Position};
 
 /// Who plays.
@@ -31,6 +34,8 @@ pub enum PlayerSpec {
     Millis(u64),
     /// The EXXIT alpha-beta searcher to this depth.
     AlphaBeta(u32),
+    /// One of Boardspace's EXXIT robots, opening randomisation on.
+    Robot(Robot),
     /// An external program (and its arguments) speaking the engine protocol.
     Engine(Vec<String>),
 }
@@ -40,12 +45,16 @@ impl FromStr for PlayerSpec {
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
         let s = s.trim();
         let usage =
-            "random, easy, medium, hard, playouts:N, ms:N, alphabeta:D or engine:PROGRAM ARGS";
+            "random, easy, medium, hard, weakbot, dumbot, smartbot, bestbot, playouts:N, ms:N, \
+             alphabeta:D or engine:PROGRAM ARGS";
         if s.eq_ignore_ascii_case("random") {
             return Ok(PlayerSpec::Random);
         }
         if let Ok(level) = s.parse::<Level>() {
             return Ok(PlayerSpec::Level(level));
+        }
+        if let Ok(robot) = s.parse::<Robot>() {
+            return Ok(PlayerSpec::Robot(robot));
         }
         let Some((key, value)) = s.split_once(':') else {
             return Err(format!("unknown player `{s}` ({usage})"));
@@ -88,6 +97,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Playouts(n) => write!(f, "playouts:{n}"),
             PlayerSpec::Millis(n) => write!(f, "ms:{n}"),
             PlayerSpec::AlphaBeta(d) => write!(f, "alphabeta:{d}"),
+            PlayerSpec::Robot(r) => f.write_str(r.name()),
             PlayerSpec::Engine(w) => write!(f, "engine:{}", w.join(" ")),
         }
     }
@@ -130,6 +140,8 @@ pub struct ArenaResult {
     pub moves_a: u64,
     pub time_b: Duration,
     pub moves_b: u64,
+    /// The time of each move with a choice (more than one legal move), per player (A, B).
+    pub move_times: [Vec<Duration>; 2],
 }
 
 impl ArenaResult {
@@ -144,6 +156,16 @@ impl ArenaResult {
             return 0.0;
         }
         (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
+    }
+
+    /// The median time per move with a choice of player A (`0`) or B (`1`).
+    pub fn median(&self, player: usize) -> Duration {
+        let mut t = self.move_times[player].clone();
+        if t.is_empty() {
+            return Duration::ZERO;
+        }
+        t.sort_unstable();
+        t[t.len() / 2]
     }
 
     /// The half-width of the 95 % confidence interval of [`ArenaResult::score`] (normal
@@ -174,7 +196,7 @@ impl fmt::Display for ArenaResult {
         write!(
             f,
             "games {}: A wins {} ({} as first), losses {}, draws {}; score {:.1} % ± {:.1} % (95 %); \
-             ms/move A {:.1}, B {:.1}; moves/game {:.1}",
+             ms/move A {:.1}, B {:.1} (median with a choice A {:.1}, B {:.1}); moves/game {:.1}",
             self.games(),
             self.wins,
             self.wins_as_first,
@@ -184,6 +206,8 @@ impl fmt::Display for ArenaResult {
             100.0 * self.margin95(),
             per(self.time_a, self.moves_a),
             per(self.time_b, self.moves_b),
+            self.median(0).as_secs_f64() * 1000.0,
+            self.median(1).as_secs_f64() * 1000.0,
             self.moves as f64 / self.games().max(1) as f64,
         )
     }
@@ -197,12 +221,15 @@ struct GameResult {
     moves: u64,
     time: [Duration; 2],
     count: [u64; 2],
+    move_times: [Vec<Duration>; 2],
 }
 
 /// Plays the match. Fails on a bad player for the game or an engine that misbehaves.
 pub fn run(m: &Match) -> Result<ArenaResult, ArenaError> {
     for p in [&m.a, &m.b] {
-        if matches!(p, PlayerSpec::AlphaBeta(_)) && m.options.kind() != GameKind::Exxit {
+        if matches!(p, PlayerSpec::AlphaBeta(_) | PlayerSpec::Robot(_))
+            && m.options.kind() != GameKind::Exxit
+        {
             return Err(ArenaError::Spec(format!(
                 "`{p}` plays EXXIT only, not {}",
                 m.options.kind().name()
@@ -261,6 +288,9 @@ pub fn run(m: &Match) -> Result<ArenaResult, ArenaError> {
         out.moves_a += g.count[0];
         out.time_b += g.time[1];
         out.moves_b += g.count[1];
+        let [ta, tb] = g.move_times;
+        out.move_times[0].extend(ta);
+        out.move_times[1].extend(tb);
     }
     Ok(out)
 }
@@ -283,14 +313,20 @@ fn play_game(m: &Match, index: u64) -> Result<GameResult, ArenaError> {
     let mut moves = 0u64;
     let mut time = [Duration::ZERO; 2];
     let mut count = [0u64; 2];
+    let mut move_times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     while position.outcome().is_none() {
         let first_to_move = position.to_move() == Colour::First;
         let who = if first_to_move == a_first { 0 } else { 1 };
+        let choice = position.legal_moves().len() > 1;
         let start = Instant::now();
         let seed = rng.random::<u64>();
-        let mv = choose_move(&mut players[who], &position, seed)?;
-        time[who] += start.elapsed();
+        let mv = choose_move(&mut players[who], &position, moves, seed)?;
+        let took = start.elapsed();
+        time[who] += took;
         count[who] += 1;
+        if choice {
+            move_times[who].push(took);
+        }
         if let Err(e) = position.play(&mv) {
             return Err(player_error(
                 &players[who],
@@ -323,6 +359,7 @@ fn play_game(m: &Match, index: u64) -> Result<GameResult, ArenaError> {
         moves,
         time,
         count,
+        move_times,
     })
 }
 
@@ -343,7 +380,13 @@ fn open(spec: &PlayerSpec, options: &Options) -> Result<Player, ArenaError> {
     }
 }
 
-fn choose_move(p: &mut Player, position: &Position, seed: u64) -> Result<Move, ArenaError> {
+/// A move for the player; `ply` moves have been played.
+fn choose_move(
+    p: &mut Player,
+    position: &Position,
+    ply: u64,
+    seed: u64,
+) -> Result<Move, ArenaError> {
     let spec = match p {
         Player::Engine(e) => return e.genmove(position, seed),
         Player::Builtin(s) => s.clone(),
@@ -370,6 +413,13 @@ fn choose_move(p: &mut Player, position: &Position, seed: u64) -> Result<Move, A
         ),
         PlayerSpec::AlphaBeta(d) => match position {
             Position::Exxit(p) => alphabeta::search(p, d, seed).map(|c| Move::Exxit(c.mv)),
+            Position::Inphexion(_) => None,
+        },
+        PlayerSpec::Robot(r) => match position {
+            Position::Exxit(p) => {
+                let move_number = u32::try_from(ply + 1).unwrap_or(u32::MAX);
+                boardspace::search(p, r, Some(move_number), seed).map(|c| Move::Exxit(c.mv))
+            }
             Position::Inphexion(_) => None,
         },
         PlayerSpec::Engine(_) => None,
