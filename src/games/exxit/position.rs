@@ -175,7 +175,8 @@ fn stack_key(i: usize, h: u8, bits: u16) -> u64 {
 
 #[inline]
 pub(super) fn index(c: Hex) -> Option<usize> {
-    if c.q.abs() <= OFF && c.r.abs() <= OFF {
+    // `unsigned_abs`: `i32::MIN.abs()` overflows.
+    if c.q.unsigned_abs() <= OFF as u32 && c.r.unsigned_abs() <= OFF as u32 {
         Some(((c.r + OFF) * GRID + (c.q + OFF)) as usize)
     } else {
         None
@@ -448,7 +449,7 @@ impl Position {
     /// Whether `c` is outer space: no tile, touching the world (X2).
     pub fn is_outer_space(&self, c: Hex) -> bool {
         match index(c) {
-            Some(i) if c.q.abs() < OFF && c.r.abs() < OFF => {
+            Some(i) if c.q.unsigned_abs() < OFF as u32 && c.r.unsigned_abs() < OFF as u32 => {
                 self.cells[i].tile == 0 && self.tiles_around(i) > 0
             }
             _ => false,
@@ -1037,8 +1038,8 @@ impl Position {
                 return Ok(());
             }
             let ok = index(*c).is_some_and(|i| {
-                c.q.abs() < OFF
-                    && c.r.abs() < OFF
+                c.q.unsigned_abs() < OFF as u32
+                    && c.r.unsigned_abs() < OFF as u32
                     && self.cells[i].tile == 0
                     && self.tiles_around(i) > 0
             });
@@ -1078,7 +1079,11 @@ impl Position {
             }
             Move::Expand(c) => {
                 let i = index(c)
-                    .filter(|&i| c.q.abs() < OFF && c.r.abs() < OFF && self.cells[i].h != 0)
+                    .filter(|&i| {
+                        c.q.unsigned_abs() < OFF as u32
+                            && c.r.unsigned_abs() < OFF as u32
+                            && self.cells[i].h != 0
+                    })
                     .filter(|&i| self.cells[i].tile == 0);
                 let Some(i) = i else {
                     return Err(IllegalMove::new(format!(
