@@ -320,6 +320,9 @@ impl fmt::Display for Move {
 }
 
 /// A position of either game.
+// An EXXIT position keeps its cells behind a box but some arrays inline (the stack index and
+// keys that make its moves fast); boxing the variant would cost an allocation per copy.
+#[allow(clippy::large_enum_variant)]
 #[derive(PartialEq, Eq, Debug)]
 pub enum Position {
     Inphexion(inphexion::Position),
