@@ -2,10 +2,11 @@
 //!
 //! One command a line; every answer starts with `= ` (success) or `? ` (failure) and ends with an
 //! empty line. A failed command leaves the state exactly as it was. Nothing read may panic or
-//! hang the engine: deep `perft` requests are refused once they pass a node budget.
+//! hang the engine: deep `perft` requests are refused once they pass a node budget, `genmove`
+//! is capped in time and in tree size, and `render` writes only regular files.
 
 use std::io::{self, BufRead, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -14,8 +15,16 @@ use crate::ai::{self, Budget, Level};
 use crate::games::{Game, GameKind, Options, Position};
 use crate::render::{self, Theme};
 
-/// Leaf positions a single `perft` may count before it gives up.
-const PERFT_BUDGET: u64 = 200_000_000;
+/// Positions a single `perft` may visit (play a move into, or count the moves of) before it
+/// answers `? too deep`: a few seconds of work at most.
+pub const PERFT_BUDGET: u64 = 2_000_000;
+/// The longest `genmove` may think, whatever `ms=` asks (milliseconds).
+pub const GENMOVE_MAX_MS: u64 = 60_000;
+/// The most playouts a `genmove` may run. The search tree grows by one node per playout, so
+/// this bounds its memory too.
+pub const GENMOVE_MAX_PLAYOUTS: u32 = 500_000;
+/// The longest line read (bytes); longer lines are answered with a failure and skipped.
+pub const MAX_LINE: usize = 1 << 20;
 
 /// One answer: success or failure, and its text (which may span several lines).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -89,9 +98,9 @@ impl Engine {
         &self.game
     }
 
-    /// Executes one line. `more` yields the lines that follow, for `load`, which reads a record
-    /// up to an empty line.
-    pub fn execute(&mut self, line: &str, more: &mut dyn FnMut() -> Option<String>) -> Step {
+    /// Executes one line. `more` yields the lines that follow, as bytes, for `load`, which reads
+    /// a record up to an empty line (and refuses it whole if a line is not UTF-8).
+    pub fn execute(&mut self, line: &str, more: &mut dyn FnMut() -> Option<Vec<u8>>) -> Step {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return Step::Silent;
@@ -191,17 +200,29 @@ impl Engine {
         }
     }
 
-    fn cmd_load(&mut self, rest: &str, more: &mut dyn FnMut() -> Option<String>) -> Reply {
-        let mut text = String::new();
+    fn cmd_load(&mut self, rest: &str, more: &mut dyn FnMut() -> Option<Vec<u8>>) -> Reply {
+        // The whole record is read first, as bytes, so that a bad line never lets the rest of
+        // the record run as commands.
+        let mut lines = Vec::new();
         while let Some(line) = more() {
-            if line.trim().is_empty() {
+            if String::from_utf8_lossy(&line).trim().is_empty() {
                 break;
             }
-            text.push_str(&line);
-            text.push('\n');
+            lines.push(line);
         }
         if !rest.is_empty() {
             return Reply::fail("load takes no arguments: the record follows on the next lines");
+        }
+        let mut text = String::new();
+        for (n, line) in lines.iter().enumerate() {
+            let Ok(line) = std::str::from_utf8(line) else {
+                return Reply::fail(format!(
+                    "line {}: not UTF-8 text; nothing was loaded",
+                    n + 1
+                ));
+            };
+            text.push_str(line);
+            text.push('\n');
         }
         match Game::from_record(&text) {
             Ok(game) => {
@@ -238,6 +259,7 @@ impl Engine {
                 .default_budget
                 .unwrap_or_else(|| Level::Medium.budget_for(self.game.kind()));
         }
+        let budget = capped(budget);
         if let Some(o) = self.game.outcome() {
             return Reply::fail(format!(
                 "the game is over ({})",
@@ -261,11 +283,11 @@ impl Engine {
         if self.game.resigned().is_some() {
             return Reply::ok("1");
         }
-        let mut budget = PERFT_BUDGET;
-        match perft_within(self.game.position(), depth, &mut budget) {
+        match perft_bounded(self.game.position(), depth, PERFT_BUDGET) {
             Some(n) => Reply::ok(n.to_string()),
             None => Reply::fail(format!(
-                "perft {depth} would count more than {PERFT_BUDGET} positions; try a smaller depth"
+                "too deep: perft {depth} would visit more than {PERFT_BUDGET} positions; try a \
+                 smaller depth"
             )),
         }
     }
@@ -279,10 +301,72 @@ impl Engine {
             Ok(png) => png,
             Err(e) => return Reply::fail(format!("cannot draw this position: {e}")),
         };
-        match std::fs::write(Path::new(rest), png) {
+        match write_file(Path::new(rest), &png) {
             Ok(()) => Reply::ok(rest),
             Err(e) => Reply::fail(format!("cannot write {rest}: {e}")),
         }
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, renamed over it at the end, so
+/// that nothing ever blocks on or streams into a special file: a target that exists must be a
+/// regular file; FIFOs, devices, directories, sockets and symbolic links (which the rename would
+/// replace, `/dev/stdout` among them) are refused.
+fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.file_type().is_file() => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "it exists and is not a regular file (nor a new path)",
+            ))
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    let Some(name) = path.file_name() else {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the path names no file",
+        ));
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".{}-{n}.tmp", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(bytes))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// `budget` within the caps of `genmove`: at most [`GENMOVE_MAX_MS`] of thinking and
+/// [`GENMOVE_MAX_PLAYOUTS`] playouts (the search tree grows by one node per playout, so this
+/// bounds its memory), whatever was asked.
+fn capped(budget: Budget) -> Budget {
+    Budget {
+        millis: Some(
+            budget
+                .millis
+                .map_or(GENMOVE_MAX_MS, |ms| ms.min(GENMOVE_MAX_MS)),
+        ),
+        playouts: Some(
+            budget
+                .playouts
+                .map_or(GENMOVE_MAX_PLAYOUTS, |n| n.min(GENMOVE_MAX_PLAYOUTS)),
+        ),
     }
 }
 
@@ -294,43 +378,126 @@ fn no_args(rest: &str, f: impl FnOnce() -> Reply) -> Reply {
     }
 }
 
-/// Perft that stops (returning `None`) once more than `budget` leaves have been counted. The last
-/// two plies are counted by the game's own fast perft.
-fn perft_within(pos: &Position, depth: u32, budget: &mut u64) -> Option<u64> {
-    if depth <= 2 || pos.outcome().is_some() {
-        let n = pos.perft(depth);
-        *budget = budget.checked_sub(n)?;
-        return Some(n);
+/// Perft within a budget of visited positions, or `None` when it would need more. Depths are
+/// counted one after the other (1, 2, …, `depth`), all from the same budget, and a depth whose
+/// estimated work (the last depth's work times the last growth in the count) exceeds what is
+/// left is refused before it starts, so that a request far too deep is refused at once.
+fn perft_bounded(pos: &Position, depth: u32, budget: u64) -> Option<u64> {
+    let mut left = budget;
+    // One position per ply, reused (`clone_from`) for every move tried there.
+    let mut scratch = vec![pos.clone(); depth.min(64) as usize];
+    let mut last_count = 1u64;
+    let mut count = 1;
+    for d in 1..=depth {
+        let before = left;
+        count = perft_within(pos, d, &mut left, &mut scratch)?;
+        let work = before - left;
+        if d < depth {
+            let growth = count.div_ceil(last_count.max(1));
+            if work.saturating_mul(growth) > left {
+                return None;
+            }
+        }
+        last_count = count;
     }
+    Some(count)
+}
+
+/// Perft that stops (returning `None`) once it has visited more than `budget` positions. The
+/// last ply is counted by the game's own perft (the length of the move list).
+fn perft_within(
+    pos: &Position,
+    depth: u32,
+    budget: &mut u64,
+    scratch: &mut [Position],
+) -> Option<u64> {
+    *budget = budget.checked_sub(1)?;
+    if depth <= 1 || pos.outcome().is_some() {
+        return Some(pos.perft(depth));
+    }
+    // `perft_bounded` refuses depths beyond the scratch (64 plies) long before.
+    let (next, rest) = scratch.split_first_mut()?;
     let mut total = 0;
     for mv in pos.legal_moves() {
-        let mut next = pos.clone();
+        next.clone_from(pos);
         next.play(&mv).ok()?;
-        total += perft_within(&next, depth - 1, budget)?;
+        total += perft_within(next, depth - 1, budget, rest)?;
     }
     Some(total)
 }
 
-/// Runs the protocol until `quit` or the end of input.
-pub fn run(input: impl BufRead, mut output: impl Write, engine: &mut Engine) -> io::Result<()> {
-    let mut lines = input.lines();
+/// One line of input as bytes, without its end (`\n` or `\r\n`); `None` at the end of input.
+/// A line longer than [`MAX_LINE`] is read to its end but comes back as `Err(())`.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<Result<Vec<u8>, ()>>> {
+    let mut buf = Vec::new();
+    let mut too_long = false;
     loop {
-        let line = match lines.next() {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            if buf.is_empty() && !too_long {
+                return Ok(None);
+            }
+            break;
+        }
+        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if !too_long {
+            let keep = &chunk[..used];
+            if buf.len() + keep.len() > MAX_LINE + 2 {
+                too_long = true;
+                buf = Vec::new();
+            } else {
+                buf.extend_from_slice(keep);
+            }
+        }
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Some(Err(())));
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+    }
+    Ok(Some(Ok(buf)))
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(mut input: impl BufRead, mut output: impl Write, engine: &mut Engine) -> io::Result<()> {
+    loop {
+        let line = match read_line(&mut input)? {
             None => {
                 writeln!(output, "= bye\n")?;
                 output.flush()?;
                 return Ok(());
             }
-            Some(Ok(l)) => l,
-            // Bytes that are not UTF-8: answer, and go on with the next line.
-            Some(Err(e)) if e.kind() == io::ErrorKind::InvalidData => {
-                writeln!(output, "? unreadable line: not UTF-8 text\n")?;
+            Some(Ok(l)) => String::from_utf8(l),
+            Some(Err(())) => {
+                writeln!(output, "? unreadable line: longer than {MAX_LINE} bytes\n")?;
                 output.flush()?;
                 continue;
             }
-            Some(Err(e)) => return Err(e),
         };
-        let mut more = || lines.next().and_then(Result::ok);
+        // Bytes that are not UTF-8: answer, and go on with the next line.
+        let Ok(line) = line else {
+            writeln!(output, "? unreadable line: not UTF-8 text\n")?;
+            output.flush()?;
+            continue;
+        };
+        // Within a record, an overlong line reads as one that is not UTF-8: refused.
+        let mut more = || {
+            read_line(&mut input)
+                .ok()
+                .flatten()
+                .map(|l| l.unwrap_or_else(|()| vec![0xff]))
+        };
         match engine.execute(&line, &mut more) {
             Step::Silent => {}
             Step::Answer(r) => {
@@ -343,5 +510,55 @@ pub fn run(input: impl BufRead, mut output: impl Write, engine: &mut Engine) -> 
                 return Ok(());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn genmove_budgets_are_capped_in_time_and_tree_size() {
+        let huge = capped(Budget {
+            playouts: None,
+            millis: Some(999_999_999),
+        });
+        assert_eq!(huge.millis, Some(GENMOVE_MAX_MS));
+        assert_eq!(huge.playouts, Some(GENMOVE_MAX_PLAYOUTS));
+        let small = capped(Budget::playouts(300));
+        assert_eq!(small.playouts, Some(300));
+        assert_eq!(small.millis, Some(GENMOVE_MAX_MS));
+        let both = capped(Budget {
+            playouts: Some(u32::MAX),
+            millis: Some(250),
+        });
+        assert_eq!(both.playouts, Some(GENMOVE_MAX_PLAYOUTS));
+        assert_eq!(both.millis, Some(250));
+    }
+
+    #[test]
+    fn perft_counts_within_the_budget_and_refuses_beyond_it_at_once() {
+        let game = Game::new(Options::default_for(GameKind::Inphexion));
+        let pos = game.position();
+        assert_eq!(perft_bounded(pos, 2, PERFT_BUDGET), Some(pos.perft(2)));
+        assert_eq!(perft_bounded(pos, 0, PERFT_BUDGET), Some(1));
+        // Refused from the growth of the counts, long before the budget is spent.
+        let t = std::time::Instant::now();
+        assert_eq!(perft_bounded(pos, 50, PERFT_BUDGET), None);
+        assert_eq!(perft_bounded(pos, u32::MAX, PERFT_BUDGET), None);
+        assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
+        // A budget too small for the depth asked.
+        assert_eq!(perft_bounded(pos, 3, 100), None);
+    }
+
+    #[test]
+    fn lines_are_read_as_bytes_and_overlong_ones_refused() {
+        let mut long = vec![b'x'; MAX_LINE + 10];
+        long.extend_from_slice(b"\nstatus\r\n\xff\n");
+        let mut input = &long[..];
+        assert_eq!(read_line(&mut input).unwrap(), Some(Err(())));
+        assert_eq!(read_line(&mut input).unwrap(), Some(Ok(b"status".to_vec())));
+        assert_eq!(read_line(&mut input).unwrap(), Some(Ok(vec![0xff])));
+        assert_eq!(read_line(&mut input).unwrap(), None);
     }
 }

@@ -6,6 +6,12 @@ use std::process::{Command, Stdio};
 
 /// Runs `hexcord engine` on `input` and returns everything it wrote.
 fn run_engine(input: &str) -> String {
+    run_engine_bytes(input.as_bytes())
+}
+
+/// Runs `hexcord engine` on `input` (any bytes) and returns everything it wrote; fails if it
+/// takes longer than a minute.
+fn run_engine_bytes(input: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hexcord"))
         .arg("engine")
         .stdin(Stdio::piped())
@@ -13,13 +19,28 @@ fn run_engine(input: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the hexcord binary starts");
+    let id = child.id();
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    // A watchdog: an engine that hangs is killed (by its id) and the test fails.
+    let watchdog = std::thread::spawn(move || {
+        if finished
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .is_err()
+        {
+            let _ = Command::new("kill").arg(id.to_string()).status();
+            return true;
+        }
+        false
+    });
     child
         .stdin
         .take()
         .expect("stdin is piped")
-        .write_all(input.as_bytes())
+        .write_all(input)
         .expect("the engine reads its input");
     let out = child.wait_with_output().expect("the engine finishes");
+    let _ = done.send(());
+    assert!(!watchdog.join().expect("watchdog"), "the engine hung");
     assert!(out.status.success(), "engine exit status {:?}", out.status);
     assert!(
         out.stderr.is_empty(),
@@ -212,4 +233,156 @@ fn render_writes_the_position_as_a_png() {
     let img = image::open(&path).expect("a decodable PNG").to_rgba8();
     assert!((600..=1400).contains(&img.width()), "width {}", img.width());
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The EXXIT start position with one more cell (`extra`, e.g. `5,5:./1`) and the hands given.
+fn exxit_start_with(extra: &str, hand: &str) -> String {
+    format!("{extra} 0,-1:1 0,0:2 1,-2:2 1,-1:1|tiles 35|hand {hand}|to-move silver")
+}
+
+/// Coordinates outside the board, at the edges of the integer range among them.
+const FAR: [&str; 9] = [
+    "-2147483648,0",
+    "0,-2147483648",
+    "-2147483648,-2147483648",
+    "2147483647,2147483647",
+    "2147483647,-2147483648",
+    "40,0",
+    "0,-41",
+    "-42,1",
+    "99999999999,0",
+];
+
+#[test]
+fn setpos_refuses_every_cell_outside_the_board() {
+    let mut script = String::from("new exxit\n");
+    for c in FAR {
+        script.push_str(&format!(
+            "setpos {}\n",
+            exxit_start_with(&format!("{c}:1"), "8/8")
+        ));
+        script.push_str(&format!(
+            "setpos {}\n",
+            exxit_start_with(&format!("{c}:2/1"), "7/8")
+        ));
+        script.push_str(&format!(
+            "setpos {}\n",
+            exxit_start_with(&format!("{c}:./2"), "8/7")
+        ));
+    }
+    script.push_str("setpos -2147483648,-2147483648:2|tiles 38|hand 8/8|to-move silver\n");
+    script.push_str("position\nplay -2147483648,0\nplay 0,0-2147483647,0\nplay +0,-2147483648\n");
+    let out = run_engine(&script);
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    let n = 3 * FAR.len() + 1;
+    for (k, b) in blocks[1..=n].iter().enumerate() {
+        assert!(b.starts_with("? bad position: "), "setpos {k}: {b}");
+    }
+    assert_eq!(
+        blocks[n + 1],
+        "= 0,-1:1 0,0:2 1,-2:2 1,-1:1|tiles 35|hand 8/8|to-move silver"
+    );
+    for b in &blocks[n + 2..n + 5] {
+        assert!(b.starts_with("? bad notation: "), "{b}");
+    }
+}
+
+#[test]
+fn a_record_with_a_cell_outside_the_board_is_refused_by_load_and_render() {
+    let bad = exxit_start_with("-2147483648,0:1", "8/8");
+    let out = run_engine(&format!(
+        "new inphexion size=5\nload\nexxit tiles=39\nsetpos {bad}\n\nposition\n"
+    ));
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert!(
+        blocks[1].starts_with("? line 2: bad position"),
+        "{}",
+        blocks[1]
+    );
+    assert!(blocks[2].starts_with("= ....."), "{}", blocks[2]);
+
+    let dir = std::env::temp_dir().join(format!("hexcord-render-far-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let record = dir.join("far.txt");
+    std::fs::write(&record, format!("exxit tiles=39\nsetpos {bad}\n")).expect("record");
+    let out = Command::new(env!("CARGO_BIN_EXE_hexcord"))
+        .arg("render")
+        .arg(&record)
+        .output()
+        .expect("hexcord render runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains("bad position"), "{err}");
+    assert!(!dir.join("far.png").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn load_refuses_a_record_with_a_line_that_is_not_utf8_whole() {
+    let mut input = b"new inphexion size=5\nplay c3\nload\ninphexion size=5\nc3\n".to_vec();
+    input.extend_from_slice(b"d4\xff\xfe\nundo\nresign\nplay e5\n\nposition\nstatus\n");
+    let out = run_engine_bytes(&input);
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    // new, play, load, position, status, bye: nothing of the record ran as a command.
+    assert_eq!(blocks.len(), 7, "{out}");
+    assert!(blocks[2].starts_with("? line 3: "), "{}", blocks[2]);
+    assert_eq!(
+        blocks[3],
+        "= ...../...../..w../...../.....|to-move black|hand 12/13"
+    );
+    assert_eq!(blocks[4], "= to-move black");
+    // A line that is not UTF-8 outside a record is answered on its own.
+    let out = run_engine_bytes(b"new exxit\n\xc3\x28 play\nstatus\n");
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert!(blocks[1].starts_with("? unreadable line"), "{}", blocks[1]);
+    assert_eq!(blocks[2], "= to-move silver");
+}
+
+#[test]
+fn render_refuses_special_files_and_replaces_regular_ones_whole() {
+    let dir = std::env::temp_dir().join(format!("hexcord-render-special-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let file = dir.join("old.png");
+    std::fs::write(&file, b"old").expect("a regular file");
+    let out = run_engine(&format!(
+        "new exxit\nrender {}\nrender /dev/stdout\nrender {}\nrender {}\nstatus\n",
+        fifo.display(),
+        dir.display(),
+        file.display()
+    ));
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(blocks.len(), 8, "{out}");
+    for b in &blocks[1..4] {
+        assert!(b.starts_with("? cannot write "), "{b}");
+    }
+    assert_eq!(blocks[4], format!("= {}", file.display()));
+    assert_eq!(blocks[5], "= to-move silver");
+    image::open(&file).expect("the old file replaced by a PNG");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "no temporary file left: {left:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn deep_perft_is_refused_quickly() {
+    let t = std::time::Instant::now();
+    let out = run_engine(
+        "new inphexion size=7\nperft 50\nperft 4294967295\nnew exxit\nperft 60\nperft 2\n",
+    );
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert!(blocks[1].starts_with("? too deep"), "{}", blocks[1]);
+    assert!(blocks[2].starts_with("? too deep"), "{}", blocks[2]);
+    assert!(blocks[4].starts_with("? too deep"), "{}", blocks[4]);
+    assert_eq!(blocks[5], "= 12");
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
 }

@@ -320,10 +320,32 @@ impl fmt::Display for Move {
 }
 
 /// A position of either game.
-#[derive(Clone, PartialEq, Eq, Debug)]
+// An EXXIT position keeps its cells behind a box but some arrays inline (the stack index and
+// keys that make its moves fast); boxing the variant would cost an allocation per copy.
+#[allow(clippy::large_enum_variant)]
+#[derive(PartialEq, Eq, Debug)]
 pub enum Position {
     Inphexion(inphexion::Position),
     Exxit(exxit::Position),
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        match self {
+            Position::Inphexion(p) => Position::Inphexion(p.clone()),
+            Position::Exxit(p) => Position::Exxit(p.clone()),
+        }
+    }
+
+    /// Reuses the storage of `self` when both hold the same game (an EXXIT position then
+    /// copies only its occupied cells, not its whole array).
+    fn clone_from(&mut self, source: &Position) {
+        match (self, source) {
+            (Position::Inphexion(a), Position::Inphexion(b)) => a.clone_from(b),
+            (Position::Exxit(a), Position::Exxit(b)) => a.clone_from(b),
+            (a, b) => *a = b.clone(),
+        }
+    }
 }
 
 macro_rules! dispatch {

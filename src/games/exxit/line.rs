@@ -169,7 +169,8 @@ impl Position {
             } else {
                 TILE_LIMIT + 1
             };
-            if c.q.abs() > lim || c.r.abs() > lim {
+            // `unsigned_abs`: `i32::MIN.abs()` overflows.
+            if c.q.unsigned_abs() > lim as u32 || c.r.unsigned_abs() > lim as u32 {
                 return bad(match tile {
                     Some(_) => format!("the tile on {c} lies too far from 0,0"),
                     None => format!("the stack on {c} touches no tile (X2)"),

@@ -51,10 +51,10 @@ const LINE_SPAN: isize = REACH * GRID as isize + REACH;
 
 /// For an index difference `Δ` between two cells (at `Δ + LINE_SPAN`): `d | k << 3` when the
 /// second cell lies `k` (1 ≤ k ≤ 16) steps from the first in direction `d` (an index into
-/// [`STEP`]), 0 otherwise. Unique because 16 steps stay well within half a row of the grid.
-/// The last entry, beyond every line, answers every difference out of range.
+/// [`STEP`]), [`NO_LINE`] otherwise. Unique because 16 steps stay well within half a row of the
+/// grid. The last entry, beyond every line, answers every difference out of range.
 static LINES: [u8; (2 * LINE_SPAN + 2) as usize] = {
-    let mut t = [0u8; (2 * LINE_SPAN + 2) as usize];
+    let mut t = [NO_LINE; (2 * LINE_SPAN + 2) as usize];
     let mut d = 0;
     while d < 6 {
         let mut k = 1;
@@ -67,10 +67,14 @@ static LINES: [u8; (2 * LINE_SPAN + 2) as usize] = {
     t
 };
 
-/// The line from cell `a` to cell `b` as `d | k << 3` (see [`LINES`]), 0 when none.
+/// No line: a distance (31) beyond every stack's reach, so that one comparison of the distance
+/// with the stack's height rejects both cells off the line and cells out of reach.
+const NO_LINE: u8 = 31 << 3;
+
+/// The line from cell `a` to cell `b` as `d | k << 3` (see [`LINES`]), [`NO_LINE`] when none.
 #[inline]
 fn line(a: usize, b: usize) -> u8 {
-    let k = (b as isize - a as isize + LINE_SPAN) as usize;
+    let k = b.wrapping_add(LINE_SPAN as usize).wrapping_sub(a);
     LINES[k.min(LINES.len() - 1)]
 }
 
@@ -175,7 +179,8 @@ fn stack_key(i: usize, h: u8, bits: u16) -> u64 {
 
 #[inline]
 pub(super) fn index(c: Hex) -> Option<usize> {
-    if c.q.abs() <= OFF && c.r.abs() <= OFF {
+    // `unsigned_abs`: `i32::MIN.abs()` overflows.
+    if c.q.unsigned_abs() <= OFF as u32 && c.r.unsigned_abs() <= OFF as u32 {
         Some(((c.r + OFF) * GRID + (c.q + OFF)) as usize)
     } else {
         None
@@ -214,6 +219,9 @@ pub struct Position {
     pub(super) packed: [u32; 16],
     pub(super) outer: u32,
     pub(super) red_top: u32,
+    /// By stack slot: the stack's key (its share of `hash`), so that taking or changing a stack
+    /// needs no key computed for what was there.
+    pub(super) keys: [u64; 16],
     pub(super) hand: [u8; 2],
     pub(super) supply: u8,
     pub(super) to_move: Colour,
@@ -243,6 +251,7 @@ impl Clone for Position {
             packed: self.packed,
             outer: self.outer,
             red_top: self.red_top,
+            keys: self.keys,
             hand: self.hand,
             supply: self.supply,
             to_move: self.to_move,
@@ -278,6 +287,7 @@ impl Clone for Position {
         self.packed = source.packed;
         self.outer = source.outer;
         self.red_top = source.red_top;
+        self.keys = source.keys;
         self.hand = source.hand;
         self.supply = source.supply;
         self.to_move = source.to_move;
@@ -334,6 +344,7 @@ impl Position {
             packed: [0; 16],
             outer: 0,
             red_top: 0,
+            keys: [0; 16],
             hand: [DISCS, DISCS],
             supply: options.tiles,
             to_move: Colour::First,
@@ -448,7 +459,7 @@ impl Position {
     /// Whether `c` is outer space: no tile, touching the world (X2).
     pub fn is_outer_space(&self, c: Hex) -> bool {
         match index(c) {
-            Some(i) if c.q.abs() < OFF && c.r.abs() < OFF => {
+            Some(i) if c.q.unsigned_abs() < OFF as u32 && c.r.unsigned_abs() < OFF as u32 => {
                 self.cells[i].tile == 0 && self.tiles_around(i) > 0
             }
             _ => false,
@@ -531,9 +542,14 @@ impl Position {
 
     #[inline]
     fn tiles_around(&self, i: usize) -> u32 {
-        STEP.iter()
-            .filter(|&&s| self.cells[(i as isize + s) as usize].tile != 0)
-            .count() as u32
+        let g = GRID as usize;
+        let c = &self.cells[i - g..=i + g];
+        u32::from(c[g - 1].tile != 0)
+            + u32::from(c[g + 1].tile != 0)
+            + u32::from(c[0].tile != 0)
+            + u32::from(c[1].tile != 0)
+            + u32::from(c[2 * g - 1].tile != 0)
+            + u32::from(c[2 * g].tile != 0)
     }
 
     #[inline]
@@ -585,7 +601,6 @@ impl Position {
             }
             j
         } else {
-            self.hash ^= stack_key(i, cell.h, cell.bits);
             cell.slot as usize
         };
         cell.h = h;
@@ -593,7 +608,10 @@ impl Position {
         self.packed[j] = i as u32 | (h as u32) << 16;
         let top = (bits as u32 >> (h as u32).wrapping_sub(1)) & 1;
         self.red_top = (self.red_top & !(1 << j)) | top << j;
-        self.hash ^= stack_key(i, h, bits);
+        let key = stack_key(i, h, bits);
+        // A new slot's old key is 0 (kept so by `take_stack`).
+        self.hash ^= self.keys[j] ^ key;
+        self.keys[j] = key;
     }
 
     fn take_stack(&mut self, i: usize) -> (u8, u16) {
@@ -608,9 +626,11 @@ impl Position {
         if cell.tile != 0 {
             self.empty |= 1u64 << (cell.tile >> 2);
         }
-        self.hash ^= stack_key(i, h, bits);
+        self.hash ^= self.keys[j];
         // The last slot's stack moves into slot `j`.
         let last = self.n_stacks as usize - 1;
+        self.keys[j] = self.keys[last];
+        self.keys[last] = 0;
         if j != last {
             let moved = self.stacks[last];
             self.stacks[j] = moved;
@@ -641,14 +661,30 @@ impl Position {
                     && self.packed[j] == s as u32 | (c.h as u32) << 16
                     && (self.outer >> j) & 1 == (c.tile == 0) as u32
                     && (self.red_top >> j) & 1 == ((c.bits >> (c.h - 1)) & 1) as u32
+                    && self.keys[j] == stack_key(s as usize, c.h, c.bits)
             })
+            && self.keys[n..].iter().all(|&k| k == 0)
+            && self.hash == self.keys.iter().fold(0, |a, k| a ^ k)
             && self.cells.iter().filter(|c| c.h != 0).count() == n
     }
 
+    /// Puts a disc (red when `red` is 1) on the cell `i`, on top of any stack there.
     #[inline]
     fn push_disc(&mut self, i: usize, red: u16) {
-        let c = self.cells[i];
-        self.set_stack(i, c.h + 1, c.bits | (red << c.h));
+        let cell = &mut self.cells[i];
+        if cell.h == 0 {
+            self.set_stack(i, 1, red);
+            return;
+        }
+        let bits = cell.bits | red << cell.h;
+        cell.h += 1;
+        cell.bits = bits;
+        let j = cell.slot as usize;
+        let key = stack_key(i, cell.h, bits);
+        self.packed[j] += 1 << 16;
+        self.red_top = (self.red_top & !(1 << j)) | (red as u32) << j;
+        self.hash ^= self.keys[j] ^ key;
+        self.keys[j] = key;
     }
 
     // ----- dances (X12–X14) -----
@@ -877,7 +913,7 @@ impl Position {
             self.legal_moves(buf);
             return Some(buf.0[rng.random_range(0..buf.len())]);
         }
-        Some(match self.random_fast(rng) {
+        Some(match self.random_fast(rng, &mut [(0, 0); 64]) {
             Fast::Dance { from, target, .. } => Move::Dance {
                 from: hex(from as usize),
                 target: hex(target as usize),
@@ -891,7 +927,8 @@ impl Position {
 
     /// A uniformly random legal move in normal play (the game going on, not in the setup).
     #[inline(never)]
-    fn random_fast<R: Rng + ?Sized>(&self, rng: &mut R) -> Fast {
+    /// `dances` is scratch space (kept by the caller so that it is not cleared for every move).
+    fn random_fast<R: Rng + ?Sized>(&self, rng: &mut R, dances: &mut [(u16, u16); 64]) -> Fast {
         let me = self.to_move.index() as u8;
         // Masks over the stack slots: own stacks on tiles (possible dancers), opponent stacks
         // on tiles (possible targets), and the stacks in outer space; each stack as
@@ -904,7 +941,6 @@ impl Position {
         // Dances (X10) as (from, target), only those into outer space once one is seen: a
         // target must lie on a line from the dancer, within reach and no taller (X13). With
         // at most 16 stacks there are at most 8 × 8 pairs.
-        let mut dances = [(0u16, 0u16); 64];
         let mut n = 0;
         let mut outer_only = false;
         let mut mine = own;
@@ -919,8 +955,7 @@ impl Position {
                 let (ti, th) = ((b & 0xffff) as usize, b >> 16);
                 let l = line(s, ti);
                 // A line, within reach, a target no taller.
-                let candidate = (l != 0) & (th.max((l >> 3) as u32) <= h);
-                if !candidate {
+                if th.max((l >> 3) as u32) > h {
                     continue;
                 }
                 // The probe finds the first stack on the line: it must be this one.
@@ -993,8 +1028,9 @@ impl Position {
                 None => break,
             }
         }
+        let mut dances = [(0, 0); 64];
         while !self.is_over() {
-            let m = self.random_fast(rng);
+            let m = self.random_fast(rng, &mut dances);
             self.apply_fast(m, &mut |_| {});
         }
         // The loop only stops when the game is over, which always has an outcome.
@@ -1037,8 +1073,8 @@ impl Position {
                 return Ok(());
             }
             let ok = index(*c).is_some_and(|i| {
-                c.q.abs() < OFF
-                    && c.r.abs() < OFF
+                c.q.unsigned_abs() < OFF as u32
+                    && c.r.unsigned_abs() < OFF as u32
                     && self.cells[i].tile == 0
                     && self.tiles_around(i) > 0
             });
@@ -1078,7 +1114,11 @@ impl Position {
             }
             Move::Expand(c) => {
                 let i = index(c)
-                    .filter(|&i| c.q.abs() < OFF && c.r.abs() < OFF && self.cells[i].h != 0)
+                    .filter(|&i| {
+                        c.q.unsigned_abs() < OFF as u32
+                            && c.r.unsigned_abs() < OFF as u32
+                            && self.cells[i].h != 0
+                    })
                     .filter(|&i| self.cells[i].tile == 0);
                 let Some(i) = i else {
                     return Err(IllegalMove::new(format!(
@@ -1174,7 +1214,7 @@ impl Position {
     }
 
     /// Plays a legal move of normal play given by cell indices.
-    #[inline(never)]
+    #[inline]
     fn apply_fast(&mut self, mv: Fast, log: &mut impl FnMut(Hex)) {
         let me = self.to_move;
         match mv {

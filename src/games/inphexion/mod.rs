@@ -464,7 +464,7 @@ impl Position {
 
     /// Whether the group of `discs` through `cell` joins c's edges (I17). A chain that appears
     /// during a move runs through a cell the move filled, so the engine floods from there.
-    #[inline]
+    #[inline(always)]
     fn group_joins(&self, c: Colour, discs: CellSet, cell: u8) -> bool {
         if discs.len() < self.options.size as u32 {
             return false;
@@ -473,21 +473,7 @@ impl Position {
         if !a.intersects(discs) || !b.intersects(discs) {
             return false;
         }
-        let mut reached = CellSet::single(cell);
-        loop {
-            if reached.intersects(a) && reached.intersects(b) {
-                return true;
-            }
-            let next = self
-                .rh
-                .neighbours(reached)
-                .union(reached)
-                .intersection(discs);
-            if next == reached {
-                return false;
-            }
-            reached = next;
-        }
+        self.rh.joins(cell, discs, a, b)
     }
 
     /// The neighbours of cell `i`.
@@ -510,7 +496,7 @@ impl Position {
     /// mover before the move, since `from` held an opponent or the neutral disc. So the discs
     /// to relocate (I10: surrounded now, not before) are the opponent and neutral discs next to
     /// `from` (the moved disc included) whose neighbours are all the mover's.
-    #[inline]
+    #[inline(always)]
     fn stage(&self, from: u8, to: u8) -> Stage {
         let me = self.to_move;
         let mut own = self.discs(me);
@@ -558,6 +544,7 @@ impl Position {
     }
 
     /// Finishes a regular move from its stage with relocations `(source index, dest index)`.
+    #[inline(always)]
     fn finish(&mut self, s: Stage, rels: &[(u8, u8)]) {
         let me = self.to_move;
         let mut opp = s.opp;
@@ -609,6 +596,7 @@ impl Position {
     }
 
     /// Passes the turn; records `outcome`, or a loss of the next player without a move (I18).
+    #[inline(always)]
     fn end_turn(&mut self, outcome: Option<Outcome>) {
         self.to_move = self.to_move.other();
         self.swapped = false;
@@ -619,6 +607,7 @@ impl Position {
     }
 
     /// Whether the side to move has a legal move (ignoring a finished game).
+    #[inline(always)]
     fn has_any_move(&self) -> bool {
         if self.is_black_first_turn() && self.options.pie {
             return true;
@@ -810,11 +799,29 @@ impl Position {
     /// Plays random moves (distributed as in [`Position::random_move`]) to the end of the game
     /// and returns the outcome.
     pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Outcome {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the instruction `playout_popcnt` is compiled with.
+            return unsafe { self.playout_popcnt(rng) };
+        }
+        self.playout_inline(rng)
+    }
+
+    /// [`Position::playout`] compiled with the `popcnt` instruction, which counting the cells
+    /// of a set (many times a move) needs most.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn playout_popcnt<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Outcome {
+        self.playout_inline(rng)
+    }
+
+    #[inline(always)]
+    fn playout_inline<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Outcome {
         loop {
             if let Some(o) = self.outcome {
                 return o;
             }
-            if self.random_step(rng).is_none() {
+            if self.random_step_inline(rng).is_none() {
                 // Unreachable: a game in play always has a move (I18 ends it otherwise).
                 let o = Outcome::win(self.to_move.other(), Reason::NoLegalMove);
                 self.outcome = Some(o);
@@ -825,6 +832,11 @@ impl Position {
 
     /// Chooses a random move, plays it, and returns it.
     pub fn random_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Move> {
+        self.random_step_inline(rng)
+    }
+
+    #[inline(always)]
+    fn random_step_inline<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Move> {
         if self.outcome.is_some() {
             return None;
         }
