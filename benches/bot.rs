@@ -343,7 +343,9 @@ async fn run(scale: Scale, full: bool) {
         );
     }
 
+    let pool = sqlx::SqlitePool::connect(&d.db_url).await.expect("db");
     for (round, think) in [("members pause", scale.think), ("no pause", Duration::ZERO)] {
+        let first = db::last_announcement(&pool).await.expect("queue");
         let t = Instant::now();
         let runs = games.iter().map(|&(k, id, to_move)| {
             let pair = [&members[2 * k], &members[2 * k + 1]];
@@ -380,22 +382,27 @@ async fn run(scale: Scale, full: bool) {
                 hwm as f64 / 1024.0
             );
         }
+        // The delivery queue: from each change's commit to its post.
+        let delays: Vec<Duration> = db::delivery_delays(&pool, first)
+            .await
+            .expect("delays")
+            .into_iter()
+            .map(|ms| Duration::from_millis(ms.max(0) as u64))
+            .collect();
+        assert!(!delays.is_empty(), "boards were posted by the queue");
+        if full {
+            println!(
+                "  {}",
+                summary("move commit → board posted by the queue", delays)
+            );
+        }
         assert!(
             move_times.len() >= games.len(),
             "every game got its moves: {}",
             move_times.len()
         );
     }
-    // The delivery queue: from each change's commit to its post.
-    let pool = sqlx::SqlitePool::connect(&d.db_url).await.expect("db");
-    let delays: Vec<Duration> = db::delivery_delays(&pool)
-        .await
-        .expect("delays")
-        .into_iter()
-        .map(|ms| Duration::from_millis(ms.max(0) as u64))
-        .collect();
     pool.close().await;
-    assert!(!delays.is_empty(), "boards were posted by the queue");
     // `/games` of the member with many active games.
     let busy = member(940_000_000_000_000_000);
     let mut games_times = Vec::new();
@@ -412,10 +419,6 @@ async fn run(scale: Scale, full: bool) {
         games_times.push(took);
     }
     if full {
-        println!(
-            "  {}",
-            summary("move commit → board posted by the queue", delays)
-        );
         println!(
             "  {}",
             summary(

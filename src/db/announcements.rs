@@ -222,13 +222,24 @@ pub async fn mark_failed(ex: impl SqliteExecutor<'_>, id: i64, error: &str) -> R
     Ok(())
 }
 
-/// The delay (ms) of each posted announcement from its change to its delivery, for figures.
-pub async fn delivery_delays(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>, DbError> {
+/// The delay (ms) from its change to its delivery of each posted announcement queued after
+/// announcement `after` (0: all), for figures.
+pub async fn delivery_delays(ex: impl SqliteExecutor<'_>, after: i64) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
-        "SELECT sent_at - created_at FROM announcements WHERE status = 'sent' ORDER BY id",
+        "SELECT sent_at - created_at FROM announcements WHERE status = 'sent' AND id > ?1
+          ORDER BY id",
     )
+    .bind(after)
     .fetch_all(ex)
     .await?)
+}
+
+/// The id of the last announcement queued (0 when none).
+pub async fn last_announcement(ex: impl SqliteExecutor<'_>) -> Result<i64, DbError> {
+    let id: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM announcements")
+        .fetch_one(ex)
+        .await?;
+    Ok(id.unwrap_or(0))
 }
 
 #[cfg(test)]
