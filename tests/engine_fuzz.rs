@@ -61,16 +61,21 @@ fn line() -> impl Strategy<Value = String> {
 /// `render PATH` writes files: keep them out of the repository, in a directory that also holds
 /// a FIFO called `fifo` (which `render` must refuse rather than block on).
 fn enter_temp_dir() {
-    let dir = std::env::temp_dir().join(format!("hexcord-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    std::env::set_current_dir(&dir).expect("temp dir as working directory");
-    if !dir.join("fifo").exists() {
-        let made = std::process::Command::new("mkfifo")
-            .arg(dir.join("fifo"))
-            .status()
-            .expect("mkfifo runs");
-        assert!(made.success(), "mkfifo");
-    }
+    // Once for the whole binary: its tests run on parallel threads of one process, which has
+    // one working directory.
+    static READY: std::sync::Once = std::sync::Once::new();
+    READY.call_once(|| {
+        let dir = std::env::temp_dir().join(format!("hexcord-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::env::set_current_dir(&dir).expect("temp dir as working directory");
+        if !dir.join("fifo").exists() {
+            let made = std::process::Command::new("mkfifo")
+                .arg(dir.join("fifo"))
+                .status()
+                .expect("mkfifo runs");
+            assert!(made.success(), "mkfifo");
+        }
+    });
 }
 
 /// Raw input lines: command lines, arbitrary bytes (often not UTF-8), and empty lines that end
