@@ -873,6 +873,8 @@ async fn faults_are_survived() {
     bot.kill().await;
     let mut bot = Bot::start_with(&d, &[("TIMER_INTERVAL_MS", "3600000")]).await;
     d.fake.wait_ready(3).await;
+    // The timer's first scan runs at start (before the deadline); the next is an hour away.
+    tokio::time::sleep(Duration::from_secs(2)).await;
     d.set_clock(deadline + 5);
     let who = discord::member(s1.to_move);
     let v = d
