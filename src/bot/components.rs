@@ -95,35 +95,29 @@ async fn dispatch(
     component: Component,
 ) -> Result<(), BotError> {
     let user = press.user.id.get();
-    let answer = match component {
-        Component::Accept(_) => Some(ChallengeAnswer::Accept),
-        Component::Decline(_) => Some(ChallengeAnswer::Decline),
-        Component::Withdraw(_) => Some(ChallengeAnswer::Withdraw),
-        Component::Resign(_) | Component::KeepPlaying(_) => None,
-    };
-    match (component, answer) {
-        (
-            Component::Accept(id) | Component::Decline(id) | Component::Withdraw(id),
-            Some(answer),
-        ) => {
-            crate::db::upsert_player(
-                &data.core.pool,
-                user,
-                press.user.display_name(),
-                data.core.clock.now(),
-            )
-            .await?;
-            let text = match actions::answer_challenge(&data.core, id, user, answer).await? {
-                Answered::Closed(text) | Answered::Started { text, .. } => text,
-            };
-            update(ctx, press, text).await
-        }
-        (Component::Resign(id), _) => {
+    let (id, answer) = match component {
+        Component::Accept(id) => (id, ChallengeAnswer::Accept),
+        Component::Decline(id) => (id, ChallengeAnswer::Decline),
+        Component::Withdraw(id) => (id, ChallengeAnswer::Withdraw),
+        Component::Resign(id) => {
             actions::resign(&data.core, id, user).await?;
-            update(ctx, press, format!("You resigned game #{id}.")).await
+            return update(ctx, press, format!("You resigned game #{id}.")).await;
         }
-        _ => update(ctx, press, "Good luck! Play on with `/move`.".into()).await,
-    }
+        Component::KeepPlaying(_) => {
+            return update(ctx, press, "Good luck! Play on with `/move`.".into()).await;
+        }
+    };
+    crate::db::upsert_player(
+        &data.core.pool,
+        user,
+        press.user.display_name(),
+        data.core.clock.now(),
+    )
+    .await?;
+    let text = match actions::answer_challenge(&data.core, id, user, answer).await? {
+        Answered::Closed(text) | Answered::Started { text, .. } => text,
+    };
+    update(ctx, press, text).await
 }
 
 /// Replaces the message holding the button (and its buttons) by `text`.

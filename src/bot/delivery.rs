@@ -69,17 +69,6 @@ impl Failure {
             },
         }
     }
-
-    fn describe(&self) -> String {
-        match self {
-            Failure::Passing(why) => why.clone(),
-            Failure::Refused {
-                status,
-                code,
-                message,
-            } => format!("HTTP {status}, code {code}: {message}"),
-        }
-    }
 }
 
 /// What a member reads about a refusal to post in `channel`: what is missing, and where.
@@ -180,7 +169,11 @@ impl Delivery {
                 }
                 db::retry_later(&self.pool, id, db::now_ms() + delay, &why).await
             }
-            Err(refused) => self.refused(&queued, &refused).await,
+            Err(Failure::Refused {
+                status,
+                code,
+                message,
+            }) => self.refused(&queued, status, code, &message).await,
         };
         if let Err(e) = stored {
             // The lease runs out and the announcement is tried again (the nonce keeps a
@@ -208,34 +201,29 @@ impl Delivery {
 
     /// A permanent refusal: marked, logged once, and the members concerned are told by direct
     /// message (with the board), naming what is missing where.
-    async fn refused(&self, q: &QueuedAnnouncement, f: &Failure) -> Result<(), db::DbError> {
-        db::mark_failed(&self.pool, q.id, &f.describe()).await?;
-        let Failure::Refused {
-            status,
-            code,
-            message,
-        } = f
-        else {
-            return Ok(());
-        };
+    async fn refused(
+        &self,
+        q: &QueuedAnnouncement,
+        status: u16,
+        code: isize,
+        message: &str,
+    ) -> Result<(), db::DbError> {
+        let what = format!("HTTP {status}, code {code}: {message}");
+        db::mark_failed(&self.pool, q.id, &what).await?;
         let channel = match q.body.target {
             Target::Channel { channel } | Target::Edit { channel, .. } => channel,
             Target::Direct { user, .. } => {
                 warn!(
                     announcement = q.id,
-                    user,
-                    "a direct message was refused ({}); the member cannot be told",
-                    f.describe()
+                    user, "a direct message was refused ({what}); the member cannot be told"
                 );
                 return Ok(());
             }
         };
-        let why = explain_refusal(*status, *code, message, channel);
+        let why = explain_refusal(status, code, message, channel);
         warn!(
             announcement = q.id,
-            channel,
-            "cannot post in a channel ({}); telling the players by direct message",
-            f.describe()
+            channel, "cannot post in a channel ({what}); telling the players by direct message"
         );
         if let Some(game) = q.game_id {
             db::set_delivery_fault(&self.pool, game, Some(&why)).await?;
