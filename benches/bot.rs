@@ -27,7 +27,7 @@ mod spec;
 use std::time::{Duration, Instant};
 
 use discord::{Bot, Discord, Member, MEMBER_PERMS};
-use hexcord::db;
+use hexcord::db::{self, ChannelId, GuildId, UserId};
 use hexcord::games::{Game, GameKind, Options};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -83,10 +83,12 @@ fn member(id: u64) -> Member {
 async fn seed(url: &str, n: usize) {
     let pool = db::connect(url).await.expect("database");
     let mut rng = SmallRng::seed_from_u64(7);
-    let players: Vec<u64> = (0..200).map(|i| 940_000_000_000_000_000 + i).collect();
+    let players: Vec<UserId> = (0..200)
+        .map(|i| UserId(940_000_000_000_000_000 + i))
+        .collect();
     let now = hexcord::clock::unix_now() - 30 * 86_400;
     for &p in &players {
-        db::upsert_player(&pool, p, &format!("seeded{}", p % 1000), now)
+        db::upsert_player(&pool, p, &format!("seeded{}", p.get() % 1000), now)
             .await
             .expect("player");
     }
@@ -109,8 +111,8 @@ async fn seed(url: &str, n: usize) {
         let id = db::insert_game(
             &mut *tx,
             &db::NewGame {
-                guild_id: Some(GUILD_ID),
-                channel_id: server::CHANNEL_ID,
+                guild_id: Some(GuildId(GUILD_ID)),
+                channel_id: ChannelId(server::CHANNEL_ID),
                 options: &options,
                 players: [a, b],
                 rated: true,
@@ -129,8 +131,8 @@ async fn seed(url: &str, n: usize) {
             game.play(mv).expect("a legal move");
             let mover = if ply % 2 == 0 { a } else { b };
             let finish = game.outcome().map(|o| db::Finish {
-                status: db::GameStatus::Finished,
-                result: o.describe(kind),
+                kind,
+                result: db::GameResult::Decided(o),
                 winner_id: o.winner.map(|c| if c.index() == 0 { a } else { b }),
             });
             db::record_move(
@@ -157,8 +159,8 @@ async fn seed(url: &str, n: usize) {
         db::insert_game(
             &mut *tx,
             &db::NewGame {
-                guild_id: Some(GUILD_ID),
-                channel_id: server::CHANNEL_ID,
+                guild_id: Some(GuildId(GUILD_ID)),
+                channel_id: ChannelId(server::CHANNEL_ID),
                 options: &Options::default_for(GameKind::Exxit),
                 players: [busy, other],
                 rated: true,

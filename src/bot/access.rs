@@ -2,6 +2,7 @@
 //! functions that tests call without Discord.
 
 use crate::db::{GameRow, GameStatus};
+use crate::db::{GuildId, UserId};
 use crate::games::{Colour, Game};
 
 /// A user mistake, answered privately with what to do instead.
@@ -15,7 +16,7 @@ impl Refusal {
 }
 
 /// A mention of a user.
-pub fn mention(user: u64) -> String {
+pub fn mention(user: UserId) -> String {
     format!("<@{user}>")
 }
 
@@ -30,29 +31,29 @@ pub fn swapped(game: &Game) -> bool {
 }
 
 /// The player holding `colour` now.
-pub fn player_of(row: &GameRow, game: &Game, colour: Colour) -> u64 {
+pub fn player_of(row: &GameRow, game: &Game, colour: Colour) -> UserId {
     row.players[colour.index() ^ usize::from(swapped(game))]
 }
 
 /// The colour `user` holds now, if they play in this game.
-pub fn colour_of(row: &GameRow, game: &Game, user: u64) -> Option<Colour> {
+pub fn colour_of(row: &GameRow, game: &Game, user: UserId) -> Option<Colour> {
     Colour::BOTH
         .into_iter()
         .find(|&c| player_of(row, game, c) == user)
 }
 
 /// The player to move.
-pub fn player_to_move(row: &GameRow, game: &Game) -> u64 {
+pub fn player_to_move(row: &GameRow, game: &Game) -> UserId {
     player_of(row, game, game.position().to_move())
 }
 
 /// Refuses a user who may not act in this game: not active, or not a player.
-pub fn check_player(row: &GameRow, user: u64) -> Result<(), Refusal> {
+pub fn check_player(row: &GameRow, user: UserId) -> Result<(), Refusal> {
     if row.status != GameStatus::Active {
         return Err(Refusal::new(format!(
             "Game #{} is over ({}). Start a new one with `/challenge`.",
             row.id,
-            row.result.as_deref().unwrap_or(row.status.as_str())
+            row.result_text()
         )));
     }
     if !row.players.contains(&user) {
@@ -67,7 +68,7 @@ pub fn check_player(row: &GameRow, user: u64) -> Result<(), Refusal> {
 }
 
 /// May `user` move now?
-pub fn check_may_move(row: &GameRow, game: &Game, user: u64) -> Result<(), Refusal> {
+pub fn check_may_move(row: &GameRow, game: &Game, user: UserId) -> Result<(), Refusal> {
     check_player(row, user)?;
     let to_move = player_to_move(row, game);
     if to_move != user {
@@ -187,7 +188,7 @@ pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<String> {
 }
 
 /// May this member abort games? Moderators are those with Manage Server.
-pub fn may_abort(manage_guild: bool, row: &GameRow, guild: Option<u64>) -> Result<(), Refusal> {
+pub fn may_abort(manage_guild: bool, row: &GameRow, guild: Option<GuildId>) -> Result<(), Refusal> {
     if !manage_guild {
         return Err(Refusal::new(
             "Only moderators (Manage Server) can abort a game. A player can `/resign`.",
@@ -208,15 +209,16 @@ pub fn may_abort(manage_guild: bool, row: &GameRow, guild: Option<u64>) -> Resul
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::db::ChannelId;
     use crate::games::{GameKind, Options};
 
     pub(crate) fn row(status: GameStatus) -> GameRow {
         GameRow {
             id: 3,
-            guild_id: Some(1),
-            channel_id: 2,
+            guild_id: Some(GuildId(1)),
+            channel_id: ChannelId(2),
             options: Options::parse_line("inphexion size=7").unwrap(),
-            players: [10, 20],
+            players: [UserId(10), UserId(20)],
             rated: false,
             status,
             result: None,
@@ -229,19 +231,19 @@ pub(crate) mod tests {
             seconds_per_move: 86400,
             deadline_at: Some(86400),
             reminders_sent: 0,
-            to_move: Some(10),
+            to_move: Some(UserId(10)),
             delivery_fault: None,
         }
     }
 
     #[test]
     fn outsiders_and_finished_games_are_refused() {
-        assert!(check_player(&row(GameStatus::Active), 10).is_ok());
-        assert!(check_player(&row(GameStatus::Active), 30)
+        assert!(check_player(&row(GameStatus::Active), UserId(10)).is_ok());
+        assert!(check_player(&row(GameStatus::Active), UserId(30))
             .unwrap_err()
             .0
             .contains("not yours"));
-        assert!(check_player(&row(GameStatus::Finished), 10)
+        assert!(check_player(&row(GameStatus::Finished), UserId(10))
             .unwrap_err()
             .0
             .contains("over"));
@@ -281,10 +283,10 @@ pub(crate) mod tests {
     #[test]
     fn aborting_needs_manage_server_and_this_server() {
         let r = row(GameStatus::Active);
-        assert!(may_abort(true, &r, Some(1)).is_ok());
-        assert!(may_abort(false, &r, Some(1)).is_err());
-        assert!(may_abort(true, &r, Some(2)).is_err());
-        assert!(may_abort(true, &row(GameStatus::Aborted), Some(1)).is_err());
+        assert!(may_abort(true, &r, Some(GuildId(1))).is_ok());
+        assert!(may_abort(false, &r, Some(GuildId(1))).is_err());
+        assert!(may_abort(true, &r, Some(GuildId(2))).is_err());
+        assert!(may_abort(true, &row(GameStatus::Aborted), Some(GuildId(1))).is_err());
     }
 
     fn inphexion(words: &[&str]) -> Game {
@@ -295,20 +297,20 @@ pub(crate) mod tests {
     fn after_a_pie_swap_the_players_exchange_colours() {
         let r = row(GameStatus::Active);
         let mut g = inphexion(&["size=5", "pie"]);
-        assert_eq!(player_to_move(&r, &g), 10);
+        assert_eq!(player_to_move(&r, &g), UserId(10));
         g.play_text("c3").unwrap();
-        assert_eq!(player_to_move(&r, &g), 20);
+        assert_eq!(player_to_move(&r, &g), UserId(20));
         g.play_text("swap").unwrap();
         assert!(swapped(&g));
         // The swapper now holds the first colour; the other player moves next.
-        assert_eq!(player_of(&r, &g, Colour::First), 20);
-        assert_eq!(colour_of(&r, &g, 10), Some(Colour::Second));
-        assert_eq!(player_to_move(&r, &g), 10);
-        assert!(check_may_move(&r, &g, 20)
+        assert_eq!(player_of(&r, &g, Colour::First), UserId(20));
+        assert_eq!(colour_of(&r, &g, UserId(10)), Some(Colour::Second));
+        assert_eq!(player_to_move(&r, &g), UserId(10));
+        assert!(check_may_move(&r, &g, UserId(20))
             .unwrap_err()
             .0
             .contains("not your turn"));
-        assert!(check_may_move(&r, &g, 10).is_ok());
+        assert!(check_may_move(&r, &g, UserId(10)).is_ok());
     }
 
     #[test]

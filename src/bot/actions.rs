@@ -26,8 +26,9 @@ use super::BotError;
 use crate::ai::Level;
 use crate::clock::Clock;
 use crate::db::{
-    self, Announcement, BoardAt, Challenge, ChallengeStatus, DbError, Finish, GameRow, GameStatus,
-    MoveRecord, NewChallenge, NewGame, ReminderMode, Target,
+    self, Announcement, BoardAt, Challenge, ChallengeStatus, ChannelId, DbError, Finish,
+    GameResult, GameRow, GameStatus, GuildId, MoveRecord, NewChallenge, NewGame, ReminderMode,
+    Target, UserId,
 };
 use crate::games::{Game, Options, Outcome, Reason};
 
@@ -83,7 +84,7 @@ fn row_after(
     next.version = game.ply() as i64;
     match finish {
         Some(f) => {
-            next.status = f.status;
+            next.status = f.status();
             next.result = Some(f.result.clone());
             next.winner_id = f.winner_id;
             next.deadline_at = None;
@@ -103,7 +104,7 @@ fn board_announcement(
     row: &GameRow,
     game: &Game,
     intro: &str,
-    last: Option<(u64, &str)>,
+    last: Option<(UserId, &str)>,
 ) -> Announcement {
     let caption = board_caption(row, game, last);
     let content = if intro.is_empty() {
@@ -134,8 +135,8 @@ fn board_announcement(
 pub fn finish_after_move(row: &GameRow, game: &Game) -> Option<Finish> {
     let outcome = game.outcome()?;
     Some(Finish {
-        status: GameStatus::Finished,
-        result: outcome.describe(game.kind()),
+        kind: game.kind(),
+        result: GameResult::Decided(outcome),
         winner_id: outcome.winner.map(|c| player_of(row, game, c)),
     })
 }
@@ -143,8 +144,8 @@ pub fn finish_after_move(row: &GameRow, game: &Game) -> Option<Finish> {
 /// A win of `winner`'s colour for `reason`.
 fn win_for(row: &GameRow, game: &Game, winner: crate::games::Colour, reason: Reason) -> Finish {
     Finish {
-        status: GameStatus::Finished,
-        result: Outcome::win(winner, reason).describe(game.kind()),
+        kind: game.kind(),
+        result: GameResult::Decided(Outcome::win(winner, reason)),
         winner_id: Some(player_of(row, game, winner)),
     }
 }
@@ -167,7 +168,7 @@ pub struct Played {
 pub async fn play_move(
     core: &Core,
     id: i64,
-    player: u64,
+    player: UserId,
     text: &str,
     seen: Option<i64>,
 ) -> Result<Played, BotError> {
@@ -230,7 +231,7 @@ pub async fn play_move(
 }
 
 /// Resigns game `id` for `player`.
-pub async fn resign(core: &Core, id: i64, player: u64) -> Result<(), BotError> {
+pub async fn resign(core: &Core, id: i64, player: UserId) -> Result<(), BotError> {
     let (row, game) = load(&core.pool, id).await?;
     check_player(&row, player)?;
     let loser = colour_of(&row, &game, player)
@@ -254,13 +255,15 @@ pub async fn abort(
     id: i64,
     moderator: &str,
     manage_guild: bool,
-    guild: Option<u64>,
+    guild: Option<GuildId>,
 ) -> Result<(), BotError> {
     let (row, game) = load(&core.pool, id).await?;
     super::access::may_abort(manage_guild, &row, guild)?;
     let finish = Finish {
-        status: GameStatus::Aborted,
-        result: format!("aborted by {moderator}"),
+        kind: row.kind(),
+        result: GameResult::Aborted {
+            by: moderator.to_string(),
+        },
         winner_id: None,
     };
     let intro = format!(
@@ -318,12 +321,12 @@ pub async fn time_out(core: &Core, id: i64) -> Result<bool, BotError> {
     db::enqueue(&mut *tx, Some(id), &board).await?;
     tx.commit().await?;
     core.wake_delivery();
-    info!(game = id, loser, "lost on time");
+    info!(game = id, %loser, "lost on time");
     Ok(true)
 }
 
 /// The reminder's text.
-pub fn reminder_text(game: &GameRow, player: u64, left: i64) -> String {
+pub fn reminder_text(game: &GameRow, player: UserId, left: i64) -> String {
     format!(
         "⏰ Reminder: {}, it is your move in **{}** game #{} against {} in <#{}>. {} left{}. Play with `/move`; `/settings` turns reminders off.",
         mention(player),
@@ -365,7 +368,7 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, BotError> {
         }),
     };
     let mut tx = core.pool.begin().await?;
-    if !db::claim_reminder(&mut *tx, id, row.version, row.reminders_sent, to).await? {
+    if !db::claim_reminder(&mut *tx, &row, to).await? {
         return Ok(false);
     }
     if let Some(target) = target.clone() {
@@ -381,7 +384,7 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, BotError> {
     tx.commit().await?;
     if target.is_some() {
         core.wake_delivery();
-        info!(game = id, player, "reminder queued");
+        info!(game = id, %player, "reminder queued");
     }
     Ok(target.is_some())
 }
@@ -431,14 +434,24 @@ pub struct Vacation {
 /// `player` takes `days` of vacation from now: the deadlines of the games waiting for their move
 /// move by as much, unless they have passed already (those games are lost on time). The yearly
 /// cap holds under concurrent requests: one statement checks it and stores the vacation.
-pub async fn take_vacation(core: &Core, player: u64, days: i64) -> Result<Vacation, BotError> {
+pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vacation, BotError> {
     let now = core.clock.now();
     let since = now - 365 * DAY;
     let cap = VACATION_DAYS_PER_YEAR * DAY;
     let seconds = days * DAY;
     let mut tx = core.pool.begin().await?;
     let started = days >= 1
-        && db::start_vacation_within_cap(&mut *tx, player, now, seconds, since, cap).await?;
+        && db::start_vacation_within_cap(
+            &mut *tx,
+            &db::VacationRequest {
+                player,
+                starts_at: now,
+                seconds,
+                counted_since: since,
+                cap_seconds: cap,
+            },
+        )
+        .await?;
     if !started {
         drop(tx);
         let away = db::vacation_until(&core.pool, player, now).await?;
@@ -448,7 +461,7 @@ pub async fn take_vacation(core: &Core, player: u64, days: i64) -> Result<Vacati
     let paused = db::pause_deadlines(&mut *tx, player, seconds, now).await?;
     tx.commit().await?;
     let used = db::vacation_seconds_since(&core.pool, player, since).await?;
-    info!(player, days, paused, "vacation taken");
+    info!(%player, days, paused, "vacation taken");
     Ok(Vacation {
         until: now + seconds,
         paused,
@@ -459,10 +472,10 @@ pub async fn take_vacation(core: &Core, player: u64, days: i64) -> Result<Vacati
 /// What a new challenge needs.
 #[derive(Clone, Debug)]
 pub struct ChallengeRequest {
-    pub guild_id: Option<u64>,
-    pub channel_id: u64,
-    pub challenger: u64,
-    pub opponent: u64,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub challenger: UserId,
+    pub opponent: UserId,
     pub options: Options,
     pub rated: bool,
     pub seconds_per_move: i64,
@@ -520,7 +533,7 @@ pub enum Answered {
 pub async fn answer_challenge(
     core: &Core,
     id: i64,
-    user: u64,
+    user: UserId,
     answer: ChallengeAnswer,
 ) -> Result<Answered, BotError> {
     let now = core.clock.now();
@@ -609,10 +622,10 @@ pub async fn answer_challenge(
 /// What a game against the bot needs.
 #[derive(Clone, Debug)]
 pub struct BotGameRequest {
-    pub guild_id: Option<u64>,
-    pub channel_id: u64,
-    pub member: u64,
-    pub bot: u64,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub member: UserId,
+    pub bot: UserId,
     pub options: Options,
     pub level: Level,
     pub member_first: bool,
@@ -679,8 +692,8 @@ mod tests {
     use crate::db::testing::temp_db;
 
     const T0: i64 = 1_800_000_000;
-    const ANN: u64 = 11;
-    const BOB: u64 = u64::MAX - 3;
+    const ANN: UserId = UserId(11);
+    const BOB: UserId = UserId(u64::MAX - 3);
 
     async fn core_at(
         t: i64,
@@ -699,8 +712,8 @@ mod tests {
 
     async fn started(core: &Core, line: &str, rated: bool) -> i64 {
         let req = ChallengeRequest {
-            guild_id: Some(7),
-            channel_id: 8,
+            guild_id: Some(GuildId(7)),
+            channel_id: ChannelId(8),
             challenger: ANN,
             opponent: BOB,
             options: Options::parse_line(line).unwrap(),
@@ -794,10 +807,15 @@ mod tests {
         assert!(q[1].content.contains("ran out of time"));
         assert_eq!(q[1].mentions, [ANN, BOB]);
         // Rated: both players have a rating now.
-        assert!(db::fetch_rating(&core.pool, 7, "inphexion", BOB)
-            .await
-            .unwrap()
-            .is_some());
+        assert!(db::fetch_rating(
+            &core.pool,
+            GuildId(7),
+            crate::games::GameKind::Inphexion,
+            BOB
+        )
+        .await
+        .unwrap()
+        .is_some());
     }
 
     #[tokio::test]
@@ -844,8 +862,8 @@ mod tests {
     async fn challenges_are_capped_per_member_and_per_pair() {
         let (core, _t, _f) = core_at(T0).await;
         let mut req = ChallengeRequest {
-            guild_id: Some(7),
-            channel_id: 8,
+            guild_id: Some(GuildId(7)),
+            channel_id: ChannelId(8),
             challenger: ANN,
             opponent: BOB,
             options: Options::parse_line("exxit tiles=39").unwrap(),
@@ -866,13 +884,13 @@ mod tests {
         req.options = Options::parse_line("inphexion size=7").unwrap();
         open_challenge(&core, &req).await.unwrap();
         for n in 0..8u64 {
-            req.opponent = 1000 + n;
+            req.opponent = UserId(1000 + n);
             db::upsert_player(&core.pool, req.opponent, "x", T0)
                 .await
                 .unwrap();
             open_challenge(&core, &req).await.unwrap();
         }
-        req.opponent = 2000;
+        req.opponent = UserId(2000);
         db::upsert_player(&core.pool, req.opponent, "x", T0)
             .await
             .unwrap();
@@ -897,12 +915,17 @@ mod tests {
         clock.store(T0 + DAY - 60, std::sync::atomic::Ordering::SeqCst);
         assert!(remind(&core, id).await.unwrap());
         let q = queued(&core).await;
-        assert_eq!(q[1].target, Target::Channel { channel: 8 });
+        assert_eq!(
+            q[1].target,
+            Target::Channel {
+                channel: ChannelId(8)
+            }
+        );
         assert_eq!(
             q[2].target,
             Target::Direct {
                 user: ANN,
-                or_channel: Some(8)
+                or_channel: Some(ChannelId(8))
             }
         );
     }

@@ -2,6 +2,7 @@
 //! restart. Every press gets an answer: a button this bot does not know, or whose challenge or
 //! game is gone, is answered privately too.
 
+use crate::db::UserId;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
@@ -94,7 +95,7 @@ async fn dispatch(
     press: &serenity::ComponentInteraction,
     component: Component,
 ) -> Result<(), BotError> {
-    let user = press.user.id.get();
+    let user = UserId::from(press.user.id);
     let (id, answer) = match component {
         Component::Accept(id) => (id, ChallengeAnswer::Accept),
         Component::Decline(id) => (id, ChallengeAnswer::Decline),

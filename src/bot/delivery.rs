@@ -11,6 +11,7 @@
 //!   concerned get a direct message with the news (and the board) and a line naming what is
 //!   missing where, the game is marked (`/games` shows it), and the fault is logged once.
 
+use crate::db::ChannelId;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -72,7 +73,7 @@ impl Failure {
 }
 
 /// What a member reads about a refusal to post in `channel`: what is missing, and where.
-pub fn explain_refusal(status: u16, code: isize, message: &str, channel: u64) -> String {
+pub fn explain_refusal(status: u16, code: isize, message: &str, channel: ChannelId) -> String {
     match code {
         50013 => format!(
             "Discord refused with \"Missing Permissions\": I need View Channel, Send Messages and Attach Files in <#{channel}>"
@@ -93,7 +94,7 @@ pub struct Delivery {
     /// Rung by every action that queued something.
     pub queued: Arc<Notify>,
     /// The bot's own user id, once connected (it is never told anything by direct message).
-    pub me: Arc<OnceLock<u64>>,
+    pub me: Arc<OnceLock<db::UserId>>,
 }
 
 impl Delivery {
@@ -182,7 +183,11 @@ impl Delivery {
         }
     }
 
-    async fn sent(&self, q: &QueuedAnnouncement, message: Option<u64>) -> Result<(), db::DbError> {
+    async fn sent(
+        &self,
+        q: &QueuedAnnouncement,
+        message: Option<db::MessageId>,
+    ) -> Result<(), db::DbError> {
         db::mark_sent(&self.pool, q.id, message, db::now_ms()).await?;
         if let (Some(board), Some(m)) = (q.body.board, message) {
             if board.current && matches!(q.body.target, Target::Channel { .. }) {
@@ -215,7 +220,7 @@ impl Delivery {
             Target::Direct { user, .. } => {
                 warn!(
                     announcement = q.id,
-                    user, "a direct message was refused ({what}); the member cannot be told"
+                    %user, "a direct message was refused ({what}); the member cannot be told"
                 );
                 return Ok(());
             }
@@ -223,7 +228,7 @@ impl Delivery {
         let why = explain_refusal(status, code, message, channel);
         warn!(
             announcement = q.id,
-            channel, "cannot post in a channel ({what}); telling the players by direct message"
+            %channel, "cannot post in a channel ({what}); telling the players by direct message"
         );
         if let Some(game) = q.game_id {
             db::set_delivery_fault(&self.pool, game, Some(&why)).await?;
@@ -255,14 +260,14 @@ impl Delivery {
     }
 
     /// Posts one announcement; the id of the message made, when there is one.
-    async fn post(&self, q: &QueuedAnnouncement) -> Result<Option<u64>, Failure> {
+    async fn post(&self, q: &QueuedAnnouncement) -> Result<Option<db::MessageId>, Failure> {
         let a = &q.body;
         let picture = match a.board {
             Some(b) => self.board_picture(b).await,
             None => None,
         };
         let mentions = serenity::CreateAllowedMentions::new()
-            .users(a.mentions.iter().map(|&u| serenity::UserId::new(u)));
+            .users(a.mentions.iter().map(|&u| serenity::UserId::from(u)));
         let message = || {
             let mut m = serenity::CreateMessage::new()
                 .content(a.content.clone())
@@ -276,46 +281,46 @@ impl Delivery {
         };
         let http = self.http.as_ref();
         match a.target {
-            Target::Channel { channel } => serenity::ChannelId::new(channel)
+            Target::Channel { channel } => serenity::ChannelId::from(channel)
                 .send_message(http, message())
                 .await
-                .map(|m| Some(m.id.get()))
+                .map(|m| Some(m.id.into()))
                 .map_err(|e| Failure::of(&e)),
             Target::Direct { user, or_channel } => {
                 let direct = async {
-                    let dm = serenity::UserId::new(user).create_dm_channel(http).await?;
+                    let dm = serenity::UserId::from(user).create_dm_channel(http).await?;
                     dm.id.send_message(http, message()).await
                 }
                 .await;
                 match (direct, or_channel) {
-                    (Ok(m), _) => Ok(Some(m.id.get())),
+                    (Ok(m), _) => Ok(Some(m.id.into())),
                     (Err(e), Some(channel))
                         if matches!(Failure::of(&e), Failure::Refused { .. }) =>
                     {
                         info!(
-                            user,
+                            %user,
                             "no direct message possible ({e}); posting in the channel"
                         );
-                        serenity::ChannelId::new(channel)
+                        serenity::ChannelId::from(channel)
                             .send_message(http, message())
                             .await
-                            .map(|m| Some(m.id.get()))
+                            .map(|m| Some(m.id.into()))
                             .map_err(|e| Failure::of(&e))
                     }
                     (Err(e), _) => Err(Failure::of(&e)),
                 }
             }
-            Target::Edit { channel, message } => serenity::ChannelId::new(channel)
+            Target::Edit { channel, message } => serenity::ChannelId::from(channel)
                 .edit_message(
                     http,
-                    serenity::MessageId::new(message),
+                    serenity::MessageId::from(message),
                     serenity::EditMessage::new()
                         .content(a.content.clone())
                         .components(Vec::new())
                         .allowed_mentions(serenity::CreateAllowedMentions::new()),
                 )
                 .await
-                .map(|m| Some(m.id.get()))
+                .map(|m| Some(m.id.into()))
                 .map_err(|e| Failure::of(&e)),
         }
     }

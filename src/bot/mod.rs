@@ -29,6 +29,27 @@ use crate::db::DbError;
 use access::Refusal;
 use actions::Core;
 
+/// Discord ids between serenity's types and the rows' ([`crate::db::UserId`] …). A stored id
+/// is never 0 (rows holding 0 do not decode), so the way back to serenity, whose ids are
+/// non-zero, cannot fail; should a 0 reach it anyway, it becomes id 1, which Discord answers
+/// as unknown instead of the bot panicking.
+macro_rules! id_conversions {
+    ($($name:ident),*) => {$(
+        impl From<serenity::$name> for crate::db::$name {
+            fn from(id: serenity::$name) -> Self {
+                crate::db::$name(id.get())
+            }
+        }
+
+        impl From<crate::db::$name> for serenity::$name {
+            fn from(id: crate::db::$name) -> Self {
+                serenity::$name::new(id.get().max(1))
+            }
+        }
+    )*};
+}
+id_conversions!(UserId, ChannelId, GuildId, MessageId);
+
 /// What every command and handler can reach.
 pub struct Data {
     /// The database, the clock and the delivery bell: what actions need.
@@ -223,7 +244,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         None => Clock::System,
     };
     let core = Core::new(pool.clone(), clock);
-    let me: Arc<OnceLock<u64>> = Arc::new(OnceLock::new());
+    let me: Arc<OnceLock<crate::db::UserId>> = Arc::new(OnceLock::new());
     let data_core = core.clone();
     let data_me = me.clone();
     let dev_guild = config.dev_guild_id;
@@ -240,10 +261,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             Box::pin(async move {
                 register(&ctx.http, &framework.options().commands, dev_guild).await?;
                 info!(user = %ready.user.name, "connected; commands registered");
-                let _ = data_me.set(ready.user.id.get());
+                let _ = data_me.set(ready.user.id.into());
                 let opponent = opponent::Opponent::new(
                     data_core.clone(),
-                    ready.user.id.get(),
+                    ready.user.id.into(),
                     &ready.user.name,
                 );
                 opponent.resume().await?;

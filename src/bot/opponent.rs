@@ -7,6 +7,7 @@
 //! thinks wins, and the bot's move is dropped. After a restart, [`Opponent::resume`] wakes every
 //! game where the bot is to move.
 
+use crate::db::UserId;
 use std::sync::Arc;
 
 use anyhow::anyhow;
@@ -26,14 +27,14 @@ pub struct Opponent {
 
 struct Inner {
     core: Core,
-    bot_id: u64,
+    bot_id: UserId,
     name: String,
     permits: Semaphore,
     threads: usize,
 }
 
 impl Opponent {
-    pub fn new(core: Core, bot_id: u64, name: &str) -> Opponent {
+    pub fn new(core: Core, bot_id: UserId, name: &str) -> Opponent {
         // One search per core, leaving the runtime's own threads some room on big machines.
         let threads = std::thread::available_parallelism()
             .map(|n| n.get().saturating_sub(1).clamp(1, 4))
@@ -50,7 +51,7 @@ impl Opponent {
     }
 
     /// The bot's own user id: its seat in games against it.
-    pub fn bot_id(&self) -> u64 {
+    pub fn bot_id(&self) -> UserId {
         self.inner.bot_id
     }
 

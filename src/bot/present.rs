@@ -1,5 +1,6 @@
 //! What the bot shows: board pictures (rendered off the async runtime) and texts.
 
+use crate::db::UserId;
 use anyhow::anyhow;
 use sqlx::SqlitePool;
 use std::sync::OnceLock;
@@ -65,7 +66,7 @@ pub async fn picture(
 }
 
 /// The line under a board: the last move, then whose turn it is or the result.
-pub fn board_caption(row: &GameRow, game: &Game, last: Option<(u64, &str)>) -> String {
+pub fn board_caption(row: &GameRow, game: &Game, last: Option<(UserId, &str)>) -> String {
     let kind = game.kind();
     let mut text = format!(
         "**{}** game #{} · {} vs {}",
@@ -96,7 +97,8 @@ pub fn board_caption(row: &GameRow, game: &Game, last: Option<(u64, &str)>) -> S
         _ => {
             let result = row
                 .result
-                .clone()
+                .as_ref()
+                .map(|r| r.describe(kind))
                 .or_else(|| game.outcome().map(|o| o.describe(kind)));
             text.push_str(&format!(
                 "\nGame over: {}.",

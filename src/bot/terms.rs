@@ -2,6 +2,7 @@
 //! and who may answer it.
 
 use super::access::{mention, Refusal};
+use crate::db::UserId;
 use crate::db::{Challenge, ChallengeStatus};
 use crate::games::{GameKind, Options};
 
@@ -78,8 +79,8 @@ pub fn build_options(kind: GameKind, chosen: &ChosenOptions) -> Result<Options, 
 /// May `challenger` challenge `opponent`? `duplicate` is an open challenge already made for the
 /// same pair and variant.
 pub fn check_challenge(
-    challenger: u64,
-    opponent: u64,
+    challenger: UserId,
+    opponent: UserId,
     opponent_is_bot: bool,
 ) -> Result<(), Refusal> {
     if challenger == opponent {
@@ -107,7 +108,7 @@ pub enum ChallengeAnswer {
 /// gives [`ChallengeStatus::Expired`] as the status to store.
 pub fn check_challenge_answer(
     c: &Challenge,
-    user: u64,
+    user: UserId,
     answer: ChallengeAnswer,
     now: i64,
 ) -> Result<(), (Refusal, Option<ChallengeStatus>)> {
@@ -150,14 +151,15 @@ pub fn check_challenge_answer(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::{ChannelId, GuildId};
 
     fn challenge(status: ChallengeStatus) -> Challenge {
         Challenge {
             id: 9,
-            guild_id: Some(1),
-            channel_id: 2,
-            challenger_id: 10,
-            opponent_id: 20,
+            guild_id: Some(GuildId(1)),
+            channel_id: ChannelId(2),
+            challenger_id: UserId(10),
+            opponent_id: UserId(20),
             options: Options::parse_line("exxit tiles=39").unwrap(),
             rated: false,
             status,
@@ -171,28 +173,32 @@ mod tests {
 
     #[test]
     fn challenges_to_oneself_and_bots_are_refused() {
-        assert!(check_challenge(1, 1, false)
+        assert!(check_challenge(UserId(1), UserId(1), false)
             .unwrap_err()
             .0
             .contains("yourself"));
-        assert!(check_challenge(1, 2, true).unwrap_err().0.contains("Bots"));
-        assert_eq!(check_challenge(1, 2, false), Ok(()));
+        assert!(check_challenge(UserId(1), UserId(2), true)
+            .unwrap_err()
+            .0
+            .contains("Bots"));
+        assert_eq!(check_challenge(UserId(1), UserId(2), false), Ok(()));
     }
 
     #[test]
     fn only_the_right_member_answers_a_challenge() {
         let c = challenge(ChallengeStatus::Open);
-        assert!(check_challenge_answer(&c, 20, ChallengeAnswer::Accept, 50).is_ok());
-        assert!(check_challenge_answer(&c, 20, ChallengeAnswer::Decline, 50).is_ok());
-        assert!(check_challenge_answer(&c, 10, ChallengeAnswer::Withdraw, 50).is_ok());
-        assert!(check_challenge_answer(&c, 10, ChallengeAnswer::Accept, 50).is_err());
-        assert!(check_challenge_answer(&c, 30, ChallengeAnswer::Decline, 50).is_err());
-        assert!(check_challenge_answer(&c, 20, ChallengeAnswer::Withdraw, 50).is_err());
-        let (_, store) = check_challenge_answer(&c, 20, ChallengeAnswer::Accept, 100).unwrap_err();
+        assert!(check_challenge_answer(&c, UserId(20), ChallengeAnswer::Accept, 50).is_ok());
+        assert!(check_challenge_answer(&c, UserId(20), ChallengeAnswer::Decline, 50).is_ok());
+        assert!(check_challenge_answer(&c, UserId(10), ChallengeAnswer::Withdraw, 50).is_ok());
+        assert!(check_challenge_answer(&c, UserId(10), ChallengeAnswer::Accept, 50).is_err());
+        assert!(check_challenge_answer(&c, UserId(30), ChallengeAnswer::Decline, 50).is_err());
+        assert!(check_challenge_answer(&c, UserId(20), ChallengeAnswer::Withdraw, 50).is_err());
+        let (_, store) =
+            check_challenge_answer(&c, UserId(20), ChallengeAnswer::Accept, 100).unwrap_err();
         assert_eq!(store, Some(ChallengeStatus::Expired));
         let closed = challenge(ChallengeStatus::Declined);
         let (why, store) =
-            check_challenge_answer(&closed, 20, ChallengeAnswer::Accept, 50).unwrap_err();
+            check_challenge_answer(&closed, UserId(20), ChallengeAnswer::Accept, 50).unwrap_err();
         assert!(why.0.contains("declined"));
         assert_eq!(store, None);
     }

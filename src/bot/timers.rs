@@ -97,13 +97,15 @@ mod tests {
     use crate::bot::schedule::DAY;
     use crate::clock::Clock;
     use crate::db::testing::temp_db;
+    use crate::db::UserId;
+    use crate::db::{ChannelId, GuildId};
     use crate::db::{GameStatus, NewGame};
     use crate::games::Options;
     use std::sync::atomic::Ordering;
 
     const T0: i64 = 1_800_000_000;
-    const ANN: u64 = 11;
-    const BOB: u64 = u64::MAX - 3;
+    const ANN: UserId = UserId(11);
+    const BOB: UserId = UserId(u64::MAX - 3);
 
     async fn game(core: &Core, rated: bool) -> i64 {
         for (id, name) in [(ANN, "ann"), (BOB, "bob")] {
@@ -112,8 +114,8 @@ mod tests {
         db::insert_game(
             &core.pool,
             &NewGame {
-                guild_id: Some(77),
-                channel_id: 88,
+                guild_id: Some(GuildId(77)),
+                channel_id: ChannelId(88),
                 options: &Options::parse_line("inphexion size=5").unwrap(),
                 players: [ANN, BOB],
                 rated,
@@ -149,11 +151,16 @@ mod tests {
         let row = db::fetch_game(&core.pool, id).await.unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished);
         assert_eq!(row.winner_id, Some(BOB));
-        assert_eq!(row.result.as_deref(), Some("black wins: timeout"));
-        let bob = db::fetch_rating(&core.pool, 77, "inphexion", BOB)
-            .await
-            .unwrap()
-            .unwrap();
+        assert_eq!(row.result_text(), "black wins: timeout");
+        let bob = db::fetch_rating(
+            &core.pool,
+            GuildId(77),
+            crate::games::GameKind::Inphexion,
+            BOB,
+        )
+        .await
+        .unwrap()
+        .unwrap();
         assert_eq!((bob.wins, bob.games), (1, 1));
     }
 
@@ -191,7 +198,7 @@ mod tests {
             GameStatus::Finished
         );
         // The listings leave the damaged games out instead of failing.
-        let listed = db::active_games_of(&core.pool, Some(77), ANN)
+        let listed = db::active_games_of(&core.pool, Some(GuildId(77)), ANN)
             .await
             .unwrap();
         assert!(listed.is_empty(), "{listed:?}");

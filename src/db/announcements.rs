@@ -10,18 +10,24 @@ use serde::{Deserialize, Serialize};
 use sqlx::sqlite::SqliteRow;
 use sqlx::{FromRow, Row, SqliteExecutor};
 
-use super::{to_db, DbError};
+use super::{ChannelId, DbError, MessageId, UserId};
 
 /// Where an announcement goes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Target {
     /// A new message in a channel.
-    Channel { channel: u64 },
+    Channel { channel: ChannelId },
     /// A direct message; when the member accepts none, `or_channel` (if any) instead.
-    Direct { user: u64, or_channel: Option<u64> },
+    Direct {
+        user: UserId,
+        or_channel: Option<ChannelId>,
+    },
     /// An edit of an earlier message (its buttons removed).
-    Edit { channel: u64, message: u64 },
+    Edit {
+        channel: ChannelId,
+        message: MessageId,
+    },
 }
 
 /// A game's board at a ply, drawn when the announcement is posted.
@@ -39,10 +45,10 @@ pub struct Announcement {
     pub target: Target,
     pub content: String,
     /// Members the message may ping.
-    pub mentions: Vec<u64>,
+    pub mentions: Vec<UserId>,
     pub board: Option<BoardAt>,
     /// Members told by direct message when the channel refuses the message for good.
-    pub concerned: Vec<u64>,
+    pub concerned: Vec<UserId>,
 }
 
 impl Announcement {
@@ -175,7 +181,7 @@ pub async fn claim_announcement(
 pub async fn mark_sent(
     ex: impl SqliteExecutor<'_>,
     id: i64,
-    message: Option<u64>,
+    message: Option<MessageId>,
     now_ms: i64,
 ) -> Result<(), DbError> {
     sqlx::query(
@@ -184,7 +190,7 @@ pub async fn mark_sent(
           WHERE id = ?1",
     )
     .bind(id)
-    .bind(message.map(to_db))
+    .bind(message)
     .bind(now_ms)
     .execute(ex)
     .await?;
@@ -249,15 +255,17 @@ mod tests {
 
     fn board(game: i64, ply: i64) -> Announcement {
         Announcement {
-            target: Target::Channel { channel: 5 },
+            target: Target::Channel {
+                channel: ChannelId(5),
+            },
             content: format!("game #{game} move {ply}"),
-            mentions: vec![1],
+            mentions: vec![UserId(1)],
             board: Some(BoardAt {
                 game,
                 ply,
                 current: true,
             }),
-            concerned: vec![1, 2],
+            concerned: vec![UserId(1), UserId(2)],
         }
     }
 
@@ -286,7 +294,9 @@ mod tests {
             due_announcements(&pool, now + 1000, 10).await.unwrap(),
             [a1, b1]
         );
-        mark_sent(&pool, a1, Some(77), now).await.unwrap();
+        mark_sent(&pool, a1, Some(MessageId(77)), now)
+            .await
+            .unwrap();
         assert_eq!(due_announcements(&pool, now, 10).await.unwrap(), [a2, b1]);
         // A passing failure waits; the queue behind it waits too.
         retry_later(&pool, a2, now + 5000, "HTTP 502")

@@ -55,13 +55,13 @@ pub async fn active_bot_games(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>, D
 /// How many active games `user` has against the bot.
 pub async fn count_active_bot_games(
     ex: impl SqliteExecutor<'_>,
-    user: u64,
+    user: super::UserId,
 ) -> Result<i64, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT count(*) FROM games g JOIN bot_games b ON b.game_id = g.id
           WHERE g.status = 'active' AND (g.first_player_id = ?1 OR g.second_player_id = ?1)",
     )
-    .bind(super::to_db(user))
+    .bind(user)
     .fetch_one(ex)
     .await?)
 }
@@ -71,22 +71,27 @@ mod tests {
     use super::super::testing::temp_db;
     use super::super::*;
     use crate::ai::Level;
+    use crate::games::{Colour, Outcome, Reason};
 
     #[tokio::test]
     async fn bot_games_keep_their_level_and_are_found_while_active() {
         let (pool, _guard) = temp_db().await;
         let now = 1_700_000_000;
-        upsert_player(&pool, 1, "ann", now).await.expect("player");
-        upsert_player(&pool, 2, "hexcord", now).await.expect("bot");
+        upsert_player(&pool, UserId(1), "ann", now)
+            .await
+            .expect("player");
+        upsert_player(&pool, UserId(2), "hexcord", now)
+            .await
+            .expect("bot");
         let mut ids = Vec::new();
         for _ in 0..2 {
             let id = insert_game(
                 &pool,
                 &NewGame {
-                    guild_id: Some(5),
-                    channel_id: 6,
+                    guild_id: Some(GuildId(5)),
+                    channel_id: ChannelId(6),
                     options: &crate::games::Options::parse_line("inphexion size=5").unwrap(),
-                    players: [1, 2],
+                    players: [UserId(1), UserId(2)],
                     rated: false,
                     now,
                     seconds_per_move: 86_400,
@@ -109,7 +114,12 @@ mod tests {
         );
         assert_eq!(fetch_bot_level(&pool, ids[1]).await.expect("level"), None);
         assert_eq!(active_bot_games(&pool).await.expect("active"), vec![ids[0]]);
-        assert_eq!(count_active_bot_games(&pool, 1).await.expect("count"), 1);
+        assert_eq!(
+            count_active_bot_games(&pool, UserId(1))
+                .await
+                .expect("count"),
+            1
+        );
         // A level the bot does not know is reported, not guessed.
         sqlx::query("UPDATE bot_games SET level = 'grandmaster' WHERE game_id = ?1")
             .bind(ids[0])
@@ -118,14 +128,19 @@ mod tests {
             .expect_err("the schema allows only the three levels");
         drop(conn);
         let finish = Finish {
-            status: GameStatus::Finished,
-            result: "white wins".into(),
-            winner_id: Some(1),
+            kind: crate::games::GameKind::Inphexion,
+            result: GameResult::Decided(Outcome::win(Colour::First, Reason::Connection)),
+            winner_id: Some(UserId(1)),
         };
         finish_game(&pool, ids[0], 0, &finish, now)
             .await
             .expect("finish");
         assert!(active_bot_games(&pool).await.expect("active").is_empty());
-        assert_eq!(count_active_bot_games(&pool, 1).await.expect("count"), 0);
+        assert_eq!(
+            count_active_bot_games(&pool, UserId(1))
+                .await
+                .expect("count"),
+            0
+        );
     }
 }

@@ -3,7 +3,7 @@
 use sqlx::sqlite::SqliteRow;
 use sqlx::{FromRow, Row, SqliteExecutor};
 
-use super::{decode_each, from_db, to_db, DbError};
+use super::{decode_each, ChannelId, DbError, GuildId, MessageId, UserId};
 use crate::games::{GameKind, Options};
 
 /// Where a challenge stands.
@@ -43,14 +43,14 @@ impl ChallengeStatus {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Challenge {
     pub id: i64,
-    pub guild_id: Option<u64>,
-    pub channel_id: u64,
-    pub challenger_id: u64,
-    pub opponent_id: u64,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
+    pub opponent_id: UserId,
     pub options: Options,
     pub rated: bool,
     pub status: ChallengeStatus,
-    pub message_id: Option<u64>,
+    pub message_id: Option<MessageId>,
     pub game_id: Option<i64>,
     pub created_at: i64,
     pub expires_at: i64,
@@ -63,10 +63,10 @@ impl<'r> FromRow<'r, SqliteRow> for Challenge {
         let status: String = row.try_get("status")?;
         Ok(Challenge {
             id: row.try_get("id")?,
-            guild_id: row.try_get::<Option<i64>, _>("guild_id")?.map(from_db),
-            channel_id: from_db(row.try_get("channel_id")?),
-            challenger_id: from_db(row.try_get("challenger_id")?),
-            opponent_id: from_db(row.try_get("opponent_id")?),
+            guild_id: row.try_get("guild_id")?,
+            channel_id: row.try_get("channel_id")?,
+            challenger_id: row.try_get("challenger_id")?,
+            opponent_id: row.try_get("opponent_id")?,
             options: {
                 let line: String = row.try_get("options")?;
                 Options::parse_line(&line).map_err(|e| sqlx::Error::ColumnDecode {
@@ -79,7 +79,7 @@ impl<'r> FromRow<'r, SqliteRow> for Challenge {
                 index: "status".into(),
                 source: format!("unknown challenge status `{status}`").into(),
             })?,
-            message_id: row.try_get::<Option<i64>, _>("message_id")?.map(from_db),
+            message_id: row.try_get("message_id")?,
             game_id: row.try_get("game_id")?,
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
@@ -91,10 +91,10 @@ impl<'r> FromRow<'r, SqliteRow> for Challenge {
 /// What is needed to create a challenge.
 #[derive(Clone, Debug)]
 pub struct NewChallenge<'a> {
-    pub guild_id: Option<u64>,
-    pub channel_id: u64,
-    pub challenger_id: u64,
-    pub opponent_id: u64,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
+    pub opponent_id: UserId,
     pub options: &'a Options,
     pub rated: bool,
     pub now: i64,
@@ -112,10 +112,10 @@ pub async fn insert_challenge(
                                  status, created_at, expires_at, seconds_per_move)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9) RETURNING id",
     )
-    .bind(c.guild_id.map(to_db))
-    .bind(to_db(c.channel_id))
-    .bind(to_db(c.challenger_id))
-    .bind(to_db(c.opponent_id))
+    .bind(c.guild_id)
+    .bind(c.channel_id)
+    .bind(c.challenger_id)
+    .bind(c.opponent_id)
     .bind(c.options.to_string())
     .bind(c.rated)
     .bind(c.now)
@@ -139,8 +139,8 @@ pub async fn fetch_challenge(
 /// An open, unexpired challenge between `a` and `b` (either way) for the same game kind.
 pub async fn find_open_challenge(
     ex: impl SqliteExecutor<'_>,
-    a: u64,
-    b: u64,
+    a: UserId,
+    b: UserId,
     kind: GameKind,
     now: i64,
 ) -> Result<Option<Challenge>, DbError> {
@@ -151,8 +151,8 @@ pub async fn find_open_challenge(
            AND (options = ?3 OR options LIKE ?3 || ' %')
          ORDER BY id",
     )
-    .bind(to_db(a))
-    .bind(to_db(b))
+    .bind(a)
+    .bind(b)
     .bind(kind.name())
     .bind(now)
     .fetch_all(ex)
@@ -163,13 +163,13 @@ pub async fn find_open_challenge(
 /// How many open, unexpired challenges `challenger` has made.
 pub async fn count_open_challenges(
     ex: impl SqliteExecutor<'_>,
-    challenger: u64,
+    challenger: UserId,
     now: i64,
 ) -> Result<i64, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT count(*) FROM challenges WHERE status = 'open' AND challenger_id = ?1 AND expires_at > ?2",
     )
-    .bind(to_db(challenger))
+    .bind(challenger)
     .bind(now)
     .fetch_one(ex)
     .await?)
@@ -179,11 +179,11 @@ pub async fn count_open_challenges(
 pub async fn set_challenge_message(
     ex: impl SqliteExecutor<'_>,
     id: i64,
-    message_id: u64,
+    message_id: MessageId,
 ) -> Result<(), DbError> {
     sqlx::query("UPDATE challenges SET message_id = ?2 WHERE id = ?1")
         .bind(id)
-        .bind(to_db(message_id))
+        .bind(message_id)
         .execute(ex)
         .await?;
     Ok(())
@@ -232,13 +232,13 @@ mod tests {
     #[tokio::test]
     async fn a_challenge_closes_once() {
         let (pool, _f) = temp_db().await;
-        let (a, b) = (u64::MAX - 1, 42);
+        let (a, b) = (UserId(u64::MAX - 1), UserId(42));
         upsert_player(&pool, a, "a", 0).await.unwrap();
         upsert_player(&pool, b, "b", 0).await.unwrap();
         let exxit = Options::parse_line("exxit tiles=39").unwrap();
         let new = NewChallenge {
-            guild_id: Some(7),
-            channel_id: 8,
+            guild_id: Some(GuildId(7)),
+            channel_id: ChannelId(8),
             challenger_id: a,
             opponent_id: b,
             options: &exxit,
@@ -285,14 +285,14 @@ mod tests {
     #[tokio::test]
     async fn challenges_expire_once() {
         let (pool, _f) = temp_db().await;
-        upsert_player(&pool, 1, "a", 0).await.unwrap();
-        upsert_player(&pool, 2, "b", 0).await.unwrap();
+        upsert_player(&pool, UserId(1), "a", 0).await.unwrap();
+        upsert_player(&pool, UserId(2), "b", 0).await.unwrap();
         let exxit = Options::parse_line("exxit tiles=39").unwrap();
         let new = |expires_at| NewChallenge {
             guild_id: None,
-            channel_id: 8,
-            challenger_id: 1,
-            opponent_id: 2,
+            channel_id: ChannelId(8),
+            challenger_id: UserId(1),
+            opponent_id: UserId(2),
             options: &exxit,
             rated: false,
             now: 0,

@@ -4,8 +4,8 @@
 use sqlx::sqlite::SqliteRow;
 use sqlx::{FromRow, Row, SqliteConnection, SqliteExecutor};
 
-use super::{decode_each, from_db, to_db, DbError};
-use crate::games::{Game, GameKind, Options};
+use super::{decode_each, ChannelId, DbError, GuildId, MessageId, UserId};
+use crate::games::{Game, GameKind, Options, Outcome};
 
 /// Where a game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,21 +34,52 @@ impl GameStatus {
     }
 }
 
+/// How a game that is over ended, as `games.result` stores it: the rules' outcome in the
+/// protocol's words (`red wins: score 34-25`), or `aborted by NAME`. Read back into this type
+/// where the row is read, so a result that is neither does not decode.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum GameResult {
+    /// Decided by the rules, a resignation or the clock.
+    Decided(Outcome),
+    /// Called off by a moderator (named): no result.
+    Aborted { by: String },
+}
+
+impl GameResult {
+    const ABORTED: &'static str = "aborted by ";
+
+    /// The stored text (also what players read).
+    pub fn describe(&self, kind: GameKind) -> String {
+        match self {
+            GameResult::Decided(o) => o.describe(kind),
+            GameResult::Aborted { by } => format!("{}{by}", Self::ABORTED),
+        }
+    }
+
+    /// A stored text read back (`None` when it is neither an outcome nor an abort).
+    pub fn parse(kind: GameKind, text: &str) -> Option<GameResult> {
+        match text.strip_prefix(Self::ABORTED) {
+            Some(by) => Some(GameResult::Aborted { by: by.to_string() }),
+            None => Outcome::parse(kind, text).map(GameResult::Decided),
+        }
+    }
+}
+
 /// A stored game (without its moves).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameRow {
     pub id: i64,
-    pub guild_id: Option<u64>,
-    pub channel_id: u64,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
     /// The variant (its kind is [`GameRow::kind`]).
     pub options: Options,
     /// The players by seat: seat 0 starts with the first colour.
-    pub players: [u64; 2],
+    pub players: [UserId; 2],
     pub rated: bool,
     pub status: GameStatus,
-    pub result: Option<String>,
-    pub winner_id: Option<u64>,
-    pub board_message_id: Option<u64>,
+    pub result: Option<GameResult>,
+    pub winner_id: Option<UserId>,
+    pub board_message_id: Option<MessageId>,
     /// The number of moves stored.
     pub version: i64,
     pub created_at: i64,
@@ -61,7 +92,7 @@ pub struct GameRow {
     /// Reminders already sent for the current turn.
     pub reminders_sent: i64,
     /// The player to move while the game is active.
-    pub to_move: Option<u64>,
+    pub to_move: Option<UserId>,
     /// Why the game's last announcement could not be posted in its channel, if it could not.
     pub delivery_fault: Option<String>,
 }
@@ -71,8 +102,17 @@ impl GameRow {
         self.options.kind()
     }
 
+    /// How the game ended in words (`red wins: score 34-25`, `aborted by …`); its status word
+    /// while it has no result.
+    pub fn result_text(&self) -> String {
+        match &self.result {
+            Some(r) => r.describe(self.kind()),
+            None => self.status.as_str().to_string(),
+        }
+    }
+
     /// The other player of the game.
-    pub fn opponent_of(&self, player: u64) -> u64 {
+    pub fn opponent_of(&self, player: UserId) -> UserId {
         if self.players[0] == player {
             self.players[1]
         } else {
@@ -101,23 +141,27 @@ impl<'r> FromRow<'r, SqliteRow> for GameRow {
                 format!("kind `{kind}` does not match the options `{line}`"),
             ));
         }
+        let kind = options.kind();
         Ok(GameRow {
             id: row.try_get("id")?,
-            guild_id: row.try_get::<Option<i64>, _>("guild_id")?.map(from_db),
-            channel_id: from_db(row.try_get("channel_id")?),
+            guild_id: row.try_get("guild_id")?,
+            channel_id: row.try_get("channel_id")?,
             options,
             players: [
-                from_db(row.try_get("first_player_id")?),
-                from_db(row.try_get("second_player_id")?),
+                row.try_get("first_player_id")?,
+                row.try_get("second_player_id")?,
             ],
             rated: row.try_get("rated")?,
             status: GameStatus::parse(&status)
                 .ok_or_else(|| decode_error("status", format!("unknown game status `{status}`")))?,
-            result: row.try_get("result")?,
-            winner_id: row.try_get::<Option<i64>, _>("winner_id")?.map(from_db),
-            board_message_id: row
-                .try_get::<Option<i64>, _>("board_message_id")?
-                .map(from_db),
+            result: match row.try_get::<Option<String>, _>("result")? {
+                None => None,
+                Some(text) => Some(GameResult::parse(kind, &text).ok_or_else(|| {
+                    decode_error("result", format!("`{text}` is not a game result"))
+                })?),
+            },
+            winner_id: row.try_get("winner_id")?,
+            board_message_id: row.try_get("board_message_id")?,
             version: row.try_get("version")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
@@ -125,7 +169,7 @@ impl<'r> FromRow<'r, SqliteRow> for GameRow {
             seconds_per_move: row.try_get("seconds_per_move")?,
             deadline_at: row.try_get("deadline_at")?,
             reminders_sent: row.try_get("reminders_sent")?,
-            to_move: row.try_get::<Option<i64>, _>("to_move_id")?.map(from_db),
+            to_move: row.try_get("to_move_id")?,
             delivery_fault: row.try_get("delivery_fault")?,
         })
     }
@@ -136,7 +180,7 @@ impl<'r> FromRow<'r, SqliteRow> for GameRow {
 pub struct StoredMove {
     pub ply: i64,
     pub notation: String,
-    pub player_id: u64,
+    pub player_id: UserId,
     pub played_at: i64,
 }
 
@@ -145,7 +189,7 @@ impl<'r> FromRow<'r, SqliteRow> for StoredMove {
         Ok(StoredMove {
             ply: row.try_get("ply")?,
             notation: row.try_get("notation")?,
-            player_id: from_db(row.try_get("player_id")?),
+            player_id: row.try_get("player_id")?,
             played_at: row.try_get("played_at")?,
         })
     }
@@ -154,10 +198,10 @@ impl<'r> FromRow<'r, SqliteRow> for StoredMove {
 /// What is needed to start a game.
 #[derive(Clone, Debug)]
 pub struct NewGame<'a> {
-    pub guild_id: Option<u64>,
-    pub channel_id: u64,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
     pub options: &'a Options,
-    pub players: [u64; 2],
+    pub players: [UserId; 2],
     pub rated: bool,
     pub now: i64,
     pub seconds_per_move: i64,
@@ -168,9 +212,25 @@ pub struct NewGame<'a> {
 /// How a game ends, for [`record_move`] and [`finish_game`].
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Finish {
-    pub status: GameStatus,
-    pub result: String,
-    pub winner_id: Option<u64>,
+    /// The game's kind, which names the colours in the stored result.
+    pub kind: GameKind,
+    pub result: GameResult,
+    pub winner_id: Option<UserId>,
+}
+
+impl Finish {
+    /// The status the game takes.
+    pub fn status(&self) -> GameStatus {
+        match self.result {
+            GameResult::Decided(_) => GameStatus::Finished,
+            GameResult::Aborted { .. } => GameStatus::Aborted,
+        }
+    }
+
+    /// The result as stored.
+    pub fn text(&self) -> String {
+        self.result.describe(self.kind)
+    }
 }
 
 /// Stores a new active game (the first seat to move); returns its id.
@@ -181,12 +241,12 @@ pub async fn insert_game(ex: impl SqliteExecutor<'_>, g: &NewGame<'_>) -> Result
                             seconds_per_move, deadline_at, to_move_id)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active', 0, ?8, ?8, ?9, ?10, ?5) RETURNING id",
     )
-    .bind(g.guild_id.map(to_db))
-    .bind(to_db(g.channel_id))
+    .bind(g.guild_id)
+    .bind(g.channel_id)
     .bind(g.options.kind().name())
     .bind(g.options.to_string())
-    .bind(to_db(g.players[0]))
-    .bind(to_db(g.players[1]))
+    .bind(g.players[0])
+    .bind(g.players[1])
     .bind(g.rated)
     .bind(g.now)
     .bind(g.seconds_per_move)
@@ -218,15 +278,15 @@ pub async fn fetch_moves(
 /// Active games of `user` in `channel`, oldest first. Unreadable rows are reported and left out.
 pub async fn active_games_in_channel(
     ex: impl SqliteExecutor<'_>,
-    channel: u64,
-    user: u64,
+    channel: ChannelId,
+    user: UserId,
 ) -> Result<Vec<GameRow>, DbError> {
     let rows = sqlx::query(
         "SELECT * FROM games WHERE status = 'active' AND channel_id = ?1
            AND (first_player_id = ?2 OR second_player_id = ?2) ORDER BY id",
     )
-    .bind(to_db(channel))
-    .bind(to_db(user))
+    .bind(channel)
+    .bind(user)
     .fetch_all(ex)
     .await?;
     Ok(decode_each("games", &rows))
@@ -236,16 +296,16 @@ pub async fn active_games_in_channel(
 /// are reported and left out.
 pub async fn active_games_of(
     ex: impl SqliteExecutor<'_>,
-    guild: Option<u64>,
-    user: u64,
+    guild: Option<GuildId>,
+    user: UserId,
 ) -> Result<Vec<GameRow>, DbError> {
     let rows = sqlx::query(
         "SELECT * FROM games WHERE status = 'active'
            AND (?1 IS NULL OR guild_id = ?1)
            AND (first_player_id = ?2 OR second_player_id = ?2) ORDER BY id",
     )
-    .bind(guild.map(to_db))
-    .bind(to_db(user))
+    .bind(guild)
+    .bind(user)
     .fetch_all(ex)
     .await?;
     Ok(decode_each("games", &rows))
@@ -258,14 +318,14 @@ pub struct MoveRecord<'a> {
     /// The number of moves the mover saw: the write applies only while it still holds.
     pub expected_version: i64,
     pub notation: &'a str,
-    pub player: u64,
+    pub player: UserId,
     pub now: i64,
     /// How the game ends with this move, if it does.
     pub finish: Option<&'a Finish>,
     /// When the next player loses on time (`None`: no clock).
     pub next_deadline: Option<i64>,
     /// The player to move after it (ignored when the move ends the game).
-    pub next_to_move: u64,
+    pub next_to_move: UserId,
 }
 
 /// Stores a move, in one statement group that first claims the game: when another write got
@@ -286,11 +346,11 @@ pub async fn record_move(conn: &mut SqliteConnection, m: &MoveRecord<'_>) -> Res
     .bind(m.game)
     .bind(m.expected_version)
     .bind(m.now)
-    .bind(finish.map(|f| f.status.as_str()))
-    .bind(finish.map(|f| f.result.clone()))
-    .bind(finish.and_then(|f| f.winner_id).map(to_db))
+    .bind(finish.map(|f| f.status().as_str()))
+    .bind(finish.map(Finish::text))
+    .bind(finish.and_then(|f| f.winner_id))
     .bind(m.next_deadline)
-    .bind(to_db(m.next_to_move))
+    .bind(m.next_to_move)
     .execute(&mut *conn)
     .await?;
     if claimed.rows_affected() != 1 {
@@ -302,7 +362,7 @@ pub async fn record_move(conn: &mut SqliteConnection, m: &MoveRecord<'_>) -> Res
     .bind(m.game)
     .bind(m.expected_version + 1)
     .bind(m.notation)
-    .bind(to_db(m.player))
+    .bind(m.player)
     .bind(m.now)
     .execute(&mut *conn)
     .await?;
@@ -324,9 +384,9 @@ pub async fn finish_game(
          WHERE id = ?1 AND status = 'active' AND version = ?6",
     )
     .bind(game)
-    .bind(finish.status.as_str())
-    .bind(finish.result.as_str())
-    .bind(finish.winner_id.map(to_db))
+    .bind(finish.status().as_str())
+    .bind(finish.text())
+    .bind(finish.winner_id)
     .bind(now)
     .bind(version)
     .execute(ex)
@@ -354,9 +414,9 @@ pub async fn time_out_game(
     )
     .bind(game)
     .bind(version)
-    .bind(finish.status.as_str())
-    .bind(finish.result.as_str())
-    .bind(finish.winner_id.map(to_db))
+    .bind(finish.status().as_str())
+    .bind(finish.text())
+    .bind(finish.winner_id)
     .bind(now)
     .execute(ex)
     .await?;
@@ -396,22 +456,20 @@ pub async fn games_needing_reminders(
     .await?)
 }
 
-/// Marks that the reminders of the current turn went from `sent` to `to`: `false` when the game
-/// moved on or another scan marked it first (then nothing is to be sent).
+/// Marks that the reminders of the current turn went from those `row` counts to `to`: `false`
+/// when the game moved on or another scan marked it first (then nothing is to be sent).
 pub async fn claim_reminder(
     ex: impl SqliteExecutor<'_>,
-    game: i64,
-    version: i64,
-    sent: i64,
+    row: &GameRow,
     to: i64,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE games SET reminders_sent = ?4
          WHERE id = ?1 AND version = ?2 AND reminders_sent = ?3 AND status = 'active'",
     )
-    .bind(game)
-    .bind(version)
-    .bind(sent)
+    .bind(row.id)
+    .bind(row.version)
+    .bind(row.reminders_sent)
     .bind(to)
     .execute(ex)
     .await?;
@@ -423,7 +481,7 @@ pub async fn claim_reminder(
 /// has passed stays: that game is lost on time.
 pub async fn pause_deadlines(
     ex: impl SqliteExecutor<'_>,
-    player: u64,
+    player: UserId,
     seconds: i64,
     now: i64,
 ) -> Result<u64, DbError> {
@@ -432,7 +490,7 @@ pub async fn pause_deadlines(
          WHERE status = 'active' AND to_move_id = ?1 AND typeof(deadline_at) = 'integer'
            AND deadline_at > ?3",
     )
-    .bind(to_db(player))
+    .bind(player)
     .bind(seconds)
     .bind(now)
     .execute(ex)
@@ -468,14 +526,14 @@ pub async fn set_to_move(
     ex: impl SqliteExecutor<'_>,
     game: i64,
     version: i64,
-    player: u64,
+    player: UserId,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE games SET to_move_id = ?3 WHERE id = ?1 AND version = ?2 AND status = 'active'",
     )
     .bind(game)
     .bind(version)
-    .bind(to_db(player))
+    .bind(player)
     .execute(ex)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -484,8 +542,8 @@ pub async fn set_to_move(
 /// Finished games of `user` in a server, the most recent first.
 pub async fn recent_games_of(
     ex: impl SqliteExecutor<'_>,
-    guild: u64,
-    user: u64,
+    guild: GuildId,
+    user: UserId,
     limit: i64,
 ) -> Result<Vec<GameRow>, DbError> {
     let rows = sqlx::query(
@@ -493,8 +551,8 @@ pub async fn recent_games_of(
            AND (first_player_id = ?2 OR second_player_id = ?2)
          ORDER BY finished_at DESC, id DESC LIMIT ?3",
     )
-    .bind(to_db(guild))
-    .bind(to_db(user))
+    .bind(guild)
+    .bind(user)
     .bind(limit)
     .fetch_all(ex)
     .await?;
@@ -506,11 +564,11 @@ pub async fn recent_games_of(
 pub async fn set_board_message(
     ex: impl SqliteExecutor<'_>,
     game: i64,
-    message_id: u64,
+    message_id: MessageId,
 ) -> Result<(), DbError> {
     sqlx::query("UPDATE games SET board_message_id = ?2, delivery_fault = NULL WHERE id = ?1")
         .bind(game)
-        .bind(to_db(message_id))
+        .bind(message_id)
         .execute(ex)
         .await?;
     Ok(())
@@ -580,13 +638,14 @@ mod tests {
     use super::*;
     use crate::db::testing::temp_db;
     use crate::db::upsert_player;
+    use crate::games::{Colour, Reason};
     use sqlx::SqlitePool;
 
     /// A move of game 1 (the only one in these tests) that does not end it.
     fn mv(
         expected_version: i64,
         notation: &str,
-        player: u64,
+        player: UserId,
         now: i64,
         next_deadline: Option<i64>,
     ) -> MoveRecord<'_> {
@@ -598,20 +657,22 @@ mod tests {
             now,
             finish: None,
             next_deadline,
-            next_to_move: 1,
+            next_to_move: UserId(1),
         }
     }
 
     async fn game_with_players(pool: &SqlitePool) -> i64 {
-        upsert_player(pool, 1, "ann", 0).await.unwrap();
-        upsert_player(pool, u64::MAX, "bob", 0).await.unwrap();
+        upsert_player(pool, UserId(1), "ann", 0).await.unwrap();
+        upsert_player(pool, UserId(u64::MAX), "bob", 0)
+            .await
+            .unwrap();
         insert_game(
             pool,
             &NewGame {
-                guild_id: Some(5),
-                channel_id: 6,
+                guild_id: Some(GuildId(5)),
+                channel_id: ChannelId(6),
                 options: &Options::parse_line("exxit tiles=39").unwrap(),
-                players: [1, u64::MAX],
+                players: [UserId(1), UserId(u64::MAX)],
                 rated: false,
                 now: 10,
                 seconds_per_move: 100,
@@ -627,12 +688,12 @@ mod tests {
         let (pool, _f) = temp_db().await;
         let id = game_with_players(&pool).await;
         let mut tx = pool.begin().await.unwrap();
-        record_move(&mut tx, &mv(0, "0,1", 1, 11, Some(111)))
+        record_move(&mut tx, &mv(0, "0,1", UserId(1), 11, Some(111)))
             .await
             .unwrap();
         tx.commit().await.unwrap();
         let mut tx = pool.begin().await.unwrap();
-        let again = record_move(&mut tx, &mv(0, "1,1", 1, 12, Some(112))).await;
+        let again = record_move(&mut tx, &mv(0, "1,1", UserId(1), 12, Some(112))).await;
         assert!(
             matches!(again, Err(DbError::Conflict(g)) if g == id),
             "{again:?}"
@@ -643,7 +704,7 @@ mod tests {
         let moves = fetch_moves(&pool, id).await.unwrap();
         assert_eq!(moves.len(), 1);
         assert_eq!(moves[0].notation, "0,1");
-        assert_eq!(moves[0].player_id, 1);
+        assert_eq!(moves[0].player_id, UserId(1));
     }
 
     #[tokio::test]
@@ -652,7 +713,7 @@ mod tests {
         let id = game_with_players(&pool).await;
         let attempt = |pool: SqlitePool, text: &'static str| async move {
             let mut tx = pool.begin().await?;
-            record_move(&mut tx, &mv(0, text, u64::MAX, 20, Some(120))).await?;
+            record_move(&mut tx, &mv(0, text, UserId(u64::MAX), 20, Some(120))).await?;
             tx.commit().await?;
             Ok::<(), DbError>(())
         };
@@ -677,9 +738,9 @@ mod tests {
         let (pool, _f) = temp_db().await;
         let id = game_with_players(&pool).await;
         let finish = Finish {
-            status: GameStatus::Finished,
-            result: "red wins: resignation".into(),
-            winner_id: Some(u64::MAX),
+            kind: GameKind::Exxit,
+            result: GameResult::Decided(Outcome::win(Colour::Second, Reason::Resignation)),
+            winner_id: Some(UserId(u64::MAX)),
         };
         finish_game(&pool, id, 0, &finish, 30).await.unwrap();
         assert!(matches!(
@@ -688,15 +749,47 @@ mod tests {
         ));
         let mut tx = pool.begin().await.unwrap();
         assert!(matches!(
-            record_move(&mut tx, &mv(0, "0,1", 1, 32, Some(132))).await,
+            record_move(&mut tx, &mv(0, "0,1", UserId(1), 32, Some(132))).await,
             Err(DbError::Conflict(_))
         ));
         drop(tx);
         let row = fetch_game(&pool, id).await.unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished);
-        assert_eq!(row.winner_id, Some(u64::MAX));
+        assert_eq!(row.winner_id, Some(UserId(u64::MAX)));
         assert_eq!(row.finished_at, Some(30));
-        assert!(active_games_of(&pool, Some(5), 1).await.unwrap().is_empty());
+        assert_eq!(row.result, Some(finish.result.clone()));
+        assert_eq!(row.result_text(), "red wins: resignation");
+        assert!(active_games_of(&pool, Some(GuildId(5)), UserId(1))
+            .await
+            .unwrap()
+            .is_empty());
+        // A result that is no result (edited by hand) makes the row unreadable, not a game with
+        // a made-up ending.
+        for garbled in ["red wins", "white wins: connection", "aborted", "score 3-4"] {
+            sqlx::query("UPDATE games SET result = ?2 WHERE id = ?1")
+                .bind(id)
+                .bind(garbled)
+                .execute(&pool)
+                .await
+                .unwrap();
+            let e = fetch_game(&pool, id).await.unwrap_err().to_string();
+            assert!(e.contains("is not a game result"), "{garbled}: {e}");
+        }
+    }
+
+    #[test]
+    fn results_read_back_as_written() {
+        for kind in [GameKind::Inphexion, GameKind::Exxit] {
+            for r in [
+                GameResult::Aborted {
+                    by: "Mod: 🦀".into(),
+                },
+                GameResult::Decided(Outcome::by_score(Reason::Passes, [3, 9])),
+                GameResult::Decided(Outcome::win(Colour::First, Reason::Timeout)),
+            ] {
+                assert_eq!(GameResult::parse(kind, &r.describe(kind)), Some(r));
+            }
+        }
     }
 
     #[tokio::test]
@@ -705,20 +798,37 @@ mod tests {
         let id = game_with_players(&pool).await;
         let ids = |v: Vec<GameRow>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
         assert_eq!(
-            ids(active_games_in_channel(&pool, 6, u64::MAX).await.unwrap()),
+            ids(
+                active_games_in_channel(&pool, ChannelId(6), UserId(u64::MAX))
+                    .await
+                    .unwrap()
+            ),
             [id]
         );
-        assert!(active_games_in_channel(&pool, 7, 1)
+        assert!(active_games_in_channel(&pool, ChannelId(7), UserId(1))
             .await
             .unwrap()
             .is_empty());
-        assert_eq!(ids(active_games_of(&pool, Some(5), 1).await.unwrap()), [id]);
-        assert_eq!(ids(active_games_of(&pool, None, 1).await.unwrap()), [id]);
-        assert!(active_games_of(&pool, Some(4), 1).await.unwrap().is_empty());
-        set_board_message(&pool, id, u64::MAX - 1).await.unwrap();
+        assert_eq!(
+            ids(active_games_of(&pool, Some(GuildId(5)), UserId(1))
+                .await
+                .unwrap()),
+            [id]
+        );
+        assert_eq!(
+            ids(active_games_of(&pool, None, UserId(1)).await.unwrap()),
+            [id]
+        );
+        assert!(active_games_of(&pool, Some(GuildId(4)), UserId(1))
+            .await
+            .unwrap()
+            .is_empty());
+        set_board_message(&pool, id, MessageId(u64::MAX - 1))
+            .await
+            .unwrap();
         let row = fetch_game(&pool, id).await.unwrap().unwrap();
-        assert_eq!(row.board_message_id, Some(u64::MAX - 1));
-        assert_eq!(row.players, [1, u64::MAX]);
+        assert_eq!(row.board_message_id, Some(MessageId(u64::MAX - 1)));
+        assert_eq!(row.players, [UserId(1), UserId(u64::MAX)]);
     }
 
     #[tokio::test]

@@ -1,13 +1,14 @@
 //! Storage: every SQL statement of the project lives under this module.
 //!
 //! Plain async functions over an executor (a pool, a connection or a transaction), named
-//! verb_noun. Discord ids are `u64`; SQLite stores them as `INTEGER` through [`to_db`] /
-//! [`from_db`], the one place where they are bit-cast.
+//! verb_noun. Discord ids are newtypes ([`UserId`], [`ChannelId`], [`GuildId`], [`MessageId`])
+//! stored as `INTEGER` through [`to_db`] / [`from_db`], the one place where they are bit-cast.
 
 mod announcements;
 mod bot_games;
 mod challenges;
 mod games;
+mod ids;
 mod players;
 mod ratings;
 
@@ -20,6 +21,7 @@ pub use announcements::*;
 pub use bot_games::*;
 pub use challenges::*;
 pub use games::*;
+pub use ids::*;
 pub use players::*;
 pub use ratings::*;
 
@@ -48,16 +50,6 @@ pub enum DbError {
     /// The database named by `DATABASE_URL` cannot be opened or prepared.
     #[error("cannot open the database DATABASE_URL={url}: {why}")]
     Open { url: String, why: String },
-}
-
-/// A Discord id as stored: the same 64 bits read as a signed integer.
-pub const fn to_db(id: u64) -> i64 {
-    id as i64
-}
-
-/// A stored id back as a Discord id.
-pub const fn from_db(v: i64) -> u64 {
-    v as u64
 }
 
 /// Rows that could not be read, already reported (each is logged once, not at every scan).
@@ -199,14 +191,6 @@ pub(crate) mod testing {
 mod tests {
     use super::*;
 
-    #[test]
-    fn ids_round_trip_through_the_bit_cast() {
-        for id in [0u64, 1, 1_234_567_890_123_456_789, u64::MAX, 1 << 63] {
-            assert_eq!(from_db(to_db(id)), id);
-        }
-        assert!(to_db(u64::MAX) < 0);
-    }
-
     #[tokio::test]
     async fn connect_creates_the_file_in_wal_mode() {
         let (pool, file) = testing::temp_db().await;
@@ -233,7 +217,7 @@ mod tests {
         drop(conn);
         // Every later write commits (seen from another pool), none waits for the lost lock.
         for id in 2..12 {
-            upsert_player(&pool, id, "b", 0).await.unwrap();
+            upsert_player(&pool, UserId(id), "b", 0).await.unwrap();
         }
         let other = connect(&format!("sqlite://{}", file.0.display()))
             .await

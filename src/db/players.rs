@@ -3,7 +3,7 @@
 
 use sqlx::SqliteExecutor;
 
-use super::{to_db, DbError};
+use super::{DbError, UserId};
 
 /// How a player wants to be reminded of a move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -40,7 +40,7 @@ impl ReminderMode {
 /// every command calls this, and a read does not wait for other writers.
 pub async fn upsert_player(
     ex: impl SqliteExecutor<'_> + Copy,
-    id: u64,
+    id: UserId,
     name: &str,
     now: i64,
 ) -> Result<(), DbError> {
@@ -51,7 +51,7 @@ pub async fn upsert_player(
         "INSERT INTO players (id, name, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
     )
-    .bind(to_db(id))
+    .bind(id)
     .bind(name)
     .bind(now)
     .execute(ex)
@@ -62,10 +62,10 @@ pub async fn upsert_player(
 /// A player's name, when known.
 pub async fn fetch_player_name(
     ex: impl SqliteExecutor<'_>,
-    id: u64,
+    id: UserId,
 ) -> Result<Option<String>, DbError> {
     Ok(sqlx::query_scalar("SELECT name FROM players WHERE id = ?1")
-        .bind(to_db(id))
+        .bind(id)
         .fetch_optional(ex)
         .await?)
 }
@@ -74,11 +74,11 @@ pub async fn fetch_player_name(
 /// default too).
 pub async fn fetch_reminder_mode(
     ex: impl SqliteExecutor<'_>,
-    id: u64,
+    id: UserId,
 ) -> Result<ReminderMode, DbError> {
     let stored: Option<String> =
         sqlx::query_scalar("SELECT reminders FROM player_settings WHERE player_id = ?1")
-            .bind(to_db(id))
+            .bind(id)
             .fetch_optional(ex)
             .await?;
     Ok(stored
@@ -90,7 +90,7 @@ pub async fn fetch_reminder_mode(
 /// Stores a player's reminder setting (the player must be known).
 pub async fn set_reminder_mode(
     ex: impl SqliteExecutor<'_>,
-    id: u64,
+    id: UserId,
     mode: ReminderMode,
     now: i64,
 ) -> Result<(), DbError> {
@@ -99,7 +99,7 @@ pub async fn set_reminder_mode(
          ON CONFLICT (player_id) DO UPDATE SET reminders = excluded.reminders,
                                                updated_at = excluded.updated_at",
     )
-    .bind(to_db(id))
+    .bind(id)
     .bind(mode.as_str())
     .bind(now)
     .execute(ex)
@@ -110,13 +110,13 @@ pub async fn set_reminder_mode(
 /// The end of the player's vacation running at `now`, if any.
 pub async fn vacation_until(
     ex: impl SqliteExecutor<'_>,
-    id: u64,
+    id: UserId,
     now: i64,
 ) -> Result<Option<i64>, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT MAX(ends_at) FROM vacations WHERE player_id = ?1 AND starts_at <= ?2 AND ends_at > ?2",
     )
-    .bind(to_db(id))
+    .bind(id)
     .bind(now)
     .fetch_one(ex)
     .await?)
@@ -125,13 +125,13 @@ pub async fn vacation_until(
 /// Seconds of vacation the player took that started at or after `since`.
 pub async fn vacation_seconds_since(
     ex: impl SqliteExecutor<'_>,
-    id: u64,
+    id: UserId,
     since: i64,
 ) -> Result<i64, DbError> {
     let total: Option<i64> = sqlx::query_scalar(
         "SELECT SUM(ends_at - starts_at) FROM vacations WHERE player_id = ?1 AND starts_at >= ?2",
     )
-    .bind(to_db(id))
+    .bind(id)
     .bind(since)
     .fetch_one(ex)
     .await?;
@@ -141,12 +141,12 @@ pub async fn vacation_seconds_since(
 /// Stores a vacation.
 pub async fn insert_vacation(
     ex: impl SqliteExecutor<'_>,
-    id: u64,
+    id: UserId,
     starts_at: i64,
     ends_at: i64,
 ) -> Result<(), DbError> {
     sqlx::query("INSERT INTO vacations (player_id, starts_at, ends_at) VALUES (?1, ?2, ?3)")
-        .bind(to_db(id))
+        .bind(id)
         .bind(starts_at)
         .bind(ends_at)
         .execute(ex)
@@ -154,16 +154,23 @@ pub async fn insert_vacation(
     Ok(())
 }
 
-/// Starts a vacation of `seconds` at `now`, unless one is running or the vacations that started
-/// since `since` would then exceed `cap_seconds`. One statement decides and inserts, so requests
-/// arriving together cannot pass the cap between them. `false` when refused.
+/// A vacation asked for, with the yearly cap it must stay within.
+#[derive(Clone, Copy, Debug)]
+pub struct VacationRequest {
+    pub player: UserId,
+    pub starts_at: i64,
+    pub seconds: i64,
+    /// Vacations that started at or after this time count against the cap.
+    pub counted_since: i64,
+    pub cap_seconds: i64,
+}
+
+/// Starts the vacation asked for, unless one is running or the vacations counted would then
+/// exceed the cap. One statement decides and inserts, so requests arriving together cannot pass
+/// the cap between them. `false` when refused.
 pub async fn start_vacation_within_cap(
     ex: impl SqliteExecutor<'_>,
-    id: u64,
-    now: i64,
-    seconds: i64,
-    since: i64,
-    cap_seconds: i64,
+    v: &VacationRequest,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
         "INSERT INTO vacations (player_id, starts_at, ends_at)
@@ -173,11 +180,11 @@ pub async fn start_vacation_within_cap(
             AND (SELECT COALESCE(SUM(ends_at - starts_at), 0) FROM vacations
                   WHERE player_id = ?1 AND starts_at >= ?4) + ?3 <= ?5",
     )
-    .bind(to_db(id))
-    .bind(now)
-    .bind(seconds)
-    .bind(since)
-    .bind(cap_seconds)
+    .bind(v.player)
+    .bind(v.starts_at)
+    .bind(v.seconds)
+    .bind(v.counted_since)
+    .bind(v.cap_seconds)
     .execute(ex)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -192,11 +199,14 @@ mod tests {
     async fn names_are_refreshed() {
         let (pool, _f) = temp_db().await;
         let id = u64::MAX - 5;
-        assert_eq!(fetch_player_name(&pool, id).await.unwrap(), None);
-        upsert_player(&pool, id, "ann", 1).await.unwrap();
-        upsert_player(&pool, id, "Ann", 2).await.unwrap();
+        assert_eq!(fetch_player_name(&pool, UserId(id)).await.unwrap(), None);
+        upsert_player(&pool, UserId(id), "ann", 1).await.unwrap();
+        upsert_player(&pool, UserId(id), "Ann", 2).await.unwrap();
         assert_eq!(
-            fetch_player_name(&pool, id).await.unwrap().as_deref(),
+            fetch_player_name(&pool, UserId(id))
+                .await
+                .unwrap()
+                .as_deref(),
             Some("Ann")
         );
     }
@@ -205,26 +215,37 @@ mod tests {
     async fn settings_and_vacations_are_stored() {
         let (pool, _f) = temp_db().await;
         let id = u64::MAX - 7;
-        upsert_player(&pool, id, "ann", 1).await.unwrap();
+        upsert_player(&pool, UserId(id), "ann", 1).await.unwrap();
         assert_eq!(
-            fetch_reminder_mode(&pool, id).await.unwrap(),
+            fetch_reminder_mode(&pool, UserId(id)).await.unwrap(),
             ReminderMode::Channel
         );
-        set_reminder_mode(&pool, id, ReminderMode::Dm, 2)
+        set_reminder_mode(&pool, UserId(id), ReminderMode::Dm, 2)
             .await
             .unwrap();
-        set_reminder_mode(&pool, id, ReminderMode::Off, 3)
+        set_reminder_mode(&pool, UserId(id), ReminderMode::Off, 3)
             .await
             .unwrap();
         assert_eq!(
-            fetch_reminder_mode(&pool, id).await.unwrap(),
+            fetch_reminder_mode(&pool, UserId(id)).await.unwrap(),
             ReminderMode::Off
         );
-        assert_eq!(vacation_until(&pool, id, 100).await.unwrap(), None);
-        insert_vacation(&pool, id, 100, 400).await.unwrap();
-        assert_eq!(vacation_until(&pool, id, 100).await.unwrap(), Some(400));
-        assert_eq!(vacation_until(&pool, id, 400).await.unwrap(), None);
-        assert_eq!(vacation_seconds_since(&pool, id, 0).await.unwrap(), 300);
-        assert_eq!(vacation_seconds_since(&pool, id, 101).await.unwrap(), 0);
+        assert_eq!(vacation_until(&pool, UserId(id), 100).await.unwrap(), None);
+        insert_vacation(&pool, UserId(id), 100, 400).await.unwrap();
+        assert_eq!(
+            vacation_until(&pool, UserId(id), 100).await.unwrap(),
+            Some(400)
+        );
+        assert_eq!(vacation_until(&pool, UserId(id), 400).await.unwrap(), None);
+        assert_eq!(
+            vacation_seconds_since(&pool, UserId(id), 0).await.unwrap(),
+            300
+        );
+        assert_eq!(
+            vacation_seconds_since(&pool, UserId(id), 101)
+                .await
+                .unwrap(),
+            0
+        );
     }
 }

@@ -3,15 +3,16 @@
 use sqlx::sqlite::SqliteRow;
 use sqlx::{FromRow, Row, SqliteConnection, SqliteExecutor};
 
-use super::{from_db, to_db, DbError, GameRow, GameStatus};
+use super::{DbError, GameRow, GameStatus, GuildId, UserId};
+use crate::games::GameKind;
 use crate::rating::{after_game, Rating, Score};
 
 /// A player's rating in one server and game kind.
 #[derive(Clone, PartialEq, Debug)]
 pub struct RatingRow {
-    pub guild_id: u64,
-    pub kind: String,
-    pub player_id: u64,
+    pub guild_id: GuildId,
+    pub kind: GameKind,
+    pub player_id: UserId,
     pub rating: f64,
     pub deviation: f64,
     pub volatility: f64,
@@ -25,9 +26,9 @@ pub struct RatingRow {
 impl<'r> FromRow<'r, SqliteRow> for RatingRow {
     fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
         Ok(RatingRow {
-            guild_id: from_db(row.try_get("guild_id")?),
+            guild_id: row.try_get("guild_id")?,
             kind: row.try_get("kind")?,
-            player_id: from_db(row.try_get("player_id")?),
+            player_id: row.try_get("player_id")?,
             rating: row.try_get("rating")?,
             deviation: row.try_get("deviation")?,
             volatility: row.try_get("volatility")?,
@@ -42,17 +43,17 @@ impl<'r> FromRow<'r, SqliteRow> for RatingRow {
 
 pub async fn fetch_rating(
     ex: impl SqliteExecutor<'_>,
-    guild: u64,
-    kind: &str,
-    player: u64,
+    guild: GuildId,
+    kind: GameKind,
+    player: UserId,
 ) -> Result<Option<RatingRow>, DbError> {
     Ok(
         sqlx::query_as(
             "SELECT * FROM ratings WHERE guild_id = ?1 AND kind = ?2 AND player_id = ?3",
         )
-        .bind(to_db(guild))
+        .bind(guild)
         .bind(kind)
-        .bind(to_db(player))
+        .bind(player)
         .fetch_optional(ex)
         .await?,
     )
@@ -61,15 +62,15 @@ pub async fn fetch_rating(
 /// Every rating of a player in a server (one per game kind played).
 pub async fn ratings_of(
     ex: impl SqliteExecutor<'_>,
-    guild: u64,
-    player: u64,
+    guild: GuildId,
+    player: UserId,
 ) -> Result<Vec<RatingRow>, DbError> {
     Ok(
         sqlx::query_as(
             "SELECT * FROM ratings WHERE guild_id = ?1 AND player_id = ?2 ORDER BY kind",
         )
-        .bind(to_db(guild))
-        .bind(to_db(player))
+        .bind(guild)
+        .bind(player)
         .fetch_all(ex)
         .await?,
     )
@@ -85,9 +86,9 @@ pub async fn store_rating(ex: impl SqliteExecutor<'_>, r: &RatingRow) -> Result<
             volatility = excluded.volatility, games = excluded.games, wins = excluded.wins,
             losses = excluded.losses, draws = excluded.draws, updated_at = excluded.updated_at",
     )
-    .bind(to_db(r.guild_id))
-    .bind(&r.kind)
-    .bind(to_db(r.player_id))
+    .bind(r.guild_id)
+    .bind(r.kind)
+    .bind(r.player_id)
     .bind(r.rating)
     .bind(r.deviation)
     .bind(r.volatility)
@@ -104,8 +105,8 @@ pub async fn store_rating(ex: impl SqliteExecutor<'_>, r: &RatingRow) -> Result<
 /// One page of a server's table for a game kind: the highest rating first (ties by player id).
 pub async fn top_ratings(
     ex: impl SqliteExecutor<'_>,
-    guild: u64,
-    kind: &str,
+    guild: GuildId,
+    kind: GameKind,
     limit: i64,
     offset: i64,
 ) -> Result<Vec<RatingRow>, DbError> {
@@ -113,7 +114,7 @@ pub async fn top_ratings(
         "SELECT * FROM ratings WHERE guild_id = ?1 AND kind = ?2
          ORDER BY rating DESC, player_id LIMIT ?3 OFFSET ?4",
     )
-    .bind(to_db(guild))
+    .bind(guild)
     .bind(kind)
     .bind(limit)
     .bind(offset)
@@ -124,12 +125,12 @@ pub async fn top_ratings(
 /// How many players a server's table for a game kind holds.
 pub async fn count_ratings(
     ex: impl SqliteExecutor<'_>,
-    guild: u64,
-    kind: &str,
+    guild: GuildId,
+    kind: GameKind,
 ) -> Result<i64, DbError> {
     Ok(
         sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE guild_id = ?1 AND kind = ?2")
-            .bind(to_db(guild))
+            .bind(guild)
             .bind(kind)
             .fetch_one(ex)
             .await?,
@@ -202,11 +203,11 @@ async fn rate(conn: &mut SqliteConnection, row: &GameRow) -> Result<(), DbError>
     let at = row.finished_at.unwrap_or(row.updated_at);
     let mut stored = Vec::with_capacity(2);
     for player in [p, q] {
-        let r = fetch_rating(&mut *conn, guild, row.kind().name(), player)
+        let r = fetch_rating(&mut *conn, guild, row.kind(), player)
             .await?
             .unwrap_or(RatingRow {
                 guild_id: guild,
-                kind: row.kind().name().to_string(),
+                kind: row.kind(),
                 player_id: player,
                 rating: Rating::START.rating,
                 deviation: Rating::START.deviation,
@@ -314,22 +315,37 @@ pub async fn recompute_ratings(conn: &mut SqliteConnection) -> Result<(), DbErro
 mod rating_tests {
     use super::*;
     use crate::db::testing::temp_db;
-    use crate::db::{self, Finish, NewGame};
+    use crate::db::{self, ChannelId, Finish, NewGame};
 
     /// Plays (without moves) and ends a game between `p` and `q`, as the bot does.
+    /// A result of `status`: an abort, or a win of the second seat (`second`) or the first.
+    fn test_result(status: GameStatus, second: bool) -> db::GameResult {
+        match status {
+            GameStatus::Aborted => db::GameResult::Aborted { by: "mod".into() },
+            _ => db::GameResult::Decided(crate::games::Outcome::win(
+                if second {
+                    crate::games::Colour::Second
+                } else {
+                    crate::games::Colour::First
+                },
+                crate::games::Reason::Resignation,
+            )),
+        }
+    }
+
     #[allow(clippy::too_many_arguments)] // one argument per column the test varies
     async fn finished_game(
         pool: &sqlx::SqlitePool,
-        guild: u64,
-        kind: &str,
-        p: u64,
-        q: u64,
-        winner: Option<u64>,
+        guild: GuildId,
+        kind: GameKind,
+        p: UserId,
+        q: UserId,
+        winner: Option<UserId>,
         status: GameStatus,
         rated: bool,
         at: i64,
     ) {
-        let options = if kind == "exxit" {
+        let options = if kind == GameKind::Exxit {
             "exxit tiles=39"
         } else {
             "inphexion size=7"
@@ -339,7 +355,7 @@ mod rating_tests {
             pool,
             &NewGame {
                 guild_id: Some(guild),
-                channel_id: 1,
+                channel_id: ChannelId(1),
                 options: &options,
                 players: [p, q],
                 rated,
@@ -352,8 +368,8 @@ mod rating_tests {
         .unwrap();
         let mut tx = pool.begin().await.unwrap();
         let finish = Finish {
-            status,
-            result: "test".into(),
+            kind: options.kind(),
+            result: test_result(status, winner == Some(q)),
             winner_id: winner,
         };
         db::finish_game(&mut *tx, id, 0, &finish, at + 10)
@@ -370,7 +386,7 @@ mod rating_tests {
         let (pool, _f) = temp_db().await;
         let players: Vec<u64> = (1..=12).map(|i| i * 1000 + u64::MAX / 2).collect();
         for &p in &players {
-            db::upsert_player(&pool, p, "p", 0).await.unwrap();
+            db::upsert_player(&pool, UserId(p), "p", 0).await.unwrap();
         }
         // Player i beats every player after them once, in a shuffled-ish order, with a few
         // draws, an aborted game, an unrated game and another server and game kind mixed in.
@@ -389,11 +405,11 @@ mod rating_tests {
                 };
                 finished_game(
                     &pool,
-                    5,
-                    "exxit",
-                    a,
-                    b,
-                    winner,
+                    GuildId(5),
+                    GameKind::Exxit,
+                    UserId(a),
+                    UserId(b),
+                    winner.map(UserId),
                     GameStatus::Finished,
                     true,
                     t,
@@ -404,11 +420,11 @@ mod rating_tests {
         }
         finished_game(
             &pool,
-            5,
-            "exxit",
-            players[11],
-            players[0],
-            Some(players[11]),
+            GuildId(5),
+            GameKind::Exxit,
+            UserId(players[11]),
+            UserId(players[0]),
+            Some(UserId(players[11])),
             GameStatus::Aborted,
             true,
             t,
@@ -416,11 +432,11 @@ mod rating_tests {
         .await;
         finished_game(
             &pool,
-            5,
-            "exxit",
-            players[11],
-            players[0],
-            Some(players[11]),
+            GuildId(5),
+            GameKind::Exxit,
+            UserId(players[11]),
+            UserId(players[0]),
+            Some(UserId(players[11])),
             GameStatus::Finished,
             false,
             t,
@@ -428,11 +444,11 @@ mod rating_tests {
         .await;
         finished_game(
             &pool,
-            6,
-            "exxit",
-            players[11],
-            players[0],
-            Some(players[11]),
+            GuildId(6),
+            GameKind::Exxit,
+            UserId(players[11]),
+            UserId(players[0]),
+            Some(UserId(players[11])),
             GameStatus::Finished,
             true,
             t,
@@ -440,11 +456,11 @@ mod rating_tests {
         .await;
         finished_game(
             &pool,
-            5,
-            "inphexion",
-            players[11],
-            players[0],
-            Some(players[11]),
+            GuildId(5),
+            GameKind::Inphexion,
+            UserId(players[11]),
+            UserId(players[0]),
+            Some(UserId(players[11])),
             GameStatus::Finished,
             true,
             t,
@@ -463,19 +479,30 @@ mod rating_tests {
         assert_eq!(db::all_ratings(&pool).await.unwrap(), stored);
 
         // The table: best first, ten a page; aborted and unrated games did not count.
-        assert_eq!(db::count_ratings(&pool, 5, "exxit").await.unwrap(), 12);
-        let page1 = db::top_ratings(&pool, 5, "exxit", 10, 0).await.unwrap();
-        let page2 = db::top_ratings(&pool, 5, "exxit", 10, 10).await.unwrap();
+        assert_eq!(
+            db::count_ratings(&pool, GuildId(5), GameKind::Exxit)
+                .await
+                .unwrap(),
+            12
+        );
+        let page1 = db::top_ratings(&pool, GuildId(5), GameKind::Exxit, 10, 0)
+            .await
+            .unwrap();
+        let page2 = db::top_ratings(&pool, GuildId(5), GameKind::Exxit, 10, 10)
+            .await
+            .unwrap();
         assert_eq!((page1.len(), page2.len()), (10, 2));
         let all: Vec<&RatingRow> = page1.iter().chain(&page2).collect();
         assert!(all.windows(2).all(|w| w[0].rating >= w[1].rating));
-        assert_eq!(all[0].player_id, players[0]);
-        assert_eq!(all[11].player_id, players[11]);
+        assert_eq!(all[0].player_id, UserId(players[0]));
+        assert_eq!(all[11].player_id, UserId(players[11]));
         assert!(all.iter().all(|r| r.games == 11));
         let first = &all[0];
         assert_eq!(first.wins + first.draws, 11);
-        let other = db::top_ratings(&pool, 6, "exxit", 10, 0).await.unwrap();
-        assert_eq!(other[0].player_id, players[11]);
+        let other = db::top_ratings(&pool, GuildId(6), GameKind::Exxit, 10, 0)
+            .await
+            .unwrap();
+        assert_eq!(other[0].player_id, UserId(players[11]));
         assert!(Rating::from(&other[0]).is_provisional());
     }
 
@@ -483,16 +510,16 @@ mod rating_tests {
     async fn games_finished_before_ratings_existed_are_rated_once_at_start() {
         let (pool, _f) = temp_db().await;
         for p in [1, 2] {
-            db::upsert_player(&pool, p, "p", 0).await.unwrap();
+            db::upsert_player(&pool, UserId(p), "p", 0).await.unwrap();
         }
         for (winner, at) in [(1, 100), (2, 50)] {
             let id = db::insert_game(
                 &pool,
                 &NewGame {
-                    guild_id: Some(9),
-                    channel_id: 1,
+                    guild_id: Some(GuildId(9)),
+                    channel_id: ChannelId(1),
                     options: &crate::games::Options::parse_line("exxit tiles=39").unwrap(),
-                    players: [1, 2],
+                    players: [UserId(1), UserId(2)],
                     rated: true,
                     now: 0,
                     seconds_per_move: 86400,
@@ -502,23 +529,23 @@ mod rating_tests {
             .await
             .unwrap();
             let finish = Finish {
-                status: GameStatus::Finished,
-                result: "test".into(),
-                winner_id: Some(winner),
+                kind: crate::games::GameKind::Exxit,
+                result: test_result(GameStatus::Finished, winner == 2),
+                winner_id: Some(UserId(winner)),
             };
             db::finish_game(&pool, id, 0, &finish, at).await.unwrap();
         }
         let mut conn = pool.acquire().await.unwrap();
         assert_eq!(apply_pending(&mut conn).await.unwrap(), 2);
         assert_eq!(apply_pending(&mut conn).await.unwrap(), 0);
-        let one = db::fetch_rating(&mut *conn, 9, "exxit", 1)
+        let one = db::fetch_rating(&mut *conn, GuildId(9), GameKind::Exxit, UserId(1))
             .await
             .unwrap()
             .unwrap();
         assert_eq!((one.games, one.wins, one.losses), (2, 1, 1));
         // The earlier game (won by 2) was applied first.
         let first = db::rated_games_in_order(&mut *conn).await.unwrap();
-        assert_eq!(first[0].winner_id, Some(2));
+        assert_eq!(first[0].winner_id, Some(UserId(2)));
         let stored = db::all_ratings(&mut *conn).await.unwrap();
         let mut tx = sqlx::Connection::begin(&mut *conn).await.unwrap();
         recompute_ratings(&mut tx).await.unwrap();

@@ -177,6 +177,53 @@ impl Outcome {
         };
         format!("{who}: {why}")
     }
+
+    /// The outcome [`Outcome::describe`] wrote, read back (`None` for any other text). Scores
+    /// are written winner first, so they are put back by colour here.
+    pub fn parse(kind: GameKind, text: &str) -> Option<Outcome> {
+        let (who, why) = text.split_once(": ")?;
+        let winner = match who {
+            "draw" => None,
+            _ => {
+                let colour = who.strip_suffix(" wins")?;
+                Some(
+                    Colour::BOTH
+                        .into_iter()
+                        .find(|&c| kind.colour_name(c) == colour)?,
+                )
+            }
+        };
+        let plain = |reason| Some((reason, None));
+        let (reason, score) = match why {
+            "connection" => plain(Reason::Connection)?,
+            "no legal move" => plain(Reason::NoLegalMove)?,
+            "relocation impossible" => plain(Reason::RelocationImpossible)?,
+            "resignation" => plain(Reason::Resignation)?,
+            "timeout" => plain(Reason::Timeout)?,
+            "score" => plain(Reason::Score)?,
+            scored => {
+                let scored = scored.strip_prefix("score ")?;
+                let (numbers, reason) = match scored.split_once(' ') {
+                    None => (scored, Reason::Score),
+                    Some((n, "(passes)")) => (n, Reason::Passes),
+                    Some((n, "(repetition)")) => (n, Reason::Repetition),
+                    Some(_) => return None,
+                };
+                let (a, b) = numbers.split_once('-')?;
+                let (a, b): (u32, u32) = (a.parse().ok()?, b.parse().ok()?);
+                let score = match winner {
+                    Some(Colour::Second) => [b, a],
+                    _ => [a, b],
+                };
+                (reason, Some(score))
+            }
+        };
+        Some(Outcome {
+            winner,
+            reason,
+            score,
+        })
+    }
 }
 
 /// A game or option word that is not known (`? unknown option: …`), or a known option with a
@@ -729,6 +776,44 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_outcome_text_reads_back_as_the_same_outcome() {
+        let reasons = [
+            Reason::Connection,
+            Reason::NoLegalMove,
+            Reason::RelocationImpossible,
+            Reason::Resignation,
+            Reason::Timeout,
+        ];
+        for kind in [GameKind::Inphexion, GameKind::Exxit] {
+            for c in Colour::BOTH {
+                for r in reasons {
+                    let o = Outcome::win(c, r);
+                    assert_eq!(Outcome::parse(kind, &o.describe(kind)), Some(o));
+                }
+            }
+            for r in [Reason::Score, Reason::Passes, Reason::Repetition] {
+                for score in [[0, 0], [25, 34], [34, 25], [20, 20], [u32::MAX, 7]] {
+                    let o = Outcome::by_score(r, score);
+                    assert_eq!(Outcome::parse(kind, &o.describe(kind)), Some(o), "{o:?}");
+                }
+            }
+        }
+        // Anything else is not an outcome: a colour of the other game, unknown words, bad scores.
+        for text in [
+            "white wins: connection x",
+            "black wins: connection",
+            "draw",
+            "silver wins: score 3-",
+            "silver wins: score 3-4 (again)",
+            "silver wins: score -3-4",
+            "aborted by mod",
+            "",
+        ] {
+            assert_eq!(Outcome::parse(GameKind::Exxit, text), None, "{text}");
+        }
+    }
 
     #[test]
     fn outcome_texts_follow_the_protocol() {

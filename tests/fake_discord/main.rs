@@ -588,9 +588,15 @@ async fn games_against_the_bot() {
         let mv = game.legal_notations()[0].clone();
         // The same action as `/move`: the move and its board in the queue, one transaction.
         let core = hexcord::bot::actions::Core::new(pool.clone(), hexcord::clock::Clock::System);
-        hexcord::bot::actions::play_move(&core, row.id, BOB.id, &mv, Some(game.ply() as i64))
-            .await
-            .expect("Bob's move");
+        hexcord::bot::actions::play_move(
+            &core,
+            row.id,
+            hexcord::db::UserId(BOB.id),
+            &mv,
+            Some(game.ply() as i64),
+        )
+        .await
+        .expect("Bob's move");
         pool.close().await;
     }
     let from = d.fake.request_count();

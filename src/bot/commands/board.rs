@@ -1,5 +1,6 @@
 //! Looking at games: `/board`, `/games`, `/turn`, `/record`, `/replay`, `/rules`, `/help`.
 
+use crate::db::{GuildId, UserId};
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
@@ -59,7 +60,7 @@ pub async fn board(
         Some(text) => {
             let id = parse_game_ref(text)?;
             let (row, g) = actions::load(&ctx.data().core.pool, id).await?;
-            if row.guild_id != ctx.guild_id().map(|g| g.get()) {
+            if row.guild_id != ctx.guild_id().map(GuildId::from) {
                 return Err(BotError::User(format!(
                     "There is no game #{id} in this server."
                 )));
@@ -105,8 +106,8 @@ pub async fn games(
     #[description = "Whose games (default: yours)"] user: Option<serenity::User>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
-    let who = user.as_ref().map_or(me, |u| u.id.get());
-    let guild = ctx.guild_id().map(|g| g.get());
+    let who = user.as_ref().map_or(me, |u| UserId::from(u.id));
+    let guild = ctx.guild_id().map(GuildId::from);
     let rows = db::active_games_of(&ctx.data().core.pool, guild, who).await?;
     let now = ctx.data().core.clock.now();
     let text = if rows.is_empty() {

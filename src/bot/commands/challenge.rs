@@ -1,5 +1,6 @@
 //! Starting games: `/challenge` (a member) and `/play` (the bot).
 
+use crate::db::{ChannelId, GuildId, UserId};
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
@@ -36,12 +37,12 @@ pub async fn challenge(
     days_per_move: Option<DaysChoice>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
-    if opponent.id.get() == ctx.data().opponent.bot_id() {
+    if UserId::from(opponent.id) == ctx.data().opponent.bot_id() {
         return Err(BotError::User(
             "To play against me, use `/play` and choose a level.".to_string(),
         ));
     }
-    check_challenge(me, opponent.id.get(), opponent.bot)?;
+    check_challenge(me, UserId::from(opponent.id), opponent.bot)?;
     let kind = GameKind::from(game);
     let chosen = ChosenOptions {
         size,
@@ -56,7 +57,7 @@ pub async fn challenge(
     let core = &ctx.data().core;
     db::upsert_player(
         &core.pool,
-        opponent.id.get(),
+        UserId::from(opponent.id),
         opponent.display_name(),
         core.clock.now(),
     )
@@ -65,10 +66,10 @@ pub async fn challenge(
     let id = actions::open_challenge(
         core,
         &ChallengeRequest {
-            guild_id: ctx.guild_id().map(|g| g.get()),
-            channel_id: ctx.channel_id().get(),
+            guild_id: ctx.guild_id().map(GuildId::from),
+            channel_id: ChannelId::from(ctx.channel_id()),
             challenger: me,
-            opponent: opponent.id.get(),
+            opponent: UserId::from(opponent.id),
             options: options.clone(),
             rated,
             seconds_per_move: days * DAY,
@@ -77,7 +78,7 @@ pub async fn challenge(
     .await?;
     let text = format!(
         "{}, {} challenges you to **{}** (`{options}`), {}, {days} day{} per move. {} plays {} and moves first.\nAccept or decline below (open for {} hours).",
-        mention(opponent.id.get()),
+        mention(UserId::from(opponent.id)),
         mention(me),
         kind.title(),
         if rated { "rated" } else { "unrated" },
@@ -104,7 +105,7 @@ pub async fn challenge(
     let shown = async {
         let handle = ctx.send(reply).await?;
         let message = handle.message().await?;
-        Ok::<_, serenity::Error>(message.id.get())
+        Ok::<_, serenity::Error>(db::MessageId::from(message.id))
     }
     .await;
     match shown {
@@ -160,8 +161,8 @@ pub async fn play(
     let id = actions::start_bot_game(
         &data.core,
         &BotGameRequest {
-            guild_id: ctx.guild_id().map(|g| g.get()),
-            channel_id: ctx.channel_id().get(),
+            guild_id: ctx.guild_id().map(GuildId::from),
+            channel_id: ChannelId::from(ctx.channel_id()),
             member: me,
             bot,
             options,

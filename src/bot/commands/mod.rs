@@ -8,6 +8,7 @@ mod play;
 mod ratings;
 mod settings;
 
+use crate::db::{ChannelId, GuildId, UserId};
 use poise::serenity_prelude as serenity;
 
 use super::access::{choose_game, parse_game_ref, suggest_moves};
@@ -149,8 +150,8 @@ pub(super) fn author_name(ctx: &Context<'_>) -> String {
     ctx.author().display_name().to_string()
 }
 
-pub(super) async fn remember_author(ctx: &Context<'_>) -> Result<u64, BotError> {
-    let id = ctx.author().id.get();
+pub(super) async fn remember_author(ctx: &Context<'_>) -> Result<UserId, BotError> {
+    let id = UserId::from(ctx.author().id);
     db::upsert_player(
         &ctx.data().core.pool,
         id,
@@ -176,11 +177,11 @@ pub(super) async fn answer_privately(ctx: &Context<'_>, text: String) -> Result<
 /// replayed to choose.
 pub(super) async fn pick_game(
     ctx: &Context<'_>,
-    user: u64,
+    user: UserId,
     requested: Option<&str>,
     prefer_my_turn: bool,
 ) -> Result<(GameRow, Game), BotError> {
-    let channel = ctx.channel_id().get();
+    let channel = ChannelId::from(ctx.channel_id());
     let pool = &ctx.data().core.pool;
     if let Some(text) = requested {
         let id = parse_game_ref(text)?;
@@ -221,7 +222,7 @@ pub(super) async fn autocomplete_move(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let user = ctx.author().id.get();
+    let user = UserId::from(ctx.author().id);
     let requested = option_str(&ctx, "game").filter(|s| !s.trim().is_empty());
     let choices = match pick_game(&ctx, user, requested, true).await {
         Ok((row, game)) if row.status == GameStatus::Active && row.to_move == Some(user) => {
@@ -244,11 +245,11 @@ pub(super) async fn autocomplete_game(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let user = ctx.author().id.get();
+    let user = UserId::from(ctx.author().id);
     let typed = partial.trim().trim_start_matches('#').to_lowercase();
     let choices = match db::active_games_in_channel(
         &ctx.data().core.pool,
-        ctx.channel_id().get(),
+        ChannelId::from(ctx.channel_id()),
         user,
     )
     .await
@@ -288,16 +289,20 @@ pub(super) async fn autocomplete_finished(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let user = ctx.author().id.get();
+    let user = UserId::from(ctx.author().id);
     let typed = partial.trim().trim_start_matches('#').to_lowercase();
     let mut rows = Vec::new();
     let found = async {
         rows.extend(
-            db::active_games_in_channel(&ctx.data().core.pool, ctx.channel_id().get(), user)
-                .await?,
+            db::active_games_in_channel(
+                &ctx.data().core.pool,
+                ChannelId::from(ctx.channel_id()),
+                user,
+            )
+            .await?,
         );
         if let Some(g) = ctx.guild_id() {
-            rows.extend(db::recent_games_of(&ctx.data().core.pool, g.get(), user, 20).await?);
+            rows.extend(db::recent_games_of(&ctx.data().core.pool, g.into(), user, 20).await?);
         }
         Ok::<(), db::DbError>(())
     }
@@ -311,7 +316,7 @@ pub(super) async fn autocomplete_finished(
             let title = row.kind().title();
             let state = match row.status {
                 GameStatus::Active => "active".to_string(),
-                _ => row.result.clone().unwrap_or_else(|| "finished".to_string()),
+                _ => row.result_text(),
             };
             let label = format!("#{} {title}, {} moves, {state}", row.id, row.version);
             label
@@ -335,8 +340,8 @@ pub(super) fn time_left(row: &GameRow, now: i64) -> String {
 }
 
 /// The server a command is used in; commands about a server's games need one.
-pub(super) fn server(ctx: &Context<'_>) -> Result<u64, BotError> {
-    ctx.guild_id().map(|g| g.get()).ok_or_else(|| {
+pub(super) fn server(ctx: &Context<'_>) -> Result<GuildId, BotError> {
+    ctx.guild_id().map(GuildId::from).ok_or_else(|| {
         BotError::User("This command works in a server, not in direct messages.".into())
     })
 }
@@ -348,7 +353,7 @@ pub(super) async fn game_in_server(
 ) -> Result<(GameRow, Game), BotError> {
     let id = parse_game_ref(text)?;
     let (row, game) = actions::load(&ctx.data().core.pool, id).await?;
-    if row.guild_id != ctx.guild_id().map(|g| g.get()) {
+    if row.guild_id != ctx.guild_id().map(GuildId::from) {
         return Err(BotError::User(format!(
             "There is no game #{id} in this server."
         )));

@@ -3,6 +3,7 @@
 use crate::bot::access::parse_game_ref;
 use crate::bot::actions;
 use crate::bot::{BotError, Context};
+use crate::db::GuildId;
 
 /// Moderators: end a game in this server without a result.
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
@@ -25,7 +26,7 @@ pub async fn abort(
         id,
         &super::author_name(&ctx),
         manage,
-        ctx.guild_id().map(|g| g.get()),
+        ctx.guild_id().map(GuildId::from),
     )
     .await?;
     super::answer_privately(

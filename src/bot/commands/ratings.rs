@@ -1,5 +1,6 @@
 //! The server's ratings: `/leaderboard`, `/profile`.
 
+use crate::db::UserId;
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
@@ -39,7 +40,7 @@ pub async fn leaderboard(
     let guild = server(&ctx)?;
     let kind = GameKind::from(game);
     let pool = &ctx.data().core.pool;
-    let total = db::count_ratings(pool, guild, kind.name()).await?;
+    let total = db::count_ratings(pool, guild, kind).await?;
     if total == 0 {
         let reply = CreateReply::default()
             .content(format!(
@@ -51,7 +52,7 @@ pub async fn leaderboard(
         return Ok(());
     }
     let (offset, pages) = leaderboard_page(total, page.unwrap_or(1))?;
-    let rows = db::top_ratings(pool, guild, kind.name(), LEADERBOARD_PAGE, offset).await?;
+    let rows = db::top_ratings(pool, guild, kind, LEADERBOARD_PAGE, offset).await?;
     let lines: Vec<String> = rows
         .iter()
         .enumerate()
@@ -80,7 +81,7 @@ pub async fn profile(
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let guild = server(&ctx)?;
-    let who = user.as_ref().map_or(me, |u| u.id.get());
+    let who = user.as_ref().map_or(me, |u| UserId::from(u.id));
     let pool = &ctx.data().core.pool;
     let name = db::fetch_player_name(pool, who)
         .await?
@@ -93,10 +94,7 @@ pub async fn profile(
         embed = embed.description(mention(who));
     }
     for r in &ratings {
-        let title = r
-            .kind
-            .parse::<GameKind>()
-            .map_or(r.kind.clone(), |k| k.title().to_string());
+        let title = r.kind.title();
         let rating = crate::rating::Rating::from(r);
         embed = embed.field(
             title,
@@ -134,7 +132,7 @@ pub async fn profile(
                     "#{} {title} vs {}: {verdict} ({}){}",
                     g.id,
                     mention(opponent),
-                    g.result.as_deref().unwrap_or("finished"),
+                    g.result_text(),
                     if g.rated { "" } else { ", unrated" }
                 )
             })
