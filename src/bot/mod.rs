@@ -12,6 +12,7 @@ pub mod commands;
 pub mod components;
 pub mod delivery;
 mod opponent;
+pub mod picker;
 pub mod present;
 pub mod schedule;
 pub mod terms;
