@@ -2,33 +2,61 @@
 //! restart. Every press gets an answer: a button this bot does not know, or whose challenge or
 //! game is gone, is answered privately too.
 
-use crate::db::UserId;
+use crate::db::{GameRow, GameStatus, UserId};
+use crate::games::Game;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
+use super::access::{mention, player_to_move};
 use super::actions::{self, Answered};
+use super::picker::{self, Path, Token, View};
 use super::terms::ChallengeAnswer;
 use super::{BotError, Data, APOLOGY};
 
-/// Buttons, and what their `custom_id` says. The id carries all the state the press needs, so a
-/// button keeps working after a restart.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Buttons and menus, and what their `custom_id` says. The id carries all the state the press
+/// needs, so a button keeps working after a restart.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Component {
     Accept(i64),
     Decline(i64),
     Withdraw(i64),
     Resign(i64),
     KeepPlaying(i64),
+    /// The Move button under a board: opens a picker for the player to move.
+    Move(i64),
+    /// A picker step: game, the number of moves it was opened on, the choices so far. On a
+    /// select menu, the option chosen is added to the path.
+    Pick {
+        game: i64,
+        ply: i64,
+        path: Path,
+    },
+    /// Plays the move the path completes.
+    Play {
+        game: i64,
+        ply: i64,
+        path: Path,
+    },
+    /// Closes a picker.
+    Cancel(i64),
 }
 
 impl Component {
-    pub fn encode(self) -> String {
+    pub fn encode(&self) -> String {
         let (verb, id) = match self {
             Component::Accept(id) => ("accept", id),
             Component::Decline(id) => ("decline", id),
             Component::Withdraw(id) => ("withdraw", id),
             Component::Resign(id) => ("resign", id),
             Component::KeepPlaying(id) => ("keep", id),
+            Component::Move(id) => ("move", id),
+            Component::Cancel(id) => ("cancel", id),
+            Component::Pick { game, ply, path } => {
+                return format!("hx:pick:{game}:{ply}:{}", path.encode())
+            }
+            Component::Play { game, ply, path } => {
+                return format!("hx:play:{game}:{ply}:{}", path.encode())
+            }
         };
         format!("hx:{verb}:{id}")
     }
@@ -41,7 +69,30 @@ impl Component {
         }
         let verb = parts.next()?;
         let id: i64 = parts.next()?.parse().ok()?;
-        if parts.next().is_some() || id <= 0 {
+        if id <= 0 {
+            return None;
+        }
+        if let "pick" | "play" = verb {
+            let ply: i64 = parts.next()?.parse().ok().filter(|&p| p >= 0)?;
+            let path = Path::parse(parts.next()?)?;
+            if parts.next().is_some() {
+                return None;
+            }
+            return Some(if verb == "pick" {
+                Component::Pick {
+                    game: id,
+                    ply,
+                    path,
+                }
+            } else {
+                Component::Play {
+                    game: id,
+                    ply,
+                    path,
+                }
+            });
+        }
+        if parts.next().is_some() {
             return None;
         }
         Some(match verb {
@@ -50,9 +101,21 @@ impl Component {
             "withdraw" => Component::Withdraw(id),
             "resign" => Component::Resign(id),
             "keep" => Component::KeepPlaying(id),
+            "move" => Component::Move(id),
+            "cancel" => Component::Cancel(id),
             _ => return None,
         })
     }
+}
+
+/// The row under a board of a game in play: its Move button.
+pub fn move_button_row(game: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
+        Component::Move(game).encode(),
+    )
+    .label("Move")
+    .emoji('🎯')
+    .style(serenity::ButtonStyle::Primary)])
 }
 
 /// The answer to a button this bot cannot use (not its own, or from an older version).
@@ -97,6 +160,33 @@ async fn dispatch(
 ) -> Result<(), BotError> {
     let user = UserId::from(press.user.id);
     let (id, answer) = match component {
+        Component::Move(id) => return open_picker(ctx, data, press, id, user).await,
+        Component::Pick { game, ply, path } => {
+            let path = match &press.data.kind {
+                serenity::ComponentInteractionDataKind::StringSelect { values } => {
+                    let token = values.first().and_then(|v| Token::parse(v));
+                    match token {
+                        Some(t) => path.then(t),
+                        None => return Err(BotError::User(STALE_BUTTON.to_string())),
+                    }
+                }
+                _ => path,
+            };
+            return step(ctx, data, press, game, ply, path, user).await;
+        }
+        Component::Play { game, ply, path } => {
+            return play(ctx, data, press, game, ply, path, user).await
+        }
+        Component::Cancel(id) => {
+            return update(
+                ctx,
+                press,
+                format!(
+                "No move played in game #{id}. Press **Move** under its board when you are ready."
+            ),
+            )
+            .await
+        }
         Component::Accept(id) => (id, ChallengeAnswer::Accept),
         Component::Decline(id) => (id, ChallengeAnswer::Decline),
         Component::Withdraw(id) => (id, ChallengeAnswer::Withdraw),
@@ -119,6 +209,279 @@ async fn dispatch(
         Answered::Closed(text) | Answered::Started { text, .. } => text,
     };
     update(ctx, press, text).await
+}
+
+/// Who may not pick a move in this game now, and why (`None`: the player to move).
+fn not_yours(row: &GameRow, game: &Game, user: UserId) -> Option<String> {
+    if row.status != GameStatus::Active {
+        return Some(format!("Game #{} is over ({}).", row.id, row.result_text()));
+    }
+    let to_move = player_to_move(row, game);
+    if !row.players.contains(&user) {
+        return Some(format!(
+            "Game #{} is between {} and {}; it is {}'s turn. To play yourself, `/challenge` a member or `/play` against me.",
+            row.id,
+            mention(row.players[0]),
+            mention(row.players[1]),
+            mention(to_move)
+        ));
+    }
+    (to_move != user).then(|| {
+        format!(
+            "It is {}'s turn in game #{}, not yours: you will be told when it is.",
+            mention(to_move),
+            row.id
+        )
+    })
+}
+
+/// The Move button: a private picker for the player to move; a short private answer for
+/// anyone else.
+async fn open_picker(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    id: i64,
+    user: UserId,
+) -> Result<(), BotError> {
+    let (row, game) = actions::load(&data.core.pool, id).await?;
+    if let Some(why) = not_yours(&row, &game, user) {
+        return Err(BotError::User(why));
+    }
+    let ply = game.ply() as i64;
+    let msg = picker_message(data, &row, &game, ply, &Path::default()).await?;
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(msg.ephemeral(true)),
+        )
+        .await?;
+    Ok(())
+}
+
+/// A picker step: the next choices, or the move to confirm with its preview.
+async fn step(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    id: i64,
+    ply: i64,
+    path: Path,
+    user: UserId,
+) -> Result<(), BotError> {
+    let (row, game) = actions::load(&data.core.pool, id).await?;
+    let msg = if game.ply() as i64 != ply {
+        stale_message(&row, &game, user)
+    } else if let Some(why) = not_yours(&row, &game, user) {
+        closed_message(why)
+    } else {
+        picker_message(data, &row, &game, ply, &path).await?
+    };
+    press
+        .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
+        .await?;
+    Ok(())
+}
+
+/// The picker's Play button: the move goes through the same action as `/move`, on the
+/// position the player saw.
+async fn play(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    id: i64,
+    ply: i64,
+    path: Path,
+    user: UserId,
+) -> Result<(), BotError> {
+    let (row, game) = actions::load(&data.core.pool, id).await?;
+    let msg = if game.ply() as i64 != ply {
+        stale_message(&row, &game, user)
+    } else if let Some(why) = not_yours(&row, &game, user) {
+        closed_message(why)
+    } else {
+        match picker::view(&game, &path) {
+            Ok(View::Confirm {
+                notation, words, ..
+            }) => {
+                let played = data.member_moves(id, user, &notation, Some(ply)).await?;
+                closed_message(format!(
+                    "You played {words} (`{}`) in game #{id}, move {}. The board follows in the channel.",
+                    played.notation, played.ply
+                ))
+            }
+            _ => stale_message(&row, &game, user),
+        }
+    };
+    press
+        .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
+        .await?;
+    Ok(())
+}
+
+/// A picker message that only says something (no choices, no picture).
+fn closed_message(text: String) -> serenity::CreateInteractionResponseMessage {
+    serenity::CreateInteractionResponseMessage::new()
+        .content(text)
+        .components(Vec::new())
+        .allowed_mentions(serenity::CreateAllowedMentions::new())
+}
+
+/// A picker opened on an earlier position (or a path that leads nowhere in this one): says so,
+/// and offers a fresh picker when it is the user's turn.
+fn stale_message(
+    row: &GameRow,
+    game: &Game,
+    user: UserId,
+) -> serenity::CreateInteractionResponseMessage {
+    let text = format!(
+        "The position of game #{} has changed since this picker was opened (it is now after move {}). Nothing was played.",
+        row.id,
+        game.ply()
+    );
+    if let Some(why) = not_yours(row, game, user) {
+        return closed_message(format!("{text}\n{why}"));
+    }
+    let fresh = Component::Pick {
+        game: row.id,
+        ply: game.ply() as i64,
+        path: Path::default(),
+    };
+    closed_message(text).components(vec![serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(fresh.encode())
+            .label("Fresh picker")
+            .style(serenity::ButtonStyle::Primary),
+        serenity::CreateButton::new(Component::Cancel(row.id).encode())
+            .label("Cancel")
+            .style(serenity::ButtonStyle::Secondary),
+    ])])
+}
+
+/// Discord's limits on a select option's label and a button's label.
+const LABEL_MAX: usize = 100;
+const BUTTON_LABEL_MAX: usize = 80;
+
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// The picker at `path` on the current position of `game` (opened on `ply` moves).
+async fn picker_message(
+    data: &Data,
+    row: &GameRow,
+    game: &Game,
+    ply: i64,
+    path: &Path,
+) -> Result<serenity::CreateInteractionResponseMessage, BotError> {
+    let Ok(view) = picker::view(game, path) else {
+        let user = player_to_move(row, game);
+        return Ok(stale_message(row, game, user));
+    };
+    let id = row.id;
+    let pick = |p: Path| {
+        Component::Pick {
+            game: id,
+            ply,
+            path: p,
+        }
+        .encode()
+    };
+    let mut nav = Vec::new();
+    if !path.0.is_empty() {
+        nav.push(
+            serenity::CreateButton::new(pick(path.back()))
+                .label("Back")
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    nav.push(
+        serenity::CreateButton::new(Component::Cancel(id).encode())
+            .label("Cancel")
+            .style(serenity::ButtonStyle::Secondary),
+    );
+    let title = format!("**{}** game #{id} · your move", game.kind().title());
+    match view {
+        View::Choose {
+            prompt,
+            so_far,
+            choices,
+        } => {
+            let mut text = title;
+            if !so_far.is_empty() {
+                text.push_str(&format!("\n{}", so_far.join(" → ")));
+            }
+            text.push_str(&format!("\n**{prompt}**"));
+            let mut rows = Vec::new();
+            let (buttons, menu): (Vec<_>, Vec<_>) = choices.into_iter().partition(|c| c.button);
+            if !menu.is_empty() {
+                let options = menu
+                    .iter()
+                    .map(|c| {
+                        serenity::CreateSelectMenuOption::new(
+                            clip(&c.label, LABEL_MAX),
+                            c.token.to_string(),
+                        )
+                    })
+                    .collect();
+                rows.push(serenity::CreateActionRow::SelectMenu(
+                    serenity::CreateSelectMenu::new(
+                        pick(path.clone()),
+                        serenity::CreateSelectMenuKind::String { options },
+                    )
+                    .placeholder(clip(&prompt, 150)),
+                ));
+            }
+            if !buttons.is_empty() {
+                rows.push(serenity::CreateActionRow::Buttons(
+                    buttons
+                        .iter()
+                        .map(|c| {
+                            serenity::CreateButton::new(pick(path.then(c.token)))
+                                .label(clip(&c.label, BUTTON_LABEL_MAX))
+                                .style(serenity::ButtonStyle::Primary)
+                        })
+                        .collect(),
+                ));
+            }
+            rows.push(serenity::CreateActionRow::Buttons(nav));
+            Ok(closed_message(text).components(rows))
+        }
+        View::Confirm {
+            mv,
+            words,
+            notation,
+        } => {
+            let mut after = game.clone();
+            after
+                .play(mv)
+                .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
+            let alt = super::present::alt_text(id, &after, after.ply());
+            let names = super::present::names_by_colour(&data.core.pool, row, game).await?;
+            let png = super::present::picture(after, None, names).await?;
+            let mut buttons = vec![serenity::CreateButton::new(
+                Component::Play {
+                    game: id,
+                    ply,
+                    path: path.clone(),
+                }
+                .encode(),
+            )
+            .label("Play")
+            .style(serenity::ButtonStyle::Success)];
+            buttons.extend(nav);
+            Ok(closed_message(format!(
+                "{title}\nPlay **{words}** (`{notation}`)? The picture shows the board after it."
+            ))
+            .add_file(serenity::CreateAttachment::bytes(png, "preview.png").description(alt))
+            .components(vec![serenity::CreateActionRow::Buttons(buttons)]))
+        }
+    }
 }
 
 /// Replaces the message holding the button (and its buttons) by `text`.
@@ -149,9 +512,29 @@ mod tests {
             Component::Withdraw(333),
             Component::Resign(i64::MAX),
             Component::KeepPlaying(5),
+            Component::Move(6),
+            Component::Cancel(7),
+            Component::Pick {
+                game: 8,
+                ply: 0,
+                path: Path::default(),
+            },
+            Component::Play {
+                game: 9,
+                ply: 120,
+                path: Path(vec![Token::Group(3), Token::Pick(24), Token::Pick(0)]),
+            },
         ] {
-            assert_eq!(Component::parse(&c.encode()), Some(c));
+            assert_eq!(Component::parse(&c.encode()), Some(c.clone()));
         }
+        assert_eq!(
+            Component::parse("hx:pick:4:2:g1.3"),
+            Some(Component::Pick {
+                game: 4,
+                ply: 2,
+                path: Path(vec![Token::Group(1), Token::Pick(3)])
+            })
+        );
         assert_eq!(Component::Accept(7).encode(), "hx:accept:7");
         for bad in [
             "",
@@ -163,6 +546,11 @@ mod tests {
             "hx:fly:3",
             "xx:accept:3",
             "hx:accept:3:4",
+            "hx:move:3:4",
+            "hx:pick:3",
+            "hx:pick:3:-1:",
+            "hx:pick:3:1:x",
+            "hx:play:3:1:1:2",
         ] {
             assert_eq!(Component::parse(bad), None, "{bad}");
         }

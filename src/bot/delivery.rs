@@ -21,7 +21,7 @@ use sqlx::{FromRow, SqlitePool};
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
-use super::present::{names_by_colour, picture};
+use super::present::{alt_text, names_by_colour, picture};
 use crate::db::{self, Announcement, QueuedAnnouncement, Target};
 
 /// How long a claimed announcement stays with its worker before another may take it.
@@ -84,6 +84,15 @@ pub fn explain_refusal(status: u16, code: isize, message: &str, channel: Channel
         10003 => format!("<#{channel}> no longer exists (\"Unknown Channel\")"),
         _ => format!("Discord refused the message in <#{channel}> (HTTP {status}, code {code}: {message})"),
     }
+}
+
+/// A board drawn for an announcement.
+struct Board {
+    png: Vec<u8>,
+    /// The picture's description.
+    alt: String,
+    /// The game, while it is in play: the message carries its Move button.
+    in_play: Option<i64>,
 }
 
 /// The delivery task's handles.
@@ -274,8 +283,14 @@ impl Delivery {
                 .allowed_mentions(mentions.clone())
                 .nonce(serenity::Nonce::String(format!("hx{}", q.id)))
                 .enforce_nonce(true);
-            if let Some(png) = &picture {
-                m = m.add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"));
+            if let Some(board) = &picture {
+                m = m.add_file(
+                    serenity::CreateAttachment::bytes(board.png.clone(), "board.png")
+                        .description(board.alt.clone()),
+                );
+                if let Some(game) = board.in_play {
+                    m = m.components(vec![super::components::move_button_row(game)]);
+                }
             }
             m
         };
@@ -327,7 +342,7 @@ impl Delivery {
 
     /// The board of an announcement; `None` (logged) when it cannot be drawn: the news goes out
     /// without the picture rather than not at all.
-    async fn board_picture(&self, b: db::BoardAt) -> Option<Vec<u8>> {
+    async fn board_picture(&self, b: db::BoardAt) -> Option<Board> {
         let drawn = async {
             let mut conn = self.pool.acquire().await?;
             let (row, game) = db::load_game(&mut conn, b.game)
@@ -336,8 +351,10 @@ impl Delivery {
             drop(conn);
             let names = names_by_colour(&self.pool, &row, &game).await?;
             let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
+            let alt = alt_text(row.id, &game, ply.unwrap_or(game.ply()));
+            let in_play = (row.status == db::GameStatus::Active).then_some(row.id);
             let png = picture(game, ply, names).await?;
-            Ok::<_, anyhow::Error>(png)
+            Ok::<_, anyhow::Error>(Board { png, alt, in_play })
         }
         .await;
         match drawn {

@@ -59,6 +59,24 @@ pub struct Data {
     pub opponent: opponent::Opponent,
 }
 
+impl Data {
+    /// A member plays `text` in game `id` (typed with `/move` or built with the picker, on the
+    /// position of `seen` moves when given); the bot is told when its turn comes.
+    pub async fn member_moves(
+        &self,
+        id: i64,
+        member: crate::db::UserId,
+        text: &str,
+        seen: Option<i64>,
+    ) -> Result<actions::Played, BotError> {
+        let played = actions::play_move(&self.core, id, member, text, seen).await?;
+        if played.against_bot && !played.over {
+            self.opponent.wake(id);
+        }
+        Ok(played)
+    }
+}
+
 /// A failure while handling an interaction.
 #[derive(Debug, Error)]
 pub enum BotError {

@@ -128,12 +128,7 @@ fn inphexion_steps(m: &inphexion::Move) -> Vec<Step> {
 fn exxit_steps(p: &exxit::Position, m: &exxit::Move) -> Vec<Step> {
     use exxit::Move as X;
     match *m {
-        X::Pass => vec![Step::button(
-            "pass",
-            "Pass",
-            "Nothing else is possible",
-            0,
-        )],
+        X::Pass => vec![Step::button("pass", "Pass", "Nothing else is possible", 0)],
         X::Swap => vec![Step::button(
             "swap",
             "Swap colours",
@@ -221,7 +216,13 @@ pub fn describe(position: &Position, mv: &Move) -> String {
         _ => steps
             .iter()
             .enumerate()
-            .map(|(i, s)| if i == 0 { s.label.clone() } else { lower_first(&s.label) })
+            .map(|(i, s)| {
+                if i == 0 {
+                    s.label.clone()
+                } else {
+                    lower_first(&s.label)
+                }
+            })
             .collect::<Vec<_>>()
             .join(", "),
     }
@@ -440,11 +441,16 @@ pub fn view(game: &Game, path: &Path) -> Result<View, BadPath> {
                 button: true,
             })
             .collect();
-        c.extend(groups(&menu).into_iter().enumerate().map(|(i, (name, v))| Choice {
-            token: Token::Group(i as u16),
-            label: format!("{name} ({} choices)", v.len()),
-            button: false,
-        }));
+        c.extend(
+            groups(&menu)
+                .into_iter()
+                .enumerate()
+                .map(|(i, (name, v))| Choice {
+                    token: Token::Group(i as u16),
+                    label: format!("{name} ({} choices)", v.len()),
+                    button: false,
+                }),
+        );
         c
     } else {
         offered(&buttons, &menu, narrowed, group)
@@ -594,7 +600,10 @@ mod tests {
             .iter()
             .map(|m| describe(game.position(), m))
             .collect();
-        assert!(words.iter().any(|w| w.starts_with("Place a disc on ")), "{words:?}");
+        assert!(
+            words.iter().any(|w| w.starts_with("Place a disc on ")),
+            "{words:?}"
+        );
         game.play_text("0,0").ok();
         let mut inp = Game::new(Options::parse_line("inphexion size=5 pie").unwrap());
         inp.play_text("c3").unwrap();
@@ -611,7 +620,10 @@ mod tests {
             .find(|m| m.to_string().contains('-'));
         if let Some(m) = regular {
             let w = describe(inp.position(), &m);
-            assert!(w.starts_with("Push the disc on ") && w.contains(", push it to "), "{w}");
+            assert!(
+                w.starts_with("Push the disc on ") && w.contains(", push it to "),
+                "{w}"
+            );
         }
     }
 }

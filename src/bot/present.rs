@@ -65,6 +65,38 @@ pub async fn picture(
     draw(move || render_png(&game, ply, &names, Theme::default())).await
 }
 
+/// The picture's alt text (the attachment's description, read by screen readers and shown
+/// where pictures are off): "EXXIT game #12 after move 40: red to move, score 20–18".
+pub fn alt_text(game_id: i64, game: &Game, ply: usize) -> String {
+    let kind = game.kind();
+    let Some(position) = game.position_at(ply) else {
+        return format!("{} game #{game_id}", kind.title());
+    };
+    let when = if ply == 0 {
+        "at the start".to_string()
+    } else {
+        format!("after move {ply}")
+    };
+    let state = match (ply == game.ply(), game.outcome()) {
+        (true, Some(o)) => o.describe(kind),
+        _ => format!("{} to move", kind.colour_name(position.to_move())),
+    };
+    let score = match &*position {
+        crate::games::Position::Exxit(p) => {
+            let s = p.score();
+            format!(
+                ", score {} {}–{} {}",
+                kind.colour_name(Colour::First),
+                s[0],
+                s[1],
+                kind.colour_name(Colour::Second)
+            )
+        }
+        crate::games::Position::Inphexion(_) => String::new(),
+    };
+    format!("{} game #{game_id} {when}: {state}{score}", kind.title())
+}
+
 /// The line under a board: the last move, then whose turn it is or the result.
 pub fn board_caption(row: &GameRow, game: &Game, last: Option<(UserId, &str)>) -> String {
     let kind = game.kind();

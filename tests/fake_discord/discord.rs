@@ -77,6 +77,8 @@ pub struct Answer {
     pub embeds: Value,
     pub files: Vec<Vec<u8>>,
     pub allowed_users: Vec<u64>,
+    /// The answer's message as sent (its `attachments` carry the pictures' descriptions).
+    pub raw: Value,
 }
 
 /// A message with buttons that a member can press.
@@ -347,6 +349,7 @@ impl Discord {
                 embeds: f.get("embeds").cloned().unwrap_or(json!([])),
                 files: follow.files.iter().map(|(_, b)| b.clone()).collect(),
                 allowed_users: users_of(&f),
+                raw: f,
             };
         }
         Answer {
@@ -357,6 +360,7 @@ impl Discord {
             embeds: data.get("embeds").cloned().unwrap_or(json!([])),
             files: cb.files.iter().map(|(_, b)| b.clone()).collect(),
             allowed_users: users_of(&data),
+            raw: data,
         }
     }
 
@@ -408,6 +412,131 @@ impl Discord {
         let data = json!({"custom_id": custom, "component_type": 2});
         let (token, event) = self.interaction(3, who, data, Some(p.message.clone()));
         self.exchange(token, event).await
+    }
+
+    /// `who` presses the button `custom_id` on `message`.
+    pub async fn press_id(&self, who: &Member, message: &Value, custom_id: &str) -> Answer {
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let (token, event) = self.interaction(3, who, data, Some(message.clone()));
+        self.exchange(token, event).await
+    }
+
+    /// `who` picks `value` in the select menu `custom_id` on `message`.
+    pub async fn select(
+        &self,
+        who: &Member,
+        message: &Value,
+        custom_id: &str,
+        value: &str,
+    ) -> Answer {
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+        let (token, event) = self.interaction(3, who, data, Some(message.clone()));
+        self.exchange(token, event).await
+    }
+
+    /// The message an answer made, as Discord would show it (for pressing its components).
+    pub fn shown(&self, ans: &Answer) -> Value {
+        message_json(
+            self.fake.new_id(),
+            &ans.content,
+            ans.components.clone(),
+            ans.ephemeral,
+        )
+    }
+
+    /// A board post's message as Discord would show it.
+    pub fn shown_post(&self, post: &Value) -> Value {
+        message_json(
+            self.fake.new_id(),
+            post["content"].as_str().unwrap_or(""),
+            post["components"].clone(),
+            false,
+        )
+    }
+
+    /// `who` presses the Move button under `board` (a board post's body).
+    pub async fn press_move(&self, who: &Member, board: &Value) -> Answer {
+        let id = components_of(&board["components"])
+            .find(|c| c["label"] == "Move")
+            .and_then(|c| c["custom_id"].as_str().map(str::to_string))
+            .unwrap_or_else(|| panic!("no Move button under the board: {board}"));
+        self.press_id(who, &self.shown_post(board), &id).await
+    }
+
+    /// Plays a move using only the Move button under `board` and the picker: at each step the
+    /// option named by the next of `steps` (or the row it is in, where the menu is narrowed), then
+    /// Play. Checks the preview picture and its description on the way. Returns Play's answer.
+    pub async fn pick_move(
+        &self,
+        who: &Member,
+        board: &Value,
+        steps: &[hexcord::bot::picker::Step],
+    ) -> Answer {
+        let mut ans = self.press_move(who, board).await;
+        assert!(ans.ephemeral && ans.callback_type == 4, "{ans:?}");
+        let mut depth = 0;
+        for _ in 0..4 * steps.len() + 4 {
+            let shown = self.shown(&ans);
+            let parts: Vec<Value> = components_of(&ans.components).cloned().collect();
+            if let Some(play) = parts.iter().find(|c| c["label"] == "Play") {
+                assert_eq!(
+                    depth,
+                    steps.len(),
+                    "Play offered before the last step: {ans:?}"
+                );
+                assert_eq!(ans.files.len(), 1, "a preview comes with the last step");
+                assert!(ans.files[0].starts_with(b"\x89PNG"), "the preview is a PNG");
+                let alt = ans.raw["attachments"][0]["description"]
+                    .as_str()
+                    .unwrap_or("");
+                assert!(
+                    alt.contains(" game #") && alt.contains("after move"),
+                    "{alt:?}"
+                );
+                let id = play["custom_id"].as_str().unwrap_or("").to_string();
+                return self.press_id(who, &shown, &id).await;
+            }
+            let step = steps
+                .get(depth)
+                .unwrap_or_else(|| panic!("steps run out: {ans:?}"));
+            let menu = parts.iter().find(|c| c["type"] == 3);
+            let options: Vec<&Value> = menu
+                .and_then(|m| m["options"].as_array())
+                .map(|o| o.iter().collect())
+                .unwrap_or_default();
+            assert!(options.len() <= 25, "a menu holds at most 25 options");
+            let menu_id = menu.and_then(|m| m["custom_id"].as_str()).unwrap_or("");
+            let button = parts
+                .iter()
+                .find(|c| c["type"] == 2 && c["label"] == step.label.as_str());
+            let exact = options.iter().find(|o| o["label"] == step.label.as_str());
+            let row = step.group.as_ref().and_then(|g| {
+                options.iter().find(|o| {
+                    o["label"]
+                        .as_str()
+                        .is_some_and(|l| l.starts_with(&format!("{g} (")))
+                })
+            });
+            ans = if let Some(o) = exact {
+                depth += 1;
+                self.select(who, &shown, menu_id, o["value"].as_str().unwrap_or(""))
+                    .await
+            } else if let Some(b) = button {
+                depth += 1;
+                self.press_id(who, &shown, b["custom_id"].as_str().unwrap_or(""))
+                    .await
+            } else if let Some(o) = row {
+                self.select(who, &shown, menu_id, o["value"].as_str().unwrap_or(""))
+                    .await
+            } else {
+                panic!("`{}` is not offered: {ans:?}", step.label);
+            };
+            assert_eq!(
+                ans.callback_type, 7,
+                "a picker step updates its message: {ans:?}"
+            );
+        }
+        panic!("the picker never offered Play");
     }
 
     /// A snapshot of everything the bot stores about games and challenges.
@@ -889,6 +1018,14 @@ impl Discord {
         );
         assert_eq!(post.files.len(), 1);
     }
+}
+
+/// Every component (button, menu) of a message's action rows.
+pub fn components_of(rows: &Value) -> impl Iterator<Item = &Value> {
+    rows.as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
 }
 
 pub fn users_of(body: &Value) -> Vec<u64> {

@@ -8,7 +8,9 @@ mod spec;
 
 use std::time::Instant;
 
-use discord::{Bot, Discord, Member, ANN, BOB, CAT, MOD, OTHER_BOT};
+use discord::{member, parse_state, Bot, Discord, Member, ANN, BOB, CAT, MOD, OTHER_BOT};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use serde_json::json;
 
 fn opt_str(name: &str, value: &str) -> serde_json::Value {
@@ -949,4 +951,206 @@ async fn faults_are_survived() {
     let v = d.fake.violations();
     assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
     eprintln!("faults end-to-end took {:?}", started.elapsed());
+}
+
+/// `who` takes the first choice a picker answer offers (its menu's first option, else its first
+/// button).
+async fn choose_first(d: &Discord, who: &Member, ans: &discord::Answer) -> discord::Answer {
+    let shown = d.shown(ans);
+    let parts: Vec<serde_json::Value> = discord::components_of(&ans.components).cloned().collect();
+    let id = |c: &serde_json::Value| c["custom_id"].as_str().unwrap_or("").to_string();
+    match parts.iter().find(|c| c["type"] == 3) {
+        Some(menu) => {
+            let value = menu["options"][0]["value"].as_str().unwrap_or("");
+            d.select(who, &shown, &id(menu), value).await
+        }
+        None => {
+            let button = parts.first().expect("a choice");
+            d.press_id(who, &shown, &id(button)).await
+        }
+    }
+}
+
+/// A test on a move's notation and words.
+type MoveTest = dyn Fn(&str, &str) -> bool;
+
+/// A move for the picker games: the kinds of move the picker must handle come first (swap,
+/// relocations, expansions with a chain, any expansion), each most of the time, else any move.
+fn interesting_move(game: &hexcord::games::Game, rng: &mut SmallRng) -> hexcord::games::Move {
+    use hexcord::bot::picker::describe;
+    let moves = game.legal_moves();
+    let words: Vec<String> = moves.iter().map(|m| describe(game.position(), m)).collect();
+    let kinds: [&MoveTest; 4] = [
+        &|n, _| n == "swap",
+        &|n, _| n.contains('>'),
+        &|_, w| w.contains("chain"),
+        &|n, _| n.starts_with('+'),
+    ];
+    for kind in kinds {
+        let set: Vec<usize> = (0..moves.len())
+            .filter(|&i| kind(&moves[i].to_string(), &words[i]))
+            .collect();
+        if !set.is_empty() && rng.random_bool(0.7) {
+            return moves[set[rng.random_range(0..set.len())]];
+        }
+    }
+    moves[rng.random_range(0..moves.len())]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_played_with_the_move_button() {
+    let started = Instant::now();
+    let d = Discord::start("picker").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+    let pie = json!({"name": "pie", "type": 5, "value": true});
+    let games = [
+        (
+            "inphexion",
+            json!({"name": "size", "type": 4, "value": 7}),
+            0,
+        ),
+        ("exxit", json!({"name": "tiles", "type": 4, "value": 2}), 0),
+    ];
+    for (kind, size, seed) in games {
+        let ch = d.challenge(&ANN, &BOB, kind, &[size, pie.clone()]).await;
+        let from = d.fake.request_count();
+        let first = d.accept(&BOB, &ch).await;
+        let (_, post) = d
+            .fake
+            .wait_for(from, "the first board", |r| {
+                r.is_new_post() && r.files.len() == 1
+            })
+            .await;
+        let mut board = post.json.expect("a board body");
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut seen: Vec<(String, String)> = Vec::new();
+        let mut stale = None;
+        loop {
+            let mut conn = pool.acquire().await.expect("connection");
+            let (_, game) = hexcord::db::load_game(&mut conn, first.id)
+                .await
+                .expect("the game loads")
+                .expect("the game exists");
+            drop(conn);
+            // Every board carries its picture's description.
+            let alt = board["attachments"][0]["description"]
+                .as_str()
+                .unwrap_or("");
+            assert!(alt.contains(&format!("game #{}", first.id)), "{board}");
+            if game.is_over() {
+                assert!(
+                    board["components"].as_array().is_none_or(|c| c.is_empty()),
+                    "no Move button on a finished game: {board}"
+                );
+                break;
+            }
+            let state = parse_state(board["content"].as_str().unwrap_or(""));
+            let mover = member(state.to_move);
+            let waiting = if mover.id == ANN.id { &BOB } else { &ANN };
+            if game.ply() == 1 {
+                // The waiting player and a stranger get a short private answer.
+                let not_now = d.press_move(waiting, &board).await;
+                assert!(
+                    not_now.ephemeral && not_now.content.contains("not yours"),
+                    "{not_now:?}"
+                );
+                let stranger = d.press_move(&CAT, &board).await;
+                assert!(
+                    stranger.ephemeral && stranger.content.contains("/challenge"),
+                    "{stranger:?}"
+                );
+            }
+            // A picker opened before the third move is used only after the fourth: it plays
+            // nothing and offers a fresh one.
+            if game.ply() == 2 {
+                stale = Some(d.press_move(mover, &board).await);
+            }
+            if game.ply() == 4 {
+                let old = stale.take().expect("the picker opened before move 3");
+                let late = choose_first(&d, mover, &old).await;
+                assert!(
+                    late.content.contains("has changed")
+                        && late.content.contains("Nothing was played"),
+                    "{late:?}"
+                );
+                let parts: Vec<serde_json::Value> =
+                    discord::components_of(&late.components).cloned().collect();
+                let fresh = parts
+                    .iter()
+                    .find(|c| c["label"] == "Fresh picker")
+                    .expect("a fresh picker");
+                let again = d
+                    .press_id(
+                        mover,
+                        &d.shown(&late),
+                        fresh["custom_id"].as_str().unwrap_or(""),
+                    )
+                    .await;
+                assert!(again.content.contains("your move"), "{again:?}");
+                assert_eq!(
+                    d.move_count(first.id).await,
+                    4,
+                    "the stale picker played nothing"
+                );
+                // The other player pressing in this picker (a forged press) changes nothing.
+                let forged = choose_first(&d, waiting, &again).await;
+                assert!(forged.content.contains("not yours"), "{forged:?}");
+            }
+            let mv = interesting_move(&game, &mut rng);
+            let steps = hexcord::bot::picker::steps(game.position(), &mv);
+            seen.push((
+                mv.to_string(),
+                hexcord::bot::picker::describe(game.position(), &mv),
+            ));
+            let from = d.fake.request_count();
+            let played = d.pick_move(mover, &board, &steps).await;
+            assert!(
+                played.content.contains("You played")
+                    && played.content.contains(&format!("`{mv}`")),
+                "{played:?}"
+            );
+            board = d
+                .board_post(from, first.id, game.ply() as i64 + 1)
+                .await
+                .json
+                .expect("a board body");
+        }
+        let has = |f: &dyn Fn(&(String, String)) -> bool| seen.iter().any(f);
+        if kind == "inphexion" {
+            assert!(has(&|(n, _)| n == "swap"), "{seen:?}");
+            assert!(has(&|(n, _)| n.contains('>')), "a relocation: {seen:?}");
+            assert!(
+                has(&|(n, _)| n.contains('-') && !n.contains('>')),
+                "{seen:?}"
+            );
+        } else {
+            for needle in [
+                "Swap",
+                "Pass",
+                "Dance",
+                "falls into space",
+                "Lay a tile",
+                "by chain",
+                "Place a disc",
+            ] {
+                assert!(
+                    has(&|(_, w)| w.contains(needle)),
+                    "no `{needle}` in {seen:?}"
+                );
+            }
+        }
+        eprintln!("{kind}: {} moves played with the picker", seen.len());
+    }
+    pool.close().await;
+    bot.kill().await;
+    let v = d.fake.violations();
+    assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
+    let problems = d.log_problems();
+    assert!(
+        problems.is_empty(),
+        "the bot logged problems: {problems:#?}"
+    );
+    eprintln!("picker end-to-end took {:?}", started.elapsed());
 }

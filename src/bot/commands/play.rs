@@ -5,7 +5,6 @@ use poise::CreateReply;
 
 use super::{autocomplete_game, autocomplete_move, pick_game, remember_author};
 use crate::bot::access::check_player;
-use crate::bot::actions;
 use crate::bot::components::Component;
 use crate::bot::{BotError, Context};
 
@@ -24,10 +23,7 @@ pub async fn move_(
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), true).await?;
     let data = ctx.data();
-    let played = actions::play_move(&data.core, row.id, me, &text, None).await?;
-    if played.against_bot && !played.over {
-        data.opponent.wake(row.id);
-    }
+    let played = data.member_moves(row.id, me, &text, None).await?;
     // Stored with its board in the delivery queue: the answer is immediate, the board follows
     // in the channel (even if this answer cannot be delivered).
     let text = format!(
