@@ -1,9 +1,10 @@
 //! Who may do what in a game, which game a command means, and which moves to suggest: plain
 //! functions that tests call without Discord.
 
+use super::picker::describe;
 use crate::db::{GameRow, GameStatus};
 use crate::db::{GuildId, UserId};
-use crate::games::{Colour, Game};
+use crate::games::{Colour, Game, Move};
 
 /// A user mistake, answered privately with what to do instead.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -150,41 +151,77 @@ fn squash(s: &str) -> String {
         .collect()
 }
 
-/// Legal moves matching what has been typed (spaces and case ignored), at most `limit`, the most
-/// useful first: moves that win at once, then those starting with the text, then shorter ones.
-pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<String> {
+/// A move typed or picked with its game in front (`#12 0,1`, as suggestions covering several
+/// games send it): the game and the move; otherwise no game and the text as it is.
+pub fn split_game_prefix(text: &str) -> (Option<i64>, &str) {
+    let t = text.trim();
+    let Some(rest) = t.strip_prefix('#') else {
+        return (None, t);
+    };
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    match (
+        rest[..digits].parse::<i64>(),
+        rest[digits..].strip_prefix(' '),
+    ) {
+        (Ok(id), Some(mv)) if id > 0 && !mv.trim().is_empty() => (Some(id), mv.trim()),
+        _ => (None, t),
+    }
+}
+
+/// A move offered to a player: its notation (what is played) and the same move in words.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Suggestion {
+    pub notation: String,
+    pub words: String,
+}
+
+/// Legal moves matching what has been typed, in notation or (from three letters on) in words
+/// (spaces and case ignored), at most `limit`, the most useful first: moves that win at once, then those starting
+/// with the text, then shorter ones.
+pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> {
     let typed = squash(typed);
     let mover = game.position().to_move();
-    let mut found: Vec<(bool, bool, String)> = game
-        .legal_notations()
+    let position = game.position();
+    let mut found: Vec<(bool, bool, Move, Suggestion)> = game
+        .legal_moves()
         .into_iter()
-        .filter_map(|n| {
-            let key = squash(&n);
-            if key.starts_with(&typed) {
-                Some((true, n))
-            } else if key.contains(&typed) {
-                Some((false, n))
-            } else {
-                None
+        .filter_map(|m| {
+            let notation = m.to_string();
+            let key = squash(&notation);
+            let prefix = key.starts_with(&typed);
+            if prefix || key.contains(&typed) {
+                return Some((prefix, m, notation, None));
             }
+            // Words are searched once the text is long enough to mean something in them.
+            if typed.chars().count() < 3 {
+                return None;
+            }
+            let words = describe(position, &m);
+            squash(&words)
+                .contains(&typed)
+                .then_some((false, m, notation, Some(words)))
         })
-        .map(|(prefix, n)| (false, prefix, n))
+        .take(2000)
+        .map(|(prefix, m, notation, words)| {
+            let words = words.unwrap_or_else(|| describe(position, &m));
+            (false, prefix, m, Suggestion { notation, words })
+        })
         .collect();
     // Looking for immediate wins costs one replay per move: only when the list is small enough.
     if found.len() <= 400 {
         for entry in &mut found {
             let mut next = game.clone();
-            entry.0 = next.play_text(&entry.2).is_ok()
+            entry.0 = next.play(entry.2).is_ok()
                 && next.outcome().is_some_and(|o| o.winner == Some(mover));
         }
     }
     found.sort_by(|a, b| {
         b.0.cmp(&a.0)
             .then(b.1.cmp(&a.1))
-            .then(a.2.len().cmp(&b.2.len()))
-            .then(a.2.cmp(&b.2))
+            .then(a.3.notation.len().cmp(&b.3.notation.len()))
+            .then(a.3.notation.cmp(&b.3.notation))
     });
-    found.into_iter().take(limit).map(|(_, _, n)| n).collect()
+    found.into_iter().take(limit).map(|(.., s)| s).collect()
 }
 
 /// May this member abort games? Moderators are those with Manage Server.
@@ -314,21 +351,35 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_game_in_front_of_a_move_is_read() {
+        assert_eq!(split_game_prefix("#12 0,1"), (Some(12), "0,1"));
+        assert_eq!(
+            split_game_prefix(" #7 c3-d3 e5>a1 "),
+            (Some(7), "c3-d3 e5>a1")
+        );
+        for plain in ["0,1", "#12", "#x 0,1", "#0 c3", "# 12 c3", "#12  "] {
+            assert_eq!(split_game_prefix(plain).0, None, "{plain}");
+        }
+    }
+
+    #[test]
     fn suggestions_are_legal_and_follow_the_typed_text() {
         let g = inphexion(&["size=5"]);
         let legal = g.legal_notations();
         let all = suggest_moves(&g, "", 25);
         assert_eq!(all.len(), 25.min(legal.len()));
-        assert!(all.iter().all(|m| legal.contains(m)));
+        assert!(all.iter().all(|m| legal.contains(&m.notation)));
         let c = suggest_moves(&g, " C", 25);
         assert!(
-            !c.is_empty() && c.iter().all(|m| m.starts_with('c')),
+            !c.is_empty() && c.iter().all(|m| m.notation.starts_with('c')),
             "{c:?}"
         );
-        assert_eq!(
-            suggest_moves(&g, "C 3", 25).first().map(String::as_str),
-            Some("c3")
-        );
+        let c3 = suggest_moves(&g, "C 3", 25);
+        assert_eq!(c3.first().map(|s| s.notation.as_str()), Some("c3"));
+        assert_eq!(c3[0].words, "Place a disc on c3");
+        // Words find moves too.
+        let by_words = suggest_moves(&g, "place a disc on e5", 25);
+        assert_eq!(by_words.first().map(|s| s.notation.as_str()), Some("e5"));
         assert!(suggest_moves(&g, "zz", 25).is_empty());
     }
 

@@ -381,6 +381,20 @@ impl Discord {
     }
 
     pub async fn autocomplete(&self, who: &Member, name: &str, options: Vec<Value>) -> Vec<String> {
+        self.autocomplete_choices(who, name, options)
+            .await
+            .into_iter()
+            .map(|(_, value)| value)
+            .collect()
+    }
+
+    /// The suggestions offered: (what is shown, what is sent).
+    pub async fn autocomplete_choices(
+        &self,
+        who: &Member,
+        name: &str,
+        options: Vec<Value>,
+    ) -> Vec<(String, String)> {
         let data = self.command_data(name, options, &[]);
         let (token, event) = self.interaction(4, who, data, None);
         let from = self.fake.request_count();
@@ -399,7 +413,12 @@ impl Discord {
             .cloned()
             .unwrap_or_default()
             .iter()
-            .map(|c| c["value"].as_str().unwrap_or("").to_string())
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap_or("").to_string(),
+                    c["value"].as_str().unwrap_or("").to_string(),
+                )
+            })
             .collect()
     }
 

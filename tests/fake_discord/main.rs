@@ -1144,6 +1144,59 @@ async fn games_played_with_the_move_button() {
         eprintln!("{kind}: {} moves played with the picker", seen.len());
     }
     pool.close().await;
+
+    // Two games in one channel: `/move` suggests, in words, the moves of every game where it is
+    // the caller's turn, each with its number; the waiting player is told whose turn it is.
+    let five = json!({"name": "size", "type": 4, "value": 5});
+    let ch = d.challenge(&CAT, &ANN, "inphexion", &[five]).await;
+    let one = d.accept(&ANN, &ch).await;
+    let ch = d.challenge(&CAT, &BOB, "exxit", &[]).await;
+    let two = d.accept(&BOB, &ch).await;
+    let cat_first = |g: &discord::GameState| g.to_move == CAT.id;
+    assert!(
+        cat_first(&one) && cat_first(&two),
+        "the challenger starts: {one:?} {two:?}"
+    );
+    let empty = json!({"name": "move", "type": 3, "value": "", "focused": true});
+    let both = d
+        .autocomplete_choices(&CAT, "move", vec![empty.clone()])
+        .await;
+    for g in [one.id, two.id] {
+        let tag = format!("#{g} · ");
+        assert!(
+            both.iter()
+                .any(|(label, value)| label.starts_with(&tag)
+                    && value.starts_with(&format!("#{g} "))),
+            "game #{g} in {both:?}"
+        );
+    }
+    assert!(
+        both.iter()
+            .any(|(label, _)| label.contains("Place a disc on ")),
+        "{both:?}"
+    );
+    let (label, value) = both
+        .iter()
+        .find(|(_, v)| v.starts_with(&format!("#{} ", two.id)))
+        .cloned()
+        .expect("an EXXIT suggestion");
+    let played = d.command(&CAT, "move", vec![opt_str("move", &value)]).await;
+    assert!(
+        played.content.contains(&format!("game #{}", two.id)),
+        "{label} → {played:?}"
+    );
+    assert_eq!(d.move_count(two.id).await, 1);
+    let waiting = d.autocomplete_choices(&ANN, "move", vec![empty]).await;
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    assert!(waiting[0].0.starts_with("Not your turn"), "{waiting:?}");
+    d.refused(
+        &BOB,
+        "move",
+        vec![opt_str("move", &waiting[0].1)],
+        "not your turn",
+    )
+    .await;
+
     bot.kill().await;
     let v = d.fake.violations();
     assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");

@@ -186,9 +186,11 @@ pub(super) async fn pick_game(
     if let Some(text) = requested {
         let id = parse_game_ref(text)?;
         let (row, game) = actions::load(pool, id).await?;
-        if row.channel_id != channel {
+        let guild = ctx.guild_id().map(GuildId::from);
+        // A game named can be played from any channel of its server.
+        if row.channel_id != channel && (guild.is_none() || row.guild_id != guild) {
             return Err(BotError::User(format!(
-                "Game #{id} is played in <#{}>: use the command there.",
+                "Game #{id} is not played in this server: use the command in <#{}>.",
                 row.channel_id
             )));
         }
@@ -216,22 +218,78 @@ fn option_str<'a>(ctx: &'a Context<'_>, name: &str) -> Option<&'a str> {
     })
 }
 
-/// Legal moves for the caller's game (the one in the `game` option, or the one waiting for
-/// them here); nothing when it is not their turn.
+/// Discord's limit on an autocomplete choice's name.
+const CHOICE_NAME_MAX: usize = 100;
+
+fn clip_choice(s: String) -> String {
+    if s.chars().count() <= CHOICE_NAME_MAX {
+        s
+    } else {
+        let mut t: String = s.chars().take(CHOICE_NAME_MAX - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// Legal moves in words (the notation is what is sent) for the caller's games: the one in the
+/// `game` option, or every game here where it is their turn, each then prefixed with its number.
+/// A caller who is waiting gets one entry saying for whom.
 pub(super) async fn autocomplete_move(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     let user = UserId::from(ctx.author().id);
     let requested = option_str(&ctx, "game").filter(|s| !s.trim().is_empty());
-    let choices = match pick_game(&ctx, user, requested, true).await {
-        Ok((row, game)) if row.status == GameStatus::Active && row.to_move == Some(user) => {
-            suggest_moves(&game, partial, 25)
+    let pool = &ctx.data().core.pool;
+    let found = async {
+        let rows = match requested {
+            Some(text) => vec![pick_game(&ctx, user, Some(text), true).await?.0],
+            None => db::active_games_in_channel(pool, ChannelId::from(ctx.channel_id()), user)
+                .await?
                 .into_iter()
-                .map(|n| serenity::AutocompleteChoice::new(n.clone(), n))
-                .collect()
+                .filter(|r| r.status == GameStatus::Active)
+                .collect(),
+        };
+        let mine: Vec<&GameRow> = rows.iter().filter(|r| r.to_move == Some(user)).collect();
+        let Some(first) = mine.first() else {
+            let Some(waiting) = rows.iter().find_map(|r| r.to_move.map(|p| (r.id, p))) else {
+                return Ok::<_, BotError>(Vec::new());
+            };
+            let name = db::fetch_player_name(pool, waiting.1)
+                .await?
+                .unwrap_or_else(|| "your opponent".to_string());
+            return Ok(vec![serenity::AutocompleteChoice::new(
+                clip_choice(format!(
+                    "Not your turn: game #{} waits for {name}. You will be told when it is yours.",
+                    waiting.0
+                )),
+                WAITING,
+            )]);
+        };
+        let several = mine.len() > 1;
+        let each = (25 / mine.len()).max(1);
+        let mut choices = Vec::new();
+        for row in if several { mine.clone() } else { vec![*first] } {
+            let (_, game) = actions::load(pool, row.id).await?;
+            for s in suggest_moves(&game, partial, each) {
+                let (label, value) = if several {
+                    (
+                        format!("#{} · {}", row.id, s.words),
+                        format!("#{} {}", row.id, s.notation),
+                    )
+                } else {
+                    (s.words, s.notation)
+                };
+                choices.push(serenity::AutocompleteChoice::new(clip_choice(label), value));
+            }
         }
-        Ok(_) | Err(BotError::User(_)) => Vec::new(),
+        choices.truncate(25);
+        Ok(choices)
+    }
+    .await;
+    let choices = match found {
+        Ok(c) => c,
+        Err(BotError::User(_)) => Vec::new(),
         Err(BotError::Internal(e)) => {
             tracing::error!("move suggestions failed: {e:#}");
             Vec::new()
@@ -239,6 +297,9 @@ pub(super) async fn autocomplete_move(
     };
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
+
+/// The value of the suggestion a waiting player sees (never a move).
+pub(super) const WAITING: &str = "-";
 
 /// The caller's active games here, their move first marked.
 pub(super) async fn autocomplete_game(

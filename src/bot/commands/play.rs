@@ -4,7 +4,7 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{autocomplete_game, autocomplete_move, pick_game, remember_author};
-use crate::bot::access::check_player;
+use crate::bot::access::{check_player, split_game_prefix};
 use crate::bot::components::Component;
 use crate::bot::{BotError, Context};
 
@@ -21,9 +21,18 @@ pub async fn move_(
     game: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
-    let (row, _) = pick_game(&ctx, me, game.as_deref(), true).await?;
+    // A suggestion covering several games names its game: `#12 0,1`.
+    let (named, text) = split_game_prefix(&text);
+    let named = named.map(|id| id.to_string());
+    let (row, _) = pick_game(&ctx, me, named.as_deref().or(game.as_deref()), true).await?;
+    if text == super::WAITING {
+        return Err(BotError::User(format!(
+            "It is not your turn in game #{}: you will be told when it is.",
+            row.id
+        )));
+    }
     let data = ctx.data();
-    let played = data.member_moves(row.id, me, &text, None).await?;
+    let played = data.member_moves(row.id, me, text, None).await?;
     // Stored with its board in the delivery queue: the answer is immediate, the board follows
     // in the channel (even if this answer cannot be delivered).
     let text = format!(
