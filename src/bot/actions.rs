@@ -27,8 +27,7 @@ use crate::ai::Level;
 use crate::clock::Clock;
 use crate::db::{
     self, Announcement, BoardAt, Challenge, ChallengeStatus, ChannelId, DbError, Finish,
-    GameResult, GameRow, GameStatus, GuildId, MoveRecord, NewChallenge, NewGame, ReminderMode,
-    Target, UserId,
+    GameResult, GameRow, GameStatus, GuildId, MoveRecord, NewChallenge, NewGame, Target, UserId,
 };
 use crate::games::{Game, Options, Outcome, Reason};
 
@@ -131,6 +130,49 @@ fn board_announcement(
     }
 }
 
+/// Queues the board of a game (in the transaction of the change it shows), telling the player
+/// to move as they chose in `/settings`: the board's mention in the channel, a direct message
+/// with the board and its Move button, or both.
+async fn enqueue_board(
+    tx: &mut sqlx::SqliteConnection,
+    row: &GameRow,
+    mut board: Announcement,
+) -> Result<(), DbError> {
+    let to_move = row.to_move.filter(|_| row.status == GameStatus::Active);
+    if let Some(player) = to_move {
+        let notify = db::fetch_settings(&mut *tx, player).await?.notify;
+        if notify.direct() {
+            if !notify.in_channel() {
+                board.mentions.retain(|&u| u != player);
+            }
+            let direct = Announcement {
+                target: Target::Direct {
+                    user: player,
+                    // With their direct messages closed, the channel tells them after all.
+                    or_channel: (!notify.in_channel()).then_some(row.channel_id),
+                },
+                content: format!(
+                    "{}: your move in game #{} (<#{}>). Press **Move** below.",
+                    mention(player),
+                    row.id,
+                    row.channel_id
+                ),
+                mentions: vec![player],
+                board: board.board.map(|b| BoardAt {
+                    current: false,
+                    ..b
+                }),
+                concerned: vec![player],
+            };
+            db::enqueue(&mut *tx, Some(row.id), &board).await?;
+            db::enqueue(&mut *tx, Some(row.id), &direct).await?;
+            return Ok(());
+        }
+    }
+    db::enqueue(&mut *tx, Some(row.id), &board).await?;
+    Ok(())
+}
+
 /// How the game stands after a move: `Some` when it has just ended.
 pub fn finish_after_move(row: &GameRow, game: &Game) -> Option<Finish> {
     let outcome = game.outcome()?;
@@ -217,7 +259,7 @@ pub async fn play_move(
     if finish.is_some() {
         db::apply_result(&mut tx, id).await?;
     }
-    db::enqueue(&mut *tx, Some(id), &board).await?;
+    enqueue_board(&mut tx, &after, board).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(game = id, ply = expected + 1, mv = %notation, "move played");
@@ -356,24 +398,28 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, BotError> {
     let Some(to) = reminder_due(row.seconds_per_move, left, row.reminders_sent) else {
         return Ok(false);
     };
-    let mode = db::fetch_reminder_mode(&core.pool, player).await?;
-    let target = match mode {
-        ReminderMode::Off => None,
-        ReminderMode::Channel => Some(Target::Channel {
+    // Reminders go where the player hears of their turn (`/settings`), unless switched off.
+    let settings = db::fetch_settings(&core.pool, player).await?;
+    let mut targets = Vec::new();
+    if settings.reminders && settings.notify.in_channel() {
+        targets.push(Target::Channel {
             channel: row.channel_id,
-        }),
-        ReminderMode::Dm => Some(Target::Direct {
+        });
+    }
+    if settings.reminders && settings.notify.direct() {
+        targets.push(Target::Direct {
             user: player,
-            or_channel: Some(row.channel_id),
-        }),
-    };
+            // With their direct messages closed, only the channel is left.
+            or_channel: (!settings.notify.in_channel()).then_some(row.channel_id),
+        });
+    }
     let mut tx = core.pool.begin().await?;
     if !db::claim_reminder(&mut *tx, &row, to).await? {
         return Ok(false);
     }
-    if let Some(target) = target.clone() {
+    for target in &targets {
         let reminder = Announcement {
-            target,
+            target: target.clone(),
             content: reminder_text(&row, player, left),
             mentions: vec![player],
             board: None,
@@ -382,11 +428,11 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, BotError> {
         db::enqueue(&mut *tx, Some(id), &reminder).await?;
     }
     tx.commit().await?;
-    if target.is_some() {
+    if !targets.is_empty() {
         core.wake_delivery();
         info!(game = id, %player, "reminder queued");
     }
-    Ok(target.is_some())
+    Ok(!targets.is_empty())
 }
 
 /// Closes the challenges whose time ran out; their messages lose their buttons. Returns them.
@@ -599,12 +645,7 @@ pub async fn answer_challenge(
         .await?
         .ok_or_else(|| anyhow::anyhow!("game {game_id} vanished while starting"))?;
     let game = Game::new(c.options.clone());
-    db::enqueue(
-        &mut *tx,
-        Some(game_id),
-        &board_announcement(&row, &game, "", None),
-    )
-    .await?;
+    enqueue_board(&mut tx, &row, board_announcement(&row, &game, "", None)).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(challenge = id, game = game_id, "challenge accepted");
@@ -670,12 +711,7 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Bo
         req.level.name(),
         req.options
     );
-    db::enqueue(
-        &mut *tx,
-        Some(id),
-        &board_announcement(&row, &game, &intro, None),
-    )
-    .await?;
+    enqueue_board(&mut tx, &row, board_announcement(&row, &game, &intro, None)).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(
@@ -909,9 +945,11 @@ mod tests {
         clock.store(T0 + DAY / 2, std::sync::atomic::Ordering::SeqCst);
         assert!(remind(&core, id).await.unwrap());
         assert!(!remind(&core, id).await.unwrap(), "once");
-        db::set_reminder_mode(&core.pool, ANN, ReminderMode::Dm, T0)
-            .await
-            .unwrap();
+        let dm = db::Settings {
+            notify: db::NotifyMode::Dm,
+            reminders: true,
+        };
+        db::store_settings(&core.pool, ANN, dm, T0).await.unwrap();
         clock.store(T0 + DAY - 60, std::sync::atomic::Ordering::SeqCst);
         assert!(remind(&core, id).await.unwrap());
         let q = queued(&core).await;

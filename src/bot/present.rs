@@ -118,7 +118,7 @@ pub fn board_caption(row: &GameRow, game: &Game, last: Option<(UserId, &str)>) -
         (GameStatus::Active, None) => {
             let c = game.position().to_move();
             text.push_str(&format!(
-                "\n{} ({}) to move: `/move`.",
+                "\n{} ({}) to move.",
                 mention(player_to_move(row, game)),
                 kind.colour_name(c)
             ));

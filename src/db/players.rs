@@ -5,34 +5,60 @@ use sqlx::SqliteExecutor;
 
 use super::{DbError, UserId};
 
-/// How a player wants to be reminded of a move.
+/// How a player hears that it is their turn, and is reminded of it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum ReminderMode {
+pub enum NotifyMode {
     /// A mention in the game's channel (the default).
     #[default]
     Channel,
-    /// A direct message.
+    /// A direct message with the board (and its Move button) instead of the mention.
     Dm,
-    /// No reminders.
-    Off,
+    /// Both.
+    Both,
 }
 
-impl ReminderMode {
+impl NotifyMode {
     pub const fn as_str(self) -> &'static str {
         match self {
-            ReminderMode::Channel => "channel",
-            ReminderMode::Dm => "dm",
-            ReminderMode::Off => "off",
+            NotifyMode::Channel => "channel",
+            NotifyMode::Dm => "dm",
+            NotifyMode::Both => "both",
         }
     }
 
-    pub fn parse(s: &str) -> Option<ReminderMode> {
+    pub fn parse(s: &str) -> Option<NotifyMode> {
         Some(match s {
-            "channel" => ReminderMode::Channel,
-            "dm" => ReminderMode::Dm,
-            "off" => ReminderMode::Off,
+            "channel" => NotifyMode::Channel,
+            "dm" => NotifyMode::Dm,
+            "both" => NotifyMode::Both,
             _ => return None,
         })
+    }
+
+    /// Told in the game's channel.
+    pub const fn in_channel(self) -> bool {
+        matches!(self, NotifyMode::Channel | NotifyMode::Both)
+    }
+
+    /// Told by direct message.
+    pub const fn direct(self) -> bool {
+        matches!(self, NotifyMode::Dm | NotifyMode::Both)
+    }
+}
+
+/// A player's settings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Settings {
+    pub notify: NotifyMode,
+    pub reminders: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            notify: NotifyMode::Channel,
+            reminders: true,
+        }
     }
 }
 
@@ -70,37 +96,40 @@ pub async fn fetch_player_name(
         .await?)
 }
 
-/// A player's reminder setting (the default when never set; an unknown stored value reads as the
+/// A player's settings (the defaults when never set; an unknown stored value reads as its
 /// default too).
-pub async fn fetch_reminder_mode(
-    ex: impl SqliteExecutor<'_>,
-    id: UserId,
-) -> Result<ReminderMode, DbError> {
-    let stored: Option<String> =
-        sqlx::query_scalar("SELECT reminders FROM player_settings WHERE player_id = ?1")
+pub async fn fetch_settings(ex: impl SqliteExecutor<'_>, id: UserId) -> Result<Settings, DbError> {
+    let stored: Option<(String, String)> =
+        sqlx::query_as("SELECT notify, reminders FROM player_settings WHERE player_id = ?1")
             .bind(id)
             .fetch_optional(ex)
             .await?;
-    Ok(stored
-        .as_deref()
-        .and_then(ReminderMode::parse)
-        .unwrap_or_default())
+    Ok(match stored {
+        None => Settings::default(),
+        Some((notify, reminders)) => Settings {
+            notify: NotifyMode::parse(&notify).unwrap_or_default(),
+            reminders: reminders != "off",
+        },
+    })
 }
 
-/// Stores a player's reminder setting (the player must be known).
-pub async fn set_reminder_mode(
+/// Stores a player's settings (the player must be known).
+pub async fn store_settings(
     ex: impl SqliteExecutor<'_>,
     id: UserId,
-    mode: ReminderMode,
+    settings: Settings,
     now: i64,
 ) -> Result<(), DbError> {
     sqlx::query(
-        "INSERT INTO player_settings (player_id, reminders, updated_at) VALUES (?1, ?2, ?3)
-         ON CONFLICT (player_id) DO UPDATE SET reminders = excluded.reminders,
+        "INSERT INTO player_settings (player_id, notify, reminders, updated_at)
+         VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (player_id) DO UPDATE SET notify = excluded.notify,
+                                               reminders = excluded.reminders,
                                                updated_at = excluded.updated_at",
     )
     .bind(id)
-    .bind(mode.as_str())
+    .bind(settings.notify.as_str())
+    .bind(if settings.reminders { "channel" } else { "off" })
     .bind(now)
     .execute(ex)
     .await?;
@@ -216,20 +245,20 @@ mod tests {
         let (pool, _f) = temp_db().await;
         let id = u64::MAX - 7;
         upsert_player(&pool, UserId(id), "ann", 1).await.unwrap();
+        let me = UserId(id);
         assert_eq!(
-            fetch_reminder_mode(&pool, UserId(id)).await.unwrap(),
-            ReminderMode::Channel
+            fetch_settings(&pool, me).await.unwrap(),
+            Settings::default()
         );
-        set_reminder_mode(&pool, UserId(id), ReminderMode::Dm, 2)
-            .await
-            .unwrap();
-        set_reminder_mode(&pool, UserId(id), ReminderMode::Off, 3)
-            .await
-            .unwrap();
-        assert_eq!(
-            fetch_reminder_mode(&pool, UserId(id)).await.unwrap(),
-            ReminderMode::Off
-        );
+        for (notify, reminders) in [
+            (NotifyMode::Dm, true),
+            (NotifyMode::Both, false),
+            (NotifyMode::Channel, false),
+        ] {
+            let s = Settings { notify, reminders };
+            store_settings(&pool, me, s, 2).await.unwrap();
+            assert_eq!(fetch_settings(&pool, me).await.unwrap(), s);
+        }
         assert_eq!(vacation_until(&pool, UserId(id), 100).await.unwrap(), None);
         insert_vacation(&pool, UserId(id), 100, 400).await.unwrap();
         assert_eq!(

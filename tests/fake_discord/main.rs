@@ -435,12 +435,13 @@ async fn correspondence_timeout_reminders_and_leaderboard() {
         .await;
     assert!(!past.ephemeral && past.files.len() == 1, "{past:?}");
 
-    // Cat wants reminders by direct message; Bob's vacation is refused beyond the limit.
+    // Cat wants to hear of their turn (and reminders) both in the channel and by direct
+    // message; Bob's vacation is refused beyond the limit.
     let set = d
         .command(
             &CAT,
             "settings",
-            vec![json!({"name": "reminders", "type": 4, "value": 1})],
+            vec![json!({"name": "notify", "type": 4, "value": 2})],
         )
         .await;
     assert!(set.ephemeral && set.content.contains("Saved"), "{set:?}");
@@ -475,15 +476,45 @@ async fn correspondence_timeout_reminders_and_leaderboard() {
     let ch = d
         .challenge(&CAT, &BOB, "inphexion", &[size5, one_day, unrated])
         .await;
+    let from = d.fake.request_count();
     let g4 = d.accept(&BOB, &ch).await;
+    assert_eq!(g4.to_move, CAT.id);
+    let game_channel = format!("/channels/{}/messages", server::CHANNEL_ID);
+    let direct = |needle: &'static str| {
+        let game_channel = game_channel.clone();
+        move |r: &server::Recorded| {
+            r.is_new_post()
+                && r.path != game_channel
+                && r.json
+                    .as_ref()
+                    .is_some_and(|j| j["content"].as_str().is_some_and(|c| c.contains(needle)))
+        }
+    };
+    let (_, turn) = d
+        .fake
+        .wait_for(
+            from,
+            "Cat's turn by direct message",
+            direct("your move in game #"),
+        )
+        .await;
+    assert_eq!(
+        turn.files.len(),
+        1,
+        "the board comes with the direct message"
+    );
+    let body = turn.json.unwrap_or_default();
+    assert!(
+        discord::components_of(&body["components"]).any(|c| c["label"] == "Move"),
+        "{body}"
+    );
     let open = d.challenge(&ANN, &BOB, "exxit", &[]).await;
     let from = d.fake.request_count();
     d.set_clock(t0 + DAY + 60 + DAY / 2 + 120);
-    let dm = d.posted(from, None, "Reminder").await;
-    assert_ne!(
-        dm.path,
-        format!("/channels/{}/messages", server::CHANNEL_ID)
-    );
+    d.fake
+        .wait_for(from, "a reminder by direct message", direct("Reminder"))
+        .await;
+    d.posted(from, channel, "Reminder").await;
     assert!(d
         .fake
         .state

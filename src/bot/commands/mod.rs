@@ -125,25 +125,34 @@ impl DaysChoice {
     }
 }
 
-/// How a player wants to be reminded (a choice in Discord).
+/// How a player hears that it is their turn (a choice in Discord).
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum RemindersChoice {
+pub enum NotifyChoice {
     #[name = "mention me in the game's channel"]
     Channel,
-    #[name = "send me a direct message"]
+    #[name = "send me a direct message with the board"]
     Dm,
-    #[name = "off"]
-    Off,
+    #[name = "both"]
+    Both,
 }
 
-impl From<RemindersChoice> for db::ReminderMode {
-    fn from(c: RemindersChoice) -> db::ReminderMode {
+impl From<NotifyChoice> for db::NotifyMode {
+    fn from(c: NotifyChoice) -> db::NotifyMode {
         match c {
-            RemindersChoice::Channel => db::ReminderMode::Channel,
-            RemindersChoice::Dm => db::ReminderMode::Dm,
-            RemindersChoice::Off => db::ReminderMode::Off,
+            NotifyChoice::Channel => db::NotifyMode::Channel,
+            NotifyChoice::Dm => db::NotifyMode::Dm,
+            NotifyChoice::Both => db::NotifyMode::Both,
         }
     }
+}
+
+/// Reminders on or off (a choice in Discord).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum RemindersChoice {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
 }
 
 pub(super) fn author_name(ctx: &Context<'_>) -> String {

@@ -1,32 +1,50 @@
-//! A member's own settings: `/settings` (reminders) and `/vacation`.
+//! A member's own settings: `/settings` (how they are told of their turn, reminders) and
+//! `/vacation`.
 
-use super::{remember_author, RemindersChoice};
+use super::{remember_author, NotifyChoice, RemindersChoice};
 use crate::bot::actions;
 use crate::bot::{BotError, Context};
 use crate::db;
 
-/// Your settings: how you are reminded of your moves.
+/// Your settings: how you hear that it is your move, and reminders.
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
+    #[description = "How you are told that it is your move (and reminded)"] notify: Option<
+        NotifyChoice,
+    >,
     #[description = "Reminders before your time per move runs out"] reminders: Option<
         RemindersChoice,
     >,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let pool = &ctx.data().core.pool;
-    if let Some(choice) = reminders {
-        db::set_reminder_mode(pool, me, choice.into(), ctx.data().core.clock.now()).await?;
+    let mut settings = db::fetch_settings(pool, me).await?;
+    let changed = notify.is_some() || reminders.is_some();
+    if let Some(n) = notify {
+        settings.notify = n.into();
     }
-    let text = match db::fetch_reminder_mode(pool, me).await? {
-        db::ReminderMode::Channel => "Reminders: a mention in the game's channel, when half your time for a move is left and again near the end.",
-        db::ReminderMode::Dm => "Reminders: a direct message (or, when I cannot send you one, a mention in the game's channel), when half your time for a move is left and again near the end.",
-        db::ReminderMode::Off => "Reminders: off. Your deadlines still apply (`/turn` shows them).",
+    if let Some(r) = reminders {
+        settings.reminders = matches!(r, RemindersChoice::On);
+    }
+    if changed {
+        db::store_settings(pool, me, settings, ctx.data().core.clock.now()).await?;
+    }
+    let told = match settings.notify {
+        db::NotifyMode::Channel => "a mention in the game's channel",
+        db::NotifyMode::Dm => "a direct message with the board and its Move button (a mention in the game's channel when I cannot send you one)",
+        db::NotifyMode::Both => "a mention in the game's channel and a direct message with the board",
     };
-    let text = if reminders.is_some() {
+    let reminded = if settings.reminders {
+        "Reminders: the same way, when half your time for a move is left and again near the end."
+    } else {
+        "Reminders: off. Your deadlines still apply (`/turn` shows them)."
+    };
+    let text = format!("Your turn: {told}.\n{reminded}");
+    let text = if changed {
         format!("Saved. {text}")
     } else {
-        format!("{text}\nChange it with `/settings reminders`.")
+        format!("{text}\nChange them with `/settings notify` and `/settings reminders`.")
     };
     super::answer_privately(&ctx, text).await
 }
