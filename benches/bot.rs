@@ -281,6 +281,65 @@ async fn play(
     (move_times, complete_times, to_move)
 }
 
+/// Plays `moves` moves of one game with the Move button and the picker (a random legal move
+/// each time). Returns the time of every picker interaction, those of the steps that showed the
+/// preview picture apart, and who moves next (0 once the game is over).
+async fn play_picked(
+    d: &Discord,
+    pool: &sqlx::SqlitePool,
+    players: [&Member; 2],
+    game: i64,
+    moves: usize,
+    think: Duration,
+) -> (Vec<Duration>, Vec<Duration>, u64) {
+    let mut steps_times = Vec::new();
+    let mut preview_times = Vec::new();
+    let mut rng = SmallRng::seed_from_u64(game as u64 ^ 0x5eed);
+    let mut to_move = 0;
+    for _ in 0..moves {
+        if !think.is_zero() {
+            tokio::time::sleep(think.mul_f64(rng.random::<f64>())).await;
+        }
+        let mut conn = pool.acquire().await.expect("connection");
+        let (row, g) = db::load_game(&mut conn, game)
+            .await
+            .expect("the game loads")
+            .expect("the game exists");
+        drop(conn);
+        let (Some(next), db::GameStatus::Active) = (row.to_move, row.status) else {
+            return (steps_times, preview_times, 0);
+        };
+        let who = *players
+            .iter()
+            .find(|m| m.id == next.get())
+            .unwrap_or_else(|| panic!("game #{game}: {next} plays in no seat"));
+        let board = d.last_board(game);
+        let legal = g.legal_moves();
+        let mv = legal[rng.random_range(0..legal.len())];
+        let steps = hexcord::bot::picker::steps(g.position(), &mv);
+        let from = d.fake.request_count();
+        let (played, times) = d.pick_move_timed(who, &board, &steps).await;
+        assert!(played.content.contains("You played"), "{played:?}");
+        for (t, preview) in times {
+            if preview {
+                preview_times.push(t);
+            } else {
+                steps_times.push(t);
+            }
+        }
+        let post = d.board_post(from, game, g.ply() as i64 + 1).await;
+        let caption = post.json.unwrap_or(Value::Null)["content"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        if caption.contains("Game over") {
+            return (steps_times, preview_times, 0);
+        }
+        to_move = discord::parse_state(&caption).to_move;
+    }
+    (steps_times, preview_times, to_move)
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -402,6 +461,42 @@ async fn run(scale: Scale, full: bool) {
             move_times.len() >= games.len(),
             "every game got its moves: {}",
             move_times.len()
+        );
+    }
+    // The Move button and its picker, members pausing before each move.
+    let t = Instant::now();
+    let runs = games.iter().map(|&(k, id, _)| {
+        let pair = [&members[2 * k], &members[2 * k + 1]];
+        play_picked(&d, &pool, pair, id, scale.moves_per_round, scale.think)
+    });
+    let results = futures_join_all(runs).await;
+    let elapsed = t.elapsed();
+    let mut step_times = Vec::new();
+    let mut preview_times = Vec::new();
+    for (s, p, _) in results {
+        step_times.extend(s);
+        preview_times.extend(p);
+    }
+    assert!(
+        !preview_times.is_empty(),
+        "moves were played with the picker"
+    );
+    if full {
+        println!(
+            "round `Move button` (pauses up to {:.1?}): {} picker interactions in {elapsed:.1?}",
+            scale.think,
+            step_times.len() + preview_times.len()
+        );
+        println!(
+            "  {}",
+            summary("picker step (Move, menus, Play) → callback", step_times)
+        );
+        println!(
+            "  {}",
+            summary(
+                "last step with the preview picture → callback",
+                preview_times
+            )
         );
     }
     pool.close().await;

@@ -473,6 +473,23 @@ impl Discord {
         )
     }
 
+    /// The body of the last board posted in the channel for `game`.
+    pub fn last_board(&self, game: i64) -> Value {
+        let path = format!("/channels/{CHANNEL_ID}/messages");
+        let tag = format!("game #{game} ");
+        self.fake
+            .state
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .rev()
+            .filter(|r| r.is_new_post() && r.path == path && r.files.len() == 1)
+            .filter_map(|r| r.json.clone())
+            .find(|j| j["content"].as_str().is_some_and(|c| c.contains(&tag)))
+            .unwrap_or_else(|| panic!("no board of game #{game} posted"))
+    }
+
     /// `who` presses the Move button under `board` (a board post's body).
     pub async fn press_move(&self, who: &Member, board: &Value) -> Answer {
         let id = components_of(&board["components"])
@@ -491,7 +508,21 @@ impl Discord {
         board: &Value,
         steps: &[hexcord::bot::picker::Step],
     ) -> Answer {
+        self.pick_move_timed(who, board, steps).await.0
+    }
+
+    /// [`Discord::pick_move`], with the time each interaction took until its answer, and whether
+    /// that answer carried the preview picture.
+    pub async fn pick_move_timed(
+        &self,
+        who: &Member,
+        board: &Value,
+        steps: &[hexcord::bot::picker::Step],
+    ) -> (Answer, Vec<(std::time::Duration, bool)>) {
+        let mut times = Vec::new();
+        let sent = std::time::Instant::now();
         let mut ans = self.press_move(who, board).await;
+        times.push((sent.elapsed(), false));
         assert!(ans.ephemeral && ans.callback_type == 4, "{ans:?}");
         let mut depth = 0;
         for _ in 0..4 * steps.len() + 4 {
@@ -513,7 +544,10 @@ impl Discord {
                     "{alt:?}"
                 );
                 let id = play["custom_id"].as_str().unwrap_or("").to_string();
-                return self.press_id(who, &shown, &id).await;
+                let sent = std::time::Instant::now();
+                let played = self.press_id(who, &shown, &id).await;
+                times.push((sent.elapsed(), false));
+                return (played, times);
             }
             let step = steps
                 .get(depth)
@@ -536,6 +570,7 @@ impl Discord {
                         .is_some_and(|l| l.starts_with(&format!("{g} (")))
                 })
             });
+            let sent = std::time::Instant::now();
             ans = if let Some(o) = exact {
                 depth += 1;
                 self.select(who, &shown, menu_id, o["value"].as_str().unwrap_or(""))
@@ -550,6 +585,7 @@ impl Discord {
             } else {
                 panic!("`{}` is not offered: {ans:?}", step.label);
             };
+            times.push((sent.elapsed(), !ans.files.is_empty()));
             assert_eq!(
                 ans.callback_type, 7,
                 "a picker step updates its message: {ans:?}"

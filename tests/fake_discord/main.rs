@@ -1046,15 +1046,8 @@ async fn games_played_with_the_move_button() {
     ];
     for (kind, size, seed) in games {
         let ch = d.challenge(&ANN, &BOB, kind, &[size, pie.clone()]).await;
-        let from = d.fake.request_count();
         let first = d.accept(&BOB, &ch).await;
-        let (_, post) = d
-            .fake
-            .wait_for(from, "the first board", |r| {
-                r.is_new_post() && r.files.len() == 1
-            })
-            .await;
-        let mut board = post.json.expect("a board body");
+        let mut board = d.last_board(first.id);
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut seen: Vec<(String, String)> = Vec::new();
         let mut stale = None;
