@@ -270,17 +270,28 @@ async fn step(
     user: UserId,
 ) -> Result<(), BotError> {
     let (row, game) = actions::load(&data.core.pool, id).await?;
-    let msg = if game.ply() as i64 != ply {
-        stale_message(&row, &game, user)
-    } else if let Some(why) = not_yours(&row, &game, user) {
-        closed_message(why)
-    } else {
-        picker_message(data, &row, &game, ply, &path).await?
+    let msg = match cannot_go_on(&row, &game, ply, user) {
+        Some(msg) => msg,
+        None => picker_message(data, &row, &game, ply, &path).await?,
     };
     press
         .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
         .await?;
     Ok(())
+}
+
+/// Why a picker opened on `ply` moves cannot go on: the position has moved on, or it is not
+/// the user's turn (a forged press). `None` when it can.
+fn cannot_go_on(
+    row: &GameRow,
+    game: &Game,
+    ply: i64,
+    user: UserId,
+) -> Option<serenity::CreateInteractionResponseMessage> {
+    if game.ply() as i64 != ply {
+        return Some(stale_message(row, game, user));
+    }
+    not_yours(row, game, user).map(closed_message)
 }
 
 /// The picker's Play button: the move goes through the same action as `/move`, on the
@@ -295,12 +306,9 @@ async fn play(
     user: UserId,
 ) -> Result<(), BotError> {
     let (row, game) = actions::load(&data.core.pool, id).await?;
-    let msg = if game.ply() as i64 != ply {
-        stale_message(&row, &game, user)
-    } else if let Some(why) = not_yours(&row, &game, user) {
-        closed_message(why)
-    } else {
-        match picker::view(&game, &path) {
+    let msg = match cannot_go_on(&row, &game, ply, user) {
+        Some(msg) => msg,
+        None => match picker::view(&game, &path) {
             Ok(View::Confirm {
                 notation, words, ..
             }) => {
@@ -311,7 +319,7 @@ async fn play(
                 ))
             }
             _ => stale_message(&row, &game, user),
-        }
+        },
     };
     press
         .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))

@@ -433,6 +433,20 @@ impl Discord {
         self.exchange(token, event).await
     }
 
+    /// Ends a test: stops the bot, then checks that every request kept to Discord's spec and
+    /// that the bot logged no warning or error.
+    pub async fn end(&self, bot: &mut Bot, name: &str, started: std::time::Instant) {
+        bot.kill().await;
+        let v = self.fake.violations();
+        assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
+        let problems = self.log_problems();
+        assert!(
+            problems.is_empty(),
+            "the bot logged problems: {problems:#?}"
+        );
+        eprintln!("{name} took {:?}", started.elapsed());
+    }
+
     /// `who` presses the button `custom_id` on `message`.
     pub async fn press_id(&self, who: &Member, message: &Value, custom_id: &str) -> Answer {
         let data = json!({"custom_id": custom_id, "component_type": 2});

@@ -195,15 +195,7 @@ async fn inphexion_game_with_restart_race_and_bad_inputs() {
         .await;
     assert_eq!(d.game_status(other.id).await, "aborted");
 
-    bot.kill().await;
-    let v = d.fake.violations();
-    assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
-    let problems = d.log_problems();
-    assert!(
-        problems.is_empty(),
-        "the bot logged problems: {problems:#?}"
-    );
-    eprintln!("inphexion end-to-end took {:?}", started.elapsed());
+    d.end(&mut bot, "inphexion end-to-end", started).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -250,15 +242,7 @@ async fn exxit_games_to_the_end_and_by_resignation() {
     assert_eq!(d.game_status(state.id).await, "finished");
     assert_eq!(d.winner(state.id).await, Some(BOB.id));
 
-    bot.kill().await;
-    let v = d.fake.violations();
-    assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
-    let problems = d.log_problems();
-    assert!(
-        problems.is_empty(),
-        "the bot logged problems: {problems:#?}"
-    );
-    eprintln!("exxit end-to-end took {:?}", started.elapsed());
+    d.end(&mut bot, "exxit end-to-end", started).await;
 }
 
 const DAY: i64 = 24 * 3600;
@@ -547,15 +531,7 @@ async fn correspondence_timeout_reminders_and_leaderboard() {
     let lb2 = d.command(&CAT, "leaderboard", vec![inphexion]).await;
     assert_eq!(lb2.embeds[0]["description"].as_str(), Some(table.as_str()));
 
-    bot.kill().await;
-    let v = d.fake.violations();
-    assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
-    let problems = d.log_problems();
-    assert!(
-        problems.is_empty(),
-        "the bot logged problems: {problems:#?}"
-    );
-    eprintln!("correspondence end-to-end took {:?}", started.elapsed());
+    d.end(&mut bot, "correspondence end-to-end", started).await;
 }
 
 /// The bot's own account, as a member would pick it as `opponent`.
@@ -1214,20 +1190,12 @@ async fn games_played_with_the_move_button() {
     assert_eq!(waiting.len(), 1, "{waiting:?}");
     assert!(waiting[0].0.starts_with("Not your turn"), "{waiting:?}");
     d.refused(
-        &BOB,
+        &ANN,
         "move",
         vec![opt_str("move", &waiting[0].1)],
         "not your turn",
     )
     .await;
 
-    bot.kill().await;
-    let v = d.fake.violations();
-    assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
-    let problems = d.log_problems();
-    assert!(
-        problems.is_empty(),
-        "the bot logged problems: {problems:#?}"
-    );
-    eprintln!("picker end-to-end took {:?}", started.elapsed());
+    d.end(&mut bot, "picker end-to-end", started).await;
 }
