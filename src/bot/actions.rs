@@ -525,6 +525,10 @@ pub struct ChallengeRequest {
     pub options: Options,
     pub rated: bool,
     pub seconds_per_move: i64,
+    /// The challenger moves first (not so in a rematch that swaps the colours).
+    pub challenger_first: bool,
+    /// The game a rematch follows.
+    pub rematch_of: Option<i64>,
 }
 
 /// Opens a challenge, within the caps: [`MAX_OPEN_CHALLENGES`] per member, one per pair of
@@ -560,10 +564,59 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
             now,
             expires_at: now + super::schedule::CHALLENGE_TTL_SECS,
             seconds_per_move: req.seconds_per_move,
+            challenger_first: req.challenger_first,
+            rematch_of: req.rematch_of,
         },
     )
     .await?;
     Ok(id)
+}
+
+/// `user`, a player of finished game `id`, offers the other player a rematch: a challenge with
+/// the colours swapped (the second seat moves first) and the same options, rating and time per
+/// move. Returns the challenge and its text.
+pub async fn offer_rematch(core: &Core, id: i64, user: UserId) -> Result<(i64, String), BotError> {
+    let (row, _) = load(&core.pool, id).await?;
+    if !row.players.contains(&user) {
+        return Err(BotError::User(format!(
+            "Only the players of game #{id} can ask for its rematch. Start your own game with `/challenge`."
+        )));
+    }
+    if row.status == GameStatus::Active {
+        return Err(BotError::User(format!("Game #{id} is still being played.")));
+    }
+    if db::fetch_bot_level(&core.pool, id).await?.is_some() {
+        return Err(BotError::User(
+            "For another game against me, use `/play` (choose `first` to pick who starts).".into(),
+        ));
+    }
+    let opponent = row.opponent_of(user);
+    let req = ChallengeRequest {
+        guild_id: row.guild_id,
+        channel_id: row.channel_id,
+        challenger: user,
+        opponent,
+        options: row.options.clone(),
+        rated: row.rated,
+        seconds_per_move: row.seconds_per_move,
+        // The old second seat starts.
+        challenger_first: user == row.players[1],
+        rematch_of: Some(id),
+    };
+    let challenge = open_challenge(core, &req).await?;
+    let first = row.players[1];
+    let kind = row.kind();
+    let text = format!(
+        "{}, {} offers a rematch of game #{id} (`{}`, {}, the same time per move) with the colours swapped: {} plays {} and moves first.\nAccept or decline below (open for {} hours).",
+        mention(opponent),
+        mention(user),
+        row.options,
+        if row.rated { "rated" } else { "unrated" },
+        mention(first),
+        kind.colour_name(crate::games::Colour::First),
+        super::schedule::CHALLENGE_TTL_SECS / 3600,
+    );
+    Ok((challenge, text))
 }
 
 /// How a challenge was answered.
@@ -620,8 +673,13 @@ pub async fn answer_challenge(
         }
         return Ok(Answered::Closed(text));
     }
-    // The challenger moves first: their clock starts now (after their vacation, if away).
-    let away = db::vacation_until(&core.pool, c.challenger_id, now).await?;
+    // The first seat moves first: their clock starts now (after their vacation, if away).
+    let players = if c.challenger_first {
+        [c.challenger_id, c.opponent_id]
+    } else {
+        [c.opponent_id, c.challenger_id]
+    };
+    let away = db::vacation_until(&core.pool, players[0], now).await?;
     let deadline = deadline_after(now, c.seconds_per_move, away);
     let mut tx = core.pool.begin().await?;
     let game_id = db::insert_game(
@@ -630,7 +688,7 @@ pub async fn answer_challenge(
             guild_id: c.guild_id,
             channel_id: c.channel_id,
             options: &c.options,
-            players: [c.challenger_id, c.opponent_id],
+            players,
             rated: c.rated,
             now,
             seconds_per_move: c.seconds_per_move,
@@ -755,6 +813,8 @@ mod tests {
             options: Options::parse_line(line).unwrap(),
             rated,
             seconds_per_move: DAY,
+            challenger_first: true,
+            rematch_of: None,
         };
         let c = open_challenge(core, &req).await.unwrap();
         match answer_challenge(core, c, BOB, ChallengeAnswer::Accept)
@@ -778,6 +838,41 @@ mod tests {
                     .body
             })
             .collect()
+    }
+
+    #[tokio::test]
+    async fn a_rematch_swaps_the_seats_and_keeps_the_terms() {
+        let (core, _t, _f) = core_at(T0).await;
+        let id = started(&core, "exxit tiles=19 pie", true).await;
+        let refused = offer_rematch(&core, id, ANN).await.unwrap_err();
+        assert!(matches!(&refused, BotError::User(t) if t.contains("still being played")));
+        resign(&core, id, BOB).await.unwrap();
+        let stranger = offer_rematch(&core, id, UserId(99)).await.unwrap_err();
+        assert!(matches!(&stranger, BotError::User(t) if t.contains("Only the players")));
+        // Either player may offer it; Ann sat first, so Bob starts the rematch.
+        let (c, text) = offer_rematch(&core, id, ANN).await.unwrap();
+        assert!(text.contains(&format!("game #{id}")), "{text}");
+        assert!(
+            offer_rematch(&core, id, BOB).await.is_err(),
+            "one offer at a time"
+        );
+        let Answered::Started { game, .. } =
+            answer_challenge(&core, c, BOB, ChallengeAnswer::Accept)
+                .await
+                .unwrap()
+        else {
+            panic!("the rematch starts");
+        };
+        let (old, _) = load(&core.pool, id).await.unwrap();
+        let (new, _) = load(&core.pool, game).await.unwrap();
+        assert_eq!(new.players, [BOB, ANN]);
+        assert_eq!(new.to_move, Some(BOB));
+        assert_eq!(
+            (new.options.clone(), new.rated, new.seconds_per_move),
+            (old.options, old.rated, old.seconds_per_move)
+        );
+        let ch = db::fetch_challenge(&core.pool, c).await.unwrap().unwrap();
+        assert_eq!((ch.rematch_of, ch.challenger_first), (Some(id), false));
     }
 
     #[tokio::test]
@@ -905,6 +1000,8 @@ mod tests {
             options: Options::parse_line("exxit tiles=39").unwrap(),
             rated: true,
             seconds_per_move: DAY,
+            challenger_first: true,
+            rematch_of: None,
         };
         open_challenge(&core, &req).await.unwrap();
         // The same pair and game, either way round, with other options: refused.

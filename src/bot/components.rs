@@ -39,6 +39,8 @@ pub enum Component {
     },
     /// Closes a picker.
     Cancel(i64),
+    /// Under a finished game's board: offers its players a rematch.
+    Rematch(i64),
 }
 
 impl Component {
@@ -51,6 +53,7 @@ impl Component {
             Component::KeepPlaying(id) => ("keep", id),
             Component::Move(id) => ("move", id),
             Component::Cancel(id) => ("cancel", id),
+            Component::Rematch(id) => ("rematch", id),
             Component::Pick { game, ply, path } => {
                 return format!("hx:pick:{game}:{ply}:{}", path.encode())
             }
@@ -103,9 +106,35 @@ impl Component {
             "keep" => Component::KeepPlaying(id),
             "move" => Component::Move(id),
             "cancel" => Component::Cancel(id),
+            "rematch" => Component::Rematch(id),
             _ => return None,
         })
     }
+}
+
+/// The buttons under a challenge: Accept, Decline (the opponent), Withdraw (the challenger).
+pub fn challenge_buttons(challenge: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Component::Accept(challenge).encode())
+            .label("Accept")
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(Component::Decline(challenge).encode())
+            .label("Decline")
+            .style(serenity::ButtonStyle::Danger),
+        serenity::CreateButton::new(Component::Withdraw(challenge).encode())
+            .label("Withdraw")
+            .style(serenity::ButtonStyle::Secondary),
+    ])
+}
+
+/// The row under the final board of a game between members: its Rematch button.
+pub fn rematch_button_row(game: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
+        Component::Rematch(game).encode(),
+    )
+    .label("Rematch")
+    .emoji('🔁')
+    .style(serenity::ButtonStyle::Secondary)])
 }
 
 /// The row under a board of a game in play: its Move button.
@@ -177,6 +206,7 @@ async fn dispatch(
         Component::Play { game, ply, path } => {
             return play(ctx, data, press, game, ply, path, user).await
         }
+        Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
         Component::Cancel(id) => {
             return update(
                 ctx,
@@ -209,6 +239,48 @@ async fn dispatch(
         Answered::Closed(text) | Answered::Started { text, .. } => text,
     };
     update(ctx, press, text).await
+}
+
+/// The Rematch button: a public challenge with the colours swapped, answered like any other.
+async fn rematch(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    id: i64,
+    user: UserId,
+) -> Result<(), BotError> {
+    let (challenge, text) = actions::offer_rematch(&data.core, id, user).await?;
+    let (row, _) = actions::load(&data.core.pool, id).await?;
+    let opponent = serenity::UserId::from(row.opponent_of(user));
+    let msg = serenity::CreateInteractionResponseMessage::new()
+        .content(text)
+        .components(vec![challenge_buttons(challenge)])
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent]));
+    let shown = async {
+        press
+            .create_response(ctx, serenity::CreateInteractionResponse::Message(msg))
+            .await?;
+        let message = press.get_response(&ctx.http).await?;
+        Ok::<_, serenity::Error>(crate::db::MessageId::from(message.id))
+    }
+    .await;
+    match shown {
+        Ok(message) => {
+            crate::db::set_challenge_message(&data.core.pool, challenge, message).await?
+        }
+        Err(e) => {
+            // Nobody could see it: it must not stay open, counting against the caps.
+            crate::db::close_challenge(
+                &data.core.pool,
+                challenge,
+                crate::db::ChallengeStatus::Withdrawn,
+                None,
+            )
+            .await?;
+            return Err(e.into());
+        }
+    }
+    Ok(())
 }
 
 /// Who may not pick a move in this game now, and why (`None`: the player to move).
@@ -522,6 +594,7 @@ mod tests {
             Component::KeepPlaying(5),
             Component::Move(6),
             Component::Cancel(7),
+            Component::Rematch(10),
             Component::Pick {
                 game: 8,
                 ply: 0,

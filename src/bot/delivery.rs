@@ -21,6 +21,7 @@ use sqlx::{FromRow, SqlitePool};
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
+use super::components::{move_button_row, rematch_button_row};
 use super::present::{alt_text, names_by_colour, picture};
 use crate::db::{self, Announcement, QueuedAnnouncement, Target};
 
@@ -91,8 +92,8 @@ struct Board {
     png: Vec<u8>,
     /// The picture's description.
     alt: String,
-    /// The game, while it is in play: the message carries its Move button.
-    in_play: Option<i64>,
+    /// Its buttons: Move while the game is in play, Rematch once a game between members ended.
+    buttons: Option<serenity::CreateActionRow>,
 }
 
 /// The delivery task's handles.
@@ -288,8 +289,8 @@ impl Delivery {
                     serenity::CreateAttachment::bytes(board.png.clone(), "board.png")
                         .description(board.alt.clone()),
                 );
-                if let Some(game) = board.in_play {
-                    m = m.components(vec![super::components::move_button_row(game)]);
+                if let Some(row) = board.buttons.clone() {
+                    m = m.components(vec![row]);
                 }
             }
             m
@@ -352,9 +353,17 @@ impl Delivery {
             let names = names_by_colour(&self.pool, &row, &game).await?;
             let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
             let alt = alt_text(row.id, &game, ply.unwrap_or(game.ply()));
-            let in_play = (row.status == db::GameStatus::Active).then_some(row.id);
+            let buttons = match row.status {
+                db::GameStatus::Active => Some(move_button_row(row.id)),
+                db::GameStatus::Finished
+                    if db::fetch_bot_level(&self.pool, row.id).await?.is_none() =>
+                {
+                    Some(rematch_button_row(row.id))
+                }
+                _ => None,
+            };
             let png = picture(game, ply, names).await?;
-            Ok::<_, anyhow::Error>(Board { png, alt, in_play })
+            Ok::<_, anyhow::Error>(Board { png, alt, buttons })
         }
         .await;
         match drawn {

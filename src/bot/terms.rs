@@ -168,6 +168,8 @@ mod tests {
             created_at: 0,
             expires_at: 100,
             seconds_per_move: 86400,
+            challenger_first: true,
+            rematch_of: None,
         }
     }
 

@@ -56,6 +56,11 @@ pub struct Challenge {
     pub expires_at: i64,
     /// The time per move of the game it starts.
     pub seconds_per_move: i64,
+    /// The challenger takes the first seat (moves first); not so in a rematch they offer after
+    /// having moved first.
+    pub challenger_first: bool,
+    /// The game this challenge offers a rematch of.
+    pub rematch_of: Option<i64>,
 }
 
 impl<'r> FromRow<'r, SqliteRow> for Challenge {
@@ -84,6 +89,8 @@ impl<'r> FromRow<'r, SqliteRow> for Challenge {
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
             seconds_per_move: row.try_get("seconds_per_move")?,
+            challenger_first: row.try_get("challenger_first")?,
+            rematch_of: row.try_get("rematch_of")?,
         })
     }
 }
@@ -100,6 +107,8 @@ pub struct NewChallenge<'a> {
     pub now: i64,
     pub expires_at: i64,
     pub seconds_per_move: i64,
+    pub challenger_first: bool,
+    pub rematch_of: Option<i64>,
 }
 
 /// Stores an open challenge; returns its id.
@@ -109,8 +118,9 @@ pub async fn insert_challenge(
 ) -> Result<i64, DbError> {
     let id = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, rated,
-                                 status, created_at, expires_at, seconds_per_move)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9) RETURNING id",
+                                 status, created_at, expires_at, seconds_per_move,
+                                 challenger_first, rematch_of)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9, ?10, ?11) RETURNING id",
     )
     .bind(c.guild_id)
     .bind(c.channel_id)
@@ -121,6 +131,8 @@ pub async fn insert_challenge(
     .bind(c.now)
     .bind(c.expires_at)
     .bind(c.seconds_per_move)
+    .bind(c.challenger_first)
+    .bind(c.rematch_of)
     .fetch_one(ex)
     .await?;
     Ok(id)
@@ -246,6 +258,8 @@ mod tests {
             now: 100,
             expires_at: 200,
             seconds_per_move: 86400,
+            challenger_first: true,
+            rematch_of: None,
         };
         let id = insert_challenge(&pool, &new).await.unwrap();
         let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
@@ -298,6 +312,8 @@ mod tests {
             now: 0,
             expires_at,
             seconds_per_move: 86400,
+            challenger_first: true,
+            rematch_of: None,
         };
         let early = insert_challenge(&pool, &new(100)).await.unwrap();
         let late = insert_challenge(&pool, &new(300)).await.unwrap();

@@ -89,7 +89,7 @@ pub struct Pressable {
 }
 
 impl Pressable {
-    fn from_answer(ans: &Answer, fake: &Fake) -> Pressable {
+    pub fn from_answer(ans: &Answer, fake: &Fake) -> Pressable {
         let mut ids = HashMap::new();
         for row in ans.components.as_array().into_iter().flatten() {
             for b in row["components"].as_array().into_iter().flatten() {

@@ -1040,10 +1040,41 @@ async fn games_played_with_the_move_button() {
                 .unwrap_or("");
             assert!(alt.contains(&format!("game #{}", first.id)), "{board}");
             if game.is_over() {
+                let labels: Vec<&str> = discord::components_of(&board["components"])
+                    .filter_map(|c| c["label"].as_str())
+                    .collect();
+                assert_eq!(labels, ["Rematch"], "the final board: {board}");
+                // A stranger cannot ask for it; a player offers the other the colours swapped.
+                let rematch = discord::components_of(&board["components"])
+                    .find_map(|c| c["custom_id"].as_str())
+                    .unwrap_or_default()
+                    .to_string();
+                let shown = d.shown_post(&board);
+                let stranger = d.press_id(&CAT, &shown, &rematch).await;
                 assert!(
-                    board["components"].as_array().is_none_or(|c| c.is_empty()),
-                    "no Move button on a finished game: {board}"
+                    stranger.ephemeral && stranger.content.contains("Only the players"),
+                    "{stranger:?}"
                 );
+                let offer = d.press_id(&ANN, &shown, &rematch).await;
+                assert!(
+                    !offer.ephemeral && offer.content.contains("rematch"),
+                    "{offer:?}"
+                );
+                assert!(offer.allowed_users.contains(&BOB.id), "{offer:?}");
+                let again = d.press_id(&ANN, &shown, &rematch).await;
+                assert!(
+                    again.content.contains("already an open"),
+                    "one offer at a time: {again:?}"
+                );
+                let offer = discord::Pressable::from_answer(&offer, &d.fake);
+                if kind == "inphexion" {
+                    d.answer_challenge(&BOB, &offer, "decline", "declined")
+                        .await;
+                } else {
+                    // Ann sat first: in the rematch Bob moves first.
+                    let next = d.accept(&BOB, &offer).await;
+                    assert_eq!(next.to_move, BOB.id, "{next:?}");
+                }
                 break;
             }
             let state = parse_state(board["content"].as_str().unwrap_or(""));

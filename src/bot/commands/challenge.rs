@@ -8,7 +8,7 @@ use super::{remember_author, DaysChoice, GameChoice, LevelChoice, TilesChoice};
 use crate::ai::Level;
 use crate::bot::access::mention;
 use crate::bot::actions::{self, BotGameRequest, ChallengeRequest};
-use crate::bot::components::Component;
+use crate::bot::components::challenge_buttons;
 use crate::bot::schedule::{CHALLENGE_TTL_SECS, DAY, DEFAULT_DAYS_PER_MOVE};
 use crate::bot::terms::{build_options, check_challenge, ChosenOptions};
 use crate::bot::{BotError, Context};
@@ -73,6 +73,8 @@ pub async fn challenge(
             options: options.clone(),
             rated,
             seconds_per_move: days * DAY,
+            challenger_first: true,
+            rematch_of: None,
         },
     )
     .await?;
@@ -87,17 +89,7 @@ pub async fn challenge(
         kind.colour_name(Colour::First),
         CHALLENGE_TTL_SECS / 3600,
     );
-    let buttons = serenity::CreateActionRow::Buttons(vec![
-        serenity::CreateButton::new(Component::Accept(id).encode())
-            .label("Accept")
-            .style(serenity::ButtonStyle::Success),
-        serenity::CreateButton::new(Component::Decline(id).encode())
-            .label("Decline")
-            .style(serenity::ButtonStyle::Danger),
-        serenity::CreateButton::new(Component::Withdraw(id).encode())
-            .label("Withdraw")
-            .style(serenity::ButtonStyle::Secondary),
-    ]);
+    let buttons = challenge_buttons(id);
     let reply = CreateReply::default()
         .content(text)
         .components(vec![buttons])

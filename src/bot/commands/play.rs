@@ -24,13 +24,12 @@ pub async fn move_(
     // A suggestion covering several games names its game: `#12 0,1`.
     let (named, text) = split_game_prefix(&text);
     let named = named.map(|id| id.to_string());
-    let (row, _) = pick_game(&ctx, me, named.as_deref().or(game.as_deref()), true).await?;
     if text == super::WAITING {
-        return Err(BotError::User(format!(
-            "It is not your turn in game #{}: you will be told when it is.",
-            row.id
-        )));
+        return Err(BotError::User(
+            "It is not your turn: you will be told when it is. `/games` shows whose turn it is in each of your games.".into(),
+        ));
     }
+    let (row, _) = pick_game(&ctx, me, named.as_deref().or(game.as_deref()), true).await?;
     let data = ctx.data();
     let played = data.member_moves(row.id, me, text, None).await?;
     // Stored with its board in the delivery queue: the answer is immediate, the board follows
