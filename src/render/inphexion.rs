@@ -383,7 +383,8 @@ fn draw_empty_board(c: &mut Canvas, p: &Palette, l: &Layout) {
         }
     }
     // Labels: letters above and below, numbers left and right.
-    let size = (r * 0.42).clamp(12.0, 18.0);
+    // At least 20 px: a 900 px picture shows about 360 px wide on a phone.
+    let size = (r * 0.5).clamp(20.0, 24.0);
     let d = (1.0 + BAND) * r;
     for col in 0..n {
         let letter = cell_name(Hex::new(col, 0))
