@@ -318,6 +318,94 @@ pub async fn abort(
     Ok(())
 }
 
+/// `player` asks to take back their last move of game `id`, before the opponent has answered
+/// it. Returns the ply asked about and the text of the request (the opponent accepts or
+/// declines with buttons). Games against the bot have none: it answers at once.
+pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(i64, String), BotError> {
+    let (row, game) = load(&core.pool, id).await?;
+    check_player(&row, player)?;
+    let last = game.moves().last().map(ToString::to_string);
+    let (Some(last), false) = (last, row.to_move == Some(player)) else {
+        return Err(BotError::User(format!(
+            "You can take back only your own last move, before your opponent has moved: in game #{id} it is your turn."
+        )));
+    };
+    if db::fetch_bot_level(&core.pool, id).await?.is_some() {
+        return Err(BotError::User(
+            "I answer at once, so there is no move of yours to take back in a game against me."
+                .into(),
+        ));
+    }
+    let ply = game.ply() as i64;
+    let opponent = row.opponent_of(player);
+    let text = format!(
+        "{}, {} asks to take back move {ply} (`{last}`) of game #{id}. Accept and it is their turn again, on the position before it, with the time they had left; decline and the move stands.",
+        mention(opponent),
+        mention(player),
+    );
+    Ok((ply, text))
+}
+
+/// The opponent answers a takeback request for move `ply` of game `id`. Accepted, the move is
+/// undone (kept in the game's takebacks) and the board before it announced.
+pub async fn answer_takeback(
+    core: &Core,
+    id: i64,
+    ply: i64,
+    user: UserId,
+    accept: bool,
+) -> Result<String, BotError> {
+    let (row, mut game) = load(&core.pool, id).await?;
+    check_player(&row, user)?;
+    if game.ply() as i64 != ply {
+        return Err(BotError::User(format!(
+            "Game #{id} has moved on since this takeback was asked for: move {ply} stands."
+        )));
+    }
+    if row.to_move != Some(user) {
+        return Err(BotError::User(format!(
+            "Only {} can answer this request.",
+            mention(row.opponent_of(user))
+        )));
+    }
+    let asker = row.opponent_of(user);
+    if !accept {
+        return Ok(format!(
+            "{} declined to take back move {ply} of game #{id}: it stands.",
+            mention(user)
+        ));
+    }
+    let taken = game
+        .moves()
+        .last()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    if !game.undo() {
+        return Err(anyhow::anyhow!("game {id} has no move to undo").into());
+    }
+    let now = core.clock.now();
+    let mut tx = core.pool.begin().await?;
+    db::take_back_move(&mut tx, id, ply, now).await?;
+    let after = db::fetch_game(&mut *tx, id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("game {id} vanished during a takeback"))?;
+    let intro = format!(
+        "{} took back move {ply} (`{taken}`) with {}'s agreement.",
+        mention(asker),
+        mention(user)
+    );
+    enqueue_board(
+        &mut tx,
+        &after,
+        board_announcement(&after, &game, &intro, None),
+    )
+    .await?;
+    tx.commit().await?;
+    core.wake_delivery();
+    info!(game = id, ply, "move taken back");
+    Ok(format!("Move {ply} of game #{id} was taken back."))
+}
+
 /// Ends a game without a move (resignation, abort), with its final board announced.
 async fn end_game(
     core: &Core,
@@ -838,6 +926,53 @@ mod tests {
                     .body
             })
             .collect()
+    }
+
+    #[tokio::test]
+    async fn a_takeback_needs_the_opponent_and_gives_the_clock_back() {
+        let (core, clock, _f) = core_at(T0).await;
+        let id = started(&core, "inphexion size=5", true).await;
+        let at = |t: i64| clock.store(t, std::sync::atomic::Ordering::SeqCst);
+        at(T0 + 600);
+        play_move(&core, id, ANN, "c3", None).await.unwrap();
+        let refused = ask_takeback(&core, id, BOB).await.unwrap_err();
+        assert!(
+            matches!(&refused, BotError::User(t) if t.contains("your turn")),
+            "{refused:?}"
+        );
+        let (ply, text) = ask_takeback(&core, id, ANN).await.unwrap();
+        assert_eq!(ply, 1);
+        assert!(text.contains("`c3`"), "{text}");
+        // Only the opponent answers; a decline changes nothing.
+        assert!(answer_takeback(&core, id, ply, ANN, true).await.is_err());
+        answer_takeback(&core, id, ply, BOB, false).await.unwrap();
+        assert_eq!(load(&core.pool, id).await.unwrap().1.ply(), 1);
+        at(T0 + 900);
+        answer_takeback(&core, id, ply, BOB, true).await.unwrap();
+        let (row, game) = load(&core.pool, id).await.unwrap();
+        assert_eq!((game.ply(), row.version, row.to_move), (0, 0, Some(ANN)));
+        // Ann had a day less 600 s left when she moved: she has it again from now.
+        assert_eq!(row.deadline_at, Some(T0 + 900 + DAY - 600));
+        let kept: (i64, String) =
+            sqlx::query_as("SELECT ply, notation FROM takebacks WHERE game_id = ?1")
+                .bind(id)
+                .fetch_one(&core.pool)
+                .await
+                .unwrap();
+        assert_eq!(kept, (1, "c3".to_string()));
+        // An answer to the same request again is stale.
+        let stale = answer_takeback(&core, id, ply, BOB, true)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&stale, BotError::User(t) if t.contains("moved on")),
+            "{stale:?}"
+        );
+        play_move(&core, id, ANN, "b2", Some(0)).await.unwrap();
+        assert_eq!(
+            load(&core.pool, id).await.unwrap().1.moves()[0].to_string(),
+            "b2"
+        );
     }
 
     #[tokio::test]

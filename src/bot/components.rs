@@ -41,6 +41,12 @@ pub enum Component {
     Cancel(i64),
     /// Under a finished game's board: offers its players a rematch.
     Rematch(i64),
+    /// The opponent's answer to a takeback of move `ply`.
+    Takeback {
+        game: i64,
+        ply: i64,
+        accept: bool,
+    },
 }
 
 impl Component {
@@ -60,6 +66,10 @@ impl Component {
             Component::Play { game, ply, path } => {
                 return format!("hx:play:{game}:{ply}:{}", path.encode())
             }
+            Component::Takeback { game, ply, accept } => {
+                let verb = if *accept { "tbyes" } else { "tbno" };
+                return format!("hx:{verb}:{game}:{ply}");
+            }
         };
         format!("hx:{verb}:{id}")
     }
@@ -74,6 +84,17 @@ impl Component {
         let id: i64 = parts.next()?.parse().ok()?;
         if id <= 0 {
             return None;
+        }
+        if let "tbyes" | "tbno" = verb {
+            let ply: i64 = parts.next()?.parse().ok().filter(|&p| p > 0)?;
+            if parts.next().is_some() {
+                return None;
+            }
+            return Some(Component::Takeback {
+                game: id,
+                ply,
+                accept: verb == "tbyes",
+            });
         }
         if let "pick" | "play" = verb {
             let ply: i64 = parts.next()?.parse().ok().filter(|&p| p >= 0)?;
@@ -207,6 +228,10 @@ async fn dispatch(
             return play(ctx, data, press, game, ply, path, user).await
         }
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
+        Component::Takeback { game, ply, accept } => {
+            let text = actions::answer_takeback(&data.core, game, ply, user, accept).await?;
+            return update(ctx, press, text).await;
+        }
         Component::Cancel(id) => {
             return update(
                 ctx,
@@ -595,6 +620,16 @@ mod tests {
             Component::Move(6),
             Component::Cancel(7),
             Component::Rematch(10),
+            Component::Takeback {
+                game: 11,
+                ply: 3,
+                accept: true,
+            },
+            Component::Takeback {
+                game: 11,
+                ply: 3,
+                accept: false,
+            },
             Component::Pick {
                 game: 8,
                 ply: 0,
@@ -632,6 +667,9 @@ mod tests {
             "hx:pick:3:-1:",
             "hx:pick:3:1:x",
             "hx:play:3:1:1:2",
+            "hx:tbyes:3",
+            "hx:tbno:3:0",
+            "hx:tbyes:3:1:2",
         ] {
             assert_eq!(Component::parse(bad), None, "{bad}");
         }

@@ -333,6 +333,23 @@ pub struct MoveRecord<'a> {
 /// [`DbError::Conflict`]. Call it inside a transaction. The reminders of the new turn start again.
 pub async fn record_move(conn: &mut SqliteConnection, m: &MoveRecord<'_>) -> Result<(), DbError> {
     let finish = m.finish;
+    // The move first, with the mover's deadline as it stood (for a takeback): written only
+    // while the game is still where the mover saw it.
+    let stored = sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, player_id, played_at, deadline_before)
+         SELECT ?1, ?2 + 1, ?3, ?4, ?5, deadline_at FROM games
+          WHERE id = ?1 AND version = ?2 AND status = 'active'",
+    )
+    .bind(m.game)
+    .bind(m.expected_version)
+    .bind(m.notation)
+    .bind(m.player)
+    .bind(m.now)
+    .execute(&mut *conn)
+    .await?;
+    if stored.rows_affected() != 1 {
+        return Err(DbError::Conflict(m.game));
+    }
     let claimed = sqlx::query(
         "UPDATE games SET version = version + 1, updated_at = ?3,
                 status = COALESCE(?4, status), result = COALESCE(?5, result),
@@ -356,16 +373,51 @@ pub async fn record_move(conn: &mut SqliteConnection, m: &MoveRecord<'_>) -> Res
     if claimed.rows_affected() != 1 {
         return Err(DbError::Conflict(m.game));
     }
-    sqlx::query(
-        "INSERT INTO moves (game_id, ply, notation, player_id, played_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    Ok(())
+}
+
+/// Takes back move `ply` of active game `game` (its last): the move goes to the game's
+/// takebacks, its player is to move again with the time they had left when they made it
+/// (counted from `now`; a full turn when that is not known). [`DbError::Conflict`] when the
+/// game is no longer at `ply` moves.
+pub async fn take_back_move(
+    conn: &mut SqliteConnection,
+    game: i64,
+    ply: i64,
+    now: i64,
+) -> Result<(), DbError> {
+    let kept = sqlx::query(
+        "INSERT INTO takebacks (game_id, ply, notation, player_id, played_at, taken_back_at)
+         SELECT m.game_id, m.ply, m.notation, m.player_id, m.played_at, ?3
+           FROM moves m JOIN games g ON g.id = m.game_id
+          WHERE m.game_id = ?1 AND m.ply = ?2 AND g.version = ?2 AND g.status = 'active'",
     )
-    .bind(m.game)
-    .bind(m.expected_version + 1)
-    .bind(m.notation)
-    .bind(m.player)
-    .bind(m.now)
+    .bind(game)
+    .bind(ply)
+    .bind(now)
     .execute(&mut *conn)
     .await?;
+    if kept.rows_affected() != 1 {
+        return Err(DbError::Conflict(game));
+    }
+    sqlx::query(
+        "UPDATE games SET version = version - 1, updated_at = ?3, reminders_sent = 0,
+                to_move_id = (SELECT player_id FROM moves WHERE game_id = ?1 AND ply = ?2),
+                deadline_at = CASE WHEN deadline_at IS NULL THEN NULL ELSE ?3 + COALESCE(
+                    (SELECT deadline_before - played_at FROM moves WHERE game_id = ?1 AND ply = ?2),
+                    seconds_per_move) END
+         WHERE id = ?1",
+    )
+    .bind(game)
+    .bind(ply)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM moves WHERE game_id = ?1 AND ply = ?2")
+        .bind(game)
+        .bind(ply)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 

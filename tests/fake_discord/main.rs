@@ -1217,6 +1217,22 @@ async fn games_played_with_the_move_button() {
         "{label} → {played:?}"
     );
     assert_eq!(d.move_count(two.id).await, 1);
+    // Cat takes it back with Bob's agreement: the board before it is posted again.
+    let game_two = json!({"name": "game", "type": 3, "value": two.id.to_string()});
+    d.refused(&BOB, "takeback", vec![game_two.clone()], "your turn")
+        .await;
+    let ask = d.command(&CAT, "takeback", vec![game_two]).await;
+    assert!(
+        !ask.ephemeral && ask.allowed_users.contains(&BOB.id),
+        "{ask:?}"
+    );
+    let ask = discord::Pressable::from_answer(&ask, &d.fake);
+    d.refused_press(&CAT, &ask, "tbyes", "Only").await;
+    let from = d.fake.request_count();
+    d.answer_challenge(&BOB, &ask, "tbyes", "taken back").await;
+    d.posted(from, Some(server::CHANNEL_ID), "took back move 1")
+        .await;
+    assert_eq!(d.move_count(two.id).await, 0);
     let waiting = d.autocomplete_choices(&ANN, "move", vec![empty]).await;
     assert_eq!(waiting.len(), 1, "{waiting:?}");
     assert!(waiting[0].0.starts_with("Not your turn"), "{waiting:?}");

@@ -27,6 +27,7 @@ pub fn all() -> Vec<poise::Command<Data, BotError>> {
         play::move_(),
         board::board(),
         play::resign(),
+        play::takeback(),
         board::games(),
         board::turn(),
         ratings::leaderboard(),

@@ -6,7 +6,7 @@ use poise::CreateReply;
 use super::{autocomplete_game, autocomplete_move, pick_game, remember_author};
 use crate::bot::access::{check_player, split_game_prefix};
 use crate::bot::components::Component;
-use crate::bot::{BotError, Context};
+use crate::bot::{actions, BotError, Context};
 
 /// Play a move in your game in this channel.
 #[poise::command(slash_command, rename = "move")]
@@ -39,6 +39,39 @@ pub async fn move_(
         played.notation, played.game, played.ply
     );
     super::answer_privately(&ctx, text).await
+}
+
+/// Ask to take back your last move, before your opponent has moved.
+#[poise::command(slash_command)]
+pub async fn takeback(
+    ctx: Context<'_>,
+    #[description = "Which game, when you have several here"]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
+    let (ply, text) = actions::ask_takeback(&ctx.data().core, row.id, me).await?;
+    let opponent = serenity::UserId::from(row.opponent_of(me));
+    let answer = |accept: bool| Component::Takeback {
+        game: row.id,
+        ply,
+        accept,
+    };
+    let buttons = serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(answer(true).encode())
+            .label("Accept takeback")
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(answer(false).encode())
+            .label("Decline")
+            .style(serenity::ButtonStyle::Danger),
+    ]);
+    let reply = CreateReply::default()
+        .content(text)
+        .components(vec![buttons])
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent]));
+    ctx.send(reply).await?;
+    Ok(())
 }
 
 /// Resign a game (asks for confirmation).
