@@ -291,6 +291,76 @@ pub async fn resign(core: &Core, id: i64, player: UserId) -> Result<(), BotError
     Ok(())
 }
 
+/// A game may be called off by agreement only while neither player has made two moves.
+pub const CALL_OFF_BEFORE_PLY: usize = 4;
+
+/// `player` proposes to call off game `id`, which has barely started. Returns the ply and the
+/// text of the proposal (the opponent agrees or not with buttons).
+pub async fn propose_call_off(
+    core: &Core,
+    id: i64,
+    player: UserId,
+) -> Result<(i64, String), BotError> {
+    let (row, game) = load(&core.pool, id).await?;
+    check_player(&row, player)?;
+    if game.ply() >= CALL_OFF_BEFORE_PLY {
+        return Err(BotError::User(format!(
+            "Game #{id} is under way (both players have made two moves): it can no longer be called off. You can `/resign`."
+        )));
+    }
+    let text = format!(
+        "{}, {} proposes to call off game #{id}: it would end without a result and leave the ratings alone.",
+        mention(row.opponent_of(player)),
+        mention(player),
+    );
+    Ok((game.ply() as i64, text))
+}
+
+/// The other player of game `id` answers `proposer`'s call-off made at `ply` moves.
+pub async fn answer_call_off(
+    core: &Core,
+    id: i64,
+    ply: i64,
+    proposer: UserId,
+    user: UserId,
+    accept: bool,
+) -> Result<String, BotError> {
+    let (row, game) = load(&core.pool, id).await?;
+    check_player(&row, user)?;
+    if user == proposer || !row.players.contains(&proposer) {
+        return Err(BotError::User(format!(
+            "Only {} can answer this proposal.",
+            mention(row.opponent_of(user))
+        )));
+    }
+    if game.ply() as i64 != ply {
+        return Err(BotError::User(format!(
+            "Game #{id} has moved on since this proposal: ask again with `/calloff` if you both still want it."
+        )));
+    }
+    if !accept {
+        return Ok(format!(
+            "{} wants to play on: game #{id} continues.",
+            mention(user)
+        ));
+    }
+    let finish = Finish {
+        kind: row.kind(),
+        result: GameResult::Aborted {
+            by: "agreement".to_string(),
+        },
+        winner_id: None,
+    };
+    let intro = format!(
+        "Game #{id} ({} vs {}) was called off by agreement; it has no result.",
+        mention(row.players[0]),
+        mention(row.players[1])
+    );
+    end_game(core, &row, &game, &finish, &intro).await?;
+    info!(game = id, "called off by agreement");
+    Ok(format!("Game #{id} is called off."))
+}
+
 /// A moderator (`manage_guild`) in server `guild` aborts game `id`: it ends without a result.
 pub async fn abort(
     core: &Core,
@@ -972,6 +1042,64 @@ mod tests {
         assert_eq!(
             load(&core.pool, id).await.unwrap().1.moves()[0].to_string(),
             "b2"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_game_is_called_off_only_early_and_only_by_agreement() {
+        let (core, _t, _f) = core_at(T0).await;
+        let id = started(&core, "inphexion size=5", true).await;
+        let (ply, _) = propose_call_off(&core, id, BOB).await.unwrap();
+        assert!(
+            answer_call_off(&core, id, ply, BOB, BOB, true)
+                .await
+                .is_err(),
+            "not the proposer"
+        );
+        answer_call_off(&core, id, ply, BOB, ANN, false)
+            .await
+            .unwrap();
+        assert_eq!(
+            load(&core.pool, id).await.unwrap().0.status,
+            GameStatus::Active
+        );
+        play_move(&core, id, ANN, "c3", None).await.unwrap();
+        let stale = answer_call_off(&core, id, ply, BOB, ANN, true)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&stale, BotError::User(t) if t.contains("moved on")),
+            "{stale:?}"
+        );
+        let (ply, _) = propose_call_off(&core, id, ANN).await.unwrap();
+        answer_call_off(&core, id, ply, ANN, BOB, true)
+            .await
+            .unwrap();
+        let (row, _) = load(&core.pool, id).await.unwrap();
+        assert_eq!(row.status, GameStatus::Aborted);
+        assert_eq!(row.result_text(), "aborted by agreement");
+        assert!(db::fetch_rating(
+            &core.pool,
+            GuildId(7),
+            crate::games::GameKind::Inphexion,
+            ANN
+        )
+        .await
+        .unwrap()
+        .is_none());
+        // Later in a game it is too late.
+        let id = started(&core, "inphexion size=5", true).await;
+        for (who, mv) in [(ANN, "c3"), (BOB, "c3-c2"), (ANN, "b2"), (BOB, "d4")] {
+            if play_move(&core, id, who, mv, None).await.is_err() {
+                let (_, game) = load(&core.pool, id).await.unwrap();
+                let any = game.legal_notations()[0].clone();
+                play_move(&core, id, who, &any, None).await.unwrap();
+            }
+        }
+        let late = propose_call_off(&core, id, ANN).await.unwrap_err();
+        assert!(
+            matches!(&late, BotError::User(t) if t.contains("under way")),
+            "{late:?}"
         );
     }
 

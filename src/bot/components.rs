@@ -47,6 +47,13 @@ pub enum Component {
         ply: i64,
         accept: bool,
     },
+    /// The other player's answer to `seat`'s proposal, at `ply` moves, to call the game off.
+    CallOff {
+        game: i64,
+        ply: i64,
+        seat: u8,
+        accept: bool,
+    },
 }
 
 impl Component {
@@ -70,6 +77,15 @@ impl Component {
                 let verb = if *accept { "tbyes" } else { "tbno" };
                 return format!("hx:{verb}:{game}:{ply}");
             }
+            Component::CallOff {
+                game,
+                ply,
+                seat,
+                accept,
+            } => {
+                let verb = if *accept { "offyes" } else { "offno" };
+                return format!("hx:{verb}:{game}:{ply}:{seat}");
+            }
         };
         format!("hx:{verb}:{id}")
     }
@@ -84,6 +100,19 @@ impl Component {
         let id: i64 = parts.next()?.parse().ok()?;
         if id <= 0 {
             return None;
+        }
+        if let "offyes" | "offno" = verb {
+            let ply: i64 = parts.next()?.parse().ok().filter(|&p| p >= 0)?;
+            let seat: u8 = parts.next()?.parse().ok().filter(|&s| s < 2)?;
+            if parts.next().is_some() {
+                return None;
+            }
+            return Some(Component::CallOff {
+                game: id,
+                ply,
+                seat,
+                accept: verb == "offyes",
+            });
         }
         if let "tbyes" | "tbno" = verb {
             let ply: i64 = parts.next()?.parse().ok().filter(|&p| p > 0)?;
@@ -230,6 +259,18 @@ async fn dispatch(
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
         Component::Takeback { game, ply, accept } => {
             let text = actions::answer_takeback(&data.core, game, ply, user, accept).await?;
+            return update(ctx, press, text).await;
+        }
+        Component::CallOff {
+            game,
+            ply,
+            seat,
+            accept,
+        } => {
+            let (row, _) = actions::load(&data.core.pool, game).await?;
+            let proposer = row.players[usize::from(seat)];
+            let text =
+                actions::answer_call_off(&data.core, game, ply, proposer, user, accept).await?;
             return update(ctx, press, text).await;
         }
         Component::Cancel(id) => {
@@ -630,6 +671,12 @@ mod tests {
                 ply: 3,
                 accept: false,
             },
+            Component::CallOff {
+                game: 12,
+                ply: 0,
+                seat: 1,
+                accept: true,
+            },
             Component::Pick {
                 game: 8,
                 ply: 0,
@@ -670,6 +717,9 @@ mod tests {
             "hx:tbyes:3",
             "hx:tbno:3:0",
             "hx:tbyes:3:1:2",
+            "hx:offyes:3:1",
+            "hx:offyes:3:1:2",
+            "hx:offno:3:1:0:0",
         ] {
             assert_eq!(Component::parse(bad), None, "{bad}");
         }

@@ -1233,6 +1233,18 @@ async fn games_played_with_the_move_button() {
     d.posted(from, Some(server::CHANNEL_ID), "took back move 1")
         .await;
     assert_eq!(d.move_count(two.id).await, 0);
+    // Ann and Cat call off game one by agreement: no result.
+    let game_one = json!({"name": "game", "type": 3, "value": one.id.to_string()});
+    let offer = d.command(&ANN, "calloff", vec![game_one]).await;
+    assert!(
+        !offer.ephemeral && offer.allowed_users.contains(&CAT.id),
+        "{offer:?}"
+    );
+    let offer = discord::Pressable::from_answer(&offer, &d.fake);
+    d.refused_press(&ANN, &offer, "offyes", "Only").await;
+    d.answer_challenge(&CAT, &offer, "offyes", "called off")
+        .await;
+    assert_eq!(d.game_status(one.id).await, "aborted");
     let waiting = d.autocomplete_choices(&ANN, "move", vec![empty]).await;
     assert_eq!(waiting.len(), 1, "{waiting:?}");
     assert!(waiting[0].0.starts_with("Not your turn"), "{waiting:?}");

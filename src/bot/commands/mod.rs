@@ -28,6 +28,7 @@ pub fn all() -> Vec<poise::Command<Data, BotError>> {
         board::board(),
         play::resign(),
         play::takeback(),
+        play::call_off(),
         board::games(),
         board::turn(),
         ratings::leaderboard(),

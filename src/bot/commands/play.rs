@@ -52,7 +52,6 @@ pub async fn takeback(
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
     let (ply, text) = actions::ask_takeback(&ctx.data().core, row.id, me).await?;
-    let opponent = serenity::UserId::from(row.opponent_of(me));
     let answer = |accept: bool| Component::Takeback {
         game: row.id,
         ply,
@@ -66,10 +65,51 @@ pub async fn takeback(
             .label("Decline")
             .style(serenity::ButtonStyle::Danger),
     ]);
+    propose(&ctx, row.opponent_of(me), text, buttons).await
+}
+
+/// Propose to call off a game that has barely started (no result, no rating change).
+#[poise::command(slash_command, rename = "calloff")]
+pub async fn call_off(
+    ctx: Context<'_>,
+    #[description = "Which game, when you have several here"]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
+    let (ply, text) = actions::propose_call_off(&ctx.data().core, row.id, me).await?;
+    let seat = u8::from(row.players[1] == me);
+    let answer = |accept: bool| Component::CallOff {
+        game: row.id,
+        ply,
+        seat,
+        accept,
+    };
+    let buttons = serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(answer(true).encode())
+            .label("Call it off")
+            .style(serenity::ButtonStyle::Danger),
+        serenity::CreateButton::new(answer(false).encode())
+            .label("Play on")
+            .style(serenity::ButtonStyle::Success),
+    ]);
+    propose(&ctx, row.opponent_of(me), text, buttons).await
+}
+
+/// Posts a proposal to the other player, with its answer buttons.
+async fn propose(
+    ctx: &Context<'_>,
+    to: crate::db::UserId,
+    text: String,
+    buttons: serenity::CreateActionRow,
+) -> Result<(), BotError> {
     let reply = CreateReply::default()
         .content(text)
         .components(vec![buttons])
-        .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent]));
+        .allowed_mentions(
+            serenity::CreateAllowedMentions::new().users([serenity::UserId::from(to)]),
+        );
     ctx.send(reply).await?;
     Ok(())
 }
