@@ -1038,6 +1038,26 @@ impl Position {
             .unwrap_or_else(|| Outcome::by_score(Reason::Score, self.score()))
     }
 
+    /// Plays at most `n` uniformly random legal moves, fewer when the game ends first: the same
+    /// moves, drawn from the same random numbers, as `n` rounds of [`Position::random_move`]
+    /// and [`Position::play`], without turning each into a [`Move`] and back.
+    pub fn random_plies<R: Rng + ?Sized>(&mut self, rng: &mut R, n: u32, buf: &mut MoveList) {
+        let mut left = n;
+        while left > 0 && self.in_setup() {
+            match self.random_move(rng, buf) {
+                Some(mv) => self.play(&mv),
+                None => return,
+            }
+            left -= 1;
+        }
+        let mut dances = [(0, 0); 64];
+        while left > 0 && !self.is_over() {
+            let m = self.random_fast(rng, &mut dances);
+            self.apply_fast(m, &mut |_| {});
+            left -= 1;
+        }
+    }
+
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         parse_move(text)
     }
