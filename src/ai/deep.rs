@@ -8,7 +8,9 @@
 //! rules (a pass hands the turn over, a third repetition ends the game by score), has no opening
 //! randomisation, and deepens one ply at a time (2, 3, 4, …) within a budget of evaluated
 //! positions (and a time cap), each iteration searching the root moves in the order of the one
-//! before; the deepest completed iteration decides. A budget of positions rather than of time
+//! before; the deepest completed iteration decides, unless the one cut short by the budget has
+//! already found a better move than it (searched after the previous best, with an exact value).
+//! A budget of positions rather than of time
 //! keeps the choice reproducible; the time cap only guards a slow machine.
 
 use std::time::Instant;
@@ -82,10 +84,20 @@ pub fn search(root: &Position, max_nodes: u64, deadline: Option<Instant>) -> Opt
             });
         }
         let all_over = kids.iter().all(|c| c.kind == Kind::GameOver);
-        let i = s.search_children(0, &mut kids, f64::NEG_INFINITY, f64::NEG_INFINITY);
-        if s.stopped && best.is_some() {
-            break;
+        let found = s.search_children(0, &mut kids, f64::NEG_INFINITY, f64::NEG_INFINITY);
+        if s.stopped {
+            if let Some(b) = best.as_mut() {
+                // An iteration cut short still counts where it is sure: the previous best move
+                // was searched first, so a move it completed with a higher value is better at
+                // this depth (its value is exact, the root having no upper bound).
+                if let Some(i) = found.filter(|&i| kids[i].mv != b.mv) {
+                    b.mv = kids[i].mv;
+                    b.value = kids[i].value;
+                }
+                break;
+            }
         }
+        let i = found.unwrap_or(0);
         let (mv, value) = (kids[i].mv, kids[i].value);
         // Best first, then the others by their (bound) values, stable in the searched order.
         let mut next = kids.clone();
@@ -190,24 +202,25 @@ impl Searcher {
             0.0
         } else {
             let best = self.search_children(k, &mut kids, i_can, he_can);
-            kids[best].value
+            kids[best.unwrap_or(0)].value
         };
         self.kids[k] = kids;
         v
     }
 
     /// Searches the ordered children of the node `k` plies below the root, storing their
-    /// backed-up values, and returns the index of the best.
+    /// backed-up values, and returns the index of the best (`None` when the budget ran out
+    /// before the first child was searched).
     fn search_children(
         &mut self,
         k: usize,
         kids: &mut [Child],
         mut i_can: f64,
         he_can: f64,
-    ) -> usize {
+    ) -> Option<usize> {
         if kids.iter().all(|c| c.kind != Kind::Inner) {
             // All leaves: sorted best first.
-            return 0;
+            return Some(0);
         }
         let mover = self.stack[k].to_move();
         let mut best: Option<(usize, f64)> = None;
@@ -239,7 +252,7 @@ impl Searcher {
                 }
             }
         }
-        best.map_or(0, |(i, _)| i)
+        best.map(|(i, _)| i)
     }
 }
 
@@ -318,7 +331,9 @@ mod tests {
             };
             s.set_horizon(depth);
             let mut kids = s.expand(0, None);
-            let i = s.search_children(0, &mut kids, f64::NEG_INFINITY, f64::NEG_INFINITY);
+            let i = s
+                .search_children(0, &mut kids, f64::NEG_INFINITY, f64::NEG_INFINITY)
+                .expect("no budget: every child is searched");
             assert_eq!(kids[i].value, robot.value, "depth {depth}");
         }
     }

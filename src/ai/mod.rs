@@ -130,7 +130,7 @@ impl FromStr for Level {
 /// Evaluated positions per move of EXXIT's `medium` (alpha-beta, [`deep`]).
 pub const MEDIUM_NODES: u64 = 100_000;
 /// Evaluated positions per move of EXXIT's `hard`.
-pub const HARD_NODES: u64 = 600_000;
+pub const HARD_NODES: u64 = 1_000_000;
 
 /// The value of an outcome for `player`: 1 for a win, ½ for a draw, 0 for a loss.
 pub fn value_for(outcome: &Outcome, player: Colour) -> f64 {
