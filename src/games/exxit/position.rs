@@ -237,6 +237,9 @@ pub struct Position {
     pub(super) empty: u64,
     /// Keys of the positions since the last placement or expansion, this one included.
     pub(super) history: Vec<u64>,
+    /// Bit `k >> 58` set for each key `k` in `history`: a key whose bit is clear occurs there
+    /// for the first time, and needs no look through the history.
+    pub(super) seen: u64,
 }
 
 impl Clone for Position {
@@ -261,6 +264,7 @@ impl Clone for Position {
             hash: self.hash,
             empty: self.empty,
             history: self.history.clone(),
+            seen: self.seen,
         }
     }
 
@@ -297,6 +301,7 @@ impl Clone for Position {
         self.hash = source.hash;
         self.empty = source.empty;
         self.history.clone_from(&source.history);
+        self.seen = source.seen;
     }
 }
 
@@ -354,6 +359,7 @@ impl Position {
             hash: 0,
             empty: 0,
             history: Vec::new(),
+            seen: 0,
         }
     }
 
@@ -565,6 +571,7 @@ impl Position {
         self.history.clear();
         let k = self.key();
         self.history.push(k);
+        self.seen = 1 << (k >> 58);
     }
 
     /// Puts a tile of colour `c` on `i` (which has none), taking it from the supply.
@@ -1259,9 +1266,7 @@ impl Position {
                 self.passes += 1;
                 self.swapped = false;
                 self.to_move = me.other();
-                let k = self.key();
-                self.history.push(k);
-                self.repetition = self.history.iter().filter(|&&x| x == k).count() >= 3;
+                self.remember();
             }
             Fast::Swap => {
                 self.swapped = true;
@@ -1305,9 +1310,18 @@ impl Position {
         self.passes = 0;
         self.swapped = false;
         self.to_move = self.to_move.other();
+        self.remember();
+    }
+
+    /// Adds the position's key to the history and notes a third occurrence (X19).
+    #[inline]
+    fn remember(&mut self) {
         let k = self.key();
+        let bit = 1u64 << (k >> 58);
         self.history.push(k);
-        self.repetition = self.history.iter().filter(|&&x| x == k).count() >= 3;
+        self.repetition =
+            self.seen & bit != 0 && self.history.iter().filter(|&&x| x == k).count() >= 3;
+        self.seen |= bit;
     }
 
     fn after_irreversible(&mut self) {

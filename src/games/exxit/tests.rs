@@ -576,6 +576,8 @@ fn clone_from_and_the_stack_index_follow_every_move() {
             assert!(scratch.cells == p.cells, "cells differ after {m}");
             assert_eq!(scratch, p);
             assert_eq!(scratch.history, p.history);
+            let seen = p.history.iter().fold(0u64, |m, k| m | 1 << (k >> 58));
+            assert_eq!((scratch.seen, p.seen), (seen, seen));
             assert_eq!(scratch.to_line(), p.to_line());
             assert_eq!(scratch.empty, p.empty);
             assert_eq!(scratch.hash, p.hash);
