@@ -32,6 +32,8 @@ pub enum PlayerSpec {
     Playouts(u32),
     /// The search for this many milliseconds.
     Millis(u64),
+    /// EXXIT's alpha-beta search ([`crate::ai::deep`]) within this many evaluated positions.
+    Nodes(u64),
     /// The EXXIT alpha-beta searcher to this depth.
     AlphaBeta(u32),
     /// One of Boardspace's EXXIT robots, opening randomisation on.
@@ -46,7 +48,7 @@ impl FromStr for PlayerSpec {
         let s = s.trim();
         let usage =
             "random, easy, medium, hard, weakbot, dumbot, smartbot, bestbot, playouts:N, ms:N, \
-             alphabeta:D or engine:PROGRAM ARGS";
+             nodes:N, alphabeta:D or engine:PROGRAM ARGS";
         if s.eq_ignore_ascii_case("random") {
             return Ok(PlayerSpec::Random);
         }
@@ -70,6 +72,7 @@ impl FromStr for PlayerSpec {
                 number("playouts")?.min(u32::MAX as u64) as u32,
             )),
             "ms" => Ok(PlayerSpec::Millis(number("ms")?)),
+            "nodes" => Ok(PlayerSpec::Nodes(number("nodes")?)),
             "alphabeta" => {
                 let d = number("alphabeta")?;
                 if d > 20 {
@@ -96,6 +99,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Level(l) => f.write_str(l.name()),
             PlayerSpec::Playouts(n) => write!(f, "playouts:{n}"),
             PlayerSpec::Millis(n) => write!(f, "ms:{n}"),
+            PlayerSpec::Nodes(n) => write!(f, "nodes:{n}"),
             PlayerSpec::AlphaBeta(d) => write!(f, "alphabeta:{d}"),
             PlayerSpec::Robot(r) => f.write_str(r.name()),
             PlayerSpec::Engine(w) => write!(f, "engine:{}", w.join(" ")),
@@ -227,8 +231,10 @@ struct GameResult {
 /// Plays the match. Fails on a bad player for the game or an engine that misbehaves.
 pub fn run(m: &Match) -> Result<ArenaResult, ArenaError> {
     for p in [&m.a, &m.b] {
-        if matches!(p, PlayerSpec::AlphaBeta(_) | PlayerSpec::Robot(_))
-            && m.options.kind() != GameKind::Exxit
+        if matches!(
+            p,
+            PlayerSpec::AlphaBeta(_) | PlayerSpec::Robot(_) | PlayerSpec::Nodes(_)
+        ) && m.options.kind() != GameKind::Exxit
         {
             return Err(ArenaError::Spec(format!(
                 "`{p}` plays EXXIT only, not {}",
@@ -408,9 +414,11 @@ fn choose_move(
             Budget {
                 playouts: None,
                 millis: Some(ms),
+                nodes: None,
             },
             seed,
         ),
+        PlayerSpec::Nodes(n) => choose(position, Budget::nodes(n), seed),
         PlayerSpec::AlphaBeta(d) => match position {
             Position::Exxit(p) => alphabeta::search(p, d, seed).map(|c| Move::Exxit(c.mv)),
             Position::Inphexion(_) => None,

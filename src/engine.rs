@@ -234,11 +234,12 @@ impl Engine {
     }
 
     fn cmd_genmove(&mut self, rest: &str) -> Reply {
-        let usage = "genmove [playouts=N] [ms=N] [seed=N]";
+        let usage = "genmove [playouts=N] [nodes=N] [ms=N] [seed=N]";
         let mut seed = None;
         let mut budget = Budget {
             playouts: None,
             millis: None,
+            nodes: None,
         };
         for word in rest.split_whitespace() {
             let Some((key, value)) = word.split_once('=') else {
@@ -251,10 +252,11 @@ impl Engine {
                 "seed" => seed = Some(n),
                 "playouts" => budget.playouts = Some(n.clamp(1, u32::MAX as u64) as u32),
                 "ms" => budget.millis = Some(n.max(1)),
+                "nodes" => budget.nodes = Some(n.max(1)),
                 _ => return Reply::fail(format!("bad argument: {word} ({usage})")),
             }
         }
-        if budget.playouts.is_none() && budget.millis.is_none() {
+        if budget.playouts.is_none() && budget.millis.is_none() && budget.nodes.is_none() {
             budget = self
                 .default_budget
                 .unwrap_or_else(|| Level::Medium.budget_for(self.game.kind()));
@@ -311,8 +313,8 @@ impl Engine {
 /// Writes `bytes` to `path` through a temporary file beside it, renamed over it at the end, so
 /// that nothing ever blocks on or streams into a special file: a target that exists must be a
 /// regular file; FIFOs, devices, directories, sockets and symbolic links (which the rename would
-/// replace, `/dev/stdout` among them) are refused.
-fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// replace, `/dev/stdout` among them) are refused. Also used by `hexcord render -o PATH`.
+pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     match std::fs::symlink_metadata(path) {
         Ok(m) if !m.file_type().is_file() => {
             return Err(io::Error::new(
@@ -367,6 +369,9 @@ fn capped(budget: Budget) -> Budget {
                 .playouts
                 .map_or(GENMOVE_MAX_PLAYOUTS, |n| n.min(GENMOVE_MAX_PLAYOUTS)),
         ),
+        // The alpha-beta search keeps one position per ply searched: its memory is bounded
+        // whatever the budget, its time by the cap above.
+        nodes: budget.nodes,
     }
 }
 
@@ -522,6 +527,7 @@ mod tests {
         let huge = capped(Budget {
             playouts: None,
             millis: Some(999_999_999),
+            nodes: Some(u64::MAX),
         });
         assert_eq!(huge.millis, Some(GENMOVE_MAX_MS));
         assert_eq!(huge.playouts, Some(GENMOVE_MAX_PLAYOUTS));
@@ -531,6 +537,7 @@ mod tests {
         let both = capped(Budget {
             playouts: Some(u32::MAX),
             millis: Some(250),
+            nodes: None,
         });
         assert_eq!(both.playouts, Some(GENMOVE_MAX_PLAYOUTS));
         assert_eq!(both.millis, Some(250));

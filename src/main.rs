@@ -228,7 +228,10 @@ fn run_render(args: RenderArgs) -> anyhow::Result<()> {
         (render::render_png(&game, args.at, &players, theme)?, "png")
     };
     let out = args.output.unwrap_or_else(|| record.with_extension(ext));
-    std::fs::write(&out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    // Through a temporary file and a rename, refusing FIFOs, devices and links, as the
+    // engine's `render` does.
+    hexcord::engine::write_file(&out, &bytes)
+        .with_context(|| format!("cannot write {}", out.display()))?;
     println!("{}", out.display());
     Ok(())
 }

@@ -146,16 +146,28 @@ fn alphabeta_beats_random() {
 
 #[test]
 fn alphabeta_is_for_exxit_only() {
-    let m = Match {
-        options: Options::parse_line("inphexion").expect("variant"),
-        a: PlayerSpec::AlphaBeta(3),
-        b: PlayerSpec::Random,
-        games: 2,
-        seed: 1,
-        threads: 1,
-        progress: false,
-    };
-    assert!(arena::run(&m).is_err());
+    for a in [PlayerSpec::AlphaBeta(3), PlayerSpec::Nodes(1000)] {
+        let m = Match {
+            options: Options::parse_line("inphexion").expect("variant"),
+            a,
+            b: PlayerSpec::Random,
+            games: 2,
+            seed: 1,
+            threads: 1,
+            progress: false,
+        };
+        assert!(arena::run(&m).is_err());
+    }
+}
+
+/// EXXIT's `medium` search (alpha-beta by whole turns, a small budget here) against the
+/// Monte-Carlo search `easy` uses and against Boardspace's Dumbot.
+#[test]
+fn exxit_alphabeta_levels_beat_easy_and_dumbot() {
+    let r = play_match("exxit tiles=19", "nodes:5000", "easy", 8);
+    assert!(r.wins >= 6, "{r}");
+    let r = play_match("exxit tiles=19", "nodes:5000", "dumbot", 8);
+    assert!(r.wins >= 6, "{r}");
 }
 
 #[test]
@@ -167,6 +179,7 @@ fn player_specs_parse_and_print() {
         "hard",
         "playouts:500",
         "ms:200",
+        "nodes:20000",
         "alphabeta:8",
     ] {
         let p: PlayerSpec = s.parse().expect(s);
@@ -190,6 +203,7 @@ fn player_specs_parse_and_print() {
         "playouts:",
         "playouts:0",
         "ms:x",
+        "nodes:0",
         "alphabeta:99",
         "engine:",
     ] {
@@ -236,7 +250,15 @@ fn hard_budgets_stay_within_five_seconds() {
     for kind in GameKind::ALL {
         for pair in Level::ALL.windows(2) {
             let (lo, hi) = (pair[0].budget_for(kind), pair[1].budget_for(kind));
-            assert!(hi.playouts > lo.playouts, "{} {:?}", kind.name(), pair);
+            // Each level searches more than the one below: more playouts, more evaluated
+            // positions, or alpha-beta (EXXIT's medium and hard) above Monte-Carlo.
+            let more = match (lo.nodes, hi.nodes) {
+                (None, None) => hi.playouts > lo.playouts,
+                (None, Some(_)) => true,
+                (Some(a), Some(b)) => b > a,
+                (Some(_), None) => false,
+            };
+            assert!(more, "{} {:?}", kind.name(), pair);
         }
         let hard = Level::Hard.budget_for(kind);
         assert!(hard.millis.is_some_and(|ms| ms <= 5_000));

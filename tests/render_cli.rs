@@ -90,3 +90,51 @@ fn the_gallery_writes_pictures() {
     assert!(listed >= 20, "{listed} pictures");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_output_must_be_a_regular_file_or_a_new_path() {
+    let dir = temp_dir("render-cli-target");
+    let record = dir.join("game.txt");
+    std::fs::write(&record, "exxit tiles=19\n0,0\n1,-1\n").expect("record");
+    let record = record.to_str().expect("utf-8 path");
+    // A FIFO would block the writer forever; a device or a link would receive the PNG.
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let link = dir.join("link.png");
+    std::os::unix::fs::symlink(dir.join("elsewhere.png"), &link).expect("symlink");
+    for target in [
+        fifo.as_path(),
+        std::path::Path::new("/dev/null"),
+        link.as_path(),
+    ] {
+        let out = hexcord(&["render", record, "-o", target.to_str().expect("utf-8 path")]);
+        assert!(!out.status.success(), "{} accepted", target.display());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    assert!(!dir.join("elsewhere.png").exists(), "the link was followed");
+    // A regular file is replaced, a new path created; no temporary file stays behind.
+    let png = dir.join("board.png");
+    std::fs::write(&png, b"old").expect("old file");
+    for _ in 0..2 {
+        let out = hexcord(&["render", record, "-o", png.to_str().expect("utf-8 path")]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        image::open(&png).expect("a decodable PNG");
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -62,13 +62,9 @@ impl SearchGame for exxit::Position {
     /// Random moves for at most [`CUT`] plies, then the island score (X20) as a win
     /// probability: a logistic of the score difference.
     fn playout_value(&mut self, rng: &mut SmallRng) -> f64 {
-        let mut buf = exxit::MoveList::new();
-        for _ in 0..CUT {
-            match self.random_move(rng, &mut buf) {
-                Some(mv) => exxit::Position::play(self, &mv),
-                None => break,
-            }
-        }
+        // Scratch space for the expert setup only: no allocation otherwise.
+        let mut buf = exxit::MoveList::default();
+        self.random_plies(rng, CUT, &mut buf);
         if let Some(o) = exxit::Position::outcome(self) {
             return value_for(&o, Colour::First);
         }

@@ -7,6 +7,7 @@
 
 pub mod alphabeta;
 pub mod boardspace;
+pub mod deep;
 mod games;
 pub mod mcts;
 
@@ -44,10 +45,13 @@ pub trait SearchGame: Clone {
 }
 
 /// How long a search may run: a number of playouts, a time, or both (whichever ends first).
+/// In EXXIT, `nodes` (when set) chooses the alpha-beta search of [`deep`] instead of the
+/// Monte-Carlo search, within that many evaluated positions (and the time, if any).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Budget {
     pub playouts: Option<u32>,
     pub millis: Option<u64>,
+    pub nodes: Option<u64>,
 }
 
 impl Budget {
@@ -55,6 +59,16 @@ impl Budget {
         Budget {
             playouts: Some(n),
             millis: None,
+            nodes: None,
+        }
+    }
+
+    /// EXXIT's alpha-beta search within `n` evaluated positions.
+    pub const fn nodes(n: u64) -> Budget {
+        Budget {
+            playouts: None,
+            millis: None,
+            nodes: Some(n),
         }
     }
 }
@@ -83,21 +97,22 @@ impl Level {
         self.budget_for(GameKind::Exxit)
     }
 
-    /// The search budget behind each level in each game. Playouts set the strength (so equal
-    /// seeds give equal moves); the time is a cap that keeps `hard` within 5 s on a loaded
-    /// machine.
+    /// The search budget behind each level in each game. Playouts (Monte-Carlo) or evaluated
+    /// positions (EXXIT's `medium` and `hard`, alpha-beta) set the strength, so equal seeds give
+    /// equal moves; the time is a cap that keeps `hard` within 5 s on a loaded machine.
     pub const fn budget_for(self, kind: GameKind) -> Budget {
-        let (playouts, millis) = match (kind, self) {
-            (GameKind::Inphexion, Level::Easy) => (150, 500),
-            (GameKind::Inphexion, Level::Medium) => (1_500, 1_500),
-            (GameKind::Inphexion, Level::Hard) => (12_000, 4_000),
-            (GameKind::Exxit, Level::Easy) => (80, 500),
-            (GameKind::Exxit, Level::Medium) => (400, 1_500),
-            (GameKind::Exxit, Level::Hard) => (30_000, 4_000),
+        let (playouts, nodes, millis) = match (kind, self) {
+            (GameKind::Inphexion, Level::Easy) => (Some(150), None, 500),
+            (GameKind::Inphexion, Level::Medium) => (Some(1_500), None, 1_500),
+            (GameKind::Inphexion, Level::Hard) => (Some(12_000), None, 4_000),
+            (GameKind::Exxit, Level::Easy) => (Some(200), None, 500),
+            (GameKind::Exxit, Level::Medium) => (None, Some(MEDIUM_NODES), 1_500),
+            (GameKind::Exxit, Level::Hard) => (None, Some(HARD_NODES), 4_000),
         };
         Budget {
-            playouts: Some(playouts),
+            playouts,
             millis: Some(millis),
+            nodes,
         }
     }
 }
@@ -111,6 +126,11 @@ impl FromStr for Level {
             .ok_or_else(|| format!("unknown level `{s}`: easy, medium or hard"))
     }
 }
+
+/// Evaluated positions per move of EXXIT's `medium` (alpha-beta, [`deep`]).
+pub const MEDIUM_NODES: u64 = 100_000;
+/// Evaluated positions per move of EXXIT's `hard`.
+pub const HARD_NODES: u64 = 1_000_000;
 
 /// The value of an outcome for `player`: 1 for a win, ½ for a draw, 0 for a loss.
 pub fn value_for(outcome: &Outcome, player: Colour) -> f64 {
@@ -130,6 +150,14 @@ pub fn choose(
     use crate::games::{Move, Position};
     match position {
         Position::Inphexion(p) => mcts::search(p, budget, seed).map(|c| Move::Inphexion(c.mv)),
-        Position::Exxit(p) => mcts::search(p, budget, seed).map(|c| Move::Exxit(c.mv)),
+        Position::Exxit(p) => match budget.nodes {
+            Some(n) => {
+                let deadline = budget
+                    .millis
+                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms));
+                deep::search(p, n, deadline).map(|c| Move::Exxit(c.mv))
+            }
+            None => mcts::search(p, budget, seed).map(|c| Move::Exxit(c.mv)),
+        },
     }
 }

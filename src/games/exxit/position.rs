@@ -237,6 +237,9 @@ pub struct Position {
     pub(super) empty: u64,
     /// Keys of the positions since the last placement or expansion, this one included.
     pub(super) history: Vec<u64>,
+    /// Bit `k >> 58` set for each key `k` in `history`: a key whose bit is clear occurs there
+    /// for the first time, and needs no look through the history.
+    pub(super) seen: u64,
 }
 
 impl Clone for Position {
@@ -261,6 +264,7 @@ impl Clone for Position {
             hash: self.hash,
             empty: self.empty,
             history: self.history.clone(),
+            seen: self.seen,
         }
     }
 
@@ -297,6 +301,7 @@ impl Clone for Position {
         self.hash = source.hash;
         self.empty = source.empty;
         self.history.clone_from(&source.history);
+        self.seen = source.seen;
     }
 }
 
@@ -354,6 +359,7 @@ impl Position {
             hash: 0,
             empty: 0,
             history: Vec::new(),
+            seen: 0,
         }
     }
 
@@ -565,6 +571,7 @@ impl Position {
         self.history.clear();
         let k = self.key();
         self.history.push(k);
+        self.seen = 1 << (k >> 58);
     }
 
     /// Puts a tile of colour `c` on `i` (which has none), taking it from the supply.
@@ -1038,6 +1045,26 @@ impl Position {
             .unwrap_or_else(|| Outcome::by_score(Reason::Score, self.score()))
     }
 
+    /// Plays at most `n` uniformly random legal moves, fewer when the game ends first: the same
+    /// moves, drawn from the same random numbers, as `n` rounds of [`Position::random_move`]
+    /// and [`Position::play`], without turning each into a [`Move`] and back.
+    pub fn random_plies<R: Rng + ?Sized>(&mut self, rng: &mut R, n: u32, buf: &mut MoveList) {
+        let mut left = n;
+        while left > 0 && self.in_setup() {
+            match self.random_move(rng, buf) {
+                Some(mv) => self.play(&mv),
+                None => return,
+            }
+            left -= 1;
+        }
+        let mut dances = [(0, 0); 64];
+        while left > 0 && !self.is_over() {
+            let m = self.random_fast(rng, &mut dances);
+            self.apply_fast(m, &mut |_| {});
+            left -= 1;
+        }
+    }
+
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         parse_move(text)
     }
@@ -1239,9 +1266,7 @@ impl Position {
                 self.passes += 1;
                 self.swapped = false;
                 self.to_move = me.other();
-                let k = self.key();
-                self.history.push(k);
-                self.repetition = self.history.iter().filter(|&&x| x == k).count() >= 3;
+                self.remember();
             }
             Fast::Swap => {
                 self.swapped = true;
@@ -1285,9 +1310,18 @@ impl Position {
         self.passes = 0;
         self.swapped = false;
         self.to_move = self.to_move.other();
+        self.remember();
+    }
+
+    /// Adds the position's key to the history and notes a third occurrence (X19).
+    #[inline]
+    fn remember(&mut self) {
         let k = self.key();
+        let bit = 1u64 << (k >> 58);
         self.history.push(k);
-        self.repetition = self.history.iter().filter(|&&x| x == k).count() >= 3;
+        self.repetition =
+            self.seen & bit != 0 && self.history.iter().filter(|&&x| x == k).count() >= 3;
+        self.seen |= bit;
     }
 
     fn after_irreversible(&mut self) {

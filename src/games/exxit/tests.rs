@@ -576,9 +576,48 @@ fn clone_from_and_the_stack_index_follow_every_move() {
             assert!(scratch.cells == p.cells, "cells differ after {m}");
             assert_eq!(scratch, p);
             assert_eq!(scratch.history, p.history);
+            let seen = p.history.iter().fold(0u64, |m, k| m | 1 << (k >> 58));
+            assert_eq!((scratch.seen, p.seen), (seen, seen));
             assert_eq!(scratch.to_line(), p.to_line());
             assert_eq!(scratch.empty, p.empty);
             assert_eq!(scratch.hash, p.hash);
+        }
+    }
+}
+
+#[test]
+fn random_plies_play_the_moves_random_move_draws() {
+    use rand::SeedableRng;
+    let mut buf = MoveList::new();
+    for (seed, words, n) in [
+        (1u64, &[][..], 16u32),
+        (2, &["expert", "pie"][..], 16),
+        (3, &["pie"][..], 400),
+        (4, &["tiles=19"][..], 7),
+    ] {
+        let o = opts(words);
+        let mut slow = Position::new(&o);
+        let mut fast = Position::new(&o);
+        // Several rounds from the same two positions, each side with its own equal generator.
+        let mut a = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut b = rand::rngs::SmallRng::seed_from_u64(seed);
+        for _ in 0..6 {
+            let mut played = 0;
+            while played < n {
+                let Some(m) = slow.random_move(&mut a, &mut buf) else {
+                    break;
+                };
+                slow.play(&m);
+                played += 1;
+            }
+            fast.random_plies(&mut b, n, &mut buf);
+            assert_eq!(fast, slow, "seed {seed}");
+            assert_eq!(fast.history, slow.history, "seed {seed}");
+            assert_eq!(fast.to_line(), slow.to_line());
+        }
+        // 6 × 400 plies reach the end: `random_plies` stops there as `random_move` does.
+        if n >= 400 {
+            assert!(slow.is_over() && fast.is_over(), "seed {seed}");
         }
     }
 }
