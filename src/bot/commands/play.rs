@@ -57,14 +57,14 @@ pub async fn takeback(
         ply,
         accept,
     };
-    let buttons = serenity::CreateActionRow::Buttons(vec![
-        serenity::CreateButton::new(answer(true).encode())
-            .label("Accept takeback")
-            .style(serenity::ButtonStyle::Success),
-        serenity::CreateButton::new(answer(false).encode())
-            .label("Decline")
-            .style(serenity::ButtonStyle::Danger),
-    ]);
+    let buttons = [
+        (
+            answer(true),
+            "Accept takeback",
+            serenity::ButtonStyle::Success,
+        ),
+        (answer(false), "Decline", serenity::ButtonStyle::Danger),
+    ];
     propose(&ctx, row.opponent_of(me), text, buttons).await
 }
 
@@ -86,27 +86,31 @@ pub async fn call_off(
         seat,
         accept,
     };
-    let buttons = serenity::CreateActionRow::Buttons(vec![
-        serenity::CreateButton::new(answer(true).encode())
-            .label("Call it off")
-            .style(serenity::ButtonStyle::Danger),
-        serenity::CreateButton::new(answer(false).encode())
-            .label("Play on")
-            .style(serenity::ButtonStyle::Success),
-    ]);
+    let buttons = [
+        (answer(true), "Call it off", serenity::ButtonStyle::Danger),
+        (answer(false), "Play on", serenity::ButtonStyle::Success),
+    ];
     propose(&ctx, row.opponent_of(me), text, buttons).await
 }
 
-/// Posts a proposal to the other player, with its answer buttons.
+/// Posts a proposal to the other player (pinged), with its answer buttons.
 async fn propose(
     ctx: &Context<'_>,
     to: crate::db::UserId,
     text: String,
-    buttons: serenity::CreateActionRow,
+    answers: [(Component, &str, serenity::ButtonStyle); 2],
 ) -> Result<(), BotError> {
+    let buttons = answers
+        .into_iter()
+        .map(|(c, label, style)| {
+            serenity::CreateButton::new(c.encode())
+                .label(label)
+                .style(style)
+        })
+        .collect();
     let reply = CreateReply::default()
         .content(text)
-        .components(vec![buttons])
+        .components(vec![serenity::CreateActionRow::Buttons(buttons)])
         .allowed_mentions(
             serenity::CreateAllowedMentions::new().users([serenity::UserId::from(to)]),
         );
