@@ -132,12 +132,22 @@ fn board_announcement(
 
 /// Queues the board of a game (in the transaction of the change it shows), telling the player
 /// to move as they chose in `/settings`: the board's mention in the channel, a direct message
-/// with the board and its Move button, or both.
+/// with the board and its Move button, or both. A final board mentions the game's followers.
 async fn enqueue_board(
     tx: &mut sqlx::SqliteConnection,
     row: &GameRow,
     mut board: Announcement,
 ) -> Result<(), DbError> {
+    if row.status != GameStatus::Active {
+        let followers = db::followers_of(&mut *tx, row.id).await?;
+        if !followers.is_empty() {
+            let names: Vec<String> = followers.iter().map(|&u| mention(u)).collect();
+            board
+                .content
+                .push_str(&format!("\nFollowing: {}", names.join(" ")));
+            board.mentions.extend(followers);
+        }
+    }
     let to_move = row.to_move.filter(|_| row.status == GameStatus::Active);
     if let Some(player) = to_move {
         let notify = db::fetch_settings(&mut *tx, player).await?.notify;
@@ -289,6 +299,30 @@ pub async fn resign(core: &Core, id: i64, player: UserId) -> Result<(), BotError
     .await?;
     info!(game = id, "resigned");
     Ok(())
+}
+
+/// `user` follows game `id` (in server `guild`), or stops following it: `true` when they now
+/// follow it. Followers are mentioned with the result.
+pub async fn toggle_follow(
+    core: &Core,
+    id: i64,
+    user: UserId,
+    guild: Option<GuildId>,
+) -> Result<bool, BotError> {
+    let (row, _) = load(&core.pool, id).await?;
+    if guild.is_none() || row.guild_id != guild {
+        return Err(BotError::User(format!(
+            "Game #{id} is not played in this server."
+        )));
+    }
+    if row.status != GameStatus::Active {
+        return Err(BotError::User(format!(
+            "Game #{id} is over ({}): `/replay` shows it.",
+            row.result_text()
+        )));
+    }
+    let mut conn = core.pool.acquire().await?;
+    Ok(db::toggle_follow(&mut conn, id, user, core.clock.now()).await?)
 }
 
 /// A game may be called off by agreement only while neither player has made two moves.
@@ -489,7 +523,7 @@ async fn end_game(
     let mut tx = core.pool.begin().await?;
     db::finish_game(&mut *tx, row.id, row.version, finish, core.clock.now()).await?;
     db::apply_result(&mut tx, row.id).await?;
-    db::enqueue(&mut *tx, Some(row.id), &board).await?;
+    enqueue_board(&mut tx, &after, board).await?;
     tx.commit().await?;
     core.wake_delivery();
     Ok(())
@@ -518,7 +552,7 @@ pub async fn time_out(core: &Core, id: i64) -> Result<bool, BotError> {
         return Ok(false);
     }
     db::apply_result(&mut tx, id).await?;
-    db::enqueue(&mut *tx, Some(id), &board).await?;
+    enqueue_board(&mut tx, &after, board).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(game = id, %loser, "lost on time");

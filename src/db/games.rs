@@ -421,6 +421,40 @@ pub async fn take_back_move(
     Ok(())
 }
 
+/// `user` starts following game `game` (`true`), or stops when they already did (`false`).
+pub async fn toggle_follow(
+    conn: &mut SqliteConnection,
+    game: i64,
+    user: UserId,
+    now: i64,
+) -> Result<bool, DbError> {
+    let stopped = sqlx::query("DELETE FROM followers WHERE game_id = ?1 AND user_id = ?2")
+        .bind(game)
+        .bind(user)
+        .execute(&mut *conn)
+        .await?;
+    if stopped.rows_affected() > 0 {
+        return Ok(false);
+    }
+    sqlx::query("INSERT INTO followers (game_id, user_id, since) VALUES (?1, ?2, ?3)")
+        .bind(game)
+        .bind(user)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    Ok(true)
+}
+
+/// The members following game `game`, longest first.
+pub async fn followers_of(ex: impl SqliteExecutor<'_>, game: i64) -> Result<Vec<UserId>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT user_id FROM followers WHERE game_id = ?1 ORDER BY since, user_id",
+    )
+    .bind(game)
+    .fetch_all(ex)
+    .await?)
+}
+
 /// Ends an active game without a move (resignation, abort) while it is still at `version`.
 /// [`DbError::Conflict`] when it moved on or is no longer active.
 pub async fn finish_game(

@@ -1024,6 +1024,17 @@ async fn games_played_with_the_move_button() {
         let ch = d.challenge(&ANN, &BOB, kind, &[size, pie.clone()]).await;
         let first = d.accept(&BOB, &ch).await;
         let mut board = d.last_board(first.id);
+        // Cat follows the inpHeXion game; the EXXIT one she follows and then stops following.
+        let game_ref = json!({"name": "game", "type": 3, "value": first.id.to_string()});
+        let follow = d.command(&CAT, "follow", vec![game_ref.clone()]).await;
+        assert!(
+            follow.ephemeral && follow.content.contains("You follow"),
+            "{follow:?}"
+        );
+        if kind == "exxit" {
+            let stop = d.command(&CAT, "follow", vec![game_ref]).await;
+            assert!(stop.content.contains("no longer follow"), "{stop:?}");
+        }
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut seen: Vec<(String, String)> = Vec::new();
         let mut stale = None;
@@ -1044,6 +1055,17 @@ async fn games_played_with_the_move_button() {
                     .filter_map(|c| c["label"].as_str())
                     .collect();
                 assert_eq!(labels, ["Rematch"], "the final board: {board}");
+                let cat = format!("<@{}>", CAT.id);
+                let followed = board["content"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains(&format!("Following: {cat}"));
+                assert_eq!(followed, kind == "inphexion", "{board}");
+                assert_eq!(
+                    discord::users_of(&board).contains(&CAT.id),
+                    followed,
+                    "{board}"
+                );
                 // A stranger cannot ask for it; a player offers the other the colours swapped.
                 let rematch = discord::components_of(&board["components"])
                     .find_map(|c| c["custom_id"].as_str())

@@ -195,6 +195,23 @@ pub async fn rules(
     Ok(())
 }
 
+/// Follow a game of this server (you are mentioned with its result); again to stop.
+#[poise::command(slash_command)]
+pub async fn follow(
+    ctx: Context<'_>,
+    #[description = "The game number, as its board shows it"] game: String,
+) -> Result<(), BotError> {
+    let me = super::remember_author(&ctx).await?;
+    let id = crate::bot::access::parse_game_ref(&game)?;
+    let guild = ctx.guild_id().map(crate::db::GuildId::from);
+    let text = if crate::bot::actions::toggle_follow(&ctx.data().core, id, me, guild).await? {
+        format!("You follow game #{id}: you will be mentioned with its result. `/follow {id}` again to stop.")
+    } else {
+        format!("You no longer follow game #{id}.")
+    };
+    super::answer_privately(&ctx, text).await
+}
+
 /// How to play with this bot.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), BotError> {

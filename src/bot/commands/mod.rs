@@ -29,6 +29,7 @@ pub fn all() -> Vec<poise::Command<Data, BotError>> {
         play::resign(),
         play::takeback(),
         play::call_off(),
+        board::follow(),
         board::games(),
         board::turn(),
         ratings::leaderboard(),
