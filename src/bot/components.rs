@@ -41,6 +41,8 @@ pub enum Component {
     Cancel(i64),
     /// Under a finished game's board: offers its players a rematch.
     Rematch(i64),
+    /// Under a board of a game in play: follow it (or stop).
+    Follow(i64),
     /// The opponent's answer to a takeback of move `ply`.
     Takeback {
         game: i64,
@@ -67,6 +69,7 @@ impl Component {
             Component::Move(id) => ("move", id),
             Component::Cancel(id) => ("cancel", id),
             Component::Rematch(id) => ("rematch", id),
+            Component::Follow(id) => ("follow", id),
             Component::Pick { game, ply, path } => {
                 return format!("hx:pick:{game}:{ply}:{}", path.encode())
             }
@@ -157,6 +160,7 @@ impl Component {
             "move" => Component::Move(id),
             "cancel" => Component::Cancel(id),
             "rematch" => Component::Rematch(id),
+            "follow" => Component::Follow(id),
             _ => return None,
         })
     }
@@ -187,14 +191,17 @@ pub fn rematch_button_row(game: i64) -> serenity::CreateActionRow {
     .style(serenity::ButtonStyle::Secondary)])
 }
 
-/// The row under a board of a game in play: its Move button.
+/// The row under a board of a game in play: its Move button, and Follow for onlookers.
 pub fn move_button_row(game: i64) -> serenity::CreateActionRow {
-    serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
-        Component::Move(game).encode(),
-    )
-    .label("Move")
-    .emoji('🎯')
-    .style(serenity::ButtonStyle::Primary)])
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Component::Move(game).encode())
+            .label("Move")
+            .emoji('🎯')
+            .style(serenity::ButtonStyle::Primary),
+        serenity::CreateButton::new(Component::Follow(game).encode())
+            .label("Follow")
+            .style(serenity::ButtonStyle::Secondary),
+    ])
 }
 
 /// The answer to a button this bot cannot use (not its own, or from an older version).
@@ -257,6 +264,22 @@ async fn dispatch(
             return play(ctx, data, press, game, ply, path, user).await
         }
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
+        Component::Follow(id) => {
+            let guild = press.guild_id.map(crate::db::GuildId::from);
+            let text = if actions::toggle_follow(&data.core, id, user, guild).await? {
+                format!("You follow game #{id}: you will be mentioned with its result. Press **Follow** again to stop.")
+            } else {
+                format!("You no longer follow game #{id}.")
+            };
+            let reply = serenity::CreateInteractionResponseMessage::new()
+                .content(text)
+                .ephemeral(true)
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            press
+                .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
+                .await?;
+            return Ok(());
+        }
         Component::Takeback { game, ply, accept } => {
             let text = actions::answer_takeback(&data.core, game, ply, user, accept).await?;
             return update(ctx, press, text).await;
@@ -661,6 +684,7 @@ mod tests {
             Component::Move(6),
             Component::Cancel(7),
             Component::Rematch(10),
+            Component::Follow(13),
             Component::Takeback {
                 game: 11,
                 ply: 3,

@@ -1026,14 +1026,23 @@ async fn games_played_with_the_move_button() {
         let mut board = d.last_board(first.id);
         // Cat follows the inpHeXion game; the EXXIT one she follows and then stops following.
         let game_ref = json!({"name": "game", "type": 3, "value": first.id.to_string()});
-        let follow = d.command(&CAT, "follow", vec![game_ref.clone()]).await;
+        let follow = d.command(&CAT, "follow", vec![game_ref]).await;
         assert!(
             follow.ephemeral && follow.content.contains("You follow"),
             "{follow:?}"
         );
         if kind == "exxit" {
-            let stop = d.command(&CAT, "follow", vec![game_ref]).await;
-            assert!(stop.content.contains("no longer follow"), "{stop:?}");
+            // Stopped with the board's Follow button.
+            let button = discord::components_of(&board["components"])
+                .find(|c| c["label"] == "Follow")
+                .and_then(|c| c["custom_id"].as_str())
+                .unwrap_or_default()
+                .to_string();
+            let stop = d.press_id(&CAT, &d.shown_post(&board), &button).await;
+            assert!(
+                stop.ephemeral && stop.content.contains("no longer follow"),
+                "{stop:?}"
+            );
         }
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut seen: Vec<(String, String)> = Vec::new();
