@@ -25,6 +25,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -241,7 +242,6 @@ pub fn children(
     p.legal_moves(&mut list);
     let mut scratch = p.clone();
     let mut out = Vec::with_capacity(list.len());
-    let mut nodes = 0;
     evaluate_children(
         p,
         &mut scratch,
@@ -249,11 +249,79 @@ pub fn children(
         ply,
         horizon,
         robot,
+        Rules::Robot,
         bound,
         &mut out,
-        &mut nodes,
+        &mut Budget::unlimited(),
     );
     out
+}
+
+/// How the search plays a move in its tree.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Rules {
+    /// As Boardspace's robots: a pass leaves the position (and the side to move) as it is, and a
+    /// third repetition is taken as a new position ([`make`]).
+    Robot,
+    /// By the rules: a pass hands the turn over, a third repetition ends the game.
+    Real,
+}
+
+impl Rules {
+    fn make_into(self, child: &mut Position, p: &Position, mv: Move) {
+        match self {
+            Rules::Robot => make_into(child, p, mv),
+            Rules::Real => {
+                child.clone_from(p);
+                child.play(&mv);
+            }
+        }
+    }
+}
+
+/// Positions a search may evaluate, and how long it may take.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Budget {
+    /// Positions evaluated so far.
+    pub nodes: u64,
+    max_nodes: u64,
+    next_check: u64,
+    deadline: Option<Instant>,
+    /// The budget ran out: every search in progress returns at once.
+    pub stopped: bool,
+}
+
+/// Positions evaluated between two looks at the budget and the clock.
+pub(super) const CLOCK_EVERY: u64 = 512;
+
+impl Budget {
+    /// No limit (the robots search their whole horizon).
+    pub fn unlimited() -> Budget {
+        Budget::new(u64::MAX, None)
+    }
+
+    /// At most about `max_nodes` positions (looked at every [`CLOCK_EVERY`]), and none after
+    /// `deadline`.
+    pub fn new(max_nodes: u64, deadline: Option<Instant>) -> Budget {
+        Budget {
+            nodes: 0,
+            max_nodes: max_nodes.max(1),
+            next_check: CLOCK_EVERY,
+            deadline,
+            stopped: false,
+        }
+    }
+
+    /// Counts an evaluated position; sets `stopped` once the budget is spent.
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CLOCK_EVERY;
+            if self.nodes >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = true;
+            }
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -264,15 +332,16 @@ fn evaluate_children(
     ply: u32,
     horizon: u32,
     robot: Robot,
+    rules: Rules,
     bound: Option<f64>,
     out: &mut Vec<Child>,
-    nodes: &mut u64,
+    budget: &mut Budget,
 ) {
     let mover = p.to_move();
     out.clear();
     for &mv in list {
-        make_into(scratch, p, mv);
-        *nodes += 1;
+        rules.make_into(scratch, p, mv);
+        budget.tick();
         let value = evaluate(scratch, mover, ply, robot);
         let kind = if scratch.is_over() {
             Kind::GameOver
@@ -337,15 +406,8 @@ pub fn search_to(
     if root.is_over() {
         return None;
     }
-    let horizon = horizon.max(1);
-    let mut s = Searcher {
-        robot,
-        horizon,
-        nodes: 0,
-        stack: vec![root.clone(); horizon as usize + 1],
-        lists: vec![MoveList::new(); horizon as usize + 1],
-        kids: vec![Vec::new(); horizon as usize + 1],
-    };
+    let mut s = Searcher::new(root, robot, Rules::Robot, Budget::unlimited());
+    s.set_horizon(horizon.max(1));
     let mut kids = s.expand(0, None);
     if kids.is_empty() {
         return None;
@@ -356,10 +418,13 @@ pub fn search_to(
             mv: c.mv,
             value: c.value,
             root: vec![(c.mv, c.value)],
-            nodes: s.nodes,
+            nodes: s.budget.nodes,
         });
     }
-    let best = s.search_children(0, &mut kids, f64::NEG_INFINITY, f64::NEG_INFINITY);
+    // No budget: every child is searched, so there is a best.
+    let best = s
+        .search_children(0, &mut kids, f64::NEG_INFINITY, f64::NEG_INFINITY)
+        .unwrap_or(0);
     let value = kids[best].value;
     let best_mv = kids[best].mv;
     // Sorted by backed-up value, best first (stable: the search's order breaks ties).
@@ -378,14 +443,19 @@ pub fn search_to(
         mv,
         value,
         root: sorted,
-        nodes: s.nodes,
+        nodes: s.budget.nodes,
     })
 }
 
-struct Searcher {
+/// Negamax alpha-beta over made-and-evaluated children, as Boardspace's robots search: the
+/// robots (whole horizon, their rules) and the `medium`/`hard` levels ([`super::deep`]: by the
+/// rules, within a budget, one horizon after another) share it.
+pub(super) struct Searcher {
     robot: Robot,
+    rules: Rules,
+    /// Depth of the leaves, in plies below the root.
     horizon: u32,
-    nodes: u64,
+    pub budget: Budget,
     /// `stack[k]`: the position `k` plies below the root on the current line.
     stack: Vec<Position>,
     lists: Vec<MoveList>,
@@ -393,8 +463,33 @@ struct Searcher {
 }
 
 impl Searcher {
-    /// The ordered children of the node `k` plies below the root (in `stack[k]`).
-    fn expand(&mut self, k: usize, bound: Option<f64>) -> Vec<Child> {
+    pub fn new(root: &Position, robot: Robot, rules: Rules, budget: Budget) -> Searcher {
+        Searcher {
+            robot,
+            rules,
+            horizon: 1,
+            budget,
+            stack: vec![root.clone(); 2],
+            lists: vec![MoveList::new(); 2],
+            kids: vec![Vec::new(); 2],
+        }
+    }
+
+    /// Searches to `horizon` plies from now on.
+    pub fn set_horizon(&mut self, horizon: u32) {
+        self.horizon = horizon;
+        let need = horizon as usize + 1;
+        while self.stack.len() < need {
+            let root = self.stack[0].clone();
+            self.stack.push(root);
+            self.lists.push(MoveList::new());
+            self.kids.push(Vec::new());
+        }
+    }
+
+    /// The ordered children of the node `k` plies below the root (in `stack[k]`); with a bound,
+    /// the first leaf whose value reaches it ends the list.
+    pub fn expand(&mut self, k: usize, bound: Option<f64>) -> Vec<Child> {
         let (here, below) = self.stack.split_at_mut(k + 1);
         let p = &here[k];
         let list = &mut self.lists[k];
@@ -407,9 +502,10 @@ impl Searcher {
             k as u32 + 1,
             self.horizon,
             self.robot,
+            self.rules,
             bound,
             &mut out,
-            &mut self.nodes,
+            &mut self.budget,
         );
         order(&mut out);
         out
@@ -419,29 +515,30 @@ impl Searcher {
     /// bounds `i_can` (what the side to move is sure of) and `he_can` (what the other side is).
     fn node(&mut self, k: usize, i_can: f64, he_can: f64) -> f64 {
         let mut kids = self.expand(k, Some(-he_can));
-        let v = if kids.is_empty() {
-            // Unreachable: an inner child has a move (a pass at least).
+        let v = if kids.is_empty() || self.budget.stopped {
+            // No children: unreachable in a game going on (a pass at least); stopped: unused.
             0.0
         } else {
             let best = self.search_children(k, &mut kids, i_can, he_can);
-            kids[best].value
+            kids[best.unwrap_or(0)].value
         };
         self.kids[k] = kids;
         v
     }
 
     /// Searches the ordered children of the node `k` plies below the root, storing their
-    /// backed-up values, and returns the index of the best.
-    fn search_children(
+    /// backed-up values, and returns the index of the best (`None` when the budget ran out
+    /// before the first child was searched).
+    pub fn search_children(
         &mut self,
         k: usize,
         kids: &mut [Child],
         mut i_can: f64,
         he_can: f64,
-    ) -> usize {
+    ) -> Option<usize> {
         if kids.iter().all(|c| c.kind != Kind::Inner) {
             // All leaves: sorted best first.
-            return 0;
+            return Some(0);
         }
         let mover = self.stack[k].to_move();
         let mut best: Option<(usize, f64)> = None;
@@ -449,9 +546,8 @@ impl Searcher {
             let c = *kid;
             let v = if c.kind == Kind::Inner {
                 let (here, below) = self.stack.split_at_mut(k + 1);
-                make_into(&mut below[0], &here[k], c.mv);
-                let next = below[0].to_move();
-                if next == mover {
+                self.rules.make_into(&mut below[0], &here[k], c.mv);
+                if below[0].to_move() == mover {
                     self.node(k + 1, i_can, he_can)
                 } else {
                     -self.node(k + 1, he_can, i_can)
@@ -459,6 +555,9 @@ impl Searcher {
             } else {
                 c.value
             };
+            if self.budget.stopped {
+                break;
+            }
             kid.value = v;
             if best.is_none_or(|(_, b)| v > b) {
                 best = Some((i, v));
@@ -470,6 +569,6 @@ impl Searcher {
                 }
             }
         }
-        best.map_or(0, |(i, _)| i)
+        best.map(|(i, _)| i)
     }
 }

@@ -15,15 +15,13 @@
 
 use std::time::Instant;
 
-use super::boardspace::{evaluate, order, Child, Kind, Robot, WIN};
-use crate::games::exxit::{Move, MoveList, Position};
+use super::boardspace::{Budget, Child, Kind, Robot, Rules, Searcher, WIN};
+use crate::games::exxit::{Move, Position};
 
 /// The evaluation used at the leaves.
 const EVAL: Robot = Robot::Bestbot;
 /// The deepest iteration (the budget ends the search long before, except near the end).
 const MAX_DEPTH: u32 = 40;
-/// Positions evaluated between two looks at the clock.
-const CLOCK_EVERY: u64 = 512;
 
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,17 +43,7 @@ pub fn search(root: &Position, max_nodes: u64, deadline: Option<Instant>) -> Opt
     if root.is_over() {
         return None;
     }
-    let mut s = Searcher {
-        horizon: 1,
-        nodes: 0,
-        max_nodes: max_nodes.max(1),
-        next_check: CLOCK_EVERY,
-        deadline,
-        stopped: false,
-        stack: vec![root.clone(); 2],
-        lists: vec![MoveList::new(); 2],
-        kids: vec![Vec::new(); 2],
-    };
+    let mut s = Searcher::new(root, EVAL, Rules::Real, Budget::new(max_nodes, deadline));
     let first = s.expand(0, None);
     if first.is_empty() {
         return None;
@@ -65,7 +53,7 @@ pub fn search(root: &Position, max_nodes: u64, deadline: Option<Instant>) -> Opt
             mv: first[0].mv,
             value: first[0].value,
             depth: 0,
-            nodes: s.nodes,
+            nodes: s.budget.nodes,
         });
     }
     // The root moves in the order of the last completed iteration, with their values.
@@ -85,7 +73,7 @@ pub fn search(root: &Position, max_nodes: u64, deadline: Option<Instant>) -> Opt
         }
         let all_over = kids.iter().all(|c| c.kind == Kind::GameOver);
         let found = s.search_children(0, &mut kids, f64::NEG_INFINITY, f64::NEG_INFINITY);
-        if s.stopped {
+        if s.budget.stopped {
             if let Some(b) = best.as_mut() {
                 // An iteration cut short still counts where it is sure: the previous best move
                 // was searched first, so a move it completed with a higher value is better at
@@ -108,159 +96,25 @@ pub fn search(root: &Position, max_nodes: u64, deadline: Option<Instant>) -> Opt
             mv,
             value,
             depth: horizon,
-            nodes: s.nodes,
+            nodes: s.budget.nodes,
         });
         // Deeper iterations see nothing new when every root move ends the game or the game's
         // result is known.
-        if s.stopped || all_over || value.abs() >= WIN - 200.0 {
+        if s.budget.stopped || all_over || value.abs() >= WIN - 200.0 {
             break;
         }
     }
     best.map(|mut b| {
-        b.nodes = s.nodes;
+        b.nodes = s.budget.nodes;
         b
     })
-}
-
-struct Searcher {
-    /// Depth of the leaves, in plies below the root.
-    horizon: u32,
-    nodes: u64,
-    max_nodes: u64,
-    next_check: u64,
-    deadline: Option<Instant>,
-    /// The budget ran out: every search in progress returns at once.
-    stopped: bool,
-    /// `stack[k]`: the position `k` plies below the root on the current line.
-    stack: Vec<Position>,
-    lists: Vec<MoveList>,
-    kids: Vec<Vec<Child>>,
-}
-
-impl Searcher {
-    fn set_horizon(&mut self, horizon: u32) {
-        self.horizon = horizon;
-        let need = horizon as usize + 1;
-        while self.stack.len() < need {
-            let root = self.stack[0].clone();
-            self.stack.push(root);
-            self.lists.push(MoveList::new());
-            self.kids.push(Vec::new());
-        }
-    }
-
-    /// Counts an evaluated position; sets `stopped` once the budget is spent.
-    fn tick(&mut self) {
-        self.nodes += 1;
-        if self.nodes >= self.next_check {
-            self.next_check = self.nodes + CLOCK_EVERY;
-            if self.nodes >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stopped = true;
-            }
-        }
-    }
-
-    /// The ordered children of the node `k` plies below the root (in `stack[k]`); with a bound,
-    /// the first leaf whose value reaches it ends the list.
-    fn expand(&mut self, k: usize, bound: Option<f64>) -> Vec<Child> {
-        let mut out = std::mem::take(&mut self.kids[k]);
-        out.clear();
-        let mut list = std::mem::take(&mut self.lists[k]);
-        self.stack[k].legal_moves(&mut list);
-        let ply = k as u32 + 1;
-        for &mv in list.iter() {
-            let (here, below) = self.stack.split_at_mut(k + 1);
-            let p = &here[k];
-            let child = &mut below[0];
-            child.clone_from(p);
-            child.play(&mv);
-            let value = evaluate(child, p.to_move(), ply, EVAL);
-            let kind = if child.is_over() {
-                Kind::GameOver
-            } else if ply >= self.horizon {
-                Kind::Leaf
-            } else {
-                Kind::Inner
-            };
-            self.tick();
-            out.push(Child { mv, value, kind });
-            if kind != Kind::Inner && bound.is_some_and(|b| value >= b) {
-                break;
-            }
-        }
-        self.lists[k] = list;
-        order(&mut out);
-        out
-    }
-
-    /// The value of the node `k` plies below the root for its side to move, searched with the
-    /// bounds `i_can` (what the side to move is sure of) and `he_can` (what the other side is).
-    fn node(&mut self, k: usize, i_can: f64, he_can: f64) -> f64 {
-        let mut kids = self.expand(k, Some(-he_can));
-        let v = if kids.is_empty() || self.stopped {
-            // No children: unreachable in a game going on (a pass at least); stopped: unused.
-            0.0
-        } else {
-            let best = self.search_children(k, &mut kids, i_can, he_can);
-            kids[best.unwrap_or(0)].value
-        };
-        self.kids[k] = kids;
-        v
-    }
-
-    /// Searches the ordered children of the node `k` plies below the root, storing their
-    /// backed-up values, and returns the index of the best (`None` when the budget ran out
-    /// before the first child was searched).
-    fn search_children(
-        &mut self,
-        k: usize,
-        kids: &mut [Child],
-        mut i_can: f64,
-        he_can: f64,
-    ) -> Option<usize> {
-        if kids.iter().all(|c| c.kind != Kind::Inner) {
-            // All leaves: sorted best first.
-            return Some(0);
-        }
-        let mover = self.stack[k].to_move();
-        let mut best: Option<(usize, f64)> = None;
-        for (i, kid) in kids.iter_mut().enumerate() {
-            let c = *kid;
-            let v = if c.kind == Kind::Inner {
-                let (here, below) = self.stack.split_at_mut(k + 1);
-                below[0].clone_from(&here[k]);
-                below[0].play(&c.mv);
-                if below[0].to_move() == mover {
-                    self.node(k + 1, i_can, he_can)
-                } else {
-                    -self.node(k + 1, he_can, i_can)
-                }
-            } else {
-                c.value
-            };
-            if self.stopped {
-                break;
-            }
-            kid.value = v;
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((i, v));
-                if v >= -he_can {
-                    break;
-                }
-                if i_can < v {
-                    i_can = v;
-                }
-            }
-        }
-        best.map(|(i, _)| i)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::boardspace;
-    use crate::games::exxit::Options;
+    use crate::ai::boardspace::{self, CLOCK_EVERY};
+    use crate::games::exxit::{MoveList, Options};
 
     fn pos(line: &str) -> Position {
         Position::from_line(&Options::default(), line).expect("position")
@@ -318,17 +172,7 @@ mod tests {
         for depth in 1..=3u32 {
             let robot = boardspace::search_to(&p, Robot::Bestbot, depth, None, 0).expect("move");
             // One iteration of depth `depth`, with no budget.
-            let mut s = Searcher {
-                horizon: 1,
-                nodes: 0,
-                max_nodes: u64::MAX,
-                next_check: CLOCK_EVERY,
-                deadline: None,
-                stopped: false,
-                stack: vec![p.clone(); 2],
-                lists: vec![MoveList::new(); 2],
-                kids: vec![Vec::new(); 2],
-            };
+            let mut s = Searcher::new(&p, EVAL, Rules::Real, Budget::unlimited());
             s.set_horizon(depth);
             let mut kids = s.expand(0, None);
             let i = s
