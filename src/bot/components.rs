@@ -258,10 +258,10 @@ async fn dispatch(
                 }
                 _ => path,
             };
-            return step(ctx, data, press, game, ply, path, user).await;
+            return picker_press(ctx, data, press, (game, ply, path), user, false).await;
         }
         Component::Play { game, ply, path } => {
-            return play(ctx, data, press, game, ply, path, user).await
+            return picker_press(ctx, data, press, (game, ply, path), user, true).await
         }
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
         Component::Follow(id) => {
@@ -420,20 +420,33 @@ async fn open_picker(
     Ok(())
 }
 
-/// A picker step: the next choices, or the move to confirm with its preview.
-async fn step(
+/// A press in a picker at `(game, ply, path)`: the next step (the next choices, or the move to
+/// confirm with its preview), or with `play` the Play button, whose move goes through the same
+/// action as `/move`, on the position the player saw.
+async fn picker_press(
     ctx: &serenity::Context,
     data: &Data,
     press: &serenity::ComponentInteraction,
-    id: i64,
-    ply: i64,
-    path: Path,
+    (id, ply, path): (i64, i64, Path),
     user: UserId,
+    play: bool,
 ) -> Result<(), BotError> {
     let (row, game) = actions::load(&data.core.pool, id).await?;
     let msg = match cannot_go_on(&row, &game, ply, user) {
         Some(msg) => msg,
-        None => picker_message(data, &row, &game, ply, &path).await?,
+        None if !play => picker_message(data, &row, &game, ply, &path).await?,
+        None => match picker::view(&game, &path) {
+            Ok(View::Confirm {
+                notation, words, ..
+            }) => {
+                let played = data.member_moves(id, user, &notation, Some(ply)).await?;
+                closed_message(format!(
+                    "You played {words} (`{}`) in game #{id}, move {}. The board follows in the channel.",
+                    played.notation, played.ply
+                ))
+            }
+            _ => stale_message(&row, &game, user),
+        },
     };
     press
         .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
@@ -453,39 +466,6 @@ fn cannot_go_on(
         return Some(stale_message(row, game, user));
     }
     not_yours(row, game, user).map(closed_message)
-}
-
-/// The picker's Play button: the move goes through the same action as `/move`, on the
-/// position the player saw.
-async fn play(
-    ctx: &serenity::Context,
-    data: &Data,
-    press: &serenity::ComponentInteraction,
-    id: i64,
-    ply: i64,
-    path: Path,
-    user: UserId,
-) -> Result<(), BotError> {
-    let (row, game) = actions::load(&data.core.pool, id).await?;
-    let msg = match cannot_go_on(&row, &game, ply, user) {
-        Some(msg) => msg,
-        None => match picker::view(&game, &path) {
-            Ok(View::Confirm {
-                notation, words, ..
-            }) => {
-                let played = data.member_moves(id, user, &notation, Some(ply)).await?;
-                closed_message(format!(
-                    "You played {words} (`{}`) in game #{id}, move {}. The board follows in the channel.",
-                    played.notation, played.ply
-                ))
-            }
-            _ => stale_message(&row, &game, user),
-        },
-    };
-    press
-        .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
-        .await?;
-    Ok(())
 }
 
 /// A picker message that only says something (no choices, no picture).
