@@ -182,7 +182,8 @@ pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> 
     let typed = squash(typed);
     let mover = game.position().to_move();
     let position = game.position();
-    let mut found: Vec<(bool, bool, Move, Suggestion)> = game
+    // (wins at once, starts with the text, move, notation, words when already made)
+    let mut found: Vec<(bool, bool, Move, String, Option<String>)> = game
         .legal_moves()
         .into_iter()
         .filter_map(|m| {
@@ -190,7 +191,7 @@ pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> 
             let key = squash(&notation);
             let prefix = key.starts_with(&typed);
             if prefix || key.contains(&typed) {
-                return Some((prefix, m, notation, None));
+                return Some((false, prefix, m, notation, None));
             }
             // Words are searched once the text is long enough to mean something in them.
             if typed.chars().count() < 3 {
@@ -199,13 +200,9 @@ pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> 
             let words = describe(position, &m);
             squash(&words)
                 .contains(&typed)
-                .then_some((false, m, notation, Some(words)))
+                .then_some((false, false, m, notation, Some(words)))
         })
         .take(2000)
-        .map(|(prefix, m, notation, words)| {
-            let words = words.unwrap_or_else(|| describe(position, &m));
-            (false, prefix, m, Suggestion { notation, words })
-        })
         .collect();
     // Looking for immediate wins costs one replay per move: only when the list is small enough.
     if found.len() <= 400 {
@@ -218,10 +215,18 @@ pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> 
     found.sort_by(|a, b| {
         b.0.cmp(&a.0)
             .then(b.1.cmp(&a.1))
-            .then(a.3.notation.len().cmp(&b.3.notation.len()))
-            .then(a.3.notation.cmp(&b.3.notation))
+            .then(a.3.len().cmp(&b.3.len()))
+            .then(a.3.cmp(&b.3))
     });
-    found.into_iter().take(limit).map(|(.., s)| s).collect()
+    // Words (which replay some moves) only for the suggestions shown.
+    found
+        .into_iter()
+        .take(limit)
+        .map(|(_, _, m, notation, words)| Suggestion {
+            words: words.unwrap_or_else(|| describe(position, &m)),
+            notation,
+        })
+        .collect()
 }
 
 /// May this member abort games? Moderators are those with Manage Server.
