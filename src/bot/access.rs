@@ -275,6 +275,7 @@ pub(crate) mod tests {
             reminders_sent: 0,
             to_move: Some(UserId(10)),
             delivery_fault: None,
+            thread_id: None,
         }
     }
 

@@ -116,7 +116,8 @@ fn board_announcement(
         _ => row.players.to_vec(),
     };
     Announcement {
-        target: Target::Channel {
+        target: Target::Game {
+            game: row.id,
             channel: row.channel_id,
         },
         content,
@@ -159,13 +160,13 @@ async fn enqueue_board(
                 target: Target::Direct {
                     user: player,
                     // With their direct messages closed, the channel tells them after all.
-                    or_channel: (!notify.in_channel()).then_some(row.channel_id),
+                    or_channel: (!notify.in_channel()).then_some(row.place()),
                 },
                 content: format!(
                     "{}: your move in game #{} (<#{}>). Press **Move** below.",
                     mention(player),
                     row.id,
-                    row.channel_id
+                    row.place()
                 ),
                 mentions: vec![player],
                 board: board.board.map(|b| BoardAt {
@@ -180,6 +181,103 @@ async fn enqueue_board(
         }
     }
     db::enqueue(&mut *tx, Some(row.id), &board).await?;
+    if row.status != GameStatus::Active {
+        close_thread(tx, row).await?;
+    }
+    Ok(())
+}
+
+/// The name of a game's thread: `#12 inpHeXion · alice vs bob` (Discord allows 100 characters).
+pub fn thread_name(id: i64, kind: crate::games::GameKind, names: [&str; 2]) -> String {
+    let name = format!("#{id} {} · {} vs {}", kind.title(), names[0], names[1]);
+    if name.chars().count() <= 100 {
+        name
+    } else {
+        let mut short: String = name.chars().take(99).collect();
+        short.push('…');
+        short
+    }
+}
+
+/// Queues the opening of a new game's thread (before its first board), when its server wants
+/// threads: started from the challenge's message `from` when there is one, its players added.
+async fn open_thread(
+    tx: &mut sqlx::SqliteConnection,
+    row: &GameRow,
+    from: Option<db::MessageId>,
+    bot: Option<UserId>,
+) -> Result<(), DbError> {
+    let Some(guild) = row.guild_id else {
+        return Ok(());
+    };
+    if !db::fetch_server_settings(&mut *tx, guild).await?.threads {
+        return Ok(());
+    }
+    let mut names = [String::new(), String::new()];
+    for (name, &player) in names.iter_mut().zip(&row.players) {
+        *name = db::fetch_player_name(&mut *tx, player)
+            .await?
+            .unwrap_or_else(|| "?".to_string());
+    }
+    let open = Announcement {
+        target: Target::OpenThread {
+            game: row.id,
+            channel: row.channel_id,
+            from,
+        },
+        content: thread_name(row.id, row.kind(), [&names[0], &names[1]]),
+        mentions: Vec::new(),
+        board: None,
+        concerned: row
+            .players
+            .iter()
+            .copied()
+            .filter(|&p| Some(p) != bot)
+            .collect(),
+    };
+    db::enqueue(&mut *tx, Some(row.id), &open).await?;
+    Ok(())
+}
+
+/// After the final board of a game played in a thread: the result as one line in the game's
+/// channel, then the thread archived (both skipped by the delivery when there is no thread).
+async fn close_thread(tx: &mut sqlx::SqliteConnection, row: &GameRow) -> Result<(), DbError> {
+    let who = match row.winner_id {
+        Some(w) => format!("{} beat {}", mention(w), mention(row.opponent_of(w))),
+        None => format!("{} vs {}", mention(row.players[0]), mention(row.players[1])),
+    };
+    let line = format!(
+        "🏁 **{}** game #{}: {who} ({}). The final board is in {}; `/replay game:{}` shows the game again.",
+        row.kind().title(),
+        row.id,
+        row.result_text(),
+        row.thread_id
+            .map(|t| format!("<#{t}>"))
+            .unwrap_or_else(|| "its thread".to_string()),
+        row.id,
+    );
+    let parent = Announcement {
+        target: Target::Parent {
+            game: row.id,
+            channel: row.channel_id,
+        },
+        content: line,
+        mentions: Vec::new(),
+        board: None,
+        concerned: Vec::new(),
+    };
+    db::enqueue(&mut *tx, Some(row.id), &parent).await?;
+    let archive = Announcement {
+        target: Target::Archive {
+            game: row.id,
+            channel: row.channel_id,
+        },
+        content: String::new(),
+        mentions: Vec::new(),
+        board: None,
+        concerned: Vec::new(),
+    };
+    db::enqueue(&mut *tx, Some(row.id), &archive).await?;
     Ok(())
 }
 
@@ -567,7 +665,7 @@ pub fn reminder_text(game: &GameRow, player: UserId, left: i64) -> String {
         game.kind().title(),
         game.id,
         mention(game.opponent_of(player)),
-        game.channel_id,
+        game.place(),
         super::schedule::format_left(left),
         game.deadline_at
             .map(|d| format!(" (until <t:{d}:f>)"))
@@ -594,15 +692,16 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, BotError> {
     let settings = db::fetch_settings(&core.pool, player).await?;
     let mut targets = Vec::new();
     if settings.reminders && settings.notify.in_channel() {
-        targets.push(Target::Channel {
+        targets.push(Target::Game {
+            game: row.id,
             channel: row.channel_id,
         });
     }
     if settings.reminders && settings.notify.direct() {
         targets.push(Target::Direct {
             user: player,
-            // With their direct messages closed, only the channel is left.
-            or_channel: (!settings.notify.in_channel()).then_some(row.channel_id),
+            // With their direct messages closed, only the game's place is left.
+            or_channel: (!settings.notify.in_channel()).then_some(row.place()),
         });
     }
     let mut tx = core.pool.begin().await?;
@@ -895,6 +994,7 @@ pub async fn answer_challenge(
         .await?
         .ok_or_else(|| anyhow::anyhow!("game {game_id} vanished while starting"))?;
     let game = Game::new(c.options.clone());
+    open_thread(&mut tx, &row, c.message_id, None).await?;
     enqueue_board(&mut tx, &row, board_announcement(&row, &game, "", None)).await?;
     tx.commit().await?;
     core.wake_delivery();
@@ -961,6 +1061,7 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Bo
         req.level.name(),
         req.options
     );
+    open_thread(&mut tx, &row, None, Some(req.bot)).await?;
     enqueue_board(&mut tx, &row, board_announcement(&row, &game, &intro, None)).await?;
     tx.commit().await?;
     core.wake_delivery();
@@ -1173,12 +1274,62 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_server_without_threads_plays_in_the_channel() {
+        let (core, _t, _f) = core_at(T0).await;
+        let off = db::ServerSettings { threads: false };
+        db::store_server_settings(&core.pool, GuildId(7), off, T0)
+            .await
+            .unwrap();
+        let id = started(&core, "exxit", false).await;
+        let q = queued(&core).await;
+        assert_eq!(q.len(), 1, "{q:?}");
+        assert_eq!(
+            q[0].target,
+            Target::Game {
+                game: id,
+                channel: ChannelId(8)
+            }
+        );
+    }
+
+    #[test]
+    fn thread_names_fit_discord() {
+        use crate::games::GameKind;
+        assert_eq!(
+            thread_name(12, GameKind::Exxit, ["alice", "bob"]),
+            "#12 EXXIT · alice vs bob"
+        );
+        let long = "名".repeat(80);
+        let name = thread_name(7, GameKind::Inphexion, [&long, &long]);
+        assert_eq!(name.chars().count(), 100);
+        assert!(name.starts_with("#7 inpHeXion · 名") && name.ends_with('…'));
+    }
+
+    #[tokio::test]
     async fn a_move_is_stored_with_its_board_in_one_transaction() {
         let (core, _t, _f) = core_at(T0).await;
         let id = started(&core, "inphexion size=5", false).await;
         let start = queued(&core).await;
-        assert_eq!(start.len(), 1);
-        assert_eq!(start[0].mentions, [ANN], "the first player is pinged");
+        assert_eq!(start.len(), 2);
+        // The game's thread opens first, with its players, then the board goes there.
+        assert_eq!(
+            start[0].target,
+            Target::OpenThread {
+                game: id,
+                channel: ChannelId(8),
+                from: None
+            }
+        );
+        assert_eq!(start[0].content, format!("#{id} inpHeXion · ann vs bob"));
+        assert_eq!(start[0].concerned, [ANN, BOB]);
+        assert_eq!(
+            start[1].target,
+            Target::Game {
+                game: id,
+                channel: ChannelId(8)
+            }
+        );
+        assert_eq!(start[1].mentions, [ANN], "the first player is pinged");
         // Refusals change nothing.
         for (who, text, needle) in [
             (BOB, "c3", "not your turn"),
@@ -1198,10 +1349,10 @@ mod tests {
         let row = db::fetch_game(&core.pool, id).await.unwrap().unwrap();
         assert_eq!((row.version, row.to_move), (1, Some(BOB)));
         let q = queued(&core).await;
-        assert_eq!(q.len(), 2);
-        assert_eq!(q[1].board.map(|b| b.ply), Some(1));
-        assert!(q[1].content.contains("played `c3`"), "{}", q[1].content);
-        assert_eq!(q[1].mentions, [BOB]);
+        assert_eq!(q.len(), 3);
+        assert_eq!(q[2].board.map(|b| b.ply), Some(1));
+        assert!(q[2].content.contains("played `c3`"), "{}", q[2].content);
+        assert_eq!(q[2].mentions, [BOB]);
         // A move on a position the mover did not see is refused.
         let stale = play_move(&core, id, BOB, "c3-d3", Some(0))
             .await
@@ -1231,9 +1382,34 @@ mod tests {
             "{e:?}"
         );
         let q = queued(&core).await;
-        assert_eq!(q.len(), 2);
-        assert!(q[1].content.contains("ran out of time"));
-        assert_eq!(q[1].mentions, [ANN, BOB]);
+        assert_eq!(q.len(), 5);
+        assert!(q[2].content.contains("ran out of time"));
+        assert_eq!(q[2].mentions, [ANN, BOB]);
+        // Then one line in the channel (when the game has a thread), and the thread archived.
+        let at = ChannelId(8);
+        assert_eq!(
+            (&q[3].target, &q[4].target),
+            (
+                &Target::Parent {
+                    game: id,
+                    channel: at
+                },
+                &Target::Archive {
+                    game: id,
+                    channel: at
+                }
+            )
+        );
+        assert!(
+            q[3].content.contains(&format!(
+                "{} beat {} (black wins: timeout)",
+                mention(BOB),
+                mention(ANN)
+            )),
+            "{}",
+            q[3].content
+        );
+        assert!(q[3].mentions.is_empty(), "the line pings nobody");
         // Rated: both players have a rating now.
         assert!(db::fetch_rating(
             &core.pool,
@@ -1348,13 +1524,14 @@ mod tests {
         assert!(remind(&core, id).await.unwrap());
         let q = queued(&core).await;
         assert_eq!(
-            q[1].target,
-            Target::Channel {
+            q[2].target,
+            Target::Game {
+                game: id,
                 channel: ChannelId(8)
             }
         );
         assert_eq!(
-            q[2].target,
+            q[3].target,
             Target::Direct {
                 user: ANN,
                 or_channel: Some(ChannelId(8))

@@ -266,11 +266,7 @@ async fn dispatch(
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
         Component::Follow(id) => {
             let guild = press.guild_id.map(crate::db::GuildId::from);
-            let text = if actions::toggle_follow(&data.core, id, user, guild).await? {
-                format!("You follow game #{id}: you will be mentioned with its result. Press **Follow** again to stop.")
-            } else {
-                format!("You no longer follow game #{id}.")
-            };
+            let text = follow(&ctx.http, data, id, user, guild, "Press **Follow**").await?;
             let reply = serenity::CreateInteractionResponseMessage::new()
                 .content(text)
                 .ephemeral(true)
@@ -330,6 +326,49 @@ async fn dispatch(
     update(ctx, press, text).await
 }
 
+/// `user` follows game `id` (or stops following it): mentioned with its result, and a member
+/// of its thread. `again` says how to undo it. Returns the answer.
+pub async fn follow(
+    http: &serenity::Http,
+    data: &Data,
+    id: i64,
+    user: UserId,
+    guild: Option<crate::db::GuildId>,
+    again: &str,
+) -> Result<String, BotError> {
+    let following = actions::toggle_follow(&data.core, id, user, guild).await?;
+    let (row, _) = actions::load(&data.core.pool, id).await?;
+    let mut text = if following {
+        format!(
+            "You follow game #{id}: you will be mentioned with its result. {again} again to stop."
+        )
+    } else {
+        format!("You no longer follow game #{id}.")
+    };
+    if let Some(thread) = row.thread_id {
+        let thread = serenity::ChannelId::from(thread);
+        let member = serenity::UserId::from(user);
+        let done = if following {
+            thread.add_thread_member(http, member).await
+        } else {
+            thread.remove_thread_member(http, member).await
+        };
+        match done {
+            Ok(()) if following => text.push_str(&format!(" Its thread: <#{thread}>.")),
+            Ok(()) => {}
+            Err(e) => {
+                warn!(game = id, %user, "cannot change a follower's thread membership: {e}");
+                text.push_str(&if following {
+                    format!(" I could not add you to its thread <#{thread}>: open it to join.")
+                } else {
+                    format!(" I could not take you out of its thread <#{thread}>: leave it from its menu.")
+                });
+            }
+        }
+    }
+    Ok(text)
+}
+
 /// The Rematch button: a public challenge with the colours swapped, answered like any other.
 async fn rematch(
     ctx: &serenity::Context,
@@ -341,16 +380,31 @@ async fn rematch(
     let (challenge, text) = actions::offer_rematch(&data.core, id, user).await?;
     let (row, _) = actions::load(&data.core.pool, id).await?;
     let opponent = serenity::UserId::from(row.opponent_of(user));
-    let msg = serenity::CreateInteractionResponseMessage::new()
-        .content(text)
-        .components(vec![challenge_buttons(challenge)])
-        .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent]));
+    let mentions = serenity::CreateAllowedMentions::new().users([opponent]);
+    let buttons = vec![challenge_buttons(challenge)];
+    // The challenge goes to the game's channel, where the next game's thread can start.
+    let here = crate::db::ChannelId::from(press.channel_id) == row.channel_id;
     let shown = async {
-        press
-            .create_response(ctx, serenity::CreateInteractionResponse::Message(msg))
-            .await?;
-        let message = press.get_response(&ctx.http).await?;
-        Ok::<_, serenity::Error>(crate::db::MessageId::from(message.id))
+        if here {
+            let msg = serenity::CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(buttons)
+                .allowed_mentions(mentions);
+            press
+                .create_response(ctx, serenity::CreateInteractionResponse::Message(msg))
+                .await?;
+            let message = press.get_response(&ctx.http).await?;
+            Ok::<_, serenity::Error>(crate::db::MessageId::from(message.id))
+        } else {
+            let msg = serenity::CreateMessage::new()
+                .content(text)
+                .components(buttons)
+                .allowed_mentions(mentions);
+            let message = serenity::ChannelId::from(row.channel_id)
+                .send_message(&ctx.http, msg)
+                .await?;
+            Ok(crate::db::MessageId::from(message.id))
+        }
     }
     .await;
     match shown {
@@ -368,6 +422,19 @@ async fn rematch(
             .await?;
             return Err(e.into());
         }
+    }
+    if !here {
+        let reply = serenity::CreateInteractionResponseMessage::new()
+            .content(format!(
+                "Rematch offered in <#{}>: {} answers there.",
+                row.channel_id,
+                mention(row.opponent_of(user))
+            ))
+            .ephemeral(true)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        press
+            .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
+            .await?;
     }
     Ok(())
 }

@@ -28,6 +28,11 @@ use crate::db::{self, Announcement, QueuedAnnouncement, Target};
 /// How long a claimed announcement stays with its worker before another may take it.
 pub const LEASE_MS: i64 = 10_000;
 
+/// The topics of the notices moderators get once per server.
+const NOTICE_THREADS: &str = "threads";
+const NOTICE_THREAD_POSTS: &str = "thread-posts";
+const NOTICE_ARCHIVE: &str = "archive";
+
 /// Announcements posted at once (each from a different queue).
 const PARALLEL: usize = 8;
 
@@ -200,7 +205,9 @@ impl Delivery {
     ) -> Result<(), db::DbError> {
         db::mark_sent(&self.pool, q.id, message, db::now_ms()).await?;
         if let (Some(board), Some(m)) = (q.body.board, message) {
-            if board.current && matches!(q.body.target, Target::Channel { .. }) {
+            if board.current
+                && matches!(q.body.target, Target::Channel { .. } | Target::Game { .. })
+            {
                 db::set_board_message(&self.pool, board.game, m).await?;
             }
         }
@@ -225,15 +232,16 @@ impl Delivery {
     ) -> Result<(), db::DbError> {
         let what = format!("HTTP {status}, code {code}: {message}");
         db::mark_failed(&self.pool, q.id, &what).await?;
-        let channel = match q.body.target {
-            Target::Channel { channel } | Target::Edit { channel, .. } => channel,
-            Target::Direct { user, .. } => {
+        let channel = match (&q.body.target, q.body.target.channel()) {
+            (_, Some(channel)) => channel,
+            (Target::Direct { user, .. }, None) => {
                 warn!(
                     announcement = q.id,
                     %user, "a direct message was refused ({what}); the member cannot be told"
                 );
                 return Ok(());
             }
+            (_, None) => return Ok(()),
         };
         let why = explain_refusal(status, code, message, channel);
         warn!(
@@ -272,6 +280,15 @@ impl Delivery {
     /// Posts one announcement; the id of the message made, when there is one.
     async fn post(&self, q: &QueuedAnnouncement) -> Result<Option<db::MessageId>, Failure> {
         let a = &q.body;
+        match a.target {
+            Target::OpenThread {
+                game,
+                channel,
+                from,
+            } => return self.open_thread(q, game, channel, from).await,
+            Target::Archive { game, channel } => return self.archive(game, channel).await,
+            _ => {}
+        }
         let picture = match a.board {
             Some(b) => self.board_picture(b).await,
             None => None,
@@ -296,12 +313,33 @@ impl Delivery {
             m
         };
         let http = self.http.as_ref();
-        match a.target {
-            Target::Channel { channel } => serenity::ChannelId::from(channel)
+        let send = |channel: ChannelId| async move {
+            serenity::ChannelId::from(channel)
                 .send_message(http, message())
                 .await
                 .map(|m| Some(m.id.into()))
-                .map_err(|e| Failure::of(&e)),
+                .map_err(|e| Failure::of(&e))
+        };
+        match a.target {
+            Target::Channel { channel } => send(channel).await,
+            Target::Game { game, channel } => match self.thread_of(game).await? {
+                None => send(channel).await,
+                Some(thread) => match send(thread).await {
+                    Err(Failure::Refused { code, message, .. })
+                        if matches!(code, 50001 | 50013 | 10003) =>
+                    {
+                        self.thread_refused(game, channel, code, &message).await?;
+                        Err(Failure::Passing(format!(
+                            "the game's thread refused the message ({message}); posting in its channel"
+                        )))
+                    }
+                    other => other,
+                },
+            },
+            Target::Parent { game, channel } => match self.thread_of(game).await? {
+                Some(_) => send(channel).await,
+                None => Ok(None),
+            },
             Target::Direct { user, or_channel } => {
                 let direct = async {
                     let dm = serenity::UserId::from(user).create_dm_channel(http).await?;
@@ -317,11 +355,7 @@ impl Delivery {
                             %user,
                             "no direct message possible ({e}); posting in the channel"
                         );
-                        serenity::ChannelId::from(channel)
-                            .send_message(http, message())
-                            .await
-                            .map(|m| Some(m.id.into()))
-                            .map_err(|e| Failure::of(&e))
+                        send(channel).await
                     }
                     (Err(e), _) => Err(Failure::of(&e)),
                 }
@@ -338,7 +372,238 @@ impl Delivery {
                 .await
                 .map(|m| Some(m.id.into()))
                 .map_err(|e| Failure::of(&e)),
+            Target::OpenThread { .. } | Target::Archive { .. } => Ok(None),
         }
+    }
+
+    /// The thread where game `game` is played, if it has one.
+    async fn thread_of(&self, game: i64) -> Result<Option<ChannelId>, Failure> {
+        match db::fetch_game(&self.pool, game).await {
+            Ok(row) => Ok(row.and_then(|r| r.thread_id)),
+            Err(e) => Err(Failure::Passing(format!("cannot read game {game}: {e}"))),
+        }
+    }
+
+    /// Opens the thread of a new game (the announcement's content is its name) and adds its
+    /// players. Where Discord refuses, the game is played in its channel, and the moderators
+    /// are told once when a permission is missing.
+    async fn open_thread(
+        &self,
+        q: &QueuedAnnouncement,
+        game: i64,
+        channel: ChannelId,
+        from: Option<db::MessageId>,
+    ) -> Result<Option<db::MessageId>, Failure> {
+        let row = match db::fetch_game(&self.pool, game).await {
+            Ok(Some(row)) => row,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(Failure::Passing(format!("cannot read game {game}: {e}"))),
+        };
+        let stored = |e: db::DbError| Failure::Passing(format!("cannot store a thread: {e}"));
+        // Opened already (a retry after a crash), or the game's channel is itself a game's
+        // thread, where Discord opens no thread.
+        if row.thread_id.is_some()
+            || db::game_of_thread(&self.pool, channel)
+                .await
+                .map_err(stored)?
+                .is_some()
+        {
+            return Ok(None);
+        }
+        let builder = || {
+            serenity::CreateThread::new(q.body.content.clone())
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek)
+        };
+        let http = self.http.as_ref();
+        let at = serenity::ChannelId::from(channel);
+        let mut made = match from {
+            Some(m) => {
+                at.create_thread_from_message(http, serenity::MessageId::from(m), builder())
+                    .await
+            }
+            None => {
+                at.create_thread(http, builder().kind(serenity::ChannelType::PublicThread))
+                    .await
+            }
+        };
+        // The challenge's message is gone, or has a thread already: a thread of its own.
+        if from.is_some()
+            && matches!(
+                made.as_ref().map_err(Failure::of),
+                Err(Failure::Refused {
+                    code: 10008 | 160004,
+                    ..
+                })
+            )
+        {
+            made = at
+                .create_thread(http, builder().kind(serenity::ChannelType::PublicThread))
+                .await;
+        }
+        let thread = match made {
+            Ok(thread) => ChannelId::from(thread.id),
+            Err(e) => {
+                return match Failure::of(&e) {
+                    Failure::Passing(why) => Err(Failure::Passing(why)),
+                    Failure::Refused { code, message, .. } => {
+                        self.cannot_open_thread(&row, channel, code, &message)
+                            .await
+                            .map_err(stored)?;
+                        Ok(None)
+                    }
+                }
+            }
+        };
+        db::set_game_thread(&self.pool, game, Some(thread))
+            .await
+            .map_err(stored)?;
+        if let Some(guild) = row.guild_id {
+            db::clear_moderator_notice(&self.pool, guild, NOTICE_THREADS)
+                .await
+                .map_err(stored)?;
+        }
+        info!(game, %thread, "the game's thread is open");
+        for &user in &q.body.concerned {
+            if let Err(e) = serenity::ChannelId::from(thread)
+                .add_thread_member(http, serenity::UserId::from(user))
+                .await
+            {
+                // Their first mention in the thread adds them too.
+                warn!(game, %user, "cannot add a player to the game's thread: {e}");
+            }
+        }
+        Ok(None)
+    }
+
+    /// Discord refused a game's thread: the game is played in its channel; a missing permission
+    /// is told to the moderators once.
+    async fn cannot_open_thread(
+        &self,
+        row: &db::GameRow,
+        channel: ChannelId,
+        code: isize,
+        message: &str,
+    ) -> Result<(), db::DbError> {
+        if !matches!(code, 50001 | 50013) {
+            info!(game = row.id, %channel, "no thread for the game ({code}: {message}); it is played in its channel");
+            return Ok(());
+        }
+        warn!(game = row.id, %channel, "cannot open a game's thread ({message}); it is played in its channel");
+        self.tell_moderators(
+            row,
+            channel,
+            NOTICE_THREADS,
+            format!(
+                "🔧 Moderators: I cannot open a thread for each game in <#{channel}> (Discord refused: \"{message}\"). I need the **Create Public Threads** and **Send Messages in Threads** permissions there. Until then, games are played in this channel; `/server threads:off` keeps them here without this notice."
+            ),
+        )
+        .await
+    }
+
+    /// A game's thread refused a message: the game goes on in its channel, and the moderators
+    /// are told once when a permission is missing.
+    async fn thread_refused(
+        &self,
+        game: i64,
+        channel: ChannelId,
+        code: isize,
+        message: &str,
+    ) -> Result<(), Failure> {
+        let stored = |e: db::DbError| Failure::Passing(format!("cannot store a thread: {e}"));
+        warn!(
+            game,
+            "the game's thread refused a message ({code}: {message}); going on in its channel"
+        );
+        db::set_game_thread(&self.pool, game, None)
+            .await
+            .map_err(stored)?;
+        if code == 10003 {
+            // The thread was deleted: nothing for a moderator to grant.
+            return Ok(());
+        }
+        let Some(row) = db::fetch_game(&self.pool, game).await.map_err(stored)? else {
+            return Ok(());
+        };
+        self.tell_moderators(
+            &row,
+            channel,
+            NOTICE_THREAD_POSTS,
+            format!(
+                "🔧 Moderators: I cannot post in the threads of games in <#{channel}> (Discord refused: \"{message}\"). I need the **Send Messages in Threads** permission there. Until then, games are played in this channel."
+            ),
+        )
+        .await
+        .map_err(stored)
+    }
+
+    /// Archives a finished game's thread. Without the permission, the moderators are told once
+    /// (the thread then closes by itself after a week without messages).
+    async fn archive(
+        &self,
+        game: i64,
+        channel: ChannelId,
+    ) -> Result<Option<db::MessageId>, Failure> {
+        let Some(thread) = self.thread_of(game).await? else {
+            return Ok(None);
+        };
+        let done = serenity::ChannelId::from(thread)
+            .edit_thread(
+                self.http.as_ref(),
+                serenity::EditThread::new().archived(true),
+            )
+            .await;
+        match done.map_err(|e| Failure::of(&e)) {
+            Ok(_) => Ok(None),
+            Err(Failure::Passing(why)) => Err(Failure::Passing(why)),
+            Err(Failure::Refused { code, message, .. }) => {
+                warn!(game, %thread, "cannot archive a finished game's thread ({code}: {message})");
+                if matches!(code, 50001 | 50013) {
+                    let stored =
+                        |e: db::DbError| Failure::Passing(format!("cannot store a notice: {e}"));
+                    if let Some(row) = db::fetch_game(&self.pool, game).await.map_err(stored)? {
+                        self.tell_moderators(
+                            &row,
+                            channel,
+                            NOTICE_ARCHIVE,
+                            format!(
+                                "🔧 Moderators: I cannot archive the threads of finished games in <#{channel}> (Discord refused: \"{message}\"). I need the **Manage Threads** permission there; without it, each thread closes by itself after a week without messages."
+                            ),
+                        )
+                        .await
+                        .map_err(stored)?;
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    /// Posts `text` for the moderators in `channel`, once per server and `topic`.
+    async fn tell_moderators(
+        &self,
+        row: &db::GameRow,
+        channel: ChannelId,
+        topic: &str,
+        text: String,
+    ) -> Result<(), db::DbError> {
+        let Some(guild) = row.guild_id else {
+            return Ok(());
+        };
+        let mut tx = self.pool.begin().await?;
+        if !db::claim_moderator_notice(&mut *tx, guild, topic, db::now_ms()).await? {
+            return Ok(());
+        }
+        let notice = Announcement {
+            target: Target::Channel { channel },
+            content: text,
+            mentions: Vec::new(),
+            board: None,
+            concerned: Vec::new(),
+        };
+        db::enqueue(&mut *tx, None, &notice).await?;
+        tx.commit().await?;
+        self.queued.notify_one();
+        Ok(())
     }
 
     /// The board of an announcement; `None` (logged) when it cannot be drawn: the news goes out

@@ -139,6 +139,10 @@ pub fn board_caption(row: &GameRow, game: &Game, last: Option<(UserId, &str)>) -
             if let Some(w) = row.winner_id {
                 text.push_str(&format!(" Congratulations {}!", mention(w)));
             }
+            text.push_str(&format!(
+                "\nWatch it again with `/replay game:{0}`; its record: `/record game:{0}`.",
+                row.id
+            ));
         }
     }
     text

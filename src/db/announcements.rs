@@ -28,6 +28,35 @@ pub enum Target {
         channel: ChannelId,
         message: MessageId,
     },
+    /// A message in the thread where game `game` is played, else in `channel`, its channel.
+    Game { game: i64, channel: ChannelId },
+    /// A line in `channel`, the channel of game `game`, posted only when the game has a thread
+    /// (without one, the game's own messages are in the channel already).
+    Parent { game: i64, channel: ChannelId },
+    /// Opens the thread of game `game` in `channel`, started from the message `from` when there
+    /// is one. The content is the thread's name; the members concerned are added to it.
+    OpenThread {
+        game: i64,
+        channel: ChannelId,
+        from: Option<MessageId>,
+    },
+    /// Archives the thread of game `game` (of `channel`), if it has one.
+    Archive { game: i64, channel: ChannelId },
+}
+
+impl Target {
+    /// The channel the target is in (for a game's thread, the game's channel).
+    pub fn channel(&self) -> Option<ChannelId> {
+        match *self {
+            Target::Channel { channel }
+            | Target::Edit { channel, .. }
+            | Target::Game { channel, .. }
+            | Target::Parent { channel, .. }
+            | Target::OpenThread { channel, .. }
+            | Target::Archive { channel, .. } => Some(channel),
+            Target::Direct { .. } => None,
+        }
+    }
 }
 
 /// A game's board at a ply, drawn when the announcement is posted.
@@ -57,9 +86,7 @@ impl Announcement {
         match (game, &self.target) {
             (Some(g), _) => format!("game:{g}"),
             (None, Target::Direct { user, .. }) => format!("user:{user}"),
-            (None, Target::Channel { channel }) | (None, Target::Edit { channel, .. }) => {
-                format!("channel:{channel}")
-            }
+            (None, other) => format!("channel:{}", other.channel().unwrap_or_default()),
         }
     }
 }

@@ -95,11 +95,18 @@ pub struct GameRow {
     pub to_move: Option<UserId>,
     /// Why the game's last announcement could not be posted in its channel, if it could not.
     pub delivery_fault: Option<String>,
+    /// The thread where the game is played, once opened (`None`: in its channel).
+    pub thread_id: Option<ChannelId>,
 }
 
 impl GameRow {
     pub fn kind(&self) -> GameKind {
         self.options.kind()
+    }
+
+    /// Where the game is played: its thread, else its channel.
+    pub fn place(&self) -> ChannelId {
+        self.thread_id.unwrap_or(self.channel_id)
     }
 
     /// How the game ended in words (`red wins: score 34-25`, `aborted by …`); its status word
@@ -171,6 +178,7 @@ impl<'r> FromRow<'r, SqliteRow> for GameRow {
             reminders_sent: row.try_get("reminders_sent")?,
             to_move: row.try_get("to_move_id")?,
             delivery_fault: row.try_get("delivery_fault")?,
+            thread_id: row.try_get("thread_id")?,
         })
     }
 }
@@ -275,14 +283,14 @@ pub async fn fetch_moves(
     )
 }
 
-/// Active games of `user` in `channel`, oldest first. Unreadable rows are reported and left out.
+/// Active games of `user` in `channel` (or in their thread `channel`), oldest first. Unreadable rows are reported and left out.
 pub async fn active_games_in_channel(
     ex: impl SqliteExecutor<'_>,
     channel: ChannelId,
     user: UserId,
 ) -> Result<Vec<GameRow>, DbError> {
     let rows = sqlx::query(
-        "SELECT * FROM games WHERE status = 'active' AND channel_id = ?1
+        "SELECT * FROM games WHERE status = 'active' AND (channel_id = ?1 OR thread_id = ?1)
            AND (first_player_id = ?2 OR second_player_id = ?2) ORDER BY id",
     )
     .bind(channel)
@@ -582,6 +590,33 @@ pub async fn pause_deadlines(
     .execute(ex)
     .await?;
     Ok(done.rows_affected())
+}
+
+/// Records the thread where a game is played (`None`: back to its channel).
+pub async fn set_game_thread(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    thread: Option<ChannelId>,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE games SET thread_id = ?2 WHERE id = ?1")
+        .bind(game)
+        .bind(thread)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// The game played in thread `channel`, if it is a game's thread.
+pub async fn game_of_thread(
+    ex: impl SqliteExecutor<'_>,
+    channel: ChannelId,
+) -> Result<Option<i64>, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT id FROM games WHERE thread_id = ?1")
+            .bind(channel)
+            .fetch_optional(ex)
+            .await?,
+    )
 }
 
 /// Records (or clears, with `None`) why a game's announcements cannot reach its channel.

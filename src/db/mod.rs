@@ -11,6 +11,7 @@ mod games;
 mod ids;
 mod players;
 mod ratings;
+mod servers;
 
 use std::collections::HashSet;
 use std::str::FromStr;
@@ -24,6 +25,7 @@ pub use games::*;
 pub use ids::*;
 pub use players::*;
 pub use ratings::*;
+pub use servers::*;
 
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,

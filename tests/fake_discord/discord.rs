@@ -188,6 +188,8 @@ pub struct Discord {
     pub dir: PathBuf,
     /// The bot's clock (a file holding Unix seconds), when the test controls time.
     pub clock: Option<PathBuf>,
+    /// Where members use commands and buttons now: the games channel or one of its threads.
+    here: std::sync::atomic::AtomicU64,
 }
 
 impl Drop for Discord {
@@ -218,6 +220,7 @@ impl Discord {
             db_url,
             dir,
             clock: None,
+            here: std::sync::atomic::AtomicU64::new(CHANNEL_ID),
         }
     }
 
@@ -239,16 +242,15 @@ impl Discord {
     }
 
     /// Waits for a message the bot posts by itself (not an interaction answer) whose content
-    /// contains `needle`, in the channel `channel` (any channel when `None`).
+    /// contains `needle`, in the channel `channel` or its threads (any channel when `None`).
     pub async fn posted(&self, from: usize, channel: Option<u64>, needle: &str) -> Recorded {
-        let path = channel.map(|c| format!("/channels/{c}/messages"));
         let (_, r) = self
             .fake
             .wait_for(from, &format!("a message with `{needle}`"), |r| {
                 r.method == "POST"
                     && r.path.starts_with("/channels/")
                     && r.path.ends_with("/messages")
-                    && path.as_ref().is_none_or(|p| &r.path == p)
+                    && channel.is_none_or(|c| self.fake.in_channel(&r.path, c))
                     && r.json
                         .as_ref()
                         .is_some_and(|j| j["content"].as_str().is_some_and(|c| c.contains(needle)))
@@ -266,6 +268,11 @@ impl Discord {
             .collect()
     }
 
+    /// Members act in `channel` from now on (the games channel or a thread of it).
+    pub fn act_in(&self, channel: u64) {
+        self.here.store(channel, Ordering::Relaxed);
+    }
+
     pub fn interaction(
         &self,
         kind: u64,
@@ -275,10 +282,22 @@ impl Discord {
     ) -> (String, Value) {
         let iid = self.fake.new_id();
         let token = format!("token-{iid}");
+        let here = self.here.load(Ordering::Relaxed);
+        let channel = if here == CHANNEL_ID {
+            json!({"id": CHANNEL_ID.to_string(), "type": 0, "name": "games", "guild_id": GUILD_ID.to_string()})
+        } else {
+            self.fake
+                .state
+                .token_channels
+                .lock()
+                .unwrap()
+                .insert(token.clone(), here);
+            json!({"id": here.to_string(), "type": 11, "name": "a game", "guild_id": GUILD_ID.to_string(),
+                   "parent_id": CHANNEL_ID.to_string()})
+        };
         let mut v = json!({
             "id": iid.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
-            "guild_id": GUILD_ID.to_string(), "channel_id": CHANNEL_ID.to_string(),
-            "channel": {"id": CHANNEL_ID.to_string(), "type": 0, "name": "games", "guild_id": GUILD_ID.to_string()},
+            "guild_id": GUILD_ID.to_string(), "channel_id": here.to_string(), "channel": channel,
             "member": member_json(who, true), "token": token, "version": 1, "locale": "en-US",
             "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 10485760,
             "app_permissions": "2248473465835073", "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
@@ -489,7 +508,6 @@ impl Discord {
 
     /// The body of the last board posted in the channel for `game`.
     pub fn last_board(&self, game: i64) -> Value {
-        let path = format!("/channels/{CHANNEL_ID}/messages");
         let tag = format!("game #{game} ");
         self.fake
             .state
@@ -498,7 +516,9 @@ impl Discord {
             .unwrap()
             .iter()
             .rev()
-            .filter(|r| r.is_new_post() && r.path == path && r.files.len() == 1)
+            .filter(|r| {
+                r.is_new_post() && self.fake.in_channel(&r.path, CHANNEL_ID) && r.files.len() == 1
+            })
             .filter_map(|r| r.json.clone())
             .find(|j| j["content"].as_str().is_some_and(|c| c.contains(&tag)))
             .unwrap_or_else(|| panic!("no board of game #{game} posted"))
@@ -791,14 +811,13 @@ impl Discord {
     /// Waits for the bot's own move in `state`'s game, posted in the channel (looking at the
     /// requests from index `from` on); returns the game as that board shows it.
     pub async fn bot_move(&self, from: usize, state: &GameState) -> GameState {
-        let path = format!("/channels/{CHANNEL_ID}/messages");
         let game = format!("game #{} ", state.id);
         let played = format!("<@{BOT_ID}> played");
         let (_, post) = self
             .fake
             .wait_for(from, "the bot's move", |r| {
                 r.method == "POST"
-                    && r.path == path
+                    && self.fake.in_channel(&r.path, CHANNEL_ID)
                     && r.json
                         .as_ref()
                         .and_then(|j| j["content"].as_str())
@@ -851,11 +870,10 @@ impl Discord {
         let ans = self.press(who, p, "accept").await;
         assert_eq!(ans.callback_type, 7, "{ans:?}");
         assert!(ans.content.contains("accepted"), "{ans:?}");
-        let path = format!("/channels/{CHANNEL_ID}/messages");
         let (_, post) = self
             .fake
             .wait_for(from, "the first board", |r| {
-                r.method == "POST" && r.path == path
+                r.is_new_post() && self.fake.in_channel(&r.path, CHANNEL_ID) && !r.files.is_empty()
             })
             .await;
         assert_eq!(post.files.len(), 1, "the board is attached");
@@ -945,14 +963,13 @@ impl Discord {
     /// Waits for the board of move `ply` of `game`, posted by the delivery queue (requests from
     /// index `from` on), with its picture.
     pub async fn board_post(&self, from: usize, game: i64, ply: i64) -> Recorded {
-        let path = format!("/channels/{CHANNEL_ID}/messages");
         let game_ref = format!("game #{game} ");
         let move_ref = format!("(move {ply})");
         let (_, post) = self
             .fake
             .wait_for(from, &format!("the board of move {ply} of #{game}"), |r| {
                 r.is_new_post()
-                    && r.path == path
+                    && self.fake.in_channel(&r.path, CHANNEL_ID)
                     && r.json
                         .as_ref()
                         .and_then(|j| j["content"].as_str())
@@ -1070,11 +1087,10 @@ impl Discord {
         let from = self.fake.request_count();
         let done = self.press(who, &p, "resign").await;
         assert_eq!(done.callback_type, 7, "{done:?}");
-        let path = format!("/channels/{CHANNEL_ID}/messages");
         let (_, post) = self
             .fake
             .wait_for(from, "the resignation board", |r| {
-                r.method == "POST" && r.path == path
+                r.method == "POST" && self.fake.in_channel(&r.path, CHANNEL_ID)
             })
             .await;
         let text = post.json.unwrap_or(Value::Null)["content"]

@@ -7,7 +7,9 @@ tests/data/discord/LICENSE). Usage:
 
     python3 tests/fake_discord/extract_spec.py PATH/TO/openapi.json > tests/data/discord/openapi-subset.json
 
-Keeps the operations the bot calls (below) and every schema they reference, transitively.
+Keeps the operations the bot calls (below) and every schema they reference, transitively. The
+gateway events the bot relies on (READY, GUILD_CREATE, INTERACTION_CREATE: commands, buttons and
+menus, in channels and in threads) are not part of the HTTP specification.
 """
 import json
 import sys
@@ -25,6 +27,12 @@ OPERATIONS = {
     "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": ["get", "patch", "delete"],
     "/channels/{channel_id}/messages": ["post"],
     "/channels/{channel_id}/messages/{message_id}": ["get", "patch"],
+    # A thread per game: opened from the challenge's message (or on its own), players added,
+    # archived at the end.
+    "/channels/{channel_id}/messages/{message_id}/threads": ["post"],
+    "/channels/{channel_id}/threads": ["post"],
+    "/channels/{channel_id}/thread-members/{user_id}": ["put", "delete"],
+    "/channels/{channel_id}": ["patch"],
 }
 
 

@@ -70,6 +70,14 @@ pub struct Fault {
 }
 
 impl Fault {
+    /// Whether the fault applies to `path` (a `path` ending in `*` matches what starts with it).
+    pub fn matches(&self, path: &str) -> bool {
+        match self.path.strip_suffix('*') {
+            Some(prefix) => path.starts_with(prefix),
+            None => self.path == path,
+        }
+    }
+
     /// Discord's answer when the bot may not post in a channel.
     pub fn missing_permissions(path: String, times: usize) -> Fault {
         Fault {
@@ -102,6 +110,37 @@ pub struct FakeState {
     pub held: AtomicU64,
     /// Messages created with `enforce_nonce`, by nonce.
     nonces: Mutex<HashMap<String, Value>>,
+    /// Threads opened by the bot, by id.
+    pub threads: Mutex<HashMap<u64, Thread>>,
+    /// The channel of each interaction (by token) that was not in the games channel.
+    pub token_channels: Mutex<HashMap<String, u64>>,
+}
+
+/// A thread as the fake keeps it.
+#[derive(Clone, Debug, Default)]
+pub struct Thread {
+    pub parent: u64,
+    pub name: String,
+    /// The message it was started from, if any.
+    pub from: Option<u64>,
+    pub members: Vec<u64>,
+    pub archived: bool,
+}
+
+impl Thread {
+    fn json(&self, id: u64) -> Value {
+        json!({
+            "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+            "parent_id": self.parent.to_string(), "owner_id": BOT_ID.to_string(),
+            "name": self.name, "last_message_id": null, "rate_limit_per_user": 0,
+            "message_count": 0, "member_count": self.members.len(), "flags": 0,
+            "total_message_sent": 0,
+            "thread_metadata": {
+                "archived": self.archived, "auto_archive_duration": 10080,
+                "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false
+            }
+        })
+    }
 }
 
 pub struct Fake {
@@ -129,6 +168,8 @@ impl Fake {
             faults: Mutex::new(Vec::new()),
             held: AtomicU64::new(0),
             nonces: Mutex::new(HashMap::new()),
+            threads: Mutex::new(HashMap::new()),
+            token_channels: Mutex::new(HashMap::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -151,6 +192,37 @@ impl Fake {
     /// Answers the next `fault.times` matching requests with `fault`.
     pub fn inject(&self, fault: Fault) {
         self.state.faults.lock().unwrap().push(fault);
+    }
+
+    /// Whether `path` posts in `channel` or in one of its threads.
+    pub fn in_channel(&self, path: &str, channel: u64) -> bool {
+        let Some(at) = path
+            .strip_prefix("/channels/")
+            .and_then(|p| p.strip_suffix("/messages"))
+            .and_then(|c| c.parse::<u64>().ok())
+        else {
+            return false;
+        };
+        at == channel
+            || self
+                .state
+                .threads
+                .lock()
+                .unwrap()
+                .get(&at)
+                .is_some_and(|t| t.parent == channel)
+    }
+
+    /// The thread opened for a game whose name starts with `#{game} `.
+    pub fn thread_of(&self, game: i64) -> Option<(u64, Thread)> {
+        let prefix = format!("#{game} ");
+        self.state
+            .threads
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|(_, t)| t.name.starts_with(&prefix))
+            .map(|(&id, t)| (id, t.clone()))
     }
 
     pub fn new_id(&self) -> u64 {
@@ -286,6 +358,18 @@ async fn run_gateway(state: Arc<FakeState>, mut socket: WebSocket) {
             }
         }
     }
+}
+
+/// The channel where the interaction with `token` happened.
+fn channel_of(state: &FakeState, token: &str) -> String {
+    state
+        .token_channels
+        .lock()
+        .unwrap()
+        .get(token)
+        .copied()
+        .unwrap_or(CHANNEL_ID)
+        .to_string()
 }
 
 fn message_object(state: &FakeState, channel: &str, body: &Value, files: usize) -> Value {
@@ -432,7 +516,7 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         let mut faults = state.faults.lock().unwrap();
         let at = faults
             .iter()
-            .position(|f| f.method == method.as_str() && f.path == path && f.times > 0);
+            .position(|f| f.method == method.as_str() && f.matches(&path) && f.times > 0);
         at.map(|i| {
             faults[i].times -= 1;
             faults[i].clone()
@@ -502,7 +586,7 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         ("POST", ["interactions", _, token, "callback"]) => {
             if matches!(body["type"].as_u64(), Some(4) | Some(5)) {
                 let data = body.get("data").cloned().unwrap_or(json!({}));
-                let msg = message_object(&state, &CHANNEL_ID.to_string(), &data, files.len());
+                let msg = message_object(&state, &channel_of(&state, token), &data, files.len());
                 state
                     .originals
                     .lock()
@@ -517,16 +601,16 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
                 None => StatusCode::NOT_FOUND.into_response(),
             }
         }
-        ("POST", ["webhooks", _, _token]) => Json(message_object(
+        ("POST", ["webhooks", _, token]) => Json(message_object(
             &state,
-            &CHANNEL_ID.to_string(),
+            &channel_of(&state, token),
             &body,
             files.len(),
         ))
         .into_response(),
-        ("PATCH", ["webhooks", _, _, "messages", _]) => Json(message_object(
+        ("PATCH", ["webhooks", _, token, "messages", _]) => Json(message_object(
             &state,
-            &CHANNEL_ID.to_string(),
+            &channel_of(&state, token),
             &body,
             files.len(),
         ))
@@ -553,6 +637,68 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
         }
         ("PATCH", ["channels", channel, "messages", _]) => {
             Json(message_object(&state, channel, &body, files.len())).into_response()
+        }
+        ("POST", ["channels", channel, "messages", _, "threads"])
+        | ("POST", ["channels", channel, "threads"]) => {
+            let parent = channel.parse().unwrap_or(0);
+            let from = segs.get(3).and_then(|m| m.parse().ok());
+            let mut threads = state.threads.lock().unwrap();
+            let taken = from.is_some_and(|m| threads.contains_key(&m));
+            if taken || threads.contains_key(&parent) {
+                // A message has one thread; a thread has none.
+                (
+                    StatusCode::BAD_REQUEST,
+                    Json(json!({"message": "Cannot execute action on this channel type", "code": 50024})),
+                )
+                    .into_response()
+            } else {
+                let id = from.unwrap_or_else(|| state.next_id.fetch_add(1, Ordering::Relaxed));
+                let t = Thread {
+                    parent,
+                    name: body["name"].as_str().unwrap_or("").to_string(),
+                    from,
+                    members: vec![BOT_ID],
+                    archived: false,
+                };
+                let answer = t.json(id);
+                threads.insert(id, t);
+                Json(answer).into_response()
+            }
+        }
+        ("PUT", ["channels", thread, "thread-members", user])
+        | ("DELETE", ["channels", thread, "thread-members", user]) => {
+            let (thread, user): (u64, u64) =
+                (thread.parse().unwrap_or(0), user.parse().unwrap_or(0));
+            match state.threads.lock().unwrap().get_mut(&thread) {
+                Some(t) => {
+                    t.members.retain(|&m| m != user);
+                    if method == Method::PUT {
+                        t.members.push(user);
+                    }
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                None => (
+                    StatusCode::NOT_FOUND,
+                    Json(json!({"message": "Unknown Channel", "code": 10003})),
+                )
+                    .into_response(),
+            }
+        }
+        ("PATCH", ["channels", thread]) => {
+            let id: u64 = thread.parse().unwrap_or(0);
+            match state.threads.lock().unwrap().get_mut(&id) {
+                Some(t) => {
+                    if let Some(a) = body["archived"].as_bool() {
+                        t.archived = a;
+                    }
+                    Json(t.json(id)).into_response()
+                }
+                None => (
+                    StatusCode::NOT_FOUND,
+                    Json(json!({"message": "Unknown Channel", "code": 10003})),
+                )
+                    .into_response(),
+            }
         }
         ("POST", ["users", "@me", "channels"]) => {
             let id = state.next_id.fetch_add(1, Ordering::Relaxed);

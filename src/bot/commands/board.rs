@@ -38,9 +38,9 @@ fn board_link(row: &GameRow) -> String {
     match (row.guild_id, row.board_message_id) {
         (Some(g), Some(m)) => format!(
             " · [board](https://discord.com/channels/{g}/{}/{m})",
-            row.channel_id
+            row.place()
         ),
-        _ => format!(" · in <#{}>", row.channel_id),
+        _ => format!(" · in <#{}>", row.place()),
     }
 }
 
@@ -158,7 +158,7 @@ pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
                 row.id,
                 row.kind().title(),
                 mention(row.opponent_of(me)),
-                row.channel_id,
+                row.place(),
                 row.version + 1,
                 time_left(row, now),
                 board_link(row),
@@ -204,11 +204,16 @@ pub async fn follow(
     let me = super::remember_author(&ctx).await?;
     let id = crate::bot::access::parse_game_ref(&game)?;
     let guild = ctx.guild_id().map(crate::db::GuildId::from);
-    let text = if crate::bot::actions::toggle_follow(&ctx.data().core, id, me, guild).await? {
-        format!("You follow game #{id}: you will be mentioned with its result. `/follow {id}` again to stop.")
-    } else {
-        format!("You no longer follow game #{id}.")
-    };
+    let again = format!("`/follow {id}`");
+    let text = crate::bot::components::follow(
+        &ctx.serenity_context().http,
+        ctx.data(),
+        id,
+        me,
+        guild,
+        &again,
+    )
+    .await?;
     super::answer_privately(&ctx, text).await
 }
 

@@ -4,7 +4,9 @@ use crate::db::{ChannelId, GuildId, UserId};
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{remember_author, DaysChoice, GameChoice, LevelChoice, TilesChoice};
+use super::{
+    not_in_a_game_thread, remember_author, DaysChoice, GameChoice, LevelChoice, TilesChoice,
+};
 use crate::ai::Level;
 use crate::bot::access::mention;
 use crate::bot::actions::{self, BotGameRequest, ChallengeRequest};
@@ -37,6 +39,7 @@ pub async fn challenge(
     days_per_move: Option<DaysChoice>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
+    not_in_a_game_thread(&ctx).await?;
     if UserId::from(opponent.id) == ctx.data().opponent.bot_id() {
         return Err(BotError::User(
             "To play against me, use `/play` and choose a level.".to_string(),
@@ -130,6 +133,7 @@ pub async fn play(
     #[description = "EXXIT: players lay the first six tiles"] expert: Option<bool>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
+    not_in_a_game_thread(&ctx).await?;
     let kind = GameKind::from(game);
     let level = Level::from(level);
     let chosen = ChosenOptions {

@@ -41,6 +41,7 @@ pub fn all() -> Vec<poise::Command<Data, BotError>> {
         board::rules(),
         board::help(),
         moderation::abort(),
+        moderation::server(),
     ]
 }
 
@@ -149,9 +150,9 @@ impl From<NotifyChoice> for db::NotifyMode {
     }
 }
 
-/// Reminders on or off (a choice in Discord).
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum RemindersChoice {
+/// A setting on or off (a choice in Discord).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum OnOff {
     #[name = "on"]
     On,
     #[name = "off"]
@@ -187,6 +188,22 @@ pub(super) async fn answer_privately(ctx: &Context<'_>, text: String) -> Result<
 /// The game a command means: the one named (checked to be in this channel), or the caller's
 /// only (or only waiting) game here. Whose turn it is comes from the stored rows: no game is
 /// replayed to choose.
+/// New games start in a channel, not inside another game's thread.
+pub(super) async fn not_in_a_game_thread(ctx: &Context<'_>) -> Result<(), BotError> {
+    let pool = &ctx.data().core.pool;
+    let channel = ChannelId::from(ctx.channel_id());
+    match db::game_of_thread(pool, channel).await? {
+        None => Ok(()),
+        Some(id) => {
+            let (row, _) = actions::load(pool, id).await?;
+            Err(BotError::User(format!(
+                "This thread belongs to game #{id}: start new games in <#{}>.",
+                row.channel_id
+            )))
+        }
+    }
+}
+
 pub(super) async fn pick_game(
     ctx: &Context<'_>,
     user: UserId,
@@ -200,13 +217,20 @@ pub(super) async fn pick_game(
         let (row, game) = actions::load(pool, id).await?;
         let guild = ctx.guild_id().map(GuildId::from);
         // A game named can be played from any channel of its server.
-        if row.channel_id != channel && (guild.is_none() || row.guild_id != guild) {
+        if row.channel_id != channel
+            && row.thread_id != Some(channel)
+            && (guild.is_none() || row.guild_id != guild)
+        {
             return Err(BotError::User(format!(
                 "Game #{id} is not played in this server: use the command in <#{}>.",
-                row.channel_id
+                row.place()
             )));
         }
         return Ok((row, game));
+    }
+    // In a game's thread, the game is the thread's.
+    if let Some(id) = db::game_of_thread(pool, channel).await? {
+        return actions::load(pool, id).await;
     }
     let rows = db::active_games_in_channel(pool, channel, user).await?;
     let my_turn = |r: &GameRow| prefer_my_turn && r.to_move == Some(user);

@@ -1,7 +1,7 @@
 //! A member's own settings: `/settings` (how they are told of their turn, reminders) and
 //! `/vacation`.
 
-use super::{remember_author, NotifyChoice, RemindersChoice};
+use super::{remember_author, NotifyChoice, OnOff};
 use crate::bot::actions;
 use crate::bot::{BotError, Context};
 use crate::db;
@@ -13,9 +13,7 @@ pub async fn settings(
     #[description = "How you are told that it is your move (and reminded)"] notify: Option<
         NotifyChoice,
     >,
-    #[description = "Reminders before your time per move runs out"] reminders: Option<
-        RemindersChoice,
-    >,
+    #[description = "Reminders before your time per move runs out"] reminders: Option<OnOff>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let pool = &ctx.data().core.pool;
@@ -25,7 +23,7 @@ pub async fn settings(
         settings.notify = n.into();
     }
     if let Some(r) = reminders {
-        settings.reminders = matches!(r, RemindersChoice::On);
+        settings.reminders = matches!(r, OnOff::On);
     }
     if changed {
         db::store_settings(pool, me, settings, ctx.data().core.clock.now()).await?;

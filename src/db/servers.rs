@@ -1,0 +1,134 @@
+//! Servers: the settings moderators choose for their server, and the notices they were given
+//! once about a permission the bot lacks there.
+
+use sqlx::{Row, SqliteExecutor};
+
+use super::{DbError, GuildId};
+
+/// A server's settings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ServerSettings {
+    /// Each game gets its own thread (the default).
+    pub threads: bool,
+}
+
+impl Default for ServerSettings {
+    fn default() -> ServerSettings {
+        ServerSettings { threads: true }
+    }
+}
+
+/// A server's settings (the defaults until a moderator changes one).
+pub async fn fetch_server_settings(
+    ex: impl SqliteExecutor<'_>,
+    guild: GuildId,
+) -> Result<ServerSettings, DbError> {
+    let row = sqlx::query("SELECT threads FROM server_settings WHERE guild_id = ?1")
+        .bind(guild)
+        .fetch_optional(ex)
+        .await?;
+    Ok(match row {
+        Some(r) => ServerSettings {
+            threads: r.try_get::<i64, _>("threads")? != 0,
+        },
+        None => ServerSettings::default(),
+    })
+}
+
+/// Stores a server's settings.
+pub async fn store_server_settings(
+    ex: impl SqliteExecutor<'_>,
+    guild: GuildId,
+    settings: ServerSettings,
+    now: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO server_settings (guild_id, threads, updated_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads,
+                                              updated_at = excluded.updated_at",
+    )
+    .bind(guild)
+    .bind(i64::from(settings.threads))
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Marks the moderators of `guild` as told about `topic`: `true` the first time only, so a
+/// missing permission is reported once, not with every game.
+pub async fn claim_moderator_notice(
+    ex: impl SqliteExecutor<'_>,
+    guild: GuildId,
+    topic: &str,
+    now: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "INSERT INTO moderator_notices (guild_id, topic, told_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (guild_id, topic) DO NOTHING",
+    )
+    .bind(guild)
+    .bind(topic)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Forgets the notice about `topic` (the permission works again): a later loss is told anew.
+pub async fn clear_moderator_notice(
+    ex: impl SqliteExecutor<'_>,
+    guild: GuildId,
+    topic: &str,
+) -> Result<(), DbError> {
+    sqlx::query("DELETE FROM moderator_notices WHERE guild_id = ?1 AND topic = ?2")
+        .bind(guild)
+        .bind(topic)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::testing::temp_db;
+
+    #[tokio::test]
+    async fn settings_default_and_store() {
+        let (pool, _f) = temp_db().await;
+        let g = GuildId(u64::MAX);
+        assert!(fetch_server_settings(&pool, g).await.unwrap().threads);
+        let off = ServerSettings { threads: false };
+        store_server_settings(&pool, g, off, 5).await.unwrap();
+        assert_eq!(fetch_server_settings(&pool, g).await.unwrap(), off);
+        assert!(
+            fetch_server_settings(&pool, GuildId(3))
+                .await
+                .unwrap()
+                .threads
+        );
+    }
+
+    #[tokio::test]
+    async fn a_notice_is_claimed_once_until_cleared() {
+        let (pool, _f) = temp_db().await;
+        let g = GuildId(7);
+        assert!(claim_moderator_notice(&pool, g, "threads", 1)
+            .await
+            .unwrap());
+        assert!(!claim_moderator_notice(&pool, g, "threads", 2)
+            .await
+            .unwrap());
+        assert!(claim_moderator_notice(&pool, g, "archive", 2)
+            .await
+            .unwrap());
+        assert!(claim_moderator_notice(&pool, GuildId(8), "threads", 2)
+            .await
+            .unwrap());
+        clear_moderator_notice(&pool, g, "threads").await.unwrap();
+        assert!(claim_moderator_notice(&pool, g, "threads", 3)
+            .await
+            .unwrap());
+    }
+}
