@@ -1469,8 +1469,29 @@ async fn a_thread_for_each_game() {
     };
     let next = d.accept(&BOB, &offer).await;
     assert_eq!(next.to_move, BOB.id, "colours swapped");
-    let (_, t2) = d.fake.thread_of(next.id).expect("the rematch's thread");
+    let (t2_id, t2) = d.fake.thread_of(next.id).expect("the rematch's thread");
     assert!(t2.from.is_some() && t2.parent == channel, "{t2:?}");
+
+    // The thread refuses a post (Send Messages in Threads taken away): the game goes on in the
+    // channel, and the moderators are told once.
+    d.fake.inject(server::Fault::missing_permissions(
+        format!("/channels/{t2_id}/messages"),
+        1,
+    ));
+    let from = d.fake.request_count();
+    let next = d.play_suggested(&next).await;
+    assert!(
+        posts_in(&d, from, channel).iter().any(|p| p["content"]
+            .as_str()
+            .is_some_and(|c| c.contains(&format!("game #{} ", next.id)))),
+        "the board in the channel"
+    );
+    d.posted(from, Some(channel), "Send Messages in Threads")
+        .await;
+    assert_eq!(
+        db_value(&d, "SELECT thread_id FROM games WHERE id = ?1", next.id).await,
+        None
+    );
 
     // A game against the bot gets a thread of its own (no challenge message).
     let against = d.play_bot(&CAT, "exxit", 0, &[]).await;
@@ -1545,14 +1566,20 @@ async fn a_thread_for_each_game() {
     bot.kill().await;
     let v = d.fake.violations();
     assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
-    // The only problems logged are the two refused threads (once each).
+    // The only problems logged are the refusals above, once each.
     let problems = d.log_problems();
-    assert_eq!(problems.len(), 2, "{problems:#?}");
-    assert!(
-        problems
-            .iter()
-            .all(|p| p.contains("cannot open a game's thread")),
-        "{problems:#?}"
-    );
+    let expected = [
+        "the game's thread refused a message",
+        "could not post",
+        "cannot open a game's thread",
+        "cannot open a game's thread",
+    ];
+    assert_eq!(problems.len(), expected.len(), "{problems:#?}");
+    for needle in expected {
+        assert!(
+            problems.iter().any(|p| p.contains(needle)),
+            "{needle}: {problems:#?}"
+        );
+    }
     eprintln!("threads end-to-end took {:?}", started.elapsed());
 }
