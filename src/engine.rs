@@ -549,11 +549,10 @@ mod tests {
         let pos = game.position();
         assert_eq!(perft_bounded(pos, 2, PERFT_BUDGET), Some(pos.perft(2)));
         assert_eq!(perft_bounded(pos, 0, PERFT_BUDGET), Some(1));
-        // Refused from the growth of the counts, long before the budget is spent.
-        let t = std::time::Instant::now();
+        // Refused from the growth of the counts, long before the budget is spent (how fast is
+        // a matter for `cargo bench`, not for a timed test).
         assert_eq!(perft_bounded(pos, 50, PERFT_BUDGET), None);
         assert_eq!(perft_bounded(pos, u32::MAX, PERFT_BUDGET), None);
-        assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
         // A budget too small for the depth asked.
         assert_eq!(perft_bounded(pos, 3, 100), None);
     }

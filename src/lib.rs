@@ -9,5 +9,6 @@ pub mod db;
 pub mod engine;
 pub mod games;
 pub mod hex;
+pub mod i18n;
 pub mod rating;
 pub mod render;

@@ -65,7 +65,7 @@ impl Core {
 pub async fn load(pool: &SqlitePool, id: i64) -> Result<(GameRow, Game), BotError> {
     let mut conn = pool.acquire().await?;
     db::load_game(&mut conn, id).await?.ok_or_else(|| {
-        BotError::User(format!(
+        BotError::raw(format!(
             "There is no game #{id}. `/games` lists the active ones."
         ))
     })
@@ -409,12 +409,12 @@ pub async fn toggle_follow(
 ) -> Result<bool, BotError> {
     let (row, _) = load(&core.pool, id).await?;
     if guild.is_none() || row.guild_id != guild {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "Game #{id} is not played in this server."
         )));
     }
     if row.status != GameStatus::Active {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "Game #{id} is over ({}): `/replay` shows it.",
             row.result_text()
         )));
@@ -436,7 +436,7 @@ pub async fn propose_call_off(
     let (row, game) = load(&core.pool, id).await?;
     check_player(&row, player)?;
     if game.ply() >= CALL_OFF_BEFORE_PLY {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "Game #{id} is under way (both players have made two moves): it can no longer be called off. You can `/resign`."
         )));
     }
@@ -460,13 +460,13 @@ pub async fn answer_call_off(
     let (row, game) = load(&core.pool, id).await?;
     check_player(&row, user)?;
     if user == proposer || !row.players.contains(&proposer) {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "Only {} can answer this proposal.",
             mention(row.opponent_of(user))
         )));
     }
     if game.ply() as i64 != ply {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "Game #{id} has moved on since this proposal: ask again with `/calloff` if you both still want it."
         )));
     }
@@ -528,12 +528,12 @@ pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(i64, 
     check_player(&row, player)?;
     let last = game.moves().last().map(ToString::to_string);
     let (Some(last), false) = (last, row.to_move == Some(player)) else {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "You can take back only your own last move, before your opponent has moved: in game #{id} it is your turn."
         )));
     };
     if db::fetch_bot_level(&core.pool, id).await?.is_some() {
-        return Err(BotError::User(
+        return Err(BotError::raw(
             "I answer at once, so there is no move of yours to take back in a game against me."
                 .into(),
         ));
@@ -560,12 +560,12 @@ pub async fn answer_takeback(
     let (row, mut game) = load(&core.pool, id).await?;
     check_player(&row, user)?;
     if game.ply() as i64 != ply {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "Game #{id} has moved on since this takeback was asked for: move {ply} stands."
         )));
     }
     if row.to_move != Some(user) {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "Only {} can answer this request.",
             mention(row.opponent_of(user))
         )));
@@ -830,7 +830,7 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
     if let Some(c) =
         db::find_open_challenge(&core.pool, req.challenger, req.opponent, kind, now).await?
     {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "There is already an open {} challenge between you and {} (challenge #{}): answer or withdraw it first.",
             kind.title(),
             mention(req.opponent),
@@ -839,7 +839,7 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
     }
     let open = db::count_open_challenges(&core.pool, req.challenger, now).await?;
     if open >= MAX_OPEN_CHALLENGES {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "You have {open} open challenges, the most one member may have: wait for answers, or withdraw some (they expire after 24 hours)."
         )));
     }
@@ -869,15 +869,15 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
 pub async fn offer_rematch(core: &Core, id: i64, user: UserId) -> Result<(i64, String), BotError> {
     let (row, _) = load(&core.pool, id).await?;
     if !row.players.contains(&user) {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "Only the players of game #{id} can ask for its rematch. Start your own game with `/challenge`."
         )));
     }
     if row.status == GameStatus::Active {
-        return Err(BotError::User(format!("Game #{id} is still being played.")));
+        return Err(BotError::raw(format!("Game #{id} is still being played.")));
     }
     if db::fetch_bot_level(&core.pool, id).await?.is_some() {
-        return Err(BotError::User(
+        return Err(BotError::raw(
             "For another game against me, use `/play` (choose `first` to pick who starts).".into(),
         ));
     }
@@ -929,14 +929,14 @@ pub async fn answer_challenge(
     let now = core.clock.now();
     let challenge = db::fetch_challenge(&core.pool, id)
         .await?
-        .ok_or_else(|| BotError::User(format!("Challenge #{id} does not exist any more.")))?;
+        .ok_or_else(|| BotError::raw(format!("Challenge #{id} does not exist any more.")))?;
     if let Err((refusal, store)) = check_challenge_answer(&challenge, user, answer, now) {
         if let Some(status) = store {
             db::close_challenge(&core.pool, id, status, None).await?;
         }
         return Err(refusal.into());
     }
-    let gone = || BotError::User(format!("Challenge #{id} was answered in the meantime."));
+    let gone = || BotError::raw(format!("Challenge #{id} was answered in the meantime."));
     let c = &challenge;
     if answer != ChallengeAnswer::Accept {
         let (status, text) = match answer {
@@ -1025,7 +1025,7 @@ pub struct BotGameRequest {
 /// Starts a game between a member and the bot (unrated, no clock); its first board is queued.
 pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, BotError> {
     if db::count_active_bot_games(&core.pool, req.member).await? >= MAX_BOT_GAMES {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "You already have {MAX_BOT_GAMES} games against me: finish or `/resign` one first (`/games` lists them)."
         )));
     }
@@ -1142,7 +1142,7 @@ mod tests {
         play_move(&core, id, ANN, "c3", None).await.unwrap();
         let refused = ask_takeback(&core, id, BOB).await.unwrap_err();
         assert!(
-            matches!(&refused, BotError::User(t) if t.contains("your turn")),
+            matches!(&refused, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("your turn")),
             "{refused:?}"
         );
         let (ply, text) = ask_takeback(&core, id, ANN).await.unwrap();
@@ -1170,7 +1170,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(&stale, BotError::User(t) if t.contains("moved on")),
+            matches!(&stale, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("moved on")),
             "{stale:?}"
         );
         play_move(&core, id, ANN, "b2", Some(0)).await.unwrap();
@@ -1203,7 +1203,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(&stale, BotError::User(t) if t.contains("moved on")),
+            matches!(&stale, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("moved on")),
             "{stale:?}"
         );
         let (ply, _) = propose_call_off(&core, id, ANN).await.unwrap();
@@ -1233,7 +1233,7 @@ mod tests {
         }
         let late = propose_call_off(&core, id, ANN).await.unwrap_err();
         assert!(
-            matches!(&late, BotError::User(t) if t.contains("under way")),
+            matches!(&late, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("under way")),
             "{late:?}"
         );
     }
@@ -1243,10 +1243,14 @@ mod tests {
         let (core, _t, _f) = core_at(T0).await;
         let id = started(&core, "exxit tiles=19 pie", true).await;
         let refused = offer_rematch(&core, id, ANN).await.unwrap_err();
-        assert!(matches!(&refused, BotError::User(t) if t.contains("still being played")));
+        assert!(
+            matches!(&refused, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("still being played"))
+        );
         resign(&core, id, BOB).await.unwrap();
         let stranger = offer_rematch(&core, id, UserId(99)).await.unwrap_err();
-        assert!(matches!(&stranger, BotError::User(t) if t.contains("Only the players")));
+        assert!(
+            matches!(&stranger, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("Only the players"))
+        );
         // Either player may offer it; Ann sat first, so Bob starts the rematch.
         let (c, text) = offer_rematch(&core, id, ANN).await.unwrap();
         assert!(text.contains(&format!("game #{id}")), "{text}");
@@ -1337,7 +1341,7 @@ mod tests {
         ] {
             let e = play_move(&core, id, who, text, None).await.unwrap_err();
             assert!(
-                matches!(&e, BotError::User(t) if t.contains(needle)),
+                matches!(&e, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains(needle)),
                 "{e:?}"
             );
         }
@@ -1358,7 +1362,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(&stale, BotError::User(t) if t.contains("changed")),
+            matches!(&stale, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("changed")),
             "{stale:?}"
         );
     }
@@ -1378,7 +1382,7 @@ mod tests {
         );
         let e = resign(&core, id, ANN).await.unwrap_err();
         assert!(
-            matches!(&e, BotError::User(t) if t.contains("over")),
+            matches!(&e, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("over")),
             "{e:?}"
         );
         let q = queued(&core).await;
@@ -1481,7 +1485,7 @@ mod tests {
         req.options = Options::parse_line("exxit tiles=19").unwrap();
         let again = open_challenge(&core, &req).await.unwrap_err();
         assert!(
-            matches!(&again, BotError::User(t) if t.contains("already an open")),
+            matches!(&again, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("already an open")),
             "{again:?}"
         );
         (req.challenger, req.opponent) = (BOB, ANN);
@@ -1502,7 +1506,7 @@ mod tests {
             .unwrap();
         let flood = open_challenge(&core, &req).await.unwrap_err();
         assert!(
-            matches!(&flood, BotError::User(t) if t.contains("10 open challenges")),
+            matches!(&flood, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("10 open challenges")),
             "{flood:?}"
         );
     }

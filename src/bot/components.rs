@@ -11,7 +11,8 @@ use super::access::{mention, player_to_move};
 use super::actions::{self, Answered};
 use super::picker::{self, Path, Token, View};
 use super::terms::ChallengeAnswer;
-use super::{BotError, Data, APOLOGY};
+use super::{BotError, Data};
+use crate::i18n::Lang;
 
 /// Buttons and menus, and what their `custom_id` says. The id carries all the state the press
 /// needs, so a button keeps working after a restart.
@@ -210,19 +211,40 @@ pub const STALE_BUTTON: &str =
 
 /// Answers a button press; every failure is answered too (privately).
 pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::ComponentInteraction) {
+    // The presser's language (and their server's) as Discord tells it.
+    let user = UserId::from(press.user.id);
+    let now = data.core.clock.now();
+    let pool = &data.core.pool;
+    let noted = async {
+        crate::db::upsert_player(pool, user, press.user.display_name(), now).await?;
+        super::note_locales(
+            pool,
+            user,
+            press.guild_id.map(crate::db::GuildId::from),
+            &press.locale,
+            press.guild_locale.as_deref(),
+            now,
+        )
+        .await
+    }
+    .await;
+    if let Err(e) = noted {
+        warn!(%user, "cannot record a member's language: {e}");
+    }
     let outcome = match Component::parse(&press.data.custom_id) {
         None => {
             info!(custom_id = %press.data.custom_id, "a button this bot does not know");
-            Err(BotError::User(STALE_BUTTON.to_string()))
+            Err(BotError::raw(STALE_BUTTON.to_string()))
         }
         Some(component) => dispatch(ctx, data, press, component).await,
     };
     if let Err(e) = outcome {
+        let lang = Lang::of(&press.locale);
         let text = match e {
-            BotError::User(text) => text,
+            BotError::User(text) => text.render(lang),
             BotError::Internal(e) => {
                 error!(custom_id = %press.data.custom_id, "button failed: {e:#}");
-                APOLOGY.to_string()
+                crate::i18n::tr(lang, "apology")
             }
         };
         let reply = serenity::CreateInteractionResponseMessage::new()
@@ -253,7 +275,7 @@ async fn dispatch(
                     let token = values.first().and_then(|v| Token::parse(v));
                     match token {
                         Some(t) => path.then(t),
-                        None => return Err(BotError::User(STALE_BUTTON.to_string())),
+                        None => return Err(BotError::raw(STALE_BUTTON.to_string())),
                     }
                 }
                 _ => path,
@@ -474,7 +496,7 @@ async fn open_picker(
 ) -> Result<(), BotError> {
     let (row, game) = actions::load(&data.core.pool, id).await?;
     if let Some(why) = not_yours(&row, &game, user) {
-        return Err(BotError::User(why));
+        return Err(BotError::raw(why));
     }
     let ply = game.ply() as i64;
     let msg = picker_message(data, &row, &game, ply, &Path::default()).await?;

@@ -27,6 +27,7 @@ use tracing::{error, info, warn};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbError;
+use crate::i18n::{Lang, Text};
 use access::Refusal;
 use actions::Core;
 
@@ -77,29 +78,84 @@ impl Data {
     }
 }
 
+/// The language of a server's public messages (English outside servers and by default).
+pub async fn server_lang(
+    ex: impl sqlx::SqliteExecutor<'_>,
+    guild: Option<crate::db::GuildId>,
+) -> Result<Lang, DbError> {
+    Ok(match guild {
+        Some(g) => crate::db::server_language(ex, g)
+            .await?
+            .map(|l| Lang::of(&l))
+            .unwrap_or_default(),
+        None => Lang::EN,
+    })
+}
+
+/// The language of a member's direct messages: the one they last used.
+pub async fn member_lang(
+    ex: impl sqlx::SqliteExecutor<'_>,
+    user: crate::db::UserId,
+) -> Result<Lang, DbError> {
+    Ok(crate::db::player_locale(ex, user)
+        .await?
+        .map(|l| Lang::of(&l))
+        .unwrap_or_default())
+}
+
+/// Records the languages an interaction shows: the member's (for their direct messages) and the
+/// server's (for its public messages). The member must be known.
+pub async fn note_locales(
+    pool: &sqlx::SqlitePool,
+    user: crate::db::UserId,
+    guild: Option<crate::db::GuildId>,
+    locale: &str,
+    guild_locale: Option<&str>,
+    now: i64,
+) -> Result<(), DbError> {
+    if !locale.is_empty() {
+        crate::db::note_player_locale(pool, user, locale).await?;
+    }
+    if let (Some(g), Some(l)) = (guild, guild_locale.filter(|l| !l.is_empty())) {
+        crate::db::note_server_locale(pool, g, l, now).await?;
+    }
+    Ok(())
+}
+
 /// A failure while handling an interaction.
 #[derive(Debug, Error)]
 pub enum BotError {
-    /// The user's mistake: shown to them privately, as is.
+    /// The user's mistake: shown to them privately, in their language.
     #[error("{0}")]
-    User(String),
+    User(Text),
     /// Ours: logged with its cause; the user sees an apology.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
+impl BotError {
+    /// A user's mistake told in words not yet in the `.ftl` files.
+    pub fn raw(text: String) -> BotError {
+        BotError::User(Text::raw(text))
+    }
+}
+
+impl From<Text> for BotError {
+    fn from(t: Text) -> BotError {
+        BotError::User(t)
+    }
+}
+
 impl From<Refusal> for BotError {
     fn from(r: Refusal) -> BotError {
-        BotError::User(r.0)
+        BotError::raw(r.0)
     }
 }
 
 impl From<DbError> for BotError {
     fn from(e: DbError) -> BotError {
         match e {
-            DbError::Conflict(id) => BotError::User(format!(
-                "Game #{id} changed while you were acting (the position is not the one you saw). Look at the new board and try again."
-            )),
+            DbError::Conflict(id) => BotError::User(crate::text!("game-changed", game = id)),
             other => BotError::Internal(other.into()),
         }
     }
@@ -119,18 +175,15 @@ impl From<sqlx::Error> for BotError {
 
 pub type Context<'a> = poise::Context<'a, Data, BotError>;
 
-/// The apology shown for internal failures.
-pub const APOLOGY: &str =
-    "Sorry, something went wrong on my side. It has been logged; please try again in a moment.";
-
 async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
     match err {
         poise::FrameworkError::Command { error, ctx, .. } => {
+            let lang = ctx.locale().map(Lang::of).unwrap_or_default();
             let text = match &error {
-                BotError::User(text) => text.clone(),
+                BotError::User(text) => text.render(lang),
                 BotError::Internal(e) => {
                     error!(command = %ctx.command().name, "internal error: {e:#}");
-                    APOLOGY.to_string()
+                    crate::i18n::tr(lang, "apology")
                 }
             };
             reply_privately(ctx, text).await;
@@ -138,11 +191,15 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
         poise::FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
-            let text = format!(
-                "I could not read {}: {error}. Type `/{}` and pick from the suggestions.",
-                input.map_or("an option".to_string(), |i| format!("`{i}`")),
-                ctx.command().name
-            );
+            let lang = ctx.locale().map(Lang::of).unwrap_or_default();
+            let text = crate::text!(
+                "option-unreadable",
+                input =
+                    input.map_or_else(|| crate::i18n::tr(lang, "an-option"), |i| format!("`{i}`")),
+                error = error.to_string(),
+                command = ctx.command().name.to_string()
+            )
+            .render(lang);
             reply_privately(ctx, text).await;
         }
         poise::FrameworkError::Setup { error, .. } => {
@@ -157,7 +214,8 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
         other => {
             warn!("{other}");
             if let Some(ctx) = other.ctx() {
-                reply_privately(ctx, APOLOGY.to_string()).await;
+                let lang = ctx.locale().map(Lang::of).unwrap_or_default();
+                reply_privately(ctx, crate::i18n::tr(lang, "apology")).await;
             }
         }
     }

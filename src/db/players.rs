@@ -85,6 +85,38 @@ pub async fn upsert_player(
     Ok(())
 }
 
+/// Records the Discord language a member last used (their direct messages are written in it).
+/// Writes only when it changed.
+pub async fn note_player_locale(
+    ex: impl SqliteExecutor<'_> + Copy,
+    id: UserId,
+    locale: &str,
+) -> Result<(), DbError> {
+    if player_locale(ex, id).await?.as_deref() == Some(locale) {
+        return Ok(());
+    }
+    sqlx::query("UPDATE players SET locale = ?2 WHERE id = ?1")
+        .bind(id)
+        .bind(locale)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// The Discord language a member last used, when known.
+pub async fn player_locale(
+    ex: impl SqliteExecutor<'_>,
+    id: UserId,
+) -> Result<Option<String>, DbError> {
+    Ok(
+        sqlx::query_scalar::<_, Option<String>>("SELECT locale FROM players WHERE id = ?1")
+            .bind(id)
+            .fetch_optional(ex)
+            .await?
+            .flatten(),
+    )
+}
+
 /// A player's name, when known.
 pub async fn fetch_player_name(
     ex: impl SqliteExecutor<'_>,

@@ -55,6 +55,69 @@ pub async fn store_server_settings(
     Ok(())
 }
 
+/// Records the server's Discord language as last seen (its public messages are written in it
+/// unless moderators chose one). Writes only when it changed.
+pub async fn note_server_locale(
+    ex: impl SqliteExecutor<'_> + Copy,
+    guild: GuildId,
+    locale: &str,
+    now: i64,
+) -> Result<(), DbError> {
+    let seen: Option<Option<String>> =
+        sqlx::query_scalar("SELECT locale FROM server_settings WHERE guild_id = ?1")
+            .bind(guild)
+            .fetch_optional(ex)
+            .await?;
+    if seen.flatten().as_deref() == Some(locale) {
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO server_settings (guild_id, locale, updated_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+    )
+    .bind(guild)
+    .bind(locale)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// The language of a server's public messages: the one its moderators chose, else its Discord
+/// language as last seen.
+pub async fn server_language(
+    ex: impl SqliteExecutor<'_>,
+    guild: GuildId,
+) -> Result<Option<String>, DbError> {
+    Ok(sqlx::query_scalar::<_, Option<String>>(
+        "SELECT COALESCE(language, locale) FROM server_settings WHERE guild_id = ?1",
+    )
+    .bind(guild)
+    .fetch_optional(ex)
+    .await?
+    .flatten())
+}
+
+/// Sets (or, with `None`, clears: back to Discord's) the language moderators chose.
+pub async fn set_server_language(
+    ex: impl SqliteExecutor<'_>,
+    guild: GuildId,
+    language: Option<&str>,
+    now: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO server_settings (guild_id, language, updated_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,
+                                              updated_at = excluded.updated_at",
+    )
+    .bind(guild)
+    .bind(language)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
 /// Marks the moderators of `guild` as told about `topic`: `true` the first time only, so a
 /// missing permission is reported once, not with every game.
 pub async fn claim_moderator_notice(
@@ -107,6 +170,39 @@ mod tests {
                 .await
                 .unwrap()
                 .threads
+        );
+    }
+
+    #[tokio::test]
+    async fn a_servers_language_is_the_chosen_one_else_the_last_seen() {
+        let (pool, _f) = temp_db().await;
+        let g = GuildId(9);
+        assert_eq!(server_language(&pool, g).await.unwrap(), None);
+        note_server_locale(&pool, g, "ja", 1).await.unwrap();
+        assert_eq!(
+            server_language(&pool, g).await.unwrap().as_deref(),
+            Some("ja")
+        );
+        set_server_language(&pool, g, Some("en-US"), 2)
+            .await
+            .unwrap();
+        note_server_locale(&pool, g, "ko", 3).await.unwrap();
+        assert_eq!(
+            server_language(&pool, g).await.unwrap().as_deref(),
+            Some("en-US")
+        );
+        set_server_language(&pool, g, None, 4).await.unwrap();
+        assert_eq!(
+            server_language(&pool, g).await.unwrap().as_deref(),
+            Some("ko")
+        );
+        // Settings and language live side by side.
+        store_server_settings(&pool, g, ServerSettings { threads: false }, 5)
+            .await
+            .unwrap();
+        assert_eq!(
+            server_language(&pool, g).await.unwrap().as_deref(),
+            Some("ko")
         );
     }
 

@@ -61,7 +61,7 @@ pub async fn board(
             let id = parse_game_ref(text)?;
             let (row, g) = actions::load(&ctx.data().core.pool, id).await?;
             if row.guild_id != ctx.guild_id().map(GuildId::from) {
-                return Err(BotError::User(format!(
+                return Err(BotError::raw(format!(
                     "There is no game #{id} in this server."
                 )));
             }
@@ -73,7 +73,7 @@ pub async fn board(
         None => None,
         Some(p) if p >= 0 && p as usize <= played.ply() => Some(p as usize),
         Some(p) => {
-            return Err(BotError::User(format!(
+            return Err(BotError::raw(format!(
                 "Game #{} has {} moves: pick a `ply` from 0 to {} (you asked for {p}).",
                 row.id,
                 played.ply(),
@@ -269,7 +269,7 @@ pub async fn replay(
     })
     .await?;
     if gif.len() > MAX_ATTACHMENT {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "The replay of game #{} is too large to attach ({} MB). `/record` gives the record; `hexcord render --replay` draws it.",
             row.id,
             gif.len() >> 20

@@ -41,7 +41,7 @@ pub async fn challenge(
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
     if UserId::from(opponent.id) == ctx.data().opponent.bot_id() {
-        return Err(BotError::User(
+        return Err(BotError::raw(
             "To play against me, use `/play` and choose a level.".to_string(),
         ));
     }

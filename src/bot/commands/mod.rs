@@ -165,13 +165,20 @@ pub(super) fn author_name(ctx: &Context<'_>) -> String {
 
 pub(super) async fn remember_author(ctx: &Context<'_>) -> Result<UserId, BotError> {
     let id = UserId::from(ctx.author().id);
-    db::upsert_player(
-        &ctx.data().core.pool,
-        id,
-        &author_name(ctx),
-        ctx.data().core.clock.now(),
-    )
-    .await?;
+    let core = &ctx.data().core;
+    db::upsert_player(&core.pool, id, &author_name(ctx), core.clock.now()).await?;
+    if let poise::Context::Application(actx) = ctx {
+        let i = actx.interaction;
+        crate::bot::note_locales(
+            &core.pool,
+            id,
+            ctx.guild_id().map(GuildId::from),
+            &i.locale,
+            i.guild_locale.as_deref(),
+            core.clock.now(),
+        )
+        .await?;
+    }
     Ok(id)
 }
 
@@ -196,7 +203,7 @@ pub(super) async fn not_in_a_game_thread(ctx: &Context<'_>) -> Result<(), BotErr
         None => Ok(()),
         Some(id) => {
             let (row, _) = actions::load(pool, id).await?;
-            Err(BotError::User(format!(
+            Err(BotError::raw(format!(
                 "This thread belongs to game #{id}: start new games in <#{}>.",
                 row.channel_id
             )))
@@ -221,7 +228,7 @@ pub(super) async fn pick_game(
             && row.thread_id != Some(channel)
             && (guild.is_none() || row.guild_id != guild)
         {
-            return Err(BotError::User(format!(
+            return Err(BotError::raw(format!(
                 "Game #{id} is not played in this server: use the command in <#{}>.",
                 row.place()
             )));
@@ -439,7 +446,7 @@ pub(super) fn time_left(row: &GameRow, now: i64) -> String {
 /// The server a command is used in; commands about a server's games need one.
 pub(super) fn server(ctx: &Context<'_>) -> Result<GuildId, BotError> {
     ctx.guild_id().map(GuildId::from).ok_or_else(|| {
-        BotError::User("This command works in a server, not in direct messages.".into())
+        BotError::raw("This command works in a server, not in direct messages.".into())
     })
 }
 
@@ -451,7 +458,7 @@ pub(super) async fn game_in_server(
     let id = parse_game_ref(text)?;
     let (row, game) = actions::load(&ctx.data().core.pool, id).await?;
     if row.guild_id != ctx.guild_id().map(GuildId::from) {
-        return Err(BotError::User(format!(
+        return Err(BotError::raw(format!(
             "There is no game #{id} in this server."
         )));
     }

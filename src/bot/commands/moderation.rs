@@ -49,13 +49,13 @@ pub async fn server(
     #[description = "Each new game gets its own thread (default: on)"] threads: Option<OnOff>,
 ) -> Result<(), BotError> {
     let Some(guild) = ctx.guild_id().map(GuildId::from) else {
-        return Err(BotError::User("`/server` works in a server.".into()));
+        return Err(BotError::raw("`/server` works in a server.".into()));
     };
     let pool = &ctx.data().core.pool;
     let mut settings = db::fetch_server_settings(pool, guild).await?;
     if let Some(t) = threads {
         if !manages_server(&ctx) {
-            return Err(BotError::User(
+            return Err(BotError::raw(
                 "Only members who may manage the server can change its settings.".into(),
             ));
         }

@@ -25,7 +25,7 @@ pub async fn move_(
     let (named, text) = split_game_prefix(&text);
     let named = named.map(|id| id.to_string());
     if text == super::WAITING {
-        return Err(BotError::User(
+        return Err(BotError::raw(
             "It is not your turn: you will be told when it is. `/games` shows whose turn it is in each of your games.".into(),
         ));
     }

@@ -1,0 +1,458 @@
+//! Every text a person reads, in their language: Project Fluent bundles built from the `.ftl`
+//! files under `assets/locales/<language>/` (embedded in the binary, parsed once at start).
+//!
+//! A language is a folder: adding `assets/locales/fr/` adds French, with no code to change.
+//! Texts are [`Text`] values — a message id and its arguments — made where the words are decided
+//! and rendered where the reader is known ([`Text::render`]), so one action's answer reads in
+//! the language of whoever receives it. A language that lacks a message falls back to English.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use include_dir::{include_dir, Dir};
+use unic_langid::LanguageIdentifier;
+
+/// The `.ftl` files, one folder per language.
+static LOCALES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/assets/locales");
+
+/// The language every text exists in, and the fallback for any other.
+pub const FALLBACK: &str = "en-US";
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// The languages, each with its bundle; the fallback first.
+pub struct Catalog {
+    langs: Vec<(String, Bundle)>,
+}
+
+/// A language the bot speaks (an index into the catalog; the default is English).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Lang(usize);
+
+static CATALOG: OnceLock<Catalog> = OnceLock::new();
+
+/// Parses every language (call once at start, so a broken file stops the bot at once).
+pub fn load() -> Result<&'static Catalog, String> {
+    if let Some(c) = CATALOG.get() {
+        return Ok(c);
+    }
+    let built = Catalog::build()?;
+    Ok(CATALOG.get_or_init(|| built))
+}
+
+/// The catalog (parsed on first use when [`load`] was not called).
+pub fn catalog() -> &'static Catalog {
+    CATALOG.get_or_init(|| match Catalog::build() {
+        Ok(c) => c,
+        Err(e) => {
+            // The files are embedded and checked by the tests: this is a build gone wrong.
+            tracing::error!("the locale files do not load: {e}");
+            Catalog { langs: Vec::new() }
+        }
+    })
+}
+
+impl Catalog {
+    fn build() -> Result<Catalog, String> {
+        let mut langs = Vec::new();
+        for dir in LOCALES.dirs() {
+            let tag = dir
+                .path()
+                .file_name()
+                .and_then(|n| n.to_str())
+                .ok_or_else(|| format!("bad locale folder {:?}", dir.path()))?;
+            let id: LanguageIdentifier = tag
+                .parse()
+                .map_err(|e| format!("locale folder `{tag}`: {e}"))?;
+            let mut bundle = Bundle::new_concurrent(vec![id]);
+            // Mentions, code spans and links must reach Discord untouched.
+            bundle.set_use_isolating(false);
+            let mut files: Vec<_> = dir
+                .files()
+                .filter(|f| f.path().extension().is_some_and(|e| e == "ftl"))
+                .collect();
+            files.sort_by_key(|f| f.path());
+            for file in files {
+                let text = file
+                    .contents_utf8()
+                    .ok_or_else(|| format!("{:?} is not UTF-8", file.path()))?;
+                let resource = FluentResource::try_new(text.to_string())
+                    .map_err(|(_, errors)| format!("{:?}: {errors:?}", file.path()))?;
+                bundle
+                    .add_resource(resource)
+                    .map_err(|errors| format!("{:?}: {errors:?}", file.path()))?;
+            }
+            langs.push((tag.to_string(), bundle));
+        }
+        langs.sort_by_key(|(tag, _)| (tag != FALLBACK, tag.clone()));
+        if langs.first().map(|(t, _)| t.as_str()) != Some(FALLBACK) {
+            return Err(format!("no `{FALLBACK}` folder under assets/locales"));
+        }
+        Ok(Catalog { langs })
+    }
+
+    /// The languages' tags, the fallback first.
+    pub fn tags(&self) -> impl Iterator<Item = &str> {
+        self.langs.iter().map(|(t, _)| t.as_str())
+    }
+
+    /// Every language but the fallback.
+    pub fn others(&self) -> impl Iterator<Item = Lang> + '_ {
+        (1..self.langs.len()).map(Lang)
+    }
+
+    /// The language for a Discord locale (`ja`, `en-GB`, `pt-BR` …): the same tag, else the same
+    /// language, else English.
+    pub fn lang(&self, locale: &str) -> Lang {
+        let primary = |t: &str| t.split('-').next().unwrap_or("").to_ascii_lowercase();
+        self.langs
+            .iter()
+            .position(|(t, _)| t.eq_ignore_ascii_case(locale))
+            .or_else(|| {
+                self.langs
+                    .iter()
+                    .position(|(t, _)| primary(t) == primary(locale))
+            })
+            .map(Lang)
+            .unwrap_or_default()
+    }
+
+    fn format(
+        &self,
+        lang: Lang,
+        id: &str,
+        attr: Option<&str>,
+        args: Option<&FluentArgs>,
+    ) -> Option<String> {
+        let (_, bundle) = self.langs.get(lang.0)?;
+        let message = bundle.get_message(id)?;
+        let pattern = match attr {
+            Some(a) => message.get_attribute(a)?.value(),
+            None => message.value()?,
+        };
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, args, &mut errors);
+        if !errors.is_empty() {
+            tracing::warn!(
+                id,
+                lang = self.langs[lang.0].0,
+                "a text has errors: {errors:?}"
+            );
+        }
+        Some(text.into_owned())
+    }
+
+    /// Message `id` (or its attribute `attr`) in `lang`, else in English; the bare id (logged)
+    /// when no language has it.
+    pub fn get(
+        &self,
+        lang: Lang,
+        id: &str,
+        attr: Option<&str>,
+        args: Option<&FluentArgs>,
+    ) -> String {
+        self.format(lang, id, attr, args)
+            .or_else(|| self.format(Lang::default(), id, attr, args))
+            .unwrap_or_else(|| {
+                tracing::warn!(id, "no text has this message id");
+                id.to_string()
+            })
+    }
+
+    /// Message `id` (or its attribute) in `lang` only: `None` where that language lacks it.
+    pub fn get_exact(&self, lang: Lang, id: &str, attr: Option<&str>) -> Option<String> {
+        self.format(lang, id, attr, None)
+    }
+}
+
+impl Lang {
+    /// English, the fallback.
+    pub const EN: Lang = Lang(0);
+
+    /// The language for a Discord locale.
+    pub fn of(locale: &str) -> Lang {
+        catalog().lang(locale)
+    }
+
+    /// Its tag (`en-US`, `ja`), as Discord names locales.
+    pub fn tag(self) -> &'static str {
+        catalog()
+            .langs
+            .get(self.0)
+            .map_or(FALLBACK, |(t, _)| t.as_str())
+    }
+}
+
+/// An argument of a [`Text`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Str(String),
+    Num(i64),
+    /// A text rendered in the same language (a result inside a sentence …).
+    Text(Box<Text>),
+}
+
+macro_rules! arg_from_numbers {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Num(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+arg_from_numbers!(i64, i32, u32, u64, usize, u8, u16);
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Str(s)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Str(s.clone())
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Str(s.to_string())
+    }
+}
+
+impl From<Text> for Arg {
+    fn from(t: Text) -> Arg {
+        Arg::Text(Box::new(t))
+    }
+}
+
+/// A text to show: a message id of the `.ftl` files and its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Text {
+    pub id: Cow<'static, str>,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl std::fmt::Display for Text {
+    /// In English (for logs).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(Lang::EN))
+    }
+}
+
+impl Text {
+    /// Words not (yet) in the `.ftl` files, shown as they are in every language.
+    pub fn raw(text: impl Into<String>) -> Text {
+        Text {
+            id: Cow::Borrowed(""),
+            args: vec![("raw", Arg::Str(text.into()))],
+        }
+    }
+
+    pub fn new(id: &'static str) -> Text {
+        Text {
+            id: Cow::Borrowed(id),
+            args: Vec::new(),
+        }
+    }
+
+    /// The same text with one more argument.
+    pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Text {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    /// The text in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        if self.id.is_empty() {
+            return match self.args.first() {
+                Some((_, Arg::Str(s))) => s.clone(),
+                _ => String::new(),
+            };
+        }
+        let mut args = FluentArgs::new();
+        for (name, value) in &self.args {
+            let v: FluentValue = match value {
+                Arg::Str(s) => s.clone().into(),
+                Arg::Num(n) => (*n).into(),
+                Arg::Text(t) => t.render(lang).into(),
+            };
+            args.set(*name, v);
+        }
+        catalog().get(lang, &self.id, None, Some(&args))
+    }
+}
+
+/// A [`Text`]: `text!` with a message id, then `name = value` for each argument.
+#[macro_export]
+macro_rules! text {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::i18n::Text::new($id)$(.with(stringify!($name), $value))*
+    };
+}
+
+/// Message `id` in `lang`, without arguments.
+pub fn tr(lang: Lang, id: &'static str) -> String {
+    Text::new(id).render(lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use fluent_syntax::ast;
+
+    /// Message ids (with attributes as `id.attr`) and the variables each uses, of one language.
+    fn messages(tag: &str) -> BTreeMap<String, BTreeSet<String>> {
+        fn vars_of_pattern(p: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+            for el in &p.elements {
+                if let ast::PatternElement::Placeable { expression } = el {
+                    vars_of_expression(expression, out);
+                }
+            }
+        }
+        fn vars_of_expression(e: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
+            match e {
+                ast::Expression::Select { selector, variants } => {
+                    vars_of_inline(selector, out);
+                    for v in variants {
+                        vars_of_pattern(&v.value, out);
+                    }
+                }
+                ast::Expression::Inline(i) => vars_of_inline(i, out),
+            }
+        }
+        fn vars_of_inline(i: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
+            match i {
+                ast::InlineExpression::VariableReference { id } => {
+                    out.insert(id.name.to_string());
+                }
+                ast::InlineExpression::Placeable { expression } => {
+                    vars_of_expression(expression, out)
+                }
+                ast::InlineExpression::FunctionReference { arguments, .. } => {
+                    for a in &arguments.positional {
+                        vars_of_inline(a, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let dir = LOCALES.get_dir(tag).expect("the language's folder");
+        let mut out = BTreeMap::new();
+        for file in dir.files() {
+            let source = file.contents_utf8().expect("UTF-8");
+            let res = fluent_syntax::parser::parse(source)
+                .unwrap_or_else(|(_, e)| panic!("{:?}: {e:?}", file.path()));
+            for entry in res.body {
+                if let ast::Entry::Message(m) = entry {
+                    let mut vars = BTreeSet::new();
+                    if let Some(v) = &m.value {
+                        vars_of_pattern(v, &mut vars);
+                    }
+                    assert!(
+                        out.insert(m.id.name.to_string(), vars).is_none(),
+                        "{tag}: `{}` twice",
+                        m.id.name
+                    );
+                    for a in &m.attributes {
+                        let mut vars = BTreeSet::new();
+                        vars_of_pattern(&a.value, &mut vars);
+                        out.insert(format!("{}.{}", m.id.name, a.id.name), vars);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_language_has_the_same_messages_and_variables() {
+        let en = messages(FALLBACK);
+        assert!(!en.is_empty(), "{en:?}");
+        let catalog = load().expect("the locale files load");
+        let mut others = 0;
+        for tag in catalog.tags().filter(|&t| t != FALLBACK) {
+            others += 1;
+            let other = messages(tag);
+            let missing: Vec<_> = en.keys().filter(|k| !other.contains_key(*k)).collect();
+            let extra: Vec<_> = other.keys().filter(|k| !en.contains_key(*k)).collect();
+            assert!(missing.is_empty(), "{tag} lacks {missing:?}");
+            assert!(extra.is_empty(), "{tag} has unknown {extra:?}");
+            for (id, vars) in &en {
+                assert_eq!(&other[id], vars, "{tag}: the variables of `{id}`");
+            }
+        }
+        assert!(others >= 1, "Japanese at least");
+    }
+
+    #[test]
+    fn every_message_id_used_in_the_code_exists() {
+        // Every `text!("…"` and `tr(…, "…")` of src/ names a message of the English file.
+        let en = messages(FALLBACK);
+        let mut used = BTreeSet::new();
+        let mut stack = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src"
+        ))];
+        while let Some(p) = stack.pop() {
+            for e in std::fs::read_dir(&p).expect("src") {
+                let path = e.expect("entry").path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|x| x == "rs") {
+                    let code = std::fs::read_to_string(&path).expect("source");
+                    for (i, _) in code.match_indices("text!(\"") {
+                        let rest = &code[i + 7..];
+                        if let Some(end) = rest.find('"') {
+                            used.insert(rest[..end].to_string());
+                        }
+                    }
+                }
+            }
+        }
+        used.remove("…");
+        assert!(!used.is_empty());
+        let unknown: Vec<_> = used.iter().filter(|u| !en.contains_key(*u)).collect();
+        assert!(
+            unknown.is_empty(),
+            "message ids used but not defined: {unknown:?}"
+        );
+    }
+
+    #[test]
+    fn languages_are_chosen_from_discord_locales() {
+        let c = load().expect("the locale files load");
+        assert_eq!(c.lang("ja").tag(), "ja");
+        assert_eq!(c.lang("en-GB").tag(), "en-US");
+        assert_eq!(
+            c.lang("pt-BR").tag(),
+            "en-US",
+            "a language without a file: English"
+        );
+        assert_eq!(c.lang("").tag(), "en-US");
+    }
+
+    #[test]
+    fn texts_render_with_their_arguments_and_fall_back() {
+        let t = crate::text!(
+            "option-unreadable",
+            input = "<@1>",
+            error = "3",
+            command = "move"
+        );
+        let en = t.render(Lang::EN);
+        assert!(en.contains("<@1>") && en.contains('3'), "{en}");
+        assert!(!en.contains('\u{2068}'), "no isolation marks: {en:?}");
+        let ja = t.render(Lang::of("ja"));
+        assert!(ja.contains("<@1>") && ja != en, "{ja}");
+        assert_eq!(
+            Text::new("no-such-message").render(Lang::EN),
+            "no-such-message"
+        );
+    }
+}
