@@ -186,7 +186,7 @@ impl Lang {
 }
 
 /// An argument of a [`Text`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
     Str(String),
     Num(i64),
@@ -230,7 +230,7 @@ impl From<Text> for Arg {
 }
 
 /// A text to show: a message id of the `.ftl` files and its arguments.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Text {
     pub id: Cow<'static, str>,
     pub args: Vec<(&'static str, Arg)>,

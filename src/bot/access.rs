@@ -2,17 +2,20 @@
 //! functions that tests call without Discord.
 
 use super::picker::describe;
+use super::words::{self, row_result as result_words};
 use crate::db::{GameRow, GameStatus};
 use crate::db::{GuildId, UserId};
 use crate::games::{Colour, Game, Move};
+use crate::i18n::Text;
+use crate::text;
 
 /// A user mistake, answered privately with what to do instead.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Refusal(pub String);
+pub struct Refusal(pub Text);
 
 impl Refusal {
-    pub fn new(text: impl Into<String>) -> Refusal {
-        Refusal(text.into())
+    pub fn new(text: Text) -> Refusal {
+        Refusal(text)
     }
 }
 
@@ -51,18 +54,18 @@ pub fn player_to_move(row: &GameRow, game: &Game) -> UserId {
 /// Refuses a user who may not act in this game: not active, or not a player.
 pub fn check_player(row: &GameRow, user: UserId) -> Result<(), Refusal> {
     if row.status != GameStatus::Active {
-        return Err(Refusal::new(format!(
-            "Game #{} is over ({}). Start a new one with `/challenge`.",
-            row.id,
-            row.result_text()
+        return Err(Refusal::new(text!(
+            "game-over-start-new",
+            game = row.id,
+            result = result_words(row)
         )));
     }
     if !row.players.contains(&user) {
-        return Err(Refusal::new(format!(
-            "Game #{} is not yours: it is between {} and {}. Use `/games` to see your own.",
-            row.id,
-            mention(row.players[0]),
-            mention(row.players[1])
+        return Err(Refusal::new(text!(
+            "game-not-yours",
+            game = row.id,
+            a = mention(row.players[0]),
+            b = mention(row.players[1])
         )));
     }
     Ok(())
@@ -73,11 +76,11 @@ pub fn check_may_move(row: &GameRow, game: &Game, user: UserId) -> Result<(), Re
     check_player(row, user)?;
     let to_move = player_to_move(row, game);
     if to_move != user {
-        return Err(Refusal::new(format!(
-            "It is not your turn in game #{}: {} ({}) is to move. You will be mentioned when it is your turn.",
-            row.id,
-            mention(to_move),
-            game.kind().colour_name(game.position().to_move())
+        return Err(Refusal::new(text!(
+            "not-your-turn",
+            game = row.id,
+            who = mention(to_move),
+            colour = words::colour(game.kind(), game.position().to_move())
         )));
     }
     Ok(())
@@ -87,10 +90,7 @@ pub fn check_may_move(row: &GameRow, game: &Game, user: UserId) -> Result<(), Re
 /// timer task ends it at its next scan); a move arriving in between is refused.
 pub fn check_in_time(row: &GameRow, now: i64) -> Result<(), Refusal> {
     match row.deadline_at {
-        Some(d) if now >= d => Err(Refusal::new(format!(
-            "The time for this move in game #{} ran out <t:{d}:R>: the game is lost on time.",
-            row.id
-        ))),
+        Some(d) if now >= d => Err(Refusal::new(text!("time-ran-out", game = row.id, at = d))),
         _ => Ok(()),
     }
 }
@@ -103,16 +103,13 @@ pub fn choose_game<'a>(
     my_turn: &dyn Fn(&GameRow) -> bool,
 ) -> Result<&'a GameRow, Refusal> {
     if let Some(id) = requested {
-        return games.iter().find(|g| g.id == id).ok_or_else(|| {
-            Refusal::new(format!(
-                "You have no active game #{id} in this channel. `/games` lists yours."
-            ))
-        });
+        return games
+            .iter()
+            .find(|g| g.id == id)
+            .ok_or_else(|| Refusal::new(text!("no-such-active-game-here", game = id)));
     }
     match games {
-        [] => Err(Refusal::new(
-            "You have no active game in this channel. Start one with `/challenge`, or see `/games`.",
-        )),
+        [] => Err(Refusal::new(text!("no-active-game-here"))),
         [one] => Ok(one),
         many => {
             let mine: Vec<&GameRow> = many.iter().filter(|g| my_turn(g)).collect();
@@ -120,9 +117,9 @@ pub fn choose_game<'a>(
                 return Ok(one);
             }
             let ids: Vec<String> = many.iter().map(|g| format!("#{}", g.id)).collect();
-            Err(Refusal::new(format!(
-                "You have several games in this channel ({}): add the `game` option to say which.",
-                ids.join(", ")
+            Err(Refusal::new(text!(
+                "several-games-here",
+                games = ids.join(", ")
             )))
         }
     }
@@ -136,12 +133,7 @@ pub fn parse_game_ref(text: &str) -> Result<i64, Refusal> {
         .parse::<i64>()
         .ok()
         .filter(|&id| id > 0)
-        .ok_or_else(|| {
-            Refusal::new(format!(
-                "`{}` is not a game number: pick one of the suggestions, or see `/games`.",
-                text.trim()
-            ))
-        })
+        .ok_or_else(|| Refusal::new(text!("not-a-game-number", input = text.trim())))
 }
 
 fn squash(s: &str) -> String {
@@ -232,18 +224,16 @@ pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> 
 /// May this member abort games? Moderators are those with Manage Server.
 pub fn may_abort(manage_guild: bool, row: &GameRow, guild: Option<GuildId>) -> Result<(), Refusal> {
     if !manage_guild {
-        return Err(Refusal::new(
-            "Only moderators (Manage Server) can abort a game. A player can `/resign`.",
-        ));
+        return Err(Refusal::new(text!("abort-moderators-only")));
     }
     if row.guild_id != guild || guild.is_none() {
-        return Err(Refusal::new(format!(
-            "Game #{} is not in this server.",
-            row.id
+        return Err(Refusal::new(text!(
+            "game-not-in-this-server",
+            game = row.id
         )));
     }
     if row.status != GameStatus::Active {
-        return Err(Refusal::new(format!("Game #{} is already over.", row.id)));
+        return Err(Refusal::new(text!("game-already-over", game = row.id)));
     }
     Ok(())
 }
@@ -285,10 +275,12 @@ pub(crate) mod tests {
         assert!(check_player(&row(GameStatus::Active), UserId(30))
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("not yours"));
         assert!(check_player(&row(GameStatus::Finished), UserId(10))
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("over"));
     }
 
@@ -303,11 +295,13 @@ pub(crate) mod tests {
         assert!(choose_game(&[], None, &never)
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("/challenge"));
         assert_eq!(choose_game(&games[..1], None, &never).unwrap().id, 4);
         assert!(choose_game(&games, None, &never)
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("#4, #3"));
         assert_eq!(choose_game(&games, None, &only3).unwrap().id, 3);
         assert_eq!(choose_game(&games, Some(4), &never).unwrap().id, 4);
@@ -352,6 +346,7 @@ pub(crate) mod tests {
         assert!(check_may_move(&r, &g, UserId(20))
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("not your turn"));
         assert!(check_may_move(&r, &g, UserId(10)).is_ok());
     }
@@ -396,6 +391,7 @@ pub(crate) mod tests {
         assert!(check_in_time(&r, 86400)
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("lost on time"));
     }
 }

@@ -331,9 +331,11 @@ pub async fn play_move(
         return Err(DbError::Conflict(id).into());
     }
     let mv = game.play_text(text).map_err(|e| {
-        Refusal::new(format!(
-            "`{}` cannot be played in game #{id}: {e}. Type `/move` and pick one of the suggestions.",
-            text.trim()
+        Refusal::new(crate::text!(
+            "move-cannot-be-played",
+            input = text.trim(),
+            game = id,
+            error = e.to_string()
         ))
     })?;
     let notation = mv.to_string();

@@ -17,6 +17,7 @@ pub mod present;
 pub mod schedule;
 pub mod terms;
 pub mod timers;
+pub mod words;
 
 use std::sync::{Arc, OnceLock};
 
@@ -148,7 +149,7 @@ impl From<Text> for BotError {
 
 impl From<Refusal> for BotError {
     fn from(r: Refusal) -> BotError {
-        BotError::raw(r.0)
+        BotError::User(r.0)
     }
 }
 

@@ -155,9 +155,9 @@ pub const LEADERBOARD_PAGE: i64 = 10;
 pub fn leaderboard_page(total: i64, page: i64) -> Result<(i64, i64), Refusal> {
     let pages = ((total + LEADERBOARD_PAGE - 1) / LEADERBOARD_PAGE).max(1);
     if page < 1 || page > pages {
-        return Err(Refusal::new(format!(
-            "The table has {pages} page{}: pick a `page` from 1 to {pages}.",
-            if pages == 1 { "" } else { "s" }
+        return Err(Refusal::new(crate::text!(
+            "leaderboard-pages",
+            pages = pages
         )));
     }
     Ok(((page - 1) * LEADERBOARD_PAGE, pages))
@@ -247,7 +247,8 @@ mod tests {
         assert_eq!(leaderboard_page(0, 1), Ok((0, 1)));
         assert_eq!(leaderboard_page(10, 1), Ok((0, 1)));
         assert_eq!(leaderboard_page(11, 2), Ok((10, 2)));
-        assert!(leaderboard_page(11, 3).unwrap_err().0.contains("1 to 2"));
+        let refused = leaderboard_page(11, 3).unwrap_err().0;
+        assert!(refused.render(crate::i18n::Lang::EN).contains("1 to 2"));
         assert!(leaderboard_page(11, 0).is_err());
     }
 }

@@ -60,14 +60,16 @@ pub fn format_left(seconds: i64) -> String {
 /// (if away) and took `used_seconds` of vacation in the last 365 days.
 pub fn vacation_refusal(days: i64, away_until: Option<i64>, used_seconds: i64) -> Refusal {
     if let Some(until) = away_until {
-        return Refusal::new(format!(
-            "You are already on vacation until <t:{until}:f>. Take another one when it is over."
-        ));
+        return Refusal::new(crate::text!("vacation-already", until = until));
     }
     let used = (used_seconds + DAY - 1) / DAY;
     let left = (VACATION_DAYS_PER_YEAR - used).max(0);
-    Refusal::new(format!(
-        "You can take 1 to {left} days of vacation now ({VACATION_DAYS_PER_YEAR} days in any 365; you took {used}); you asked for {days}."
+    Refusal::new(crate::text!(
+        "vacation-too-long",
+        left = left,
+        cap = VACATION_DAYS_PER_YEAR,
+        used = used,
+        days = days
     ))
 }
 
@@ -109,13 +111,21 @@ mod tests {
 
     #[test]
     fn vacation_refusals_say_what_is_left() {
-        assert!(vacation_refusal(31, None, 0).0.contains("1 to 30"));
-        assert!(vacation_refusal(5, None, 26 * DAY).0.contains("1 to 4"));
+        assert!(vacation_refusal(31, None, 0)
+            .0
+            .render(crate::i18n::Lang::EN)
+            .contains("1 to 30"));
+        assert!(vacation_refusal(5, None, 26 * DAY)
+            .0
+            .render(crate::i18n::Lang::EN)
+            .contains("1 to 4"));
         assert!(vacation_refusal(5, None, 26 * DAY - 5)
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("you took 26"));
         assert!(vacation_refusal(1, Some(500), 0)
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("already on vacation"));
     }
 }

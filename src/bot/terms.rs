@@ -5,6 +5,7 @@ use super::access::{mention, Refusal};
 use crate::db::UserId;
 use crate::db::{Challenge, ChallengeStatus};
 use crate::games::{GameKind, Options};
+use crate::text;
 
 /// The options a `/challenge` gave, before checking them against the rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,9 +23,10 @@ pub struct ChosenOptions {
 pub fn build_options(kind: GameKind, chosen: &ChosenOptions) -> Result<Options, Refusal> {
     let mut words: Vec<String> = Vec::new();
     let foreign = |name: &str| {
-        Refusal::new(format!(
-            "`{name}` is not an option of {}: leave it out, or pick the other game.",
-            kind.title()
+        Refusal::new(text!(
+            "option-not-of-game",
+            option = name,
+            game = kind.title()
         ))
     };
     match kind {
@@ -68,10 +70,11 @@ pub fn build_options(kind: GameKind, chosen: &ChosenOptions) -> Result<Options, 
     }
     let refs: Vec<&str> = words.iter().map(String::as_str).collect();
     Options::parse(kind, &refs).map_err(|e| {
-        Refusal::new(format!(
-            "Those options do not fit {}: {e}. See `/rules {}`.",
-            kind.title(),
-            kind.name()
+        Refusal::new(text!(
+            "options-do-not-fit",
+            game = kind.title(),
+            error = e.to_string(),
+            name = kind.name()
         ))
     })
 }
@@ -84,14 +87,10 @@ pub fn check_challenge(
     opponent_is_bot: bool,
 ) -> Result<(), Refusal> {
     if challenger == opponent {
-        return Err(Refusal::new(
-            "You cannot challenge yourself: pick another member as `opponent`.",
-        ));
+        return Err(Refusal::new(text!("challenge-yourself")));
     }
     if opponent_is_bot {
-        return Err(Refusal::new(
-            "Bots cannot accept challenges: pick a human member as `opponent`.",
-        ));
+        return Err(Refusal::new(text!("challenge-a-bot")));
     }
     Ok(())
 }
@@ -114,9 +113,9 @@ pub fn check_challenge_answer(
 ) -> Result<(), (Refusal, Option<ChallengeStatus>)> {
     if c.status != ChallengeStatus::Open {
         return Err((
-            Refusal::new(format!(
-                "This challenge is no longer open (it was {}).",
-                c.status.as_str()
+            Refusal::new(text!(
+                "challenge-not-open",
+                status = super::words::challenge_status(c.status)
             )),
             None,
         ));
@@ -124,24 +123,18 @@ pub fn check_challenge_answer(
     match answer {
         ChallengeAnswer::Accept | ChallengeAnswer::Decline if user != c.opponent_id => {
             return Err((
-                Refusal::new(format!(
-                    "This challenge is for {}. To play yourself, use `/challenge`.",
-                    mention(c.opponent_id)
-                )),
+                Refusal::new(text!("challenge-for-another", who = mention(c.opponent_id))),
                 None,
             ))
         }
         ChallengeAnswer::Withdraw if user != c.challenger_id => {
-            return Err((
-                Refusal::new("Only the member who made this challenge can withdraw it."),
-                None,
-            ))
+            return Err((Refusal::new(text!("challenge-withdraw-own")), None))
         }
         _ => {}
     }
     if now >= c.expires_at {
         return Err((
-            Refusal::new("This challenge has expired: make a new one with `/challenge`."),
+            Refusal::new(text!("challenge-expired-answer")),
             Some(ChallengeStatus::Expired),
         ));
     }
@@ -178,10 +171,12 @@ mod tests {
         assert!(check_challenge(UserId(1), UserId(1), false)
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("yourself"));
         assert!(check_challenge(UserId(1), UserId(2), true)
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("Bots"));
         assert_eq!(check_challenge(UserId(1), UserId(2), false), Ok(()));
     }
@@ -201,7 +196,7 @@ mod tests {
         let closed = challenge(ChallengeStatus::Declined);
         let (why, store) =
             check_challenge_answer(&closed, UserId(20), ChallengeAnswer::Accept, 50).unwrap_err();
-        assert!(why.0.contains("declined"));
+        assert!(why.0.render(crate::i18n::Lang::EN).contains("declined"));
         assert_eq!(store, None);
     }
 
@@ -214,6 +209,7 @@ mod tests {
         assert!(build_options(GameKind::Inphexion, &tiles)
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("tiles"));
         let size = ChosenOptions {
             size: Some(7),
@@ -222,6 +218,7 @@ mod tests {
         assert!(build_options(GameKind::Exxit, &size)
             .unwrap_err()
             .0
+            .render(crate::i18n::Lang::EN)
             .contains("size"));
     }
 
@@ -252,6 +249,9 @@ mod tests {
             ..Default::default()
         };
         let why = build_options(GameKind::Inphexion, &even_neutral).unwrap_err();
-        assert!(why.0.contains("do not fit"), "{why:?}");
+        assert!(
+            why.0.render(crate::i18n::Lang::EN).contains("do not fit"),
+            "{why:?}"
+        );
     }
 }
