@@ -6,7 +6,7 @@ use super::words::{self, row_result as result_words};
 use crate::db::{GameRow, GameStatus};
 use crate::db::{GuildId, UserId};
 use crate::games::{Colour, Game, Move};
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use crate::text;
 
 /// A user mistake, answered privately with what to do instead.
@@ -170,7 +170,7 @@ pub struct Suggestion {
 /// Legal moves matching what has been typed, in notation or (from three letters on) in words
 /// (spaces and case ignored), at most `limit`, the most useful first: moves that win at once, then those starting
 /// with the text, then shorter ones.
-pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> {
+pub fn suggest_moves(lang: Lang, game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> {
     let typed = squash(typed);
     let mover = game.position().to_move();
     let position = game.position();
@@ -189,7 +189,7 @@ pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> 
             if typed.chars().count() < 3 {
                 return None;
             }
-            let words = describe(position, &m);
+            let words = describe(lang, position, &m);
             squash(&words)
                 .contains(&typed)
                 .then_some((false, false, m, notation, Some(words)))
@@ -215,7 +215,7 @@ pub fn suggest_moves(game: &Game, typed: &str, limit: usize) -> Vec<Suggestion> 
         .into_iter()
         .take(limit)
         .map(|(_, _, m, notation, words)| Suggestion {
-            words: words.unwrap_or_else(|| describe(position, &m)),
+            words: words.unwrap_or_else(|| describe(lang, position, &m)),
             notation,
         })
         .collect()
@@ -367,21 +367,21 @@ pub(crate) mod tests {
     fn suggestions_are_legal_and_follow_the_typed_text() {
         let g = inphexion(&["size=5"]);
         let legal = g.legal_notations();
-        let all = suggest_moves(&g, "", 25);
+        let all = suggest_moves(Lang::EN, &g, "", 25);
         assert_eq!(all.len(), 25.min(legal.len()));
         assert!(all.iter().all(|m| legal.contains(&m.notation)));
-        let c = suggest_moves(&g, " C", 25);
+        let c = suggest_moves(Lang::EN, &g, " C", 25);
         assert!(
             !c.is_empty() && c.iter().all(|m| m.notation.starts_with('c')),
             "{c:?}"
         );
-        let c3 = suggest_moves(&g, "C 3", 25);
+        let c3 = suggest_moves(Lang::EN, &g, "C 3", 25);
         assert_eq!(c3.first().map(|s| s.notation.as_str()), Some("c3"));
         assert_eq!(c3[0].words, "Place a disc on c3");
         // Words find moves too.
-        let by_words = suggest_moves(&g, "place a disc on e5", 25);
+        let by_words = suggest_moves(Lang::EN, &g, "place a disc on e5", 25);
         assert_eq!(by_words.first().map(|s| s.notation.as_str()), Some("e5"));
-        assert!(suggest_moves(&g, "zz", 25).is_empty());
+        assert!(suggest_moves(Lang::EN, &g, "zz", 25).is_empty());
     }
 
     #[test]

@@ -30,6 +30,8 @@ use crate::db::{
     GameResult, GameRow, GameStatus, GuildId, MoveRecord, NewChallenge, NewGame, Target, UserId,
 };
 use crate::games::{Game, Options, Outcome, Reason};
+use crate::i18n::{Lang, Text};
+use crate::text;
 
 /// Open challenges one member may have at once.
 pub const MAX_OPEN_CHALLENGES: i64 = 10;
@@ -64,11 +66,9 @@ impl Core {
 /// A stored game with its position, or a user mistake when there is none.
 pub async fn load(pool: &SqlitePool, id: i64) -> Result<(GameRow, Game), BotError> {
     let mut conn = pool.acquire().await?;
-    db::load_game(&mut conn, id).await?.ok_or_else(|| {
-        BotError::raw(format!(
-            "There is no game #{id}. `/games` lists the active ones."
-        ))
-    })
+    db::load_game(&mut conn, id)
+        .await?
+        .ok_or_else(|| BotError::User(text!("no-such-game", game = id)))
 }
 
 /// The row as it stands after `game` (the stored row plus the change not yet written), for the
@@ -100,16 +100,16 @@ fn row_after(
 /// The public board of a game at its current ply: `intro` above the caption, mentioning the
 /// player to move (or both players once it is over).
 fn board_announcement(
+    lang: Lang,
     row: &GameRow,
     game: &Game,
-    intro: &str,
+    intro: Option<&Text>,
     last: Option<(UserId, &str)>,
 ) -> Announcement {
-    let caption = board_caption(row, game, last);
-    let content = if intro.is_empty() {
-        caption
-    } else {
-        format!("{intro}\n{caption}")
+    let caption = board_caption(lang, row, game, last);
+    let content = match intro {
+        None => caption,
+        Some(intro) => format!("{}\n{caption}", intro.render(lang)),
     };
     let mentions = match row.to_move {
         Some(p) if row.status == GameStatus::Active => vec![p],
@@ -128,6 +128,7 @@ fn board_announcement(
             current: true,
         }),
         concerned: row.players.to_vec(),
+        lang: lang.tag().to_string(),
     }
 }
 
@@ -137,15 +138,20 @@ fn board_announcement(
 async fn enqueue_board(
     tx: &mut sqlx::SqliteConnection,
     row: &GameRow,
-    mut board: Announcement,
+    game: &Game,
+    intro: Option<Text>,
+    last: Option<(UserId, &str)>,
 ) -> Result<(), DbError> {
+    let lang = super::server_lang(&mut *tx, row.guild_id).await?;
+    let mut board = board_announcement(lang, row, game, intro.as_ref(), last);
     if row.status != GameStatus::Active {
         let followers = db::followers_of(&mut *tx, row.id).await?;
         if !followers.is_empty() {
             let names: Vec<String> = followers.iter().map(|&u| mention(u)).collect();
+            board.content.push('\n');
             board
                 .content
-                .push_str(&format!("\nFollowing: {}", names.join(" ")));
+                .push_str(&text!("following", names = names.join(" ")).render(lang));
             board.mentions.extend(followers);
         }
     }
@@ -156,24 +162,31 @@ async fn enqueue_board(
             if !notify.in_channel() {
                 board.mentions.retain(|&u| u != player);
             }
+            // In the player's own language, unless the channel tells them after all.
+            let dm_lang = match notify.in_channel() {
+                true => super::member_lang(&mut *tx, player).await?,
+                false => lang,
+            };
             let direct = Announcement {
                 target: Target::Direct {
                     user: player,
                     // With their direct messages closed, the channel tells them after all.
                     or_channel: (!notify.in_channel()).then_some(row.place()),
                 },
-                content: format!(
-                    "{}: your move in game #{} (<#{}>). Press **Move** below.",
-                    mention(player),
-                    row.id,
-                    row.place()
-                ),
+                content: text!(
+                    "your-move-direct",
+                    who = mention(player),
+                    game = row.id,
+                    place = row.place().to_string()
+                )
+                .render(dm_lang),
                 mentions: vec![player],
                 board: board.board.map(|b| BoardAt {
                     current: false,
                     ..b
                 }),
                 concerned: vec![player],
+                lang: dm_lang.tag().to_string(),
             };
             db::enqueue(&mut *tx, Some(row.id), &board).await?;
             db::enqueue(&mut *tx, Some(row.id), &direct).await?;
@@ -182,7 +195,7 @@ async fn enqueue_board(
     }
     db::enqueue(&mut *tx, Some(row.id), &board).await?;
     if row.status != GameStatus::Active {
-        close_thread(tx, row).await?;
+        close_thread(tx, row, lang).await?;
     }
     Ok(())
 }
@@ -234,6 +247,7 @@ async fn open_thread(
             .copied()
             .filter(|&p| Some(p) != bot)
             .collect(),
+        lang: crate::i18n::FALLBACK.to_string(),
     };
     db::enqueue(&mut *tx, Some(row.id), &open).await?;
     Ok(())
@@ -241,21 +255,36 @@ async fn open_thread(
 
 /// After the final board of a game played in a thread: the result as one line in the game's
 /// channel, then the thread archived (both skipped by the delivery when there is no thread).
-async fn close_thread(tx: &mut sqlx::SqliteConnection, row: &GameRow) -> Result<(), DbError> {
+async fn close_thread(
+    tx: &mut sqlx::SqliteConnection,
+    row: &GameRow,
+    lang: Lang,
+) -> Result<(), DbError> {
     let who = match row.winner_id {
-        Some(w) => format!("{} beat {}", mention(w), mention(row.opponent_of(w))),
-        None => format!("{} vs {}", mention(row.players[0]), mention(row.players[1])),
+        Some(w) => text!(
+            "players-beat",
+            winner = mention(w),
+            loser = mention(row.opponent_of(w))
+        ),
+        None => text!(
+            "players-vs",
+            a = mention(row.players[0]),
+            b = mention(row.players[1])
+        ),
     };
-    let line = format!(
-        "🏁 **{}** game #{}: {who} ({}). The final board is in {}; `/replay game:{}` shows the game again.",
-        row.kind().title(),
-        row.id,
-        row.result_text(),
-        row.thread_id
-            .map(|t| format!("<#{t}>"))
-            .unwrap_or_else(|| "its thread".to_string()),
-        row.id,
-    );
+    let thread = match row.thread_id {
+        Some(t) => Text::raw(format!("<#{t}>")),
+        None => text!("its-thread"),
+    };
+    let line = text!(
+        "result-line",
+        game = row.kind().title(),
+        id = row.id,
+        who = who,
+        result = super::words::row_result(row),
+        thread = thread
+    )
+    .render(lang);
     let parent = Announcement {
         target: Target::Parent {
             game: row.id,
@@ -265,6 +294,7 @@ async fn close_thread(tx: &mut sqlx::SqliteConnection, row: &GameRow) -> Result<
         mentions: Vec::new(),
         board: None,
         concerned: Vec::new(),
+        lang: lang.tag().to_string(),
     };
     db::enqueue(&mut *tx, Some(row.id), &parent).await?;
     let archive = Announcement {
@@ -276,6 +306,7 @@ async fn close_thread(tx: &mut sqlx::SqliteConnection, row: &GameRow) -> Result<
         mentions: Vec::new(),
         board: None,
         concerned: Vec::new(),
+        lang: lang.tag().to_string(),
     };
     db::enqueue(&mut *tx, Some(row.id), &archive).await?;
     Ok(())
@@ -350,7 +381,6 @@ pub async fn play_move(
         Some(deadline_after(now, row.seconds_per_move, away))
     };
     let after = row_after(&row, &game, finish.as_ref(), deadline);
-    let board = board_announcement(&after, &game, "", Some((player, &notation)));
     let mut tx = core.pool.begin().await?;
     db::record_move(
         &mut tx,
@@ -369,7 +399,7 @@ pub async fn play_move(
     if finish.is_some() {
         db::apply_result(&mut tx, id).await?;
     }
-    enqueue_board(&mut tx, &after, board).await?;
+    enqueue_board(&mut tx, &after, &game, None, Some((player, &notation))).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(game = id, ply = expected + 1, mv = %notation, "move played");
@@ -394,7 +424,7 @@ pub async fn resign(core: &Core, id: i64, player: UserId) -> Result<(), BotError
         &row,
         &game,
         &finish,
-        &format!("{} resigned.", mention(player)),
+        text!("resigned", who = mention(player)),
     )
     .await?;
     info!(game = id, "resigned");
@@ -411,14 +441,13 @@ pub async fn toggle_follow(
 ) -> Result<bool, BotError> {
     let (row, _) = load(&core.pool, id).await?;
     if guild.is_none() || row.guild_id != guild {
-        return Err(BotError::raw(format!(
-            "Game #{id} is not played in this server."
-        )));
+        return Err(BotError::User(text!("game-not-in-this-server", game = id)));
     }
     if row.status != GameStatus::Active {
-        return Err(BotError::raw(format!(
-            "Game #{id} is over ({}): `/replay` shows it.",
-            row.result_text()
+        return Err(BotError::User(text!(
+            "game-over-replay",
+            game = id,
+            result = super::words::row_result(&row)
         )));
     }
     let mut conn = core.pool.acquire().await?;
@@ -434,18 +463,17 @@ pub async fn propose_call_off(
     core: &Core,
     id: i64,
     player: UserId,
-) -> Result<(i64, String), BotError> {
+) -> Result<(i64, Text), BotError> {
     let (row, game) = load(&core.pool, id).await?;
     check_player(&row, player)?;
     if game.ply() >= CALL_OFF_BEFORE_PLY {
-        return Err(BotError::raw(format!(
-            "Game #{id} is under way (both players have made two moves): it can no longer be called off. You can `/resign`."
-        )));
+        return Err(BotError::User(text!("call-off-too-late", game = id)));
     }
-    let text = format!(
-        "{}, {} proposes to call off game #{id}: it would end without a result and leave the ratings alone.",
-        mention(row.opponent_of(player)),
-        mention(player),
+    let text = text!(
+        "call-off-proposed",
+        opponent = mention(row.opponent_of(player)),
+        who = mention(player),
+        game = id
     );
     Ok((game.ply() as i64, text))
 }
@@ -458,25 +486,20 @@ pub async fn answer_call_off(
     proposer: UserId,
     user: UserId,
     accept: bool,
-) -> Result<String, BotError> {
+) -> Result<Text, BotError> {
     let (row, game) = load(&core.pool, id).await?;
     check_player(&row, user)?;
     if user == proposer || !row.players.contains(&proposer) {
-        return Err(BotError::raw(format!(
-            "Only {} can answer this proposal.",
-            mention(row.opponent_of(user))
+        return Err(BotError::User(text!(
+            "only-they-answer-proposal",
+            who = mention(row.opponent_of(user))
         )));
     }
     if game.ply() as i64 != ply {
-        return Err(BotError::raw(format!(
-            "Game #{id} has moved on since this proposal: ask again with `/calloff` if you both still want it."
-        )));
+        return Err(BotError::User(text!("call-off-moved-on", game = id)));
     }
     if !accept {
-        return Ok(format!(
-            "{} wants to play on: game #{id} continues.",
-            mention(user)
-        ));
+        return Ok(text!("call-off-declined", who = mention(user), game = id));
     }
     let finish = Finish {
         kind: row.kind(),
@@ -485,14 +508,15 @@ pub async fn answer_call_off(
         },
         winner_id: None,
     };
-    let intro = format!(
-        "Game #{id} ({} vs {}) was called off by agreement; it has no result.",
-        mention(row.players[0]),
-        mention(row.players[1])
+    let intro = text!(
+        "called-off",
+        game = id,
+        a = mention(row.players[0]),
+        b = mention(row.players[1])
     );
-    end_game(core, &row, &game, &finish, &intro).await?;
+    end_game(core, &row, &game, &finish, intro).await?;
     info!(game = id, "called off by agreement");
-    Ok(format!("Game #{id} is called off."))
+    Ok(text!("call-off-done", game = id))
 }
 
 /// A moderator (`manage_guild`) in server `guild` aborts game `id`: it ends without a result.
@@ -512,12 +536,13 @@ pub async fn abort(
         },
         winner_id: None,
     };
-    let intro = format!(
-        "Game #{id} ({} vs {}) was aborted by a moderator; it has no result.",
-        mention(row.players[0]),
-        mention(row.players[1])
+    let intro = text!(
+        "aborted-by-moderator",
+        game = id,
+        a = mention(row.players[0]),
+        b = mention(row.players[1])
     );
-    end_game(core, &row, &game, &finish, &intro).await?;
+    end_game(core, &row, &game, &finish, intro).await?;
     info!(game = id, "aborted");
     Ok(())
 }
@@ -525,27 +550,25 @@ pub async fn abort(
 /// `player` asks to take back their last move of game `id`, before the opponent has answered
 /// it. Returns the ply asked about and the text of the request (the opponent accepts or
 /// declines with buttons). Games against the bot have none: it answers at once.
-pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(i64, String), BotError> {
+pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(i64, Text), BotError> {
     let (row, game) = load(&core.pool, id).await?;
     check_player(&row, player)?;
     let last = game.moves().last().map(ToString::to_string);
     let (Some(last), false) = (last, row.to_move == Some(player)) else {
-        return Err(BotError::raw(format!(
-            "You can take back only your own last move, before your opponent has moved: in game #{id} it is your turn."
-        )));
+        return Err(BotError::User(text!("takeback-your-turn", game = id)));
     };
     if db::fetch_bot_level(&core.pool, id).await?.is_some() {
-        return Err(BotError::raw(
-            "I answer at once, so there is no move of yours to take back in a game against me."
-                .into(),
-        ));
+        return Err(BotError::User(text!("takeback-against-bot")));
     }
     let ply = game.ply() as i64;
     let opponent = row.opponent_of(player);
-    let text = format!(
-        "{}, {} asks to take back move {ply} (`{last}`) of game #{id}. Accept and it is their turn again, on the position before it, with the time they had left; decline and the move stands.",
-        mention(opponent),
-        mention(player),
+    let text = text!(
+        "takeback-asked",
+        opponent = mention(opponent),
+        who = mention(player),
+        ply = ply,
+        mv = last,
+        game = id
     );
     Ok((ply, text))
 }
@@ -558,25 +581,29 @@ pub async fn answer_takeback(
     ply: i64,
     user: UserId,
     accept: bool,
-) -> Result<String, BotError> {
+) -> Result<Text, BotError> {
     let (row, mut game) = load(&core.pool, id).await?;
     check_player(&row, user)?;
     if game.ply() as i64 != ply {
-        return Err(BotError::raw(format!(
-            "Game #{id} has moved on since this takeback was asked for: move {ply} stands."
+        return Err(BotError::User(text!(
+            "takeback-moved-on",
+            game = id,
+            ply = ply
         )));
     }
     if row.to_move != Some(user) {
-        return Err(BotError::raw(format!(
-            "Only {} can answer this request.",
-            mention(row.opponent_of(user))
+        return Err(BotError::User(text!(
+            "only-they-answer-request",
+            who = mention(row.opponent_of(user))
         )));
     }
     let asker = row.opponent_of(user);
     if !accept {
-        return Ok(format!(
-            "{} declined to take back move {ply} of game #{id}: it stands.",
-            mention(user)
+        return Ok(text!(
+            "takeback-declined",
+            who = mention(user),
+            ply = ply,
+            game = id
         ));
     }
     let taken = game
@@ -593,21 +620,18 @@ pub async fn answer_takeback(
     let after = db::fetch_game(&mut *tx, id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("game {id} vanished during a takeback"))?;
-    let intro = format!(
-        "{} took back move {ply} (`{taken}`) with {}'s agreement.",
-        mention(asker),
-        mention(user)
+    let intro = text!(
+        "took-back",
+        asker = mention(asker),
+        ply = ply,
+        mv = taken,
+        who = mention(user)
     );
-    enqueue_board(
-        &mut tx,
-        &after,
-        board_announcement(&after, &game, &intro, None),
-    )
-    .await?;
+    enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(game = id, ply, "move taken back");
-    Ok(format!("Move {ply} of game #{id} was taken back."))
+    Ok(text!("takeback-done", ply = ply, game = id))
 }
 
 /// Ends a game without a move (resignation, abort), with its final board announced.
@@ -616,14 +640,13 @@ async fn end_game(
     row: &GameRow,
     game: &Game,
     finish: &Finish,
-    intro: &str,
+    intro: Text,
 ) -> Result<(), BotError> {
     let after = row_after(row, game, Some(finish), None);
-    let board = board_announcement(&after, game, intro, None);
     let mut tx = core.pool.begin().await?;
     db::finish_game(&mut *tx, row.id, row.version, finish, core.clock.now()).await?;
     db::apply_result(&mut tx, row.id).await?;
-    enqueue_board(&mut tx, &after, board).await?;
+    enqueue_board(&mut tx, &after, game, Some(intro), None).await?;
     tx.commit().await?;
     core.wake_delivery();
     Ok(())
@@ -641,18 +664,13 @@ pub async fn time_out(core: &Core, id: i64) -> Result<bool, BotError> {
     let loser = player_of(&row, &game, loser_colour);
     let finish = win_for(&row, &game, loser_colour.other(), Reason::Timeout);
     let after = row_after(&row, &game, Some(&finish), None);
-    let board = board_announcement(
-        &after,
-        &game,
-        &format!("{} ran out of time.", mention(loser)),
-        None,
-    );
     let mut tx = core.pool.begin().await?;
     if !db::time_out_game(&mut *tx, id, row.version, &finish, now).await? {
         return Ok(false);
     }
     db::apply_result(&mut tx, id).await?;
-    enqueue_board(&mut tx, &after, board).await?;
+    let intro = text!("ran-out-of-time", who = mention(loser));
+    enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(game = id, %loser, "lost on time");
@@ -660,19 +678,19 @@ pub async fn time_out(core: &Core, id: i64) -> Result<bool, BotError> {
 }
 
 /// The reminder's text.
-pub fn reminder_text(game: &GameRow, player: UserId, left: i64) -> String {
-    format!(
-        "⏰ Reminder: {}, it is your move in **{}** game #{} against {} in <#{}>. {} left{}. Play with `/move`; `/settings` turns reminders off.",
-        mention(player),
-        game.kind().title(),
-        game.id,
-        mention(game.opponent_of(player)),
-        game.place(),
-        super::schedule::format_left(left),
-        game.deadline_at
-            .map(|d| format!(" (until <t:{d}:f>)"))
-            .unwrap_or_default(),
-    )
+pub fn reminder_text(game: &GameRow, player: UserId, left: i64) -> Text {
+    let common = |t: Text| {
+        t.with("who", mention(player))
+            .with("game", game.kind().title())
+            .with("id", game.id)
+            .with("opponent", mention(game.opponent_of(player)))
+            .with("place", game.place().to_string())
+            .with("left", super::words::time_left(left))
+    };
+    match game.deadline_at {
+        Some(d) => common(text!("reminder-until", until = d)),
+        None => common(text!("reminder")),
+    }
 }
 
 /// Sends the reminder due in game `id`, if one is: `true` when one was queued.
@@ -711,12 +729,18 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, BotError> {
         return Ok(false);
     }
     for target in &targets {
+        // A direct message in the player's language; in the game's place, the server's.
+        let lang = match target {
+            Target::Direct { .. } => super::member_lang(&mut *tx, player).await?,
+            _ => super::server_lang(&mut *tx, row.guild_id).await?,
+        };
         let reminder = Announcement {
             target: target.clone(),
-            content: reminder_text(&row, player, left),
+            content: reminder_text(&row, player, left).render(lang),
             mentions: vec![player],
             board: None,
             concerned: vec![player],
+            lang: lang.tag().to_string(),
         };
         db::enqueue(&mut *tx, Some(id), &reminder).await?;
     }
@@ -735,20 +759,23 @@ pub async fn expire_challenges(core: &Core) -> Result<Vec<Challenge>, BotError> 
     let expired = db::expire_challenges(&mut *tx, now).await?;
     for c in &expired {
         if let Some(message) = c.message_id {
+            let lang = super::server_lang(&mut *tx, c.guild_id).await?;
             let edit = Announcement {
                 target: Target::Edit {
                     channel: c.channel_id,
                     message,
                 },
-                content: format!(
-                    "The challenge of {} to {} (`{}`) expired without an answer.",
-                    mention(c.challenger_id),
-                    mention(c.opponent_id),
-                    c.options
-                ),
+                content: text!(
+                    "challenge-expired",
+                    challenger = mention(c.challenger_id),
+                    opponent = mention(c.opponent_id),
+                    options = c.options.to_string()
+                )
+                .render(lang),
                 mentions: Vec::new(),
                 board: None,
                 concerned: Vec::new(),
+                lang: lang.tag().to_string(),
             };
             db::enqueue(&mut *tx, None, &edit).await?;
         }
@@ -832,18 +859,16 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
     if let Some(c) =
         db::find_open_challenge(&core.pool, req.challenger, req.opponent, kind, now).await?
     {
-        return Err(BotError::raw(format!(
-            "There is already an open {} challenge between you and {} (challenge #{}): answer or withdraw it first.",
-            kind.title(),
-            mention(req.opponent),
-            c.id
+        return Err(BotError::User(text!(
+            "challenge-already-open",
+            game = kind.title(),
+            opponent = mention(req.opponent),
+            id = c.id
         )));
     }
     let open = db::count_open_challenges(&core.pool, req.challenger, now).await?;
     if open >= MAX_OPEN_CHALLENGES {
-        return Err(BotError::raw(format!(
-            "You have {open} open challenges, the most one member may have: wait for answers, or withdraw some (they expire after 24 hours)."
-        )));
+        return Err(BotError::User(text!("too-many-challenges", open = open)));
     }
     let id = db::insert_challenge(
         &core.pool,
@@ -868,20 +893,16 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
 /// `user`, a player of finished game `id`, offers the other player a rematch: a challenge with
 /// the colours swapped (the second seat moves first) and the same options, rating and time per
 /// move. Returns the challenge and its text.
-pub async fn offer_rematch(core: &Core, id: i64, user: UserId) -> Result<(i64, String), BotError> {
+pub async fn offer_rematch(core: &Core, id: i64, user: UserId) -> Result<(i64, Text), BotError> {
     let (row, _) = load(&core.pool, id).await?;
     if !row.players.contains(&user) {
-        return Err(BotError::raw(format!(
-            "Only the players of game #{id} can ask for its rematch. Start your own game with `/challenge`."
-        )));
+        return Err(BotError::User(text!("rematch-players-only", game = id)));
     }
     if row.status == GameStatus::Active {
-        return Err(BotError::raw(format!("Game #{id} is still being played.")));
+        return Err(BotError::User(text!("game-still-played", game = id)));
     }
     if db::fetch_bot_level(&core.pool, id).await?.is_some() {
-        return Err(BotError::raw(
-            "For another game against me, use `/play` (choose `first` to pick who starts).".into(),
-        ));
+        return Err(BotError::User(text!("rematch-against-bot")));
     }
     let opponent = row.opponent_of(user);
     let req = ChallengeRequest {
@@ -899,15 +920,20 @@ pub async fn offer_rematch(core: &Core, id: i64, user: UserId) -> Result<(i64, S
     let challenge = open_challenge(core, &req).await?;
     let first = row.players[1];
     let kind = row.kind();
-    let text = format!(
-        "{}, {} offers a rematch of game #{id} (`{}`, {}, the same time per move) with the colours swapped: {} plays {} and moves first.\nAccept or decline below (open for {} hours).",
-        mention(opponent),
-        mention(user),
-        row.options,
-        if row.rated { "rated" } else { "unrated" },
-        mention(first),
-        kind.colour_name(crate::games::Colour::First),
-        super::schedule::CHALLENGE_TTL_SECS / 3600,
+    let text = text!(
+        "rematch-offered",
+        opponent = mention(opponent),
+        who = mention(user),
+        game = id,
+        options = row.options.to_string(),
+        rated = if row.rated {
+            text!("rated")
+        } else {
+            text!("unrated")
+        },
+        first = mention(first),
+        colour = super::words::colour(kind, crate::games::Colour::First),
+        hours = super::schedule::CHALLENGE_TTL_SECS / 3600
     );
     Ok((challenge, text))
 }
@@ -916,9 +942,9 @@ pub async fn offer_rematch(core: &Core, id: i64, user: UserId) -> Result<(i64, S
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answered {
     /// Declined or withdrawn: the text replacing the challenge.
-    Closed(String),
+    Closed(Text),
     /// Accepted: game `game` started (its first board is queued).
-    Started { game: i64, text: String },
+    Started { game: i64, text: Text },
 }
 
 /// `user` answers challenge `id`.
@@ -931,33 +957,33 @@ pub async fn answer_challenge(
     let now = core.clock.now();
     let challenge = db::fetch_challenge(&core.pool, id)
         .await?
-        .ok_or_else(|| BotError::raw(format!("Challenge #{id} does not exist any more.")))?;
+        .ok_or_else(|| BotError::User(text!("challenge-gone", id = id)))?;
     if let Err((refusal, store)) = check_challenge_answer(&challenge, user, answer, now) {
         if let Some(status) = store {
             db::close_challenge(&core.pool, id, status, None).await?;
         }
         return Err(refusal.into());
     }
-    let gone = || BotError::raw(format!("Challenge #{id} was answered in the meantime."));
+    let gone = || BotError::User(text!("challenge-answered-meanwhile", id = id));
     let c = &challenge;
     if answer != ChallengeAnswer::Accept {
         let (status, text) = match answer {
             ChallengeAnswer::Decline => (
                 ChallengeStatus::Declined,
-                format!(
-                    "{} declined the challenge of {} (`{}`).",
-                    mention(c.opponent_id),
-                    mention(c.challenger_id),
-                    c.options
+                text!(
+                    "challenge-declined",
+                    opponent = mention(c.opponent_id),
+                    challenger = mention(c.challenger_id),
+                    options = c.options.to_string()
                 ),
             ),
             _ => (
                 ChallengeStatus::Withdrawn,
-                format!(
-                    "{} withdrew the challenge to {} (`{}`).",
-                    mention(c.challenger_id),
-                    mention(c.opponent_id),
-                    c.options
+                text!(
+                    "challenge-withdrawn",
+                    challenger = mention(c.challenger_id),
+                    opponent = mention(c.opponent_id),
+                    options = c.options.to_string()
                 ),
             ),
         };
@@ -997,17 +1023,18 @@ pub async fn answer_challenge(
         .ok_or_else(|| anyhow::anyhow!("game {game_id} vanished while starting"))?;
     let game = Game::new(c.options.clone());
     open_thread(&mut tx, &row, c.message_id, None).await?;
-    enqueue_board(&mut tx, &row, board_announcement(&row, &game, "", None)).await?;
+    enqueue_board(&mut tx, &row, &game, None, None).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(challenge = id, game = game_id, "challenge accepted");
     Ok(Answered::Started {
         game: game_id,
-        text: format!(
-            "{} accepted the challenge of {}: game #{game_id} (`{}`) starts below.",
-            mention(c.opponent_id),
-            mention(c.challenger_id),
-            c.options
+        text: text!(
+            "challenge-accepted",
+            opponent = mention(c.opponent_id),
+            challenger = mention(c.challenger_id),
+            game = game_id,
+            options = c.options.to_string()
         ),
     })
 }
@@ -1027,8 +1054,9 @@ pub struct BotGameRequest {
 /// Starts a game between a member and the bot (unrated, no clock); its first board is queued.
 pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, BotError> {
     if db::count_active_bot_games(&core.pool, req.member).await? >= MAX_BOT_GAMES {
-        return Err(BotError::raw(format!(
-            "You already have {MAX_BOT_GAMES} games against me: finish or `/resign` one first (`/games` lists them)."
+        return Err(BotError::User(text!(
+            "too-many-bot-games",
+            max = MAX_BOT_GAMES
         )));
     }
     let now = core.clock.now();
@@ -1057,14 +1085,14 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Bo
         .await?
         .ok_or_else(|| anyhow::anyhow!("game {id} vanished while starting"))?;
     let game = Game::new(req.options.clone());
-    let intro = format!(
-        "{} plays me at level **{}** (`{}`, unrated).",
-        mention(req.member),
-        req.level.name(),
-        req.options
+    let intro = text!(
+        "plays-me",
+        who = mention(req.member),
+        level = super::words::level(req.level),
+        options = req.options.to_string()
     );
     open_thread(&mut tx, &row, None, Some(req.bot)).await?;
-    enqueue_board(&mut tx, &row, board_announcement(&row, &game, &intro, None)).await?;
+    enqueue_board(&mut tx, &row, &game, Some(intro), None).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(
@@ -1149,6 +1177,7 @@ mod tests {
         );
         let (ply, text) = ask_takeback(&core, id, ANN).await.unwrap();
         assert_eq!(ply, 1);
+        let text = text.render(Lang::EN);
         assert!(text.contains("`c3`"), "{text}");
         // Only the opponent answers; a decline changes nothing.
         assert!(answer_takeback(&core, id, ply, ANN, true).await.is_err());
@@ -1255,6 +1284,7 @@ mod tests {
         );
         // Either player may offer it; Ann sat first, so Bob starts the rematch.
         let (c, text) = offer_rematch(&core, id, ANN).await.unwrap();
+        let text = text.render(Lang::EN);
         assert!(text.contains(&format!("game #{id}")), "{text}");
         assert!(
             offer_rematch(&core, id, BOB).await.is_err(),

@@ -12,7 +12,8 @@ use super::actions::{self, Answered};
 use super::picker::{self, Path, Token, View};
 use super::terms::ChallengeAnswer;
 use super::{BotError, Data};
-use crate::i18n::Lang;
+use crate::i18n::{tr, Lang, Text};
+use crate::text;
 
 /// Buttons and menus, and what their `custom_id` says. The id carries all the state the press
 /// needs, so a button keeps working after a restart.
@@ -168,46 +169,42 @@ impl Component {
 }
 
 /// The buttons under a challenge: Accept, Decline (the opponent), Withdraw (the challenger).
-pub fn challenge_buttons(challenge: i64) -> serenity::CreateActionRow {
+pub fn challenge_buttons(lang: Lang, challenge: i64) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(Component::Accept(challenge).encode())
-            .label("Accept")
+            .label(tr(lang, "button-accept"))
             .style(serenity::ButtonStyle::Success),
         serenity::CreateButton::new(Component::Decline(challenge).encode())
-            .label("Decline")
+            .label(tr(lang, "button-decline"))
             .style(serenity::ButtonStyle::Danger),
         serenity::CreateButton::new(Component::Withdraw(challenge).encode())
-            .label("Withdraw")
+            .label(tr(lang, "button-withdraw"))
             .style(serenity::ButtonStyle::Secondary),
     ])
 }
 
 /// The row under the final board of a game between members: its Rematch button.
-pub fn rematch_button_row(game: i64) -> serenity::CreateActionRow {
+pub fn rematch_button_row(lang: Lang, game: i64) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
         Component::Rematch(game).encode(),
     )
-    .label("Rematch")
+    .label(tr(lang, "button-rematch"))
     .emoji('🔁')
     .style(serenity::ButtonStyle::Secondary)])
 }
 
 /// The row under a board of a game in play: its Move button, and Follow for onlookers.
-pub fn move_button_row(game: i64) -> serenity::CreateActionRow {
+pub fn move_button_row(lang: Lang, game: i64) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(Component::Move(game).encode())
-            .label("Move")
+            .label(tr(lang, "button-move"))
             .emoji('🎯')
             .style(serenity::ButtonStyle::Primary),
         serenity::CreateButton::new(Component::Follow(game).encode())
-            .label("Follow")
+            .label(tr(lang, "button-follow"))
             .style(serenity::ButtonStyle::Secondary),
     ])
 }
-
-/// The answer to a button this bot cannot use (not its own, or from an older version).
-pub const STALE_BUTTON: &str =
-    "This button is no longer valid: its game or challenge has moved on. Use `/games` to see your games, or `/challenge` to start one.";
 
 /// Answers a button press; every failure is answered too (privately).
 pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::ComponentInteraction) {
@@ -234,7 +231,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::Comp
     let outcome = match Component::parse(&press.data.custom_id) {
         None => {
             info!(custom_id = %press.data.custom_id, "a button this bot does not know");
-            Err(BotError::raw(STALE_BUTTON.to_string()))
+            Err(BotError::User(text!("stale-button")))
         }
         Some(component) => dispatch(ctx, data, press, component).await,
     };
@@ -275,7 +272,7 @@ async fn dispatch(
                     let token = values.first().and_then(|v| Token::parse(v));
                     match token {
                         Some(t) => path.then(t),
-                        None => return Err(BotError::raw(STALE_BUTTON.to_string())),
+                        None => return Err(BotError::User(text!("stale-button"))),
                     }
                 }
                 _ => path,
@@ -288,9 +285,10 @@ async fn dispatch(
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
         Component::Follow(id) => {
             let guild = press.guild_id.map(crate::db::GuildId::from);
-            let text = follow(&ctx.http, data, id, user, guild, "Press **Follow**").await?;
+            let again = text!("follow-again-button");
+            let text = follow(&ctx.http, data, id, user, guild, again).await?;
             let reply = serenity::CreateInteractionResponseMessage::new()
-                .content(text)
+                .content(text.render(Lang::of(&press.locale)))
                 .ephemeral(true)
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
             press
@@ -300,7 +298,7 @@ async fn dispatch(
         }
         Component::Takeback { game, ply, accept } => {
             let text = actions::answer_takeback(&data.core, game, ply, user, accept).await?;
-            return update(ctx, press, text).await;
+            return update(ctx, data, press, text).await;
         }
         Component::CallOff {
             game,
@@ -312,40 +310,26 @@ async fn dispatch(
             let proposer = row.players[usize::from(seat)];
             let text =
                 actions::answer_call_off(&data.core, game, ply, proposer, user, accept).await?;
-            return update(ctx, press, text).await;
+            return update(ctx, data, press, text).await;
         }
         Component::Cancel(id) => {
-            return update(
-                ctx,
-                press,
-                format!(
-                "No move played in game #{id}. Press **Move** under its board when you are ready."
-            ),
-            )
-            .await
+            return update(ctx, data, press, text!("picker-cancelled", game = id)).await
         }
         Component::Accept(id) => (id, ChallengeAnswer::Accept),
         Component::Decline(id) => (id, ChallengeAnswer::Decline),
         Component::Withdraw(id) => (id, ChallengeAnswer::Withdraw),
         Component::Resign(id) => {
             actions::resign(&data.core, id, user).await?;
-            return update(ctx, press, format!("You resigned game #{id}.")).await;
+            return update(ctx, data, press, text!("you-resigned", game = id)).await;
         }
         Component::KeepPlaying(_) => {
-            return update(ctx, press, "Good luck! Play on with `/move`.".into()).await;
+            return update(ctx, data, press, text!("keep-playing")).await;
         }
     };
-    crate::db::upsert_player(
-        &data.core.pool,
-        user,
-        press.user.display_name(),
-        data.core.clock.now(),
-    )
-    .await?;
     let text = match actions::answer_challenge(&data.core, id, user, answer).await? {
         Answered::Closed(text) | Answered::Started { text, .. } => text,
     };
-    update(ctx, press, text).await
+    update(ctx, data, press, text).await
 }
 
 /// `user` follows game `id` (or stops following it): mentioned with its result, and a member
@@ -356,16 +340,14 @@ pub async fn follow(
     id: i64,
     user: UserId,
     guild: Option<crate::db::GuildId>,
-    again: &str,
-) -> Result<String, BotError> {
+    again: Text,
+) -> Result<Text, BotError> {
     let following = actions::toggle_follow(&data.core, id, user, guild).await?;
     let (row, _) = actions::load(&data.core.pool, id).await?;
     let mut text = if following {
-        format!(
-            "You follow game #{id}: you will be mentioned with its result. {again} again to stop."
-        )
+        text!("following-now", game = id, again = again)
     } else {
-        format!("You no longer follow game #{id}.")
+        text!("not-following", game = id)
     };
     if let Some(thread) = row.thread_id {
         let thread = serenity::ChannelId::from(thread);
@@ -375,18 +357,23 @@ pub async fn follow(
         } else {
             thread.remove_thread_member(http, member).await
         };
-        match done {
-            Ok(()) if following => text.push_str(&format!(" Its thread: <#{thread}>.")),
-            Ok(()) => {}
+        let thread_ref = thread.to_string();
+        text = match done {
+            Ok(()) if following => text!("and-its-thread", first = text, thread = thread_ref),
+            Ok(()) => text,
             Err(e) => {
                 warn!(game = id, %user, "cannot change a follower's thread membership: {e}");
-                text.push_str(&if following {
-                    format!(" I could not add you to its thread <#{thread}>: open it to join.")
+                if following {
+                    text!("and-not-added-to-thread", first = text, thread = thread_ref)
                 } else {
-                    format!(" I could not take you out of its thread <#{thread}>: leave it from its menu.")
-                });
+                    text!(
+                        "and-not-removed-from-thread",
+                        first = text,
+                        thread = thread_ref
+                    )
+                }
             }
-        }
+        };
     }
     Ok(text)
 }
@@ -401,9 +388,11 @@ async fn rematch(
 ) -> Result<(), BotError> {
     let (challenge, text) = actions::offer_rematch(&data.core, id, user).await?;
     let (row, _) = actions::load(&data.core.pool, id).await?;
+    let lang = super::server_lang(&data.core.pool, row.guild_id).await?;
+    let text = text.render(lang);
     let opponent = serenity::UserId::from(row.opponent_of(user));
     let mentions = serenity::CreateAllowedMentions::new().users([opponent]);
-    let buttons = vec![challenge_buttons(challenge)];
+    let buttons = vec![challenge_buttons(lang, challenge)];
     // The challenge goes to the game's channel, where the next game's thread can start.
     let here = crate::db::ChannelId::from(press.channel_id) == row.channel_id;
     let shown = async {
@@ -447,11 +436,14 @@ async fn rematch(
     }
     if !here {
         let reply = serenity::CreateInteractionResponseMessage::new()
-            .content(format!(
-                "Rematch offered in <#{}>: {} answers there.",
-                row.channel_id,
-                mention(row.opponent_of(user))
-            ))
+            .content(
+                text!(
+                    "rematch-offered-there",
+                    channel = row.channel_id.to_string(),
+                    opponent = mention(row.opponent_of(user))
+                )
+                .render(Lang::of(&press.locale)),
+            )
             .ephemeral(true)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
         press
@@ -462,25 +454,29 @@ async fn rematch(
 }
 
 /// Who may not pick a move in this game now, and why (`None`: the player to move).
-fn not_yours(row: &GameRow, game: &Game, user: UserId) -> Option<String> {
+fn not_yours(row: &GameRow, game: &Game, user: UserId) -> Option<Text> {
     if row.status != GameStatus::Active {
-        return Some(format!("Game #{} is over ({}).", row.id, row.result_text()));
+        return Some(text!(
+            "game-over-plain",
+            game = row.id,
+            result = super::words::row_result(row)
+        ));
     }
     let to_move = player_to_move(row, game);
     if !row.players.contains(&user) {
-        return Some(format!(
-            "Game #{} is between {} and {}; it is {}'s turn. To play yourself, `/challenge` a member or `/play` against me.",
-            row.id,
-            mention(row.players[0]),
-            mention(row.players[1]),
-            mention(to_move)
+        return Some(text!(
+            "game-between",
+            game = row.id,
+            a = mention(row.players[0]),
+            b = mention(row.players[1]),
+            who = mention(to_move)
         ));
     }
     (to_move != user).then(|| {
-        format!(
-            "It is {}'s turn in game #{}, not yours: you will be told when it is.",
-            mention(to_move),
-            row.id
+        text!(
+            "their-turn-not-yours",
+            who = mention(to_move),
+            game = row.id
         )
     })
 }
@@ -496,10 +492,11 @@ async fn open_picker(
 ) -> Result<(), BotError> {
     let (row, game) = actions::load(&data.core.pool, id).await?;
     if let Some(why) = not_yours(&row, &game, user) {
-        return Err(BotError::raw(why));
+        return Err(BotError::User(why));
     }
     let ply = game.ply() as i64;
-    let msg = picker_message(data, &row, &game, ply, &Path::default()).await?;
+    let lang = Lang::of(&press.locale);
+    let msg = picker_message(lang, data, &row, &game, ply, &Path::default()).await?;
     press
         .create_response(
             ctx,
@@ -521,20 +518,27 @@ async fn picker_press(
     play: bool,
 ) -> Result<(), BotError> {
     let (row, game) = actions::load(&data.core.pool, id).await?;
-    let msg = match cannot_go_on(&row, &game, ply, user) {
+    let lang = Lang::of(&press.locale);
+    let msg = match cannot_go_on(lang, &row, &game, ply, user) {
         Some(msg) => msg,
-        None if !play => picker_message(data, &row, &game, ply, &path).await?,
-        None => match picker::view(&game, &path) {
+        None if !play => picker_message(lang, data, &row, &game, ply, &path).await?,
+        None => match picker::view(lang, &game, &path) {
             Ok(View::Confirm {
                 notation, words, ..
             }) => {
                 let played = data.member_moves(id, user, &notation, Some(ply)).await?;
-                closed_message(format!(
-                    "You played {words} (`{}`) in game #{id}, move {}. The board follows in the channel.",
-                    played.notation, played.ply
-                ))
+                closed_message(
+                    text!(
+                        "you-played",
+                        words = words,
+                        mv = played.notation,
+                        game = id,
+                        n = played.ply
+                    )
+                    .render(lang),
+                )
             }
-            _ => stale_message(&row, &game, user),
+            _ => stale_message(lang, &row, &game, user),
         },
     };
     press
@@ -546,15 +550,16 @@ async fn picker_press(
 /// Why a picker opened on `ply` moves cannot go on: the position has moved on, or it is not
 /// the user's turn (a forged press). `None` when it can.
 fn cannot_go_on(
+    lang: Lang,
     row: &GameRow,
     game: &Game,
     ply: i64,
     user: UserId,
 ) -> Option<serenity::CreateInteractionResponseMessage> {
     if game.ply() as i64 != ply {
-        return Some(stale_message(row, game, user));
+        return Some(stale_message(lang, row, game, user));
     }
-    not_yours(row, game, user).map(closed_message)
+    not_yours(row, game, user).map(|t| closed_message(t.render(lang)))
 }
 
 /// A picker message that only says something (no choices, no picture).
@@ -568,17 +573,14 @@ fn closed_message(text: String) -> serenity::CreateInteractionResponseMessage {
 /// A picker opened on an earlier position (or a path that leads nowhere in this one): says so,
 /// and offers a fresh picker when it is the user's turn.
 fn stale_message(
+    lang: Lang,
     row: &GameRow,
     game: &Game,
     user: UserId,
 ) -> serenity::CreateInteractionResponseMessage {
-    let text = format!(
-        "The position of game #{} has changed since this picker was opened (it is now after move {}). Nothing was played.",
-        row.id,
-        game.ply()
-    );
+    let text = text!("picker-stale", game = row.id, n = game.ply()).render(lang);
     if let Some(why) = not_yours(row, game, user) {
-        return closed_message(format!("{text}\n{why}"));
+        return closed_message(format!("{text}\n{}", why.render(lang)));
     }
     let fresh = Component::Pick {
         game: row.id,
@@ -587,10 +589,10 @@ fn stale_message(
     };
     closed_message(text).components(vec![serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(fresh.encode())
-            .label("Fresh picker")
+            .label(tr(lang, "button-fresh-picker"))
             .style(serenity::ButtonStyle::Primary),
         serenity::CreateButton::new(Component::Cancel(row.id).encode())
-            .label("Cancel")
+            .label(tr(lang, "button-cancel"))
             .style(serenity::ButtonStyle::Secondary),
     ])])
 }
@@ -611,15 +613,16 @@ fn clip(s: &str, max: usize) -> String {
 
 /// The picker at `path` on the current position of `game` (opened on `ply` moves).
 async fn picker_message(
+    lang: Lang,
     data: &Data,
     row: &GameRow,
     game: &Game,
     ply: i64,
     path: &Path,
 ) -> Result<serenity::CreateInteractionResponseMessage, BotError> {
-    let Ok(view) = picker::view(game, path) else {
+    let Ok(view) = picker::view(lang, game, path) else {
         let user = player_to_move(row, game);
-        return Ok(stale_message(row, game, user));
+        return Ok(stale_message(lang, row, game, user));
     };
     let id = row.id;
     let pick = |p: Path| {
@@ -634,16 +637,16 @@ async fn picker_message(
     if !path.0.is_empty() {
         nav.push(
             serenity::CreateButton::new(pick(path.back()))
-                .label("Back")
+                .label(tr(lang, "button-back"))
                 .style(serenity::ButtonStyle::Secondary),
         );
     }
     nav.push(
         serenity::CreateButton::new(Component::Cancel(id).encode())
-            .label("Cancel")
+            .label(tr(lang, "button-cancel"))
             .style(serenity::ButtonStyle::Secondary),
     );
-    let title = format!("**{}** game #{id} · your move", game.kind().title());
+    let title = text!("picker-title", game = game.kind().title(), id = id).render(lang);
     match view {
         View::Choose {
             prompt,
@@ -699,7 +702,7 @@ async fn picker_message(
             after
                 .play(mv)
                 .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
-            let alt = super::present::alt_text(id, &after, after.ply());
+            let alt = super::present::alt_text(lang, id, &after, after.ply());
             let names = super::present::names_by_colour(&data.core.pool, row, game).await?;
             let png = super::present::picture(after, None, names).await?;
             let mut buttons = vec![serenity::CreateButton::new(
@@ -710,11 +713,12 @@ async fn picker_message(
                 }
                 .encode(),
             )
-            .label("Play")
+            .label(tr(lang, "button-play"))
             .style(serenity::ButtonStyle::Success)];
             buttons.extend(nav);
             Ok(closed_message(format!(
-                "{title}\nPlay **{words}** (`{notation}`)? The picture shows the board after it."
+                "{title}\n{}",
+                text!("picker-confirm", words = words, mv = notation).render(lang)
             ))
             .add_file(serenity::CreateAttachment::bytes(png, "preview.png").description(alt))
             .components(vec![serenity::CreateActionRow::Buttons(buttons)]))
@@ -722,14 +726,26 @@ async fn picker_message(
     }
 }
 
-/// Replaces the message holding the button (and its buttons) by `text`.
+/// Replaces the message holding the button (and its buttons) by `text`: in the presser's
+/// language when only they see it, else in the server's.
 async fn update(
     ctx: &serenity::Context,
+    data: &Data,
     press: &serenity::ComponentInteraction,
-    text: String,
+    text: Text,
 ) -> Result<(), BotError> {
+    let private = press
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let lang = if private {
+        Lang::of(&press.locale)
+    } else {
+        let guild = press.guild_id.map(crate::db::GuildId::from);
+        super::server_lang(&data.core.pool, guild).await?
+    };
     let msg = serenity::CreateInteractionResponseMessage::new()
-        .content(text)
+        .content(text.render(lang))
         .components(Vec::new())
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     press

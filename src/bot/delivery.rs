@@ -12,6 +12,8 @@
 //!   missing where, the game is marked (`/games` shows it), and the fault is logged once.
 
 use crate::db::ChannelId;
+use crate::i18n::{Lang, Text};
+use crate::text;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -79,16 +81,19 @@ impl Failure {
 }
 
 /// What a member reads about a refusal to post in `channel`: what is missing, and where.
-pub fn explain_refusal(status: u16, code: isize, message: &str, channel: ChannelId) -> String {
+pub fn explain_refusal(status: u16, code: isize, message: &str, channel: ChannelId) -> Text {
+    let channel = channel.to_string();
     match code {
-        50013 => format!(
-            "Discord refused with \"Missing Permissions\": I need View Channel, Send Messages and Attach Files in <#{channel}>"
+        50013 => text!("refused-missing-permissions", channel = channel),
+        50001 => text!("refused-missing-access", channel = channel),
+        10003 => text!("refused-unknown-channel", channel = channel),
+        _ => text!(
+            "refused-other",
+            channel = channel,
+            status = status,
+            code = code as i64,
+            message = message
         ),
-        50001 => format!(
-            "Discord refused with \"Missing Access\": I cannot see <#{channel}> (View Channel is missing)"
-        ),
-        10003 => format!("<#{channel}> no longer exists (\"Unknown Channel\")"),
-        _ => format!("Discord refused the message in <#{channel}> (HTTP {status}, code {code}: {message})"),
     }
 }
 
@@ -249,18 +254,26 @@ impl Delivery {
             %channel, "cannot post in a channel ({what}); telling the players by direct message"
         );
         if let Some(game) = q.game_id {
-            db::set_delivery_fault(&self.pool, game, Some(&why)).await?;
+            // Stored in English (the log's language); members are told in theirs below.
+            db::set_delivery_fault(&self.pool, game, Some(&why.render(Lang::EN))).await?;
         }
         let me = self.me.get().copied();
         let mut tx = self.pool.begin().await?;
         for &user in q.body.concerned.iter().filter(|&&u| Some(u) != me) {
+            let lang = super::member_lang(&mut *tx, user).await?;
             let notice = Announcement {
                 target: Target::Direct {
                     user,
                     or_channel: None,
                 },
                 content: format!(
-                    "⚠️ I could not post this in <#{channel}>: {why}. A moderator can fix that.\n\n{}",
+                    "{}\n\n{}",
+                    text!(
+                        "could-not-post-here",
+                        channel = channel.to_string(),
+                        why = why.clone()
+                    )
+                    .render(lang),
                     q.body.content
                 ),
                 mentions: Vec::new(),
@@ -269,6 +282,7 @@ impl Delivery {
                     ..b
                 }),
                 concerned: Vec::new(),
+                lang: lang.tag().to_string(),
             };
             db::enqueue(&mut *tx, None, &notice).await?;
         }
@@ -290,7 +304,7 @@ impl Delivery {
             _ => {}
         }
         let picture = match a.board {
-            Some(b) => self.board_picture(b).await,
+            Some(b) => self.board_picture(b, Lang::of(&a.lang)).await,
             None => None,
         };
         let mentions = serenity::CreateAllowedMentions::new()
@@ -493,8 +507,10 @@ impl Delivery {
             row,
             channel,
             NOTICE_THREADS,
-            format!(
-                "🔧 Moderators: I cannot open a thread for each game in <#{channel}> (Discord refused: \"{message}\"). I need the **Create Public Threads** and **Send Messages in Threads** permissions there. Until then, games are played in this channel; `/server threads:off` keeps them here without this notice."
+            text!(
+                "moderators-no-threads",
+                channel = channel.to_string(),
+                message = message
             ),
         )
         .await
@@ -528,8 +544,10 @@ impl Delivery {
             &row,
             channel,
             NOTICE_THREAD_POSTS,
-            format!(
-                "🔧 Moderators: I cannot post in the threads of games in <#{channel}> (Discord refused: \"{message}\"). I need the **Send Messages in Threads** permission there. Until then, games are played in this channel."
+            text!(
+                "moderators-no-thread-posts",
+                channel = channel.to_string(),
+                message = message
             ),
         )
         .await
@@ -565,8 +583,10 @@ impl Delivery {
                             &row,
                             channel,
                             NOTICE_ARCHIVE,
-                            format!(
-                                "🔧 Moderators: I cannot archive the threads of finished games in <#{channel}> (Discord refused: \"{message}\"). I need the **Manage Threads** permission there; without it, each thread closes by itself after a week without messages."
+                            text!(
+                                "moderators-no-archive",
+                                channel = channel.to_string(),
+                                message = message
                             ),
                         )
                         .await
@@ -584,7 +604,7 @@ impl Delivery {
         row: &db::GameRow,
         channel: ChannelId,
         topic: &str,
-        text: String,
+        text: Text,
     ) -> Result<(), db::DbError> {
         let Some(guild) = row.guild_id else {
             return Ok(());
@@ -593,12 +613,14 @@ impl Delivery {
         if !db::claim_moderator_notice(&mut *tx, guild, topic, db::now_ms()).await? {
             return Ok(());
         }
+        let lang = super::server_lang(&mut *tx, Some(guild)).await?;
         let notice = Announcement {
             target: Target::Channel { channel },
-            content: text,
+            content: text.render(lang),
             mentions: Vec::new(),
             board: None,
             concerned: Vec::new(),
+            lang: lang.tag().to_string(),
         };
         db::enqueue(&mut *tx, None, &notice).await?;
         tx.commit().await?;
@@ -608,7 +630,7 @@ impl Delivery {
 
     /// The board of an announcement; `None` (logged) when it cannot be drawn: the news goes out
     /// without the picture rather than not at all.
-    async fn board_picture(&self, b: db::BoardAt) -> Option<Board> {
+    async fn board_picture(&self, b: db::BoardAt, lang: Lang) -> Option<Board> {
         let drawn = async {
             let mut conn = self.pool.acquire().await?;
             let (row, game) = db::load_game(&mut conn, b.game)
@@ -617,13 +639,13 @@ impl Delivery {
             drop(conn);
             let names = names_by_colour(&self.pool, &row, &game).await?;
             let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
-            let alt = alt_text(row.id, &game, ply.unwrap_or(game.ply()));
+            let alt = alt_text(lang, row.id, &game, ply.unwrap_or(game.ply()));
             let buttons = match row.status {
-                db::GameStatus::Active => Some(move_button_row(row.id)),
+                db::GameStatus::Active => Some(move_button_row(lang, row.id)),
                 db::GameStatus::Finished
                     if db::fetch_bot_level(&self.pool, row.id).await?.is_none() =>
                 {
-                    Some(rematch_button_row(row.id))
+                    Some(rematch_button_row(lang, row.id))
                 }
                 _ => None,
             };

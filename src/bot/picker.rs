@@ -14,6 +14,8 @@ use std::fmt;
 
 use crate::games::{exxit, inphexion, Game, Move, Position};
 use crate::hex::Hex;
+use crate::i18n::{tr, Lang, Text};
+use crate::text;
 
 /// A select menu holds at most this many options (Discord's limit).
 pub const MAX_OPTIONS: usize = 25;
@@ -24,11 +26,11 @@ pub struct Step {
     /// Identifies the choice among the others at this step.
     pub key: String,
     /// The choice in words, as a menu shows it.
-    pub label: String,
+    pub label: Text,
     /// The question this step answers.
-    pub prompt: &'static str,
+    pub prompt: Text,
     /// Where the options are too many for one menu, the row they are narrowed by.
-    pub group: Option<String>,
+    pub group: Option<Text>,
     /// Offered as a button rather than in a menu (pass, swap, lay or place).
     pub button: bool,
     /// Sort order among the choices: kind of choice, then row, then column.
@@ -36,10 +38,10 @@ pub struct Step {
 }
 
 impl Step {
-    fn button(key: &str, label: &str, prompt: &'static str, order: u8) -> Step {
+    fn button(key: &str, label: Text, prompt: Text, order: u8) -> Step {
         Step {
             key: key.to_string(),
-            label: label.to_string(),
+            label,
             prompt,
             group: None,
             button: true,
@@ -47,7 +49,7 @@ impl Step {
         }
     }
 
-    fn cell(key: String, label: String, prompt: &'static str, cell: Hex, row: String) -> Step {
+    fn cell(key: String, label: Text, prompt: Text, cell: Hex, row: Text) -> Step {
         Step {
             key,
             label,
@@ -60,13 +62,13 @@ impl Step {
 }
 
 /// An inpHeXion row's name (`c3` is in row 3).
-fn inphexion_row(h: Hex) -> String {
-    format!("Row {}", h.r + 1)
+fn inphexion_row(h: Hex) -> Text {
+    text!("picker-row", n = h.r + 1)
 }
 
 /// An EXXIT row's name (cells `q,r` with the same `r`).
-fn exxit_row(h: Hex) -> String {
-    format!("Row r = {}", h.r)
+fn exxit_row(h: Hex) -> Text {
+    text!("picker-row-r", r = h.r)
 }
 
 /// The steps of `mv`, a legal move in `position`.
@@ -83,14 +85,14 @@ fn inphexion_steps(m: &inphexion::Move) -> Vec<Step> {
     match m.kind() {
         MoveKind::Swap => vec![Step::button(
             "swap",
-            "Swap colours",
-            "Take over the first move (pie rule), or place a disc",
+            text!("pick-swap"),
+            text!("ask-swap-or-place"),
             0,
         )],
         MoveKind::Place(c) => vec![Step::cell(
             format!("place:{}", cell_name(c)),
-            format!("Place a disc on {}", cell_name(c)),
-            "Where do you place your disc?",
+            text!("pick-place-on", cell = cell_name(c)),
+            text!("ask-place-where"),
             c,
             inphexion_row(c),
         )],
@@ -98,15 +100,15 @@ fn inphexion_steps(m: &inphexion::Move) -> Vec<Step> {
             let mut steps = vec![
                 Step::cell(
                     format!("push:{}", cell_name(from)),
-                    format!("Push the disc on {}", cell_name(from)),
-                    "Which disc do you push? (Your disc then goes where it stood.)",
+                    text!("pick-push", cell = cell_name(from)),
+                    text!("ask-push-which"),
                     from,
                     inphexion_row(from),
                 ),
                 Step::cell(
                     format!("to:{}", cell_name(to)),
-                    format!("Push it to {}", cell_name(to)),
-                    "Where does the pushed disc go?",
+                    text!("pick-push-to", cell = cell_name(to)),
+                    text!("ask-push-where"),
                     to,
                     inphexion_row(to),
                 ),
@@ -114,8 +116,8 @@ fn inphexion_steps(m: &inphexion::Move) -> Vec<Step> {
             for (s, d) in m.relocations() {
                 steps.push(Step::cell(
                     format!("rel:{}>{}", cell_name(s), cell_name(d)),
-                    format!("Relocate {} to {}", cell_name(s), cell_name(d)),
-                    "Where does the relocated disc go?",
+                    text!("pick-relocate", from = cell_name(s), to = cell_name(d)),
+                    text!("ask-relocate-where"),
                     d,
                     inphexion_row(d),
                 ));
@@ -128,52 +130,54 @@ fn inphexion_steps(m: &inphexion::Move) -> Vec<Step> {
 fn exxit_steps(p: &exxit::Position, m: &exxit::Move) -> Vec<Step> {
     use exxit::Move as X;
     match *m {
-        X::Pass => vec![Step::button("pass", "Pass", "Nothing else is possible", 0)],
+        X::Pass => vec![Step::button(
+            "pass",
+            text!("pick-pass"),
+            text!("ask-only-pass"),
+            0,
+        )],
         X::Swap => vec![Step::button(
             "swap",
-            "Swap colours",
-            "Take over the first moves (pie rule), or build",
+            text!("pick-swap"),
+            text!("ask-swap-or-build"),
             1,
         )],
         X::Dance { from, target } => vec![
             Step::cell(
                 format!("dance:{from}"),
-                format!("Dance the stack on {from}"),
-                "A dance of destruction is forced: which stack dances?",
+                text!("pick-dance", cell = from.to_string()),
+                text!("ask-dance-which"),
                 from,
                 exxit_row(from),
             ),
             Step::cell(
                 format!("onto:{target}"),
-                format!(
-                    "Onto {target}{}",
-                    if falls_into_space(p, m) {
-                        " (falls into space)"
-                    } else {
-                        ""
-                    }
-                ),
-                "Which opponent stack does it hit?",
+                if falls_into_space(p, m) {
+                    text!("pick-onto-space", cell = target.to_string())
+                } else {
+                    text!("pick-onto", cell = target.to_string())
+                },
+                text!("ask-onto-which"),
                 target,
                 exxit_row(target),
             ),
         ],
         X::Expand(c) => vec![
-            Step::button("lay", "Lay a tile", "Lay a tile or place a disc?", 2),
+            Step::button("lay", text!("pick-lay"), text!("ask-lay-or-place"), 2),
             Step::cell(
                 format!("lay:{c}"),
-                format!("Lay a tile at {c}{}", chain_words(p, m)),
-                "Which outer-space stack becomes a tile?",
+                lay_words(p, m, c),
+                text!("ask-lay-where"),
                 c,
                 exxit_row(c),
             ),
         ],
         X::Place(c) => vec![
-            Step::button("place", "Place a disc", "Lay a tile or place a disc?", 3),
+            Step::button("place", text!("pick-place"), text!("ask-lay-or-place"), 3),
             Step::cell(
                 format!("place:{c}"),
-                format!("Place a disc on {c}"),
-                "On which empty tile?",
+                text!("pick-place-on", cell = c.to_string()),
+                text!("ask-place-tile"),
                 c,
                 exxit_row(c),
             ),
@@ -189,42 +193,47 @@ fn falls_into_space(p: &exxit::Position, m: &exxit::Move) -> bool {
     in_space(&after) > in_space(p)
 }
 
-/// " (+2 by chain)" when an expansion lays more than one tile (rule X16), else nothing.
-fn chain_words(p: &exxit::Position, m: &exxit::Move) -> String {
+/// "Lay a tile at -1,0", with " (+2 by chain)" when the expansion lays more than one tile
+/// (rule X16).
+fn lay_words(p: &exxit::Position, m: &exxit::Move, c: Hex) -> Text {
     let mut after = p.clone();
     after.play(m);
     let extra = after.tiles().count().saturating_sub(p.tiles().count() + 1);
     if extra > 0 {
-        format!(" (+{extra} by chain)")
+        text!("pick-lay-at-chain", cell = c.to_string(), extra = extra)
     } else {
-        String::new()
+        text!("pick-lay-at", cell = c.to_string())
     }
 }
 
 /// A move in words: "Push the disc on c3, push it to d3, relocate e5 to a1", "Dance the stack on
 /// 1,-1 onto 0,0 (falls into space)", "Lay a tile at -1,0 (+2 by chain)", "Place a disc on 0,1".
-pub fn describe(position: &Position, mv: &Move) -> String {
+pub fn describe(lang: Lang, position: &Position, mv: &Move) -> String {
     let steps = steps(position, mv);
     match (mv, steps.as_slice()) {
         // "Lay a tile" / "Place a disc" are said again by the cell's own words.
         (Move::Exxit(exxit::Move::Expand(_) | exxit::Move::Place(_)), [_, cell]) => {
-            cell.label.clone()
+            cell.label.render(lang)
         }
-        (Move::Exxit(exxit::Move::Dance { .. }), [from, onto]) => {
-            format!("{} {}", from.label, lower_first(&onto.label))
-        }
+        (Move::Exxit(exxit::Move::Dance { .. }), [from, onto]) => text!(
+            "words-dance",
+            from = from.label.clone(),
+            onto = lower_first(&onto.label.render(lang))
+        )
+        .render(lang),
         _ => steps
             .iter()
             .enumerate()
             .map(|(i, s)| {
+                let words = s.label.render(lang);
                 if i == 0 {
-                    s.label.clone()
+                    words
                 } else {
-                    lower_first(&s.label)
+                    lower_first(&words)
                 }
             })
             .collect::<Vec<_>>()
-            .join(", "),
+            .join(&tr(lang, "words-separator")),
     }
 }
 
@@ -346,29 +355,32 @@ fn options<'a>(candidates: &[(Move, &'a [Step])], depth: usize) -> Vec<&'a Step>
 /// The groups the menu options are narrowed by: the row of each, in order; options without a
 /// row, and buttons, stay outside every group. When rows would not fit (more than
 /// [`MAX_OPTIONS`] rows, or a row with more), options are cut in runs of [`MAX_OPTIONS`].
-fn groups<'a>(menu: &[&'a Step]) -> Vec<(String, Vec<&'a Step>)> {
-    let mut rows: Vec<(String, Vec<&Step>)> = Vec::new();
+fn groups<'a>(lang: Lang, menu: &[&'a Step]) -> Vec<(String, Vec<&'a Step>)> {
+    let mut rows: Vec<(Option<&Text>, Vec<&Step>)> = Vec::new();
     for s in menu {
-        let name = s.group.clone().unwrap_or_default();
+        let name = s.group.as_ref();
         match rows.iter_mut().find(|(g, _)| *g == name) {
             Some((_, v)) => v.push(s),
             None => rows.push((name, vec![s])),
         }
     }
     if rows.len() <= MAX_OPTIONS && rows.iter().all(|(_, v)| v.len() <= MAX_OPTIONS) {
-        return rows;
+        return rows
+            .into_iter()
+            .map(|(name, v)| (name.map(|t| t.render(lang)).unwrap_or_default(), v))
+            .collect();
     }
     menu.chunks(MAX_OPTIONS)
         .map(|chunk| {
-            let first = chunk.first().map_or("", |s| s.label.as_str());
-            let last = chunk.last().map_or("", |s| s.label.as_str());
+            let label = |s: Option<&&Step>| s.map(|s| s.label.render(lang)).unwrap_or_default();
+            let (first, last) = (label(chunk.first()), label(chunk.last()));
             (format!("{first} … {last}"), chunk.to_vec())
         })
         .collect()
 }
 
 /// The picker's view of `game` (its current position) after the choices in `path`.
-pub fn view(game: &Game, path: &Path) -> Result<View, BadPath> {
+pub fn view(lang: Lang, game: &Game, path: &Path) -> Result<View, BadPath> {
     let position = game.position();
     let all: Vec<(Move, Vec<Step>)> = game
         .legal_moves()
@@ -390,7 +402,7 @@ pub fn view(game: &Game, path: &Path) -> Result<View, BadPath> {
                     return Err(BadPath);
                 }
                 let g = usize::from(g);
-                if g >= groups(&menu).len() {
+                if g >= groups(lang, &menu).len() {
                     return Err(BadPath);
                 }
                 group = Some(g);
@@ -398,11 +410,11 @@ pub fn view(game: &Game, path: &Path) -> Result<View, BadPath> {
             }
             Token::Pick(i) => {
                 let i = usize::from(i);
-                let offered = offered(&buttons, &menu, narrowed, group);
+                let offered = offered(lang, &buttons, &menu, narrowed, group);
                 *offered.get(i).ok_or(BadPath)?
             }
         };
-        so_far.push(chosen.label.clone());
+        so_far.push(chosen.label.render(lang));
         let key = chosen.key.clone();
         candidates.retain(|(_, s)| s.get(depth).is_some_and(|s| s.key == key));
         depth += 1;
@@ -413,7 +425,7 @@ pub fn view(game: &Game, path: &Path) -> Result<View, BadPath> {
             if steps.len() == depth {
                 return Ok(View::Confirm {
                     mv: *mv,
-                    words: describe(position, mv),
+                    words: describe(lang, position, mv),
                     notation: mv.to_string(),
                 });
             }
@@ -428,8 +440,8 @@ pub fn view(game: &Game, path: &Path) -> Result<View, BadPath> {
     let prompt = menu
         .first()
         .or(buttons.first())
-        .map_or("", |s| s.prompt)
-        .to_string();
+        .map(|s| s.prompt.render(lang))
+        .unwrap_or_default();
     let choices = if narrowed && group.is_none() {
         // First narrow the menu by row; the buttons stay offered beside it.
         let mut c: Vec<Choice> = buttons
@@ -437,28 +449,28 @@ pub fn view(game: &Game, path: &Path) -> Result<View, BadPath> {
             .enumerate()
             .map(|(i, s)| Choice {
                 token: Token::Pick(i as u16),
-                label: s.label.clone(),
+                label: s.label.render(lang),
                 button: true,
             })
             .collect();
         c.extend(
-            groups(&menu)
+            groups(lang, &menu)
                 .into_iter()
                 .enumerate()
                 .map(|(i, (name, v))| Choice {
                     token: Token::Group(i as u16),
-                    label: format!("{name} ({} choices)", v.len()),
+                    label: text!("picker-group", name = name, n = v.len()).render(lang),
                     button: false,
                 }),
         );
         c
     } else {
-        offered(&buttons, &menu, narrowed, group)
+        offered(lang, &buttons, &menu, narrowed, group)
             .into_iter()
             .enumerate()
             .map(|(i, s)| Choice {
                 token: Token::Pick(i as u16),
-                label: s.label.clone(),
+                label: s.label.render(lang),
                 button: s.button,
             })
             .collect()
@@ -472,6 +484,7 @@ pub fn view(game: &Game, path: &Path) -> Result<View, BadPath> {
 
 /// The options a `Pick` index points into: the buttons, then the menu (or the chosen row of it).
 fn offered<'a>(
+    lang: Lang,
     buttons: &[&'a Step],
     menu: &[&'a Step],
     narrowed: bool,
@@ -481,7 +494,7 @@ fn offered<'a>(
     match (narrowed, group) {
         (false, _) => v.extend(menu.iter().copied()),
         (true, Some(g)) => {
-            if let Some((_, rows)) = groups(menu).into_iter().nth(g) {
+            if let Some((_, rows)) = groups(lang, menu).into_iter().nth(g) {
                 v.extend(rows);
             }
         }
@@ -500,7 +513,7 @@ mod tests {
 
     /// Every move reachable by walking all the picker's choices from `path`.
     fn reachable(game: &Game, path: Path, out: &mut Vec<Move>) {
-        match view(game, &path).expect("a path the picker offered") {
+        match view(Lang::EN, game, &path).expect("a path the picker offered") {
             View::Confirm { mv, notation, .. } => {
                 assert_eq!(notation, mv.to_string());
                 out.push(mv);
@@ -578,16 +591,26 @@ mod tests {
             assert_eq!(Path::parse(bad), None, "{bad}");
         }
         let game = Game::new(Options::default_for(GameKind::Inphexion));
-        assert_eq!(view(&game, &Path(vec![Token::Pick(400)])), Err(BadPath));
+        assert_eq!(
+            view(Lang::EN, &game, &Path(vec![Token::Pick(400)])),
+            Err(BadPath)
+        );
         // The first placement on 7×7 offers 49 cells: narrowed by row first.
-        let View::Choose { choices, .. } = view(&game, &Path::default()).unwrap() else {
+        let View::Choose { choices, .. } = view(Lang::EN, &game, &Path::default()).unwrap() else {
             panic!("a choice first");
         };
         assert_eq!(choices.len(), 7);
         assert!(choices.iter().all(|c| matches!(c.token, Token::Group(_))));
-        assert_eq!(view(&game, &Path(vec![Token::Group(7)])), Err(BadPath));
         assert_eq!(
-            view(&game, &Path(vec![Token::Group(0), Token::Group(1)])),
+            view(Lang::EN, &game, &Path(vec![Token::Group(7)])),
+            Err(BadPath)
+        );
+        assert_eq!(
+            view(
+                Lang::EN,
+                &game,
+                &Path(vec![Token::Group(0), Token::Group(1)])
+            ),
             Err(BadPath)
         );
     }
@@ -598,7 +621,7 @@ mod tests {
         let words: Vec<String> = game
             .legal_moves()
             .iter()
-            .map(|m| describe(game.position(), m))
+            .map(|m| describe(Lang::EN, game.position(), m))
             .collect();
         assert!(
             words.iter().any(|w| w.starts_with("Place a disc on ")),
@@ -610,7 +633,7 @@ mod tests {
         let words: Vec<String> = inp
             .legal_moves()
             .iter()
-            .map(|m| describe(inp.position(), m))
+            .map(|m| describe(Lang::EN, inp.position(), m))
             .collect();
         assert!(words.contains(&"Swap colours".to_string()), "{words:?}");
         inp.play_text("b2").ok();
@@ -619,7 +642,7 @@ mod tests {
             .into_iter()
             .find(|m| m.to_string().contains('-'));
         if let Some(m) = regular {
-            let w = describe(inp.position(), &m);
+            let w = describe(Lang::EN, inp.position(), &m);
             assert!(
                 w.starts_with("Push the disc on ") && w.contains(", push it to "),
                 "{w}"

@@ -7,10 +7,13 @@ use std::sync::OnceLock;
 use tokio::sync::Semaphore;
 
 use super::access::{mention, player_of, player_to_move, Refusal};
+use super::words;
 use super::BotError;
 use crate::db::{fetch_player_name, GameRow, GameStatus};
 use crate::games::{Colour, Game, GameKind};
+use crate::i18n::Lang;
 use crate::render::{render_png, Theme};
+use crate::text;
 
 /// The players' names by colour, for the picture.
 pub async fn names_by_colour(
@@ -67,85 +70,105 @@ pub async fn picture(
 
 /// The picture's alt text (the attachment's description, read by screen readers and shown
 /// where pictures are off): "EXXIT game #12 after move 40: red to move, score 20–18".
-pub fn alt_text(game_id: i64, game: &Game, ply: usize) -> String {
+pub fn alt_text(lang: Lang, game_id: i64, game: &Game, ply: usize) -> String {
     let kind = game.kind();
     let Some(position) = game.position_at(ply) else {
-        return format!("{} game #{game_id}", kind.title());
+        return text!("alt-game", game = kind.title(), id = game_id).render(lang);
     };
     let when = if ply == 0 {
-        "at the start".to_string()
+        text!("alt-at-start")
     } else {
-        format!("after move {ply}")
+        text!("alt-after-move", n = ply)
     };
     let state = match (ply == game.ply(), game.outcome()) {
-        (true, Some(o)) => o.describe(kind),
-        _ => format!("{} to move", kind.colour_name(position.to_move())),
+        (true, Some(o)) => words::outcome(kind, &o),
+        _ => text!(
+            "alt-to-move",
+            colour = words::colour(kind, position.to_move())
+        ),
     };
     let score = match &*position {
         crate::games::Position::Exxit(p) => {
             let s = p.score();
-            format!(
-                ", score {} {}–{} {}",
-                kind.colour_name(Colour::First),
-                s[0],
-                s[1],
-                kind.colour_name(Colour::Second)
+            text!(
+                "alt-score",
+                first = words::colour(kind, Colour::First),
+                a = s[0],
+                b = s[1],
+                second = words::colour(kind, Colour::Second)
             )
+            .render(lang)
         }
         crate::games::Position::Inphexion(_) => String::new(),
     };
-    format!("{} game #{game_id} {when}: {state}{score}", kind.title())
+    text!(
+        "alt-text",
+        game = kind.title(),
+        id = game_id,
+        when = when,
+        state = state,
+        score = score
+    )
+    .render(lang)
 }
 
 /// The line under a board: the last move, then whose turn it is or the result.
-pub fn board_caption(row: &GameRow, game: &Game, last: Option<(UserId, &str)>) -> String {
+pub fn board_caption(
+    lang: Lang,
+    row: &GameRow,
+    game: &Game,
+    last: Option<(UserId, &str)>,
+) -> String {
     let kind = game.kind();
-    let mut text = format!(
-        "**{}** game #{} · {} vs {}",
-        kind.title(),
-        row.id,
-        mention(row.players[0]),
-        mention(row.players[1])
-    );
+    let mut lines = vec![text!(
+        "caption-head",
+        game = kind.title(),
+        id = row.id,
+        a = mention(row.players[0]),
+        b = mention(row.players[1])
+    )
+    .render(lang)];
     if let Some((who, mv)) = last {
-        text.push_str(&format!(
-            "\n{} played `{mv}` (move {}).",
-            mention(who),
-            game.ply()
-        ));
+        lines.push(
+            text!(
+                "caption-played",
+                who = mention(who),
+                mv = mv,
+                n = game.ply()
+            )
+            .render(lang),
+        );
     }
     match (row.status, game.outcome()) {
         (GameStatus::Active, None) => {
             let c = game.position().to_move();
-            text.push_str(&format!(
-                "\n{} ({}) to move.",
-                mention(player_to_move(row, game)),
-                kind.colour_name(c)
-            ));
-            if let Some(d) = row.deadline_at {
-                text.push_str(&format!(" Time runs out <t:{d}:R>."));
-            }
+            let who = mention(player_to_move(row, game));
+            let colour = words::colour(kind, c);
+            lines.push(
+                match row.deadline_at {
+                    Some(d) => text!("caption-to-move-until", who = who, colour = colour, at = d),
+                    None => text!("caption-to-move", who = who, colour = colour),
+                }
+                .render(lang),
+            );
         }
         _ => {
-            let result = row
-                .result
-                .as_ref()
-                .map(|r| r.describe(kind))
-                .or_else(|| game.outcome().map(|o| o.describe(kind)));
-            text.push_str(&format!(
-                "\nGame over: {}.",
-                result.as_deref().unwrap_or("finished")
-            ));
-            if let Some(w) = row.winner_id {
-                text.push_str(&format!(" Congratulations {}!", mention(w)));
-            }
-            text.push_str(&format!(
-                "\nWatch it again with `/replay game:{0}`; its record: `/record game:{0}`.",
-                row.id
-            ));
+            let result = match (&row.result, game.outcome()) {
+                (Some(r), _) => words::result(kind, r),
+                (None, Some(o)) => words::outcome(kind, &o),
+                (None, None) => text!("status-finished"),
+            };
+            lines.push(
+                match row.winner_id {
+                    Some(w) => text!("caption-over-won", result = result, winner = mention(w)),
+                    None => text!("caption-over", result = result),
+                }
+                .render(lang),
+            );
+            lines.push(text!("caption-replay", id = row.id).render(lang));
         }
     }
-    text
+    lines.join("\n")
 }
 
 /// Rows per leaderboard page.

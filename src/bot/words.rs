@@ -70,6 +70,15 @@ pub fn challenge_status(s: ChallengeStatus) -> Text {
     }
 }
 
+/// A level of the bot's play.
+pub fn level(l: crate::ai::Level) -> Text {
+    match l {
+        crate::ai::Level::Easy => text!("level-easy"),
+        crate::ai::Level::Medium => text!("level-medium"),
+        crate::ai::Level::Hard => text!("level-hard"),
+    }
+}
+
 /// A duration left: `2 d 3 h`, `5 h 10 min`, `less than a minute`.
 pub fn time_left(seconds: i64) -> Text {
     use super::schedule::DAY;

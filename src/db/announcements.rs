@@ -78,6 +78,14 @@ pub struct Announcement {
     pub board: Option<BoardAt>,
     /// Members told by direct message when the channel refuses the message for good.
     pub concerned: Vec<UserId>,
+    /// The language it is written in (a tag of `assets/locales`): its picture and buttons
+    /// follow it.
+    #[serde(default = "english")]
+    pub lang: String,
+}
+
+fn english() -> String {
+    crate::i18n::FALLBACK.to_string()
 }
 
 impl Announcement {
@@ -293,6 +301,7 @@ mod tests {
                 current: true,
             }),
             concerned: vec![UserId(1), UserId(2)],
+            lang: crate::i18n::FALLBACK.to_string(),
         }
     }
 

@@ -593,11 +593,13 @@ impl Discord {
                 .unwrap_or_default();
             assert!(options.len() <= 25, "a menu holds at most 25 options");
             let menu_id = menu.and_then(|m| m["custom_id"].as_str()).unwrap_or("");
+            let label = step.label.render(hexcord::i18n::Lang::EN);
             let button = parts
                 .iter()
-                .find(|c| c["type"] == 2 && c["label"] == step.label.as_str());
-            let exact = options.iter().find(|o| o["label"] == step.label.as_str());
+                .find(|c| c["type"] == 2 && c["label"] == label.as_str());
+            let exact = options.iter().find(|o| o["label"] == label.as_str());
             let row = step.group.as_ref().and_then(|g| {
+                let g = g.render(hexcord::i18n::Lang::EN);
                 options.iter().find(|o| {
                     o["label"]
                         .as_str()

@@ -994,7 +994,7 @@ type MoveTest = dyn Fn(&str, &str) -> bool;
 fn interesting_move(game: &hexcord::games::Game, rng: &mut SmallRng) -> hexcord::games::Move {
     use hexcord::bot::picker::describe;
     let moves = game.legal_moves();
-    let words: Vec<String> = moves.iter().map(|m| describe(game.position(), m)).collect();
+    let words: Vec<String> = moves.iter().map(|m| describe(hexcord::i18n::Lang::EN, game.position(), m)).collect();
     let kinds: [&MoveTest; 4] = [
         &|n, _| n == "swap",
         &|n, _| n.contains('>'),
@@ -1172,7 +1172,7 @@ async fn games_played_with_the_move_button() {
             let steps = hexcord::bot::picker::steps(game.position(), &mv);
             seen.push((
                 mv.to_string(),
-                hexcord::bot::picker::describe(game.position(), &mv),
+                hexcord::bot::picker::describe(hexcord::i18n::Lang::EN, game.position(), &mv),
             ));
             let from = d.fake.request_count();
             let played = d.pick_move(mover, &board, &steps).await;

@@ -72,3 +72,150 @@ leaderboard-pages =
             [one] { $pages } page
            *[other] { $pages } pages
         }: pick a `page` from 1 to { $pages }.
+
+## Boards
+
+alt-game = { $game } game #{ $id }
+alt-at-start = at the start
+alt-after-move = after move { $n }
+alt-to-move = { $colour } to move
+alt-score = , score { $first } { $a }–{ $b } { $second }
+alt-text = { $game } game #{ $id } { $when }: { $state }{ $score }
+caption-head = **{ $game }** game #{ $id } · { $a } vs { $b }
+caption-played = { $who } played `{ $mv }` (move { $n }).
+caption-to-move = { $who } ({ $colour }) to move.
+caption-to-move-until = { $who } ({ $colour }) to move. Time runs out <t:{ $at }:R>.
+caption-over = Game over: { $result }.
+caption-over-won = Game over: { $result }. Congratulations { $winner }!
+caption-replay = Watch it again with `/replay game:{ $id }`; its record: `/record game:{ $id }`.
+
+## Game actions
+
+no-such-game = There is no game #{ $game }. `/games` lists the active ones.
+following = Following: { $names }
+your-move-direct = { $who }: your move in game #{ $game } (<#{ $place }>). Press **Move** below.
+players-beat = { $winner } beat { $loser }
+players-vs = { $a } vs { $b }
+its-thread = its thread
+result-line = 🏁 **{ $game }** game #{ $id }: { $who } ({ $result }). The final board is in { $thread }; `/replay game:{ $id }` shows the game again.
+resigned = { $who } resigned.
+game-over-replay = Game #{ $game } is over ({ $result }): `/replay` shows it.
+call-off-too-late = Game #{ $game } is under way (both players have made two moves): it can no longer be called off. You can `/resign`.
+call-off-proposed = { $opponent }, { $who } proposes to call off game #{ $game }: it would end without a result and leave the ratings alone.
+only-they-answer-proposal = Only { $who } can answer this proposal.
+call-off-moved-on = Game #{ $game } has moved on since this proposal: ask again with `/calloff` if you both still want it.
+call-off-declined = { $who } wants to play on: game #{ $game } continues.
+called-off = Game #{ $game } ({ $a } vs { $b }) was called off by agreement; it has no result.
+call-off-done = Game #{ $game } is called off.
+aborted-by-moderator = Game #{ $game } ({ $a } vs { $b }) was aborted by a moderator; it has no result.
+takeback-your-turn = You can take back only your own last move, before your opponent has moved: in game #{ $game } it is your turn.
+takeback-against-bot = I answer at once, so there is no move of yours to take back in a game against me.
+takeback-asked = { $opponent }, { $who } asks to take back move { $ply } (`{ $mv }`) of game #{ $game }. Accept and it is their turn again, on the position before it, with the time they had left; decline and the move stands.
+takeback-moved-on = Game #{ $game } has moved on since this takeback was asked for: move { $ply } stands.
+only-they-answer-request = Only { $who } can answer this request.
+takeback-declined = { $who } declined to take back move { $ply } of game #{ $game }: it stands.
+took-back = { $asker } took back move { $ply } (`{ $mv }`) with { $who }'s agreement.
+takeback-done = Move { $ply } of game #{ $game } was taken back.
+ran-out-of-time = { $who } ran out of time.
+reminder = ⏰ Reminder: { $who }, it is your move in **{ $game }** game #{ $id } against { $opponent } in <#{ $place }>. { $left } left. Play with `/move`; `/settings` turns reminders off.
+reminder-until = ⏰ Reminder: { $who }, it is your move in **{ $game }** game #{ $id } against { $opponent } in <#{ $place }>. { $left } left (until <t:{ $until }:f>). Play with `/move`; `/settings` turns reminders off.
+challenge-expired = The challenge of { $challenger } to { $opponent } (`{ $options }`) expired without an answer.
+challenge-already-open = There is already an open { $game } challenge between you and { $opponent } (challenge #{ $id }): answer or withdraw it first.
+too-many-challenges = You have { $open } open challenges, the most one member may have: wait for answers, or withdraw some (they expire after 24 hours).
+rematch-players-only = Only the players of game #{ $game } can ask for its rematch. Start your own game with `/challenge`.
+game-still-played = Game #{ $game } is still being played.
+rematch-against-bot = For another game against me, use `/play` (choose `first` to pick who starts).
+rated = rated
+unrated = unrated
+rematch-offered =
+    { $opponent }, { $who } offers a rematch of game #{ $game } (`{ $options }`, { $rated }, the same time per move) with the colours swapped: { $first } plays { $colour } and moves first.
+    Accept or decline below (open for { $hours } hours).
+challenge-gone = Challenge #{ $id } does not exist any more.
+challenge-answered-meanwhile = Challenge #{ $id } was answered in the meantime.
+challenge-declined = { $opponent } declined the challenge of { $challenger } (`{ $options }`).
+challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent } (`{ $options }`).
+challenge-accepted = { $opponent } accepted the challenge of { $challenger }: game #{ $game } (`{ $options }`) starts below.
+too-many-bot-games = You already have { $max } games against me: finish or `/resign` one first (`/games` lists them).
+level-easy = easy
+level-medium = medium
+level-hard = hard
+plays-me = { $who } plays me at level **{ $level }** (`{ $options }`, unrated).
+
+## The Move button's picker
+
+picker-row = Row { $n }
+picker-row-r = Row r = { $r }
+picker-group = { $name } ({ $n } choices)
+pick-swap = Swap colours
+pick-pass = Pass
+pick-place-on = Place a disc on { $cell }
+pick-push = Push the disc on { $cell }
+pick-push-to = Push it to { $cell }
+pick-relocate = Relocate { $from } to { $to }
+pick-dance = Dance the stack on { $cell }
+pick-onto = Onto { $cell }
+pick-onto-space = Onto { $cell } (falls into space)
+pick-lay = Lay a tile
+pick-lay-at = Lay a tile at { $cell }
+pick-lay-at-chain = Lay a tile at { $cell } (+{ $extra } by chain)
+pick-place = Place a disc
+ask-swap-or-place = Take over the first move (pie rule), or place a disc
+ask-place-where = Where do you place your disc?
+ask-push-which = Which disc do you push? (Your disc then goes where it stood.)
+ask-push-where = Where does the pushed disc go?
+ask-relocate-where = Where does the relocated disc go?
+ask-only-pass = Nothing else is possible
+ask-swap-or-build = Take over the first moves (pie rule), or build
+ask-dance-which = A dance of destruction is forced: which stack dances?
+ask-onto-which = Which opponent stack does it hit?
+ask-lay-or-place = Lay a tile or place a disc?
+ask-lay-where = Which outer-space stack becomes a tile?
+ask-place-tile = On which empty tile?
+words-dance = { $from } { $onto }
+words-separator = { ", " }
+
+## Buttons and the picker's answers
+
+button-accept = Accept
+button-decline = Decline
+button-withdraw = Withdraw
+button-rematch = Rematch
+button-move = Move
+button-follow = Follow
+button-fresh-picker = Fresh picker
+button-cancel = Cancel
+button-back = Back
+button-play = Play
+stale-button = This button is no longer valid: its game or challenge has moved on. Use `/games` to see your games, or `/challenge` to start one.
+follow-again-button = Press **Follow**
+following-now = You follow game #{ $game }: you will be mentioned with its result. { $again } again to stop.
+not-following = You no longer follow game #{ $game }.
+and-its-thread = { $first } Its thread: <#{ $thread }>.
+and-not-added-to-thread = { $first } I could not add you to its thread <#{ $thread }>: open it to join.
+and-not-removed-from-thread = { $first } I could not take you out of its thread <#{ $thread }>: leave it from its menu.
+picker-cancelled = No move played in game #{ $game }. Press **Move** under its board when you are ready.
+you-resigned = You resigned game #{ $game }.
+keep-playing = Good luck! Play on with `/move`.
+rematch-offered-there = Rematch offered in <#{ $channel }>: { $opponent } answers there.
+game-over-plain = Game #{ $game } is over ({ $result }).
+game-between = Game #{ $game } is between { $a } and { $b }; it is { $who }'s turn. To play yourself, `/challenge` a member or `/play` against me.
+their-turn-not-yours = It is { $who }'s turn in game #{ $game }, not yours: you will be told when it is.
+you-played = You played { $words } (`{ $mv }`) in game #{ $game }, move { $n }. The board follows in the channel.
+picker-stale = The position of game #{ $game } has changed since this picker was opened (it is now after move { $n }). Nothing was played.
+picker-title = **{ $game }** game #{ $id } · your move
+picker-confirm = Play **{ $words }** (`{ $mv }`)? The picture shows the board after it.
+
+## Following
+
+follow-again-command = `/follow { $game }`
+
+## Delivery
+
+refused-missing-permissions = Discord refused with "Missing Permissions": I need View Channel, Send Messages and Attach Files in <#{ $channel }>
+refused-missing-access = Discord refused with "Missing Access": I cannot see <#{ $channel }> (View Channel is missing)
+refused-unknown-channel = <#{ $channel }> no longer exists ("Unknown Channel")
+refused-other = Discord refused the message in <#{ $channel }> (HTTP { $status }, code { $code }: { $message })
+could-not-post-here = ⚠️ I could not post this in <#{ $channel }>: { $why }. A moderator can fix that.
+moderators-no-threads = 🔧 Moderators: I cannot open a thread for each game in <#{ $channel }> (Discord refused: "{ $message }"). I need the **Create Public Threads** and **Send Messages in Threads** permissions there. Until then, games are played in this channel; `/server threads:off` keeps them here without this notice.
+moderators-no-thread-posts = 🔧 Moderators: I cannot post in the threads of games in <#{ $channel }> (Discord refused: "{ $message }"). I need the **Send Messages in Threads** permission there. Until then, games are played in this channel.
+moderators-no-archive = 🔧 Moderators: I cannot archive the threads of finished games in <#{ $channel }> (Discord refused: "{ $message }"). I need the **Manage Threads** permission there; without it, each thread closes by itself after a week without messages.

@@ -67,3 +67,150 @@ vacation-already = すでに <t:{ $until }:f> まで休暇中です。終わっ�
 vacation-too-long = 今取れる休暇は 1〜{ $left } 日です（365 日あたり { $cap } 日まで、取得済み { $used } 日）。申請は { $days } 日でした。
 move-cannot-be-played = `{ $input }` は対局 #{ $game } では指せません：{ $error }。`/move` と入力して候補から選んでください。
 leaderboard-pages = 表は { $pages } ページあります。`page` には 1〜{ $pages } を指定してください。
+
+## Boards
+
+alt-game = { $game } 対局 #{ $id }
+alt-at-start = 開始時
+alt-after-move = { $n }手目の後
+alt-to-move = { $colour }の手番
+alt-score = 、得点 { $first } { $a }–{ $b } { $second }
+alt-text = { $game } 対局 #{ $id }（{ $when }）：{ $state }{ $score }
+caption-head = **{ $game }** 対局 #{ $id } · { $a } 対 { $b }
+caption-played = { $who } が `{ $mv }` を指しました（{ $n }手目）。
+caption-to-move = { $who }（{ $colour }）の手番です。
+caption-to-move-until = { $who }（{ $colour }）の手番です。持ち時間は <t:{ $at }:R> に切れます。
+caption-over = 対局終了：{ $result }。
+caption-over-won = 対局終了：{ $result }。{ $winner } さん、おめでとうございます！
+caption-replay = `/replay game:{ $id }` で対局を再生できます。棋譜は `/record game:{ $id }` で。
+
+## Game actions
+
+no-such-game = 対局 #{ $game } はありません。進行中の対局は `/games` で一覧できます。
+following = 観戦中：{ $names }
+your-move-direct = { $who }：対局 #{ $game }（<#{ $place }>）であなたの手番です。下の **Move** を押してください。
+players-beat = { $winner } が { $loser } に勝利
+players-vs = { $a } 対 { $b }
+its-thread = そのスレッド
+result-line = 🏁 **{ $game }** 対局 #{ $id }：{ $who }（{ $result }）。最終盤面は { $thread } にあります。`/replay game:{ $id }` で対局を再生できます。
+resigned = { $who } が投了しました。
+game-over-replay = 対局 #{ $game } は終わっています（{ $result }）。`/replay` で再生できます。
+call-off-too-late = 対局 #{ $game } はすでに進んでいます（両者が 2 手ずつ指しました）。もう取りやめにはできません。`/resign` で投了はできます。
+call-off-proposed = { $opponent } さん、{ $who } が対局 #{ $game } の取りやめを提案しています。取りやめると結果なしで終わり、レーティングは変わりません。
+only-they-answer-proposal = この提案に答えられるのは { $who } だけです。
+call-off-moved-on = この提案の後で対局 #{ $game } は進みました。まだ二人とも望むなら `/calloff` でもう一度提案してください。
+call-off-declined = { $who } は続行を希望しました。対局 #{ $game } は続きます。
+called-off = 対局 #{ $game }（{ $a } 対 { $b }）は合意により取りやめになりました。結果はありません。
+call-off-done = 対局 #{ $game } を取りやめました。
+aborted-by-moderator = 対局 #{ $game }（{ $a } 対 { $b }）はモデレーターにより中止されました。結果はありません。
+takeback-your-turn = 待ったができるのは、相手が指す前の自分の最後の手だけです。対局 #{ $game } は今あなたの手番です。
+takeback-against-bot = わたしはすぐに指し返すので、わたしとの対局では待ったできる手がありません。
+takeback-asked = { $opponent } さん、{ $who } が対局 #{ $game } の { $ply } 手目（`{ $mv }`）の待ったを求めています。承諾すると、その手の前の局面・残り時間で相手の手番に戻ります。断るとその手はそのままです。
+takeback-moved-on = この待ったの依頼の後で対局 #{ $game } は進みました。{ $ply } 手目はそのままです。
+only-they-answer-request = この依頼に答えられるのは { $who } だけです。
+takeback-declined = { $who } は対局 #{ $game } の { $ply } 手目の待ったを断りました。その手はそのままです。
+took-back = { $asker } が { $who } の承諾を得て { $ply } 手目（`{ $mv }`）を待ったしました。
+takeback-done = 対局 #{ $game } の { $ply } 手目を取り消しました。
+ran-out-of-time = { $who } の持ち時間が切れました。
+reminder = ⏰ お知らせ：{ $who } さん、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }。`/move` で指してください。お知らせは `/settings` で止められます。
+reminder-until = ⏰ お知らせ：{ $who } さん、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }（<t:{ $until }:f> まで）。`/move` で指してください。お知らせは `/settings` で止められます。
+challenge-expired = { $challenger } から { $opponent } への挑戦（`{ $options }`）は返事がないまま期限切れになりました。
+challenge-already-open = あなたと { $opponent } の間にはすでに受付中の { $game } の挑戦があります（挑戦 #{ $id }）。先にそれに答えるか、取り下げてください。
+too-many-challenges = 受付中の挑戦が { $open } 件あり、これが上限です。返事を待つか、いくつか取り下げてください（24 時間で期限切れになります）。
+rematch-players-only = 対局 #{ $game } の再戦を申し込めるのはその対局者だけです。自分の対局は `/challenge` で始めてください。
+game-still-played = 対局 #{ $game } はまだ続いています。
+rematch-against-bot = わたしともう一局指すには `/play` を使ってください（先手は `first` で選べます）。
+rated = レーティング対象
+unrated = レーティング対象外
+rematch-offered =
+    { $opponent } さん、{ $who } が対局 #{ $game }（`{ $options }`、{ $rated }、同じ持ち時間）の再戦を手番を入れ替えて申し込んでいます。{ $first } が{ $colour }で先手です。
+    下のボタンで承諾または辞退してください（{ $hours } 時間有効）。
+challenge-gone = 挑戦 #{ $id } はもうありません。
+challenge-answered-meanwhile = 挑戦 #{ $id } には先に返事がありました。
+challenge-declined = { $opponent } は { $challenger } の挑戦（`{ $options }`）を辞退しました。
+challenge-withdrawn = { $challenger } は { $opponent } への挑戦（`{ $options }`）を取り下げました。
+challenge-accepted = { $opponent } が { $challenger } の挑戦を受けました。対局 #{ $game }（`{ $options }`）が下で始まります。
+too-many-bot-games = わたしとの対局がすでに { $max } 局あります。先にどれかを終えるか `/resign` してください（`/games` で一覧できます）。
+level-easy = やさしい
+level-medium = ふつう
+level-hard = つよい
+plays-me = { $who } がレベル **{ $level }** でわたしと対局します（`{ $options }`、レーティング対象外）。
+
+## The Move button's picker
+
+picker-row = { $n } 行
+picker-row-r = 行 r = { $r }
+picker-group = { $name }（{ $n } 件）
+pick-swap = 手番を入れ替える
+pick-pass = パス
+pick-place-on = { $cell } にディスクを置く
+pick-push = { $cell } のディスクを押す
+pick-push-to = { $cell } へ押し出す
+pick-relocate = { $from } を { $to } へ移す
+pick-dance = { $cell } のスタックで破壊ダンス
+pick-onto = { $cell } へ
+pick-onto-space = { $cell } へ（外宇宙へ落ちる）
+pick-lay = タイルを置く（世界の拡張）
+pick-lay-at = { $cell } にタイルを置く
+pick-lay-at-chain = { $cell } にタイルを置く（連鎖で +{ $extra }）
+pick-place = ディスクを置く
+ask-swap-or-place = 最初の手を引き取る（パイルール）か、ディスクを置いてください
+ask-place-where = どこにディスクを置きますか？
+ask-push-which = どのディスクを押しますか？（あなたのディスクはその跡に置かれます）
+ask-push-where = 押したディスクはどこへ行きますか？
+ask-relocate-where = 移すディスクはどこへ行きますか？
+ask-only-pass = ほかに指せる手はありません
+ask-swap-or-build = 最初の手を引き取る（パイルール）か、建設してください
+ask-dance-which = 破壊ダンスが強制です。どのスタックが踊りますか？
+ask-onto-which = どの相手のスタックに当てますか？
+ask-lay-or-place = タイルを置きますか、ディスクを置きますか？
+ask-lay-where = 外宇宙のどのスタックをタイルにしますか？
+ask-place-tile = どの空きタイルに置きますか？
+words-dance = { $from }：{ $onto }
+words-separator = 、
+
+## Buttons and the picker's answers
+
+button-accept = 承諾
+button-decline = 辞退
+button-withdraw = 取り下げ
+button-rematch = 再戦
+button-move = 指す
+button-follow = 観戦
+button-fresh-picker = 新しく選び直す
+button-cancel = キャンセル
+button-back = 戻る
+button-play = この手を指す
+stale-button = このボタンはもう使えません（対局や挑戦が進みました）。自分の対局は `/games` で確認し、新しく始めるには `/challenge` を使ってください。
+follow-again-button = **観戦** をもう一度押すと
+following-now = 対局 #{ $game } を観戦中です。結果が出たらメンションでお知らせします。やめるには{ $again }解除できます。
+not-following = 対局 #{ $game } の観戦をやめました。
+and-its-thread = { $first }スレッド：<#{ $thread }>。
+and-not-added-to-thread = { $first }スレッド <#{ $thread }> に追加できませんでした。開いて参加してください。
+and-not-removed-from-thread = { $first }スレッド <#{ $thread }> から外せませんでした。スレッドのメニューから退出してください。
+picker-cancelled = 対局 #{ $game } では何も指していません。準備ができたら盤面の下の **指す** を押してください。
+you-resigned = 対局 #{ $game } を投了しました。
+keep-playing = がんばってください！ `/move` で続けましょう。
+rematch-offered-there = <#{ $channel }> で再戦を申し込みました。{ $opponent } がそこで返事をします。
+game-over-plain = 対局 #{ $game } は終わっています（{ $result }）。
+game-between = 対局 #{ $game } は { $a } と { $b } の対局で、今は { $who } の手番です。自分で指すには `/challenge` でメンバーに挑戦するか、`/play` でわたしと対局してください。
+their-turn-not-yours = 対局 #{ $game } は { $who } の手番で、あなたの番ではありません。あなたの番になったらお知らせします。
+you-played = 対局 #{ $game } の { $n } 手目に { $words }（`{ $mv }`）を指しました。盤面はチャンネルに続けて投稿されます。
+picker-stale = この選択画面を開いた後で対局 #{ $game } の局面が変わりました（今は { $n } 手目の後です）。何も指していません。
+picker-title = **{ $game }** 対局 #{ $id } · あなたの手番
+picker-confirm = **{ $words }**（`{ $mv }`）を指しますか？ 画像はその手の後の盤面です。
+
+## Following
+
+follow-again-command = `/follow { $game }` で
+
+## Delivery
+
+refused-missing-permissions = Discord に「Missing Permissions」で拒否されました。<#{ $channel }> で「チャンネルを見る」「メッセージを送信」「ファイルを添付」の権限が必要です
+refused-missing-access = Discord に「Missing Access」で拒否されました。<#{ $channel }> が見えません（「チャンネルを見る」の権限がありません）
+refused-unknown-channel = <#{ $channel }> はもう存在しません（「Unknown Channel」）
+refused-other = Discord が <#{ $channel }> へのメッセージを拒否しました（HTTP { $status }、コード { $code }：{ $message }）
+could-not-post-here = ⚠️ <#{ $channel }> にこれを投稿できませんでした：{ $why }。モデレーターが直せます。
+moderators-no-threads = 🔧 モデレーターの方へ：<#{ $channel }> で対局ごとのスレッドを作れません（Discord の拒否：「{ $message }」）。そこで「公開スレッドの作成」と「スレッドでメッセージを送信」の権限が必要です。それまで対局はこのチャンネルで行います。`/server threads:off` にすると、このお知らせなしでここで対局します。
+moderators-no-thread-posts = 🔧 モデレーターの方へ：<#{ $channel }> の対局スレッドに投稿できません（Discord の拒否：「{ $message }」）。そこで「スレッドでメッセージを送信」の権限が必要です。それまで対局はこのチャンネルで行います。
+moderators-no-archive = 🔧 モデレーターの方へ：<#{ $channel }> の終局した対局のスレッドをアーカイブできません（Discord の拒否：「{ $message }」）。そこで「スレッドの管理」の権限が必要です。権限がなくても、スレッドは 1 週間メッセージがなければ自動で閉じます。

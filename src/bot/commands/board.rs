@@ -83,7 +83,12 @@ pub async fn board(
     };
     ctx.defer().await?;
     let names = names_by_colour(&ctx.data().core.pool, &row, &played).await?;
-    let mut caption = board_caption(&row, &played, None);
+    let mut caption = board_caption(
+        crate::bot::server_lang(&ctx.data().core.pool, ctx.guild_id().map(GuildId::from)).await?,
+        &row,
+        &played,
+        None,
+    );
     if let Some(p) = shown {
         caption = format!(
             "{caption}\nShowing the position after move {p} of {}.",
@@ -204,17 +209,18 @@ pub async fn follow(
     let me = super::remember_author(&ctx).await?;
     let id = crate::bot::access::parse_game_ref(&game)?;
     let guild = ctx.guild_id().map(crate::db::GuildId::from);
-    let again = format!("`/follow {id}`");
+    let again = crate::text!("follow-again-command", game = id);
     let text = crate::bot::components::follow(
         &ctx.serenity_context().http,
         ctx.data(),
         id,
         me,
         guild,
-        &again,
+        again,
     )
     .await?;
-    super::answer_privately(&ctx, text).await
+    let lang = crate::i18n::Lang::of(ctx.locale().unwrap_or_default());
+    super::answer_privately(&ctx, text.render(lang)).await
 }
 
 /// How to play with this bot.

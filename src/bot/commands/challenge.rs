@@ -92,7 +92,8 @@ pub async fn challenge(
         kind.colour_name(Colour::First),
         CHALLENGE_TTL_SECS / 3600,
     );
-    let buttons = challenge_buttons(id);
+    let lang = crate::bot::server_lang(&core.pool, ctx.guild_id().map(GuildId::from)).await?;
+    let buttons = challenge_buttons(lang, id);
     let reply = CreateReply::default()
         .content(text)
         .components(vec![buttons])

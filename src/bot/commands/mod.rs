@@ -314,7 +314,8 @@ pub(super) async fn autocomplete_move(
         let mut choices = Vec::new();
         for row in if several { mine.clone() } else { vec![*first] } {
             let (_, game) = actions::load(pool, row.id).await?;
-            for s in suggest_moves(&game, partial, each) {
+            let lang = crate::i18n::Lang::of(ctx.locale().unwrap_or_default());
+            for s in suggest_moves(lang, &game, partial, each) {
                 let (label, value) = if several {
                     (
                         format!("#{} · {}", row.id, s.words),

@@ -65,7 +65,12 @@ pub async fn takeback(
         ),
         (answer(false), "Decline", serenity::ButtonStyle::Danger),
     ];
-    propose(&ctx, row.opponent_of(me), text, buttons).await
+    let lang = crate::bot::server_lang(
+        &ctx.data().core.pool,
+        ctx.guild_id().map(crate::db::GuildId::from),
+    )
+    .await?;
+    propose(&ctx, row.opponent_of(me), text.render(lang), buttons).await
 }
 
 /// Propose to call off a game that has barely started (no result, no rating change).
@@ -90,7 +95,12 @@ pub async fn call_off(
         (answer(true), "Call it off", serenity::ButtonStyle::Danger),
         (answer(false), "Play on", serenity::ButtonStyle::Success),
     ];
-    propose(&ctx, row.opponent_of(me), text, buttons).await
+    let lang = crate::bot::server_lang(
+        &ctx.data().core.pool,
+        ctx.guild_id().map(crate::db::GuildId::from),
+    )
+    .await?;
+    propose(&ctx, row.opponent_of(me), text.render(lang), buttons).await
 }
 
 /// Posts a proposal to the other player (pinged), with its answer buttons.
