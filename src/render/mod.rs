@@ -30,6 +30,7 @@ mod gallery;
 mod header;
 pub mod inphexion;
 mod replay;
+mod round;
 
 use image::RgbaImage;
 use thiserror::Error;
