@@ -24,6 +24,7 @@
 //! `cargo run --release --example rendertime` measure drawing plus PNG encoding.
 
 mod canvas;
+pub mod chart;
 mod encode;
 pub mod exxit;
 mod gallery;
