@@ -86,8 +86,8 @@ struct RenderArgs {
 struct AnalyseArgs {
     /// The game record (as `/record` or the engine's `record` give it).
     record: PathBuf,
-    /// What is searched at each position: Monte-Carlo playouts (inpHeXion, default 10000) or
-    /// positions evaluated by the alpha-beta search (EXXIT, default 200000).
+    /// What is searched at each position: Monte-Carlo playouts (inpHeXion, default 30000) or
+    /// positions evaluated by the alpha-beta search (EXXIT, default 600000).
     #[arg(long)]
     budget: Option<u64>,
     /// The searches' seed: equal budgets and seeds give equal analyses.

@@ -34,11 +34,12 @@ pub struct AnalysisBudget {
 }
 
 impl AnalysisBudget {
-    /// The default: about a second per inpHeXion game of 40 moves and ten seconds per EXXIT game
-    /// of 130 on one core (see README), searching more than the bot's `medium` level does.
+    /// The default: more than the bot's `hard` level searches in inpHeXion and more than
+    /// `medium` in EXXIT, within seconds for a 40-move inpHeXion game and half a minute for a
+    /// 130-move EXXIT game on one core (see README).
     pub const DEFAULT: AnalysisBudget = AnalysisBudget {
-        playouts: 10_000,
-        nodes: 200_000,
+        playouts: 30_000,
+        nodes: 600_000,
     };
 
     /// The most a budget may be (an analysis then takes minutes).
