@@ -56,8 +56,12 @@ fn cpu_seconds() -> f64 {
 }
 
 fn main() {
-    // Only benchmark when asked to (`cargo test --benches` runs this binary too).
-    if std::env::args().any(|a| a == "--list") {
+    // `cargo bench` passes `--bench`; `cargo test --all-targets` runs this binary without it,
+    // and then a short game at a small budget only checks that it works.
+    if !std::env::args().any(|a| a == "--bench") {
+        let game = played("inphexion size=4", 6, Budget::playouts(50));
+        let a = analyse(&game, AnalysisBudget::uniform(200), 1, |_, _| {});
+        assert_eq!(a.moves.len(), game.ply());
         return;
     }
     let games = [

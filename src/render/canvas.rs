@@ -164,8 +164,9 @@ impl Canvas {
         self.img.width()
     }
 
-    /// A coverage mask for the pixels `left..left + w` × `top..top + h` (clipped to the picture),
-    /// with its offset, or `None` when nothing of it lies inside.
+    /// An empty coverage mask for the pixels from `(left, top)` to `(right, bottom)` (widened to
+    /// whole pixels and clipped to the picture), with the picture position of its top-left
+    /// pixel; `None` when nothing of it lies inside.
     fn mask(&self, left: f32, top: f32, right: f32, bottom: f32) -> Option<(i32, i32, GrayImage)> {
         let x0 = (left.floor() as i32).max(0);
         let y0 = (top.floor() as i32).max(0);
