@@ -482,6 +482,59 @@ mod tests {
         assert!(edge >= 60, "anti-aliased edge pixels: {edge}");
     }
 
+    /// The canvas's polygons and text are imageproc's: the same pixels as imageproc's own
+    /// functions drawing white on black, coverage snapped to eighths.
+    #[test]
+    fn polygons_and_text_are_imageprocs() {
+        let snap = |v: u8| {
+            let k = round::level(hex(0xffffff), f32::from(v) / 255.0);
+            ((255 * k + 4) >> 3) as u8
+        };
+        let pts = [(20.3, 10.8), (70.6, 18.2), (55.1, 60.9), (12.7, 44.4)];
+        let mut c = Canvas::new(90, 80, hex(0x000000));
+        c.fill_convex(&pts, hex(0xffffff));
+        let mut want = GrayImage::new(90, 80);
+        let poly: Vec<Point<i32>> = pts
+            .iter()
+            .map(|&(x, y)| Point::new((x - 0.5).round() as i32, (y - 0.5).round() as i32))
+            .collect();
+        draw_antialiased_polygon_mut(&mut want, &poly, Luma([255]), cover);
+        for (x, y, p) in want.enumerate_pixels() {
+            assert_eq!(c.img.get_pixel(x, y).0[0], snap(p.0[0]), "({x}, {y})");
+        }
+        let mut c = Canvas::new(200, 50, hex(0x000000));
+        c.text(
+            FontKind::Regular,
+            20.0,
+            10.0,
+            30.0,
+            Align::Left,
+            "q,r 1,-2",
+            hex(0xffffff),
+        );
+        let mut want = GrayImage::new(200, 50);
+        let Some(f) = fonts() else {
+            panic!("fonts load")
+        };
+        let ascent = f
+            .get(FontKind::Regular)
+            .as_scaled(PxScale::from(20.0))
+            .ascent();
+        let top = (30.0 - ascent).round() as i32;
+        draw_text_mut(
+            &mut want,
+            Luma([255]),
+            10,
+            top,
+            PxScale::from(20.0),
+            f.get(FontKind::Regular),
+            "q,r 1,-2",
+        );
+        for (x, y, p) in want.enumerate_pixels() {
+            assert_eq!(c.img.get_pixel(x, y).0[0], snap(p.0[0]), "({x}, {y})");
+        }
+    }
+
     #[test]
     fn translucent_lines_blend_evenly_and_shapes_clip() {
         let mut c = Canvas::new(60, 40, hex(0x000000));

@@ -1,6 +1,6 @@
 //! The chart of an analysed game: the first colour's winning chance as an area rising from the
 //! bottom in that colour, the second colour's as the rest from the top in its own colour, so
-//! both read at every move; the turning points marked with a line, a ring on the curve and a
+//! both read at every move; the turning points marked with a line, a dot on the curve and a
 //! badge with the move's number. The colours, fonts and panels are the board pictures'.
 
 use image::RgbaImage;
@@ -138,7 +138,7 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         1.5,
         6.0,
         6.0,
-        p.text_dim,
+        p.panel_edge,
     );
     for (v, label) in [(1.0, "100%"), (0.5, "50%"), (0.0, "0%")] {
         c.text(
@@ -200,8 +200,8 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
             2.0,
             Rgb8A { a: 200, ..p.last },
         );
-        c.ring(x, y, 7.0, 5.5, p.contrast);
-        c.ring(x, y, 7.0, 3.0, p.last);
+        c.fill_circle(x, y, 8.5, p.contrast);
+        c.fill_circle(x, y, 6.0, p.last);
         let label = m.ply.to_string();
         let w = text_width(FontKind::Bold, 18.0, &label) + 14.0;
         // Badges side by side never overlap: move a badge down when it would.
