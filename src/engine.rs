@@ -25,6 +25,10 @@ pub const GENMOVE_MAX_MS: u64 = 60_000;
 pub const GENMOVE_MAX_PLAYOUTS: u32 = 500_000;
 /// The most an `analyse` may search per position (playouts or evaluated positions).
 pub const ANALYSE_MAX_BUDGET: u64 = 500_000;
+/// The most Monte-Carlo playouts an inpHeXion `analyse` runs in all (about a minute).
+pub const ANALYSE_MAX_PLAYOUTS: u64 = 15_000_000;
+/// The most positions an EXXIT `analyse` evaluates in all (about a minute).
+pub const ANALYSE_MAX_NODES: u64 = 300_000_000;
 /// The longest line read (bytes); longer lines are answered with a failure and skipped.
 pub const MAX_LINE: usize = 1 << 20;
 
@@ -299,7 +303,8 @@ impl Engine {
 
     /// `analyse [budget=N] [seed=N]`: the analysis of the game so far
     /// ([`crate::analysis::analyse`]) as JSON on one line; the budget is capped at
-    /// [`ANALYSE_MAX_BUDGET`] per position.
+    /// [`ANALYSE_MAX_BUDGET`] per position and [`ANALYSE_MAX_PLAYOUTS`] or [`ANALYSE_MAX_NODES`]
+    /// in all.
     fn cmd_analyse(&mut self, rest: &str) -> Reply {
         use crate::analysis::{analyse, AnalysisBudget};
         let usage = "analyse [budget=N] [seed=N]";
@@ -317,6 +322,15 @@ impl Engine {
                 _ => return Reply::fail(format!("bad argument: {word} ({usage})")),
             }
         }
+        // About a minute at most, whatever the game's length: the budget per position is
+        // lowered to fit the total.
+        let positions = self.game.ply() as u64 + 1;
+        let budget = AnalysisBudget {
+            playouts: budget
+                .playouts
+                .min((ANALYSE_MAX_PLAYOUTS / positions).clamp(1, u64::from(u32::MAX)) as u32),
+            nodes: budget.nodes.min((ANALYSE_MAX_NODES / positions).max(1)),
+        };
         let analysis = analyse(&self.game, budget, seed, |_, _| {});
         match serde_json::to_string(&analysis) {
             Ok(json) => Reply::ok(json),
