@@ -23,6 +23,12 @@ pub const GENMOVE_MAX_MS: u64 = 60_000;
 /// The most playouts a `genmove` may run. The search tree grows by one node per playout, so
 /// this bounds its memory too.
 pub const GENMOVE_MAX_PLAYOUTS: u32 = 500_000;
+/// The most an `analyse` may search per position (playouts or evaluated positions).
+pub const ANALYSE_MAX_BUDGET: u64 = 500_000;
+/// The most Monte-Carlo playouts an inpHeXion `analyse` runs in all (about a minute).
+pub const ANALYSE_MAX_PLAYOUTS: u64 = 15_000_000;
+/// The most positions an EXXIT `analyse` evaluates in all (about a minute).
+pub const ANALYSE_MAX_NODES: u64 = 300_000_000;
 /// The longest line read (bytes); longer lines are answered with a failure and skipped.
 pub const MAX_LINE: usize = 1 << 20;
 
@@ -135,10 +141,11 @@ impl Engine {
             "genmove" => self.cmd_genmove(rest),
             "perft" => self.cmd_perft(rest),
             "render" => self.cmd_render(rest),
+            "analyse" => self.cmd_analyse(rest),
             "quit" => return Step::Quit(Reply::ok("bye")),
             _ => Reply::fail(format!(
                 "unknown command: {cmd} (commands: new, play, legal, status, board, position, \
-                 setpos, record, load, undo, resign, genmove, perft, render, quit)"
+                 setpos, record, load, undo, resign, genmove, perft, render, analyse, quit)"
             )),
         };
         Step::Answer(reply)
@@ -291,6 +298,43 @@ impl Engine {
                 "too deep: perft {depth} would visit more than {PERFT_BUDGET} positions; try a \
                  smaller depth"
             )),
+        }
+    }
+
+    /// `analyse [budget=N] [seed=N]`: the analysis of the game so far
+    /// ([`crate::analysis::analyse`]) as JSON on one line; the budget is capped at
+    /// [`ANALYSE_MAX_BUDGET`] per position and [`ANALYSE_MAX_PLAYOUTS`] or [`ANALYSE_MAX_NODES`]
+    /// in all.
+    fn cmd_analyse(&mut self, rest: &str) -> Reply {
+        use crate::analysis::{analyse, AnalysisBudget};
+        let usage = "analyse [budget=N] [seed=N]";
+        let (mut budget, mut seed) = (AnalysisBudget::DEFAULT, 1);
+        for word in rest.split_whitespace() {
+            let Some((key, value)) = word.split_once('=') else {
+                return Reply::fail(format!("bad argument: {word} ({usage})"));
+            };
+            let Ok(n) = value.parse::<u64>() else {
+                return Reply::fail(format!("bad argument: {word} ({key} takes a whole number)"));
+            };
+            match key.to_ascii_lowercase().as_str() {
+                "budget" => budget = AnalysisBudget::uniform(n.min(ANALYSE_MAX_BUDGET)),
+                "seed" => seed = n,
+                _ => return Reply::fail(format!("bad argument: {word} ({usage})")),
+            }
+        }
+        // About a minute at most, whatever the game's length: the budget per position is
+        // lowered to fit the total.
+        let positions = self.game.ply() as u64 + 1;
+        let budget = AnalysisBudget {
+            playouts: budget
+                .playouts
+                .min((ANALYSE_MAX_PLAYOUTS / positions).clamp(1, u64::from(u32::MAX)) as u32),
+            nodes: budget.nodes.min((ANALYSE_MAX_NODES / positions).max(1)),
+        };
+        let analysis = analyse(&self.game, budget, seed, |_, _| {});
+        match serde_json::to_string(&analysis) {
+            Ok(json) => Reply::ok(json),
+            Err(e) => Reply::fail(format!("cannot write the analysis: {e}")),
         }
     }
 

@@ -1,6 +1,7 @@
 //! hexcord: inpHeXion and EXXIT for Discord — rules engines, pictures, the engine protocol and
 //! the bot.
 pub mod ai;
+pub mod analysis;
 pub mod arena;
 pub mod bot;
 pub mod clock;

@@ -31,6 +31,9 @@ enum Command {
     Engine,
     /// Draw a game record (the engine's `record` format) as a PNG, or as an animated GIF replay.
     Render(RenderArgs),
+    /// Analyses a game record with the AI: prints each move's winning chances, loss and the
+    /// AI's better move, and writes a chart of the winning chances with the turning points.
+    Analyse(AnalyseArgs),
     /// Rebuild the bot's rating tables from the stored games (the database of `DATABASE_URL`).
     RecomputeRatings,
     /// Play a match between two players and print A's wins, losses, draws and score.
@@ -68,7 +71,7 @@ struct RenderArgs {
     /// Write an animated GIF of the whole game instead of one picture.
     #[arg(long)]
     replay: bool,
-    /// The players' names, first colour first: `--players Alice,Bob`.
+    /// The players' names, first colour first: `--players Alice Bob`.
     #[arg(long, value_delimiter = ',', num_args = 2)]
     players: Option<Vec<String>>,
     /// Output file (default: the record's name with .png or .gif).
@@ -77,6 +80,28 @@ struct RenderArgs {
     /// Write a picture of each interesting situation into this directory instead.
     #[arg(long, conflicts_with_all = ["record", "at", "replay", "output"])]
     gallery: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct AnalyseArgs {
+    /// The game record (as `/record` or the engine's `record` give it).
+    record: PathBuf,
+    /// What is searched at each position: Monte-Carlo playouts (inpHeXion, default 30000) or
+    /// positions evaluated by the alpha-beta search (EXXIT, default 600000).
+    #[arg(long)]
+    budget: Option<u64>,
+    /// The searches' seed: equal budgets and seeds give equal analyses.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The chart's colours.
+    #[arg(long, value_enum, default_value_t = ThemeArg::Dark)]
+    theme: ThemeArg,
+    /// The two players' names for the chart, first colour first: `--players Alice Bob`.
+    #[arg(long, value_delimiter = ',', num_args = 2)]
+    players: Option<Vec<String>>,
+    /// Where to write the chart (default: the record's path with `.analysis.png`).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -156,6 +181,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             engine::run(stdin.lock(), stdout.lock(), &mut Engine::new())?;
         }
         Command::Render(args) => run_render(args)?,
+        Command::Analyse(args) => run_analyse(args)?,
         Command::RecomputeRatings => recompute_ratings()?,
         Command::Arena {
             game,
@@ -196,6 +222,53 @@ fn recompute_ratings() -> anyhow::Result<()> {
         println!("{n} ratings rebuilt in {url}");
         anyhow::Ok(())
     })
+}
+
+fn run_analyse(args: AnalyseArgs) -> anyhow::Result<()> {
+    use hexcord::analysis::{self, AnalysisBudget};
+    let text = std::fs::read_to_string(&args.record)
+        .with_context(|| format!("cannot read {}", args.record.display()))?;
+    let game = Game::from_record(&text)
+        .with_context(|| format!("bad record {}", args.record.display()))?;
+    let budget = match args.budget {
+        Some(0) => bail!("--budget must be at least 1"),
+        Some(n) => AnalysisBudget::uniform(n),
+        None => AnalysisBudget::DEFAULT,
+    };
+    let theme = match args.theme {
+        ThemeArg::Dark => Theme::Dark,
+        ThemeArg::Light => Theme::Light,
+    };
+    let players: [String; 2] = match args.players {
+        Some(p) if p.len() == 2 => [p[0].clone(), p[1].clone()],
+        _ => [1, 2].map(|i| format!("Player {i}")),
+    };
+    let terminal = io::IsTerminal::is_terminal(&io::stderr());
+    let started = std::time::Instant::now();
+    let a = analysis::analyse(&game, budget, args.seed, |done, total| {
+        if terminal {
+            eprint!("\ranalysing: {done}/{total} positions");
+        }
+    });
+    if terminal {
+        eprintln!();
+    }
+    print!("{}", a.table());
+    println!(
+        "{} positions in {:.1} s ({} per position, seed {})",
+        a.positions.len(),
+        started.elapsed().as_secs_f64(),
+        a.budget,
+        a.seed
+    );
+    let png = analysis::chart_png(&a, &players, theme)?;
+    let out = args
+        .output
+        .unwrap_or_else(|| args.record.with_extension("analysis.png"));
+    hexcord::engine::write_file(&out, &png)
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    println!("{}", out.display());
+    Ok(())
 }
 
 fn run_render(args: RenderArgs) -> anyhow::Result<()> {

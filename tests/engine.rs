@@ -197,6 +197,28 @@ fn genmove_is_repeatable_with_a_seed_and_plays_legal_moves() {
 }
 
 #[test]
+fn analyse_answers_the_analysis_as_json_and_refuses_bad_arguments() {
+    let script = "new inphexion size=4\nplay a1\ngenmove seed=1\nanalyse budget=300 seed=3\n\
+                  analyse budget=x\nanalyse fast\n";
+    let out = run_engine(script);
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    let json = blocks[3].strip_prefix("= ").expect("analyse succeeds");
+    let a: serde_json::Value = serde_json::from_str(json).expect("one line of JSON");
+    assert_eq!(a["game"], "inphexion");
+    assert_eq!(a["budget"], 300);
+    assert_eq!(a["positions"].as_array().map(Vec::len), Some(3));
+    assert_eq!(a["moves"][0]["played"], "a1");
+    assert!(
+        blocks[1].starts_with("= ") && blocks[2].starts_with("= "),
+        "{out}"
+    );
+    assert!(a["turning_points"].is_array());
+    assert!(blocks[4].starts_with("? "), "{}", blocks[4]);
+    assert!(blocks[5].starts_with("? "), "{}", blocks[5]);
+    assert_eq!(out, run_engine(script));
+}
+
+#[test]
 fn resign_ends_the_game_and_undo_takes_it_back() {
     let out = run_engine("new exxit\nresign\nstatus\nlegal\nplay 0,0\nundo\nstatus\n");
     let blocks: Vec<&str> = out.split("\n\n").collect();

@@ -1,12 +1,26 @@
-//! A small anti-aliased painter over an opaque [`RgbaImage`].
+//! Drawing operations for board pictures, in floating-point pixel coordinates, over an opaque
+//! [`RgbaImage`]. The shapes are drawn by imageproc:
 //!
-//! Every shape is convex (or a union of convex pieces), so coverage comes from a signed distance:
-//! a pixel whose centre lies half a pixel inside the edge is fully covered, half a pixel outside
-//! is untouched, and the band between is blended linearly. Filled polygons and discs are drawn
-//! span by span, so only the pixels near an edge pay for the distance computation.
+//! - filled polygons (hex cells, arrow heads, the bodies of thick lines) by
+//!   [`draw_antialiased_polygon_mut`];
+//! - thin lines by [`draw_antialiased_line_segment_mut`];
+//! - text by [`draw_text_mut`] (DejaVu Sans through `ab_glyph`), measured by [`text_size`].
+//!
+//! Each shape is first drawn as a coverage mask (a [`GrayImage`] the size of its bounding box)
+//! and then laid onto the picture in the shape's colour, so translucent colours blend properly
+//! (imageproc writes a polygon's inside pixels as they are) and coverage is snapped to eighths:
+//! edges stay smooth to the eye and the picture keeps few distinct colours, which makes the PNG
+//! several times smaller. Discs, rings and rounded boxes, which imageproc draws only aliased or
+//! not at all, come from [`super::round`].
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use image::{Rgba, RgbaImage};
+use image::{GrayImage, Luma, Rgba, RgbaImage};
+use imageproc::drawing::{
+    draw_antialiased_line_segment_mut, draw_antialiased_polygon_mut, draw_text_mut, text_size,
+};
+use imageproc::point::Point;
+
+use super::round;
 
 /// A colour with alpha (straight, not premultiplied).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,24 +86,7 @@ pub fn fonts() -> Option<&'static Fonts> {
 
 /// An image of one opaque colour.
 fn filled(width: u32, height: u32, c: Rgb8A) -> RgbaImage {
-    let px = [c.r, c.g, c.b, 255];
-    let mut buf = vec![0u8; width as usize * height as usize * 4];
-    fill_pixels(&mut buf, px);
-    RgbaImage::from_raw(width, height, buf)
-        .unwrap_or_else(|| RgbaImage::from_pixel(width, height, Rgba(px)))
-}
-
-/// Sets every pixel of `buf` (RGBA bytes) to `px`.
-fn fill_pixels(buf: &mut [u8], px: [u8; 4]) {
-    // Whole pixels at a time when the buffer is aligned for them (it always is in practice).
-    match bytemuck::try_cast_slice_mut::<u8, u32>(buf) {
-        Ok(words) => words.fill(u32::from_ne_bytes(px)),
-        Err(_) => {
-            for p in buf.chunks_exact_mut(4) {
-                p.copy_from_slice(&px);
-            }
-        }
-    }
+    RgbaImage::from_pixel(width, height, Rgba([c.r, c.g, c.b, 255]))
 }
 
 /// Pictures drawn once per process and copied afterwards: the parts of a board picture that
@@ -130,64 +127,20 @@ impl<K: PartialEq> PictureCache<K> {
     }
 }
 
-/// The painter: an image plus drawing operations in floating-point pixel coordinates.
+/// A picture and the operations that draw on it.
 pub struct Canvas {
     pub img: RgbaImage,
     fonts: Option<&'static Fonts>,
 }
 
-/// Steps of coverage (see [`level`]).
-const LEVELS: f32 = 8.0;
+/// Strokes at most this wide are imageproc's one-pixel anti-aliased lines; wider ones are
+/// polygons with round caps.
+const HAIRLINE: f32 = 1.6;
 
-/// The opacity with which `c` paints a pixel it covers by `cov` (0–1), in eighths (0–8).
-/// Coverage is snapped to eighths: edges stay smooth to the eye, and the picture keeps few
-/// distinct colours, which makes the PNG several times smaller.
-#[inline]
-fn level(c: Rgb8A, cov: f32) -> u32 {
-    // Rounds to nearest (the product is never negative).
-    (cov * (c.a as f32 / 255.0) * LEVELS + 0.5) as u32
-}
-
-/// `x.floor() as i32` without a call into the maths library (the baseline x86-64 target has
-/// no rounding instruction): the truncation, one less for negative non-integers.
-#[inline]
-fn ifloor(x: f32) -> i32 {
-    let t = x as i32;
-    t.saturating_sub(i32::from(x < t as f32))
-}
-
-/// `x.ceil() as i32`, as [`ifloor`].
-#[inline]
-fn iceil(x: f32) -> i32 {
-    let t = x as i32;
-    t.saturating_add(i32::from(x > t as f32))
-}
-
-/// Paints one pixel (RGBA bytes) with `c` at opacity `k` eighths: exact integer arithmetic,
-/// the result rounded to nearest.
-#[inline]
-fn mix_px(px: &mut [u8], c: Rgb8A, k: u32) {
-    if k == 0 {
-        return;
-    }
-    if k >= 8 {
-        px.copy_from_slice(&[c.r, c.g, c.b, 255]);
-        return;
-    }
-    let inv = 8 - k;
-    let mix = |d: u8, s: u8| ((u32::from(d) * inv + u32::from(s) * k + 4) >> 3) as u8;
-    px[0] = mix(px[0], c.r);
-    px[1] = mix(px[1], c.g);
-    px[2] = mix(px[2], c.b);
-    px[3] = 255;
-}
-
-/// A half-plane `a·x + b·y + c ≥ 0` with `(a, b)` of unit length: the signed distance inside.
-#[derive(Clone, Copy)]
-struct Edge {
-    a: f32,
-    b: f32,
-    c: f32,
+/// Combines coverage masks: imageproc's blend of a shape's colour into what a mask holds.
+fn cover(fg: Luma<u8>, bg: Luma<u8>, weight: f32) -> Luma<u8> {
+    let v = f32::from(bg.0[0]) + (f32::from(fg.0[0]) - f32::from(bg.0[0])) * weight;
+    Luma([v.round().clamp(0.0, 255.0) as u8])
 }
 
 impl Canvas {
@@ -211,91 +164,40 @@ impl Canvas {
         self.img.width()
     }
 
-    /// Blends `c` into the pixel at `(x, y)`, which must lie inside the image.
-    #[inline]
-    fn blend(&mut self, x: i32, y: i32, c: Rgb8A, cov: f32) {
-        let k = level(c, cov);
-        if k == 0 {
-            return;
-        }
-        let i = (y as usize * self.img.width() as usize + x as usize) * 4;
-        mix_px(&mut self.img.as_mut()[i..i + 4], c, k);
+    /// An empty coverage mask for the pixels from `(left, top)` to `(right, bottom)` (widened to
+    /// whole pixels and clipped to the picture), with the picture position of its top-left
+    /// pixel; `None` when nothing of it lies inside.
+    fn mask(&self, left: f32, top: f32, right: f32, bottom: f32) -> Option<(i32, i32, GrayImage)> {
+        let x0 = (left.floor() as i32).max(0);
+        let y0 = (top.floor() as i32).max(0);
+        let x1 = (right.ceil() as i32 + 1).min(self.img.width() as i32);
+        let y1 = (bottom.ceil() as i32 + 1).min(self.img.height() as i32);
+        (x1 > x0 && y1 > y0).then(|| (x0, y0, GrayImage::new((x1 - x0) as u32, (y1 - y0) as u32)))
     }
 
-    /// Blends `c` at full coverage into pixels `x0..x1` of row `y` (all inside the image).
-    fn blend_span(&mut self, y: i32, x0: i32, x1: i32, c: Rgb8A) {
-        if x1 <= x0 {
-            return;
-        }
-        let k = level(c, 1.0);
-        if k >= 8 {
-            self.fill_span(y, x0, x1, c);
-            return;
-        }
-        if k == 0 {
-            return;
-        }
+    /// Lays `mask`, whose top-left pixel is at `(x0, y0)`, onto the picture in colour `c`.
+    fn paint(&mut self, x0: i32, y0: i32, mask: &GrayImage, c: Rgb8A) {
         let w = self.img.width() as usize;
-        let start = (y as usize * w + x0 as usize) * 4;
-        let end = (y as usize * w + x1 as usize) * 4;
-        for p in self.img.as_mut()[start..end].chunks_exact_mut(4) {
-            mix_px(p, c, k);
+        let buf = self.img.as_mut();
+        for (y, row) in mask
+            .as_raw()
+            .chunks_exact(mask.width() as usize)
+            .enumerate()
+        {
+            let start = ((y0 as usize + y) * w + x0 as usize) * 4;
+            let px = &mut buf[start..start + row.len() * 4];
+            for (p, &m) in px.chunks_exact_mut(4).zip(row) {
+                if m != 0 {
+                    round::mix_px(p, c, round::level(c, f32::from(m) / 255.0));
+                }
+            }
         }
     }
 
-    /// Rows `y0..y1` clipped to the image.
-    fn rows(&self, top: f32, bottom: f32) -> std::ops::Range<i32> {
-        let y0 = ifloor(top).max(0);
-        let y1 = iceil(bottom).min(self.img.height() as i32);
-        y0..y1.max(y0)
-    }
-
-    fn cols(&self, left: f32, right: f32) -> (i32, i32) {
-        let x0 = ifloor(left).max(0);
-        let x1 = iceil(right).min(self.img.width() as i32);
-        (x0, x1.max(x0))
-    }
-
-    /// Sets pixels `x0..x1` of row `y` (all inside the image) to the opaque colour `c`: the
-    /// same as blending them at full coverage, without the per-pixel arithmetic.
-    fn fill_span(&mut self, y: i32, x0: i32, x1: i32, c: Rgb8A) {
-        let w = self.img.width() as usize;
-        let start = (y as usize * w + x0 as usize) * 4;
-        let end = (y as usize * w + x1 as usize) * 4;
-        fill_pixels(&mut self.img.as_mut()[start..end], [c.r, c.g, c.b, 255]);
-    }
-
-    /// Fills a convex polygon (vertices in either winding order).
+    /// Fills a polygon (vertices in either winding order; the shapes drawn are convex).
     pub fn fill_convex(&mut self, pts: &[(f32, f32)], c: Rgb8A) {
         if pts.len() < 3 || c.a == 0 {
             return;
-        }
-        // Orientation: make every edge's inside positive.
-        let area: f32 = (0..pts.len())
-            .map(|i| {
-                let (x0, y0) = pts[i];
-                let (x1, y1) = pts[(i + 1) % pts.len()];
-                x0 * y1 - x1 * y0
-            })
-            .sum();
-        let sign = if area >= 0.0 { 1.0 } else { -1.0 };
-        let mut edges: Vec<Edge> = Vec::with_capacity(pts.len());
-        for i in 0..pts.len() {
-            let (x0, y0) = pts[i];
-            let (x1, y1) = pts[(i + 1) % pts.len()];
-            let (dx, dy) = (x1 - x0, y1 - y0);
-            let len = (dx * dx + dy * dy).sqrt();
-            if len < 1e-6 {
-                continue;
-            }
-            // Inside is to the left for positive area in y-down coordinates when sign = 1.
-            let a = -dy / len * sign;
-            let b = dx / len * sign;
-            edges.push(Edge {
-                a,
-                b,
-                c: -(a * x0 + b * y0),
-            });
         }
         let (minx, maxx) = pts.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
             (lo.min(p.0), hi.max(p.0))
@@ -303,167 +205,103 @@ impl Canvas {
         let (miny, maxy) = pts.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
             (lo.min(p.1), hi.max(p.1))
         });
-        let (bx0, bx1) = self.cols(minx - 1.0, maxx + 1.0);
-        for y in self.rows(miny - 1.0, maxy + 1.0) {
-            let py = y as f32 + 0.5;
-            // Span where every distance ≥ -0.5 (touched) and ≥ 0.5 (full).
-            let (mut lo_t, mut hi_t) = (bx0 as f32, bx1 as f32);
-            let (mut lo_f, mut hi_f) = (bx0 as f32, bx1 as f32);
-            let mut empty = false;
-            for e in &edges {
-                let k = e.b * py + e.c; // distance = a·x + k
-                if e.a.abs() < 1e-6 {
-                    if k < -0.5 {
-                        empty = true;
-                    }
-                    if k < 0.5 {
-                        hi_f = lo_f - 1.0;
-                    }
-                } else if e.a > 0.0 {
-                    lo_t = lo_t.max((-0.5 - k) / e.a);
-                    lo_f = lo_f.max((0.5 - k) / e.a);
-                } else {
-                    hi_t = hi_t.min((-0.5 - k) / e.a);
-                    hi_f = hi_f.min((0.5 - k) / e.a);
-                }
-            }
-            if empty || lo_t > hi_t {
-                continue;
-            }
-            // Pixel centres px + 0.5 within [lo, hi].
-            let xt0 = ifloor(lo_t - 0.5).max(bx0);
-            let xt1 = (iceil(hi_t - 0.5) + 1).min(bx1);
-            let (xf0, xf1) = if lo_f <= hi_f {
-                (
-                    iceil(lo_f - 0.5).max(xt0),
-                    (ifloor(hi_f - 0.5) + 1).min(xt1),
-                )
-            } else {
-                (xt0, xt0)
-            };
-            let (xf0, xf1) = if xf1 > xf0 { (xf0, xf1) } else { (xt0, xt0) };
-            self.blend_span(y, xf0, xf1, c);
-            // Only the pixels outside the full span pay for the distances.
-            for x in (xt0..xf0).chain(xf1.max(xt0)..xt1) {
-                let px = x as f32 + 0.5;
-                let d = edges
-                    .iter()
-                    .map(|e| e.a * px + e.b * py + e.c)
-                    .fold(f32::MAX, f32::min);
-                let cov = (d + 0.5).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    self.blend(x, y, c, cov);
-                }
+        if !(minx.is_finite() && maxx.is_finite() && miny.is_finite() && maxy.is_finite()) {
+            return;
+        }
+        // Vertices are whole pixels for imageproc: the pixel whose centre is nearest.
+        let mut poly: Vec<Point<i32>> = Vec::with_capacity(pts.len());
+        for &(x, y) in pts {
+            let p = Point::new((x - 0.5).round() as i32, (y - 0.5).round() as i32);
+            if poly.last() != Some(&p) {
+                poly.push(p);
             }
         }
+        while poly.len() > 1 && poly.first() == poly.last() {
+            poly.pop();
+        }
+        if poly.len() < 3 {
+            return;
+        }
+        let Some((x0, y0, mut mask)) = self.mask(minx - 1.0, miny - 1.0, maxx + 1.0, maxy + 1.0)
+        else {
+            return;
+        };
+        for p in &mut poly {
+            p.x -= x0;
+            p.y -= y0;
+        }
+        draw_antialiased_polygon_mut(&mut mask, &poly, Luma([255]), cover);
+        self.paint(x0, y0, &mask, c);
     }
 
     /// Fills a disc.
     pub fn fill_circle(&mut self, cx: f32, cy: f32, r: f32, c: Rgb8A) {
-        if r <= 0.0 || c.a == 0 {
-            return;
-        }
-        let (bx0, bx1) = self.cols(cx - r - 1.0, cx + r + 1.0);
-        for y in self.rows(cy - r - 1.0, cy + r + 1.0) {
-            let dy = y as f32 + 0.5 - cy;
-            let outer = (r + 0.5) * (r + 0.5) - dy * dy;
-            if outer <= 0.0 {
-                continue;
-            }
-            let half_t = outer.sqrt();
-            let inner = (r - 0.5).max(0.0).powi(2) - dy * dy;
-            let half_f = if inner > 0.0 { inner.sqrt() } else { -1.0 };
-            let x0 = ifloor(cx - half_t - 0.5).max(bx0);
-            let x1 = (iceil(cx + half_t - 0.5) + 1).min(bx1).max(x0);
-            // Pixels whose centre lies within `half_f` of the centre line are fully covered.
-            let (xi0, xi1) = if half_f > 0.001 {
-                let a = (ifloor(cx - half_f + 0.001 - 0.5) + 1).clamp(x0, x1);
-                let b = iceil(cx + half_f - 0.001 - 0.5).clamp(a, x1);
-                (a, b)
-            } else {
-                (x1, x1)
-            };
-            self.blend_span(y, xi0, xi1, c);
-            for x in (x0..xi0).chain(xi1..x1) {
-                let dx = x as f32 + 0.5 - cx;
-                let d = (dx * dx + dy * dy).sqrt();
-                let cov = (r - d + 0.5).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    self.blend(x, y, c, cov);
-                }
-            }
-        }
+        round::disc(&mut self.img, cx, cy, r, c);
     }
 
     /// A circle outline of the given stroke width, centred on radius `r`.
     pub fn ring(&mut self, cx: f32, cy: f32, r: f32, width: f32, c: Rgb8A) {
-        let half = width / 2.0;
-        let ro = r + half + 1.0;
-        let ri = (r - half - 1.0).max(0.0);
-        for y in self.rows(cy - ro, cy + ro) {
-            let dy = y as f32 + 0.5 - cy;
-            let outer = (ro * ro - dy * dy).max(0.0).sqrt();
-            let inner = if dy.abs() < ri {
-                (ri * ri - dy * dy).sqrt()
-            } else {
-                0.0
-            };
-            // The two arcs of this row, left and right of the hole (one span when the row
-            // misses the hole).
-            let spans = if inner > 3.0 {
-                [
-                    (cx - outer, cx - inner + 1.0),
-                    (cx + inner - 1.0, cx + outer),
-                ]
-            } else {
-                [(cx - outer, cx + outer), (0.0, -1.0)]
-            };
-            for (lo, hi) in spans {
-                if hi < lo {
-                    continue;
-                }
-                let (x0, x1) = self.cols(lo - 1.0, hi + 1.0);
-                for x in x0..x1 {
-                    let dx = x as f32 + 0.5 - cx;
-                    let d = (dx * dx + dy * dy).sqrt();
-                    let cov = (half - (d - r).abs() + 0.5).clamp(0.0, 1.0);
-                    if cov > 0.0 {
-                        self.blend(x, y, c, cov);
-                    }
-                }
-            }
-        }
+        round::ring(&mut self.img, cx, cy, r, width, c);
     }
 
-    /// A thick segment with round caps.
+    /// A segment of the given width: imageproc's anti-aliased line when it is thin, a polygon
+    /// with round caps otherwise.
     pub fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, c: Rgb8A) {
-        let half = width / 2.0;
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let len2 = (dx * dx + dy * dy).max(1e-6);
-        let reach = half + 1.0;
-        for y in self.rows(a.1.min(b.1) - reach, a.1.max(b.1) + reach) {
-            let py = y as f32 + 0.5;
-            // Only the part of the segment within `reach` rows of this one can touch it.
-            let (t0, t1) = if dy.abs() < 1e-3 {
-                (0.0, 1.0)
-            } else {
-                let ta = ((py - reach - a.1) / dy).clamp(0.0, 1.0);
-                let tb = ((py + reach - a.1) / dy).clamp(0.0, 1.0);
-                (ta.min(tb), ta.max(tb))
+        let len = (dx * dx + dy * dy).sqrt();
+        if !len.is_finite() || c.a == 0 {
+            return;
+        }
+        if width <= HAIRLINE {
+            let Some((x0, y0, mut mask)) = self.mask(
+                a.0.min(b.0) - 1.0,
+                a.1.min(b.1) - 1.0,
+                a.0.max(b.0) + 1.0,
+                a.1.max(b.1) + 1.0,
+            ) else {
+                return;
             };
-            let xa = a.0 + dx * t0;
-            let xb = a.0 + dx * t1;
-            let (bx0, bx1) = self.cols(xa.min(xb) - reach, xa.max(xb) + reach);
-            for x in bx0..bx1 {
-                let px = x as f32 + 0.5;
-                let t = (((px - a.0) * dx + (py - a.1) * dy) / len2).clamp(0.0, 1.0);
-                let (qx, qy) = (a.0 + t * dx - px, a.1 + t * dy - py);
-                let d = (qx * qx + qy * qy).sqrt();
-                let cov = (half - d + 0.5).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    self.blend(x, y, c, cov);
-                }
+            let at = |p: (f32, f32)| {
+                (
+                    (p.0 - 0.5).round() as i32 - x0,
+                    (p.1 - 0.5).round() as i32 - y0,
+                )
+            };
+            draw_antialiased_line_segment_mut(&mut mask, at(a), at(b), Luma([255]), cover);
+            self.paint(x0, y0, &mask, c);
+            return;
+        }
+        let half = width / 2.0;
+        if len > 0.5 {
+            let (nx, ny) = (-dy / len * half, dx / len * half);
+            // The body and both caps in one mask, so a translucent line is not darker where
+            // they overlap.
+            let Some((x0, y0, mut mask)) = self.mask(
+                a.0.min(b.0) - half - 1.0,
+                a.1.min(b.1) - half - 1.0,
+                a.0.max(b.0) + half + 1.0,
+                a.1.max(b.1) + half + 1.0,
+            ) else {
+                return;
+            };
+            let corner = |x: f32, y: f32| {
+                Point::new((x - 0.5).round() as i32 - x0, (y - 0.5).round() as i32 - y0)
+            };
+            let poly = [
+                corner(a.0 + nx, a.1 + ny),
+                corner(b.0 + nx, b.1 + ny),
+                corner(b.0 - nx, b.1 - ny),
+                corner(a.0 - nx, a.1 - ny),
+            ];
+            if poly[0] != poly[1] && poly[1] != poly[2] {
+                draw_antialiased_polygon_mut(&mut mask, &poly, Luma([255]), cover);
             }
+            let (ox, oy) = (x0 as f32, y0 as f32);
+            round::disc_mask(&mut mask, a.0 - ox, a.1 - oy, half);
+            round::disc_mask(&mut mask, b.0 - ox, b.1 - oy, half);
+            self.paint(x0, y0, &mask, c);
+        } else {
+            round::disc(&mut self.img, a.0, a.1, half, c);
         }
     }
 
@@ -479,7 +317,7 @@ impl Canvas {
     ) {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = (dx * dx + dy * dy).sqrt();
-        if len < 1e-3 {
+        if len < 1e-3 || dash + gap <= 0.0 {
             return;
         }
         let (ux, uy) = (dx / len, dy / len);
@@ -519,39 +357,7 @@ impl Canvas {
 
     /// A filled rectangle with rounded corners.
     pub fn round_rect(&mut self, x: f32, y: f32, w: f32, h: f32, radius: f32, c: Rgb8A) {
-        let r = radius.min(w / 2.0).min(h / 2.0).max(0.0);
-        let (bx0, bx1) = self.cols(x - 1.0, x + w + 1.0);
-        let d = |fx: f32, fy: f32| rounded_box_distance(fx, fy, x, y, w, h, r);
-        for py in self.rows(y - 1.0, y + h + 1.0) {
-            let fy = py as f32 + 0.5;
-            // The distance grows away from the box's centre line, so the fully covered pixels
-            // (distance ≤ −½) form one span: edges are computed from both ends inwards.
-            let mut lo = bx0;
-            while lo < bx1 {
-                let dist = d(lo as f32 + 0.5, fy);
-                if dist <= -0.5 {
-                    break;
-                }
-                let cov = (0.5 - dist).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    self.blend(lo, py, c, cov);
-                }
-                lo += 1;
-            }
-            let mut hi = bx1;
-            while hi > lo {
-                let dist = d((hi - 1) as f32 + 0.5, fy);
-                if dist <= -0.5 {
-                    break;
-                }
-                let cov = (0.5 - dist).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    self.blend(hi - 1, py, c, cov);
-                }
-                hi -= 1;
-            }
-            self.blend_span(py, lo, hi, c);
-        }
+        round::rounded_box(&mut self.img, (x, y, w, h), radius, None, c);
     }
 
     /// A rounded rectangle outline.
@@ -566,40 +372,7 @@ impl Canvas {
         width: f32,
         c: Rgb8A,
     ) {
-        let r = radius.min(w / 2.0).min(h / 2.0).max(0.0);
-        let half = width / 2.0;
-        let (bx0, bx1) = self.cols(x - half - 1.0, x + w + half + 1.0);
-        let d = |fx: f32, fy: f32| rounded_box_distance(fx, fy, x, y, w, h, r);
-        for py in self.rows(y - half - 1.0, y + h + half + 1.0) {
-            let fy = py as f32 + 0.5;
-            // Pixels deep inside (distance ≤ −(half + ½)) are untouched and form one span:
-            // the outline is computed from both ends inwards.
-            let deep = -(half + 0.5);
-            let mut lo = bx0;
-            while lo < bx1 {
-                let dist = d(lo as f32 + 0.5, fy);
-                if dist <= deep {
-                    break;
-                }
-                let cov = (half - dist.abs() + 0.5).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    self.blend(lo, py, c, cov);
-                }
-                lo += 1;
-            }
-            let mut hi = bx1;
-            while hi > lo {
-                let dist = d((hi - 1) as f32 + 0.5, fy);
-                if dist <= deep {
-                    break;
-                }
-                let cov = (half - dist.abs() + 0.5).clamp(0.0, 1.0);
-                if cov > 0.0 {
-                    self.blend(hi - 1, py, c, cov);
-                }
-                hi -= 1;
-            }
-        }
+        round::rounded_box(&mut self.img, (x, y, w, h), radius, Some(width), c);
     }
 
     /// Draws one line of text; `x` is the left edge, centre or right edge by `align`, and `y`
@@ -620,65 +393,46 @@ impl Canvas {
         };
         let font = fonts.get(kind);
         let scaled = font.as_scaled(PxScale::from(size));
+        let (ascent, descent) = (scaled.ascent(), scaled.descent());
         let w = text_width(kind, size, s);
         let left = match align {
             Align::Left => x,
             Align::Centre => x - w / 2.0,
         };
-        let mut caret = left;
-        let mut prev = None;
-        for ch in s.chars() {
-            let id = scaled.glyph_id(ch);
-            if let Some(p) = prev {
-                caret += scaled.kern(p, id);
-            }
-            let glyph = id.with_scale_and_position(size, ab_glyph::point(caret, y));
-            caret += scaled.h_advance(id);
-            prev = Some(id);
-            if let Some(outline) = font.outline_glyph(glyph) {
-                let bb = outline.px_bounds();
-                let (ox, oy) = (bb.min.x as i32, bb.min.y as i32);
-                let (iw, ih) = (self.img.width() as i32, self.img.height() as i32);
-                outline.draw(|gx, gy, v| {
-                    let (px, py) = (ox + gx as i32, oy + gy as i32);
-                    if px >= 0 && py >= 0 && px < iw && py < ih {
-                        self.blend(px, py, c, v.clamp(0.0, 1.0));
-                    }
-                });
-            }
+        let top = y - ascent;
+        // Room for glyphs that reach beyond the font's ascent or descent.
+        let margin = (size * 0.25).ceil();
+        if let Some((x0, y0, mut mask)) = self.mask(
+            left - margin,
+            top - margin,
+            left + w + margin,
+            y - descent + margin,
+        ) {
+            draw_text_mut(
+                &mut mask,
+                Luma([255]),
+                left.round() as i32 - x0,
+                top.round() as i32 - y0,
+                PxScale::from(size),
+                font,
+                s,
+            );
+            self.paint(x0, y0, &mask, c);
         }
-        (left, y - scaled.ascent(), left + w, y - scaled.descent())
+        (left, top, left + w, y - descent)
     }
 }
 
-/// The signed distance from `(fx, fy)` to the box at `(x, y)` of size `w`×`h` with corners
-/// rounded by `r` (negative inside).
-#[inline]
-fn rounded_box_distance(fx: f32, fy: f32, x: f32, y: f32, w: f32, h: f32, r: f32) -> f32 {
-    let qx = (fx - (x + w / 2.0)).abs() - (w / 2.0 - r);
-    let qy = (fy - (y + h / 2.0)).abs() - (h / 2.0 - r);
-    let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
-    outside + qx.max(qy).min(0.0) - r
-}
-
-/// The advance width of a line of text in pixels.
+/// The width of a line of text in pixels, as imageproc lays it out.
 pub fn text_width(kind: FontKind, size: f32, s: &str) -> f32 {
     let Some(fonts) = fonts() else {
         return 0.0;
     };
-    let scaled = fonts.get(kind).as_scaled(PxScale::from(size));
-    let _ = &scaled;
-    let mut w = 0.0;
-    let mut prev = None;
-    for ch in s.chars() {
-        let id = scaled.glyph_id(ch);
-        if let Some(p) = prev {
-            w += scaled.kern(p, id);
-        }
-        w += scaled.h_advance(id);
-        prev = Some(id);
+    if s.is_empty() {
+        return 0.0;
     }
-    w
+    // imageproc counts one pixel more than the rounded-up advance.
+    text_size(PxScale::from(size), fonts.get(kind), s).0 as f32 - 1.0
 }
 
 /// Shortens `s` with an ellipsis until it fits in `max` pixels.
@@ -728,54 +482,102 @@ mod tests {
         assert!(edge >= 60, "anti-aliased edge pixels: {edge}");
     }
 
+    /// The canvas's polygons and text are imageproc's: the same pixels as imageproc's own
+    /// functions drawing white on black, coverage snapped to eighths.
     #[test]
-    fn integer_floor_and_ceil_match_the_float_ones() {
-        for i in -4000..4000 {
-            let x = i as f32 * 0.37 - 0.5;
-            assert_eq!(ifloor(x), x.floor() as i32, "{x}");
-            assert_eq!(iceil(x), x.ceil() as i32, "{x}");
+    fn polygons_and_text_are_imageprocs() {
+        let snap = |v: u8| {
+            let k = round::level(hex(0xffffff), f32::from(v) / 255.0);
+            ((255 * k + 4) >> 3) as u8
+        };
+        let pts = [(20.3, 10.8), (70.6, 18.2), (55.1, 60.9), (12.7, 44.4)];
+        let mut c = Canvas::new(90, 80, hex(0x000000));
+        c.fill_convex(&pts, hex(0xffffff));
+        let mut want = GrayImage::new(90, 80);
+        let poly: Vec<Point<i32>> = pts
+            .iter()
+            .map(|&(x, y)| Point::new((x - 0.5).round() as i32, (y - 0.5).round() as i32))
+            .collect();
+        draw_antialiased_polygon_mut(&mut want, &poly, Luma([255]), cover);
+        for (x, y, p) in want.enumerate_pixels() {
+            assert_eq!(c.img.get_pixel(x, y).0[0], snap(p.0[0]), "({x}, {y})");
         }
-        for x in [
-            0.0,
-            -0.0,
-            3.0,
-            -3.0,
-            1e12,
-            -1e12,
-            f32::NAN,
-            f32::INFINITY,
-            f32::NEG_INFINITY,
-        ] {
-            assert_eq!(ifloor(x), x.floor() as i32, "{x}");
-            assert_eq!(iceil(x), x.ceil() as i32, "{x}");
+        let mut c = Canvas::new(200, 50, hex(0x000000));
+        c.text(
+            FontKind::Regular,
+            20.0,
+            10.0,
+            30.0,
+            Align::Left,
+            "q,r 1,-2",
+            hex(0xffffff),
+        );
+        let mut want = GrayImage::new(200, 50);
+        let Some(f) = fonts() else {
+            panic!("fonts load")
+        };
+        let ascent = f
+            .get(FontKind::Regular)
+            .as_scaled(PxScale::from(20.0))
+            .ascent();
+        let top = (30.0 - ascent).round() as i32;
+        draw_text_mut(
+            &mut want,
+            Luma([255]),
+            10,
+            top,
+            PxScale::from(20.0),
+            f.get(FontKind::Regular),
+            "q,r 1,-2",
+        );
+        for (x, y, p) in want.enumerate_pixels() {
+            assert_eq!(c.img.get_pixel(x, y).0[0], snap(p.0[0]), "({x}, {y})");
         }
     }
 
     #[test]
-    fn blending_rounds_like_the_float_formula() {
-        for k in 0..=8u32 {
-            for d in (0..=255u8).step_by(5) {
-                for s in [0u8, 1, 77, 200, 255] {
-                    let mut px = [d, d, d, 255];
-                    mix_px(
-                        &mut px,
-                        Rgb8A {
-                            r: s,
-                            g: s,
-                            b: s,
-                            a: 255,
-                        },
-                        k,
-                    );
-                    let a = k as f32 / 8.0;
-                    let want = if k == 0 {
-                        d
-                    } else {
-                        (d as f32 + (s as f32 - d as f32) * a + 0.5) as u8
-                    };
-                    assert_eq!(px[0], want, "d={d} s={s} k={k}");
-                }
-            }
+    fn translucent_lines_blend_evenly_and_shapes_clip() {
+        let mut c = Canvas::new(60, 40, hex(0x000000));
+        c.line(
+            (-10.0, 20.0),
+            (70.0, 20.0),
+            8.0,
+            Rgb8A {
+                a: 128,
+                ..hex(0xffffff)
+            },
+        );
+        // Half way, in eighths: 4/8 of 255.
+        assert_eq!(c.img.get_pixel(30, 20).0, [128, 128, 128, 255]);
+        assert_eq!(c.img.get_pixel(0, 20).0, [128, 128, 128, 255]);
+        assert_eq!(c.img.get_pixel(30, 5).0, [0, 0, 0, 255]);
+        c.line((5.0, 35.5), (55.0, 35.5), 1.0, hex(0xffffff));
+        assert!(c.img.get_pixel(30, 35).0[0] > 100);
+    }
+
+    #[test]
+    fn text_is_drawn_where_it_is_measured() {
+        let mut c = Canvas::new(200, 60, hex(0x000000));
+        let (l, t, r, b) = c.text(
+            FontKind::Bold,
+            24.0,
+            100.0,
+            40.0,
+            Align::Centre,
+            "Hex 12",
+            hex(0xffffff),
+        );
+        assert!((r - l - text_width(FontKind::Bold, 24.0, "Hex 12")).abs() < 0.01);
+        let lit: Vec<(u32, u32)> = c
+            .img
+            .enumerate_pixels()
+            .filter(|p| p.2 .0[0] > 128)
+            .map(|p| (p.0, p.1))
+            .collect();
+        assert!(lit.len() > 100);
+        for (x, y) in lit {
+            assert!(x as f32 >= l - 2.0 && x as f32 <= r + 2.0, "{x}");
+            assert!(y as f32 >= t - 2.0 && y as f32 <= b + 2.0, "{y}");
         }
     }
 
@@ -797,21 +599,5 @@ mod tests {
         let before = draws.get();
         cache.get_or_draw(1, || draw(1));
         assert_eq!(draws.get(), before + 1);
-    }
-
-    #[test]
-    fn circles_are_anti_aliased_and_clipped() {
-        let mut c = Canvas::new(40, 40, hex(0x000000));
-        c.fill_circle(0.0, 0.0, 30.0, hex(0xff0000));
-        c.fill_circle(30.0, 30.0, 5.0, hex(0x00ff00));
-        assert_eq!(c.img.get_pixel(2, 2).0, [255, 0, 0, 255]);
-        assert_eq!(c.img.get_pixel(30, 30).0, [0, 255, 0, 255]);
-        assert_eq!(c.img.get_pixel(39, 39).0, [0, 0, 0, 255]);
-        let partial = c
-            .img
-            .pixels()
-            .filter(|p| p.0[1] > 0 && p.0[1] < 255)
-            .count();
-        assert!(partial >= 12, "{partial}");
     }
 }

@@ -1,5 +1,10 @@
 //! EXXIT pictures: the world of tiles cropped to its extent with outer space around it, stacks
 //! as layered discs showing their height, every nameable cell labelled `q,r`, and the last move.
+//! The cell labels are small, so the coordinates are also written large (20–24 px, legible on a
+//! phone) on the rim, in a ring of cells beyond outer space, like the axes of a chart: each row of
+//! equal `r` is named left of it (`r-2`), each diagonal of equal `q` (running down to the right,
+//! marked by a tick) below it (`q1`), or at their other ends where that side is crowded; the cell
+//! `1,-2` is where diagonal `q1` crosses row `r-2`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -96,6 +101,8 @@ const MAX_R: f32 = 50.0;
 const MIN_R: f32 = 17.0;
 const MAX_BOARD_H: f32 = 860.0;
 const SQRT3: f32 = 1.732_050_8;
+/// Below this hex radius, rim labels of neighbouring diagonals cannot stand side by side.
+const CROWDED_R: f32 = 34.0;
 /// Stack layers drawn at most; the written height tells the rest.
 const MAX_LAYERS: usize = 6;
 
@@ -128,6 +135,29 @@ impl Extent {
         if cells.is_empty() {
             cells.push(Hex::ORIGIN);
         }
+        let nameable: Vec<Hex> = view
+            .tiles
+            .iter()
+            .map(|t| t.0)
+            .chain(view.outer_space())
+            .collect();
+        let rim = rim_cells(&nameable);
+        cells.extend(rim.iter().map(|(_, _, h)| h[0]));
+        let e = Extent::around(&cells);
+        if layout(e).r >= CROWDED_R {
+            return e;
+        }
+        // Small cells: the rim labels of neighbouring diagonals need room to alternate between
+        // the first and the second cell beyond their ends.
+        cells.extend(
+            rim.iter()
+                .filter(|(line, _, _)| matches!(line, RimLine::Diagonal(_)))
+                .map(|(_, _, h)| h[1]),
+        );
+        Extent::around(&cells)
+    }
+
+    fn around(cells: &[Hex]) -> Extent {
         // Keep absurd coordinates from making an absurd picture: clamp to a window.
         let mut e = Extent {
             min: (f32::MAX, f32::MAX),
@@ -356,6 +386,204 @@ pub(crate) fn draw_in(view: &View, theme: Theme, e: Extent) -> (RgbaImage, Vec<L
     (c.img, labels)
 }
 
+/// Which line of cells a rim label names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum RimLine {
+    /// The cells `q,r` of this `r`.
+    Row(i32),
+    /// The cells `q,r` of this `q`.
+    Diagonal(i32),
+}
+
+impl RimLine {
+    fn letter(self) -> &'static str {
+        match self {
+            RimLine::Row(_) => "r",
+            RimLine::Diagonal(_) => "q",
+        }
+    }
+
+    fn number(self) -> i32 {
+        match self {
+            RimLine::Row(n) | RimLine::Diagonal(n) => n,
+        }
+    }
+}
+
+/// A rim label: the line it names, its size, the baseline of its left end, and the box it covers
+/// (left, top, right, bottom).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) struct RimLabel {
+    pub line: RimLine,
+    pub size: f32,
+    pub at: (f32, f32),
+    pub bounds: (f32, f32, f32, f32),
+    /// The cell it stands on.
+    pub cell: Hex,
+    /// The cell at the end of the line it names, next to it.
+    pub end: Hex,
+}
+
+/// Where the labels of every row and diagonal of `nameable` cells may go, in order of choice:
+/// each line, the cell at its end, and the cells just beyond that end and the next one out.
+/// Diagonals are named below their lower end and rows left of their left end, like the axes of
+/// a chart; a line crowded out there is named at its other end.
+fn rim_cells(nameable: &[Hex]) -> Vec<(RimLine, Hex, [Hex; 2])> {
+    let mut rows: BTreeMap<i32, (i32, i32)> = BTreeMap::new();
+    let mut diagonals: BTreeMap<i32, (i32, i32)> = BTreeMap::new();
+    for h in nameable {
+        let e = rows.entry(h.r).or_insert((h.q, h.q));
+        *e = (e.0.min(h.q), e.1.max(h.q));
+        let e = diagonals.entry(h.q).or_insert((h.r, h.r));
+        *e = (e.0.min(h.r), e.1.max(h.r));
+    }
+    let mut out = Vec::with_capacity(2 * (rows.len() + diagonals.len()));
+    for (&q, &(_, hi)) in &diagonals {
+        let end = Hex::new(q, hi);
+        out.push((
+            RimLine::Diagonal(q),
+            end,
+            [Hex::new(q, hi + 1), Hex::new(q, hi + 2)],
+        ));
+    }
+    for (&r, &(lo, _)) in &rows {
+        let end = Hex::new(lo, r);
+        out.push((
+            RimLine::Row(r),
+            end,
+            [Hex::new(lo - 1, r), Hex::new(lo - 2, r)],
+        ));
+    }
+    for (&q, &(lo, _)) in &diagonals {
+        let end = Hex::new(q, lo);
+        out.push((
+            RimLine::Diagonal(q),
+            end,
+            [Hex::new(q, lo - 1), Hex::new(q, lo - 2)],
+        ));
+    }
+    for (&r, &(_, hi)) in &rows {
+        let end = Hex::new(hi, r);
+        out.push((
+            RimLine::Row(r),
+            end,
+            [Hex::new(hi + 1, r), Hex::new(hi + 2, r)],
+        ));
+    }
+    out
+}
+
+/// The rim labels of a world, laid out: each line takes the first of its cells (see
+/// [`rim_cells`]) where the label fits in the picture without overlapping one already placed.
+pub(crate) fn rim_labels(
+    l: &Layout,
+    tiles: &BTreeMap<Hex, Colour>,
+    space: &[Hex],
+) -> Vec<RimLabel> {
+    let nameable: Vec<Hex> = tiles.keys().chain(space.iter()).copied().collect();
+    // At least 20 px: a 900 px picture shows about 360 px wide on a phone.
+    let size = (l.r * 0.45).clamp(20.0, 24.0);
+    let small = size * 0.7;
+    // The cells' own labels (see `draw_world`) are in the way too.
+    let taken: Vec<(f32, f32, f32, f32)> = nameable
+        .iter()
+        .map(|h| {
+            let (x, y, size) = l.label(*h);
+            let w = text_width(FontKind::Regular, size, &h.to_string());
+            (
+                x - w / 2.0 - 2.0,
+                y - size,
+                x + w / 2.0 + 2.0,
+                y + size * 0.3,
+            )
+        })
+        .collect();
+    let mut placed: Vec<RimLabel> = Vec::new();
+    for (line, end, cells) in rim_cells(&nameable) {
+        if placed.iter().any(|p| p.line == line) {
+            continue;
+        }
+        let number = line.number().to_string();
+        let w_letter = text_width(FontKind::Regular, small, line.letter());
+        let w = w_letter + 1.0 + text_width(FontKind::Bold, size, &number);
+        let cap = size * 0.73;
+        for h in cells {
+            let (cx, cy) = l.centre(h);
+            let baseline = centred_baseline(size, cy);
+            let bounds = (
+                cx - w / 2.0,
+                baseline - cap - 2.0,
+                cx + w / 2.0,
+                baseline + 2.0,
+            );
+            let inside = bounds.0 >= 0.0
+                && bounds.2 <= l.width as f32
+                && bounds.1 >= HEADER_H as f32
+                && bounds.3 <= l.height as f32;
+            let apart = |o: &RimLabel| {
+                let b = o.bounds;
+                bounds.2 + 6.0 <= b.0
+                    || b.2 + 6.0 <= bounds.0
+                    || bounds.3 + 2.0 <= b.1
+                    || b.3 + 2.0 <= bounds.1
+            };
+            let clear = |b: &(f32, f32, f32, f32)| {
+                bounds.2 <= b.0 || b.2 <= bounds.0 || bounds.3 <= b.1 || b.3 <= bounds.1
+            };
+            if inside && placed.iter().all(apart) && taken.iter().all(clear) {
+                placed.push(RimLabel {
+                    line,
+                    size,
+                    at: (cx - w / 2.0, baseline),
+                    bounds,
+                    cell: h,
+                    end,
+                });
+                break;
+            }
+        }
+    }
+    placed
+}
+
+/// Draws a rim label: the coordinate's letter small, its value large; a diagonal's label has a
+/// short tick pointing along the diagonal.
+fn draw_rim_label(c: &mut Canvas, p: &Palette, l: &Layout, label: &RimLabel) {
+    if let RimLine::Diagonal(_) = label.line {
+        let (x0, y0) = l.centre(label.cell);
+        let (x1, y1) = l.centre(label.end);
+        let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt().max(1.0);
+        let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
+        let (a, b) = (l.r * 0.62, l.r * 0.95);
+        c.line(
+            (x0 + ux * a, y0 + uy * a),
+            (x0 + ux * b, y0 + uy * b),
+            2.0,
+            p.text_dim,
+        );
+    }
+    let small = label.size * 0.7;
+    let (x, y) = label.at;
+    let letter = c.text(
+        FontKind::Regular,
+        small,
+        x,
+        y,
+        Align::Left,
+        label.line.letter(),
+        p.text_dim,
+    );
+    c.text(
+        FontKind::Bold,
+        label.size,
+        letter.2 + 1.0,
+        y,
+        Align::Left,
+        &label.line.number().to_string(),
+        p.text_dim,
+    );
+}
+
 /// What the tiles and outer space of a picture depend on.
 #[derive(PartialEq)]
 struct WorldKey {
@@ -379,7 +607,7 @@ fn dashed_hexagon(c: &mut Canvas, pts: &[(f32, f32)], w: f32, dash: f32, colour:
     }
 }
 
-/// Outer space and the tiles.
+/// Outer space, the tiles and the rim labels.
 fn draw_tiles(
     c: &mut Canvas,
     p: &Palette,
@@ -413,6 +641,9 @@ fn draw_tiles(
                 );
             }
         }
+    }
+    for label in rim_labels(l, tiles, space) {
+        draw_rim_label(c, p, l, &label);
     }
 }
 
@@ -827,6 +1058,41 @@ mod tests {
                         let (a, b) = (a.1, b.1);
                         let apart = a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1;
                         assert!(apart, "{a:?} {b:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_row_and_diagonal_is_named_on_the_rim_at_20_px() {
+        for theme in Theme::ALL {
+            for v in every_sample() {
+                let (_, boxes) = draw_in(&v, theme, Extent::of(&v));
+                let l = layout(Extent::of(&v));
+                let tiles: BTreeMap<Hex, Colour> = v.tiles.iter().copied().collect();
+                let space = v.outer_space();
+                let rim = rim_labels(&l, &tiles, &space);
+                for h in tiles.keys().chain(space.iter()) {
+                    assert!(
+                        rim.iter().any(|x| x.line == RimLine::Row(h.r)),
+                        "row {}",
+                        h.r
+                    );
+                    assert!(
+                        rim.iter().any(|x| x.line == RimLine::Diagonal(h.q)),
+                        "diagonal {}",
+                        h.q
+                    );
+                }
+                for x in &rim {
+                    assert!(x.size >= 20.0);
+                    let a = x.bounds;
+                    assert!(a.0 >= 0.0 && a.2 <= l.width as f32, "{x:?}");
+                    assert!(a.1 >= HEADER_H as f32 && a.3 <= l.height as f32, "{x:?}");
+                    for (h, b) in &boxes {
+                        let apart = a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1;
+                        assert!(apart, "{x:?} overlaps the label of {h}");
                     }
                 }
             }

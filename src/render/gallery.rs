@@ -73,4 +73,86 @@ mod tests {
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// Where the reference pictures are committed.
+    fn references() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/render")
+    }
+
+    /// Every gallery position in the dark theme, and two in the light one, match the committed
+    /// reference PNGs: no channel of a pixel differs by more than 48, except on at most 0.2 % of
+    /// the pixels (anti-aliasing may shift by a pixel between compilers' floating point).
+    /// `HEXCORD_BLESS=1 cargo test --lib render::gallery` rewrites the references: look at them
+    /// before committing.
+    #[test]
+    fn pictures_match_their_references() {
+        let mut cases: Vec<(String, image::RgbaImage)> = Vec::new();
+        let inph = [
+            ("opening", inphexion::samples::opening()),
+            ("relocation", inphexion::samples::relocation()),
+            ("won-chain", inphexion::samples::won()),
+            ("4x4", inphexion::samples::small()),
+            ("11x11", inphexion::samples::large()),
+        ];
+        let exx = [
+            ("start", exxit::samples::start()),
+            ("dance-into-space", exxit::samples::dance()),
+            ("big-stacks", exxit::samples::big_stacks()),
+            ("expansion-chain", exxit::samples::expansion()),
+            ("long-thin-world", exxit::samples::long_line()),
+            ("full-world", exxit::samples::full_world()),
+        ];
+        for (name, v) in &inph {
+            cases.push((
+                format!("inphexion-{name}-dark"),
+                inphexion::draw(v, Theme::Dark),
+            ));
+        }
+        for (name, v) in &exx {
+            cases.push((format!("exxit-{name}-dark"), exxit::draw(v, Theme::Dark)));
+        }
+        cases.push((
+            "inphexion-relocation-light".into(),
+            inphexion::draw(&inph[1].1, Theme::Light),
+        ));
+        cases.push((
+            "exxit-dance-into-space-light".into(),
+            exxit::draw(&exx[1].1, Theme::Light),
+        ));
+        let bless = std::env::var_os("HEXCORD_BLESS").is_some();
+        let mut failures = Vec::new();
+        for (name, img) in cases {
+            let path = references().join(format!("{name}.png"));
+            let png = encode_png(&img).unwrap();
+            if bless {
+                std::fs::create_dir_all(references()).unwrap();
+                std::fs::write(&path, &png).unwrap();
+                continue;
+            }
+            let got = image::load_from_memory(&png).unwrap().to_rgba8();
+            let Ok(bytes) = std::fs::read(&path) else {
+                failures.push(format!("{name}: no reference at {}", path.display()));
+                continue;
+            };
+            let want = image::load_from_memory(&bytes).unwrap().to_rgba8();
+            if got.dimensions() != want.dimensions() {
+                failures.push(format!(
+                    "{name}: {:?} instead of {:?}",
+                    got.dimensions(),
+                    want.dimensions()
+                ));
+                continue;
+            }
+            let off = got
+                .pixels()
+                .zip(want.pixels())
+                .filter(|(a, b)| (0..3).any(|i| a.0[i].abs_diff(b.0[i]) > 48))
+                .count();
+            let allowed = (got.width() * got.height()) as usize / 500;
+            if off > allowed {
+                failures.push(format!("{name}: {off} pixels differ (at most {allowed})"));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
 }

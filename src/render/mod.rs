@@ -24,12 +24,14 @@
 //! `cargo run --release --example rendertime` measure drawing plus PNG encoding.
 
 mod canvas;
+pub mod chart;
 mod encode;
 pub mod exxit;
 mod gallery;
 mod header;
 pub mod inphexion;
 mod replay;
+mod round;
 
 use image::RgbaImage;
 use thiserror::Error;

@@ -1,0 +1,262 @@
+//! The chart of an analysed game: the first colour's winning chance as an area rising from the
+//! bottom in that colour, the second colour's as the rest from the top in its own colour, so
+//! both read at every move; the turning points marked with a line, a dot on the curve and a
+//! badge with the move's number. The colours, fonts and panels are the board pictures'.
+
+use image::RgbaImage;
+
+use super::canvas::{centred_baseline, fit_text, text_width, Align, Canvas, FontKind, Rgb8A};
+use super::{Palette, Theme};
+use crate::games::GameKind;
+
+/// Picture size in pixels.
+pub const WIDTH: u32 = 900;
+pub const HEIGHT: u32 = 440;
+
+/// A turning point: the move number (the position after it is `ply` = number) and who played it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Mark {
+    pub ply: usize,
+    /// 0 first colour, 1 second.
+    pub mover: u8,
+}
+
+/// Everything the chart shows.
+#[derive(Clone, PartialEq, Debug)]
+pub struct View {
+    pub kind: GameKind,
+    /// Player names by colour (first, second).
+    pub players: [String; 2],
+    /// The first colour's chance (0–1) at each position, from the start.
+    pub first_chance: Vec<f64>,
+    pub marks: Vec<Mark>,
+}
+
+/// Plot area: left, top, right, bottom.
+const PLOT: (f32, f32, f32, f32) = (64.0, 92.0, 876.0, 388.0);
+
+/// The colours of the two sides' areas and the ink on them.
+fn side_colours(p: &Palette, kind: GameKind) -> [Rgb8A; 2] {
+    match kind {
+        GameKind::Inphexion => [p.white_disc, p.black_disc],
+        GameKind::Exxit => [p.silver_tile, p.red_tile],
+    }
+}
+
+fn colour_name(kind: GameKind, i: usize) -> &'static str {
+    match (kind, i) {
+        (GameKind::Inphexion, 0) => "White",
+        (GameKind::Inphexion, _) => "Black",
+        (GameKind::Exxit, 0) => "Silver",
+        (GameKind::Exxit, _) => "Red",
+    }
+}
+
+/// Draws the chart.
+pub fn draw(view: &View, theme: Theme) -> RgbaImage {
+    let p = theme.palette();
+    let mut c = Canvas::new(WIDTH, HEIGHT, p.bg);
+    let sides = side_colours(p, view.kind);
+    let (left, top, right, bottom) = PLOT;
+    let h = bottom - top;
+    // Title and legend.
+    c.text(
+        FontKind::Bold,
+        22.0,
+        16.0,
+        34.0,
+        Align::Left,
+        "Winning chances",
+        p.text,
+    );
+    c.text(
+        FontKind::Regular,
+        16.0,
+        16.0,
+        60.0,
+        Align::Left,
+        "computer analysis, move by move",
+        p.text_dim,
+    );
+    let mut x = WIDTH as f32 - 16.0;
+    for i in [1usize, 0] {
+        let name = fit_text(
+            FontKind::Bold,
+            18.0,
+            &format!("{} ({})", view.players[i], colour_name(view.kind, i)),
+            230.0,
+        );
+        let w = text_width(FontKind::Bold, 18.0, &name);
+        x -= w;
+        c.text(
+            FontKind::Bold,
+            18.0,
+            x,
+            centred_baseline(18.0, 40.0),
+            Align::Left,
+            &name,
+            p.text,
+        );
+        x -= 26.0;
+        c.round_rect(x, 31.0, 18.0, 18.0, 4.0, sides[i]);
+        c.round_rect_outline(x, 31.0, 18.0, 18.0, 4.0, 1.5, p.panel_edge);
+        x -= 22.0;
+    }
+    // The second colour fills the plot; the first colour's area rises from the bottom.
+    c.round_rect(
+        left - 2.0,
+        top - 2.0,
+        right - left + 4.0,
+        h + 4.0,
+        4.0,
+        p.panel_edge,
+    );
+    c.round_rect(left, top, right - left, h, 2.0, sides[1]);
+    let n = view.first_chance.len();
+    let span = (n.saturating_sub(1)).max(1) as f32;
+    let px = |ply: usize| left + (right - left) * ply as f32 / span;
+    let py = |chance: f64| bottom - h * chance.clamp(0.0, 1.0) as f32;
+    let curve: Vec<(f32, f32)> = view
+        .first_chance
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| (px(k), py(v)))
+        .collect();
+    if curve.len() >= 2 {
+        let mut area = Vec::with_capacity(curve.len() + 2);
+        area.push((left, bottom));
+        area.extend_from_slice(&curve);
+        area.push((right, bottom));
+        c.fill_convex(&area, sides[0]);
+    } else if let Some(&(_, y)) = curve.first() {
+        c.round_rect(left, y, right - left, bottom - y, 0.0, sides[0]);
+    }
+    // Half way, and the scale.
+    c.dashed_line(
+        (left, (top + bottom) / 2.0),
+        (right, (top + bottom) / 2.0),
+        1.5,
+        6.0,
+        6.0,
+        p.panel_edge,
+    );
+    for (v, label) in [(1.0, "100%"), (0.5, "50%"), (0.0, "0%")] {
+        c.text(
+            FontKind::Regular,
+            16.0,
+            left - 8.0 - text_width(FontKind::Regular, 16.0, label),
+            centred_baseline(16.0, py(v)),
+            Align::Left,
+            label,
+            p.text_dim,
+        );
+    }
+    // Move numbers along the bottom.
+    let moves = n.saturating_sub(1);
+    let step = [5usize, 10, 20, 25, 50, 100]
+        .into_iter()
+        .find(|s| moves / s <= 12)
+        .unwrap_or(200);
+    let mut k = 0;
+    while k <= moves {
+        let label = k.to_string();
+        c.text(
+            FontKind::Regular,
+            16.0,
+            px(k),
+            bottom + 24.0,
+            Align::Centre,
+            &label,
+            p.text_dim,
+        );
+        k += step;
+    }
+    c.text(
+        FontKind::Regular,
+        16.0,
+        (left + right) / 2.0,
+        bottom + 46.0,
+        Align::Centre,
+        "move",
+        p.text_dim,
+    );
+    // The curve over both areas, in a contrast colour and the text colour.
+    for w in curve.windows(2) {
+        c.line(w[0], w[1], 4.5, p.contrast);
+    }
+    for w in curve.windows(2) {
+        c.line(w[0], w[1], 2.0, p.text);
+    }
+    // Turning points: a line, a ring where the curve landed, a badge with the move number.
+    let mut badges: Vec<(f32, f32)> = Vec::new();
+    for m in &view.marks {
+        let Some(&chance) = view.first_chance.get(m.ply) else {
+            continue;
+        };
+        let (x, y) = (px(m.ply), py(chance));
+        c.line(
+            (x, top + 24.0),
+            (x, bottom),
+            2.0,
+            Rgb8A { a: 200, ..p.last },
+        );
+        c.fill_circle(x, y, 8.5, p.contrast);
+        c.fill_circle(x, y, 6.0, p.last);
+        let label = m.ply.to_string();
+        let w = text_width(FontKind::Bold, 18.0, &label) + 14.0;
+        // Badges side by side never overlap: move a badge down when it would.
+        let mut bx = (x - w / 2.0).clamp(left, right - w);
+        let mut by = top - 14.0;
+        while badges
+            .iter()
+            .any(|&(ox, oy)| (ox - bx).abs() < w + 4.0 && (oy - by).abs() < 26.0)
+        {
+            by += 28.0;
+        }
+        bx = bx.max(0.0);
+        badges.push((bx, by));
+        c.round_rect(bx, by, w, 26.0, 13.0, p.last);
+        c.text(
+            FontKind::Bold,
+            18.0,
+            bx + w / 2.0,
+            centred_baseline(18.0, by + 13.0),
+            Align::Centre,
+            &label,
+            p.bg,
+        );
+    }
+    c.img
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_areas_show_each_side_and_marks_are_drawn() {
+        let view = View {
+            kind: GameKind::Exxit,
+            players: ["Alice".into(), "Bob".into()],
+            first_chance: vec![0.5, 0.6, 0.9, 0.2, 0.1, 0.0],
+            marks: vec![Mark { ply: 3, mover: 0 }],
+        };
+        for theme in Theme::ALL {
+            let p = theme.palette();
+            let img = draw(&view, theme);
+            assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
+            let at = |x: f32, y: f32| img.get_pixel(x as u32, y as u32).0;
+            let span = 5.0;
+            let x_of = |k: f32| PLOT.0 + (PLOT.2 - PLOT.0) * k / span;
+            let h = PLOT.3 - PLOT.1;
+            // Near the bottom at move 2 (90 % for Silver): silver; near the top: red.
+            let silver = at(x_of(2.0), PLOT.3 - 5.0);
+            assert_eq!(
+                &silver[..3],
+                &[p.silver_tile.r, p.silver_tile.g, p.silver_tile.b]
+            );
+            let red = at(x_of(4.5), PLOT.1 + h * 0.3);
+            assert_eq!(&red[..3], &[p.red_tile.r, p.red_tile.g, p.red_tile.b]);
+        }
+    }
+}
