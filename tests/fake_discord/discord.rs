@@ -155,15 +155,17 @@ pub struct GameState {
 
 /// The game a board caption shows: its number and the player to move.
 pub fn parse_state(caption: &str) -> GameState {
+    // English captions say "game #12 … to move", Japanese ones "対局 #12 … の手番".
     let id = caption
         .split("game #")
         .nth(1)
+        .or_else(|| caption.split("対局 #").nth(1))
         .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no game number in {caption:?}"));
     let to_move = caption
         .lines()
-        .find(|l| l.contains("to move"))
+        .find(|l| l.contains("to move") || l.contains("の手番"))
         .and_then(|l| l.split("<@").nth(1))
         .and_then(|s| s.split('>').next())
         .and_then(|s| s.parse().ok())
@@ -190,6 +192,8 @@ pub struct Discord {
     pub clock: Option<PathBuf>,
     /// Where members use commands and buttons now: the games channel or one of its threads.
     here: std::sync::atomic::AtomicU64,
+    /// The Discord language of the members and of the server (`en-US`, `ja`).
+    locale: std::sync::Mutex<String>,
 }
 
 impl Drop for Discord {
@@ -221,6 +225,7 @@ impl Discord {
             dir,
             clock: None,
             here: std::sync::atomic::AtomicU64::new(CHANNEL_ID),
+            locale: std::sync::Mutex::new("en-US".to_string()),
         }
     }
 
@@ -268,6 +273,11 @@ impl Discord {
             .collect()
     }
 
+    /// Members and the server use Discord in `locale` from now on.
+    pub fn speak(&self, locale: &str) {
+        *self.locale.lock().unwrap() = locale.to_string();
+    }
+
     /// Members act in `channel` from now on (the games channel or a thread of it).
     pub fn act_in(&self, channel: u64) {
         self.here.store(channel, Ordering::Relaxed);
@@ -298,8 +308,8 @@ impl Discord {
         let mut v = json!({
             "id": iid.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
             "guild_id": GUILD_ID.to_string(), "channel_id": here.to_string(), "channel": channel,
-            "member": member_json(who, true), "token": token, "version": 1, "locale": "en-US",
-            "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 10485760,
+            "member": member_json(who, true), "token": token, "version": 1,
+            "locale": self.locale.lock().unwrap().clone(), "guild_locale": self.locale.lock().unwrap().clone(), "entitlements": [], "attachment_size_limit": 10485760,
             "app_permissions": "2248473465835073", "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
             "context": 0
         });
@@ -508,7 +518,8 @@ impl Discord {
 
     /// The body of the last board posted in the channel for `game`.
     pub fn last_board(&self, game: i64) -> Value {
-        let tag = format!("game #{game} ");
+        // "game #12 " in English, "対局 #12 " in Japanese.
+        let tag = format!(" #{game} ");
         self.fake
             .state
             .requests
@@ -527,7 +538,11 @@ impl Discord {
     /// `who` presses the Move button under `board` (a board post's body).
     pub async fn press_move(&self, who: &Member, board: &Value) -> Answer {
         let id = components_of(&board["components"])
-            .find(|c| c["label"] == "Move")
+            .find(|c| {
+                c["custom_id"]
+                    .as_str()
+                    .is_some_and(|i| i.starts_with("hx:move:"))
+            })
             .and_then(|c| c["custom_id"].as_str().map(str::to_string))
             .unwrap_or_else(|| panic!("no Move button under the board: {board}"));
         self.press_id(who, &self.shown_post(board), &id).await
@@ -871,7 +886,10 @@ impl Discord {
         let from = self.fake.request_count();
         let ans = self.press(who, p, "accept").await;
         assert_eq!(ans.callback_type, 7, "{ans:?}");
-        assert!(ans.content.contains("accepted"), "{ans:?}");
+        assert!(
+            ans.content.contains("accepted") || ans.content.contains("挑戦を受けました"),
+            "{ans:?}"
+        );
         let (_, post) = self
             .fake
             .wait_for(from, "the first board", |r| {

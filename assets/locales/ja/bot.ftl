@@ -88,7 +88,7 @@ caption-replay = `/replay game:{ $id }` で対局を再生できます。棋譜�
 
 no-such-game = 対局 #{ $game } はありません。進行中の対局は `/games` で一覧できます。
 following = 観戦中：{ $names }
-your-move-direct = { $who }：対局 #{ $game }（<#{ $place }>）であなたの手番です。下の **Move** を押してください。
+your-move-direct = { $who }：対局 #{ $game }（<#{ $place }>）であなたの手番です。下の **指す** を押してください。
 players-beat = { $winner } が { $loser } に勝利
 players-vs = { $a } 対 { $b }
 its-thread = そのスレッド
