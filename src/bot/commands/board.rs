@@ -208,7 +208,10 @@ pub async fn follow(ctx: Context<'_>, game: String) -> Result<(), BotError> {
     let me = super::remember_author(&ctx).await?;
     let id = crate::bot::access::parse_game_ref(&game)?;
     let guild = ctx.guild_id().map(crate::db::GuildId::from);
-    let again = format!("`/follow {id}`");
+    // The command as the caller's Discord names it.
+    let lang = lang(&ctx);
+    let follow = crate::i18n::catalog().get(lang, "cmd-follow", Some("name"), None);
+    let again = format!("`/{follow} {id}`");
     let text = crate::bot::components::follow(
         &ctx.serenity_context().http,
         ctx.data(),

@@ -223,6 +223,194 @@ mod tests {
         }
     }
 
+    /// The `.ftl` files of the commands, by language.
+    fn files() -> [(&'static str, &'static str); 4] {
+        [
+            (
+                "en-US",
+                include_str!("../../../assets/locales/en-US/commands.ftl"),
+            ),
+            (
+                "en-US",
+                include_str!("../../../assets/locales/en-US/rules.ftl"),
+            ),
+            (
+                "ja",
+                include_str!("../../../assets/locales/ja/commands.ftl"),
+            ),
+            ("ja", include_str!("../../../assets/locales/ja/rules.ftl")),
+        ]
+    }
+
+    /// Each message of the files with the variables it uses.
+    fn messages(source: &str) -> Vec<(String, BTreeSet<String>)> {
+        let res = fluent_syntax::parser::parse(source).expect("the file parses");
+        let mut out = Vec::new();
+        for entry in res.body {
+            if let fluent_syntax::ast::Entry::Message(m) = entry {
+                let mut vars = BTreeSet::new();
+                let text = source;
+                // Variables as written (`$name`), from the id to the next line that is not
+                // indented (nor a select's end).
+                let start = text.find(&format!("\n{} =", m.id.name)).unwrap_or(0) + 1;
+                let end = text[start..]
+                    .match_indices('\n')
+                    .map(|(i, _)| start + i)
+                    .find(|&i| !text[i + 1..].starts_with([' ', '}']))
+                    .unwrap_or(text.len());
+                for (i, _) in text[start..end].match_indices('$') {
+                    let name: String = text[start + i + 1..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                        .collect();
+                    vars.insert(name);
+                }
+                out.push((m.id.name.to_string(), vars));
+            }
+        }
+        out
+    }
+
+    fn has_japanese(text: &str) -> bool {
+        text.chars().any(|c| {
+            matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}')
+        })
+    }
+
+    /// Every message renders whole with its arguments (no variable left, no bare id), and the
+    /// Japanese one has Japanese words and no English sentence.
+    #[test]
+    fn every_message_renders_in_every_language() {
+        for (tag, source) in files() {
+            let lang = Lang::of(tag);
+            for (id, vars) in messages(source) {
+                let mut args = fluent_bundle::FluentArgs::new();
+                for v in &vars {
+                    args.set(v.clone(), fluent_bundle::FluentValue::from(2));
+                }
+                let text = catalog().get(lang, &id, None, Some(&args));
+                assert!(!text.is_empty() && text != id, "{tag} {id}");
+                assert!(
+                    !text.contains('{') && !text.contains('$'),
+                    "{tag} {id}: {text}"
+                );
+                if tag == "ja" && !id.starts_with("cmd-") && !id.starts_with("opt-") {
+                    assert!(has_japanese(&text), "{tag} {id}: {text}");
+                }
+                if tag == "ja" {
+                    for word in ["the ", " you", " game", " move", "Your "] {
+                        assert!(!text.contains(word), "{tag} {id}: {text}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A command named in a text (`/name option`) is a command of that language, with that
+    /// option.
+    #[test]
+    fn texts_name_commands_as_that_language_does() {
+        let commands = super::super::all();
+        for (tag, source) in files() {
+            let lang = Lang::of(tag);
+            let texts: String = source
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let source = texts.as_str();
+            for (i, _) in source.match_indices("`/") {
+                let quoted = &source[i + 2..];
+                let quoted = &quoted[..quoted.find('`').expect("a closed code span")];
+                let mut words = quoted.split(' ');
+                let name = words.next().unwrap_or("");
+                let command = commands
+                    .iter()
+                    .find(|c| command_name(c, lang) == name)
+                    .unwrap_or_else(|| panic!("{tag}: no command `/{name}`"));
+                if let Some(option) = words.next() {
+                    assert!(
+                        command
+                            .parameters
+                            .iter()
+                            .any(|p| option_name(p, lang) == option),
+                        "{tag}: `/{quoted}`"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn english_answers_read_as_before() {
+        let challenge = crate::text!(
+            "answer-challenge",
+            opponent = "<@2>",
+            challenger = "<@1>",
+            title = "EXXIT",
+            options = "exxit tiles=39",
+            rated = "yes",
+            days = 1,
+            colour = "Silver",
+            hours = 24
+        );
+        assert_eq!(
+            challenge.render(Lang::EN),
+            "<@2>, <@1> challenges you to **EXXIT** (`exxit tiles=39`), rated, 1 day per move. \
+             <@1> plays Silver and moves first.\nAccept or decline below (open for 24 hours)."
+        );
+        let in_ja = challenge.render(ja());
+        assert!(
+            in_ja.contains("<@2>") && in_ja.contains("`exxit tiles=39`"),
+            "{in_ja}"
+        );
+        let profile = crate::text!(
+            "answer-profile-rating",
+            rating = "1500",
+            deviation = "350",
+            provisional = "yes",
+            games = 1,
+            wins = 1,
+            losses = 0,
+            draws = 0
+        );
+        assert_eq!(
+            profile.render(Lang::EN),
+            "**1500** ±350 (provisional)\n1 game: 1 won, 0 lost, 0 drawn"
+        );
+        let line = crate::text!(
+            "answer-recent-line",
+            game = 3,
+            title = "EXXIT",
+            opponent = "<@2>",
+            verdict = "lost",
+            result = "34–25",
+            rated = "no"
+        );
+        assert_eq!(
+            line.render(Lang::EN),
+            "#3 EXXIT vs <@2>: lost (34–25), unrated"
+        );
+        let games =
+            crate::text!("answer-suggest-game", game = 4, title = "EXXIT", move = 7, mine = "yes");
+        assert_eq!(games.render(Lang::EN), "#4 EXXIT, move 7, your move");
+        let games =
+            crate::text!("answer-suggest-game", game = 4, title = "EXXIT", move = 7, mine = "no");
+        assert_eq!(games.render(Lang::EN), "#4 EXXIT, move 7");
+        let rules = crate::i18n::tr(Lang::EN, "rules-exxit");
+        assert!(
+            rules.starts_with("**EXXIT** — build") && rules.contains("\n**Moves**"),
+            "{rules}"
+        );
+        let rules = crate::i18n::tr(ja(), "rules-exxit");
+        assert!(
+            rules.starts_with("**EXXIT")
+                && rules.contains("破壊ダンス")
+                && rules.contains("外宇宙"),
+            "{rules}"
+        );
+    }
+
     #[test]
     fn names_and_descriptions_are_read_in_a_language() {
         let commands = super::super::all();
