@@ -70,7 +70,7 @@ cmd-resign = 対局を投了します（確認があります）。
 opt-resign-game = どの対局か（ここに複数あるとき）
     .name = 対局
 
-cmd-takeback = 相手が指す前に、自分の直前の手を待ったします。
+cmd-takeback = 相手が指す前に、自分の直前の手の取り消し（待った）を申し込みます。
     .name = 待った
 opt-takeback-game = どの対局か（ここに複数あるとき）
     .name = 対局
@@ -149,7 +149,7 @@ opt-server-language = ここでのボットの公開メッセージの言語
 
 ## 選択肢
 
-choice-game-0 = inpHeXion（インプヘクシオン）
+choice-game-0 = inpHeXion
 choice-game-1 = EXXIT（エクシット）
 choice-tiles-0 = 39枚（標準）
 choice-tiles-1 = 29枚（ブリッツ）
