@@ -250,7 +250,7 @@ answer-language-state = 公開メッセージの言語: **{ $language }**{ $chos
     [auto] （Discord のサーバーの言語）
    *[set] {""}
 }。
-answer-server-saved = 保存しました。{ $state } すでに始まった対局はそのままです。
+answer-server-saved = 保存しました。{ $state }すでに始まった対局はそのままです。
     { $language }
 answer-server-change = { $state }
     { $language }
