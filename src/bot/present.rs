@@ -10,7 +10,7 @@ use super::access::{mention, player_of, player_to_move, Refusal};
 use super::words;
 use super::BotError;
 use crate::db::{fetch_player_name, GameRow, GameStatus};
-use crate::games::{Colour, Game, GameKind};
+use crate::games::{Colour, Game};
 use crate::i18n::Lang;
 use crate::render::{render_png, Theme};
 use crate::text;
@@ -184,81 +184,6 @@ pub fn leaderboard_page(total: i64, page: i64) -> Result<(i64, i64), Refusal> {
         )));
     }
     Ok(((page - 1) * LEADERBOARD_PAGE, pages))
-}
-
-/// A short summary of a game's rules.
-pub fn rules_text(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Inphexion => concat!(
-            "**inpHeXion** — a Hex-like connection game on a rhombus (7×7 by default, 4–11).\n",
-            "• White connects top and bottom, Black left and right; White starts by placing a disc.\n",
-            "• A regular move pushes one opponent disc to an empty neighbour and puts one of your ",
-            "own discs on the cell it left.\n",
-            "• Discs that become surrounded are relocated by their owner's opponent.\n",
-            "• You win by joining your two edges; a player with no legal move loses.\n",
-            "• Options: `size`, `pie` (Black may swap after the first disc), `free_reply`, `neutral`.\n",
-            "**Reading the board**: columns are letters from the left (a, b, c …), rows numbers from ",
-            "the top (1, 2, 3 …): `c3` is column c, row 3.\n",
-            "**Moves**, in words and notation:\n",
-            "• Place a disc on d4 — `d4` (the first move, or Black's free reply)\n",
-            "• Swap colours — `swap` (pie rule)\n",
-            "• Push the disc on c3 to d3 (yours goes on c3) — `c3-d3`\n",
-            "• … and relocate e5 to a1 — `c3-d3 e5>a1`\n",
-            "**Play** with the **Move** button under the board (it builds a legal move step by step ",
-            "and shows it before you play it), or with `/move`, whose suggestions list only legal moves."
-        ),
-        GameKind::Exxit => concat!(
-            "**EXXIT** — build the world from hexagonal tiles and score islands.\n",
-            "• Each turn: a *dance of destruction* if one is possible (move a stack along a line, ",
-            "dropping discs one per cell onto an opponent stack; if a dance can drop discs into ",
-            "outer space, one of those must be chosen), otherwise build: lay a tile to expand the ",
-            "world, or place a disc; otherwise pass.\n",
-            "• The game ends when the tiles run out, after two passes in a row, or on a third repetition; ",
-            "the higher island score wins (largest island 2 points a tile, the others 1).\n",
-            "• Options: `tiles` (39, 29 or 19), `expert` (players lay the first six tiles), `pie`.\n",
-            "**Reading the board**: each cell is named by two numbers `q,r` written in it; `0,0` is ",
-            "the centre, `r` grows downwards and `q` to the right.\n",
-            "**Moves**, in words and notation:\n",
-            "• Dance the stack on 1,-1 onto 0,0 — `1,-1-0,0` (stack, then the stack it hits)\n",
-            "• Lay a tile at -1,0 — `+-1,0` (the outer-space stack that becomes a tile; a chain may follow)\n",
-            "• Place a disc on 0,1 — `0,1`\n",
-            "• Pass — `pass`; Swap colours — `swap` (pie rule)\n",
-            "**Play** with the **Move** button under the board (it builds a legal move step by step ",
-            "and shows it before you play it), or with `/move`, whose suggestions list only legal moves."
-        ),
-    }
-}
-
-/// The help text, built from the commands' own names, parameters and descriptions (the one
-/// source of what each command does).
-pub fn help_text<U, E>(commands: &[poise::Command<U, E>]) -> String {
-    let mut lines = vec![
-        "**hexcord** — play inpHeXion and EXXIT here. On your turn, press **Move** under the board: it builds a legal move step by step."
-            .to_string(),
-    ];
-    for c in commands {
-        let params: Vec<String> = c
-            .parameters
-            .iter()
-            .map(|p| {
-                if p.required {
-                    p.name.to_string()
-                } else {
-                    format!("[{}]", p.name)
-                }
-            })
-            .collect();
-        let usage = if params.is_empty() {
-            format!("/{}", c.name)
-        } else {
-            format!("/{} {}", c.name, params.join(" "))
-        };
-        lines.push(format!(
-            "• `{usage}` — {}",
-            c.description.as_deref().unwrap_or("")
-        ));
-    }
-    lines.join("\n")
 }
 
 #[cfg(test)]

@@ -41,21 +41,6 @@ pub fn reminder_due(seconds_per_move: i64, left: i64, sent: i64) -> Option<i64> 
     None
 }
 
-/// A time left, for people: `2 d 5 h`, `5 h 12 min`, `12 min`.
-pub fn format_left(seconds: i64) -> String {
-    if seconds <= 0 {
-        return "no time left".to_string();
-    }
-    let (d, h, m) = (seconds / DAY, seconds % DAY / 3600, seconds % 3600 / 60);
-    match (d, h, m) {
-        (0, 0, 0) => "less than a minute".to_string(),
-        (0, 0, m) => format!("{m} min"),
-        (0, h, m) => format!("{h} h {m} min"),
-        (d, 0, _) => format!("{d} d"),
-        (d, h, _) => format!("{d} d {h} h"),
-    }
-}
-
 /// Why a vacation of `days` is refused at a moment when the player is away until `away_until`
 /// (if away) and took `used_seconds` of vacation in the last 365 days.
 pub fn vacation_refusal(days: i64, away_until: Option<i64>, used_seconds: i64) -> Refusal {
@@ -97,16 +82,6 @@ mod tests {
         assert_eq!(deadline_after(100, 50, None), 150);
         assert_eq!(deadline_after(100, 50, Some(400)), 450);
         assert_eq!(deadline_after(100, 50, Some(20)), 150);
-    }
-
-    #[test]
-    fn times_left_read_naturally() {
-        assert_eq!(format_left(2 * DAY + 5 * 3600 + 7), "2 d 5 h");
-        assert_eq!(format_left(3 * DAY), "3 d");
-        assert_eq!(format_left(5 * 3600 + 12 * 60), "5 h 12 min");
-        assert_eq!(format_left(12 * 60 + 5), "12 min");
-        assert_eq!(format_left(30), "less than a minute");
-        assert_eq!(format_left(-5), "no time left");
     }
 
     #[test]

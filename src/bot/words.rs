@@ -98,6 +98,7 @@ pub fn time_left(seconds: i64) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::schedule::DAY;
     use crate::i18n::Lang;
 
     #[test]
@@ -113,7 +114,13 @@ mod tests {
                 assert_eq!(outcome(kind, &o).render(Lang::EN), o.describe(kind));
             }
         }
-        assert_eq!(time_left(3 * 3600 + 120).render(Lang::EN), "3 h 2 min");
+        let en = |s| time_left(s).render(Lang::EN);
+        assert_eq!(en(3 * 3600 + 120), "3 h 2 min");
+        assert_eq!(en(2 * DAY + 5 * 3600 + 7), "2 d 5 h");
+        assert_eq!(en(3 * DAY), "3 d");
+        assert_eq!(en(12 * 60 + 5), "12 min");
+        assert_eq!(en(30), "less than a minute");
+        assert_eq!(en(-5), "no time left");
     }
 
     #[test]

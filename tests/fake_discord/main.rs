@@ -1611,8 +1611,37 @@ async fn a_japanese_server_reads_japanese() {
     let mut bot = Bot::start(&d).await;
     d.fake.wait_ready(1).await;
     d.speak("ja");
+    // Every command, option and choice is registered with its Japanese name and description.
+    let (_, registration) = d
+        .fake
+        .wait_for(0, "the commands' registration", |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+    let registered = registration.json.expect("the commands as JSON");
+    for command in registered.as_array().expect("a list of commands") {
+        for field in ["name_localizations", "description_localizations"] {
+            let ja = command[field]["ja"].as_str().unwrap_or("");
+            assert!(!ja.is_empty(), "{field} of {command}");
+        }
+        assert!(japanese(
+            command["description_localizations"]["ja"]
+                .as_str()
+                .unwrap_or("")
+        ));
+        for option in command["options"].as_array().into_iter().flatten() {
+            for field in ["name_localizations", "description_localizations"] {
+                assert!(option[field]["ja"].is_string(), "{field} of {option}");
+            }
+            for choice in option["choices"].as_array().into_iter().flatten() {
+                assert!(choice["name_localizations"]["ja"].is_string(), "{choice}");
+            }
+        }
+    }
     let size5 = json!({"name": "size", "type": 4, "value": 5});
     let ch = d.challenge(&ANN, &BOB, "inphexion", &[size5]).await;
+    let challenge_text = ch.message["content"].as_str().unwrap_or("").to_string();
+    assert!(japanese(&challenge_text), "{challenge_text}");
     let game = d.accept(&BOB, &ch).await;
     // The first board: caption, alt text and buttons in Japanese.
     let board = d.last_board(game.id);

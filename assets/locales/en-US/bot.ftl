@@ -205,9 +205,6 @@ picker-stale = The position of game #{ $game } has changed since this picker was
 picker-title = **{ $game }** game #{ $id } · your move
 picker-confirm = Play **{ $words }** (`{ $mv }`)? The picture shows the board after it.
 
-## Following
-
-follow-again-command = `/follow { $game }`
 
 ## Delivery
 

@@ -200,9 +200,6 @@ picker-stale = この選択画面を開いた後で対局 #{ $game } の局面�
 picker-title = **{ $game }** 対局 #{ $id } · あなたの手番
 picker-confirm = **{ $words }**（`{ $mv }`）を指しますか？ 画像はその手の後の盤面です。
 
-## Following
-
-follow-again-command = `/follow { $game }` で
 
 ## Delivery
 

@@ -4,25 +4,31 @@ use crate::db::{GuildId, UserId};
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
+use super::localise::{command_description, command_name, option_name};
 use super::{
-    autocomplete_finished, autocomplete_game, game_in_server, pick_game, remember_author, server,
-    time_left, GameChoice,
+    autocomplete_finished, autocomplete_game, game_in_server, lang, pick_game, public_lang,
+    remember_author, server, time_left, GameChoice,
 };
 use crate::bot::access::{mention, parse_game_ref};
 use crate::bot::actions;
-use crate::bot::present::{board_caption, help_text, names_by_colour, picture, rules_text};
-use crate::bot::{BotError, Context};
+use crate::bot::present::{board_caption, names_by_colour, picture};
+use crate::bot::{BotError, Context, Data};
 use crate::db::{self, GameRow};
 use crate::games::{Game, GameKind};
+use crate::i18n::{tr, Lang};
+use crate::text;
 
 /// Discord's limit on a message's text.
 const MAX_CONTENT: usize = 2000;
 
 /// Lines joined under `head`, as many as fit in one message; the rest counted in a last line.
-fn fit_lines(head: String, lines: &[String]) -> String {
+fn fit_lines(head: String, lines: &[String], lang: Lang) -> String {
     let mut text = head;
     for (i, line) in lines.iter().enumerate() {
-        let more = format!("\n… and {} more.", lines.len() - i);
+        let more = format!(
+            "\n{}",
+            text!("answer-and-more", count = lines.len() - i).render(lang)
+        );
         if text.len() + 1 + line.len() + more.len() > MAX_CONTENT {
             text.push_str(&more);
             return text;
@@ -34,26 +40,23 @@ fn fit_lines(head: String, lines: &[String]) -> String {
 }
 
 /// A link to the game's board message, or where it is played.
-fn board_link(row: &GameRow) -> String {
-    match (row.guild_id, row.board_message_id) {
-        (Some(g), Some(m)) => format!(
-            " · [board](https://discord.com/channels/{g}/{}/{m})",
-            row.place()
+fn board_link(row: &GameRow, lang: Lang) -> String {
+    let link = match (row.guild_id, row.board_message_id) {
+        (Some(g), Some(m)) => text!(
+            "answer-board-link",
+            url = format!("https://discord.com/channels/{g}/{}/{m}", row.place())
         ),
-        _ => format!(" · in <#{}>", row.place()),
-    }
+        _ => text!("answer-played-in", channel = row.place().to_string()),
+    };
+    format!(" · {}", link.render(lang))
 }
 
 /// Show a game's board, now or after a given number of moves.
 #[poise::command(slash_command)]
 pub async fn board(
     ctx: Context<'_>,
-    #[description = "Which game (a number; default: yours here)"]
-    #[autocomplete = "autocomplete_game"]
-    game: Option<String>,
-    #[description = "Show the position after this many moves"]
-    #[min = 0]
-    ply: Option<i64>,
+    #[autocomplete = "autocomplete_game"] game: Option<String>,
+    #[min = 0] ply: Option<i64>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let (row, played) = match game.as_deref() {
@@ -61,9 +64,7 @@ pub async fn board(
             let id = parse_game_ref(text)?;
             let (row, g) = actions::load(&ctx.data().core.pool, id).await?;
             if row.guild_id != ctx.guild_id().map(GuildId::from) {
-                return Err(BotError::raw(format!(
-                    "There is no game #{id} in this server."
-                )));
+                return Err(text!("answer-no-such-game", game = id).into());
             }
             (row, g)
         }
@@ -73,15 +74,17 @@ pub async fn board(
         None => None,
         Some(p) if p >= 0 && p as usize <= played.ply() => Some(p as usize),
         Some(p) => {
-            return Err(BotError::raw(format!(
-                "Game #{} has {} moves: pick a `ply` from 0 to {} (you asked for {p}).",
-                row.id,
-                played.ply(),
-                played.ply()
-            )))
+            return Err(text!(
+                "answer-ply-range",
+                game = row.id,
+                moves = played.ply(),
+                asked = p
+            )
+            .into())
         }
     };
     ctx.defer().await?;
+    let lang = public_lang(&ctx).await?;
     let names = names_by_colour(&ctx.data().core.pool, &row, &played).await?;
     let mut caption = board_caption(
         crate::bot::server_lang(&ctx.data().core.pool, ctx.guild_id().map(GuildId::from)).await?,
@@ -90,10 +93,8 @@ pub async fn board(
         None,
     );
     if let Some(p) = shown {
-        caption = format!(
-            "{caption}\nShowing the position after move {p} of {}.",
-            played.ply()
-        );
+        let showing = text!("answer-showing-move", ply = p, moves = played.ply());
+        caption = format!("{caption}\n{}", showing.render(lang));
     }
     let png = picture(played, shown, names).await?;
     let reply = CreateReply::default()
@@ -106,20 +107,15 @@ pub async fn board(
 
 /// List active games (yours, or a member's) in this server.
 #[poise::command(slash_command)]
-pub async fn games(
-    ctx: Context<'_>,
-    #[description = "Whose games (default: yours)"] user: Option<serenity::User>,
-) -> Result<(), BotError> {
+pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
+    let lang = lang(&ctx);
     let who = user.as_ref().map_or(me, |u| UserId::from(u.id));
     let guild = ctx.guild_id().map(GuildId::from);
     let rows = db::active_games_of(&ctx.data().core.pool, guild, who).await?;
     let now = ctx.data().core.clock.now();
     let text = if rows.is_empty() {
-        format!(
-            "{} has no active game here. `/challenge` someone!",
-            mention(who)
-        )
+        text!("answer-no-games", who = mention(who)).render(lang)
     } else {
         let lines: Vec<String> = rows
             .iter()
@@ -127,22 +123,30 @@ pub async fn games(
                 let fault = row
                     .delivery_fault
                     .as_deref()
-                    .map(|f| format!("\n  ⚠️ its boards cannot be posted: {f}"))
+                    .map(|f| {
+                        let fault = text!("answer-delivery-fault", fault = f);
+                        format!("\n  {}", fault.render(lang))
+                    })
                     .unwrap_or_default();
+                let line = text!(
+                    "answer-games-line",
+                    game = row.id,
+                    title = row.kind().title(),
+                    first = mention(row.players[0]),
+                    second = mention(row.players[1]),
+                    move = row.version + 1,
+                    to_move = row.to_move.map_or("?".to_string(), mention),
+                );
                 format!(
-                    "• #{} **{}** {} vs {} · move {} · {} to move{}{}{fault}",
-                    row.id,
-                    row.kind().title(),
-                    mention(row.players[0]),
-                    mention(row.players[1]),
-                    row.version + 1,
-                    row.to_move.map_or("?".to_string(), mention),
-                    time_left(row, now),
-                    board_link(row),
+                    "{}{}{}{fault}",
+                    line.render(lang),
+                    time_left(row, now, lang),
+                    board_link(row, lang),
                 )
             })
             .collect();
-        fit_lines(format!("Active games of {}:", mention(who)), &lines)
+        let head = text!("answer-games-head", who = mention(who)).render(lang);
+        fit_lines(head, &lines, lang)
     };
     super::answer_privately(&ctx, text).await
 }
@@ -151,6 +155,7 @@ pub async fn games(
 #[poise::command(slash_command)]
 pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
+    let lang = lang(&ctx);
     let guild = server(&ctx)?;
     let rows = db::active_games_of(&ctx.data().core.pool, Some(guild), me).await?;
     let now = ctx.data().core.clock.now();
@@ -158,33 +163,35 @@ pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
         .iter()
         .filter(|row| row.to_move == Some(me))
         .map(|row| {
+            let line = text!(
+                "answer-turn-line",
+                game = row.id,
+                title = row.kind().title(),
+                opponent = mention(row.opponent_of(me)),
+                channel = row.place().to_string(),
+                move = row.version + 1,
+            );
             format!(
-                "• #{} **{}** vs {} in <#{}> · move {}{}{}",
-                row.id,
-                row.kind().title(),
-                mention(row.opponent_of(me)),
-                row.place(),
-                row.version + 1,
-                time_left(row, now),
-                board_link(row),
+                "{}{}{}",
+                line.render(lang),
+                time_left(row, now, lang),
+                board_link(row, lang),
             )
         })
         .collect();
     let text = if lines.is_empty() {
-        "It is not your move in any game here. `/games` lists your active games.".to_string()
+        tr(lang, "answer-turn-none")
     } else {
-        fit_lines("Your move in:".to_string(), &lines)
+        fit_lines(tr(lang, "answer-turn-head"), &lines, lang)
     };
     super::answer_privately(&ctx, text).await
 }
 
 /// A short summary of a game's rules, with its starting board.
 #[poise::command(slash_command)]
-pub async fn rules(
-    ctx: Context<'_>,
-    #[description = "Which game"] game: GameChoice,
-) -> Result<(), BotError> {
+pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     let kind = GameKind::from(game);
+    let lang = lang(&ctx);
     ctx.defer_ephemeral().await?;
     let start = Game::new(crate::games::Options::default_for(kind));
     let names = [
@@ -193,7 +200,7 @@ pub async fn rules(
     ];
     let png = picture(start, None, names).await?;
     let reply = CreateReply::default()
-        .content(rules_text(kind))
+        .content(rules_text(kind, lang))
         .attachment(serenity::CreateAttachment::bytes(png, "start.png"))
         .ephemeral(true);
     ctx.send(reply).await?;
@@ -202,14 +209,14 @@ pub async fn rules(
 
 /// Follow a game of this server (you are mentioned with its result); again to stop.
 #[poise::command(slash_command)]
-pub async fn follow(
-    ctx: Context<'_>,
-    #[description = "The game number, as its board shows it"] game: String,
-) -> Result<(), BotError> {
+pub async fn follow(ctx: Context<'_>, game: String) -> Result<(), BotError> {
     let me = super::remember_author(&ctx).await?;
     let id = crate::bot::access::parse_game_ref(&game)?;
     let guild = ctx.guild_id().map(crate::db::GuildId::from);
-    let again = crate::text!("follow-again-command", game = id);
+    // The command as the caller's Discord names it.
+    let lang = lang(&ctx);
+    let follow = crate::i18n::catalog().get(lang, "cmd-follow", Some("name"), None);
+    let again = crate::i18n::Text::raw(format!("`/{follow} {id}`"));
     let text = crate::bot::components::follow(
         &ctx.serenity_context().http,
         ctx.data(),
@@ -219,14 +226,40 @@ pub async fn follow(
         again,
     )
     .await?;
-    let lang = crate::i18n::Lang::of(ctx.locale().unwrap_or_default());
     super::answer_privately(&ctx, text.render(lang)).await
+}
+
+/// The summary of a game's rules in `lang`.
+fn rules_text(kind: GameKind, lang: Lang) -> String {
+    match kind {
+        GameKind::Inphexion => tr(lang, "rules-inphexion"),
+        GameKind::Exxit => tr(lang, "rules-exxit"),
+    }
+}
+
+/// The help text in `lang`, built from the commands' own names, options and descriptions in
+/// that language (the one source of what each command does).
+pub(super) fn help_text(commands: &[poise::Command<Data, BotError>], lang: Lang) -> String {
+    let mut lines = vec![tr(lang, "help-head")];
+    for c in commands {
+        let mut usage = format!("/{}", command_name(c, lang));
+        for p in &c.parameters {
+            let name = option_name(p, lang);
+            if p.required {
+                usage = format!("{usage} {name}");
+            } else {
+                usage = format!("{usage} [{name}]");
+            }
+        }
+        lines.push(format!("• `{usage}` — {}", command_description(c, lang)));
+    }
+    lines.join("\n")
 }
 
 /// How to play with this bot.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), BotError> {
-    let text = help_text(&ctx.framework().options().commands);
+    let text = help_text(&ctx.framework().options().commands, lang(&ctx));
     super::answer_privately(&ctx, text).await
 }
 
@@ -234,19 +267,14 @@ pub async fn help(ctx: Context<'_>) -> Result<(), BotError> {
 #[poise::command(slash_command)]
 pub async fn record(
     ctx: Context<'_>,
-    #[description = "The game number"]
-    #[autocomplete = "autocomplete_finished"]
-    game: String,
+    #[autocomplete = "autocomplete_finished"] game: String,
 ) -> Result<(), BotError> {
     let (row, _) = game_in_server(&ctx, &game).await?;
+    let lang = public_lang(&ctx).await?;
     let moves = db::fetch_moves(&ctx.data().core.pool, row.id).await?;
     let text = db::record_text(&row, &moves);
     let reply = CreateReply::default()
-        .content(format!(
-            "The record of game #{} ({} moves): the variant line, then one move a line. Load it with `hexcord engine` (`load`) or draw it with `hexcord render`.",
-            row.id,
-            moves.len()
-        ))
+        .content(text!("answer-record", game = row.id, moves = moves.len()).render(lang))
         .attachment(serenity::CreateAttachment::bytes(
             text.into_bytes(),
             format!("game-{}.txt", row.id),
@@ -263,26 +291,26 @@ const MAX_ATTACHMENT: usize = 10 << 20;
 #[poise::command(slash_command)]
 pub async fn replay(
     ctx: Context<'_>,
-    #[description = "The game number"]
-    #[autocomplete = "autocomplete_finished"]
-    game: String,
+    #[autocomplete = "autocomplete_finished"] game: String,
 ) -> Result<(), BotError> {
     let (row, played) = game_in_server(&ctx, &game).await?;
     ctx.defer().await?;
+    let lang = public_lang(&ctx).await?;
     let names = names_by_colour(&ctx.data().core.pool, &row, &played).await?;
     let gif = crate::bot::present::draw(move || {
         crate::render::replay(&played, &names, crate::render::Theme::default())
     })
     .await?;
     if gif.len() > MAX_ATTACHMENT {
-        return Err(BotError::raw(format!(
-            "The replay of game #{} is too large to attach ({} MB). `/record` gives the record; `hexcord render --replay` draws it.",
-            row.id,
-            gif.len() >> 20
-        )));
+        return Err(text!(
+            "answer-replay-too-large",
+            game = row.id,
+            size = gif.len() >> 20
+        )
+        .into());
     }
     let reply = CreateReply::default()
-        .content(format!("Game #{}, move by move.", row.id))
+        .content(text!("answer-replay", game = row.id).render(lang))
         .attachment(serenity::CreateAttachment::bytes(
             gif,
             format!("game-{}.gif", row.id),
@@ -301,10 +329,12 @@ mod tests {
         let lines: Vec<String> = (0..200)
             .map(|i| format!("• game #{i} {}", "x".repeat(60)))
             .collect();
-        let text = fit_lines("Head:".into(), &lines);
+        let text = fit_lines("Head:".into(), &lines, Lang::EN);
         assert!(text.len() <= MAX_CONTENT, "{}", text.len());
         assert!(text.ends_with("more."), "{text}");
-        let short = fit_lines("Head:".into(), &lines[..3]);
+        let ja = fit_lines("Head:".into(), &lines, Lang::of("ja"));
+        assert!(ja.len() <= MAX_CONTENT && ja.ends_with("件。"), "{ja}");
+        let short = fit_lines("Head:".into(), &lines[..3], Lang::EN);
         assert_eq!(short.lines().count(), 4);
     }
 }

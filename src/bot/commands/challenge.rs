@@ -5,7 +5,8 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{
-    not_in_a_game_thread, remember_author, DaysChoice, GameChoice, LevelChoice, TilesChoice,
+    lang, not_in_a_game_thread, public_lang, remember_author, DaysChoice, GameChoice, LevelChoice,
+    TilesChoice,
 };
 use crate::ai::Level;
 use crate::bot::access::mention;
@@ -16,6 +17,7 @@ use crate::bot::terms::{build_options, check_challenge, ChosenOptions};
 use crate::bot::{BotError, Context};
 use crate::db::{self, ChallengeStatus};
 use crate::games::{Colour, GameKind};
+use crate::text;
 
 /// Challenge a member to a game.
 // Each parameter is one Discord option of the command.
@@ -23,27 +25,23 @@ use crate::games::{Colour, GameKind};
 #[poise::command(slash_command)]
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who to play"] opponent: serenity::User,
-    #[description = "Which game"] game: GameChoice,
-    #[description = "inpHeXion: board size (7 is standard)"]
+    opponent: serenity::User,
+    game: GameChoice,
     #[min = 4]
     #[max = 11]
     size: Option<i64>,
-    #[description = "Pie rule: the second player may swap after the first move"] pie: Option<bool>,
-    #[description = "inpHeXion: Black's first disc may go anywhere"] free_reply: Option<bool>,
-    #[description = "inpHeXion: a neutral disc in the centre (odd sizes)"] neutral: Option<bool>,
-    #[description = "EXXIT: number of tiles"] tiles: Option<TilesChoice>,
-    #[description = "EXXIT: players lay the first six tiles"] expert: Option<bool>,
-    #[description = "Counts for the server's ratings (default: yes)"] rated: Option<bool>,
-    #[description = "Time for each move (default: 3 days); running out loses the game"]
+    pie: Option<bool>,
+    free_reply: Option<bool>,
+    neutral: Option<bool>,
+    tiles: Option<TilesChoice>,
+    expert: Option<bool>,
+    rated: Option<bool>,
     days_per_move: Option<DaysChoice>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
     if UserId::from(opponent.id) == ctx.data().opponent.bot_id() {
-        return Err(BotError::raw(
-            "To play against me, use `/play` and choose a level.".to_string(),
-        ));
+        return Err(text!("answer-challenge-the-bot").into());
     }
     check_challenge(me, UserId::from(opponent.id), opponent.bot)?;
     let kind = GameKind::from(game);
@@ -81,18 +79,19 @@ pub async fn challenge(
         },
     )
     .await?;
-    let text = format!(
-        "{}, {} challenges you to **{}** (`{options}`), {}, {days} day{} per move. {} plays {} and moves first.\nAccept or decline below (open for {} hours).",
-        mention(UserId::from(opponent.id)),
-        mention(me),
-        kind.title(),
-        if rated { "rated" } else { "unrated" },
-        if days == 1 { "" } else { "s" },
-        mention(me),
-        kind.colour_name(Colour::First),
-        CHALLENGE_TTL_SECS / 3600,
+    let text = text!(
+        "answer-challenge",
+        opponent = mention(UserId::from(opponent.id)),
+        challenger = mention(me),
+        title = kind.title(),
+        options = options.to_string(),
+        rated = if rated { "yes" } else { "no" },
+        days = days,
+        colour = crate::bot::words::colour(kind, Colour::First),
+        hours = CHALLENGE_TTL_SECS / 3600,
     );
-    let lang = crate::bot::server_lang(&core.pool, ctx.guild_id().map(GuildId::from)).await?;
+    let lang = public_lang(&ctx).await?;
+    let text = text.render(lang);
     let buttons = challenge_buttons(lang, id);
     let reply = CreateReply::default()
         .content(text)
@@ -120,22 +119,22 @@ pub async fn challenge(
 #[poise::command(slash_command)]
 pub async fn play(
     ctx: Context<'_>,
-    #[description = "Which game"] game: GameChoice,
-    #[description = "How strong I play"] level: LevelChoice,
-    #[description = "You move first (default: yes)"] first: Option<bool>,
-    #[description = "inpHeXion: board size (7 is standard)"]
+    game: GameChoice,
+    level: LevelChoice,
+    first: Option<bool>,
     #[min = 4]
     #[max = 11]
     size: Option<i64>,
-    #[description = "Pie rule: the second player may swap after the first move"] pie: Option<bool>,
-    #[description = "inpHeXion: Black's first disc may go anywhere"] free_reply: Option<bool>,
-    #[description = "inpHeXion: a neutral disc in the centre (odd sizes)"] neutral: Option<bool>,
-    #[description = "EXXIT: number of tiles"] tiles: Option<TilesChoice>,
-    #[description = "EXXIT: players lay the first six tiles"] expert: Option<bool>,
+    pie: Option<bool>,
+    free_reply: Option<bool>,
+    neutral: Option<bool>,
+    tiles: Option<TilesChoice>,
+    expert: Option<bool>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
     let kind = GameKind::from(game);
+    let level_name = level.text();
     let level = Level::from(level);
     let chosen = ChosenOptions {
         size,
@@ -170,10 +169,7 @@ pub async fn play(
     .await?;
     data.opponent.wake(id);
     let reply = CreateReply::default()
-        .content(format!(
-            "Game #{id} against me at level **{}** starts: the board follows in this channel.",
-            level.name()
-        ))
+        .content(text!("answer-bot-game", game = id, level = level_name).render(lang(&ctx)))
         .ephemeral(true);
     ctx.send(reply).await?;
     Ok(())

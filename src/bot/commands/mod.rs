@@ -3,6 +3,7 @@
 
 mod board;
 mod challenge;
+mod localise;
 mod moderation;
 mod play;
 mod ratings;
@@ -13,14 +14,22 @@ use poise::serenity_prelude as serenity;
 
 use super::access::{choose_game, parse_game_ref, suggest_moves};
 use super::actions;
-use super::schedule;
 use super::{BotError, Context, Data};
 use crate::ai::Level;
 use crate::db::{self, GameRow, GameStatus};
 use crate::games::{Game, GameKind};
+use crate::i18n::{tr, Lang};
+use crate::text;
 
-/// Every command, in the order `/help` lists them.
+/// Every command, in the order `/help` lists them, with its texts in every language.
 pub fn all() -> Vec<poise::Command<Data, BotError>> {
+    let mut commands = declared();
+    localise::localise(&mut commands);
+    commands
+}
+
+/// The commands as the code declares them (descriptions from their doc comments).
+fn declared() -> Vec<poise::Command<Data, BotError>> {
     vec![
         challenge::challenge(),
         challenge::play(),
@@ -95,6 +104,17 @@ pub enum LevelChoice {
     Hard,
 }
 
+impl LevelChoice {
+    /// Its name, as the choice shows it.
+    fn text(self) -> crate::i18n::Text {
+        match self {
+            LevelChoice::Easy => text!("choice-level-0"),
+            LevelChoice::Medium => text!("choice-level-1"),
+            LevelChoice::Hard => text!("choice-level-2"),
+        }
+    }
+}
+
 impl From<LevelChoice> for Level {
     fn from(c: LevelChoice) -> Level {
         match c {
@@ -159,6 +179,16 @@ pub enum OnOff {
     Off,
 }
 
+/// The caller's language (for answers only they see).
+pub(super) fn lang(ctx: &Context<'_>) -> Lang {
+    ctx.locale().map(Lang::of).unwrap_or_default()
+}
+
+/// The server's language (for public messages).
+pub(super) async fn public_lang(ctx: &Context<'_>) -> Result<Lang, BotError> {
+    Ok(crate::bot::server_lang(&ctx.data().core.pool, ctx.guild_id().map(GuildId::from)).await?)
+}
+
 pub(super) fn author_name(ctx: &Context<'_>) -> String {
     ctx.author().display_name().to_string()
 }
@@ -182,7 +212,7 @@ pub(super) async fn remember_author(ctx: &Context<'_>) -> Result<UserId, BotErro
     Ok(id)
 }
 
-/// Answers the caller privately, pinging nobody.
+/// Answers the caller privately (in their language: see [`lang`]), pinging nobody.
 pub(super) async fn answer_privately(ctx: &Context<'_>, text: String) -> Result<(), BotError> {
     let reply = poise::CreateReply::default()
         .content(text)
@@ -203,10 +233,12 @@ pub(super) async fn not_in_a_game_thread(ctx: &Context<'_>) -> Result<(), BotErr
         None => Ok(()),
         Some(id) => {
             let (row, _) = actions::load(pool, id).await?;
-            Err(BotError::raw(format!(
-                "This thread belongs to game #{id}: start new games in <#{}>.",
-                row.channel_id
-            )))
+            Err(text!(
+                "answer-thread-of-game",
+                game = id,
+                channel = row.channel_id.to_string()
+            )
+            .into())
         }
     }
 }
@@ -228,10 +260,12 @@ pub(super) async fn pick_game(
             && row.thread_id != Some(channel)
             && (guild.is_none() || row.guild_id != guild)
         {
-            return Err(BotError::raw(format!(
-                "Game #{id} is not played in this server: use the command in <#{}>.",
-                row.place()
-            )));
+            return Err(text!(
+                "answer-game-elsewhere",
+                game = id,
+                channel = row.place().to_string()
+            )
+            .into());
         }
         return Ok((row, game));
     }
@@ -282,6 +316,7 @@ pub(super) async fn autocomplete_move(
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     let user = UserId::from(ctx.author().id);
+    let lang = lang(&ctx);
     let requested = option_str(&ctx, "game").filter(|s| !s.trim().is_empty());
     let pool = &ctx.data().core.pool;
     let found = async {
@@ -300,12 +335,11 @@ pub(super) async fn autocomplete_move(
             };
             let name = db::fetch_player_name(pool, waiting.1)
                 .await?
-                .unwrap_or_else(|| "your opponent".to_string());
+                .unwrap_or_else(|| tr(lang, "answer-your-opponent"));
             return Ok(vec![serenity::AutocompleteChoice::new(
-                clip_choice(format!(
-                    "Not your turn: game #{} waits for {name}. You will be told when it is yours.",
-                    waiting.0
-                )),
+                clip_choice(
+                    text!("answer-suggest-waiting", game = waiting.0, name = name).render(lang),
+                ),
                 WAITING,
             )]);
         };
@@ -351,6 +385,7 @@ pub(super) async fn autocomplete_game(
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     let user = UserId::from(ctx.author().id);
+    let lang = lang(&ctx);
     let typed = partial.trim().trim_start_matches('#').to_lowercase();
     let choices = match db::active_games_in_channel(
         &ctx.data().core.pool,
@@ -362,17 +397,19 @@ pub(super) async fn autocomplete_game(
         Ok(rows) => rows
             .iter()
             .filter_map(|row| {
-                let turn = if row.to_move == Some(user) {
-                    ", your move"
+                let mine = if row.to_move == Some(user) {
+                    "yes"
                 } else {
-                    ""
+                    "no"
                 };
-                let label = format!(
-                    "#{} {}, move {}{turn}",
-                    row.id,
-                    row.kind().title(),
-                    row.version + 1
-                );
+                let label = text!(
+                    "answer-suggest-game",
+                    game = row.id,
+                    title = row.kind().title(),
+                    move = row.version + 1,
+                    mine = mine
+                )
+                .render(lang);
                 label
                     .to_lowercase()
                     .contains(&typed)
@@ -395,6 +432,7 @@ pub(super) async fn autocomplete_finished(
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     let user = UserId::from(ctx.author().id);
+    let lang = lang(&ctx);
     let typed = partial.trim().trim_start_matches('#').to_lowercase();
     let mut rows = Vec::new();
     let found = async {
@@ -420,10 +458,17 @@ pub(super) async fn autocomplete_finished(
         .filter_map(|row| {
             let title = row.kind().title();
             let state = match row.status {
-                GameStatus::Active => "active".to_string(),
-                _ => row.result_text(),
+                GameStatus::Active => tr(lang, "answer-active"),
+                _ => crate::bot::words::row_result(row).render(lang),
             };
-            let label = format!("#{} {title}, {} moves, {state}", row.id, row.version);
+            let label = text!(
+                "answer-suggest-finished",
+                game = row.id,
+                title = title,
+                moves = row.version,
+                state = state
+            )
+            .render(lang);
             label
                 .to_lowercase()
                 .contains(&typed)
@@ -435,10 +480,14 @@ pub(super) async fn autocomplete_finished(
 }
 
 /// ` · 2 d 5 h left` for an active game with a deadline.
-pub(super) fn time_left(row: &GameRow, now: i64) -> String {
+pub(super) fn time_left(row: &GameRow, now: i64, lang: Lang) -> String {
     match row.deadline_at {
         Some(d) if row.status == GameStatus::Active => {
-            format!(" · {} left", schedule::format_left(d - now))
+            let left = text!(
+                "answer-time-left",
+                left = crate::bot::words::time_left(d - now)
+            );
+            format!(" · {}", left.render(lang))
         }
         _ => String::new(),
     }
@@ -446,9 +495,9 @@ pub(super) fn time_left(row: &GameRow, now: i64) -> String {
 
 /// The server a command is used in; commands about a server's games need one.
 pub(super) fn server(ctx: &Context<'_>) -> Result<GuildId, BotError> {
-    ctx.guild_id().map(GuildId::from).ok_or_else(|| {
-        BotError::raw("This command works in a server, not in direct messages.".into())
-    })
+    ctx.guild_id()
+        .map(GuildId::from)
+        .ok_or_else(|| text!("answer-server-only").into())
 }
 
 /// A game of this server named by the user (active or finished).
@@ -459,9 +508,7 @@ pub(super) async fn game_in_server(
     let id = parse_game_ref(text)?;
     let (row, game) = actions::load(&ctx.data().core.pool, id).await?;
     if row.guild_id != ctx.guild_id().map(GuildId::from) {
-        return Err(BotError::raw(format!(
-            "There is no game #{id} in this server."
-        )));
+        return Err(text!("answer-no-such-game", game = id).into());
     }
     Ok((row, game))
 }
@@ -474,7 +521,7 @@ mod tests {
     #[test]
     fn help_and_readme_list_every_command() {
         let commands = all();
-        let help = crate::bot::present::help_text(&commands);
+        let help = board::help_text(&commands, Lang::EN);
         let readme = include_str!("../../../README.md");
         for c in &commands {
             assert!(
@@ -491,5 +538,23 @@ mod tests {
             );
         }
         assert_eq!(help.lines().count(), commands.len() + 1);
+        let ja = board::help_text(&commands, Lang::of("ja"));
+        assert!(
+            ja.contains("`/挑戦 相手 ゲーム [サイズ]") && ja.contains("対局"),
+            "{ja}"
+        );
+        assert_eq!(ja.lines().count(), commands.len() + 1);
+    }
+
+    /// A command's doc comment is its English description in the files.
+    #[test]
+    fn doc_comments_are_the_english_descriptions() {
+        for (declared, registered) in declared().iter().zip(all()) {
+            assert_eq!(
+                declared.description, registered.description,
+                "/{}: its doc comment and `cmd-{}` differ",
+                declared.name, declared.name
+            );
+        }
     }
 }

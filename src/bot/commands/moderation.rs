@@ -1,10 +1,17 @@
 //! Moderators' commands: `/abort` and `/server` (the server's settings).
 
-use super::OnOff;
+use poise::serenity_prelude as serenity;
+
+use super::{lang, OnOff};
 use crate::bot::access::parse_game_ref;
 use crate::bot::actions;
 use crate::bot::{BotError, Context};
 use crate::db::{self, GuildId};
+use crate::i18n::{catalog, tr, Lang, Text};
+use crate::text;
+
+/// The `language` value that gives the choice back to Discord's server language.
+const AUTOMATIC: &str = "auto";
 
 /// The author may manage the server (Discord says so with each command).
 fn manages_server(ctx: &Context<'_>) -> bool {
@@ -21,10 +28,7 @@ fn manages_server(ctx: &Context<'_>) -> bool {
 
 /// Moderators: end a game in this server without a result.
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
-pub async fn abort(
-    ctx: Context<'_>,
-    #[description = "The game number"] game: String,
-) -> Result<(), BotError> {
+pub async fn abort(ctx: Context<'_>, game: String) -> Result<(), BotError> {
     let id = parse_game_ref(&game)?;
     let manage = manages_server(&ctx);
     actions::abort(
@@ -35,41 +39,125 @@ pub async fn abort(
         ctx.guild_id().map(GuildId::from),
     )
     .await?;
-    super::answer_privately(
-        &ctx,
-        format!("Game #{id} is aborted; the announcement follows in its channel."),
-    )
-    .await
+    let text = text!("answer-aborted", game = id).render(lang(&ctx));
+    super::answer_privately(&ctx, text).await
 }
 
-/// Moderators: this server's settings (a thread for each game).
+/// A language's name in itself, with its tag: `日本語 (ja)`.
+fn language_label(tag: &str) -> String {
+    format!("{} ({tag})", tr(Lang::of(tag), "answer-language-name"))
+}
+
+/// The language a moderator chose: a tag of the catalog (any case, or as its label reads),
+/// `None` for Discord's own.
+fn parse_language(value: &str) -> Result<Option<&'static str>, Text> {
+    let value = value.trim();
+    if value.eq_ignore_ascii_case(AUTOMATIC) {
+        return Ok(None);
+    }
+    catalog()
+        .tags()
+        .find(|&tag| value.eq_ignore_ascii_case(tag) || value == language_label(tag))
+        .map(Some)
+        .ok_or_else(|| {
+            let known: Vec<String> = catalog()
+                .tags()
+                .map(|t| format!("`{t}`"))
+                .chain([format!("`{AUTOMATIC}`")])
+                .collect();
+            text!(
+                "answer-language-unknown",
+                value = value,
+                known = known.join(", ")
+            )
+        })
+}
+
+/// The languages the bot speaks, each in itself, then Discord's automatic choice.
+async fn autocomplete_language(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let typed = partial.trim().to_lowercase();
+    let choices = catalog()
+        .tags()
+        .map(|tag| (language_label(tag), tag.to_string()))
+        .chain([(
+            tr(lang(&ctx), "answer-language-auto"),
+            AUTOMATIC.to_string(),
+        )])
+        .filter(|(label, value)| label.to_lowercase().contains(&typed) || value.contains(&typed))
+        .map(|(label, value)| serenity::AutocompleteChoice::new(label, value))
+        .collect::<Vec<_>>();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Moderators: this server's settings (a thread for each game, language).
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn server(
     ctx: Context<'_>,
-    #[description = "Each new game gets its own thread (default: on)"] threads: Option<OnOff>,
+    threads: Option<OnOff>,
+    #[autocomplete = "autocomplete_language"] language: Option<String>,
 ) -> Result<(), BotError> {
     let Some(guild) = ctx.guild_id().map(GuildId::from) else {
-        return Err(BotError::raw("`/server` works in a server.".into()));
+        return Err(text!("answer-server-only").into());
     };
+    let lang = lang(&ctx);
     let pool = &ctx.data().core.pool;
+    let now = ctx.data().core.clock.now();
+    let chosen = language.as_deref().map(parse_language).transpose()?;
+    if (threads.is_some() || chosen.is_some()) && !manages_server(&ctx) {
+        return Err(text!("answer-moderators-only").into());
+    }
     let mut settings = db::fetch_server_settings(pool, guild).await?;
     if let Some(t) = threads {
-        if !manages_server(&ctx) {
-            return Err(BotError::raw(
-                "Only members who may manage the server can change its settings.".into(),
-            ));
-        }
         settings.threads = t == OnOff::On;
-        db::store_server_settings(pool, guild, settings, ctx.data().core.clock.now()).await?;
+        db::store_server_settings(pool, guild, settings, now).await?;
+    }
+    if let Some(tag) = chosen {
+        db::set_server_language(pool, guild, tag, now).await?;
     }
     let state = if settings.threads {
-        "Threads: **on**. Each new game is played in its own thread, started from its challenge; the result is also posted here in one line, and the thread is archived when the game ends."
+        text!("answer-threads-on")
     } else {
-        "Threads: **off**. New games are played in the channel where they were challenged."
+        text!("answer-threads-off")
     };
-    let text = match threads {
-        Some(_) => format!("Saved. {state} Games already started stay where they are."),
-        None => format!("{state}\nChange it with `/server threads`."),
+    let public = crate::bot::server_lang(pool, Some(guild)).await?;
+    let language_state = text!(
+        "answer-language-state",
+        language = tr(public, "answer-language-name"),
+        // Said only when just given back to Discord.
+        chosen = if chosen == Some(None) { "auto" } else { "set" }
+    );
+    let text = if threads.is_some() || chosen.is_some() {
+        text!(
+            "answer-server-saved",
+            state = state,
+            language = language_state
+        )
+    } else {
+        text!(
+            "answer-server-change",
+            state = state,
+            language = language_state
+        )
     };
-    super::answer_privately(&ctx, text).await
+    super::answer_privately(&ctx, text.render(lang)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_are_chosen_from_the_catalog() {
+        assert_eq!(parse_language("ja"), Ok(Some("ja")));
+        assert_eq!(parse_language("EN-us"), Ok(Some("en-US")));
+        assert_eq!(parse_language("日本語 (ja)"), Ok(Some("ja")));
+        assert_eq!(parse_language("auto"), Ok(None));
+        let refused = parse_language("klingon").unwrap_err();
+        let en = refused.render(Lang::EN);
+        assert!(en.contains("klingon") && en.contains("`ja`"), "{en}");
+        assert_eq!(language_label("en-US"), "English (en-US)");
+    }
 }

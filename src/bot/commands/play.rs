@@ -3,51 +3,48 @@
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{autocomplete_game, autocomplete_move, pick_game, remember_author};
+use super::{autocomplete_game, autocomplete_move, lang, pick_game, public_lang, remember_author};
 use crate::bot::access::{check_player, split_game_prefix};
 use crate::bot::components::Component;
 use crate::bot::{actions, BotError, Context};
+use crate::i18n::tr;
+use crate::text;
 
 /// Play a move in your game in this channel.
 #[poise::command(slash_command, rename = "move")]
 pub async fn move_(
     ctx: Context<'_>,
-    #[description = "Your move: pick one of the suggestions"]
     #[autocomplete = "autocomplete_move"]
     #[rename = "move"]
     text: String,
-    #[description = "Which game, when you have several here"]
-    #[autocomplete = "autocomplete_game"]
-    game: Option<String>,
+    #[autocomplete = "autocomplete_game"] game: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     // A suggestion covering several games names its game: `#12 0,1`.
     let (named, text) = split_game_prefix(&text);
     let named = named.map(|id| id.to_string());
     if text == super::WAITING {
-        return Err(BotError::raw(
-            "It is not your turn: you will be told when it is. `/games` shows whose turn it is in each of your games.".into(),
-        ));
+        return Err(text!("answer-not-your-turn").into());
     }
     let (row, _) = pick_game(&ctx, me, named.as_deref().or(game.as_deref()), true).await?;
     let data = ctx.data();
     let played = data.member_moves(row.id, me, text, None).await?;
     // Stored with its board in the delivery queue: the answer is immediate, the board follows
     // in the channel (even if this answer cannot be delivered).
-    let text = format!(
-        "You played `{}` in game #{} (move {}). The board follows in the channel.",
-        played.notation, played.game, played.ply
+    let text = text!(
+        "answer-played",
+        move = played.notation.clone(),
+        game = played.game,
+        ply = played.ply
     );
-    super::answer_privately(&ctx, text).await
+    super::answer_privately(&ctx, text.render(lang(&ctx))).await
 }
 
 /// Ask to take back your last move, before your opponent has moved.
 #[poise::command(slash_command)]
 pub async fn takeback(
     ctx: Context<'_>,
-    #[description = "Which game, when you have several here"]
-    #[autocomplete = "autocomplete_game"]
-    game: Option<String>,
+    #[autocomplete = "autocomplete_game"] game: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
@@ -57,13 +54,18 @@ pub async fn takeback(
         ply,
         accept,
     };
+    let lang = public_lang(&ctx).await?;
     let buttons = [
         (
             answer(true),
-            "Accept takeback",
+            tr(lang, "answer-accept-takeback"),
             serenity::ButtonStyle::Success,
         ),
-        (answer(false), "Decline", serenity::ButtonStyle::Danger),
+        (
+            answer(false),
+            tr(lang, "answer-decline"),
+            serenity::ButtonStyle::Danger,
+        ),
     ];
     let lang = crate::bot::server_lang(
         &ctx.data().core.pool,
@@ -77,9 +79,7 @@ pub async fn takeback(
 #[poise::command(slash_command, rename = "calloff")]
 pub async fn call_off(
     ctx: Context<'_>,
-    #[description = "Which game, when you have several here"]
-    #[autocomplete = "autocomplete_game"]
-    game: Option<String>,
+    #[autocomplete = "autocomplete_game"] game: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
@@ -91,9 +91,18 @@ pub async fn call_off(
         seat,
         accept,
     };
+    let lang = public_lang(&ctx).await?;
     let buttons = [
-        (answer(true), "Call it off", serenity::ButtonStyle::Danger),
-        (answer(false), "Play on", serenity::ButtonStyle::Success),
+        (
+            answer(true),
+            tr(lang, "answer-call-it-off"),
+            serenity::ButtonStyle::Danger,
+        ),
+        (
+            answer(false),
+            tr(lang, "answer-play-on"),
+            serenity::ButtonStyle::Success,
+        ),
     ];
     let lang = crate::bot::server_lang(
         &ctx.data().core.pool,
@@ -108,7 +117,7 @@ async fn propose(
     ctx: &Context<'_>,
     to: crate::db::UserId,
     text: String,
-    answers: [(Component, &str, serenity::ButtonStyle); 2],
+    answers: [(Component, String, serenity::ButtonStyle); 2],
 ) -> Result<(), BotError> {
     let buttons = answers
         .into_iter()
@@ -132,26 +141,22 @@ async fn propose(
 #[poise::command(slash_command)]
 pub async fn resign(
     ctx: Context<'_>,
-    #[description = "Which game, when you have several here"]
-    #[autocomplete = "autocomplete_game"]
-    game: Option<String>,
+    #[autocomplete = "autocomplete_game"] game: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
     check_player(&row, me)?;
+    let lang = lang(&ctx);
     let buttons = serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(Component::Resign(row.id).encode())
-            .label("Resign")
+            .label(tr(lang, "answer-resign"))
             .style(serenity::ButtonStyle::Danger),
         serenity::CreateButton::new(Component::KeepPlaying(row.id).encode())
-            .label("Keep playing")
+            .label(tr(lang, "answer-keep-playing"))
             .style(serenity::ButtonStyle::Secondary),
     ]);
     let reply = CreateReply::default()
-        .content(format!(
-            "Really resign game #{}? Your opponent wins.",
-            row.id
-        ))
+        .content(text!("answer-really-resign", game = row.id).render(lang))
         .components(vec![buttons])
         .ephemeral(true);
     ctx.send(reply).await?;

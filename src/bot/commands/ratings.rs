@@ -4,38 +4,47 @@ use crate::db::UserId;
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{remember_author, server, GameChoice};
+use super::{lang, public_lang, remember_author, server, GameChoice};
 use crate::bot::access::mention;
 use crate::bot::present::{leaderboard_page, LEADERBOARD_PAGE};
 use crate::bot::{BotError, Context};
 use crate::db;
 use crate::games::GameKind;
+use crate::i18n::{tr, Lang};
+use crate::text;
 
 /// One leaderboard line.
-fn rating_line(place: i64, r: &db::RatingRow) -> String {
+fn rating_line(place: i64, r: &db::RatingRow, lang: Lang) -> String {
     let rating = crate::rating::Rating::from(r);
-    format!(
-        "{place}. {} **{:.0}**{} ±{:.0} · {} game{} ({}–{}–{})",
-        mention(r.player_id),
-        r.rating,
-        if rating.is_provisional() { "?" } else { "" },
-        r.deviation,
-        r.games,
-        if r.games == 1 { "" } else { "s" },
-        r.wins,
-        r.losses,
-        r.draws,
+    text!(
+        "answer-rating-line",
+        place = place,
+        player = mention(r.player_id),
+        rating = format!("{:.0}", r.rating),
+        provisional = yes_no(rating.is_provisional()),
+        deviation = format!("{:.0}", r.deviation),
+        games = r.games,
+        wins = r.wins,
+        losses = r.losses,
+        draws = r.draws,
     )
+    .render(lang)
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
 }
 
 /// The server's rating table for a game.
 #[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "Which game"] game: GameChoice,
-    #[description = "Page (10 players a page)"]
-    #[min = 1]
-    page: Option<i64>,
+    game: GameChoice,
+    #[min = 1] page: Option<i64>,
 ) -> Result<(), BotError> {
     let guild = server(&ctx)?;
     let kind = GameKind::from(game);
@@ -43,29 +52,31 @@ pub async fn leaderboard(
     let total = db::count_ratings(pool, guild, kind).await?;
     if total == 0 {
         let reply = CreateReply::default()
-            .content(format!(
-                "No rated {} game has been finished in this server yet. `/challenge` someone!",
-                kind.title()
-            ))
+            .content(text!("answer-leaderboard-empty", title = kind.title()).render(lang(&ctx)))
             .ephemeral(true);
         ctx.send(reply).await?;
         return Ok(());
     }
     let (offset, pages) = leaderboard_page(total, page.unwrap_or(1))?;
+    let lang = public_lang(&ctx).await?;
     let rows = db::top_ratings(pool, guild, kind, LEADERBOARD_PAGE, offset).await?;
     let lines: Vec<String> = rows
         .iter()
         .enumerate()
-        .map(|(i, r)| rating_line(offset + i as i64 + 1, r))
+        .map(|(i, r)| rating_line(offset + i as i64 + 1, r, lang))
         .collect();
     let embed = serenity::CreateEmbed::new()
-        .title(format!("{} leaderboard", kind.title()))
+        .title(text!("answer-leaderboard-title", title = kind.title()).render(lang))
         .description(lines.join("\n"))
-        .footer(serenity::CreateEmbedFooter::new(format!(
-            "Page {} of {pages} · Glicko-2 rating ± deviation · ? = provisional (deviation over {:.0}) · wins–losses–draws",
-            offset / LEADERBOARD_PAGE + 1,
-            crate::rating::PROVISIONAL_DEVIATION
-        )));
+        .footer(serenity::CreateEmbedFooter::new(
+            text!(
+                "answer-leaderboard-footer",
+                page = offset / LEADERBOARD_PAGE + 1,
+                pages = pages,
+                provisional = format!("{:.0}", crate::rating::PROVISIONAL_DEVIATION),
+            )
+            .render(lang),
+        ));
     let reply = CreateReply::default()
         .embed(embed)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
@@ -75,21 +86,19 @@ pub async fn leaderboard(
 
 /// A player's ratings, record and recent games in this server.
 #[poise::command(slash_command)]
-pub async fn profile(
-    ctx: Context<'_>,
-    #[description = "Whose profile (default: yours)"] user: Option<serenity::User>,
-) -> Result<(), BotError> {
+pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
+    let lang = lang(&ctx);
     let guild = server(&ctx)?;
     let who = user.as_ref().map_or(me, |u| UserId::from(u.id));
     let pool = &ctx.data().core.pool;
     let name = db::fetch_player_name(pool, who)
         .await?
-        .unwrap_or_else(|| "this member".to_string());
+        .unwrap_or_else(|| tr(lang, "answer-this-member"));
     let mut embed = serenity::CreateEmbed::new().title(name);
     let ratings = db::ratings_of(pool, guild, who).await?;
     if ratings.is_empty() {
-        embed = embed.description(format!("{} has no rated game here yet.", mention(who)));
+        embed = embed.description(text!("answer-profile-unrated", who = mention(who)).render(lang));
     } else {
         embed = embed.description(mention(who));
     }
@@ -98,21 +107,17 @@ pub async fn profile(
         let rating = crate::rating::Rating::from(r);
         embed = embed.field(
             title,
-            format!(
-                "**{:.0}** ±{:.0}{}\n{} game{}: {} won, {} lost, {} drawn",
-                r.rating,
-                r.deviation,
-                if rating.is_provisional() {
-                    " (provisional)"
-                } else {
-                    ""
-                },
-                r.games,
-                if r.games == 1 { "" } else { "s" },
-                r.wins,
-                r.losses,
-                r.draws
-            ),
+            text!(
+                "answer-profile-rating",
+                rating = format!("{:.0}", r.rating),
+                deviation = format!("{:.0}", r.deviation),
+                provisional = yes_no(rating.is_provisional()),
+                games = r.games,
+                wins = r.wins,
+                losses = r.losses,
+                draws = r.draws,
+            )
+            .render(lang),
             true,
         );
     }
@@ -127,17 +132,19 @@ pub async fn profile(
                     Some(_) => "lost",
                     None => "drew",
                 };
-                let title = g.kind().title();
-                format!(
-                    "#{} {title} vs {}: {verdict} ({}){}",
-                    g.id,
-                    mention(opponent),
-                    g.result_text(),
-                    if g.rated { "" } else { ", unrated" }
+                text!(
+                    "answer-recent-line",
+                    game = g.id,
+                    title = g.kind().title(),
+                    opponent = mention(opponent),
+                    verdict = verdict,
+                    result = crate::bot::words::row_result(g),
+                    rated = yes_no(g.rated),
                 )
+                .render(lang)
             })
             .collect();
-        embed = embed.field("Recent games", lines.join("\n"), false);
+        embed = embed.field(tr(lang, "answer-recent-games"), lines.join("\n"), false);
     }
     let reply = CreateReply::default()
         .embed(embed)

@@ -1,19 +1,18 @@
 //! A member's own settings: `/settings` (how they are told of their turn, reminders) and
 //! `/vacation`.
 
-use super::{remember_author, NotifyChoice, OnOff};
+use super::{lang, remember_author, NotifyChoice, OnOff};
 use crate::bot::actions;
 use crate::bot::{BotError, Context};
 use crate::db;
+use crate::text;
 
 /// Your settings: how you hear that it is your move, and reminders.
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "How you are told that it is your move (and reminded)"] notify: Option<
-        NotifyChoice,
-    >,
-    #[description = "Reminders before your time per move runs out"] reminders: Option<OnOff>,
+    notify: Option<NotifyChoice>,
+    reminders: Option<OnOff>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let pool = &ctx.data().core.pool;
@@ -29,43 +28,40 @@ pub async fn settings(
         db::store_settings(pool, me, settings, ctx.data().core.clock.now()).await?;
     }
     let told = match settings.notify {
-        db::NotifyMode::Channel => "a mention in the game's channel",
-        db::NotifyMode::Dm => "a direct message with the board and its Move button (a mention in the game's channel when I cannot send you one)",
-        db::NotifyMode::Both => "a mention in the game's channel and a direct message with the board",
+        db::NotifyMode::Channel => text!("answer-notify-channel"),
+        db::NotifyMode::Dm => text!("answer-notify-dm"),
+        db::NotifyMode::Both => text!("answer-notify-both"),
     };
     let reminded = if settings.reminders {
-        "Reminders: the same way, when half your time for a move is left and again near the end."
+        text!("answer-reminders-on")
     } else {
-        "Reminders: off. Your deadlines still apply (`/turn` shows them)."
+        text!("answer-reminders-off")
     };
-    let text = format!("Your turn: {told}.\n{reminded}");
+    let text = text!("answer-settings", told = told, reminded = reminded);
     let text = if changed {
-        format!("Saved. {text}")
+        text!("answer-settings-saved", settings = text)
     } else {
-        format!("{text}\nChange them with `/settings notify` and `/settings reminders`.")
+        text!("answer-settings-change", settings = text)
     };
-    super::answer_privately(&ctx, text).await
+    super::answer_privately(&ctx, text.render(lang(&ctx))).await
 }
 
 /// Take a vacation: your deadlines are paused for that many days.
 #[poise::command(slash_command)]
 pub async fn vacation(
     ctx: Context<'_>,
-    #[description = "How many days"]
     #[min = 1]
     #[max = 30]
     days: i64,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let v = actions::take_vacation(&ctx.data().core, me, days).await?;
-    let plural = |n: i64| if n == 1 { "" } else { "s" };
-    let text = format!(
-        "Enjoy your vacation! Until <t:{}:f> your deadlines are paused ({} game{} waiting for your move got {days} more day{}). Vacation days left in the next 365 days: {}.",
-        v.until,
-        v.paused,
-        plural(v.paused as i64),
-        plural(days),
-        v.days_left,
+    let text = text!(
+        "answer-vacation",
+        until = v.until,
+        paused = v.paused,
+        days = days,
+        left = v.days_left,
     );
-    super::answer_privately(&ctx, text).await
+    super::answer_privately(&ctx, text.render(lang(&ctx))).await
 }

@@ -1,0 +1,286 @@
+# The slash commands: their names and descriptions as Discord shows them, and their answers.
+#
+# `cmd-<command>`: the command's description, `.name` its name.
+# `opt-<command>-<option>`: an option's description, `.name` its name.
+# `choice-<option>-<n>`: the name of the n-th choice (from 0) of an option.
+# English names are the ones the code declares (a test checks they agree).
+
+## Commands
+
+cmd-challenge = Challenge a member to a game.
+    .name = challenge
+opt-challenge-opponent = Who to play
+    .name = opponent
+opt-challenge-game = Which game
+    .name = game
+opt-challenge-size = inpHeXion: board size (7 is standard)
+    .name = size
+opt-challenge-pie = Pie rule: the second player may swap after the first move
+    .name = pie
+opt-challenge-free_reply = inpHeXion: Black's first disc may go anywhere
+    .name = free_reply
+opt-challenge-neutral = inpHeXion: a neutral disc in the centre (odd sizes)
+    .name = neutral
+opt-challenge-tiles = EXXIT: number of tiles
+    .name = tiles
+opt-challenge-expert = EXXIT: players lay the first six tiles
+    .name = expert
+opt-challenge-rated = Counts for the server's ratings (default: yes)
+    .name = rated
+opt-challenge-days_per_move = Time for each move (default: 3 days); running out loses the game
+    .name = days_per_move
+
+cmd-play = Play a game against me, the bot, at the level you choose.
+    .name = play
+opt-play-game = Which game
+    .name = game
+opt-play-level = How strong I play
+    .name = level
+opt-play-first = You move first (default: yes)
+    .name = first
+opt-play-size = inpHeXion: board size (7 is standard)
+    .name = size
+opt-play-pie = Pie rule: the second player may swap after the first move
+    .name = pie
+opt-play-free_reply = inpHeXion: Black's first disc may go anywhere
+    .name = free_reply
+opt-play-neutral = inpHeXion: a neutral disc in the centre (odd sizes)
+    .name = neutral
+opt-play-tiles = EXXIT: number of tiles
+    .name = tiles
+opt-play-expert = EXXIT: players lay the first six tiles
+    .name = expert
+
+cmd-move = Play a move in your game in this channel.
+    .name = move
+opt-move-move = Your move: pick one of the suggestions
+    .name = move
+opt-move-game = Which game, when you have several here
+    .name = game
+
+cmd-board = Show a game's board, now or after a given number of moves.
+    .name = board
+opt-board-game = Which game (a number; default: yours here)
+    .name = game
+opt-board-ply = Show the position after this many moves
+    .name = ply
+
+cmd-resign = Resign a game (asks for confirmation).
+    .name = resign
+opt-resign-game = Which game, when you have several here
+    .name = game
+
+cmd-takeback = Ask to take back your last move, before your opponent has moved.
+    .name = takeback
+opt-takeback-game = Which game, when you have several here
+    .name = game
+
+cmd-calloff = Propose to call off a game that has barely started (no result, no rating change).
+    .name = calloff
+opt-calloff-game = Which game, when you have several here
+    .name = game
+
+cmd-follow = Follow a game of this server (you are mentioned with its result); again to stop.
+    .name = follow
+opt-follow-game = The game number, as its board shows it
+    .name = game
+
+cmd-games = List active games (yours, or a member's) in this server.
+    .name = games
+opt-games-user = Whose games (default: yours)
+    .name = user
+
+cmd-turn = List the games of this server where it is your move, with the time left.
+    .name = turn
+
+cmd-leaderboard = The server's rating table for a game.
+    .name = leaderboard
+opt-leaderboard-game = Which game
+    .name = game
+opt-leaderboard-page = Page (10 players a page)
+    .name = page
+
+cmd-profile = A player's ratings, record and recent games in this server.
+    .name = profile
+opt-profile-user = Whose profile (default: yours)
+    .name = user
+
+cmd-record = Attach a game's record (readable by `hexcord engine`'s `load`).
+    .name = record
+opt-record-game = The game number
+    .name = game
+
+cmd-replay = Attach a game as an animated picture.
+    .name = replay
+opt-replay-game = The game number
+    .name = game
+
+cmd-settings = Your settings: how you hear that it is your move, and reminders.
+    .name = settings
+opt-settings-notify = How you are told that it is your move (and reminded)
+    .name = notify
+opt-settings-reminders = Reminders before your time per move runs out
+    .name = reminders
+
+cmd-vacation = Take a vacation: your deadlines are paused for that many days.
+    .name = vacation
+opt-vacation-days = How many days
+    .name = days
+
+cmd-rules = A short summary of a game's rules, with its starting board.
+    .name = rules
+opt-rules-game = Which game
+    .name = game
+
+cmd-help = How to play with this bot.
+    .name = help
+
+cmd-abort = Moderators: end a game in this server without a result.
+    .name = abort
+opt-abort-game = The game number
+    .name = game
+
+cmd-server = Moderators: this server's settings (a thread for each game, language).
+    .name = server
+opt-server-threads = Each new game gets its own thread (default: on)
+    .name = threads
+opt-server-language = The language of the bot's public messages here
+    .name = language
+
+## Choices
+
+choice-game-0 = inpHeXion
+choice-game-1 = EXXIT
+choice-tiles-0 = 39 (standard)
+choice-tiles-1 = 29 (blitz)
+choice-tiles-2 = 19 (beginner)
+choice-level-0 = easy
+choice-level-1 = medium
+choice-level-2 = hard
+choice-days_per_move-0 = 1 day
+choice-days_per_move-1 = 3 days (default)
+choice-days_per_move-2 = 7 days
+choice-days_per_move-3 = 14 days
+choice-notify-0 = mention me in the game's channel
+choice-notify-1 = send me a direct message with the board
+choice-notify-2 = both
+choice-reminders-0 = on
+choice-reminders-1 = off
+choice-threads-0 = on
+choice-threads-1 = off
+
+## Help
+
+help-head = **hexcord** — play inpHeXion and EXXIT here. On your turn, press **Move** under the board: it builds a legal move step by step.
+
+## Answers
+
+answer-server-only = This command works in a server, not in direct messages.
+answer-no-such-game = There is no game #{ $game } in this server.
+answer-thread-of-game = This thread belongs to game #{ $game }: start new games in <#{ $channel }>.
+answer-game-elsewhere = Game #{ $game } is not played in this server: use the command in <#{ $channel }>.
+answer-your-opponent = your opponent
+answer-suggest-waiting = Not your turn: game #{ $game } waits for { $name }. You will be told when it is yours.
+answer-suggest-game = #{ $game } { $title }, move { $move }{ $mine ->
+    [yes] , your move
+   *[no] {""}
+}
+answer-suggest-finished = #{ $game } { $title }, { $moves } moves, { $state }
+answer-active = active
+answer-time-left = { $left } left
+answer-and-more = … and { $count } more.
+answer-board-link = [board]({ $url })
+answer-played-in = in <#{ $channel }>
+answer-ply-range = Game #{ $game } has { $moves } moves: pick a `ply` from 0 to { $moves } (you asked for { $asked }).
+answer-showing-move = Showing the position after move { $ply } of { $moves }.
+answer-no-games = { $who } has no active game here. `/challenge` someone!
+answer-delivery-fault = ⚠️ its boards cannot be posted: { $fault }
+answer-games-head = Active games of { $who }:
+answer-games-line = • #{ $game } **{ $title }** { $first } vs { $second } · move { $move } · { $to_move } to move
+answer-turn-head = Your move in:
+answer-turn-line = • #{ $game } **{ $title }** vs { $opponent } in <#{ $channel }> · move { $move }
+answer-turn-none = It is not your move in any game here. `/games` lists your active games.
+answer-record = The record of game #{ $game } ({ $moves } moves): the variant line, then one move a line. Load it with `hexcord engine` (`load`) or draw it with `hexcord render`.
+answer-replay = Game #{ $game }, move by move.
+answer-replay-too-large = The replay of game #{ $game } is too large to attach ({ $size } MB). `/record` gives the record; `hexcord render --replay` draws it.
+answer-challenge-the-bot = To play against me, use `/play` and choose a level.
+answer-challenge = { $opponent }, { $challenger } challenges you to **{ $title }** (`{ $options }`), { $rated ->
+    [yes] rated
+   *[no] unrated
+}, { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} per move. { $challenger } plays { $colour } and moves first.
+    Accept or decline below (open for { $hours } hours).
+answer-bot-game = Game #{ $game } against me at level **{ $level }** starts: the board follows in this channel.
+answer-not-your-turn = It is not your turn: you will be told when it is. `/games` shows whose turn it is in each of your games.
+answer-played = You played `{ $move }` in game #{ $game } (move { $ply }). The board follows in the channel.
+answer-accept-takeback = Accept takeback
+answer-decline = Decline
+answer-call-it-off = Call it off
+answer-play-on = Play on
+answer-resign = Resign
+answer-keep-playing = Keep playing
+answer-really-resign = Really resign game #{ $game }? Your opponent wins.
+answer-rating-line = { $place }. { $player } **{ $rating }**{ $provisional ->
+    [yes] ?
+   *[no] {""}
+} ±{ $deviation } · { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} ({ $wins }–{ $losses }–{ $draws })
+answer-leaderboard-empty = No rated { $title } game has been finished in this server yet. `/challenge` someone!
+answer-leaderboard-title = { $title } leaderboard
+answer-leaderboard-footer = Page { $page } of { $pages } · Glicko-2 rating ± deviation · ? = provisional (deviation over { $provisional }) · wins–losses–draws
+answer-this-member = this member
+answer-profile-unrated = { $who } has no rated game here yet.
+answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->
+    [yes] {" "}(provisional)
+   *[no] {""}
+}
+    { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }: { $wins } won, { $losses } lost, { $draws } drawn
+answer-recent-games = Recent games
+answer-recent-line = #{ $game } { $title } vs { $opponent }: { $verdict ->
+    [won] won
+    [lost] lost
+   *[drew] drew
+} ({ $result }){ $rated ->
+    [yes] {""}
+   *[no] , unrated
+}
+answer-aborted = Game #{ $game } is aborted; the announcement follows in its channel.
+answer-moderators-only = Only members who may manage the server can change its settings.
+answer-threads-on = Threads: **on**. Each new game is played in its own thread, started from its challenge; the result is also posted here in one line, and the thread is archived when the game ends.
+answer-threads-off = Threads: **off**. New games are played in the channel where they were challenged.
+answer-language-state = Language of public messages: **{ $language }**{ $chosen ->
+    [auto] {" "}(Discord's server language)
+   *[set] {""}
+}.
+answer-server-saved = Saved. { $state } Games already started stay where they are.
+    { $language }
+answer-server-change = { $state }
+    { $language }
+    Change them with `/server threads` and `/server language`.
+answer-language-name = English
+answer-language-auto = automatic (Discord's server language)
+answer-language-unknown = I do not speak `{ $value }`. Choose one of: { $known }.
+answer-notify-channel = a mention in the game's channel
+answer-notify-dm = a direct message with the board and its Move button (a mention in the game's channel when I cannot send you one)
+answer-notify-both = a mention in the game's channel and a direct message with the board
+answer-reminders-on = Reminders: the same way, when half your time for a move is left and again near the end.
+answer-reminders-off = Reminders: off. Your deadlines still apply (`/turn` shows them).
+answer-settings = Your turn: { $told }.
+    { $reminded }
+answer-settings-saved = Saved. { $settings }
+answer-settings-change = { $settings }
+    Change them with `/settings notify` and `/settings reminders`.
+answer-vacation = Enjoy your vacation! Until <t:{ $until }:f> your deadlines are paused ({ $paused ->
+    [one] { $paused } game
+   *[other] { $paused } games
+} waiting for your move got { $days ->
+    [one] { $days } more day
+   *[other] { $days } more days
+}). Vacation days left in the next 365 days: { $left }.

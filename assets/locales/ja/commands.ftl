@@ -1,0 +1,271 @@
+# スラッシュコマンド: Discord に表示される名前と説明、そして応答。
+#
+# `cmd-<command>`: コマンドの説明、`.name` はその名前。
+# `opt-<command>-<option>`: オプションの説明、`.name` はその名前。
+# `choice-<option>-<n>`: オプションの n 番目（0 から）の選択肢の名前。
+# 名前は小文字・空白なし・32文字以内（Discord の規則。テストで確認）。
+
+## コマンド
+
+cmd-challenge = メンバーに対局を申し込みます。
+    .name = 挑戦
+opt-challenge-opponent = 対戦相手
+    .name = 相手
+opt-challenge-game = どのゲームか
+    .name = ゲーム
+opt-challenge-size = inpHeXion: 盤のサイズ（標準は7）
+    .name = サイズ
+opt-challenge-pie = パイルール: 後手は最初の手の後に色を交換できる
+    .name = パイルール
+opt-challenge-free_reply = inpHeXion: 黒の最初のディスクをどこにでも置ける
+    .name = 自由応手
+opt-challenge-neutral = inpHeXion: 中央に中立のディスク（奇数サイズ）
+    .name = 中立ディスク
+opt-challenge-tiles = EXXIT: タイルの枚数
+    .name = タイル数
+opt-challenge-expert = EXXIT: 最初の6枚のタイルをプレイヤーが置く
+    .name = 上級
+opt-challenge-rated = サーバーのレーティングに数える（既定: はい）
+    .name = レーティング
+opt-challenge-days_per_move = 一手ごとの持ち時間（既定: 3日）。使い切ると負け
+    .name = 一手の日数
+
+cmd-play = ボットの私と、選んだ強さで対局します。
+    .name = ボット対局
+opt-play-game = どのゲームか
+    .name = ゲーム
+opt-play-level = 私の強さ
+    .name = 強さ
+opt-play-first = あなたが先手（既定: はい）
+    .name = 先手
+opt-play-size = inpHeXion: 盤のサイズ（標準は7）
+    .name = サイズ
+opt-play-pie = パイルール: 後手は最初の手の後に色を交換できる
+    .name = パイルール
+opt-play-free_reply = inpHeXion: 黒の最初のディスクをどこにでも置ける
+    .name = 自由応手
+opt-play-neutral = inpHeXion: 中央に中立のディスク（奇数サイズ）
+    .name = 中立ディスク
+opt-play-tiles = EXXIT: タイルの枚数
+    .name = タイル数
+opt-play-expert = EXXIT: 最初の6枚のタイルをプレイヤーが置く
+    .name = 上級
+
+cmd-move = このチャンネルのあなたの対局で手を指します。
+    .name = 着手
+opt-move-move = あなたの手: 候補から選んでください
+    .name = 手
+opt-move-game = どの対局か（ここに複数あるとき）
+    .name = 対局
+
+cmd-board = 対局の盤面を、現在または指定した手数の後で表示します。
+    .name = 盤面
+opt-board-game = どの対局か（番号。既定: ここでのあなたの対局）
+    .name = 対局
+opt-board-ply = この手数の後の局面を表示
+    .name = 手数
+
+cmd-resign = 対局を投了します（確認があります）。
+    .name = 投了
+opt-resign-game = どの対局か（ここに複数あるとき）
+    .name = 対局
+
+cmd-takeback = 相手が指す前に、自分の直前の手の取り消し（待った）を申し込みます。
+    .name = 待った
+opt-takeback-game = どの対局か（ここに複数あるとき）
+    .name = 対局
+
+cmd-calloff = 始まったばかりの対局の取りやめを提案します（結果なし、レーティング変動なし）。
+    .name = 取りやめ
+opt-calloff-game = どの対局か（ここに複数あるとき）
+    .name = 対局
+
+cmd-follow = このサーバーの対局をフォローします（結果の際にメンションされます）。もう一度で解除。
+    .name = フォロー
+opt-follow-game = 盤面に表示される対局番号
+    .name = 対局
+
+cmd-games = このサーバーの進行中の対局（あなたのまたはメンバーの）を一覧します。
+    .name = 対局一覧
+opt-games-user = 誰の対局か（既定: あなた）
+    .name = メンバー
+
+cmd-turn = このサーバーであなたの手番の対局を、残り時間とともに一覧します。
+    .name = 手番
+
+cmd-leaderboard = ゲームごとのサーバーのレーティング表。
+    .name = ランキング
+opt-leaderboard-game = どのゲームか
+    .name = ゲーム
+opt-leaderboard-page = ページ（1ページ10人）
+    .name = ページ
+
+cmd-profile = このサーバーでのプレイヤーのレーティング、成績、最近の対局。
+    .name = プロフィール
+opt-profile-user = 誰のプロフィールか（既定: あなた）
+    .name = メンバー
+
+cmd-record = 対局の棋譜を添付します（`hexcord engine` の `load` で読めます）。
+    .name = 棋譜
+opt-record-game = 対局番号
+    .name = 対局
+
+cmd-replay = 対局をアニメーション画像で添付します。
+    .name = 再生
+opt-replay-game = 対局番号
+    .name = 対局
+
+cmd-settings = あなたの設定: 手番の知らせ方とリマインダー。
+    .name = 設定
+opt-settings-notify = 手番（とリマインダー）の知らせ方
+    .name = 通知
+opt-settings-reminders = 一手の持ち時間が切れる前のリマインダー
+    .name = リマインダー
+
+cmd-vacation = 休暇を取ります: その日数の間、期限が止まります。
+    .name = 休暇
+opt-vacation-days = 日数
+    .name = 日数
+
+cmd-rules = ゲームのルールの要約と初期盤面。
+    .name = ルール
+opt-rules-game = どのゲームか
+    .name = ゲーム
+
+cmd-help = このボットでの遊び方。
+    .name = ヘルプ
+
+cmd-abort = モデレーター: このサーバーの対局を結果なしで終了します。
+    .name = 中止
+opt-abort-game = 対局番号
+    .name = 対局
+
+cmd-server = モデレーター: このサーバーの設定（対局ごとのスレッド、言語）。
+    .name = サーバー
+opt-server-threads = 新しい対局ごとにスレッドを作る（既定: オン）
+    .name = スレッド
+opt-server-language = ここでのボットの公開メッセージの言語
+    .name = 言語
+
+## 選択肢
+
+choice-game-0 = inpHeXion
+choice-game-1 = EXXIT（エクシット）
+choice-tiles-0 = 39枚（標準）
+choice-tiles-1 = 29枚（ブリッツ）
+choice-tiles-2 = 19枚（初心者）
+choice-level-0 = やさしい
+choice-level-1 = ふつう
+choice-level-2 = つよい
+choice-days_per_move-0 = 1日
+choice-days_per_move-1 = 3日（既定）
+choice-days_per_move-2 = 7日
+choice-days_per_move-3 = 14日
+choice-notify-0 = 対局のチャンネルでメンションする
+choice-notify-1 = 盤面付きのダイレクトメッセージを送る
+choice-notify-2 = 両方
+choice-reminders-0 = オン
+choice-reminders-1 = オフ
+choice-threads-0 = オン
+choice-threads-1 = オフ
+
+## ヘルプ
+
+help-head = **hexcord** — ここで inpHeXion と EXXIT が遊べます。手番が来たら盤面の下の **指す** を押してください。合法手を一段階ずつ組み立てます。
+
+## 応答
+
+answer-server-only = このコマンドはサーバーで使えます。ダイレクトメッセージでは使えません。
+answer-no-such-game = このサーバーに対局 #{ $game } はありません。
+answer-thread-of-game = このスレッドは対局 #{ $game } のものです。新しい対局は <#{ $channel }> で始めてください。
+answer-game-elsewhere = 対局 #{ $game } はこのサーバーの対局ではありません。<#{ $channel }> でコマンドを使ってください。
+answer-your-opponent = 相手
+answer-suggest-waiting = あなたの手番ではありません: 対局 #{ $game } は { $name } の手番です。あなたの番になったらお知らせします。
+answer-suggest-game = #{ $game } { $title }、{ $move }手目{ $mine ->
+    [yes] 、あなたの手番
+   *[no] {""}
+}
+answer-suggest-finished = #{ $game } { $title }、{ $moves }手、{ $state }
+answer-active = 進行中
+answer-time-left = 残り { $left }
+answer-and-more = …ほか { $count } 件。
+answer-board-link = [盤面]({ $url })
+answer-played-in = <#{ $channel }> で対局中
+answer-ply-range = 対局 #{ $game } は { $moves } 手です。`手数` は 0 から { $moves } の間で選んでください（指定: { $asked }）。
+answer-showing-move = { $moves } 手中 { $ply } 手目の後の局面です。
+answer-no-games = { $who } はここで進行中の対局がありません。`/挑戦` で誰かに申し込みましょう！
+answer-delivery-fault = ⚠️ この対局の盤面を投稿できません: { $fault }
+answer-games-head = { $who } の進行中の対局:
+answer-games-line = • #{ $game } **{ $title }** { $first } 対 { $second } · { $move }手目 · { $to_move } の手番
+answer-turn-head = あなたの手番の対局:
+answer-turn-line = • #{ $game } **{ $title }** 対 { $opponent }（<#{ $channel }>）· { $move }手目
+answer-turn-none = ここであなたの手番の対局はありません。進行中の対局は `/対局一覧` で見られます。
+answer-record = 対局 #{ $game } の棋譜（{ $moves } 手）: 1行目がバリエーション、その後は1行に1手です。`hexcord engine`（`load`）で読み込むか、`hexcord render` で描画できます。
+answer-replay = 対局 #{ $game } の一手ごとの再生です。
+answer-replay-too-large = 対局 #{ $game } の再生は大きすぎて添付できません（{ $size } MB）。棋譜は `/棋譜` で得られ、`hexcord render --replay` で描画できます。
+answer-challenge-the-bot = 私と対局するには `/ボット対局` で強さを選んでください。
+answer-challenge = { $opponent }さん、{ $challenger }さんから **{ $title }**（`{ $options }`）の対局の申し込みです。{ $rated ->
+    [yes] レーティング対象
+   *[no] レーティング対象外
+}、一手 { $days } 日。{ $challenger }さんが { $colour } で先手です。
+    下のボタンで受けるか断ってください（{ $hours } 時間有効）。
+answer-bot-game = 私との対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面はこのチャンネルに続きます。
+answer-not-your-turn = あなたの手番ではありません。番が来たらお知らせします。各対局の手番は `/対局一覧` で確認できます。
+answer-played = 対局 #{ $game } で `{ $move }` を指しました（{ $ply }手目）。盤面はチャンネルに続きます。
+answer-accept-takeback = 待ったを受ける
+answer-decline = 断る
+answer-call-it-off = 取りやめる
+answer-play-on = 続ける
+answer-resign = 投了する
+answer-keep-playing = 対局を続ける
+answer-really-resign = 本当に対局 #{ $game } を投了しますか？ 相手の勝ちになります。
+answer-rating-line = { $place }. { $player } **{ $rating }**{ $provisional ->
+    [yes] ?
+   *[no] {""}
+} ±{ $deviation } · { $games }局（{ $wins }勝{ $losses }敗{ $draws }分）
+answer-leaderboard-empty = このサーバーではまだ { $title } のレーティング対局が終わっていません。`/挑戦` で誰かに申し込みましょう！
+answer-leaderboard-title = { $title } ランキング
+answer-leaderboard-footer = { $pages } ページ中 { $page } ページ目 · Glicko-2 レーティング ± 偏差 · ? = 暫定（偏差 { $provisional } 超） · 勝–敗–分
+answer-this-member = このメンバー
+answer-profile-unrated = { $who } はここでまだレーティング対局がありません。
+answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->
+    [yes] （暫定）
+   *[no] {""}
+}
+    { $games }局: { $wins }勝 { $losses }敗 { $draws }分
+answer-recent-games = 最近の対局
+answer-recent-line = #{ $game } { $title } 対 { $opponent }: { $verdict ->
+    [won] 勝ち
+    [lost] 負け
+   *[drew] 引き分け
+}（{ $result }）{ $rated ->
+    [yes] {""}
+   *[no] 、レーティング対象外
+}
+answer-aborted = 対局 #{ $game } を中止しました。お知らせはその対局のチャンネルに続きます。
+answer-moderators-only = 設定を変更できるのは、サーバー管理の権限を持つメンバーだけです。
+answer-threads-on = スレッド: **オン**。新しい対局はそれぞれ申し込みから作られる専用のスレッドで行われます。結果はここにも1行で投稿され、対局が終わるとスレッドはアーカイブされます。
+answer-threads-off = スレッド: **オフ**。新しい対局は申し込まれたチャンネルで行われます。
+answer-language-state = 公開メッセージの言語: **{ $language }**{ $chosen ->
+    [auto] （Discord のサーバーの言語）
+   *[set] {""}
+}。
+answer-server-saved = 保存しました。{ $state }すでに始まった対局はそのままです。
+    { $language }
+answer-server-change = { $state }
+    { $language }
+    変更は `/サーバー スレッド` と `/サーバー 言語` で。
+answer-language-name = 日本語
+answer-language-auto = 自動（Discord のサーバーの言語）
+answer-language-unknown = `{ $value }` という言語は使えません。次から選んでください: { $known }。
+answer-notify-channel = 対局のチャンネルでのメンション
+answer-notify-dm = 盤面と **指す** ボタン付きのダイレクトメッセージ（送れないときは対局のチャンネルでのメンション）
+answer-notify-both = 対局のチャンネルでのメンションと、盤面付きのダイレクトメッセージ
+answer-reminders-on = リマインダー: 同じ方法で、一手の持ち時間が半分になったときと、終わり間際にもう一度。
+answer-reminders-off = リマインダー: オフ。期限は変わらず適用されます（`/手番` で確認できます）。
+answer-settings = 手番の知らせ: { $told }。
+    { $reminded }
+answer-settings-saved = 保存しました。{ $settings }
+answer-settings-change = { $settings }
+    変更は `/設定 通知` と `/設定 リマインダー` で。
+answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused } 局の期限が { $days } 日延びました）。今後365日で残っている休暇日数: { $left }。
