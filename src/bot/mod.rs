@@ -134,13 +134,6 @@ pub enum BotError {
     Internal(#[from] anyhow::Error),
 }
 
-impl BotError {
-    /// A user's mistake told in words not yet in the `.ftl` files.
-    pub fn raw(text: String) -> BotError {
-        BotError::User(Text::raw(text))
-    }
-}
-
 impl From<Text> for BotError {
     fn from(t: Text) -> BotError {
         BotError::User(t)

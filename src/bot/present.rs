@@ -26,7 +26,7 @@ pub async fn names_by_colour(
         let id = player_of(row, game, c);
         names[c.index()] = fetch_player_name(pool, id)
             .await?
-            .unwrap_or_else(|| format!("player {}", c.index() + 1));
+            .unwrap_or_else(|| format!("#{}", c.index() + 1));
     }
     Ok(names)
 }
