@@ -8,7 +8,9 @@
 //! - the time from a move's commit to its board being posted by the delivery queue (p50, p99,
 //!   from the queue's own timestamps);
 //! - the time `/games` takes for a member with 200 active games;
-//! - the bot's resident memory (VmRSS, and the peak VmHWM) at the end, from `/proc`.
+//! - the bot's resident memory (VmRSS, and the peak VmHWM) at the end, from `/proc`;
+//! - what putting an answer in words costs: a board's caption with its alt text and a refusal,
+//!   formatted from the Fluent files in English and in Japanese (mean per answer).
 //!
 //! Run without `--bench` (as `cargo test --all-targets` does), it plays a small version of the
 //! same scenario as a check that the benchmark works, without reporting figures.
@@ -61,12 +63,63 @@ fn main() {
             think: Duration::from_millis(100),
         }
     };
+    message_formatting(if full { 20_000 } else { 2_000 });
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("tokio runtime");
     rt.block_on(run(scale, full));
+}
+
+/// Formats `n` answers in each language (a board caption with its alt text, and a refusal) and
+/// reports the mean time per answer.
+fn message_formatting(n: usize) {
+    use hexcord::bot::present::{alt_text, board_caption};
+    use hexcord::i18n::{self, Lang};
+    i18n::load().expect("the locale files load");
+    let mut game = Game::new(Options::default_for(GameKind::Exxit));
+    for _ in 0..20 {
+        let mv = game.legal_moves()[0];
+        game.play(mv).expect("a legal move");
+    }
+    let row = db::GameRow {
+        id: 12,
+        guild_id: Some(GuildId(1)),
+        channel_id: ChannelId(2),
+        options: Options::default_for(GameKind::Exxit),
+        players: [UserId(3), UserId(4)],
+        rated: true,
+        status: db::GameStatus::Active,
+        result: None,
+        winner_id: None,
+        board_message_id: None,
+        version: 20,
+        created_at: 0,
+        updated_at: 0,
+        finished_at: None,
+        seconds_per_move: 86_400,
+        deadline_at: Some(1_900_000_000),
+        reminders_sent: 0,
+        to_move: Some(UserId(3)),
+        delivery_fault: None,
+        thread_id: None,
+    };
+    for tag in ["en-US", "ja"] {
+        let lang = Lang::of(tag);
+        let start = Instant::now();
+        let mut bytes = 0;
+        for _ in 0..n {
+            bytes += board_caption(lang, &row, &game, Some((UserId(4), "0,1"))).len();
+            bytes += alt_text(lang, row.id, &game, game.ply()).len();
+            bytes += hexcord::text!("not-a-game-number", input = "12x")
+                .render(lang)
+                .len();
+        }
+        let per = start.elapsed() / n as u32;
+        assert!(bytes > 0);
+        println!("message formatting ({tag}): {per:.1?} per answer (caption, alt text, refusal)");
+    }
 }
 
 fn member(id: u64) -> Member {
