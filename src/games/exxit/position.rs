@@ -21,7 +21,7 @@ use rand::Rng;
 
 use super::notation::parse_move;
 use super::{Move, MoveList, Options};
-use crate::games::{Colour, GameKind, IllegalMove, Outcome, ParseMoveError, Reason};
+use crate::games::{below, Colour, GameKind, IllegalMove, Outcome, ParseMoveError, Reason};
 use crate::hex::{Direction, Hex};
 
 pub(super) const OFF: i32 = 41;
@@ -981,7 +981,7 @@ impl Position {
         }
         let swap = self.swap_available() as usize;
         if n > 0 {
-            let k = rng.random_range(0..n + swap);
+            let k = below(rng, n + swap);
             if k == n {
                 return Fast::Swap;
             }
@@ -1006,13 +1006,13 @@ impl Position {
             0
         };
         if e + places == 0 {
-            return if swap == 1 && rng.random_range(0..2) == 1 {
+            return if swap == 1 && below(rng, 2) == 1 {
                 Fast::Swap
             } else {
                 Fast::Pass
             };
         }
-        let k = rng.random_range(0..e + places + swap);
+        let k = below(rng, e + places + swap);
         if k < e {
             return Fast::Expand(expansions[k]);
         }

@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 use rand::Rng;
 
 use super::{
-    BadPosition, Colour, GameKind, IllegalMove, OptionError, Outcome, ParseMoveError, Reason,
+    below, BadPosition, Colour, GameKind, IllegalMove, OptionError, Outcome, ParseMoveError, Reason,
 };
 use crate::hex::{CellSet, Direction, Hex, Rhombus};
 
@@ -842,7 +842,7 @@ impl Position {
         }
         let empty = self.empty_cells();
         if self.is_first_placement() {
-            let i = empty.nth(rng.random_range(0..empty.len().max(1)))?;
+            let i = empty.nth(below(rng, empty.len().max(1) as usize) as u32)?;
             let m = self.place_move(i);
             self.play(&m);
             return Some(m);
@@ -869,7 +869,7 @@ impl Position {
         if total + extra == 0 {
             return None;
         }
-        let mut r = rng.random_range(0..total + extra);
+        let mut r = below(rng, (total + extra) as usize) as u32;
         if r >= total {
             r -= total;
             let m = if swap && r == 0 {
@@ -897,7 +897,7 @@ impl Position {
         if s.ended.is_none() && n > 0 && dest.len() as usize >= n {
             let (src, k) = self.sorted_sources(&s);
             for (j, &p) in src[..k].iter().enumerate() {
-                let d = dest.nth(rng.random_range(0..dest.len()))?;
+                let d = dest.nth(below(rng, dest.len() as usize) as u32)?;
                 dest.remove(d);
                 let si = self.rh.index(unpack(p))?;
                 rels[j] = (si, d);
