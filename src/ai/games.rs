@@ -30,6 +30,27 @@ impl SearchGame for inphexion::Position {
     fn playout(&mut self, rng: &mut SmallRng) -> Outcome {
         inphexion::Position::playout(self, rng)
     }
+
+    /// Playouts where a player who can win at once does so
+    /// ([`inphexion::Position::playout_decisive`]).
+    fn strong_playout_value(&mut self, rng: &mut SmallRng) -> f64 {
+        value_for(&self.playout_decisive(rng), Colour::First)
+    }
+
+    /// The cell where the mover's disc goes: a placement's cell, or the cell a regular move
+    /// moves the opponent's disc from (I6).
+    fn amaf_cell(&self, mv: inphexion::Move) -> Option<u8> {
+        let cell = match mv.kind() {
+            inphexion::MoveKind::Place(c) => c,
+            inphexion::MoveKind::Regular { from, .. } => from,
+            _ => return None,
+        };
+        self.cell_index(cell)
+    }
+
+    fn held(&self) -> [u128; 2] {
+        [self.discs(Colour::First).0, self.discs(Colour::Second).0]
+    }
 }
 
 impl SearchGame for exxit::Position {

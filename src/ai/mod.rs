@@ -42,6 +42,25 @@ pub trait SearchGame: Clone {
     fn playout_value(&mut self, rng: &mut SmallRng) -> f64 {
         value_for(&self.playout(rng), Colour::First)
     }
+
+    /// [`SearchGame::playout_value`] for the strongest search ([`mcts::search_trees`]): a
+    /// game may play better (and slower) playouts there.
+    fn strong_playout_value(&mut self, rng: &mut SmallRng) -> f64 {
+        self.playout_value(rng)
+    }
+
+    /// The cell (an index below 128) that a move claims for its mover, for the
+    /// all-moves-as-first statistics of RAVE ([`mcts::search_trees`]); `None` when the game
+    /// has no such notion or the move claims none.
+    fn amaf_cell(&self, _mv: Self::Move) -> Option<u8> {
+        None
+    }
+
+    /// The cells each colour holds (bit `k` for the cell [`SearchGame::amaf_cell`] calls
+    /// `k`), indexed by [`Colour::index`].
+    fn held(&self) -> [u128; 2] {
+        [0, 0]
+    }
 }
 
 /// How long a search may run: a number of playouts, a time, or both (whichever ends first).
@@ -104,7 +123,7 @@ impl Level {
         let (playouts, nodes, millis) = match (kind, self) {
             (GameKind::Inphexion, Level::Easy) => (Some(150), None, 500),
             (GameKind::Inphexion, Level::Medium) => (Some(1_500), None, 1_500),
-            (GameKind::Inphexion, Level::Hard) => (Some(12_000), None, 4_000),
+            (GameKind::Inphexion, Level::Hard) => (Some(120_000), None, 4_000),
             (GameKind::Exxit, Level::Easy) => (Some(200), None, 500),
             (GameKind::Exxit, Level::Medium) => (None, Some(MEDIUM_NODES), 1_500),
             (GameKind::Exxit, Level::Hard) => (None, Some(HARD_NODES), 4_000),
@@ -132,6 +151,13 @@ pub const MEDIUM_NODES: u64 = 100_000;
 /// Evaluated positions per move of EXXIT's `hard`.
 pub const HARD_NODES: u64 = 1_000_000;
 
+/// inpHeXion searches of this many playouts or more (`hard`) grow [`TREES`] trees, each on its
+/// own thread with its share of the playouts ([`mcts::search_trees`]): both cores of a
+/// two-core machine for the move awaited.
+pub const SPLIT_FROM: u32 = 20_000;
+/// Trees of a split search.
+pub const TREES: u32 = 2;
+
 /// The value of an outcome for `player`: 1 for a win, ½ for a draw, 0 for a loss.
 pub fn value_for(outcome: &Outcome, player: Colour) -> f64 {
     match outcome.winner {
@@ -149,7 +175,14 @@ pub fn choose(
 ) -> Option<crate::games::Move> {
     use crate::games::{Move, Position};
     match position {
-        Position::Inphexion(p) => mcts::search(p, budget, seed).map(|c| Move::Inphexion(c.mv)),
+        Position::Inphexion(p) => {
+            let found = if budget.playouts.is_some_and(|n| n >= SPLIT_FROM) {
+                mcts::search_trees(p, budget, seed, TREES)
+            } else {
+                mcts::search(p, budget, seed)
+            };
+            found.map(|c| Move::Inphexion(c.mv))
+        }
         Position::Exxit(p) => match budget.nodes {
             Some(n) => {
                 let deadline = budget

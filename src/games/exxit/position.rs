@@ -21,7 +21,7 @@ use rand::Rng;
 
 use super::notation::parse_move;
 use super::{Move, MoveList, Options};
-use crate::games::{Colour, GameKind, IllegalMove, Outcome, ParseMoveError, Reason};
+use crate::games::{below, Colour, GameKind, IllegalMove, Outcome, ParseMoveError, Reason};
 use crate::hex::{Direction, Hex};
 
 pub(super) const OFF: i32 = 41;
@@ -155,6 +155,46 @@ impl Stack {
     }
 }
 
+/// The bytes `k` of the lanes (cells' columns `q`, rows `r`, heights `h`) where the cell lies
+/// on a straight line from `(q0, r0)`, at most `h0` steps away, and `h[k]` ≤ `h0`, as bit `k`.
+/// See [`Position::targets_in_reach`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn lanes_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: u8) -> u32 {
+    use std::arch::x86_64::*;
+    let q = u128::from_le_bytes(*q);
+    let r = u128::from_le_bytes(*r);
+    let h = u128::from_le_bytes(*h);
+    let q = _mm_set_epi64x((q >> 64) as i64, q as i64);
+    let r = _mm_set_epi64x((r >> 64) as i64, r as i64);
+    let heights = _mm_set_epi64x((h >> 64) as i64, h as i64);
+    let zero = _mm_setzero_si128();
+    // The differences fit a byte (columns and rows lie within 0..=82, so |Δ| ≤ 82); their
+    // sum may wrap, but only when one of them already lies beyond any reach (16), which the
+    // distance shows.
+    // A byte in every lane (one 32-bit broadcast: cheaper than a byte broadcast in SSE2).
+    let splat = |x: u8| _mm_set1_epi32((x as u32 * 0x0101_0101) as i32);
+    let dq = _mm_sub_epi8(q, splat(q0));
+    let dr = _mm_sub_epi8(r, splat(r0));
+    let ds = _mm_add_epi8(dq, dr);
+    let on_line = _mm_or_si128(
+        _mm_cmpeq_epi8(dq, zero),
+        _mm_or_si128(_mm_cmpeq_epi8(dr, zero), _mm_cmpeq_epi8(ds, zero)),
+    );
+    // |x| of a byte in -127..=127 as the unsigned minimum of x and -x; the hex distance is the
+    // largest of |Δq|, |Δr|, |Δq + Δr|.
+    let aq = _mm_min_epu8(dq, _mm_sub_epi8(zero, dq));
+    let ar = _mm_min_epu8(dr, _mm_sub_epi8(zero, dr));
+    let as_ = _mm_min_epu8(ds, _mm_sub_epi8(zero, ds));
+    let dist = _mm_max_epu8(aq, _mm_max_epu8(ar, as_));
+    let reach = splat(h0);
+    let near = _mm_cmpeq_epi8(_mm_min_epu8(dist, reach), dist);
+    let low = _mm_cmpeq_epi8(_mm_min_epu8(heights, reach), heights);
+    let ok = _mm_and_si128(on_line, _mm_and_si128(near, low));
+    _mm_movemask_epi8(ok) as u32
+}
+
 #[inline]
 fn colour(i: u8) -> Colour {
     if i == 0 {
@@ -217,6 +257,12 @@ pub struct Position {
     /// the stack lies in outer space, of `red_top` when its top disc is red. Kept up to date
     /// by every stack edit so that move generation reads them without visiting the cells.
     pub(super) packed: [u32; 16],
+    /// By stack slot: the column and row of the stack's cell in the grid (`q + OFF`,
+    /// `r + OFF`) and its height, side by side so that the dance search compares one stack
+    /// with all the others at once ([`Position::targets_in_reach`]).
+    pub(super) lane_q: [u8; 16],
+    pub(super) lane_r: [u8; 16],
+    pub(super) lane_h: [u8; 16],
     pub(super) outer: u32,
     pub(super) red_top: u32,
     /// By stack slot: the stack's key (its share of `hash`), so that taking or changing a stack
@@ -252,6 +298,9 @@ impl Clone for Position {
             stacks: self.stacks,
             n_stacks: self.n_stacks,
             packed: self.packed,
+            lane_q: self.lane_q,
+            lane_r: self.lane_r,
+            lane_h: self.lane_h,
             outer: self.outer,
             red_top: self.red_top,
             keys: self.keys,
@@ -289,6 +338,9 @@ impl Clone for Position {
         self.stacks = source.stacks;
         self.n_stacks = source.n_stacks;
         self.packed = source.packed;
+        self.lane_q = source.lane_q;
+        self.lane_r = source.lane_r;
+        self.lane_h = source.lane_h;
         self.outer = source.outer;
         self.red_top = source.red_top;
         self.keys = source.keys;
@@ -347,6 +399,9 @@ impl Position {
             stacks: [0; 16],
             n_stacks: 0,
             packed: [0; 16],
+            lane_q: [0; 16],
+            lane_r: [0; 16],
+            lane_h: [0; 16],
             outer: 0,
             red_top: 0,
             keys: [0; 16],
@@ -600,6 +655,8 @@ impl Position {
             self.stacks[j] = i as u16;
             self.n_stacks += 1;
             cell.slot = j as u8;
+            self.lane_q[j] = (i % GRID as usize) as u8;
+            self.lane_r[j] = (i / GRID as usize) as u8;
             if cell.tile != 0 {
                 self.empty &= !(1u64 << (cell.tile >> 2));
                 self.outer &= !(1 << j);
@@ -613,6 +670,7 @@ impl Position {
         cell.h = h;
         cell.bits = bits;
         self.packed[j] = i as u32 | (h as u32) << 16;
+        self.lane_h[j] = h;
         let top = (bits as u32 >> (h as u32).wrapping_sub(1)) & 1;
         self.red_top = (self.red_top & !(1 << j)) | top << j;
         let key = stack_key(i, h, bits);
@@ -642,6 +700,9 @@ impl Position {
             let moved = self.stacks[last];
             self.stacks[j] = moved;
             self.packed[j] = self.packed[last];
+            self.lane_q[j] = self.lane_q[last];
+            self.lane_r[j] = self.lane_r[last];
+            self.lane_h[j] = self.lane_h[last];
             self.cells[moved as usize].slot = j as u8;
             let bit = |m: u32| ((m >> last) & 1) << j;
             self.outer = (self.outer & !(1 << j)) | bit(self.outer);
@@ -666,6 +727,9 @@ impl Position {
                 c.h != 0
                     && c.slot as usize == j
                     && self.packed[j] == s as u32 | (c.h as u32) << 16
+                    && self.lane_q[j] as usize == s as usize % GRID as usize
+                    && self.lane_r[j] as usize == s as usize / GRID as usize
+                    && self.lane_h[j] == c.h
                     && (self.outer >> j) & 1 == (c.tile == 0) as u32
                     && (self.red_top >> j) & 1 == ((c.bits >> (c.h - 1)) & 1) as u32
                     && self.keys[j] == stack_key(s as usize, c.h, c.bits)
@@ -689,6 +753,7 @@ impl Position {
         let j = cell.slot as usize;
         let key = stack_key(i, cell.h, bits);
         self.packed[j] += 1 << 16;
+        self.lane_h[j] += 1;
         self.red_top = (self.red_top & !(1 << j)) | (red as u32) << j;
         self.hash ^= self.keys[j] ^ key;
         self.keys[j] = key;
@@ -932,6 +997,42 @@ impl Position {
         })
     }
 
+    /// The stack slots whose stacks lie on a straight line from the stack in slot `j`, at
+    /// most its height away, and are no taller than it (the stack itself excluded): the
+    /// possible targets of its dances, before the line between is looked at. All sixteen slots
+    /// are compared at once, as bytes in one SSE2 register; the bits of unused slots are
+    /// meaningless.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn targets_in_reach(&self, j: usize) -> u32 {
+        // SAFETY: SSE2 belongs to every x86-64 processor (the target's baseline).
+        let m = unsafe {
+            lanes_in_reach(
+                &self.lane_q,
+                &self.lane_r,
+                &self.lane_h,
+                self.lane_q[j],
+                self.lane_r[j],
+                self.lane_h[j],
+            )
+        };
+        m & !(1 << j)
+    }
+
+    /// [`Position::targets_in_reach`] one slot at a time, where SSE2 is not to be had.
+    #[cfg(not(target_arch = "x86_64"))]
+    fn targets_in_reach(&self, j: usize) -> u32 {
+        let (s, h) = ((self.packed[j] & 0xffff) as usize, self.packed[j] >> 16);
+        let mut m = 0;
+        for (k, &b) in self.packed[..self.n_stacks as usize].iter().enumerate() {
+            let l = line(s, (b & 0xffff) as usize);
+            if k != j && (b >> 16).max((l >> 3) as u32) <= h {
+                m |= 1 << k;
+            }
+        }
+        m
+    }
+
     /// A uniformly random legal move in normal play (the game going on, not in the setup).
     #[inline(never)]
     /// `dances` is scratch space (kept by the caller so that it is not cleared for every move).
@@ -952,19 +1053,16 @@ impl Position {
         let mut outer_only = false;
         let mut mine = own;
         while mine != 0 {
-            let a = packed[mine.trailing_zeros() as usize & 15];
+            let j = mine.trailing_zeros() as usize & 15;
             mine &= mine - 1;
-            let (s, h) = ((a & 0xffff) as usize, a >> 16);
-            let mut theirs = opp;
+            let s = (packed[j] & 0xffff) as usize;
+            // The opponent stacks on a line from the dancer, within reach, no taller (X13).
+            let mut theirs = opp & self.targets_in_reach(j);
             while theirs != 0 {
                 let b = packed[theirs.trailing_zeros() as usize & 15];
                 theirs &= theirs - 1;
-                let (ti, th) = ((b & 0xffff) as usize, b >> 16);
+                let ti = (b & 0xffff) as usize;
                 let l = line(s, ti);
-                // A line, within reach, a target no taller.
-                if th.max((l >> 3) as u32) > h {
-                    continue;
-                }
                 // The probe finds the first stack on the line: it must be this one.
                 if let Some((t, outer)) = self.probe(s, (l & 7) as usize, me).filter(|x| x.0 == ti)
                 {
@@ -981,7 +1079,7 @@ impl Position {
         }
         let swap = self.swap_available() as usize;
         if n > 0 {
-            let k = rng.random_range(0..n + swap);
+            let k = below(rng, n + swap);
             if k == n {
                 return Fast::Swap;
             }
@@ -1006,13 +1104,13 @@ impl Position {
             0
         };
         if e + places == 0 {
-            return if swap == 1 && rng.random_range(0..2) == 1 {
+            return if swap == 1 && below(rng, 2) == 1 {
                 Fast::Swap
             } else {
                 Fast::Pass
             };
         }
-        let k = rng.random_range(0..e + places + swap);
+        let k = below(rng, e + places + swap);
         if k < e {
             return Fast::Expand(expansions[k]);
         }

@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 use rand::Rng;
 
 use super::{
-    BadPosition, Colour, GameKind, IllegalMove, OptionError, Outcome, ParseMoveError, Reason,
+    below, BadPosition, Colour, GameKind, IllegalMove, OptionError, Outcome, ParseMoveError, Reason,
 };
 use crate::hex::{CellSet, Direction, Hex, Rhombus};
 
@@ -386,6 +386,11 @@ impl Position {
     /// The neutral disc's cell as a set (empty without the variant).
     pub fn neutral_disc(&self) -> CellSet {
         self.neutral
+    }
+
+    /// The index of a cell in the board's [`CellSet`]s (`None` off the board).
+    pub fn cell_index(&self, h: Hex) -> Option<u8> {
+        self.rh.index(h)
     }
 
     /// The empty cells.
@@ -830,6 +835,62 @@ impl Position {
         }
     }
 
+    /// Plays to the end of the game as [`Position::playout`] does, except that a player who
+    /// can win at once by a regular move's placement (I17) always does so; returns the
+    /// outcome. Slower per move, but closer to real play: what the strongest search uses.
+    pub fn playout_decisive<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Outcome {
+        loop {
+            if let Some(o) = self.outcome {
+                return o;
+            }
+            if let Some((from, to)) = self.winning_regular() {
+                let s = self.stage(from, to);
+                self.finish(s, &[]);
+                continue;
+            }
+            if self.random_step_inline(rng).is_none() {
+                // Unreachable: a game in play always has a move (I18 ends it otherwise).
+                let o = Outcome::win(self.to_move.other(), Reason::NoLegalMove);
+                self.outcome = Some(o);
+                return o;
+            }
+        }
+    }
+
+    /// A regular move (from, to) whose placement on `from` joins the mover's edges (I17), if
+    /// any (the first such `from` in index order, its first empty neighbour). Outside the first
+    /// turns: White's first placement and Black's first turn are left to the random moves.
+    fn winning_regular(&self) -> Option<(u8, u8)> {
+        let me = self.to_move;
+        let own = self.discs(me);
+        if own.len() + 1 < self.options.size as u32
+            || self.hand(me) == 0
+            || self.is_first_placement()
+            || self.is_black_first_turn()
+        {
+            return None;
+        }
+        let (a, b) = self.edges(me);
+        let empty = self.empty_cells();
+        let movable = self.targets().intersection(self.rh.neighbours(empty));
+        // A cell joins an edge when it lies on it or next to a group of own discs touching it.
+        let near_a = self
+            .rh
+            .neighbours(self.rh.flood(a.intersection(own), own))
+            .union(a);
+        let movable = movable.intersection(near_a);
+        if movable.is_empty() {
+            return None;
+        }
+        let near_b = self
+            .rh
+            .neighbours(self.rh.flood(b.intersection(own), own))
+            .union(b);
+        let from = movable.intersection(near_b).first()?;
+        let to = self.nb(from).intersection(empty).first()?;
+        Some((from, to))
+    }
+
     /// Chooses a random move, plays it, and returns it.
     pub fn random_step<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Move> {
         self.random_step_inline(rng)
@@ -842,7 +903,7 @@ impl Position {
         }
         let empty = self.empty_cells();
         if self.is_first_placement() {
-            let i = empty.nth(rng.random_range(0..empty.len().max(1)))?;
+            let i = empty.nth(below(rng, empty.len().max(1) as usize) as u32)?;
             let m = self.place_move(i);
             self.play(&m);
             return Some(m);
@@ -869,7 +930,7 @@ impl Position {
         if total + extra == 0 {
             return None;
         }
-        let mut r = rng.random_range(0..total + extra);
+        let mut r = below(rng, (total + extra) as usize) as u32;
         if r >= total {
             r -= total;
             let m = if swap && r == 0 {
@@ -897,7 +958,7 @@ impl Position {
         if s.ended.is_none() && n > 0 && dest.len() as usize >= n {
             let (src, k) = self.sorted_sources(&s);
             for (j, &p) in src[..k].iter().enumerate() {
-                let d = dest.nth(rng.random_range(0..dest.len()))?;
+                let d = dest.nth(below(rng, dest.len() as usize) as u32)?;
                 dest.remove(d);
                 let si = self.rh.index(unpack(p))?;
                 rels[j] = (si, d);

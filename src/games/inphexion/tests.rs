@@ -497,3 +497,36 @@ fn diagram_shows_every_row_shifted() {
     assert_eq!(col(rows[1]), col(rows[0]) + 1);
     assert!(d.contains("white to move"));
 }
+
+#[test]
+fn decisive_playouts_take_a_win_in_one() {
+    // White wins at once by a regular move (the placement joins rows 1 and 5, I17).
+    let o = opts("size=5");
+    let p = Position::from_line(&o, "...w./..wwb/wbbbw/wwb../wbbb.|to-move white|hand 5/5")
+        .expect("valid position");
+    assert!(p.winning_regular().is_some());
+    for seed in 0..20 {
+        let mut q = p.clone();
+        let o = q.playout_decisive(&mut SmallRng::seed_from_u64(seed));
+        assert_eq!(o.winner, Some(Colour::First), "seed {seed}");
+        assert_eq!(o.reason, Reason::Connection, "seed {seed}");
+    }
+    // The move found is legal and wins.
+    let (from, to) = p.winning_regular().expect("a winning move");
+    let mut q = p.clone();
+    let mv = q.bare_regular(from, to);
+    q.check_move(&mv).expect("legal");
+    q.play(&mv);
+    assert_eq!(q.outcome().map(|o| o.winner), Some(Some(Colour::First)));
+}
+
+#[test]
+fn decisive_playouts_end_games_by_the_rules() {
+    let start = Position::new(&Options::default());
+    let mut rng = SmallRng::seed_from_u64(3);
+    for _ in 0..200 {
+        let mut p = start.clone();
+        let o = p.playout_decisive(&mut rng);
+        assert_eq!(p.outcome(), Some(o));
+    }
+}
