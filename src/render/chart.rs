@@ -8,6 +8,7 @@ use image::RgbaImage;
 use super::canvas::{centred_baseline, fit_text, text_width, Align, Canvas, FontKind, Rgb8A};
 use super::{Palette, Theme};
 use crate::games::GameKind;
+use crate::i18n::{tr, Lang};
 
 /// Picture size in pixels.
 pub const WIDTH: u32 = 900;
@@ -43,17 +44,22 @@ fn side_colours(p: &Palette, kind: GameKind) -> [Rgb8A; 2] {
     }
 }
 
-fn colour_name(kind: GameKind, i: usize) -> &'static str {
-    match (kind, i) {
-        (GameKind::Inphexion, 0) => "White",
-        (GameKind::Inphexion, _) => "Black",
-        (GameKind::Exxit, 0) => "Silver",
-        (GameKind::Exxit, _) => "Red",
-    }
+fn colour_name(lang: Lang, kind: GameKind, i: usize) -> String {
+    let c = if i == 0 {
+        crate::games::Colour::First
+    } else {
+        crate::games::Colour::Second
+    };
+    super::header::colour_title(lang, kind, c)
 }
 
-/// Draws the chart.
+/// Draws the chart, its words in English.
 pub fn draw(view: &View, theme: Theme) -> RgbaImage {
+    draw_in(view, theme, Lang::EN)
+}
+
+/// Draws the chart, its words (title, legend, axis) in `lang`.
+pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
     let p = theme.palette();
     let mut c = Canvas::new(WIDTH, HEIGHT, p.bg);
     let sides = side_colours(p, view.kind);
@@ -66,7 +72,7 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         16.0,
         34.0,
         Align::Left,
-        "Winning chances",
+        &tr(lang, "render-chart-title"),
         p.text,
     );
     c.text(
@@ -75,7 +81,7 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         16.0,
         60.0,
         Align::Left,
-        "computer analysis, move by move",
+        &tr(lang, "render-chart-subtitle"),
         p.text_dim,
     );
     let mut x = WIDTH as f32 - 16.0;
@@ -83,7 +89,12 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         let name = fit_text(
             FontKind::Bold,
             18.0,
-            &format!("{} ({})", view.players[i], colour_name(view.kind, i)),
+            &crate::text!(
+                "render-player",
+                name = &view.players[i],
+                colour = colour_name(lang, view.kind, i)
+            )
+            .render(lang),
             230.0,
         );
         let w = text_width(FontKind::Bold, 18.0, &name);
@@ -177,7 +188,7 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         (left + right) / 2.0,
         bottom + 46.0,
         Align::Centre,
-        "move",
+        &tr(lang, "render-chart-axis"),
         p.text_dim,
     );
     // The curve over both areas, in a contrast colour and the text colour.
