@@ -244,6 +244,38 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
 mod tests {
     use super::*;
 
+    /// The chart for `ja` has its words in Japanese: the title and the axis differ from the
+    /// English chart's, the plot does not.
+    #[test]
+    fn the_chart_for_ja_has_japanese_words() {
+        let view = View {
+            kind: GameKind::Inphexion,
+            players: ["山田".into(), "Bob".into()],
+            first_chance: vec![0.5, 0.6, 0.9, 0.2],
+            marks: vec![],
+        };
+        let en = draw(&view, Theme::Dark);
+        let ja = draw_in(&view, Theme::Dark, Lang::of("ja"));
+        let differ = |x0: u32, y0: u32, x1: u32, y1: u32| {
+            (y0..y1)
+                .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+                .filter(|&(x, y)| en.get_pixel(x, y) != ja.get_pixel(x, y))
+                .count()
+        };
+        assert!(differ(0, 0, 400, 70) > 300, "title");
+        assert!(differ(300, PLOT.3 as u32 + 26, 600, HEIGHT) > 50, "axis");
+        assert_eq!(
+            differ(
+                PLOT.0 as u32 + 4,
+                PLOT.1 as u32 + 4,
+                PLOT.2 as u32 - 4,
+                PLOT.3 as u32 - 4
+            ),
+            0
+        );
+        assert_eq!(tr(Lang::of("ja"), "render-chart-title"), "勝率");
+    }
+
     #[test]
     fn the_areas_show_each_side_and_marks_are_drawn() {
         let view = View {
