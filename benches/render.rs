@@ -1,6 +1,7 @@
 //! Picture cost: drawing plus PNG encoding, for a 7×7 inpHeXion middle game and a 39-tile EXXIT
-//! world. Run with `CARGO_TARGET_DIR=/work/target-release cargo bench --bench render`.
+//! world, in English and with Japanese words and names (Noto Sans CJK JP beside DejaVu). Run with `CARGO_TARGET_DIR=/work/target-release cargo bench --bench render`.
 use criterion::{criterion_group, criterion_main, Criterion};
+use hexcord::i18n::Lang;
 use hexcord::render::{encode_png, exxit, inphexion, Theme};
 
 fn bench(c: &mut Criterion) {
@@ -16,6 +17,15 @@ fn bench(c: &mut Criterion) {
             b.len()
         );
     }
+    let ja = Lang::of("ja");
+    let mut inph_ja = inph.clone();
+    inph_ja.lang = ja;
+    inph_ja.players = ["山田 花子".into(), "さくら".into()];
+    inph_ja.caption = hexcord::text!("render-move", ply = 16, mv = "e4-f4").render(ja);
+    let mut exx_ja = exx.clone();
+    exx_ja.lang = ja;
+    exx_ja.players = ["山田 花子".into(), "さくら".into()];
+    exx_ja.caption = hexcord::text!("render-move", ply = 70, mv = "1,1").render(ja);
     c.bench_function("inphexion 7x7 draw", |b| {
         b.iter(|| inphexion::draw(&inph, Theme::Dark))
     });
@@ -27,6 +37,12 @@ fn bench(c: &mut Criterion) {
     });
     c.bench_function("exxit 39 tiles draw+png", |b| {
         b.iter(|| encode_png(&exxit::draw(&exx, Theme::Dark)))
+    });
+    c.bench_function("inphexion 7x7 ja draw+png", |b| {
+        b.iter(|| encode_png(&inphexion::draw(&inph_ja, Theme::Dark)))
+    });
+    c.bench_function("exxit 39 tiles ja draw+png", |b| {
+        b.iter(|| encode_png(&exxit::draw(&exx_ja, Theme::Dark)))
     });
 }
 

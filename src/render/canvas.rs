@@ -4,7 +4,11 @@
 //! - filled polygons (hex cells, arrow heads, the bodies of thick lines) by
 //!   [`draw_antialiased_polygon_mut`];
 //! - thin lines by [`draw_antialiased_line_segment_mut`];
-//! - text by [`draw_text_mut`] (DejaVu Sans through `ab_glyph`), measured by [`text_size`].
+//! - text by [`draw_text_mut`] (DejaVu Sans through `ab_glyph`), measured by [`text_size`];
+//!   characters DejaVu lacks (kana, kanji, full-width punctuation) fall back, character by
+//!   character, to Noto Sans CJK JP (a subset under `assets/fonts/`): a line is cut into runs of
+//!   one font each, drawn one after the other on the same baseline, so a Latin name inside a
+//!   Japanese sentence keeps DejaVu and a text without Japanese is drawn exactly as before.
 //!
 //! Each shape is first drawn as a coverage mask (a [`GrayImage`] the size of its bounding box)
 //! and then laid onto the picture in the shape's colour, so translucent colours blend properly
@@ -55,11 +59,25 @@ pub enum FontKind {
     Bold,
 }
 
-/// The embedded fonts (DejaVu Sans and Sans Bold).
+/// The Japanese fonts: subsets of Noto Sans CJK JP Regular and Bold (SIL Open Font License,
+/// `assets/fonts/OFL.txt`; `assets/fonts/subset.sh` rebuilds them).
+static CJK_REGULAR: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKjp-Regular-subset.otf");
+static CJK_BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKjp-Bold-subset.otf");
+
+/// The embedded fonts: DejaVu Sans and Sans Bold, and the Japanese fallback of each.
 pub struct Fonts {
     regular: FontRef<'static>,
     bold: FontRef<'static>,
+    /// Noto Sans CJK JP Regular and Bold (`None` if unreadable: Japanese is then drawn as boxes).
+    cjk: Option<[FontRef<'static>; 2]>,
+    /// The size of the Japanese face relative to the text's: `ab_glyph` scales a font to its
+    /// ascent-to-descent height, which is 1.45 em for Noto Sans CJK and 1.16 em for DejaVu, so
+    /// the same size gives kanji a smaller em than DejaVu's; this makes their em 0.92 of DejaVu's.
+    cjk_scale: f32,
 }
+
+/// A kanji's em as a part of DejaVu's em at the same size.
+const CJK_EM: f32 = 0.92;
 
 impl Fonts {
     fn get(&self, kind: FontKind) -> &FontRef<'static> {
@@ -67,6 +85,92 @@ impl Fonts {
             FontKind::Regular => &self.regular,
             FontKind::Bold => &self.bold,
         }
+    }
+
+    /// The Japanese face of `kind`.
+    fn cjk(&self, kind: FontKind) -> Option<&FontRef<'static>> {
+        let [regular, bold] = self.cjk.as_ref()?;
+        Some(match kind {
+            FontKind::Regular => regular,
+            FontKind::Bold => bold,
+        })
+    }
+
+    /// The font that draws `ch`: DejaVu when it has the character, else the Japanese face
+    /// when that has it, else DejaVu (its box for a missing glyph).
+    fn for_char(&self, kind: FontKind, ch: char) -> &FontRef<'static> {
+        let latin = self.get(kind);
+        if latin.glyph_id(ch).0 != 0 {
+            return latin;
+        }
+        match self.cjk(kind) {
+            Some(f) if f.glyph_id(ch).0 != 0 => f,
+            _ => latin,
+        }
+    }
+
+    /// `s` cut into runs of consecutive characters drawn by one font, each with the factor of
+    /// its size (1 for DejaVu).
+    fn runs<'s>(&self, kind: FontKind, s: &'s str) -> Vec<Run<'_, 's>> {
+        let mut runs: Vec<(&FontRef<'static>, &'s str)> = Vec::new();
+        let mut start = 0;
+        let mut current: Option<&FontRef<'static>> = None;
+        for (i, ch) in s.char_indices() {
+            let f = self.for_char(kind, ch);
+            match current {
+                Some(c) if std::ptr::eq(c, f) => {}
+                Some(c) => {
+                    runs.push((c, &s[start..i]));
+                    start = i;
+                    current = Some(f);
+                }
+                None => current = Some(f),
+            }
+        }
+        if let Some(c) = current {
+            runs.push((c, &s[start..]));
+        }
+        let latin = self.get(kind);
+        runs.into_iter()
+            .map(|(font, text)| Run {
+                font,
+                scale: if std::ptr::eq(font, latin) {
+                    1.0
+                } else {
+                    self.cjk_scale
+                },
+                text,
+            })
+            .collect()
+    }
+
+    /// Whether every character of `s` has a glyph in the fonts (DejaVu or the Japanese face).
+    #[cfg(test)]
+    pub fn covers(&self, kind: FontKind, s: &str) -> bool {
+        s.chars()
+            .all(|ch| ch.is_whitespace() || self.for_char(kind, ch).glyph_id(ch).0 != 0)
+    }
+}
+
+/// Characters drawn by one font.
+struct Run<'f, 's> {
+    font: &'f FontRef<'static>,
+    /// The factor of the text's size for this font.
+    scale: f32,
+    text: &'s str,
+}
+
+impl Run<'_, '_> {
+    fn px(&self, size: f32) -> PxScale {
+        PxScale::from(size * self.scale)
+    }
+
+    /// Its width, as imageproc lays it out (one pixel more than the rounded-up advance).
+    fn width(&self, size: f32) -> f32 {
+        if self.text.is_empty() {
+            return 0.0;
+        }
+        text_size(self.px(size), self.font, self.text).0 as f32 - 1.0
     }
 }
 
@@ -76,9 +180,21 @@ pub fn fonts() -> Option<&'static Fonts> {
     static FONTS: std::sync::OnceLock<Option<Fonts>> = std::sync::OnceLock::new();
     FONTS
         .get_or_init(|| {
+            let regular = FontRef::try_from_slice(dejavu::sans::regular()).ok()?;
+            let cjk = FontRef::try_from_slice(CJK_REGULAR)
+                .ok()
+                .zip(FontRef::try_from_slice(CJK_BOLD).ok())
+                .map(|(r, b)| [r, b]);
+            let em_height =
+                |f: &FontRef| f.height_unscaled() / f.units_per_em().unwrap_or(1000.0).max(1.0);
+            let cjk_scale = cjk
+                .as_ref()
+                .map_or(1.0, |[r, _]| CJK_EM * em_height(r) / em_height(&regular));
             Some(Fonts {
-                regular: FontRef::try_from_slice(dejavu::sans::regular()).ok()?,
+                regular,
                 bold: FontRef::try_from_slice(dejavu::sans::bold()).ok()?,
+                cjk,
+                cjk_scale,
             })
         })
         .as_ref()
@@ -391,14 +507,22 @@ impl Canvas {
         let Some(fonts) = self.fonts else {
             return (x, y, x, y);
         };
-        let font = fonts.get(kind);
-        let scaled = font.as_scaled(PxScale::from(size));
-        let (ascent, descent) = (scaled.ascent(), scaled.descent());
         let w = text_width(kind, size, s);
         let left = match align {
             Align::Left => x,
             Align::Centre => x - w / 2.0,
         };
+        let runs = fonts.runs(kind, s);
+        let (mut ascent, mut descent) = (0.0f32, 0.0f32);
+        for run in &runs {
+            let scaled = run.font.as_scaled(run.px(size));
+            ascent = ascent.max(scaled.ascent());
+            descent = descent.min(scaled.descent());
+        }
+        if runs.is_empty() {
+            let scaled = fonts.get(kind).as_scaled(PxScale::from(size));
+            (ascent, descent) = (scaled.ascent(), scaled.descent());
+        }
         let top = y - ascent;
         // Room for glyphs that reach beyond the font's ascent or descent.
         let margin = (size * 0.25).ceil();
@@ -408,15 +532,21 @@ impl Canvas {
             left + w + margin,
             y - descent + margin,
         ) {
-            draw_text_mut(
-                &mut mask,
-                Luma([255]),
-                left.round() as i32 - x0,
-                top.round() as i32 - y0,
-                PxScale::from(size),
-                font,
-                s,
-            );
+            let mut run_left = left;
+            for run in &runs {
+                // Each run on the common baseline `y`.
+                let run_top = y - run.font.as_scaled(run.px(size)).ascent();
+                draw_text_mut(
+                    &mut mask,
+                    Luma([255]),
+                    run_left.round() as i32 - x0,
+                    run_top.round() as i32 - y0,
+                    run.px(size),
+                    run.font,
+                    run.text,
+                );
+                run_left += run.width(size);
+            }
             self.paint(x0, y0, &mask, c);
         }
         (left, top, left + w, y - descent)
@@ -428,11 +558,7 @@ pub fn text_width(kind: FontKind, size: f32, s: &str) -> f32 {
     let Some(fonts) = fonts() else {
         return 0.0;
     };
-    if s.is_empty() {
-        return 0.0;
-    }
-    // imageproc counts one pixel more than the rounded-up advance.
-    text_size(PxScale::from(size), fonts.get(kind), s).0 as f32 - 1.0
+    fonts.runs(kind, s).iter().map(|run| run.width(size)).sum()
 }
 
 /// Shortens `s` with an ellipsis until it fits in `max` pixels.
@@ -575,6 +701,91 @@ mod tests {
             .map(|p| (p.0, p.1))
             .collect();
         assert!(lit.len() > 100);
+        for (x, y) in lit {
+            assert!(x as f32 >= l - 2.0 && x as f32 <= r + 2.0, "{x}");
+            assert!(y as f32 >= t - 2.0 && y as f32 <= b + 2.0, "{y}");
+        }
+    }
+
+    /// Every character of every Japanese picture word, and Japanese names, have glyphs in both
+    /// weights (no boxes).
+    #[test]
+    fn japanese_words_have_glyphs() {
+        let Some(f) = fonts() else {
+            panic!("fonts load")
+        };
+        assert!(f.cjk.is_some(), "the Japanese fonts load");
+        let ftl = include_str!("../../assets/locales/ja/render.ftl");
+        let mut words = 0;
+        for line in ftl.lines().filter(|l| !l.starts_with('#')) {
+            let Some((_, value)) = line.split_once(" = ") else {
+                continue;
+            };
+            // The text around the placeables.
+            let mut text = String::new();
+            let mut depth = 0;
+            for ch in value.chars() {
+                match ch {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ if depth == 0 => text.push(ch),
+                    _ => {}
+                }
+            }
+            for kind in [FontKind::Regular, FontKind::Bold] {
+                assert!(f.covers(kind, &text), "{line}");
+            }
+            words += 1;
+        }
+        assert!(words >= 20, "{words} messages");
+        for name in [
+            "山田太郎",
+            "さくら",
+            "カタカナ・ﾊﾝｶｸ",
+            "Zoë 金子",
+            "１２３ＡＢＣ",
+        ] {
+            assert!(f.covers(FontKind::Bold, name), "{name}");
+        }
+    }
+
+    /// Japanese text is drawn (lit pixels where it is measured), Latin text inside it keeps
+    /// DejaVu, and text without Japanese is one DejaVu run.
+    #[test]
+    fn japanese_text_is_drawn_with_the_japanese_font() {
+        let Some(f) = fonts() else {
+            panic!("fonts load")
+        };
+        let runs = f.runs(FontKind::Bold, "Alice（白）の手番");
+        assert_eq!(runs.len(), 2);
+        assert!(std::ptr::eq(runs[0].font, f.get(FontKind::Bold)));
+        assert_eq!((runs[0].text, runs[0].scale), ("Alice", 1.0));
+        assert!(
+            runs[1].scale > 1.1 && runs[1].scale < 1.3,
+            "{}",
+            runs[1].scale
+        );
+        assert_eq!(f.runs(FontKind::Regular, "Move 12: c3-d3 · 5–4").len(), 1);
+        let mut c = Canvas::new(300, 60, hex(0x000000));
+        let s = "山田（白）の手番";
+        let (l, t, r, b) = c.text(
+            FontKind::Bold,
+            24.0,
+            150.0,
+            40.0,
+            Align::Centre,
+            s,
+            hex(0xffffff),
+        );
+        // About one em (0.92 of DejaVu's 20.6 px) per character.
+        assert!(r - l > 8.0 * 17.0 && r - l < 8.0 * 21.0, "{}", r - l);
+        let lit: Vec<(u32, u32)> = c
+            .img
+            .enumerate_pixels()
+            .filter(|p| p.2 .0[0] > 128)
+            .map(|p| (p.0, p.1))
+            .collect();
+        assert!(lit.len() > 400, "{} lit pixels", lit.len());
         for (x, y) in lit {
             assert!(x as f32 >= l - 2.0 && x as f32 <= r + 2.0, "{x}");
             assert!(y as f32 >= t - 2.0 && y as f32 <= b + 2.0, "{y}");

@@ -8,6 +8,7 @@ use image::RgbaImage;
 use super::canvas::{centred_baseline, fit_text, text_width, Align, Canvas, FontKind, Rgb8A};
 use super::{Palette, Theme};
 use crate::games::GameKind;
+use crate::i18n::{tr, Lang};
 
 /// Picture size in pixels.
 pub const WIDTH: u32 = 900;
@@ -43,17 +44,22 @@ fn side_colours(p: &Palette, kind: GameKind) -> [Rgb8A; 2] {
     }
 }
 
-fn colour_name(kind: GameKind, i: usize) -> &'static str {
-    match (kind, i) {
-        (GameKind::Inphexion, 0) => "White",
-        (GameKind::Inphexion, _) => "Black",
-        (GameKind::Exxit, 0) => "Silver",
-        (GameKind::Exxit, _) => "Red",
-    }
+fn colour_name(lang: Lang, kind: GameKind, i: usize) -> String {
+    let c = if i == 0 {
+        crate::games::Colour::First
+    } else {
+        crate::games::Colour::Second
+    };
+    super::header::colour_title(lang, kind, c)
 }
 
-/// Draws the chart.
+/// Draws the chart, its words in English.
 pub fn draw(view: &View, theme: Theme) -> RgbaImage {
+    draw_in(view, theme, Lang::EN)
+}
+
+/// Draws the chart, its words (title, legend, axis) in `lang`.
+pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
     let p = theme.palette();
     let mut c = Canvas::new(WIDTH, HEIGHT, p.bg);
     let sides = side_colours(p, view.kind);
@@ -66,7 +72,7 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         16.0,
         34.0,
         Align::Left,
-        "Winning chances",
+        &tr(lang, "render-chart-title"),
         p.text,
     );
     c.text(
@@ -75,7 +81,7 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         16.0,
         60.0,
         Align::Left,
-        "computer analysis, move by move",
+        &tr(lang, "render-chart-subtitle"),
         p.text_dim,
     );
     let mut x = WIDTH as f32 - 16.0;
@@ -83,7 +89,12 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         let name = fit_text(
             FontKind::Bold,
             18.0,
-            &format!("{} ({})", view.players[i], colour_name(view.kind, i)),
+            &crate::text!(
+                "render-player",
+                name = &view.players[i],
+                colour = colour_name(lang, view.kind, i)
+            )
+            .render(lang),
             230.0,
         );
         let w = text_width(FontKind::Bold, 18.0, &name);
@@ -177,7 +188,7 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         (left + right) / 2.0,
         bottom + 46.0,
         Align::Centre,
-        "move",
+        &tr(lang, "render-chart-axis"),
         p.text_dim,
     );
     // The curve over both areas, in a contrast colour and the text colour.
@@ -232,6 +243,38 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The chart for `ja` has its words in Japanese: the title and the axis differ from the
+    /// English chart's, the plot does not.
+    #[test]
+    fn the_chart_for_ja_has_japanese_words() {
+        let view = View {
+            kind: GameKind::Inphexion,
+            players: ["山田".into(), "Bob".into()],
+            first_chance: vec![0.5, 0.6, 0.9, 0.2],
+            marks: vec![],
+        };
+        let en = draw(&view, Theme::Dark);
+        let ja = draw_in(&view, Theme::Dark, Lang::of("ja"));
+        let differ = |x0: u32, y0: u32, x1: u32, y1: u32| {
+            (y0..y1)
+                .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+                .filter(|&(x, y)| en.get_pixel(x, y) != ja.get_pixel(x, y))
+                .count()
+        };
+        assert!(differ(0, 0, 400, 70) > 300, "title");
+        assert!(differ(300, PLOT.3 as u32 + 26, 600, HEIGHT) > 50, "axis");
+        assert_eq!(
+            differ(
+                PLOT.0 as u32 + 4,
+                PLOT.1 as u32 + 4,
+                PLOT.2 as u32 - 4,
+                PLOT.3 as u32 - 4
+            ),
+            0
+        );
+        assert_eq!(tr(Lang::of("ja"), "render-chart-title"), "勝率");
+    }
 
     #[test]
     fn the_areas_show_each_side_and_marks_are_drawn() {

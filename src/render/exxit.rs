@@ -15,6 +15,8 @@ use super::header::{draw_header, Header, HEADER_H, MARGIN};
 use super::{Palette, Theme};
 use crate::games::{Colour, GameKind, Outcome};
 use crate::hex::Hex;
+use crate::i18n::Lang;
+use crate::text;
 
 /// The move that led to the position shown.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -56,6 +58,8 @@ pub struct View {
     pub last: Option<LastMove>,
     /// The last move in words for the status line (may be empty).
     pub caption: String,
+    /// The language of the words drawn (English by default).
+    pub lang: Lang,
 }
 
 impl Default for View {
@@ -72,6 +76,7 @@ impl Default for View {
             players: [String::new(), String::new()],
             last: None,
             caption: String::new(),
+            lang: Lang::EN,
         }
     }
 }
@@ -371,13 +376,27 @@ pub(crate) fn draw_in(view: &View, theme: Theme, e: Extent) -> (RgbaImage, Vec<L
         kind: GameKind::Exxit,
         players: [&view.players[0], &view.players[1]],
         stats: [
-            format!("hand {} · score {}", view.hands[0], view.score[0]),
-            format!("hand {} · score {}", view.hands[1], view.score[1]),
+            text!(
+                "render-hand-score",
+                hand = view.hands[0],
+                score = view.score[0]
+            )
+            .render(view.lang),
+            text!(
+                "render-hand-score",
+                hand = view.hands[1],
+                score = view.score[1]
+            )
+            .render(view.lang),
         ],
         to_move: view.to_move,
         outcome: view.outcome,
-        centre: Some(("SUPPLY", view.supply.to_string())),
+        centre: Some((
+            crate::i18n::tr(view.lang, "render-supply"),
+            view.supply.to_string(),
+        )),
         caption: &view.caption,
+        lang: view.lang,
     };
     draw_header(&mut c, p, &header, &|c, x, y, r, col| {
         paint_disc(c, p, x, y, r * 0.95, col)
@@ -800,6 +819,7 @@ impl View {
             },
             last: None,
             caption: String::new(),
+            lang: Lang::EN,
         };
         if let Some((before, m)) = last {
             v.last = Some(match *m {
@@ -814,7 +834,7 @@ impl View {
                 Move::Pass => LastMove::Pass,
                 Move::Swap => LastMove::Swap,
             });
-            v.caption = format!("last move {m}");
+            v.caption = text!("render-last-move", mv = m.to_string()).render(v.lang);
         }
         v
     }
@@ -845,6 +865,7 @@ pub mod samples {
             players: ["Alice".to_string(), "Bob".to_string()],
             last: None,
             caption: String::new(),
+            lang: Lang::EN,
         }
     }
 

@@ -119,6 +119,24 @@ mod tests {
             "exxit-dance-into-space-light".into(),
             exxit::draw(&exx[1].1, Theme::Light),
         ));
+        // Japanese words and names (Noto Sans CJK JP beside DejaVu).
+        let ja = crate::i18n::Lang::of("ja");
+        let mut v = inph[2].1.clone();
+        v.lang = ja;
+        v.players = ["山田 花子".into(), "Bob".into()];
+        v.caption = crate::text!("render-move", ply = 16, mv = "e4-f4").render(ja);
+        cases.push((
+            "inphexion-won-chain-ja-dark".into(),
+            inphexion::draw(&v, Theme::Dark),
+        ));
+        let mut v = exx[1].1.clone();
+        v.lang = ja;
+        v.players = ["さくら".into(), "Bob".into()];
+        v.caption = crate::text!("render-move", ply = 23, mv = "1,1-1,-1").render(ja);
+        cases.push((
+            "exxit-dance-into-space-ja-dark".into(),
+            exxit::draw(&v, Theme::Dark),
+        ));
         let bless = std::env::var_os("HEXCORD_BLESS").is_some();
         let mut failures = Vec::new();
         for (name, img) in cases {

@@ -3,6 +3,8 @@
 use super::canvas::{centred_baseline, fit_text, text_width, Align, Canvas, FontKind};
 use super::Palette;
 use crate::games::{Colour, GameKind, Outcome, Reason};
+use crate::i18n::{tr, Lang};
+use crate::text;
 
 /// Height of the header in pixels.
 pub(crate) const HEADER_H: u32 = 132;
@@ -19,57 +21,67 @@ pub(crate) struct Header<'a> {
     pub to_move: Colour,
     pub outcome: Option<Outcome>,
     /// A figure between the cards: (label, value), e.g. ("SUPPLY", "23").
-    pub centre: Option<(&'a str, String)>,
+    pub centre: Option<(String, String)>,
     /// The last move in words or notation, shown after the status.
     pub caption: &'a str,
+    /// The language of the words.
+    pub lang: Lang,
 }
 
 /// The colour's name with a capital: `White`, `Red`.
-pub(crate) fn colour_title(kind: GameKind, c: Colour) -> &'static str {
-    match (kind, c) {
-        (GameKind::Inphexion, Colour::First) => "White",
-        (GameKind::Inphexion, Colour::Second) => "Black",
-        (GameKind::Exxit, Colour::First) => "Silver",
-        (GameKind::Exxit, Colour::Second) => "Red",
-    }
+pub(crate) fn colour_title(lang: Lang, kind: GameKind, c: Colour) -> String {
+    tr(
+        lang,
+        match (kind, c) {
+            (GameKind::Inphexion, Colour::First) => "render-colour-white",
+            (GameKind::Inphexion, Colour::Second) => "render-colour-black",
+            (GameKind::Exxit, Colour::First) => "render-colour-silver",
+            (GameKind::Exxit, Colour::Second) => "render-colour-red",
+        },
+    )
 }
 
-fn result_words(o: &Outcome) -> String {
-    let score = |s: Option<[u32; 2]>| match (s, o.winner) {
+fn result_words(lang: Lang, o: &Outcome) -> String {
+    let score = match (o.score, o.winner) {
         (Some(s), Some(Colour::Second)) => format!(" {}–{}", s[1], s[0]),
         (Some(s), _) => format!(" {}–{}", s[0], s[1]),
         (None, _) => String::new(),
     };
     match o.reason {
-        Reason::Connection => "by connection".to_string(),
-        Reason::NoLegalMove => "(no legal move left)".to_string(),
-        Reason::RelocationImpossible => "(relocation impossible)".to_string(),
-        Reason::Resignation => "by resignation".to_string(),
-        Reason::Timeout => "on time".to_string(),
-        Reason::Score => format!("on score{}", score(o.score)),
-        Reason::Passes => format!("on score{} (both passed)", score(o.score)),
-        Reason::Repetition => format!("on score{} (repetition)", score(o.score)),
+        Reason::Connection => tr(lang, "render-by-connection"),
+        Reason::NoLegalMove => tr(lang, "render-no-legal-move"),
+        Reason::RelocationImpossible => tr(lang, "render-relocation-impossible"),
+        Reason::Resignation => tr(lang, "render-by-resignation"),
+        Reason::Timeout => tr(lang, "render-on-time"),
+        Reason::Score => text!("render-on-score", score = score).render(lang),
+        Reason::Passes => text!("render-on-score-passes", score = score).render(lang),
+        Reason::Repetition => text!("render-on-score-repetition", score = score).render(lang),
     }
 }
 
 /// The status sentence: `Alice to move` or `Bob wins by connection` or `Draw on score 20–20`.
 pub(crate) fn status_text(h: &Header) -> String {
     match &h.outcome {
-        None => format!("{} to move", display_name(h, h.to_move)),
+        None => text!("render-to-move", name = display_name(h, h.to_move)).render(h.lang),
         Some(o) => match o.winner {
-            Some(w) => format!("{} wins {}", display_name(h, w), result_words(o)),
-            None => format!("Draw {}", result_words(o)),
+            Some(w) => text!(
+                "render-wins",
+                name = display_name(h, w),
+                how = result_words(h.lang, o)
+            )
+            .render(h.lang),
+            None => text!("render-draw", how = result_words(h.lang, o)).render(h.lang),
         },
     }
 }
 
 fn display_name(h: &Header, c: Colour) -> String {
     let n = h.players[c.index()].trim();
-    let colour = colour_title(h.kind, c);
+    let colour = colour_title(h.lang, h.kind, c);
     if n.is_empty() {
-        colour.to_string()
+        colour
     } else {
-        format!("{n} ({colour})")
+        text!("render-player", name = n, colour = colour).render(h.lang)
     }
 }
 
@@ -110,17 +122,17 @@ pub(crate) fn draw_header(
         icon(c, x + 38.0, top + card_h / 2.0, 22.0, col);
         // Badge on the right of the card.
         let badge = if active {
-            Some(("TO MOVE", p.last))
+            Some((tr(h.lang, "render-badge-to-move"), p.last))
         } else if winner {
-            Some(("WINNER", p.win))
+            Some((tr(h.lang, "render-badge-winner"), p.win))
         } else if h.outcome.is_some_and(|o| o.winner.is_none()) {
-            Some(("DRAW", p.text_dim))
+            Some((tr(h.lang, "render-badge-draw"), p.text_dim))
         } else {
             None
         };
         let mut text_right = x + card_w - 14.0;
         if let Some((label, colour)) = badge {
-            let bw = text_width(FontKind::Bold, 13.0, label) + 18.0;
+            let bw = text_width(FontKind::Bold, 13.0, &label) + 18.0;
             let bx = x + card_w - 12.0 - bw;
             c.round_rect(bx, top + 12.0, bw, 24.0, 12.0, colour);
             c.text(
@@ -129,7 +141,7 @@ pub(crate) fn draw_header(
                 bx + bw / 2.0,
                 centred_baseline(13.0, top + 24.0),
                 Align::Centre,
-                label,
+                &label,
                 p.contrast,
             );
             text_right = bx - 8.0;
@@ -137,11 +149,11 @@ pub(crate) fn draw_header(
         let tx = x + 72.0;
         let name = h.players[col.index()].trim();
         let name = if name.is_empty() {
-            colour_title(h.kind, col)
+            colour_title(h.lang, h.kind, col)
         } else {
-            name
+            name.to_string()
         };
-        let name = fit_text(FontKind::Bold, 22.0, name, text_right - tx);
+        let name = fit_text(FontKind::Bold, 22.0, &name, text_right - tx);
         c.text(
             FontKind::Bold,
             22.0,
@@ -151,7 +163,12 @@ pub(crate) fn draw_header(
             &name,
             p.text,
         );
-        let stats = format!("{} · {}", colour_title(h.kind, col), h.stats[col.index()]);
+        let stats = text!(
+            "render-stats",
+            colour = colour_title(h.lang, h.kind, col),
+            stats = &h.stats[col.index()]
+        )
+        .render(h.lang);
         let stats = fit_text(FontKind::Regular, 16.0, &stats, x + card_w - 14.0 - tx);
         c.text(
             FontKind::Regular,

@@ -7,6 +7,8 @@ use super::header::{draw_header, Header, HEADER_H, MARGIN};
 use super::{Palette, Theme};
 use crate::games::{Colour, GameKind, Outcome};
 use crate::hex::Hex;
+use crate::i18n::Lang;
+use crate::text;
 
 /// What stands on a cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -49,6 +51,8 @@ pub struct View {
     pub last: Option<LastMove>,
     /// The last move in words for the status line, e.g. `Move 12: c3-d3 e5>a1` (may be empty).
     pub caption: String,
+    /// The language of the words drawn (English by default).
+    pub lang: Lang,
     /// The winner's chain, highlighted (empty when there is none).
     pub winning_chain: Vec<Hex>,
 }
@@ -67,6 +71,7 @@ impl View {
             last: None,
             caption: String::new(),
             winning_chain: Vec::new(),
+            lang: Lang::EN,
         }
     }
 
@@ -322,13 +327,14 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         kind: GameKind::Inphexion,
         players: [&view.players[0], &view.players[1]],
         stats: [
-            format!("{} in hand", view.hands[0]),
-            format!("{} in hand", view.hands[1]),
+            text!("render-in-hand", count = view.hands[0]).render(view.lang),
+            text!("render-in-hand", count = view.hands[1]).render(view.lang),
         ],
         to_move: view.to_move,
         outcome: view.outcome,
         centre: None,
         caption: &view.caption,
+        lang: view.lang,
     };
     draw_header(&mut c, p, &header, &|c, x, y, r, col| {
         paint_disc(c, p, x, y, r, piece_of(col))
@@ -613,7 +619,7 @@ impl View {
             },
         });
         if let Some(m) = last {
-            v.caption = format!("last move {m}");
+            v.caption = text!("render-last-move", mv = m.to_string()).render(v.lang);
         }
         v
     }

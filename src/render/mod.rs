@@ -11,6 +11,11 @@
 //! - [`render_png`]`(&Game, ply, players, Theme)`, [`render_image`] (the same before encoding)
 //!   and [`replay`]`(&Game, players, Theme)`: the same from a game of either kind (the position
 //!   at a ply or the current one, the last move being the move that led to it; `players` by seat).
+//!   The words drawn are English; [`render_png_in`], [`render_image_in`] and [`replay_in`] take
+//!   the language ([`crate::i18n::Lang`]) first, and a view's `lang` field does the same for
+//!   [`inphexion::draw`] and [`exxit::draw`] ([`chart::draw_in`] for the analysis chart). The
+//!   words come from `assets/locales/<language>/render.ftl`; Japanese is drawn with Noto Sans
+//!   CJK JP (see `canvas`).
 //! - `inphexion::View::from_position` and `exxit::View::from_position`: views of engine
 //!   positions, for callers that want to adjust a view before drawing.
 //! - [`gallery`]`(dir)`: writes sample pictures of interesting situations, for review.
@@ -37,6 +42,7 @@ use image::RgbaImage;
 use thiserror::Error;
 
 use crate::games::{Game, Move, Position};
+use crate::i18n::Lang;
 
 pub use encode::encode_png;
 pub use gallery::gallery;
@@ -214,18 +220,38 @@ pub fn render_image(
     players: &[String; 2],
     theme: Theme,
 ) -> Result<RgbaImage, RenderError> {
+    render_image_in(Lang::EN, game, ply, players, theme)
+}
+
+/// [`render_image`] with the words drawn in `lang`.
+pub fn render_image_in(
+    lang: Lang,
+    game: &Game,
+    ply: Option<usize>,
+    players: &[String; 2],
+    theme: Theme,
+) -> Result<RgbaImage, RenderError> {
     let len = game.ply();
     let ply = ply.unwrap_or(len);
     let pos = game
         .position_at(ply)
         .ok_or(RenderError::NoSuchPly { ply, len })?;
     let before = ply.checked_sub(1).and_then(|i| game.position_at(i));
-    Ok(draw_ply(game, ply, &pos, before.as_deref(), players, theme))
+    Ok(draw_ply(
+        lang,
+        game,
+        ply,
+        &pos,
+        before.as_deref(),
+        players,
+        theme,
+    ))
 }
 
 /// Draws `pos`, the position after `ply` moves of `game`; `before` is the one before it (none at
 /// the start), so that the move between them is marked.
 fn draw_ply(
+    lang: Lang,
     game: &Game,
     ply: usize,
     pos: &Position,
@@ -241,19 +267,21 @@ fn draw_ply(
                 _ => None,
             };
             let mut v = inphexion::View::from_position(p, mv, players);
+            v.lang = lang;
             v.outcome = outcome_at(game, ply, || p.outcome());
             if let Some((_, m)) = last {
-                v.caption = caption(ply, m);
+                v.caption = caption(lang, ply, m);
             }
             inphexion::draw(&v, theme)
         }
-        Position::Exxit(p) => exxit::draw(&exxit_view(game, ply, p, before, players), theme),
+        Position::Exxit(p) => exxit::draw(&exxit_view(lang, game, ply, p, before, players), theme),
     }
 }
 
 /// The view of EXXIT position `p`, the position after `ply` moves of `game`, reached from
 /// `before`.
 fn exxit_view(
+    lang: Lang,
     game: &Game,
     ply: usize,
     p: &crate::games::exxit::Position,
@@ -266,9 +294,10 @@ fn exxit_view(
         _ => None,
     };
     let mut v = exxit::View::from_position(p, mv, players);
+    v.lang = lang;
     v.outcome = outcome_at(game, ply, || p.outcome());
     if let Some((_, m)) = last {
-        v.caption = caption(ply, m);
+        v.caption = caption(lang, ply, m);
     }
     v
 }
@@ -296,8 +325,8 @@ fn outcome_at(
     }
 }
 
-fn caption(ply: usize, m: &Move) -> String {
-    format!("Move {ply}: {m}")
+fn caption(lang: Lang, ply: usize, m: &Move) -> String {
+    crate::text!("render-move", ply = ply, mv = m.to_string()).render(lang)
 }
 
 /// The PNG of one position of a game; see [`render_image`].
@@ -307,13 +336,35 @@ pub fn render_png(
     players: &[String; 2],
     theme: Theme,
 ) -> Result<Vec<u8>, RenderError> {
-    encode_png(&render_image(game, ply, players, theme)?)
+    render_png_in(Lang::EN, game, ply, players, theme)
+}
+
+/// [`render_png`] with the words drawn in `lang` (the language of the message the picture
+/// belongs to).
+pub fn render_png_in(
+    lang: Lang,
+    game: &Game,
+    ply: Option<usize>,
+    players: &[String; 2],
+    theme: Theme,
+) -> Result<Vec<u8>, RenderError> {
+    encode_png(&render_image_in(lang, game, ply, players, theme)?)
 }
 
 /// An animated GIF of a whole game, one frame per position from the start (long games are thinned
 /// to [`MAX_REPLAY_FRAMES`], always keeping the first and the final position). EXXIT frames share
 /// one frame of the world so it does not jump as it grows.
 pub fn replay(game: &Game, players: &[String; 2], theme: Theme) -> Result<Vec<u8>, RenderError> {
+    replay_in(Lang::EN, game, players, theme)
+}
+
+/// [`replay`] with the words drawn in `lang`.
+pub fn replay_in(
+    lang: Lang,
+    game: &Game,
+    players: &[String; 2],
+    theme: Theme,
+) -> Result<Vec<u8>, RenderError> {
     let plies = replay::pick_frames(game.ply() + 1, MAX_REPLAY_FRAMES);
     // Every position, replayed once for all frames.
     let positions = game.positions();
@@ -328,7 +379,7 @@ pub fn replay(game: &Game, players: &[String; 2], theme: Theme) -> Result<Vec<u8
             .iter()
             .filter_map(|&k| {
                 let (pos, before) = at(k)?;
-                Some(draw_ply(game, k, pos, before, players, theme))
+                Some(draw_ply(lang, game, k, pos, before, players, theme))
             })
             .collect(),
         Position::Exxit(_) => {
@@ -337,7 +388,7 @@ pub fn replay(game: &Game, players: &[String; 2], theme: Theme) -> Result<Vec<u8
                 let Some((Position::Exxit(p), before)) = at(k) else {
                     continue;
                 };
-                views.push(exxit_view(game, k, p, before, players));
+                views.push(exxit_view(lang, game, k, p, before, players));
             }
             exxit::draw_sequence(&views, theme)
         }
@@ -454,6 +505,53 @@ mod game_tests {
                 .unwrap();
             assert_eq!(frames.len(), game.ply() + 1, "{line}");
         }
+    }
+
+    /// A picture for `ja` shows the Japanese words: its header differs from the English
+    /// picture's, the boards below are the same, and the status line is the Japanese sentence.
+    #[test]
+    fn pictures_for_ja_show_japanese_words() {
+        let ja = Lang::of("ja");
+        assert_ne!(ja, Lang::EN);
+        let names = ["山田".to_string(), "Bob".to_string()];
+        for line in ["inphexion size=5", "exxit tiles=19"] {
+            let game = random_game(Options::parse_line(line).unwrap(), 7, 6);
+            let en = render_image(&game, None, &names, Theme::Dark).unwrap();
+            let jp = render_image_in(ja, &game, None, &names, Theme::Dark).unwrap();
+            assert_eq!(en.dimensions(), jp.dimensions(), "{line}");
+            let differ = |rows: std::ops::Range<u32>| {
+                rows.flat_map(|y| (0..en.width()).map(move |x| (x, y)))
+                    .filter(|&(x, y)| en.get_pixel(x, y) != jp.get_pixel(x, y))
+                    .count()
+            };
+            assert!(
+                differ(0..header::HEADER_H) > 500,
+                "{line}: the header is the same"
+            );
+            assert_eq!(differ(header::HEADER_H + 8..en.height()), 0, "{line}");
+        }
+        let game = random_game(Options::parse_line("exxit tiles=19").unwrap(), 7, 6);
+        let Position::Exxit(p) = game.position() else {
+            panic!("an EXXIT game")
+        };
+        let v = exxit_view(ja, &game, game.ply(), p, None, &names);
+        assert_eq!(v.lang, ja);
+        let h = header::Header {
+            kind: crate::games::GameKind::Exxit,
+            players: [&v.players[0], &v.players[1]],
+            stats: [String::new(), String::new()],
+            to_move: v.to_move,
+            outcome: None,
+            centre: None,
+            caption: "",
+            lang: ja,
+        };
+        let status = header::status_text(&h);
+        assert!(status.ends_with("の手番"), "{status}");
+        assert_eq!(
+            caption(ja, 12, &game.moves()[0]),
+            format!("12手目: {}", game.moves()[0])
+        );
     }
 
     #[test]
