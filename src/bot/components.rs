@@ -704,7 +704,7 @@ async fn picker_message(
                 .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
             let alt = super::present::alt_text(lang, id, &after, after.ply());
             let names = super::present::names_by_colour(&data.core.pool, row, game).await?;
-            let png = super::present::picture(after, None, names).await?;
+            let png = super::present::picture(lang, after, None, names).await?;
             let mut buttons = vec![serenity::CreateButton::new(
                 Component::Play {
                     game: id,

@@ -649,7 +649,7 @@ impl Delivery {
                 }
                 _ => None,
             };
-            let png = picture(game, ply, names).await?;
+            let png = picture(lang, game, ply, names).await?;
             Ok::<_, anyhow::Error>(Board { png, alt, buttons })
         }
         .await;

@@ -12,7 +12,7 @@ use super::BotError;
 use crate::db::{fetch_player_name, GameRow, GameStatus};
 use crate::games::{Colour, Game};
 use crate::i18n::Lang;
-use crate::render::{render_png, Theme};
+use crate::render::{render_png_in, Theme};
 use crate::text;
 
 /// The players' names by colour, for the picture.
@@ -61,11 +61,12 @@ where
 /// The board picture of `game` at `ply` (the current position when `None`), rendered off the
 /// async runtime.
 pub async fn picture(
+    lang: Lang,
     game: Game,
     ply: Option<usize>,
     names: [String; 2],
 ) -> Result<Vec<u8>, BotError> {
-    draw(move || render_png(&game, ply, &names, Theme::default())).await
+    draw(move || render_png_in(lang, &game, ply, &names, Theme::default())).await
 }
 
 /// The picture's alt text (the attachment's description, read by screen readers and shown

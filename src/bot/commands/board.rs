@@ -86,17 +86,12 @@ pub async fn board(
     ctx.defer().await?;
     let lang = public_lang(&ctx).await?;
     let names = names_by_colour(&ctx.data().core.pool, &row, &played).await?;
-    let mut caption = board_caption(
-        crate::bot::server_lang(&ctx.data().core.pool, ctx.guild_id().map(GuildId::from)).await?,
-        &row,
-        &played,
-        None,
-    );
+    let mut caption = board_caption(lang, &row, &played, None);
     if let Some(p) = shown {
         let showing = text!("answer-showing-move", ply = p, moves = played.ply());
         caption = format!("{caption}\n{}", showing.render(lang));
     }
-    let png = picture(played, shown, names).await?;
+    let png = picture(lang, played, shown, names).await?;
     let reply = CreateReply::default()
         .content(caption)
         .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
@@ -194,11 +189,8 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     let lang = lang(&ctx);
     ctx.defer_ephemeral().await?;
     let start = Game::new(crate::games::Options::default_for(kind));
-    let names = [
-        kind.colour_name(crate::games::Colour::First).to_string(),
-        kind.colour_name(crate::games::Colour::Second).to_string(),
-    ];
-    let png = picture(start, None, names).await?;
+    let names = crate::games::Colour::BOTH.map(|c| crate::bot::words::colour(kind, c).render(lang));
+    let png = picture(lang, start, None, names).await?;
     let reply = CreateReply::default()
         .content(rules_text(kind, lang))
         .attachment(serenity::CreateAttachment::bytes(png, "start.png"))
@@ -298,7 +290,7 @@ pub async fn replay(
     let lang = public_lang(&ctx).await?;
     let names = names_by_colour(&ctx.data().core.pool, &row, &played).await?;
     let gif = crate::bot::present::draw(move || {
-        crate::render::replay(&played, &names, crate::render::Theme::default())
+        crate::render::replay_in(lang, &played, &names, crate::render::Theme::default())
     })
     .await?;
     if gif.len() > MAX_ATTACHMENT {
