@@ -296,6 +296,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     #[cfg(unix)]
     let _file_size_signal =
         tokio::signal::unix::signal(tokio::signal::unix::SignalKind::from_raw(25))?;
+    // Every language's texts parse before anything is registered or posted: a broken file stops
+    // the bot here instead of showing message ids to members.
+    crate::i18n::load().map_err(|e| anyhow::anyhow!("the locale files: {e}"))?;
     let pool = crate::db::connect(&config.database_url).await?;
     info!(database = %config.database_url, "database ready");
     let rated = crate::db::apply_pending(&mut *pool.acquire().await?).await?;
