@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::{self, deep, mcts, value_for};
 use crate::games::{Colour, Game, GameKind, Move, Position};
+use crate::i18n::Lang;
 use crate::render::{self, RenderError, Theme};
 
 /// How much the search may do at each position.
@@ -259,6 +260,14 @@ fn exxit_chance(value: f64) -> f64 {
 }
 
 impl Analysis {
+    /// The game analysed (inpHeXion for an unknown name, which only a damaged row can hold).
+    pub fn kind(&self) -> GameKind {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == self.game)
+            .unwrap_or(GameKind::Inphexion)
+    }
+
     /// The analysis of move `number` (1-based).
     pub fn move_number(&self, number: usize) -> Option<&MoveAnalysis> {
         number.checked_sub(1).and_then(|i| self.moves.get(i))
@@ -267,10 +276,7 @@ impl Analysis {
     /// The per-move table: one line a move with its number, colour, the move, the mover's
     /// chance before and after, the loss and the AI's better move; turning points marked `!`.
     pub fn table(&self) -> String {
-        let kind = GameKind::ALL
-            .into_iter()
-            .find(|k| k.name() == self.game)
-            .unwrap_or(GameKind::Inphexion);
+        let kind = self.kind();
         let colour = |i: u8| colour_name(kind, i);
         let mut out = format!(
             "{:>4}  {:<7} {:<18} {:>7} {:>7} {:>6}  {}\n",
@@ -337,17 +343,33 @@ pub fn chart_png(
     players: &[String; 2],
     theme: Theme,
 ) -> Result<Vec<u8>, RenderError> {
-    render::encode_png(&chart_image(analysis, players, theme))
+    chart_png_in(Lang::EN, analysis, players, theme)
+}
+
+/// [`chart_png`] with its words in `lang`.
+pub fn chart_png_in(
+    lang: Lang,
+    analysis: &Analysis,
+    players: &[String; 2],
+    theme: Theme,
+) -> Result<Vec<u8>, RenderError> {
+    render::encode_png(&chart_image_in(lang, analysis, players, theme))
 }
 
 /// The chart before PNG encoding (see [`chart_png`]).
 pub fn chart_image(analysis: &Analysis, players: &[String; 2], theme: Theme) -> image::RgbaImage {
-    let kind = GameKind::ALL
-        .into_iter()
-        .find(|k| k.name() == analysis.game)
-        .unwrap_or(GameKind::Inphexion);
+    chart_image_in(Lang::EN, analysis, players, theme)
+}
+
+/// [`chart_image`] with its words in `lang`.
+pub fn chart_image_in(
+    lang: Lang,
+    analysis: &Analysis,
+    players: &[String; 2],
+    theme: Theme,
+) -> image::RgbaImage {
     let view = render::chart::View {
-        kind,
+        kind: analysis.kind(),
         players: players.clone(),
         first_chance: analysis.positions.iter().map(|p| p.first_chance).collect(),
         marks: analysis
@@ -360,7 +382,7 @@ pub fn chart_image(analysis: &Analysis, players: &[String; 2], theme: Theme) -> 
             })
             .collect(),
     };
-    render::chart::draw(&view, theme)
+    render::chart::draw_in(&view, theme, lang)
 }
 
 #[cfg(test)]

@@ -81,6 +81,24 @@ impl Opponent {
         });
     }
 
+    /// Runs `work` (a search: an analysis, for instance) on a blocking thread once one of the
+    /// bot's search threads is free, so that searches of every kind together never take more
+    /// than [`Opponent::threads`] cores.
+    pub async fn run_search<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, BotError> {
+        let _permit = self
+            .inner
+            .permits
+            .acquire()
+            .await
+            .map_err(|e| anyhow!("the search pool is closed: {e}"))?;
+        Ok(tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|e| anyhow!("the search stopped: {e}"))?)
+    }
+
     /// Wakes every active game against the bot (after a start or a restart).
     pub async fn resume(&self) -> Result<(), DbError> {
         let games = db::active_bot_games(&self.inner.core.pool).await?;

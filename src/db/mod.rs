@@ -4,6 +4,7 @@
 //! verb_noun. Discord ids are newtypes ([`UserId`], [`ChannelId`], [`GuildId`], [`MessageId`])
 //! stored as `INTEGER` through [`to_db`] / [`from_db`], the one place where they are bit-cast.
 
+mod analyses;
 mod announcements;
 mod bot_games;
 mod challenges;
@@ -18,6 +19,7 @@ use std::str::FromStr;
 use std::sync::Mutex;
 use std::time::Duration;
 
+pub use analyses::*;
 pub use announcements::*;
 pub use bot_games::*;
 pub use challenges::*;

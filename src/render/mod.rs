@@ -6,6 +6,8 @@
 //!   [`exxit::draw`]`(&exxit::View, Theme) -> RgbaImage`: one picture of a position, its header
 //!   (players, colours, hands, turn or result) and the last move.
 //! - [`encode_png`]`(&RgbaImage) -> Result<Vec<u8>, RenderError>`: a compact PNG.
+//! - [`turning_point_image`]: a turning point of an analysed game, boards before, after and
+//!   after the better move, side by side.
 //! - [`replay_gif`]`(&[RgbaImage]) -> Result<Vec<u8>, RenderError>`: an animated GIF, one frame
 //!   per picture, a pause on the last (long sequences are thinned to [`MAX_REPLAY_FRAMES`]).
 //! - [`render_png`]`(&Game, ply, players, Theme)`, [`render_image`] (the same before encoding)
@@ -37,6 +39,7 @@ mod header;
 pub mod inphexion;
 mod replay;
 mod round;
+mod turning;
 
 use image::RgbaImage;
 use thiserror::Error;
@@ -47,6 +50,7 @@ use crate::i18n::Lang;
 pub use encode::encode_png;
 pub use gallery::gallery;
 pub use replay::{replay_gif, MAX_REPLAY_FRAMES};
+pub use turning::turning_point_image;
 
 use canvas::{hex, Rgb8A};
 

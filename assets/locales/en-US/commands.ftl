@@ -115,6 +115,11 @@ cmd-replay = Attach a game as an animated picture.
 opt-replay-game = The game number
     .name = game
 
+cmd-analysis = A computer analysis of a finished game: winning chances and turning points.
+    .name = analysis
+opt-analysis-game = The game number (a finished game)
+    .name = game
+
 cmd-settings = Your settings: how you hear that it is your move, and reminders.
     .name = settings
 opt-settings-notify = How you are told that it is your move (and reminded)
@@ -203,6 +208,12 @@ answer-turn-none = It is not your move in any game here. `/games` lists your act
 answer-record = The record of game #{ $game } ({ $moves } moves): the variant line, then one move a line. Load it with `hexcord engine` (`load`) or draw it with `hexcord render`.
 answer-replay = Game #{ $game }, move by move.
 answer-replay-too-large = The replay of game #{ $game } is too large to attach ({ $size } MB). `/record` gives the record; `hexcord render --replay` draws it.
+answer-analysis = 📈 Analysis of game #{ $game } ({ $title }, { $first } vs { $second }): the chart shows each side's chance of winning after every move.
+answer-analysis-turning = • Move **{ $number }. { $played }** ({ $name }, { $colour }) lost { $loss } % of the chance to win ({ $before } % → { $after } %). Better: **{ $better }**.
+answer-analysis-no-turning = No move lost { $loss } % or more of its player's chance: no single turning point.
+answer-analysis-progress = 🔍 Analysing game #{ $game }: { $done } of { $total } positions searched…
+answer-analysis-in-play = Game #{ $game } is still being played. Analysis is for finished games only, so that it cannot help anyone during a game.
+answer-analysis-empty = Game #{ $game } ended before its first move: there is nothing to analyse.
 answer-challenge-the-bot = To play against me, use `/play` and choose a level.
 answer-challenge = { $opponent }, { $challenger } challenges you to **{ $title }** (`{ $options }`), { $rated ->
     [yes] rated

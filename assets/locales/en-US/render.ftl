@@ -35,3 +35,7 @@ render-supply = SUPPLY
 render-chart-title = Winning chances
 render-chart-subtitle = computer analysis, move by move
 render-chart-axis = move
+
+render-turning-before = Before move { $number }
+render-turning-played = Played: { $number }. { $mv }
+render-turning-better = Better: { $number }. { $mv }

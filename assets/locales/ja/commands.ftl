@@ -115,6 +115,11 @@ cmd-replay = 対局をアニメーション画像で添付します。
 opt-replay-game = 対局番号
     .name = 対局
 
+cmd-analysis = 終局した対局をコンピューターが解析します（勝率と勝負の分かれ目）。
+    .name = 解析
+opt-analysis-game = 対局番号（終局した対局）
+    .name = 対局
+
 cmd-settings = あなたの設定: 手番の知らせ方とリマインダー。
     .name = 設定
 opt-settings-notify = 手番（とリマインダー）の知らせ方
@@ -203,6 +208,12 @@ answer-turn-none = ここであなたの手番の対局はありません。進�
 answer-record = 対局 #{ $game } の棋譜（{ $moves } 手）: 1行目がバリエーション、その後は1行に1手です。`hexcord engine`（`load`）で読み込むか、`hexcord render` で描画できます。
 answer-replay = 対局 #{ $game } の一手ごとの再生です。
 answer-replay-too-large = 対局 #{ $game } の再生は大きすぎて添付できません（{ $size } MB）。棋譜は `/棋譜` で得られ、`hexcord render --replay` で描画できます。
+answer-analysis = 📈 対局 #{ $game }（{ $title }、{ $first } 対 { $second }）の解析: グラフは一手ごとの双方の勝率です。
+answer-analysis-turning = • 第 **{ $number } 手 { $played }**（{ $name }、{ $colour }）で勝率が { $loss } % 下がりました（{ $before } % → { $after } %）。推奨手: **{ $better }**。
+answer-analysis-no-turning = 勝率を { $loss } % 以上下げた手はありません: はっきりした分かれ目のない対局でした。
+answer-analysis-progress = 🔍 対局 #{ $game } を解析中: { $total } 局面中 { $done } 局面を探索しました…
+answer-analysis-in-play = 対局 #{ $game } はまだ対局中です。対局中の助けにならないよう、解析は終局した対局だけが対象です。
+answer-analysis-empty = 対局 #{ $game } は一手も指されずに終わったため、解析するものがありません。
 answer-challenge-the-bot = 私と対局するには `/ボット対局` で強さを選んでください。
 answer-challenge = { $opponent }さん、{ $challenger }さんから **{ $title }**（`{ $options }`）の対局の申し込みです。{ $rated ->
     [yes] レーティング対象

@@ -27,3 +27,7 @@ render-supply = 残りディスク
 render-chart-title = 勝率
 render-chart-subtitle = コンピューター解析（一手ごと）
 render-chart-axis = 手数
+
+render-turning-before = 第{ $number }手の前
+render-turning-played = 実戦: { $number }. { $mv }
+render-turning-better = 推奨: { $number }. { $mv }

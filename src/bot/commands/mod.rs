@@ -1,6 +1,7 @@
 //! The slash commands, one module per group. [`all`] is the one list of them: registration,
 //! `/help` and the README check read it.
 
+mod analysis;
 mod board;
 mod challenge;
 mod localise;
@@ -45,6 +46,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         ratings::profile(),
         board::record(),
         board::replay(),
+        analysis::analysis(),
         settings::settings(),
         settings::vacation(),
         board::rules(),

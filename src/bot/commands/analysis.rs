@@ -1,0 +1,218 @@
+//! `/analysis`: a computer analysis of a finished game — the chart of the winning chances and
+//! its turning points, each with small boards before and after the move.
+//!
+//! Never for a game in play (it would be a second opinion on the next move). The search runs in
+//! the bot's search pool ([`crate::bot::opponent::Opponent::run_search`]), off the async
+//! runtime; its progress is shown by editing the answer, at most every [`PROGRESS_EVERY`]. The
+//! result is stored (`analyses`), so asking again is instant; two requests for one game at once
+//! make one analysis.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use poise::CreateReply;
+
+use super::{autocomplete_finished, game_in_server, public_lang};
+use crate::analysis::{self, Analysis, AnalysisBudget};
+use crate::bot::present::{draw, names_by_colour};
+use crate::bot::{words, BotError, Context};
+use crate::db::{self, GameStatus};
+use crate::games::{Colour, Game};
+use crate::i18n::{Lang, Text};
+use crate::render::{self, Theme};
+use crate::text;
+
+/// How often the answer is edited to show progress.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
+
+/// A computer analysis of a finished game: winning chances and turning points.
+#[poise::command(slash_command)]
+pub async fn analysis(
+    ctx: Context<'_>,
+    #[autocomplete = "autocomplete_finished"] game: String,
+) -> Result<(), BotError> {
+    let (row, played) = game_in_server(&ctx, &game).await?;
+    if row.status == GameStatus::Active {
+        return Err(text!("answer-analysis-in-play", game = row.id).into());
+    }
+    if played.ply() == 0 {
+        return Err(text!("answer-analysis-empty", game = row.id).into());
+    }
+    ctx.defer().await?;
+    let lang = public_lang(&ctx).await?;
+    let pool = &ctx.data().core.pool;
+    let kind = played.kind();
+    let budget = AnalysisBudget::DEFAULT;
+    let seed = row.id as u64;
+    // One analysis of a game at a time: a second request waits for the first and finds it stored.
+    let lock = game_lock(row.id);
+    let guard = lock.lock().await;
+    let stored = db::fetch_analysis(pool, row.id, budget.for_kind(kind), seed).await?;
+    let (result, progress) = match stored {
+        Some(a) if a.moves.len() == played.ply() => (a, None),
+        _ => {
+            let handle = ctx
+                .send(
+                    CreateReply::default()
+                        .content(progress_text(row.id, 0, played.ply() + 1).render(lang)),
+                )
+                .await?;
+            let a = run(&ctx, &handle, lang, row.id, &played, budget, seed).await?;
+            db::store_analysis(pool, row.id, &a, ctx.data().core.clock.now()).await?;
+            (a, Some(handle))
+        }
+    };
+    drop(guard);
+    let names = names_by_colour(pool, &row, &played).await?;
+    let summary = summary(lang, row.id, &played, &result, &names);
+    let pictures = {
+        let (result, played, names) = (result.clone(), played.clone(), names.clone());
+        draw(move || pictures(lang, &played, &result, &names)).await?
+    };
+    let mut reply = CreateReply::default()
+        .content(summary)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    for (name, png) in pictures {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(png, name));
+    }
+    match progress {
+        Some(handle) => handle.edit(ctx, reply).await?,
+        None => {
+            ctx.send(reply).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The lock of game `id`'s analysis (entries of finished analyses are dropped when unused).
+fn game_lock(id: i64) -> Arc<tokio::sync::Mutex<()>> {
+    static LOCKS: OnceLock<Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>> = OnceLock::new();
+    let mut locks = LOCKS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    locks.retain(|_, l| Arc::strong_count(l) > 1);
+    locks.entry(id).or_default().clone()
+}
+
+fn progress_text(game: i64, done: usize, total: usize) -> Text {
+    text!(
+        "answer-analysis-progress",
+        game = game,
+        done = done,
+        total = total
+    )
+}
+
+/// Analyses `game` in the search pool, editing `handle`'s message as positions are searched.
+async fn run(
+    ctx: &Context<'_>,
+    handle: &poise::ReplyHandle<'_>,
+    lang: Lang,
+    id: i64,
+    game: &Game,
+    budget: AnalysisBudget,
+    seed: u64,
+) -> Result<Analysis, BotError> {
+    let total = game.ply() + 1;
+    let (tx, mut rx) = tokio::sync::watch::channel((0usize, total));
+    let searched = game.clone();
+    let work = ctx.data().opponent.run_search(move || {
+        analysis::analyse(&searched, budget, seed, |done, total| {
+            tx.send_replace((done, total));
+        })
+    });
+    tokio::pin!(work);
+    let mut shown = (0usize, total);
+    loop {
+        tokio::select! {
+            done = &mut work => return done,
+            _ = tokio::time::sleep(PROGRESS_EVERY) => {
+                let now = *rx.borrow_and_update();
+                if now != shown {
+                    shown = now;
+                    let text = progress_text(id, now.0, now.1).render(lang);
+                    if let Err(e) = handle.edit(*ctx, CreateReply::default().content(text)).await {
+                        tracing::warn!(game = id, "could not show the analysis' progress: {e}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The answer's words: the game, then each turning point with its better move.
+fn summary(lang: Lang, id: i64, game: &Game, a: &Analysis, names: &[String; 2]) -> String {
+    let kind = game.kind();
+    let mut lines = vec![text!(
+        "answer-analysis",
+        game = id,
+        title = kind.title(),
+        first = names[0].as_str(),
+        second = names[1].as_str()
+    )
+    .render(lang)];
+    let points: Vec<_> = a
+        .turning_points
+        .iter()
+        .filter_map(|&n| a.move_number(n))
+        .collect();
+    if points.is_empty() {
+        lines.push(
+            text!(
+                "answer-analysis-no-turning",
+                loss = percent(analysis::TURNING_LOSS)
+            )
+            .render(lang),
+        );
+    }
+    for m in points {
+        let colour = if m.mover == 0 {
+            Colour::First
+        } else {
+            Colour::Second
+        };
+        lines.push(
+            text!(
+                "answer-analysis-turning",
+                number = m.number,
+                played = m.played.as_str(),
+                colour = words::colour(kind, colour),
+                name = names[usize::from(m.mover.min(1))].as_str(),
+                loss = percent(m.loss),
+                before = percent(m.before),
+                after = percent(m.after),
+                better = m.better.as_deref().unwrap_or("—")
+            )
+            .render(lang),
+        );
+    }
+    lines.join("\n")
+}
+
+/// A chance as a whole percentage.
+fn percent(x: f64) -> i64 {
+    (x * 100.0).round() as i64
+}
+
+/// The chart, then one picture per turning point, as (file name, PNG).
+fn pictures(
+    lang: Lang,
+    game: &Game,
+    a: &Analysis,
+    names: &[String; 2],
+) -> Result<Vec<(String, Vec<u8>)>, render::RenderError> {
+    let theme = Theme::default();
+    let mut out = vec![(
+        "analysis.png".to_string(),
+        analysis::chart_png_in(lang, a, names, theme)?,
+    )];
+    for m in a.turning_points.iter().filter_map(|&n| a.move_number(n)) {
+        let img =
+            render::turning_point_image(lang, game, m.number, m.better.as_deref(), names, theme)?;
+        out.push((format!("move-{}.png", m.number), render::encode_png(&img)?));
+    }
+    Ok(out)
+}
