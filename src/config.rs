@@ -46,7 +46,87 @@ pub struct Config {
     pub clock_file: Option<std::path::PathBuf>,
     /// How often deadlines, reminders and challenge expiry are scanned.
     pub timer_interval: std::time::Duration,
+    /// The gateway shards this process runs (`SHARD_COUNT`, `SHARD_RANGE`).
+    pub shards: Shards,
 }
+
+/// The gateway shards a process runs: `first..=last` of `count` in all. Discord sends each
+/// server's events to shard `(server id >> 22) % count`, and direct messages to shard 0.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Shards {
+    pub count: u32,
+    pub first: u32,
+    pub last: u32,
+}
+
+impl Shards {
+    /// One shard, this process: the default.
+    pub const ALL_OF_ONE: Shards = Shards {
+        count: 1,
+        first: 0,
+        last: 0,
+    };
+
+    /// Whether this process runs shard 0: it registers the commands (once for all processes)
+    /// and receives the direct messages.
+    pub fn runs_first(&self) -> bool {
+        self.first == 0
+    }
+
+    /// Whether this process runs every shard.
+    pub fn runs_all(&self) -> bool {
+        self.first == 0 && self.last + 1 == self.count
+    }
+
+    /// The shard of server `guild` (Discord's rule).
+    pub fn shard_of(count: u32, guild: u64) -> u32 {
+        ((guild >> 22) % u64::from(count.max(1))) as u32
+    }
+
+    /// Reads `SHARD_COUNT` (default 1) and `SHARD_RANGE` (`first-last` or one shard; default
+    /// all of them).
+    fn parse(count: Option<String>, range: Option<String>) -> Result<Shards, ConfigError> {
+        let count = match count {
+            None => 1,
+            Some(v) => match v.parse::<u32>() {
+                Ok(n) if (1..=MAX_SHARDS).contains(&n) => n,
+                _ => return Err(ConfigError::BadShardCount(v)),
+            },
+        };
+        let Some(text) = range else {
+            return Ok(Shards {
+                count,
+                first: 0,
+                last: count - 1,
+            });
+        };
+        let bad = || ConfigError::BadShardRange(text.clone(), count - 1);
+        let (a, b) = match text.split_once('-') {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (text.as_str(), text.as_str()),
+        };
+        let first = a.parse::<u32>().map_err(|_| bad())?;
+        let last = b.parse::<u32>().map_err(|_| bad())?;
+        if first > last || last >= count {
+            return Err(bad());
+        }
+        Ok(Shards { count, first, last })
+    }
+}
+
+impl fmt::Display for Shards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first == self.last {
+            write!(f, "shard {} of {}", self.first, self.count)
+        } else {
+            write!(f, "shards {}-{} of {}", self.first, self.last, self.count)
+        }
+    }
+}
+
+/// The most shards `SHARD_COUNT` may name (far beyond any need: Discord asks for one per 2,500
+/// servers at most).
+pub const MAX_SHARDS: u32 = 4096;
 
 /// Deadlines are scanned once a minute unless `TIMER_INTERVAL_MS` says otherwise.
 pub const DEFAULT_TIMER_INTERVAL_MS: u64 = 60_000;
@@ -68,6 +148,10 @@ pub enum ConfigError {
     BadApiBase(String),
     #[error("TIMER_INTERVAL_MS must be a number of milliseconds from 10 to 3600000 (default 60000), got `{0}`")]
     BadTimerInterval(String),
+    #[error("SHARD_COUNT must be the total number of gateway shards, from 1 to 4096 (default 1), got `{0}`")]
+    BadShardCount(String),
+    #[error("SHARD_RANGE must name the shards this process runs, `first-last` (e.g. `0-3`) or one shard number, between 0 and {1} (SHARD_COUNT − 1), got `{0}`")]
+    BadShardRange(String, u32),
     #[error("the .env file could not be read: {0} (each line is KEY=value; see .env.example)")]
     DotEnv(String),
 }
@@ -133,6 +217,7 @@ impl Config {
                 _ => return Err(ConfigError::BadTimerInterval(v)),
             },
         };
+        let shards = Shards::parse(set("SHARD_COUNT"), set("SHARD_RANGE"))?;
         Ok(Config {
             discord_token: token.map(Token),
             database_url,
@@ -140,6 +225,7 @@ impl Config {
             api_base,
             clock_file,
             timer_interval: std::time::Duration::from_millis(timer_ms),
+            shards,
         })
     }
 }
@@ -237,5 +323,42 @@ mod tests {
         assert_eq!(c.dev_guild_id, Some(123456789012345678));
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:4000"));
         assert_eq!(c.database_url, "sqlite::memory:");
+    }
+
+    #[test]
+    fn shards_default_to_all_and_ranges_are_checked() {
+        let shards = |pairs: &[(&str, &str)]| {
+            let mut all = vec![("DISCORD_TOKEN", TOKEN)];
+            all.extend_from_slice(pairs);
+            config(&all).map(|c| c.shards)
+        };
+        assert_eq!(shards(&[]), Ok(Shards::ALL_OF_ONE));
+        assert!(Shards::ALL_OF_ONE.runs_all() && Shards::ALL_OF_ONE.runs_first());
+        let twelve = shards(&[("SHARD_COUNT", "12")]).unwrap();
+        assert_eq!((twelve.first, twelve.last, twelve.count), (0, 11, 12));
+        assert!(twelve.runs_all());
+        let middle = shards(&[("SHARD_COUNT", "12"), ("SHARD_RANGE", "4-7")]).unwrap();
+        assert_eq!((middle.first, middle.last), (4, 7));
+        assert!(!middle.runs_first() && !middle.runs_all());
+        assert_eq!(middle.to_string(), "shards 4-7 of 12");
+        let one = shards(&[("SHARD_COUNT", "2"), ("SHARD_RANGE", "1")]).unwrap();
+        assert_eq!((one.first, one.last), (1, 1));
+        assert_eq!(one.to_string(), "shard 1 of 2");
+        for (count, range) in [("0", ""), ("two", ""), ("5000", "")] {
+            let e = shards(&[("SHARD_COUNT", count), ("SHARD_RANGE", range)]).unwrap_err();
+            assert!(e.to_string().starts_with("SHARD_COUNT"), "{e}");
+        }
+        for range in ["12", "3-2", "a-b", "0-12", "-1", "1-"] {
+            let e = shards(&[("SHARD_COUNT", "12"), ("SHARD_RANGE", range)]).unwrap_err();
+            let text = e.to_string();
+            assert!(
+                text.starts_with("SHARD_RANGE") && text.contains("11"),
+                "{range}: {text}"
+            );
+        }
+        // Discord's rule: a server's shard from its id.
+        assert_eq!(Shards::shard_of(1, 81_384_788_765_712_384), 0);
+        assert_eq!(Shards::shard_of(2, 1 << 22), 1);
+        assert_eq!(Shards::shard_of(2, 2 << 22), 0);
     }
 }

@@ -322,6 +322,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let data_core = core.clone();
     let data_me = me.clone();
     let dev_guild = config.dev_guild_id;
+    let shards = config.shards;
     let options = poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |err| Box::pin(on_error(err)),
@@ -333,8 +334,17 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
-                register(&ctx.http, &framework.options().commands, dev_guild).await?;
-                info!(user = %ready.user.name, "connected; commands registered");
+                // One registration for all processes: by the one running shard 0.
+                if shards.runs_first() {
+                    register(&ctx.http, &framework.options().commands, dev_guild).await?;
+                    info!(user = %ready.user.name, %shards, "connected; commands registered");
+                } else {
+                    info!(
+                        user = %ready.user.name,
+                        %shards,
+                        "connected; the commands are registered by the process running shard 0"
+                    );
+                }
                 let _ = data_me.set(ready.user.id.into());
                 let opponent = opponent::Opponent::new(
                     data_core.clone(),
@@ -367,8 +377,18 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         me,
     };
     let timer_task = timers::run(core, config.timer_interval);
+    let gateway = async {
+        if shards.runs_all() {
+            client.start_shards(shards.count).await
+        } else {
+            // serenity's range is first..last with `last` included.
+            client
+                .start_shard_range(shards.first..shards.last, shards.count)
+                .await
+        }
+    };
     tokio::select! {
-        r = client.start() => r?,
+        r = gateway => r?,
         () = timer_task => {}
         () = delivery.run() => {}
     }

@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde_json::{json, Value};
 
-use crate::server::{Fake, Recorded, APP_ID, BOT_ID, CHANNEL_ID, GUILD_ID};
+use crate::server::{
+    guild_of_channel, Fake, Recorded, APP_ID, BOT_ID, CHANNEL2_ID, CHANNEL_ID, GUILD_ID,
+};
 
 pub struct Member {
     pub id: u64,
@@ -194,6 +196,8 @@ pub struct Discord {
     here: std::sync::atomic::AtomicU64,
     /// The Discord language of the members and of the server (`en-US`, `ja`).
     locale: std::sync::Mutex<String>,
+    /// The games channel of the server members act in (`CHANNEL_ID` or `CHANNEL2_ID`).
+    server: std::sync::atomic::AtomicU64,
 }
 
 impl Drop for Discord {
@@ -225,6 +229,7 @@ impl Discord {
             dir,
             clock: None,
             here: std::sync::atomic::AtomicU64::new(CHANNEL_ID),
+            server: std::sync::atomic::AtomicU64::new(CHANNEL_ID),
             locale: std::sync::Mutex::new("en-US".to_string()),
         }
     }
@@ -278,6 +283,24 @@ impl Discord {
         *self.locale.lock().unwrap() = locale.to_string();
     }
 
+    /// Members act in server `n` (0: `GUILD_ID`, 1: `GUILD2_ID`), in its games channel, from now
+    /// on.
+    pub fn in_server(&self, n: usize) {
+        let channel = [CHANNEL_ID, CHANNEL2_ID][n];
+        self.server.store(channel, Ordering::Relaxed);
+        self.here.store(channel, Ordering::Relaxed);
+    }
+
+    /// The games channel of the server members act in.
+    pub fn channel(&self) -> u64 {
+        self.server.load(Ordering::Relaxed)
+    }
+
+    /// The server members act in.
+    pub fn guild(&self) -> u64 {
+        guild_of_channel(self.channel())
+    }
+
     /// Members act in `channel` from now on (the games channel or a thread of it).
     pub fn act_in(&self, channel: u64) {
         self.here.store(channel, Ordering::Relaxed);
@@ -293,8 +316,9 @@ impl Discord {
         let iid = self.fake.new_id();
         let token = format!("token-{iid}");
         let here = self.here.load(Ordering::Relaxed);
-        let channel = if here == CHANNEL_ID {
-            json!({"id": CHANNEL_ID.to_string(), "type": 0, "name": "games", "guild_id": GUILD_ID.to_string()})
+        let (guild, parent) = (self.guild(), self.channel());
+        let channel = if here == parent {
+            json!({"id": parent.to_string(), "type": 0, "name": "games", "guild_id": guild.to_string()})
         } else {
             self.fake
                 .state
@@ -302,15 +326,15 @@ impl Discord {
                 .lock()
                 .unwrap()
                 .insert(token.clone(), here);
-            json!({"id": here.to_string(), "type": 11, "name": "a game", "guild_id": GUILD_ID.to_string(),
-                   "parent_id": CHANNEL_ID.to_string()})
+            json!({"id": here.to_string(), "type": 11, "name": "a game", "guild_id": guild.to_string(),
+                   "parent_id": parent.to_string()})
         };
         let mut v = json!({
             "id": iid.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
-            "guild_id": GUILD_ID.to_string(), "channel_id": here.to_string(), "channel": channel,
+            "guild_id": guild.to_string(), "channel_id": here.to_string(), "channel": channel,
             "member": member_json(who, true), "token": token, "version": 1,
             "locale": self.locale.lock().unwrap().clone(), "guild_locale": self.locale.lock().unwrap().clone(), "entitlements": [], "attachment_size_limit": 10485760,
-            "app_permissions": "2248473465835073", "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+            "app_permissions": "2248473465835073", "authorizing_integration_owners": {"0": guild.to_string()},
             "context": 0
         });
         if let Some(m) = message {
@@ -329,7 +353,7 @@ impl Discord {
             .get(name)
             .unwrap_or_else(|| panic!("command /{name} was not registered"));
         let mut data = json!({"id": id.to_string(), "name": name, "type": 1, "options": options,
-                              "guild_id": GUILD_ID.to_string()});
+                              "guild_id": self.guild().to_string()});
         if !users.is_empty() {
             let u: serde_json::Map<String, Value> = users
                 .iter()
@@ -528,7 +552,9 @@ impl Discord {
             .iter()
             .rev()
             .filter(|r| {
-                r.is_new_post() && self.fake.in_channel(&r.path, CHANNEL_ID) && r.files.len() == 1
+                r.is_new_post()
+                    && self.fake.in_channel(&r.path, self.channel())
+                    && r.files.len() == 1
             })
             .filter_map(|r| r.json.clone())
             .find(|j| j["content"].as_str().is_some_and(|c| c.contains(&tag)))
@@ -815,7 +841,7 @@ impl Discord {
         let ans = self.command(who, "play", options).await;
         assert!(ans.ephemeral && ans.content.contains("starts"), "{ans:?}");
         let post = self
-            .posted(from, Some(CHANNEL_ID), "plays me at level")
+            .posted(from, Some(self.channel()), "plays me at level")
             .await;
         assert_eq!(post.files.len(), 1, "the first board is attached");
         parse_state(
@@ -834,7 +860,7 @@ impl Discord {
             .fake
             .wait_for(from, "the bot's move", |r| {
                 r.method == "POST"
-                    && self.fake.in_channel(&r.path, CHANNEL_ID)
+                    && self.fake.in_channel(&r.path, self.channel())
                     && r.json
                         .as_ref()
                         .and_then(|j| j["content"].as_str())
@@ -893,7 +919,9 @@ impl Discord {
         let (_, post) = self
             .fake
             .wait_for(from, "the first board", |r| {
-                r.is_new_post() && self.fake.in_channel(&r.path, CHANNEL_ID) && !r.files.is_empty()
+                r.is_new_post()
+                    && self.fake.in_channel(&r.path, self.channel())
+                    && !r.files.is_empty()
             })
             .await;
         assert_eq!(post.files.len(), 1, "the board is attached");
@@ -989,7 +1017,7 @@ impl Discord {
             .fake
             .wait_for(from, &format!("the board of move {ply} of #{game}"), |r| {
                 r.is_new_post()
-                    && self.fake.in_channel(&r.path, CHANNEL_ID)
+                    && self.fake.in_channel(&r.path, self.channel())
                     && r.json
                         .as_ref()
                         .and_then(|j| j["content"].as_str())
@@ -1110,7 +1138,7 @@ impl Discord {
         let (_, post) = self
             .fake
             .wait_for(from, "the resignation board", |r| {
-                r.method == "POST" && self.fake.in_channel(&r.path, CHANNEL_ID)
+                r.method == "POST" && self.fake.in_channel(&r.path, self.channel())
             })
             .await;
         let text = post.json.unwrap_or(Value::Null)["content"]

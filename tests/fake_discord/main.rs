@@ -1880,3 +1880,123 @@ async fn play_text(d: &Discord, state: &discord::GameState, text: &str) -> disco
         .to_string();
     parse_state(&content)
 }
+
+/// The posts members saw whose content contains every one of `needles`.
+fn posts_with(d: &Discord, needles: &[&str]) -> usize {
+    d.fake
+        .state
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r.is_new_post()
+                && r.json
+                    .as_ref()
+                    .and_then(|j| j["content"].as_str())
+                    .is_some_and(|c| needles.iter().all(|n| c.contains(n)))
+        })
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_share_the_shards_and_the_work() {
+    use server::Fault;
+    use std::time::Duration;
+    let started = Instant::now();
+    let t0: i64 = 1_900_000_000;
+    let d = Discord::start_with_clock("shards", t0).await;
+    let shard = |range: &'static str| [("SHARD_COUNT", "2"), ("SHARD_RANGE", range)];
+    let mut first = Bot::start_with(&d, &shard("0")).await;
+    d.fake.wait_ready(1).await;
+    let mut second = Bot::start_with(&d, &shard("1")).await;
+    d.fake.wait_ready(2).await;
+    // Each process identified with its own shard, and the commands were registered once.
+    let registrations = |d: &Discord| {
+        d.fake
+            .state
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+            .count()
+    };
+    assert_eq!(registrations(&d), 1);
+
+    // A game in each server: each server's commands reach the process running its shard.
+    let size5 = json!({"name": "size", "type": 4, "value": 5});
+    let one_day = json!({"name": "days_per_move", "type": 4, "value": 0});
+    let mut games = Vec::new();
+    for server in 0..2 {
+        d.in_server(server);
+        // One day per move in the first server, the default (three) in the second.
+        let options = [vec![size5.clone(), one_day.clone()], vec![size5.clone()]];
+        let ch = d.challenge(&ANN, &BOB, "inphexion", &options[server]).await;
+        let g = d.accept(&BOB, &ch).await;
+        games.push(d.play_suggested(&g).await);
+    }
+    {
+        let dispatched = d.fake.state.dispatched.lock().unwrap();
+        assert!(dispatched.get(&0).is_some_and(|&n| n > 0), "{dispatched:?}");
+        assert!(dispatched.get(&1).is_some_and(|&n| n > 0), "{dispatched:?}");
+    }
+
+    // The first server's process is killed (kill -9) while it posts a board: the board stays
+    // queued, and the other process posts it once the first one's claim has run out.
+    d.in_server(0);
+    let (thread, _) = d.fake.thread_of(games[0].id).expect("the game's thread");
+    d.fake.inject(Fault {
+        method: "POST",
+        path: format!("/channels/{thread}/messages"),
+        status: 500,
+        body: json!({"message": "held", "code": 0}),
+        retry_after: None,
+        times: 1,
+        delay: Duration::from_secs(60),
+    });
+    let ply = d.send_suggested(&games[0]).await;
+    let wait = Instant::now();
+    while d.fake.state.held.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+        assert!(wait.elapsed() < Duration::from_secs(20), "the board post");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    first.kill().await;
+    let board = format!("(move {ply})");
+    let game_ref = format!("game #{} ", games[0].id);
+    d.board_post(0, games[0].id, ply).await;
+    // And its deadline passes while nothing runs its server's shard: the other process times
+    // the game out and posts the result there, once.
+    let from = d.fake.request_count();
+    d.set_clock(t0 + DAY + 60);
+    d.posted(from, Some(server::CHANNEL_ID), "ran out of time")
+        .await;
+    assert_eq!(d.game_status(games[0].id).await, "finished");
+
+    // The first process comes back: nothing is posted twice.
+    let from = d.fake.request_count();
+    let first_again = Bot::start_with(&d, &shard("0")).await;
+    d.fake.wait_ready(3).await;
+    d.fake
+        .wait_for(from, "the commands registered again", |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+    // Both servers are served again.
+    for (server, game) in [(0usize, None), (1, Some(&games[1]))] {
+        d.in_server(server);
+        match game {
+            Some(g) => {
+                d.play_suggested(g).await;
+            }
+            None => {
+                let turn = d.command(&ANN, "turn", vec![]).await;
+                assert!(turn.ephemeral, "{turn:?}");
+            }
+        }
+    }
+    assert_eq!(posts_with(&d, &[&game_ref, &board]), 1);
+    assert_eq!(posts_with(&d, &[&game_ref, "ran out of time"]), 1);
+    drop(first_again);
+    d.end(&mut second, "shards", started).await;
+}

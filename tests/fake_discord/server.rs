@@ -23,6 +23,23 @@ pub const BOT_ID: u64 = 900_000_000_000_000_001;
 pub const GUILD_ID: u64 = 910_000_000_000_000_001;
 /// The one channel where the members play.
 pub const CHANNEL_ID: u64 = 920_000_000_000_000_001;
+/// A second server, on shard 1 when there are two (`GUILD_ID` is on shard 0), and its channel.
+pub const GUILD2_ID: u64 = (910_000_000_000_000_001 >> 22 | 1) << 22;
+pub const CHANNEL2_ID: u64 = 920_000_000_000_000_002;
+
+/// The server of a channel (the games channels of the two servers).
+pub fn guild_of_channel(channel: u64) -> u64 {
+    if channel == CHANNEL2_ID {
+        GUILD2_ID
+    } else {
+        GUILD_ID
+    }
+}
+
+/// The gateway shard of server `guild` when there are `count` (Discord's rule).
+pub fn shard_of(guild: u64, count: u64) -> u64 {
+    (guild >> 22) % count.max(1)
+}
 
 /// A request the bot made.
 #[derive(Clone, Debug)]
@@ -96,7 +113,10 @@ pub struct FakeState {
     pub requests: Mutex<Vec<Recorded>>,
     pub violations: Mutex<Vec<String>>,
     changed: Notify,
-    gateway: Mutex<Option<mpsc::UnboundedSender<Value>>>,
+    /// The open gateway connections by shard, with the shard count each identified with.
+    gateways: Mutex<HashMap<u64, (u64, mpsc::UnboundedSender<Value>)>>,
+    /// Events dispatched, by shard.
+    pub dispatched: Mutex<HashMap<u64, usize>>,
     pub readies: AtomicU64,
     pub commands: Mutex<HashMap<String, u64>>,
     /// The message each interaction token's first answer created (for `@original`).
@@ -130,7 +150,7 @@ pub struct Thread {
 impl Thread {
     fn json(&self, id: u64) -> Value {
         json!({
-            "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+            "id": id.to_string(), "type": 11, "guild_id": guild_of_channel(self.parent).to_string(),
             "parent_id": self.parent.to_string(), "owner_id": BOT_ID.to_string(),
             "name": self.name, "last_message_id": null, "rate_limit_per_user": 0,
             "message_count": 0, "member_count": self.members.len(), "flags": 0,
@@ -158,7 +178,8 @@ impl Fake {
             requests: Mutex::new(Vec::new()),
             violations: Mutex::new(Vec::new()),
             changed: Notify::new(),
-            gateway: Mutex::new(None),
+            gateways: Mutex::new(HashMap::new()),
+            dispatched: Mutex::new(HashMap::new()),
             readies: AtomicU64::new(0),
             commands: Mutex::new(HashMap::new()),
             originals: Mutex::new(HashMap::new()),
@@ -229,10 +250,26 @@ impl Fake {
         self.state.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Sends a gateway event to the connected bot.
+    /// Sends a gateway event to the connection of the shard its server belongs to (shard 0 for
+    /// an event without a server), as Discord does.
     pub fn dispatch(&self, event: &str, data: Value) {
-        let tx = self.state.gateway.lock().unwrap().clone();
-        let tx = tx.expect("the bot is connected to the gateway");
+        let guild = data["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok());
+        let gateways = self.state.gateways.lock().unwrap();
+        let (shard, tx) = gateways
+            .iter()
+            .find(|(&shard, (count, _))| guild.map_or(0, |g| shard_of(g, *count)) == shard)
+            .map(|(&shard, (_, tx))| (shard, tx.clone()))
+            .unwrap_or_else(|| panic!("no bot runs the shard of server {guild:?}"));
+        drop(gateways);
+        *self
+            .state
+            .dispatched
+            .lock()
+            .unwrap()
+            .entry(shard)
+            .or_default() += 1;
         tx.send(json!({"op": 0, "t": event, "d": data}))
             .expect("gateway open");
     }
@@ -311,6 +348,7 @@ async fn run_gateway(state: Arc<FakeState>, mut socket: WebSocket) {
     }
     let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
     let mut seq = 0u64;
+    let mut identified: Option<u64> = None;
     loop {
         tokio::select! {
             incoming = socket.recv() => {
@@ -333,17 +371,26 @@ async fn run_gateway(state: Arc<FakeState>, mut socket: WebSocket) {
                         }
                         seq += 1;
                         let addr = state.addr.lock().unwrap().clone();
+                        // `shard: [id, count]`, or one shard of one.
+                        let shard = v["d"]["shard"][0].as_u64().unwrap_or(0);
+                        let count = v["d"]["shard"][1].as_u64().unwrap_or(1);
+                        let guilds: Vec<Value> = [GUILD_ID, GUILD2_ID]
+                            .into_iter()
+                            .filter(|&g| shard_of(g, count) == shard)
+                            .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+                            .collect();
                         let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
                             "v": 10,
                             "user": {"id": BOT_ID.to_string(), "username": "hexcord", "discriminator": "0",
                                      "global_name": null, "avatar": null, "bot": true},
-                            "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+                            "guilds": guilds,
                             "session_id": format!("session-{seq}"),
                             "resume_gateway_url": format!("ws://{addr}/ws"),
                             "application": {"id": APP_ID.to_string(), "flags": 0}
                         }});
                         if socket.send(Message::Text(ready.to_string().into())).await.is_err() { break; }
-                        *state.gateway.lock().unwrap() = Some(tx.clone());
+                        state.gateways.lock().unwrap().insert(shard, (count, tx.clone()));
+                        identified = Some(shard);
                         state.readies.fetch_add(1, Ordering::SeqCst);
                         state.changed.notify_waiters();
                     }
@@ -356,6 +403,16 @@ async fn run_gateway(state: Arc<FakeState>, mut socket: WebSocket) {
                 event["s"] = json!(seq);
                 if socket.send(Message::Text(event.to_string().into())).await.is_err() { break; }
             }
+        }
+    }
+    // A connection that ended (a killed bot) no longer receives its shard's events.
+    if let Some(shard) = identified {
+        let mut gateways = state.gateways.lock().unwrap();
+        if gateways
+            .get(&shard)
+            .is_some_and(|(_, open)| open.same_channel(&tx))
+        {
+            gateways.remove(&shard);
         }
     }
 }
