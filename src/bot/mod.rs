@@ -323,6 +323,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let data_me = me.clone();
     let dev_guild = config.dev_guild_id;
     let shards = config.shards;
+    let timer_interval = config.timer_interval;
     let options = poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |err| Box::pin(on_error(err)),
@@ -352,6 +353,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     &ready.user.name,
                 );
                 opponent.resume().await?;
+                tokio::spawn(opponent.clone().watch(timer_interval));
                 Ok(Data {
                     core: data_core,
                     opponent,

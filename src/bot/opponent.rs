@@ -6,9 +6,16 @@
 //! version-checked write as a member's, so a resignation or an abort that lands while the bot
 //! thinks wins, and the bot's move is dropped. After a restart, [`Opponent::resume`] wakes every
 //! game where the bot is to move.
+//!
+//! With several processes on one database, a turn is searched by one of them: the searcher claims
+//! it in the database (`bot_games.claimed_until`, [`TURN_LEASE_MS`]) and gives it back once the
+//! move is stored. [`Opponent::watch`] looks for turns nobody holds — a process died while
+//! searching, or its members' servers are on another process's shards — and takes them.
 
 use crate::db::UserId;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use anyhow::anyhow;
 use tokio::sync::Semaphore;
@@ -31,7 +38,13 @@ struct Inner {
     name: String,
     permits: Semaphore,
     threads: usize,
+    /// Games being handled in this process, each with whether it was woken again meanwhile.
+    pending: Mutex<HashMap<i64, bool>>,
 }
+
+/// How long a process holds the bot's turn in a game (well beyond the longest search, 4 s, and
+/// the wait for storing the move); a process that died lets go of it after this long.
+pub const TURN_LEASE_MS: i64 = 60_000;
 
 impl Opponent {
     pub fn new(core: Core, bot_id: UserId, name: &str) -> Opponent {
@@ -46,6 +59,7 @@ impl Opponent {
                 name: name.to_string(),
                 permits: Semaphore::new(threads),
                 threads,
+                pending: Mutex::new(HashMap::new()),
             }),
         }
     }
@@ -68,14 +82,33 @@ impl Opponent {
     /// Plays the bot's move in game `id` in the background, if it is a game against the bot and
     /// the bot is to move. Failures are logged.
     pub fn wake(&self, id: i64) {
+        // A game already being handled here is looked at again once that is done (the position
+        // may have changed since it was loaded), not by a second task.
+        {
+            let mut pending = self.pending();
+            if let Some(again) = pending.get_mut(&id) {
+                *again = true;
+                return;
+            }
+            pending.insert(id, false);
+        }
         let me = self.clone();
         tokio::spawn(async move {
-            if let Err(e) = me.turn(id).await {
-                match e {
-                    BotError::User(text) => info!(game = id, "no move for the bot: {text}"),
-                    BotError::Internal(e) => {
-                        error!(game = id, "the bot could not play its move: {e:#}")
+            loop {
+                if let Err(e) = me.turn(id).await {
+                    match e {
+                        BotError::User(text) => info!(game = id, "no move for the bot: {text}"),
+                        BotError::Internal(e) => {
+                            error!(game = id, "the bot could not play its move: {e:#}")
+                        }
                     }
+                }
+                let mut pending = me.pending();
+                if pending.get(&id) == Some(&true) {
+                    pending.insert(id, false);
+                } else {
+                    pending.remove(&id);
+                    break;
                 }
             }
         });
@@ -97,6 +130,37 @@ impl Opponent {
         Ok(tokio::task::spawn_blocking(work)
             .await
             .map_err(|e| anyhow!("the search stopped: {e}"))?)
+    }
+
+    fn pending(&self) -> std::sync::MutexGuard<'_, HashMap<i64, bool>> {
+        self.inner
+            .pending
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Every `every`, wakes the games where the bot is to move and no process holds the turn.
+    /// Runs until the bot stops.
+    pub async fn watch(self, every: Duration) {
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut failing = false;
+        loop {
+            tick.tick().await;
+            match db::bot_turns_due(&self.inner.core.pool, self.inner.bot_id, db::now_ms()).await {
+                Ok(ids) => {
+                    failing = false;
+                    for id in ids {
+                        self.wake(id);
+                    }
+                }
+                Err(e) if !failing => {
+                    failing = true;
+                    error!("cannot look for the bot's turns (retrying): {e}");
+                }
+                Err(_) => {}
+            }
+        }
     }
 
     /// Wakes every active game against the bot (after a start or a restart).
@@ -124,6 +188,29 @@ impl Opponent {
             .acquire()
             .await
             .map_err(|e| anyhow!("the search pool is closed: {e}"))?;
+        // Then the turn: nothing to do when another process holds it.
+        let pool = &inner.core.pool;
+        let now = db::now_ms();
+        let until = now + TURN_LEASE_MS;
+        if !db::claim_bot_turn(pool, id, now, until).await? {
+            return Ok(());
+        }
+        let done = self.search_and_play(id, level, permit).await;
+        if let Err(e) = db::release_bot_turn(pool, id, until).await {
+            // The claim runs out by itself.
+            error!(game = id, "cannot give back the bot's turn: {e}");
+        }
+        done
+    }
+
+    /// The bot's move in game `id` at `level`, searched under `permit`, if it is its turn.
+    async fn search_and_play(
+        &self,
+        id: i64,
+        level: crate::ai::Level,
+        permit: tokio::sync::SemaphorePermit<'_>,
+    ) -> Result<(), BotError> {
+        let inner = &self.inner;
         let (row, game) = actions::load(&inner.core.pool, id).await?;
         if row.status != GameStatus::Active || game.is_over() || row.to_move != Some(inner.bot_id) {
             return Ok(());

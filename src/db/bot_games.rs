@@ -66,6 +66,62 @@ pub async fn count_active_bot_games(
     .await?)
 }
 
+/// Claims the bot's turn in game `game` until `until_ms` (Unix milliseconds), unless another
+/// claim holds at `now_ms`; returns whether this caller has it. One process searches a turn;
+/// the claim of a process that died runs out and another takes the turn.
+pub async fn claim_bot_turn(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    now_ms: i64,
+    until_ms: i64,
+) -> Result<bool, DbError> {
+    let claimed = sqlx::query(
+        "UPDATE bot_games SET claimed_until = $3
+          WHERE game_id = $1 AND (claimed_until IS NULL OR claimed_until <= $2)",
+    )
+    .bind(game)
+    .bind(now_ms)
+    .bind(until_ms)
+    .execute(ex)
+    .await?;
+    Ok(claimed.rows_affected() == 1)
+}
+
+/// Gives back the claim on the bot's turn in game `game` that holds until `until_ms` (the
+/// caller's own: a claim that ran out and was taken by another is left alone).
+pub async fn release_bot_turn(
+    ex: impl SqliteExecutor<'_>,
+    game: i64,
+    until_ms: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "UPDATE bot_games SET claimed_until = NULL WHERE game_id = $1 AND claimed_until = $2",
+    )
+    .bind(game)
+    .bind(until_ms)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Active games against the bot (`bot`) where it is to move and no claim holds at `now_ms`.
+pub async fn bot_turns_due(
+    ex: impl SqliteExecutor<'_>,
+    bot: super::UserId,
+    now_ms: i64,
+) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT g.id FROM games g JOIN bot_games b ON b.game_id = g.id
+          WHERE g.status = 'active' AND g.to_move_id = $1
+            AND (b.claimed_until IS NULL OR b.claimed_until <= $2)
+          ORDER BY g.id",
+    )
+    .bind(bot)
+    .bind(now_ms)
+    .fetch_all(ex)
+    .await?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::temp_db;
@@ -127,6 +183,38 @@ mod tests {
             .await
             .expect_err("the schema allows only the three levels");
         drop(conn);
+        // The bot's turns: claimed by one caller at a time, until the claim runs out.
+        sqlx::query("UPDATE games SET to_move_id = 2 WHERE id = $1")
+            .bind(ids[0])
+            .execute(&pool)
+            .await
+            .expect("the bot to move");
+        let due = |t: i64| bot_turns_due(&pool, UserId(2), t);
+        assert_eq!(due(1_000).await.expect("due"), vec![ids[0]]);
+        assert!(bot_turns_due(&pool, UserId(1), 1_000)
+            .await
+            .expect("due")
+            .is_empty());
+        assert!(claim_bot_turn(&pool, ids[0], 1_000, 2_000)
+            .await
+            .expect("claim"));
+        assert!(!claim_bot_turn(&pool, ids[0], 1_500, 2_500)
+            .await
+            .expect("claim"));
+        assert!(due(1_500).await.expect("due").is_empty());
+        assert_eq!(due(2_000).await.expect("due"), vec![ids[0]], "run out");
+        assert!(claim_bot_turn(&pool, ids[0], 2_000, 3_000)
+            .await
+            .expect("claim"));
+        // Only the holder's own claim is given back.
+        release_bot_turn(&pool, ids[0], 2_000)
+            .await
+            .expect("release");
+        assert!(due(2_100).await.expect("due").is_empty());
+        release_bot_turn(&pool, ids[0], 3_000)
+            .await
+            .expect("release");
+        assert_eq!(due(2_100).await.expect("due"), vec![ids[0]]);
         let finish = Finish {
             kind: crate::games::GameKind::Inphexion,
             result: GameResult::Decided(Outcome::win(Colour::First, Reason::Connection)),
@@ -136,6 +224,10 @@ mod tests {
             .await
             .expect("finish");
         assert!(active_bot_games(&pool).await.expect("active").is_empty());
+        assert!(bot_turns_due(&pool, UserId(2), 0)
+            .await
+            .expect("due")
+            .is_empty());
         assert_eq!(
             count_active_bot_games(&pool, UserId(1))
                 .await

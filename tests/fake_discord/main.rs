@@ -585,28 +585,7 @@ async fn games_against_the_bot() {
     // The bot stops, and Bob's move is stored while it is down (as when the bot stops right
     // after storing a move): after the restart the bot finds its turn and plays.
     bot.kill().await;
-    {
-        let pool = hexcord::db::connect(&d.db_url).await.expect("db");
-        let mut conn = pool.acquire().await.expect("connection");
-        let (row, game) = hexcord::db::load_game(&mut conn, after_first.id)
-            .await
-            .expect("load")
-            .expect("the game");
-        drop(conn);
-        let mv = game.legal_notations()[0].clone();
-        // The same action as `/move`: the move and its board in the queue, one transaction.
-        let core = hexcord::bot::actions::Core::new(pool.clone(), hexcord::clock::Clock::System);
-        hexcord::bot::actions::play_move(
-            &core,
-            row.id,
-            hexcord::db::UserId(BOB.id),
-            &mv,
-            Some(game.ply() as i64),
-        )
-        .await
-        .expect("Bob's move");
-        pool.close().await;
-    }
+    move_without_the_bot(&d, after_first.id, &BOB).await;
     let from = d.fake.request_count();
     let bot = Bot::restart(&d, bot).await;
     d.fake.wait_ready(2).await;
@@ -1833,6 +1812,31 @@ async fn a_finished_game_is_analysed() {
     d.end(&mut bot, "analysis", started).await;
 }
 
+/// `who` plays the first legal move of game `id` through the same action as `/move` (the move
+/// and its board queued in one transaction), straight on the database, while no bot process
+/// hears it.
+async fn move_without_the_bot(d: &Discord, id: i64, who: &Member) {
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+    let mut conn = pool.acquire().await.expect("connection");
+    let (row, game) = hexcord::db::load_game(&mut conn, id)
+        .await
+        .expect("load")
+        .expect("the game");
+    drop(conn);
+    let mv = game.legal_notations()[0].clone();
+    let core = hexcord::bot::actions::Core::new(pool.clone(), hexcord::clock::Clock::System);
+    hexcord::bot::actions::play_move(
+        &core,
+        row.id,
+        hexcord::db::UserId(who.id),
+        &mv,
+        Some(game.ply() as i64),
+    )
+    .await
+    .expect("the member's move");
+    pool.close().await;
+}
+
 /// Game `id` as stored.
 async fn stored_game(d: &Discord, id: i64) -> hexcord::games::Game {
     let pool = hexcord::db::connect(&d.db_url).await.expect("db");
@@ -1936,6 +1940,12 @@ async fn two_processes_share_the_shards_and_the_work() {
         let g = d.accept(&BOB, &ch).await;
         games.push(d.play_suggested(&g).await);
     }
+    // And a game against the bot in the first server.
+    d.in_server(0);
+    let versus_bot = d
+        .play_bot(&CAT, "inphexion", 0, std::slice::from_ref(&size5))
+        .await;
+    assert_eq!(versus_bot.to_move, CAT.id);
     {
         let dispatched = d.fake.state.dispatched.lock().unwrap();
         assert!(dispatched.get(&0).is_some_and(|&n| n > 0), "{dispatched:?}");
@@ -1965,6 +1975,13 @@ async fn two_processes_share_the_shards_and_the_work() {
     let board = format!("(move {ply})");
     let game_ref = format!("game #{} ", games[0].id);
     d.board_post(0, games[0].id, ply).await;
+    // The bot's turn comes in that server's game while its process is dead: the other process
+    // takes the turn and plays, once.
+    let from = d.fake.request_count();
+    move_without_the_bot(&d, versus_bot.id, &CAT).await;
+    let after_bot = d.bot_move(from, &versus_bot).await;
+    assert_eq!(after_bot.to_move, CAT.id);
+    assert_eq!(d.move_count(versus_bot.id).await, 2);
     // And its deadline passes while nothing runs its server's shard: the other process times
     // the game out and posts the result there, once.
     let from = d.fake.request_count();
@@ -1996,6 +2013,9 @@ async fn two_processes_share_the_shards_and_the_work() {
         }
     }
     assert_eq!(posts_with(&d, &[&game_ref, &board]), 1);
+    let bot_game = format!("game #{} ", versus_bot.id);
+    assert_eq!(posts_with(&d, &[&bot_game, "(move 2)"]), 1);
+    assert_eq!(d.move_count(versus_bot.id).await, 2);
     assert_eq!(posts_with(&d, &[&game_ref, "ran out of time"]), 1);
     drop(first_again);
     d.end(&mut second, "shards", started).await;
