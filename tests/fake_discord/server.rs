@@ -286,13 +286,16 @@ impl Fake {
         pred: impl Fn(&Recorded) -> bool,
     ) -> (usize, Recorded) {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
+        // Each request is looked at once: many waiters (the load benchmark) stay cheap.
+        let mut next = from;
         loop {
             let notified = self.state.changed.notified();
             {
                 let reqs = self.state.requests.lock().unwrap();
-                if let Some((i, r)) = reqs.iter().enumerate().skip(from).find(|(_, r)| pred(r)) {
+                if let Some((i, r)) = reqs.iter().enumerate().skip(next).find(|(_, r)| pred(r)) {
                     return (i, r.clone());
                 }
+                next = next.max(reqs.len());
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 let reqs = self.state.requests.lock().unwrap();

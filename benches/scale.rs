@@ -1,0 +1,207 @@
+//! The bot under load, end to end: the real binary against the fake Discord of the end-to-end
+//! test, many games at once, each player moving as soon as the previous move is answered.
+//! Reports moves per second, the `/move` answer time (p50, p99) and the delivery delay (from the
+//! answer to the board's post in the game's thread, p50, p99).
+//!
+//! `cargo bench --bench scale` (release build): 500 inpHeXion 7×7 games, 12 moves each, on the
+//! embedded SQLite file with one process. `SCALE_GAMES` and `SCALE_MOVES` change the load.
+//! Under `cargo test --all-targets` it runs a small load once, checking that every move was
+//! answered and its board posted.
+
+#[allow(dead_code)]
+#[path = "../tests/fake_discord/discord.rs"]
+mod discord;
+#[allow(dead_code)]
+#[path = "../tests/fake_discord/server.rs"]
+mod server;
+#[allow(dead_code, unused_imports)]
+#[path = "../tests/fake_discord/spec.rs"]
+mod spec;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use discord::{member, Bot, Discord, ANN, BOB};
+use hexcord::games::{Game, Options};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::json;
+
+/// What one run measured.
+struct Report {
+    setup: String,
+    games: usize,
+    moves: usize,
+    seconds: f64,
+    answer_ms: Vec<f64>,
+    delivery_ms: Vec<f64>,
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+impl Report {
+    fn print(&mut self) {
+        self.answer_ms.sort_by(f64::total_cmp);
+        self.delivery_ms.sort_by(f64::total_cmp);
+        println!(
+            "{}: {} games, {} moves in {:.1} s: {:.1} moves/s; /move answered in p50 {:.0} ms, p99 {:.0} ms; board posted after the answer in p50 {:.0} ms, p99 {:.0} ms",
+            self.setup,
+            self.games,
+            self.moves,
+            self.seconds,
+            self.moves as f64 / self.seconds,
+            percentile(&self.answer_ms, 0.5),
+            percentile(&self.answer_ms, 0.99),
+            percentile(&self.delivery_ms, 0.5),
+            percentile(&self.delivery_ms, 0.99),
+        );
+    }
+}
+
+/// One game's moves, played as fast as they are answered; returns (ply, sent, answered) per move.
+async fn play(
+    d: Arc<Discord>,
+    id: i64,
+    first: u64,
+    moves: usize,
+    seed: u64,
+) -> Vec<(usize, Instant, Instant)> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut mirror = Game::new(Options::parse_line("inphexion size=7").expect("options"));
+    let second = if first == ANN.id { BOB.id } else { ANN.id };
+    let mut out = Vec::with_capacity(moves);
+    for _ in 0..moves {
+        if mirror.is_over() {
+            break;
+        }
+        let legal = mirror.legal_notations();
+        let mv = legal[rng.random_range(0..legal.len())].clone();
+        let who = if mirror.ply() % 2 == 0 { first } else { second };
+        let sent = Instant::now();
+        let ans = d
+            .command(
+                member(who),
+                "move",
+                vec![
+                    json!({"name": "move", "type": 3, "value": mv}),
+                    json!({"name": "game", "type": 3, "value": id.to_string()}),
+                ],
+            )
+            .await;
+        let answered = Instant::now();
+        assert!(ans.content.contains("You played"), "game {id}: {ans:?}");
+        mirror.play_text(&mv).expect("the move the bot accepted");
+        out.push((mirror.ply(), sent, answered));
+    }
+    out
+}
+
+async fn run(setup: &str, games: usize, moves: usize) -> Report {
+    let d = Discord::start("scale").await;
+    let mut bot = Bot::start_with(&d, &[("RUST_LOG", "warn")]).await;
+    d.fake.wait_ready(1).await;
+    // The games, one after another (a pair has one open challenge at a time).
+    let mut started = Vec::with_capacity(games);
+    for _ in 0..games {
+        let ch = d.challenge(&ANN, &BOB, "inphexion", &[]).await;
+        let g = d.accept(&BOB, &ch).await;
+        started.push((g.id, g.to_move));
+    }
+    let d = Arc::new(d);
+    let begin = Instant::now();
+    let tasks: Vec<_> = started
+        .iter()
+        .map(|&(id, first)| tokio::spawn(play(d.clone(), id, first, moves, id as u64)))
+        .collect();
+    let mut answered: HashMap<(i64, usize), Instant> = HashMap::new();
+    let mut answer_ms = Vec::new();
+    let mut last = begin;
+    for (task, &(id, _)) in tasks.into_iter().zip(&started) {
+        for (ply, sent, at) in task.await.expect("a game's player") {
+            answer_ms.push((at - sent).as_secs_f64() * 1000.0);
+            answered.insert((id, ply), at);
+            last = last.max(at);
+        }
+    }
+    let seconds = (last - begin).as_secs_f64();
+    // Every board posted (the queue may still be at work): the delay from each answer.
+    let total = answered.len();
+    let deadline = Instant::now() + Duration::from_secs(600);
+    let delivery_ms = loop {
+        let mut delays = Vec::with_capacity(total);
+        for r in d.fake.state.requests.lock().unwrap().iter() {
+            if !r.is_new_post() || r.files.is_empty() {
+                continue;
+            }
+            let Some(content) = r.json.as_ref().and_then(|j| j["content"].as_str()) else {
+                continue;
+            };
+            let state = discord::parse_state(content);
+            let Some(ply) = content
+                .split("(move ")
+                .nth(1)
+                .and_then(|rest| rest.split(')').next())
+                .and_then(|n| n.parse::<usize>().ok())
+            else {
+                continue;
+            };
+            if let Some(&at) = answered.get(&(state.id, ply)) {
+                delays.push(r.at.saturating_duration_since(at).as_secs_f64() * 1000.0);
+            }
+        }
+        if delays.len() >= total {
+            break delays;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "only {} of {total} boards posted",
+            delays.len()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    bot.kill().await;
+    let v = d.fake.violations();
+    assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
+    Report {
+        setup: setup.to_string(),
+        games,
+        moves: total,
+        seconds,
+        answer_ms,
+        delivery_ms,
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --all-targets` runs this binary without it,
+    // and then a small load only checks that every move is answered and posted.
+    let bench = std::env::args().any(|a| a == "--bench");
+    let setting = |key: &str, default: usize| {
+        std::env::var(key)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (games, moves) = if bench {
+        (setting("SCALE_GAMES", 500), setting("SCALE_MOVES", 12))
+    } else {
+        (3, 2)
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let mut report = run("one process on SQLite", games, moves).await;
+        assert_eq!(report.moves, games * moves);
+        report.print();
+    });
+}
