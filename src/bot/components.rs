@@ -431,7 +431,16 @@ async fn rematch(
                 None,
             )
             .await?;
-            return Err(e.into());
+            if here {
+                // The answer to the press itself failed: there is no one to tell.
+                return Err(e.into());
+            }
+            return Err(BotError::User(crate::bot::delivery::why_not_posted(
+                &e,
+                row.channel_id,
+                "rematch-not-posted",
+                "rematch-not-posted-now",
+            )));
         }
     }
     if !here {

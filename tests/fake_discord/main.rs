@@ -1425,6 +1425,21 @@ async fn a_thread_for_each_game() {
         .and_then(|c| c["custom_id"].as_str())
         .expect("a Rematch button")
         .to_string();
+    // First the channel refuses the offer: Ann is told why, privately, and the offer is
+    // withdrawn (it does not count as open).
+    d.fake.inject(server::Fault::missing_permissions(
+        format!("/channels/{channel}/messages"),
+        1,
+    ));
+    let refused = d
+        .press_id(&ANN, &d.shown_post(&final_board), &rematch)
+        .await;
+    assert!(
+        refused.ephemeral
+            && refused.content.contains("Missing Permissions")
+            && refused.content.contains("withdrawn"),
+        "{refused:?}"
+    );
     let from = d.fake.request_count();
     let offered = d
         .press_id(&ANN, &d.shown_post(&final_board), &rematch)
