@@ -432,13 +432,13 @@ pub async fn resign(core: &Core, id: i64, player: UserId) -> Result<(), BotError
 }
 
 /// `user` follows game `id` (in server `guild`), or stops following it: `true` when they now
-/// follow it. Followers are mentioned with the result.
+/// follow it, with the game. Followers are mentioned with the result.
 pub async fn toggle_follow(
     core: &Core,
     id: i64,
     user: UserId,
     guild: Option<GuildId>,
-) -> Result<bool, BotError> {
+) -> Result<(bool, db::GameRow), BotError> {
     let (row, _) = load(&core.pool, id).await?;
     if guild.is_none() || row.guild_id != guild {
         return Err(BotError::User(text!("game-not-in-this-server", game = id)));
@@ -451,7 +451,8 @@ pub async fn toggle_follow(
         )));
     }
     let mut conn = core.pool.acquire().await?;
-    Ok(db::toggle_follow(&mut conn, id, user, core.clock.now()).await?)
+    let following = db::toggle_follow(&mut conn, id, user, core.clock.now()).await?;
+    Ok((following, row))
 }
 
 /// A game may be called off by agreement only while neither player has made two moves.
@@ -893,7 +894,11 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
 /// `user`, a player of finished game `id`, offers the other player a rematch: a challenge with
 /// the colours swapped (the second seat moves first) and the same options, rating and time per
 /// move. Returns the challenge and its text.
-pub async fn offer_rematch(core: &Core, id: i64, user: UserId) -> Result<(i64, Text), BotError> {
+pub async fn offer_rematch(
+    core: &Core,
+    id: i64,
+    user: UserId,
+) -> Result<(i64, Text, db::GameRow), BotError> {
     let (row, _) = load(&core.pool, id).await?;
     if !row.players.contains(&user) {
         return Err(BotError::User(text!("rematch-players-only", game = id)));
@@ -935,7 +940,7 @@ pub async fn offer_rematch(core: &Core, id: i64, user: UserId) -> Result<(i64, T
         colour = super::words::colour(kind, crate::games::Colour::First),
         hours = super::schedule::CHALLENGE_TTL_SECS / 3600
     );
-    Ok((challenge, text))
+    Ok((challenge, text, row))
 }
 
 /// How a challenge was answered.
@@ -1283,7 +1288,7 @@ mod tests {
             matches!(&stranger, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("Only the players"))
         );
         // Either player may offer it; Ann sat first, so Bob starts the rematch.
-        let (c, text) = offer_rematch(&core, id, ANN).await.unwrap();
+        let (c, text, _) = offer_rematch(&core, id, ANN).await.unwrap();
         let text = text.render(Lang::EN);
         assert!(text.contains(&format!("game #{id}")), "{text}");
         assert!(

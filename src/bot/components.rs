@@ -342,8 +342,7 @@ pub async fn follow(
     guild: Option<crate::db::GuildId>,
     again: Text,
 ) -> Result<Text, BotError> {
-    let following = actions::toggle_follow(&data.core, id, user, guild).await?;
-    let (row, _) = actions::load(&data.core.pool, id).await?;
+    let (following, row) = actions::toggle_follow(&data.core, id, user, guild).await?;
     let mut text = if following {
         text!("following-now", game = id, again = again)
     } else {
@@ -386,8 +385,7 @@ async fn rematch(
     id: i64,
     user: UserId,
 ) -> Result<(), BotError> {
-    let (challenge, text) = actions::offer_rematch(&data.core, id, user).await?;
-    let (row, _) = actions::load(&data.core.pool, id).await?;
+    let (challenge, text, row) = actions::offer_rematch(&data.core, id, user).await?;
     let lang = super::server_lang(&data.core.pool, row.guild_id).await?;
     let text = text.render(lang);
     let opponent = serenity::UserId::from(row.opponent_of(user));
