@@ -163,16 +163,17 @@ impl Stack {
 #[inline]
 fn lanes_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: u8) -> u32 {
     use std::arch::x86_64::*;
-    let q = u128::from_le_bytes(*q);
-    let r = u128::from_le_bytes(*r);
-    let h = u128::from_le_bytes(*h);
-    let q = _mm_set_epi64x((q >> 64) as i64, q as i64);
-    let r = _mm_set_epi64x((r >> 64) as i64, r as i64);
-    let heights = _mm_set_epi64x((h >> 64) as i64, h as i64);
+    // SAFETY: each pointer is to 16 readable bytes; `loadu` needs no alignment.
+    let (q, r, heights) = unsafe {
+        (
+            _mm_loadu_si128(q.as_ptr().cast()),
+            _mm_loadu_si128(r.as_ptr().cast()),
+            _mm_loadu_si128(h.as_ptr().cast()),
+        )
+    };
     let zero = _mm_setzero_si128();
     // The differences fit a byte (columns and rows lie within 0..=82, so |Δ| ≤ 82); their
-    // sum may wrap, but only when one of them already lies beyond any reach (16), which the
-    // distance shows.
+    // sum cannot wrap to 0 (|Δq + Δr| ≤ 164 < 256).
     // A byte in every lane (one 32-bit broadcast: cheaper than a byte broadcast in SSE2).
     let splat = |x: u8| _mm_set1_epi32((x as u32 * 0x0101_0101) as i32);
     let dq = _mm_sub_epi8(q, splat(q0));
@@ -182,17 +183,14 @@ fn lanes_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: 
         _mm_cmpeq_epi8(dq, zero),
         _mm_or_si128(_mm_cmpeq_epi8(dr, zero), _mm_cmpeq_epi8(ds, zero)),
     );
-    // |x| of a byte in -127..=127 as the unsigned minimum of x and -x; the hex distance is the
-    // largest of |Δq|, |Δr|, |Δq + Δr|.
+    // |x| of a byte in -127..=127 as the unsigned minimum of x and -x. On a line the hex
+    // distance is the larger of |Δq| and |Δr| (the third is 0 or equal to both), so one
+    // maximum with the heights compares distance and height with the reach at once.
     let aq = _mm_min_epu8(dq, _mm_sub_epi8(zero, dq));
     let ar = _mm_min_epu8(dr, _mm_sub_epi8(zero, dr));
-    let as_ = _mm_min_epu8(ds, _mm_sub_epi8(zero, ds));
-    let dist = _mm_max_epu8(aq, _mm_max_epu8(ar, as_));
-    let reach = splat(h0);
-    let near = _mm_cmpeq_epi8(_mm_min_epu8(dist, reach), dist);
-    let low = _mm_cmpeq_epi8(_mm_min_epu8(heights, reach), heights);
-    let ok = _mm_and_si128(on_line, _mm_and_si128(near, low));
-    _mm_movemask_epi8(ok) as u32
+    let far = _mm_max_epu8(_mm_max_epu8(aq, ar), heights);
+    let near = _mm_cmpeq_epi8(_mm_min_epu8(far, splat(h0)), far);
+    _mm_movemask_epi8(_mm_and_si128(on_line, near)) as u32
 }
 
 #[inline]
@@ -205,16 +203,40 @@ fn colour(i: u8) -> Colour {
 }
 
 #[inline]
-fn mix(x: u64) -> u64 {
+const fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
 
+/// A random 64-bit word for each cell of the grid (for the stack keys).
+static CELL_KEYS: [u64; CELLS] = {
+    let mut t = [0; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = mix(i as u64);
+        i += 1;
+    }
+    t
+};
+
+/// The column and row (`q + OFF`, `r + OFF`) of each cell of the grid.
+static CELL_QR: [[u8; 2]; CELLS] = {
+    let mut t = [[0; 2]; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = [(i % GRID as usize) as u8, (i / GRID as usize) as u8];
+        i += 1;
+    }
+    t
+};
+
+/// The key of a stack of height `h` and discs `bits` on cell `i`: the cell's random word with
+/// the stack mixed in by one multiplication (odd, so that different stacks on a cell differ).
 #[inline]
 fn stack_key(i: usize, h: u8, bits: u16) -> u64 {
-    mix(((i as u64) << 32) | ((h as u64) << 16) | bits as u64)
+    (CELL_KEYS[i] ^ ((h as u64) << 16 | bits as u64)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
 }
 
 #[inline]
@@ -253,10 +275,10 @@ pub struct Position {
     pub(super) n_tiles: u8,
     pub(super) stacks: [u16; 16],
     pub(super) n_stacks: u8,
-    /// By stack slot `j`: `packed[j]` is `cell | height << 16`; bit `j` of `outer` is set when
-    /// the stack lies in outer space, of `red_top` when its top disc is red. Kept up to date
-    /// by every stack edit so that move generation reads them without visiting the cells.
-    pub(super) packed: [u32; 16],
+    /// By stack slot `j`: bit `j` of `outer` is set when the stack lies in outer space, of
+    /// `expandable` when it lies in outer space touching two or more tiles (X16), of `red_top`
+    /// when its top disc is red. Kept up to date by every stack and tile edit so that move
+    /// generation reads them without visiting the cells.
     /// By stack slot: the column and row of the stack's cell in the grid (`q + OFF`,
     /// `r + OFF`) and its height, side by side so that the dance search compares one stack
     /// with all the others at once ([`Position::targets_in_reach`]).
@@ -264,6 +286,7 @@ pub struct Position {
     pub(super) lane_r: [u8; 16],
     pub(super) lane_h: [u8; 16],
     pub(super) outer: u32,
+    pub(super) expandable: u32,
     pub(super) red_top: u32,
     /// By stack slot: the stack's key (its share of `hash`), so that taking or changing a stack
     /// needs no key computed for what was there.
@@ -297,11 +320,11 @@ impl Clone for Position {
             n_tiles: self.n_tiles,
             stacks: self.stacks,
             n_stacks: self.n_stacks,
-            packed: self.packed,
             lane_q: self.lane_q,
             lane_r: self.lane_r,
             lane_h: self.lane_h,
             outer: self.outer,
+            expandable: self.expandable,
             red_top: self.red_top,
             keys: self.keys,
             hand: self.hand,
@@ -337,11 +360,11 @@ impl Clone for Position {
         self.n_tiles = source.n_tiles;
         self.stacks = source.stacks;
         self.n_stacks = source.n_stacks;
-        self.packed = source.packed;
         self.lane_q = source.lane_q;
         self.lane_r = source.lane_r;
         self.lane_h = source.lane_h;
         self.outer = source.outer;
+        self.expandable = source.expandable;
         self.red_top = source.red_top;
         self.keys = source.keys;
         self.hand = source.hand;
@@ -398,11 +421,11 @@ impl Position {
             n_tiles: 0,
             stacks: [0; 16],
             n_stacks: 0,
-            packed: [0; 16],
             lane_q: [0; 16],
             lane_r: [0; 16],
             lane_h: [0; 16],
             outer: 0,
+            expandable: 0,
             red_top: 0,
             keys: [0; 16],
             hand: [DISCS, DISCS],
@@ -641,35 +664,48 @@ impl Position {
         if self.cells[i].h == 0 {
             self.empty |= 1 << self.n_tiles;
         } else {
-            self.outer &= !(1 << self.cells[i].slot);
+            let bit = !(1 << self.cells[i].slot);
+            self.outer &= bit;
+            self.expandable &= bit;
         }
         self.tiles[self.n_tiles as usize] = i as u16;
         self.n_tiles += 1;
+        // The outer-space stacks around now touch one tile more.
+        for step in STEP {
+            let nb = (i as isize + step) as usize;
+            let cell = self.cells[nb];
+            if cell.tile == 0 && cell.h != 0 && self.tiles_around(nb) >= 2 {
+                self.expandable |= 1 << cell.slot;
+            }
+        }
     }
 
     /// Puts a stack of height `h` ≥ 1 (discs `bits`) on `i`, replacing any stack there.
     pub(super) fn set_stack(&mut self, i: usize, h: u8, bits: u16) {
-        let cell = &mut self.cells[i];
+        let cell = self.cells[i];
         let j = if cell.h == 0 {
             let j = self.n_stacks as usize;
             self.stacks[j] = i as u16;
             self.n_stacks += 1;
-            cell.slot = j as u8;
-            self.lane_q[j] = (i % GRID as usize) as u8;
-            self.lane_r[j] = (i / GRID as usize) as u8;
+            self.cells[i].slot = j as u8;
+            let [q, r] = CELL_QR[i];
+            self.lane_q[j] = q;
+            self.lane_r[j] = r;
             if cell.tile != 0 {
                 self.empty &= !(1u64 << (cell.tile >> 2));
-                self.outer &= !(1 << j);
             } else {
                 self.outer |= 1 << j;
+                if self.tiles_around(i) >= 2 {
+                    self.expandable |= 1 << j;
+                }
             }
             j
         } else {
             cell.slot as usize
         };
+        let cell = &mut self.cells[i];
         cell.h = h;
         cell.bits = bits;
-        self.packed[j] = i as u32 | (h as u32) << 16;
         self.lane_h[j] = h;
         let top = (bits as u32 >> (h as u32).wrapping_sub(1)) & 1;
         self.red_top = (self.red_top & !(1 << j)) | top << j;
@@ -699,38 +735,41 @@ impl Position {
         if j != last {
             let moved = self.stacks[last];
             self.stacks[j] = moved;
-            self.packed[j] = self.packed[last];
             self.lane_q[j] = self.lane_q[last];
             self.lane_r[j] = self.lane_r[last];
             self.lane_h[j] = self.lane_h[last];
             self.cells[moved as usize].slot = j as u8;
             let bit = |m: u32| ((m >> last) & 1) << j;
             self.outer = (self.outer & !(1 << j)) | bit(self.outer);
+            self.expandable = (self.expandable & !(1 << j)) | bit(self.expandable);
             self.red_top = (self.red_top & !(1 << j)) | bit(self.red_top);
         }
         self.outer &= !(1 << last);
+        self.expandable &= !(1 << last);
         self.red_top &= !(1 << last);
         self.n_stacks -= 1;
         (h, bits)
     }
 
-    /// Whether the stack index (`packed`, `outer`, `red_top`, the cells' slots) agrees with the
-    /// cells.
+    /// Whether the stack index (`outer`, `expandable`, `red_top`, the lanes, the cells' slots)
+    /// agrees with the cells.
     #[cfg(test)]
     pub(super) fn stack_index_ok(&self) -> bool {
         let n = self.n_stacks as usize;
         let spare = !((1u32 << n) - 1);
         self.outer & spare == 0
+            && self.expandable & spare == 0
             && self.red_top & spare == 0
             && self.stacks[..n].iter().enumerate().all(|(j, &s)| {
                 let c = self.cells[s as usize];
                 c.h != 0
                     && c.slot as usize == j
-                    && self.packed[j] == s as u32 | (c.h as u32) << 16
                     && self.lane_q[j] as usize == s as usize % GRID as usize
                     && self.lane_r[j] as usize == s as usize / GRID as usize
                     && self.lane_h[j] == c.h
                     && (self.outer >> j) & 1 == (c.tile == 0) as u32
+                    && (self.expandable >> j) & 1
+                        == (c.tile == 0 && self.tiles_around(s as usize) >= 2) as u32
                     && (self.red_top >> j) & 1 == ((c.bits >> (c.h - 1)) & 1) as u32
                     && self.keys[j] == stack_key(s as usize, c.h, c.bits)
             })
@@ -752,7 +791,6 @@ impl Position {
         cell.bits = bits;
         let j = cell.slot as usize;
         let key = stack_key(i, cell.h, bits);
-        self.packed[j] += 1 << 16;
         self.lane_h[j] += 1;
         self.red_top = (self.red_top & !(1 << j)) | (red as u32) << j;
         self.hash ^= self.keys[j] ^ key;
@@ -1022,11 +1060,11 @@ impl Position {
     /// [`Position::targets_in_reach`] one slot at a time, where SSE2 is not to be had.
     #[cfg(not(target_arch = "x86_64"))]
     fn targets_in_reach(&self, j: usize) -> u32 {
-        let (s, h) = ((self.packed[j] & 0xffff) as usize, self.packed[j] >> 16);
+        let (s, h) = (self.stacks[j] as usize, self.lane_h[j]);
         let mut m = 0;
-        for (k, &b) in self.packed[..self.n_stacks as usize].iter().enumerate() {
-            let l = line(s, (b & 0xffff) as usize);
-            if k != j && (b >> 16).max((l >> 3) as u32) <= h {
+        for (k, &b) in self.stacks[..self.n_stacks as usize].iter().enumerate() {
+            let l = line(s, b as usize);
+            if k != j && self.lane_h[k].max(l >> 3) <= h {
                 m |= 1 << k;
             }
         }
@@ -1034,18 +1072,16 @@ impl Position {
     }
 
     /// A uniformly random legal move in normal play (the game going on, not in the setup).
-    #[inline(never)]
+    #[inline]
     /// `dances` is scratch space (kept by the caller so that it is not cleared for every move).
     fn random_fast<R: Rng + ?Sized>(&self, rng: &mut R, dances: &mut [(u16, u16); 64]) -> Fast {
         let me = self.to_move.index() as u8;
         // Masks over the stack slots: own stacks on tiles (possible dancers), opponent stacks
-        // on tiles (possible targets), and the stacks in outer space; each stack as
-        // `cell | height << 16` in `packed`.
-        let packed = &self.packed;
+        // on tiles (possible targets); each stack's cell in `stacks`.
+        let stacks = &self.stacks;
         let on_tile = ((1u32 << self.n_stacks) - 1) & !self.outer;
         let own = on_tile & if me == 1 { self.red_top } else { !self.red_top };
         let opp = on_tile & !own;
-        let mut outer = self.outer;
         // Dances (X10) as (from, target), only those into outer space once one is seen: a
         // target must lie on a line from the dancer, within reach and no taller (X13). With
         // at most 16 stacks there are at most 8 × 8 pairs.
@@ -1055,13 +1091,12 @@ impl Position {
         while mine != 0 {
             let j = mine.trailing_zeros() as usize & 15;
             mine &= mine - 1;
-            let s = (packed[j] & 0xffff) as usize;
+            let s = stacks[j] as usize;
             // The opponent stacks on a line from the dancer, within reach, no taller (X13).
             let mut theirs = opp & self.targets_in_reach(j);
             while theirs != 0 {
-                let b = packed[theirs.trailing_zeros() as usize & 15];
+                let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
                 theirs &= theirs - 1;
-                let ti = (b & 0xffff) as usize;
                 let l = line(s, ti);
                 // The probe finds the first stack on the line: it must be this one.
                 if let Some((t, outer)) = self.probe(s, (l & 7) as usize, me).filter(|x| x.0 == ti)
@@ -1088,16 +1123,7 @@ impl Position {
             return Fast::Dance { from, target, d };
         }
         // Builds (X11): expansions, then placements (the supply is not empty: the game goes on).
-        let mut expansions = [0u16; 16];
-        let mut e = 0;
-        while outer != 0 {
-            let s = (packed[outer.trailing_zeros() as usize & 15] & 0xffff) as u16;
-            outer &= outer - 1;
-            if self.tiles_around(s as usize) >= 2 {
-                expansions[e] = s;
-                e += 1;
-            }
-        }
+        let e = self.expandable.count_ones() as usize;
         let places = if self.hand[me as usize] > 0 {
             self.empty.count_ones() as usize
         } else {
@@ -1112,7 +1138,11 @@ impl Position {
         }
         let k = below(rng, e + places + swap);
         if k < e {
-            return Fast::Expand(expansions[k]);
+            let mut mask = self.expandable;
+            for _ in 0..k {
+                mask &= mask - 1;
+            }
+            return Fast::Expand(stacks[mask.trailing_zeros() as usize & 15]);
         }
         if k == e + places {
             return Fast::Swap;
@@ -1398,7 +1428,7 @@ impl Position {
             }
             let nb = (i as isize + step) as usize;
             let cell = self.cells[nb];
-            if cell.tile == 0 && cell.h != 0 && self.tiles_around(nb) >= 2 {
+            if cell.tile == 0 && cell.h != 0 && (self.expandable >> cell.slot) & 1 != 0 {
                 self.convert(nb, me, log);
             }
         }
