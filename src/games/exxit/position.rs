@@ -31,6 +31,12 @@ const CELLS: usize = (GRID * GRID) as usize;
 pub(super) const TILE_LIMIT: i32 = 39;
 /// Discs per colour (X1).
 pub(super) const DISCS: u8 = 8;
+/// A stack slot's flags (see [`Position::flags`]): its top disc is red,
+const RED_TOP: u8 = 1;
+/// it lies in outer space,
+const OUTER: u8 = 2;
+/// it lies in outer space touching two or more tiles.
+const EXPANDABLE: u8 = 4;
 const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Index steps of the six directions, in the order of the expansion chain (X16): W, NW, NE, E,
@@ -193,6 +199,65 @@ fn lanes_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: 
     _mm_movemask_epi8(_mm_and_si128(on_line, near)) as u32
 }
 
+/// The masks of [`Position::slot_masks`] from the flag bytes: (outer, red top, expandable).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn flag_masks(flags: &[u8; 16]) -> (u32, u32, u32) {
+    use std::arch::x86_64::*;
+    // SAFETY: the pointer is to 16 readable bytes; `loadu` needs no alignment.
+    let f = unsafe { _mm_loadu_si128(flags.as_ptr().cast()) };
+    // A 16-bit shift moves each byte's flag bit to the byte's top bit (bits shifted in from
+    // the neighbouring byte land below it, where `movemask` does not look).
+    let outer = _mm_movemask_epi8(_mm_slli_epi16::<6>(f)) as u32;
+    let red_top = _mm_movemask_epi8(_mm_slli_epi16::<7>(f)) as u32;
+    let expandable = _mm_movemask_epi8(_mm_slli_epi16::<5>(f)) as u32;
+    (outer, red_top, expandable)
+}
+
+/// The bytes `k` of the lanes (as in [`lanes_in_reach`]) whose cell lies on a straight line
+/// from `(q0, r0)`, at most `h[k]` steps away, with `h0` ≤ `h[k]`: the stacks that reach the
+/// stack on `(q0, r0)` of height `h0`. See [`Position::dancers_reaching`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn lanes_reaching(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: u8) -> u32 {
+    use std::arch::x86_64::*;
+    // SAFETY: each pointer is to 16 readable bytes; `loadu` needs no alignment.
+    let (q, r, heights) = unsafe {
+        (
+            _mm_loadu_si128(q.as_ptr().cast()),
+            _mm_loadu_si128(r.as_ptr().cast()),
+            _mm_loadu_si128(h.as_ptr().cast()),
+        )
+    };
+    let zero = _mm_setzero_si128();
+    let splat = |x: u8| _mm_set1_epi32((x as u32 * 0x0101_0101) as i32);
+    let dq = _mm_sub_epi8(q, splat(q0));
+    let dr = _mm_sub_epi8(r, splat(r0));
+    let ds = _mm_add_epi8(dq, dr);
+    let on_line = _mm_or_si128(
+        _mm_cmpeq_epi8(dq, zero),
+        _mm_or_si128(_mm_cmpeq_epi8(dr, zero), _mm_cmpeq_epi8(ds, zero)),
+    );
+    let aq = _mm_min_epu8(dq, _mm_sub_epi8(zero, dq));
+    let ar = _mm_min_epu8(dr, _mm_sub_epi8(zero, dr));
+    let need = _mm_max_epu8(_mm_max_epu8(aq, ar), splat(h0));
+    let reach = _mm_cmpeq_epi8(_mm_min_epu8(need, heights), need);
+    _mm_movemask_epi8(_mm_and_si128(on_line, reach)) as u32
+}
+
+/// The number of bits set in each byte.
+static POPCOUNT: [u32; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones();
+        i += 1;
+    }
+    t
+};
+
 #[inline]
 fn colour(i: u8) -> Colour {
     if i == 0 {
@@ -275,19 +340,18 @@ pub struct Position {
     pub(super) n_tiles: u8,
     pub(super) stacks: [u16; 16],
     pub(super) n_stacks: u8,
-    /// By stack slot `j`: bit `j` of `outer` is set when the stack lies in outer space, of
-    /// `expandable` when it lies in outer space touching two or more tiles (X16), of `red_top`
-    /// when its top disc is red. Kept up to date by every stack and tile edit so that move
-    /// generation reads them without visiting the cells.
+    /// By stack slot: [`RED_TOP`] when the stack's top disc is red, [`OUTER`] when it lies in
+    /// outer space, [`EXPANDABLE`] when it lies in outer space touching two or more tiles
+    /// (X16); 0 for unused slots. Kept up to date by every stack and tile edit so that move
+    /// generation reads them for all slots at once ([`Position::slot_masks`]) without visiting
+    /// the cells, and so that moving a slot moves one byte.
     /// By stack slot: the column and row of the stack's cell in the grid (`q + OFF`,
     /// `r + OFF`) and its height, side by side so that the dance search compares one stack
     /// with all the others at once ([`Position::targets_in_reach`]).
     pub(super) lane_q: [u8; 16],
     pub(super) lane_r: [u8; 16],
     pub(super) lane_h: [u8; 16],
-    pub(super) outer: u32,
-    pub(super) expandable: u32,
-    pub(super) red_top: u32,
+    pub(super) flags: [u8; 16],
     /// By stack slot: the stack's key (its share of `hash`), so that taking or changing a stack
     /// needs no key computed for what was there.
     pub(super) keys: [u64; 16],
@@ -323,9 +387,7 @@ impl Clone for Position {
             lane_q: self.lane_q,
             lane_r: self.lane_r,
             lane_h: self.lane_h,
-            outer: self.outer,
-            expandable: self.expandable,
-            red_top: self.red_top,
+            flags: self.flags,
             keys: self.keys,
             hand: self.hand,
             supply: self.supply,
@@ -363,9 +425,7 @@ impl Clone for Position {
         self.lane_q = source.lane_q;
         self.lane_r = source.lane_r;
         self.lane_h = source.lane_h;
-        self.outer = source.outer;
-        self.expandable = source.expandable;
-        self.red_top = source.red_top;
+        self.flags = source.flags;
         self.keys = source.keys;
         self.hand = source.hand;
         self.supply = source.supply;
@@ -424,9 +484,7 @@ impl Position {
             lane_q: [0; 16],
             lane_r: [0; 16],
             lane_h: [0; 16],
-            outer: 0,
-            expandable: 0,
-            red_top: 0,
+            flags: [0; 16],
             keys: [0; 16],
             hand: [DISCS, DISCS],
             supply: options.tiles,
@@ -645,6 +703,7 @@ impl Position {
             }
     }
 
+    #[inline]
     pub(super) fn reset_history(&mut self) {
         self.history.clear();
         let k = self.key();
@@ -664,18 +723,19 @@ impl Position {
         if self.cells[i].h == 0 {
             self.empty |= 1 << self.n_tiles;
         } else {
-            let bit = !(1 << self.cells[i].slot);
-            self.outer &= bit;
-            self.expandable &= bit;
+            self.flags[self.cells[i].slot as usize & 15] &= RED_TOP;
         }
         self.tiles[self.n_tiles as usize] = i as u16;
         self.n_tiles += 1;
-        // The outer-space stacks around now touch one tile more.
-        for step in STEP {
-            let nb = (i as isize + step) as usize;
-            let cell = self.cells[nb];
-            if cell.tile == 0 && cell.h != 0 && self.tiles_around(nb) >= 2 {
-                self.expandable |= 1 << cell.slot;
+        // The outer-space stacks beside it now touch one tile more.
+        let (outer, _, expandable) = self.slot_masks();
+        let mut m = outer & !expandable;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize & 15;
+            m &= m - 1;
+            let nb = self.stacks[k] as usize;
+            if line(i, nb) >> 3 == 1 && self.tiles_around(nb) >= 2 {
+                self.flags[k] |= EXPANDABLE;
             }
         }
     }
@@ -691,14 +751,14 @@ impl Position {
             let [q, r] = CELL_QR[i];
             self.lane_q[j] = q;
             self.lane_r[j] = r;
-            if cell.tile != 0 {
+            self.flags[j] = if cell.tile != 0 {
                 self.empty &= !(1u64 << (cell.tile >> 2));
+                0
+            } else if self.tiles_around(i) >= 2 {
+                OUTER | EXPANDABLE
             } else {
-                self.outer |= 1 << j;
-                if self.tiles_around(i) >= 2 {
-                    self.expandable |= 1 << j;
-                }
-            }
+                OUTER
+            };
             j
         } else {
             cell.slot as usize
@@ -707,8 +767,8 @@ impl Position {
         cell.h = h;
         cell.bits = bits;
         self.lane_h[j] = h;
-        let top = (bits as u32 >> (h as u32).wrapping_sub(1)) & 1;
-        self.red_top = (self.red_top & !(1 << j)) | top << j;
+        let top = (bits >> (h as u32).wrapping_sub(1)) as u8 & RED_TOP;
+        self.flags[j] = (self.flags[j] & !RED_TOP) | top;
         let key = stack_key(i, h, bits);
         // A new slot's old key is 0 (kept so by `take_stack`).
         self.hash ^= self.keys[j] ^ key;
@@ -739,27 +799,23 @@ impl Position {
             self.lane_r[j] = self.lane_r[last];
             self.lane_h[j] = self.lane_h[last];
             self.cells[moved as usize].slot = j as u8;
-            let bit = |m: u32| ((m >> last) & 1) << j;
-            self.outer = (self.outer & !(1 << j)) | bit(self.outer);
-            self.expandable = (self.expandable & !(1 << j)) | bit(self.expandable);
-            self.red_top = (self.red_top & !(1 << j)) | bit(self.red_top);
+            self.flags[j] = self.flags[last];
         }
-        self.outer &= !(1 << last);
-        self.expandable &= !(1 << last);
-        self.red_top &= !(1 << last);
+        self.flags[last] = 0;
         self.n_stacks -= 1;
         (h, bits)
     }
 
-    /// Whether the stack index (`outer`, `expandable`, `red_top`, the lanes, the cells' slots)
-    /// agrees with the cells.
+    /// Whether the stack index (the flags, the lanes, the cells' slots) agrees with the cells.
     #[cfg(test)]
     pub(super) fn stack_index_ok(&self) -> bool {
         let n = self.n_stacks as usize;
         let spare = !((1u32 << n) - 1);
-        self.outer & spare == 0
-            && self.expandable & spare == 0
-            && self.red_top & spare == 0
+        let (outer, red_top, expandable) = self.slot_masks();
+        self.flags[n..].iter().all(|&f| f == 0)
+            && outer & spare == 0
+            && expandable & spare == 0
+            && red_top & spare == 0
             && self.stacks[..n].iter().enumerate().all(|(j, &s)| {
                 let c = self.cells[s as usize];
                 c.h != 0
@@ -767,10 +823,10 @@ impl Position {
                     && self.lane_q[j] as usize == s as usize % GRID as usize
                     && self.lane_r[j] as usize == s as usize / GRID as usize
                     && self.lane_h[j] == c.h
-                    && (self.outer >> j) & 1 == (c.tile == 0) as u32
-                    && (self.expandable >> j) & 1
+                    && (outer >> j) & 1 == (c.tile == 0) as u32
+                    && (expandable >> j) & 1
                         == (c.tile == 0 && self.tiles_around(s as usize) >= 2) as u32
-                    && (self.red_top >> j) & 1 == ((c.bits >> (c.h - 1)) & 1) as u32
+                    && (red_top >> j) & 1 == ((c.bits >> (c.h - 1)) & 1) as u32
                     && self.keys[j] == stack_key(s as usize, c.h, c.bits)
             })
             && self.keys[n..].iter().all(|&k| k == 0)
@@ -778,12 +834,29 @@ impl Position {
             && self.cells.iter().filter(|c| c.h != 0).count() == n
     }
 
-    /// Puts a disc (red when `red` is 1) on the cell `i`, on top of any stack there.
+    /// Puts a disc (red when `red` is 1) on the tile `i`, on top of any stack there.
     #[inline]
     fn push_disc(&mut self, i: usize, red: u16) {
         let cell = &mut self.cells[i];
+        debug_assert!(cell.tile != 0);
         if cell.h == 0 {
-            self.set_stack(i, 1, red);
+            // A new stack of one disc in the next slot (`set_stack` for a tile, unrolled).
+            let j = self.n_stacks as usize & 15;
+            cell.h = 1;
+            cell.bits = red;
+            cell.slot = j as u8;
+            self.empty &= !(1u64 << (cell.tile >> 2));
+            self.stacks[j] = i as u16;
+            self.n_stacks += 1;
+            let [q, r] = CELL_QR[i];
+            self.lane_q[j] = q;
+            self.lane_r[j] = r;
+            self.lane_h[j] = 1;
+            self.flags[j] = red as u8;
+            let key = stack_key(i, 1, red);
+            // A new slot's old key is 0 (kept so by `take_stack`).
+            self.hash ^= key;
+            self.keys[j] = key;
             return;
         }
         let bits = cell.bits | red << cell.h;
@@ -792,7 +865,7 @@ impl Position {
         let j = cell.slot as usize;
         let key = stack_key(i, cell.h, bits);
         self.lane_h[j] += 1;
-        self.red_top = (self.red_top & !(1 << j)) | (red as u32) << j;
+        self.flags[j] = (self.flags[j] & !RED_TOP) | red as u8;
         self.hash ^= self.keys[j] ^ key;
         self.keys[j] = key;
     }
@@ -1057,6 +1130,62 @@ impl Position {
         m & !(1 << j)
     }
 
+    /// The slots whose stacks lie in outer space, whose top disc is red, and that may expand
+    /// (X16), as masks (bit `j` for slot `j`): one bit of each slot's flags gathered from all
+    /// sixteen at once (the bytes' top bits, after a shift, in one SSE2 `movemask`).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn slot_masks(&self) -> (u32, u32, u32) {
+        // SAFETY: SSE2 belongs to every x86-64 processor (the target's baseline).
+        unsafe { flag_masks(&self.flags) }
+    }
+
+    /// [`Position::slot_masks`] one slot at a time, where SSE2 is not to be had.
+    #[cfg(not(target_arch = "x86_64"))]
+    fn slot_masks(&self) -> (u32, u32, u32) {
+        let mut m = (0, 0, 0);
+        for (j, &f) in self.flags.iter().enumerate() {
+            m.0 |= u32::from(f & OUTER != 0) << j;
+            m.1 |= u32::from(f & RED_TOP != 0) << j;
+            m.2 |= u32::from(f & EXPANDABLE != 0) << j;
+        }
+        m
+    }
+
+    /// The stack slots whose stacks reach the stack in slot `t` (the transpose of
+    /// [`Position::targets_in_reach`]): on a straight line from it, at most their own height
+    /// away, and no shorter than it (the stack itself excluded).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn dancers_reaching(&self, t: usize) -> u32 {
+        // SAFETY: SSE2 belongs to every x86-64 processor (the target's baseline).
+        let m = unsafe {
+            lanes_reaching(
+                &self.lane_q,
+                &self.lane_r,
+                &self.lane_h,
+                self.lane_q[t],
+                self.lane_r[t],
+                self.lane_h[t],
+            )
+        };
+        m & !(1 << t)
+    }
+
+    /// [`Position::dancers_reaching`] one slot at a time, where SSE2 is not to be had.
+    #[cfg(not(target_arch = "x86_64"))]
+    fn dancers_reaching(&self, t: usize) -> u32 {
+        let (s, h) = (self.stacks[t] as usize, self.lane_h[t]);
+        let mut m = 0;
+        for (k, &b) in self.stacks[..self.n_stacks as usize].iter().enumerate() {
+            let l = line(b as usize, s);
+            if k != t && h.max(l >> 3) <= self.lane_h[k] {
+                m |= 1 << k;
+            }
+        }
+        m
+    }
+
     /// [`Position::targets_in_reach`] one slot at a time, where SSE2 is not to be had.
     #[cfg(not(target_arch = "x86_64"))]
     fn targets_in_reach(&self, j: usize) -> u32 {
@@ -1079,36 +1208,87 @@ impl Position {
         // Masks over the stack slots: own stacks on tiles (possible dancers), opponent stacks
         // on tiles (possible targets); each stack's cell in `stacks`.
         let stacks = &self.stacks;
-        let on_tile = ((1u32 << self.n_stacks) - 1) & !self.outer;
-        let own = on_tile & if me == 1 { self.red_top } else { !self.red_top };
+        let (outer, red_top, expandable) = self.slot_masks();
+        let popcount16 =
+            |m: u32| POPCOUNT[(m & 0xff) as usize] + POPCOUNT[(m >> 8 & 0xff) as usize];
+        let on_tile = ((1u32 << self.n_stacks) - 1) & !outer;
+        let own = on_tile & if me == 1 { red_top } else { !red_top };
         let opp = on_tile & !own;
         // Dances (X10) as (from, target), only those into outer space once one is seen: a
         // target must lie on a line from the dancer, within reach and no taller (X13). With
-        // at most 16 stacks there are at most 8 × 8 pairs.
+        // at most 16 stacks there are at most 8 × 8 pairs. The pairs within reach come by
+        // dancer (`rows[j]`: the targets of the dancer in slot `j`), compared with all slots at
+        // once from whichever side has fewer stacks.
+        let mut rows = [0u32; 16];
+        let mut dancers = 0u32;
+        if popcount16(own) <= popcount16(opp) {
+            let mut mine = own;
+            while mine != 0 {
+                let j = mine.trailing_zeros() as usize & 15;
+                mine &= mine - 1;
+                let theirs = opp & self.targets_in_reach(j);
+                rows[j] = theirs;
+                dancers |= u32::from(theirs != 0) << j;
+            }
+        } else {
+            let mut theirs = opp;
+            while theirs != 0 {
+                let t = theirs.trailing_zeros() as usize & 15;
+                theirs &= theirs - 1;
+                let mut from = own & self.dancers_reaching(t);
+                dancers |= from;
+                while from != 0 {
+                    let j = from.trailing_zeros() as usize & 15;
+                    from &= from - 1;
+                    rows[j] |= 1 << t;
+                }
+            }
+        }
         let mut n = 0;
         let mut outer_only = false;
-        let mut mine = own;
-        while mine != 0 {
-            let j = mine.trailing_zeros() as usize & 15;
-            mine &= mine - 1;
+        while dancers != 0 {
+            let j = dancers.trailing_zeros() as usize & 15;
+            dancers &= dancers - 1;
             let s = stacks[j] as usize;
-            // The opponent stacks on a line from the dancer, within reach, no taller (X13).
-            let mut theirs = opp & self.targets_in_reach(j);
-            while theirs != 0 {
+            let h = self.lane_h[j] as usize;
+            let mut theirs = rows[j];
+            'target: while theirs != 0 {
                 let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
                 theirs &= theirs - 1;
                 let l = line(s, ti);
-                // The probe finds the first stack on the line: it must be this one.
-                if let Some((t, outer)) = self.probe(s, (l & 7) as usize, me).filter(|x| x.0 == ti)
-                {
-                    if outer && !outer_only {
-                        outer_only = true;
-                        n = 0;
+                let step = STEP[(l & 7) as usize];
+                let k = (l >> 3) as usize;
+                // Every cell before the target must be an empty tile (X13).
+                let mut c = s;
+                for _ in 1..k {
+                    c = c.wrapping_add_signed(step);
+                    let cell = self.cells[c];
+                    if cell.tile == 0 || cell.h != 0 {
+                        continue 'target;
                     }
-                    if outer || !outer_only {
-                        dances[n] = (s as u16, t as u16);
-                        n += 1;
+                }
+                // Beyond it, the first cell without a tile within the discs left takes them
+                // all, and must be empty (X14).
+                let mut c = ti;
+                let mut outer = false;
+                for _ in k..h {
+                    c = c.wrapping_add_signed(step);
+                    let cell = self.cells[c];
+                    if cell.tile == 0 {
+                        if cell.h != 0 {
+                            continue 'target;
+                        }
+                        outer = true;
+                        break;
                     }
+                }
+                if outer && !outer_only {
+                    outer_only = true;
+                    n = 0;
+                }
+                if outer || !outer_only {
+                    dances[n] = (s as u16, ti as u16);
+                    n += 1;
                 }
             }
         }
@@ -1123,9 +1303,11 @@ impl Position {
             return Fast::Dance { from, target, d };
         }
         // Builds (X11): expansions, then placements (the supply is not empty: the game goes on).
-        let e = self.expandable.count_ones() as usize;
+        let e = popcount16(expandable) as usize;
         let places = if self.hand[me as usize] > 0 {
-            self.empty.count_ones() as usize
+            (self.empty.to_le_bytes().iter())
+                .map(|&b| POPCOUNT[b as usize])
+                .sum::<u32>() as usize
         } else {
             0
         };
@@ -1138,7 +1320,7 @@ impl Position {
         }
         let k = below(rng, e + places + swap);
         if k < e {
-            let mut mask = self.expandable;
+            let mut mask = expandable;
             for _ in 0..k {
                 mask &= mask - 1;
             }
@@ -1428,12 +1610,16 @@ impl Position {
             }
             let nb = (i as isize + step) as usize;
             let cell = self.cells[nb];
-            if cell.tile == 0 && cell.h != 0 && (self.expandable >> cell.slot) & 1 != 0 {
+            if cell.tile == 0
+                && cell.h != 0
+                && self.flags[cell.slot as usize & 15] & EXPANDABLE != 0
+            {
                 self.convert(nb, me, log);
             }
         }
     }
 
+    #[inline]
     fn after_reversible(&mut self) {
         self.passes = 0;
         self.swapped = false;
@@ -1452,6 +1638,7 @@ impl Position {
         self.seen |= bit;
     }
 
+    #[inline]
     fn after_irreversible(&mut self) {
         self.passes = 0;
         self.swapped = false;
