@@ -712,12 +712,14 @@ impl Position {
     }
 
     /// Puts a tile of colour `c` on `i` (which has none), taking it from the supply.
+    #[inline]
     pub(super) fn put_tile(&mut self, i: usize, c: Colour) {
         self.put_tile_raw(i, c);
         self.supply -= 1;
     }
 
     /// Puts a tile without touching the supply (reading a position line).
+    #[inline]
     pub(super) fn put_tile_raw(&mut self, i: usize, c: Colour) {
         self.cells[i].tile = (c.index() as u8 + 1) | (self.n_tiles << 2);
         if self.cells[i].h == 0 {
@@ -741,6 +743,7 @@ impl Position {
     }
 
     /// Puts a stack of height `h` ≥ 1 (discs `bits`) on `i`, replacing any stack there.
+    #[inline]
     pub(super) fn set_stack(&mut self, i: usize, h: u8, bits: u16) {
         let cell = self.cells[i];
         let j = if cell.h == 0 {
@@ -775,6 +778,7 @@ impl Position {
         self.keys[j] = key;
     }
 
+    #[inline(always)]
     fn take_stack(&mut self, i: usize) -> (u8, u16) {
         let cell = &mut self.cells[i];
         let (h, bits, j) = (cell.h, cell.bits, cell.slot as usize);
@@ -835,7 +839,7 @@ impl Position {
     }
 
     /// Puts a disc (red when `red` is 1) on the tile `i`, on top of any stack there.
-    #[inline]
+    #[inline(always)]
     fn push_disc(&mut self, i: usize, red: u16) {
         let cell = &mut self.cells[i];
         debug_assert!(cell.tile != 0);
@@ -1201,7 +1205,7 @@ impl Position {
     }
 
     /// A uniformly random legal move in normal play (the game going on, not in the setup).
-    #[inline]
+    #[inline(always)]
     /// `dances` is scratch space (kept by the caller so that it is not cleared for every move).
     fn random_fast<R: Rng + ?Sized>(&self, rng: &mut R, dances: &mut [(u16, u16); 64]) -> Fast {
         let me = self.to_move.index() as u8;
@@ -1339,6 +1343,33 @@ impl Position {
 
     /// Plays uniformly random legal moves until the game ends; returns the outcome.
     pub fn playout<R: Rng + ?Sized>(&mut self, rng: &mut R, buf: &mut MoveList) -> Outcome {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: the CPU has the instructions `playout_avx2` is compiled with.
+            return unsafe { self.playout_avx2(rng, buf) };
+        }
+        self.playout_inline(rng, buf)
+    }
+
+    /// [`Position::playout`] compiled for processors with AVX2, BMI1/2 and `popcnt` (x86-64
+    /// since about 2013): the same code, in fewer instructions (three-operand vector
+    /// instructions, one-instruction bit counts and lowest-bit clears).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    fn playout_avx2<R: Rng + ?Sized>(&mut self, rng: &mut R, buf: &mut MoveList) -> Outcome {
+        self.playout_inline(rng, buf)
+    }
+
+    #[inline(always)]
+    pub(super) fn playout_inline<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        buf: &mut MoveList,
+    ) -> Outcome {
         while self.in_setup() {
             match self.random_move(rng, buf) {
                 Some(mv) => self.play(&mv),
@@ -1551,7 +1582,7 @@ impl Position {
     }
 
     /// Plays a legal move of normal play given by cell indices.
-    #[inline]
+    #[inline(always)]
     fn apply_fast(&mut self, mv: Fast, log: &mut impl FnMut(Hex)) {
         let me = self.to_move;
         match mv {
