@@ -50,17 +50,24 @@ const STEP: [isize; 6] = [
     GRID as isize - 1,
 ];
 
+/// [`STEP`] padded to eight entries, so that a direction taken from the low three bits of a
+/// byte indexes it without a bounds check.
+const STEP8: [isize; 8] = [STEP[0], STEP[1], STEP[2], STEP[3], STEP[4], STEP[5], 0, 0];
+
 /// The longest line a dance can look along: the tallest stack (16 discs).
 const REACH: isize = 16;
-/// Offset of index difference 0 in [`LINES`].
-const LINE_SPAN: isize = REACH * GRID as isize + REACH;
+/// Offset of index difference 0 in [`LINES`]: above every difference of two cells of the
+/// grid (|Δ| < `CELLS`), and half the table's length, a power of two, so that a difference
+/// wrapped into the table by a mask lands where it belongs.
+const LINE_SPAN: isize = 8192;
+const _: () = assert!((CELLS as isize) < LINE_SPAN);
 
 /// For an index difference `Δ` between two cells (at `Δ + LINE_SPAN`): `d | k << 3` when the
 /// second cell lies `k` (1 ≤ k ≤ 16) steps from the first in direction `d` (an index into
 /// [`STEP`]), [`NO_LINE`] otherwise. Unique because 16 steps stay well within half a row of the
-/// grid. The last entry, beyond every line, answers every difference out of range.
-static LINES: [u8; (2 * LINE_SPAN + 2) as usize] = {
-    let mut t = [NO_LINE; (2 * LINE_SPAN + 2) as usize];
+/// grid.
+static LINES: [u8; 2 * LINE_SPAN as usize] = {
+    let mut t = [NO_LINE; 2 * LINE_SPAN as usize];
     let mut d = 0;
     while d < 6 {
         let mut k = 1;
@@ -81,7 +88,7 @@ const NO_LINE: u8 = 31 << 3;
 #[inline]
 fn line(a: usize, b: usize) -> u8 {
     let k = b.wrapping_add(LINE_SPAN as usize).wrapping_sub(a);
-    LINES[k.min(LINES.len() - 1)]
+    LINES[k & (LINES.len() - 1)]
 }
 
 /// A move by cell indices, as the random playouts draw and play it.
@@ -1100,16 +1107,18 @@ impl Position {
             self.legal_moves(buf);
             return Some(buf.0[rng.random_range(0..buf.len())]);
         }
-        Some(match self.random_fast(rng, &mut [(0, 0); 64]) {
-            Fast::Dance { from, target, .. } => Move::Dance {
-                from: hex(from as usize),
-                target: hex(target as usize),
+        Some(
+            match self.random_fast::<false, _>(rng, &mut [(0, 0); 64], self.options.pie) {
+                Fast::Dance { from, target, .. } => Move::Dance {
+                    from: hex(from as usize),
+                    target: hex(target as usize),
+                },
+                Fast::Expand(i) => Move::Expand(hex(i as usize)),
+                Fast::Place(i) => Move::Place(hex(i as usize)),
+                Fast::Pass => Move::Pass,
+                Fast::Swap => Move::Swap,
             },
-            Fast::Expand(i) => Move::Expand(hex(i as usize)),
-            Fast::Place(i) => Move::Place(hex(i as usize)),
-            Fast::Pass => Move::Pass,
-            Fast::Swap => Move::Swap,
-        })
+        )
     }
 
     /// The stack slots whose stacks lie on a straight line from the stack in slot `j`, at
@@ -1207,14 +1216,27 @@ impl Position {
     /// A uniformly random legal move in normal play (the game going on, not in the setup).
     #[inline(always)]
     /// `dances` is scratch space (kept by the caller so that it is not cleared for every move).
-    fn random_fast<R: Rng + ?Sized>(&self, rng: &mut R, dances: &mut [(u16, u16); 64]) -> Fast {
+    /// `POPCNT`: compiled where the processor counts bits in one instruction (else the bits
+    /// are counted a byte at a time from a table).
+    /// `pie`: the options' `pie` (swap may be due).
+    fn random_fast<const POPCNT: bool, R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        dances: &mut [(u16, u16); 64],
+        pie: bool,
+    ) -> Fast {
         let me = self.to_move.index() as u8;
         // Masks over the stack slots: own stacks on tiles (possible dancers), opponent stacks
         // on tiles (possible targets); each stack's cell in `stacks`.
         let stacks = &self.stacks;
         let (outer, red_top, expandable) = self.slot_masks();
-        let popcount16 =
-            |m: u32| POPCOUNT[(m & 0xff) as usize] + POPCOUNT[(m >> 8 & 0xff) as usize];
+        let popcount16 = |m: u32| {
+            if POPCNT {
+                m.count_ones()
+            } else {
+                POPCOUNT[(m & 0xff) as usize] + POPCOUNT[(m >> 8 & 0xff) as usize]
+            }
+        };
         let on_tile = ((1u32 << self.n_stacks) - 1) & !outer;
         let own = on_tile & if me == 1 { red_top } else { !red_top };
         let opp = on_tile & !own;
@@ -1260,7 +1282,7 @@ impl Position {
                 let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
                 theirs &= theirs - 1;
                 let l = line(s, ti);
-                let step = STEP[(l & 7) as usize];
+                let step = STEP8[(l & 7) as usize];
                 let k = (l >> 3) as usize;
                 // Every cell before the target must be an empty tile (X13).
                 let mut c = s;
@@ -1291,12 +1313,14 @@ impl Position {
                     n = 0;
                 }
                 if outer || !outer_only {
-                    dances[n] = (s as u16, ti as u16);
+                    // At most 8 × 8 pairs: `n` < 64.
+                    dances[n & 63] = (s as u16, ti as u16);
                     n += 1;
                 }
             }
         }
-        let swap = self.swap_available() as usize;
+        // (`options.pie` read once per playout by the caller: the only quick test.)
+        let swap = (pie && self.swap_available()) as usize;
         if n > 0 {
             let k = below(rng, n + swap);
             if k == n {
@@ -1309,9 +1333,13 @@ impl Position {
         // Builds (X11): expansions, then placements (the supply is not empty: the game goes on).
         let e = popcount16(expandable) as usize;
         let places = if self.hand[me as usize] > 0 {
-            (self.empty.to_le_bytes().iter())
-                .map(|&b| POPCOUNT[b as usize])
-                .sum::<u32>() as usize
+            if POPCNT {
+                self.empty.count_ones() as usize
+            } else {
+                (self.empty.to_le_bytes().iter())
+                    .map(|&b| POPCOUNT[b as usize])
+                    .sum::<u32>() as usize
+            }
         } else {
             0
         };
@@ -1352,7 +1380,7 @@ impl Position {
             // SAFETY: the CPU has the instructions `playout_avx2` is compiled with.
             return unsafe { self.playout_avx2(rng, buf) };
         }
-        self.playout_inline(rng, buf)
+        self.playout_inline::<false, _>(rng, buf)
     }
 
     /// [`Position::playout`] compiled for processors with AVX2, BMI1/2 and `popcnt` (x86-64
@@ -1361,11 +1389,11 @@ impl Position {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     fn playout_avx2<R: Rng + ?Sized>(&mut self, rng: &mut R, buf: &mut MoveList) -> Outcome {
-        self.playout_inline(rng, buf)
+        self.playout_inline::<true, _>(rng, buf)
     }
 
     #[inline(always)]
-    pub(super) fn playout_inline<R: Rng + ?Sized>(
+    pub(super) fn playout_inline<const POPCNT: bool, R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         buf: &mut MoveList,
@@ -1377,8 +1405,9 @@ impl Position {
             }
         }
         let mut dances = [(0, 0); 64];
+        let pie = self.options.pie;
         while !self.is_over() {
-            let m = self.random_fast(rng, &mut dances);
+            let m = self.random_fast::<POPCNT, _>(rng, &mut dances, pie);
             self.apply_fast(m, &mut |_| {});
         }
         // The loop only stops when the game is over, which always has an outcome.
@@ -1399,8 +1428,9 @@ impl Position {
             left -= 1;
         }
         let mut dances = [(0, 0); 64];
+        let pie = self.options.pie;
         while left > 0 && !self.is_over() {
-            let m = self.random_fast(rng, &mut dances);
+            let m = self.random_fast::<false, _>(rng, &mut dances, pie);
             self.apply_fast(m, &mut |_| {});
             left -= 1;
         }
@@ -1587,7 +1617,7 @@ impl Position {
         let me = self.to_move;
         match mv {
             Fast::Dance { from, d, .. } => {
-                let step = STEP[d as usize];
+                let step = STEP8[d as usize & 7];
                 let fi = from as usize;
                 let (h, bits) = self.take_stack(fi);
                 let mut c = fi;

@@ -633,7 +633,10 @@ fn playouts_on_every_processor_path_play_the_same_games() {
             let mut a = Position::new(&o);
             let mut b = Position::new(&o);
             let got = a.playout(&mut rand::rngs::SmallRng::seed_from_u64(seed), &mut buf);
-            let want = b.playout_inline(&mut rand::rngs::SmallRng::seed_from_u64(seed), &mut buf);
+            let want = b.playout_inline::<false, _>(
+                &mut rand::rngs::SmallRng::seed_from_u64(seed),
+                &mut buf,
+            );
             assert_eq!(got, want, "seed {seed}");
             assert_eq!(a, b, "seed {seed}");
             assert_eq!(a.to_line(), b.to_line(), "seed {seed}");
