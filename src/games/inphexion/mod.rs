@@ -1017,7 +1017,7 @@ impl Position {
                                 // them matters for the board.
                                 let lifted_neutral = relocate & neutral;
                                 let neutral_turn = if lifted_neutral != 0 {
-                                    let key = |i: u32| (i % n) << 4 | i / n;
+                                    let key = |i: u32| ((i % n) << 4) | (i / n);
                                     let kn = key(lifted_neutral.trailing_zeros());
                                     let mut m = relocate;
                                     let mut rank = 0;
