@@ -621,3 +621,25 @@ fn random_plies_play_the_moves_random_move_draws() {
         }
     }
 }
+
+#[test]
+fn playouts_on_every_processor_path_play_the_same_games() {
+    use rand::SeedableRng;
+    // `playout` takes a path compiled for AVX2 where the processor has it: the same games as
+    // the baseline path (and, on other processors, the baseline twice).
+    let mut buf = MoveList::new();
+    for o in [opts(&[]), opts(&["expert", "pie"]), opts(&["tiles=19"])] {
+        for seed in 0..200 {
+            let mut a = Position::new(&o);
+            let mut b = Position::new(&o);
+            let got = a.playout(&mut rand::rngs::SmallRng::seed_from_u64(seed), &mut buf);
+            let want = b.playout_inline::<false, _>(
+                &mut rand::rngs::SmallRng::seed_from_u64(seed),
+                &mut buf,
+            );
+            assert_eq!(got, want, "seed {seed}");
+            assert_eq!(a, b, "seed {seed}");
+            assert_eq!(a.to_line(), b.to_line(), "seed {seed}");
+        }
+    }
+}
