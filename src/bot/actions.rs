@@ -795,7 +795,8 @@ pub struct Vacation {
 
 /// `player` takes `days` of vacation from now: the deadlines of the games waiting for their move
 /// move by as much, unless they have passed already (those games are lost on time). The yearly
-/// cap holds under concurrent requests: one statement checks it and stores the vacation.
+/// cap holds under concurrent requests: `db::start_vacation_within_cap` decides them one at a
+/// time.
 pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vacation, BotError> {
     let now = core.clock.now();
     let since = now - 365 * DAY;
@@ -804,7 +805,7 @@ pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vac
     let mut tx = core.pool.begin().await?;
     let started = days >= 1
         && db::start_vacation_within_cap(
-            &mut *tx,
+            &mut tx,
             &db::VacationRequest {
                 player,
                 starts_at: now,

@@ -1,7 +1,7 @@
 //! Players: Discord users who have played or been challenged, with a display name, their
 //! settings and their vacations.
 
-use super::Executor;
+use super::{Conn, Executor};
 
 use super::{DbError, UserId};
 
@@ -224,12 +224,18 @@ pub struct VacationRequest {
 }
 
 /// Starts the vacation asked for, unless one is running or the vacations counted would then
-/// exceed the cap. One statement decides and inserts, so requests arriving together cannot pass
-/// the cap between them. `false` when refused.
+/// exceed the cap. `false` when refused. Call it in a transaction: it first takes the player's
+/// row (a write that changes nothing), so requests arriving together are decided one after the
+/// other and cannot pass the cap between them — on SQLite as on PostgreSQL, where two
+/// transactions would otherwise each decide on a snapshot without the other's vacation.
 pub async fn start_vacation_within_cap(
-    ex: impl Executor<'_>,
+    conn: &mut Conn,
     v: &VacationRequest,
 ) -> Result<bool, DbError> {
+    sqlx::query("UPDATE players SET updated_at = updated_at WHERE id = $1")
+        .bind(v.player)
+        .execute(&mut *conn)
+        .await?;
     let done = sqlx::query(
         "INSERT INTO vacations (player_id, starts_at, ends_at)
          SELECT $1, $2, $2 + $3
@@ -243,7 +249,7 @@ pub async fn start_vacation_within_cap(
     .bind(v.seconds)
     .bind(v.counted_since)
     .bind(v.cap_seconds)
-    .execute(ex)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -303,6 +309,40 @@ mod tests {
                     .await
                     .unwrap(),
                 0
+            );
+        }
+    }
+
+    both_backends! {
+        async fn vacations_asked_together_stay_within_the_cap(pool) {
+            let me = UserId(42);
+            upsert_player(&pool, me, "ann", 1).await.unwrap();
+            let ask = |pool: crate::db::Pool| async move {
+                let mut tx = pool.begin().await?;
+                let request = VacationRequest {
+                    player: me,
+                    starts_at: 1_000,
+                    seconds: 30 * 86_400,
+                    counted_since: 0,
+                    cap_seconds: 30 * 86_400,
+                };
+                let started = start_vacation_within_cap(&mut tx, &request).await?;
+                // Both hold their transaction a moment, as the bot does while it moves deadlines.
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                tx.commit().await?;
+                Ok::<bool, DbError>(started)
+            };
+            let asks: Vec<_> = (0..4).map(|_| tokio::spawn(ask(pool.clone()))).collect();
+            let mut started = 0;
+            for a in asks {
+                if a.await.unwrap().unwrap() {
+                    started += 1;
+                }
+            }
+            assert_eq!(started, 1);
+            assert_eq!(
+                vacation_seconds_since(&pool, me, 0).await.unwrap(),
+                30 * 86_400
             );
         }
     }
