@@ -40,6 +40,7 @@ mod ratings;
 mod servers;
 #[cfg(test)]
 pub(crate) mod testing;
+mod transfer;
 
 use std::collections::HashSet;
 use std::str::FromStr;
@@ -54,6 +55,7 @@ pub use ids::*;
 pub use players::*;
 pub use ratings::*;
 pub use servers::*;
+pub use transfer::{copy_all, migrate_data, TransferReport};
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
@@ -160,6 +162,9 @@ pub enum DbError {
     /// A stored game whose moves do not replay: reported, never repaired.
     #[error("game {game} is damaged: {why}")]
     Corrupt { game: i64, why: String },
+    /// `hexcord migrate-data` refused to copy, or the copy failed its checks.
+    #[error("migrate-data: {0}")]
+    Transfer(String),
     /// The database named by `DATABASE_URL` cannot be opened or prepared.
     #[error("cannot open the database DATABASE_URL={url}: {why}")]
     Open {
