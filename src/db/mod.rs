@@ -14,7 +14,13 @@
 //! - **SQL both accept**: placeholders `$1`, `$2` … (never `?1`); `INSERT … ON CONFLICT (…) DO
 //!   NOTHING / DO UPDATE SET x = excluded.x` (never `INSERT OR …`); `CASE` instead of the
 //!   two-argument `MAX(a, b)`; `CAST(SUM(…) AS BIGINT)` (PostgreSQL sums integers as `NUMERIC`,
-//!   which `Any` cannot read).
+//!   which `Any` cannot read); `CAST(x AS BIGINT) = x` to skip a value SQLite stored as text in an
+//!   integer column (instead of SQLite's `typeof`).
+//! - **Concurrency**: PostgreSQL (read committed) does not serialise writers as SQLite does. A
+//!   decision read and written in one statement by two transactions at once can pass twice: take
+//!   the row it is about first (`UPDATE … SET x = x WHERE id = $1`, as
+//!   [`start_vacation_within_cap`] does), or make the write conditional on what it checks
+//!   (`UPDATE games … WHERE version = $2`, as [`record_move`] does).
 //! - **Types**: integers are read and bound as `i64` (PostgreSQL columns are `BIGINT`), reals as
 //!   `f64` (`DOUBLE PRECISION`), text as `String`. A yes/no column is an integer 0/1 on both: bind
 //!   `i64::from(flag)`, read it with [`get_flag`] (`Any` reads `bool` only from a real boolean).
@@ -24,6 +30,8 @@
 //!   IDENTITY PRIMARY KEY`, `REAL` → `DOUBLE PRECISION`, `BLOB` → `BYTEA`); the test
 //!   `both_schemas_have_the_same_tables_and_columns` compares them. A migration already applied
 //!   is never edited (its checksum is stored).
+//! - `hexcord migrate-data` ([`migrate_data`]) reads the tables and columns from the SQLite file,
+//!   so a new table is copied without more code.
 //! - **Tests** of this module run on both backends with `both_backends!` (a fresh SQLite file and
 //!   a fresh database of a throwaway PostgreSQL cluster, see `testing`).
 //!
