@@ -72,9 +72,17 @@ pub async fn migrate_data(from: &str, to: &str) -> Result<TransferReport, DbErro
             "--from: `{path}` is not a file (the SQLite database to copy must exist)"
         )));
     }
-    let source = connect(from).await?;
-    let target = connect(to).await?;
+    let source = connect(from).await.map_err(|e| named("--from", e))?;
+    let target = connect(to).await.map_err(|e| named("--to", e))?;
     copy_all(&source, &target).await
+}
+
+/// An error opening one of the two databases, naming the option (the URL's password redacted).
+fn named(option: &str, e: DbError) -> DbError {
+    match e {
+        DbError::Open { url, why } => refused(format!("{option}: cannot open {url}: {why}")),
+        other => other,
+    }
 }
 
 /// Copies every table of `source` into the empty `target` and verifies the copy.
@@ -504,5 +512,19 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("is not a file"), "{e}");
+        let file = crate::db::testing::TempFile(crate::db::testing::temp_path("db"));
+        std::fs::write(&file.0, b"").unwrap();
+        let e = migrate_data(
+            &format!("sqlite://{}", file.0.display()),
+            "postgres://u:s3cret@127.0.0.1:1/db",
+        )
+        .await
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("--to: cannot open postgres://u:***@127.0.0.1:1/db")
+                && !e.contains("s3cret"),
+            "{e}"
+        );
     }
 }
