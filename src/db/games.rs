@@ -351,7 +351,12 @@ pub async fn record_move(conn: &mut Conn, m: &MoveRecord<'_>) -> Result<(), DbEr
     .bind(m.player)
     .bind(m.now)
     .execute(&mut *conn)
-    .await?;
+    .await
+    .map_err(|e| match e {
+        // PostgreSQL: a move stored meanwhile by another transaction, from the same snapshot.
+        sqlx::Error::Database(ref d) if d.is_unique_violation() => DbError::Conflict(m.game),
+        other => DbError::from(other),
+    })?;
     if stored.rows_affected() != 1 {
         return Err(DbError::Conflict(m.game));
     }

@@ -278,20 +278,7 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
         Backend::of_url(url).ok_or_else(|| open_error(url, &"unknown kind of database"))?;
     sqlx::any::install_default_drivers();
     if backend == Backend::Sqlite {
-        // Creates the file when missing and switches it to WAL once.
-        SqliteConnectOptions::from_str(url)
-            .map_err(|e| open_error(url, &e))?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(10))
-            .foreign_keys(true)
-            .connect()
-            .await
-            .map_err(|e| open_error(url, &e))?
-            .close()
-            .await
-            .map_err(|e| open_error(url, &e))?;
+        prepare_sqlite_file(url).await?;
     }
     let pool = AnyPoolOptions::new()
         .max_connections(8)
@@ -322,6 +309,42 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
         other => open_error(url, &other),
     })?;
     Ok(pool)
+}
+
+/// Creates the SQLite file when missing and switches it to WAL (once: the mode stays with the
+/// file). Switching needs an exclusive lock that SQLite's busy timeout does not wait for, so a
+/// process starting together with another on a new file waits for it here, up to 10 s.
+async fn prepare_sqlite_file(url: &str) -> Result<(), DbError> {
+    let options = SqliteConnectOptions::from_str(url)
+        .map_err(|e| open_error(url, &e))?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(10))
+        .foreign_keys(true);
+    let pause = Duration::from_millis(50);
+    let mut waited = Duration::ZERO;
+    loop {
+        match options.connect().await {
+            Ok(conn) => return conn.close().await.map_err(|e| open_error(url, &e)),
+            Err(e) if is_sqlite_busy(&e) && waited < Duration::from_secs(10) => {
+                tokio::time::sleep(pause).await;
+                waited += pause;
+            }
+            Err(e) => return Err(open_error(url, &e)),
+        }
+    }
+}
+
+/// SQLite's "database is locked" (`SQLITE_BUSY` and its extended codes).
+fn is_sqlite_busy(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(d) => d
+            .code()
+            .and_then(|c| c.parse::<i32>().ok())
+            .is_some_and(|c| c & 0xff == 5),
+        _ => false,
+    }
 }
 
 /// Applies the backend's migrations, serialised between processes starting together on a new
