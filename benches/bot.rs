@@ -339,7 +339,7 @@ async fn play(
 /// preview picture apart, and who moves next (0 once the game is over).
 async fn play_picked(
     d: &Discord,
-    pool: &sqlx::SqlitePool,
+    pool: &db::Pool,
     players: [&Member; 2],
     game: i64,
     moves: usize,
@@ -457,7 +457,7 @@ async fn run(scale: Scale, full: bool) {
         );
     }
 
-    let pool = sqlx::SqlitePool::connect(&d.db_url).await.expect("db");
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
     for (round, think) in [("members pause", scale.think), ("no pause", Duration::ZERO)] {
         let first = db::last_announcement(&pool).await.expect("queue");
         let t = Instant::now();

@@ -32,11 +32,12 @@ impl fmt::Display for Token {
 
 /// The settings of every subcommand (the bot needs all of them; `recompute-ratings` only the
 /// database).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Config {
     /// Checked when set; required by the bot only ([`Config::token`]).
     pub discord_token: Option<Token>,
-    /// `sqlite://hexcord.db` unless set; the file is created on first start.
+    /// `sqlite://hexcord.db` unless set (the file is created on first start), or
+    /// `postgres://…`. Shown only through [`crate::db::redact_url`].
     pub database_url: String,
     /// Register the commands in this one server (instantly) instead of globally.
     pub dev_guild_id: Option<u64>,
@@ -128,6 +129,20 @@ impl fmt::Display for Shards {
 /// servers at most).
 pub const MAX_SHARDS: u32 = 4096;
 
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("discord_token", &self.discord_token)
+            .field("database_url", &crate::db::redact_url(&self.database_url))
+            .field("dev_guild_id", &self.dev_guild_id)
+            .field("api_base", &self.api_base)
+            .field("clock_file", &self.clock_file)
+            .field("timer_interval", &self.timer_interval)
+            .field("shards", &self.shards)
+            .finish()
+    }
+}
+
 /// Deadlines are scanned once a minute unless `TIMER_INTERVAL_MS` says otherwise.
 pub const DEFAULT_TIMER_INTERVAL_MS: u64 = 60_000;
 
@@ -140,7 +155,8 @@ pub enum ConfigError {
     MissingToken,
     #[error("DISCORD_TOKEN looks malformed ({0}): copy the bot token again from the Developer Portal (Bot → Reset Token)")]
     BadToken(&'static str),
-    #[error("DATABASE_URL must start with `sqlite:` (e.g. `DATABASE_URL=sqlite://hexcord.db`), got `{0}`")]
+    /// Holds the URL with its password redacted.
+    #[error("DATABASE_URL must start with `sqlite:` (a file, e.g. `DATABASE_URL=sqlite://hexcord.db`) or `postgres://` (e.g. `DATABASE_URL=postgres://hexcord:PASSWORD@localhost/hexcord`), got `{0}`")]
     BadDatabaseUrl(String),
     #[error("DEV_GUILD_ID must be a server id (a number; right-click the server with Developer Mode on → Copy Server ID), got `{0}`")]
     BadGuildId(String),
@@ -192,8 +208,10 @@ impl Config {
             }
         }
         let database_url = set("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
-        if !database_url.starts_with("sqlite:") {
-            return Err(ConfigError::BadDatabaseUrl(database_url));
+        if crate::db::Backend::of_url(&database_url).is_none() {
+            return Err(ConfigError::BadDatabaseUrl(crate::db::redact_url(
+                &database_url,
+            )));
         }
         let dev_guild_id = match set("DEV_GUILD_ID") {
             None => None,
@@ -273,7 +291,10 @@ mod tests {
             (&[], "DISCORD_TOKEN"),
             (&[("DISCORD_TOKEN", "short")], "DISCORD_TOKEN"),
             (
-                &[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", "postgres://x")],
+                &[
+                    ("DISCORD_TOKEN", TOKEN),
+                    ("DATABASE_URL", "mysql://u:s3cret@x/db"),
+                ],
                 "DATABASE_URL",
             ),
             (
@@ -360,5 +381,22 @@ mod tests {
         assert_eq!(Shards::shard_of(1, 81_384_788_765_712_384), 0);
         assert_eq!(Shards::shard_of(2, 1 << 22), 1);
         assert_eq!(Shards::shard_of(2, 2 << 22), 0);
+    }
+
+    #[test]
+    fn a_postgres_url_is_accepted_and_its_password_never_shown() {
+        let url = "postgres://hexcord:s3cret@localhost/hexcord";
+        let c = Config::from_lookup(|k| (k == "DATABASE_URL").then(|| url.into())).unwrap();
+        assert_eq!(c.database_url, url);
+        let shown = format!("{c:?}");
+        assert!(
+            !shown.contains("s3cret") && shown.contains("hexcord:***@localhost"),
+            "{shown}"
+        );
+        let e =
+            Config::from_lookup(|k| (k == "DATABASE_URL").then(|| "mysql://u:s3cret@x/db".into()))
+                .unwrap_err()
+                .to_string();
+        assert!(!e.contains("s3cret") && e.contains("DATABASE_URL"), "{e}");
     }
 }

@@ -36,6 +36,17 @@ enum Command {
     Analyse(AnalyseArgs),
     /// Rebuild the bot's rating tables from the stored games (the database of `DATABASE_URL`).
     RecomputeRatings,
+    /// Copy a whole SQLite database into a new PostgreSQL one (migrated first, and empty), then
+    /// verify the copy: row counts, every game replays, the ratings recomputed equal those copied.
+    MigrateData {
+        /// The SQLite database to copy, e.g. `sqlite://hexcord.db` (left unchanged but for
+        /// migrations this version of hexcord adds).
+        #[arg(long)]
+        from: String,
+        /// The PostgreSQL database to fill, e.g. `postgres://hexcord:PASSWORD@localhost/hexcord`.
+        #[arg(long)]
+        to: String,
+    },
     /// Play a match between two players and print A's wins, losses, draws and score.
     Arena {
         /// The variant line, e.g. "exxit tiles=39" or "inphexion size=7".
@@ -183,6 +194,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Render(args) => run_render(args)?,
         Command::Analyse(args) => run_analyse(args)?,
         Command::RecomputeRatings => recompute_ratings()?,
+        Command::MigrateData { from, to } => migrate_data(&from, &to)?,
         Command::Arena {
             game,
             a,
@@ -219,9 +231,23 @@ fn recompute_ratings() -> anyhow::Result<()> {
         hexcord::db::recompute_ratings(&mut tx).await?;
         tx.commit().await?;
         let n = hexcord::db::all_ratings(&pool).await?.len();
-        println!("{n} ratings rebuilt in {url}");
+        println!("{n} ratings rebuilt in {}", hexcord::db::redact_url(&url));
         anyhow::Ok(())
     })
+}
+
+fn migrate_data(from: &str, to: &str) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let report = runtime.block_on(hexcord::db::migrate_data(from, to))?;
+    println!(
+        "{} copied to {}",
+        hexcord::db::redact_url(from),
+        hexcord::db::redact_url(to)
+    );
+    println!("{report}");
+    Ok(())
 }
 
 fn run_analyse(args: AnalyseArgs) -> anyhow::Result<()> {

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use sqlx::SqlitePool;
+use crate::db::Pool;
 use tokio::sync::Notify;
 use tracing::info;
 
@@ -43,13 +43,13 @@ pub const MAX_BOT_GAMES: i64 = 3;
 /// when something was queued. Cheap to clone.
 #[derive(Clone)]
 pub struct Core {
-    pub pool: SqlitePool,
+    pub pool: Pool,
     pub clock: Clock,
     pub queued: Arc<Notify>,
 }
 
 impl Core {
-    pub fn new(pool: SqlitePool, clock: Clock) -> Core {
+    pub fn new(pool: Pool, clock: Clock) -> Core {
         Core {
             pool,
             clock,
@@ -64,7 +64,7 @@ impl Core {
 }
 
 /// A stored game with its position, or a user mistake when there is none.
-pub async fn load(pool: &SqlitePool, id: i64) -> Result<(GameRow, Game), BotError> {
+pub async fn load(pool: &Pool, id: i64) -> Result<(GameRow, Game), BotError> {
     let mut conn = pool.acquire().await?;
     db::load_game(&mut conn, id)
         .await?
@@ -136,7 +136,7 @@ fn board_announcement(
 /// to move as they chose in `/settings`: the board's mention in the channel, a direct message
 /// with the board and its Move button, or both. A final board mentions the game's followers.
 async fn enqueue_board(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut crate::db::Conn,
     row: &GameRow,
     game: &Game,
     intro: Option<Text>,
@@ -215,7 +215,7 @@ pub fn thread_name(id: i64, kind: crate::games::GameKind, names: [&str; 2]) -> S
 /// Queues the opening of a new game's thread (before its first board), when its server wants
 /// threads: started from the challenge's message `from` when there is one, its players added.
 async fn open_thread(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut crate::db::Conn,
     row: &GameRow,
     from: Option<db::MessageId>,
     bot: Option<UserId>,
@@ -255,11 +255,7 @@ async fn open_thread(
 
 /// After the final board of a game played in a thread: the result as one line in the game's
 /// channel, then the thread archived (both skipped by the delivery when there is no thread).
-async fn close_thread(
-    tx: &mut sqlx::SqliteConnection,
-    row: &GameRow,
-    lang: Lang,
-) -> Result<(), DbError> {
+async fn close_thread(tx: &mut crate::db::Conn, row: &GameRow, lang: Lang) -> Result<(), DbError> {
     let who = match row.winner_id {
         Some(w) => text!(
             "players-beat",
@@ -800,7 +796,8 @@ pub struct Vacation {
 
 /// `player` takes `days` of vacation from now: the deadlines of the games waiting for their move
 /// move by as much, unless they have passed already (those games are lost on time). The yearly
-/// cap holds under concurrent requests: one statement checks it and stores the vacation.
+/// cap holds under concurrent requests: `db::start_vacation_within_cap` decides them one at a
+/// time.
 pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vacation, BotError> {
     let now = core.clock.now();
     let since = now - 365 * DAY;
@@ -809,7 +806,7 @@ pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vac
     let mut tx = core.pool.begin().await?;
     let started = days >= 1
         && db::start_vacation_within_cap(
-            &mut *tx,
+            &mut tx,
             &db::VacationRequest {
                 player,
                 starts_at: now,
@@ -1195,7 +1192,7 @@ mod tests {
         // Ann had a day less 600 s left when she moved: she has it again from now.
         assert_eq!(row.deadline_at, Some(T0 + 900 + DAY - 600));
         let kept: (i64, String) =
-            sqlx::query_as("SELECT ply, notation FROM takebacks WHERE game_id = ?1")
+            sqlx::query_as("SELECT ply, notation FROM takebacks WHERE game_id = $1")
                 .bind(id)
                 .fetch_one(&core.pool)
                 .await

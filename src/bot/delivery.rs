@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::http::HttpError;
-use sqlx::{FromRow, SqlitePool};
+use sqlx::FromRow;
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
@@ -132,7 +132,7 @@ struct Board {
 /// The delivery task's handles.
 #[derive(Clone)]
 pub struct Delivery {
-    pub pool: SqlitePool,
+    pub pool: db::Pool,
     pub http: Arc<serenity::Http>,
     /// Rung by every action that queued something.
     pub queued: Arc<Notify>,

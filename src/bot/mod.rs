@@ -81,7 +81,7 @@ impl Data {
 
 /// The language of a server's public messages (English outside servers and by default).
 pub async fn server_lang(
-    ex: impl sqlx::SqliteExecutor<'_>,
+    ex: impl crate::db::Executor<'_>,
     guild: Option<crate::db::GuildId>,
 ) -> Result<Lang, DbError> {
     Ok(match guild {
@@ -95,7 +95,7 @@ pub async fn server_lang(
 
 /// The language of a member's direct messages: the one they last used.
 pub async fn member_lang(
-    ex: impl sqlx::SqliteExecutor<'_>,
+    ex: impl crate::db::Executor<'_>,
     user: crate::db::UserId,
 ) -> Result<Lang, DbError> {
     Ok(crate::db::player_locale(ex, user)
@@ -107,7 +107,7 @@ pub async fn member_lang(
 /// Records the languages an interaction shows: the member's (for their direct messages) and the
 /// server's (for its public messages). The member must be known.
 pub async fn note_locales(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::db::Pool,
     user: crate::db::UserId,
     guild: Option<crate::db::GuildId>,
     locale: &str,
@@ -275,7 +275,7 @@ async fn register<U, E>(
 
 /// Stores who is to move in active games stored before that was kept with them (a replay each,
 /// once). A game that does not replay is reported and left alone.
-async fn backfill_turns(pool: &sqlx::SqlitePool) -> Result<(), DbError> {
+async fn backfill_turns(pool: &crate::db::Pool) -> Result<(), DbError> {
     for id in crate::db::games_without_turn(pool).await? {
         match actions::load(pool, id).await {
             Ok((row, game)) => {
@@ -300,7 +300,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     // the bot here instead of showing message ids to members.
     crate::i18n::load().map_err(|e| anyhow::anyhow!("the locale files: {e}"))?;
     let pool = crate::db::connect(&config.database_url).await?;
-    info!(database = %config.database_url, "database ready");
+    info!(database = %crate::db::redact_url(&config.database_url), "database ready");
     let rated = crate::db::apply_pending(&mut *pool.acquire().await?).await?;
     if rated > 0 {
         info!(

@@ -1,8 +1,8 @@
 //! What the bot shows: board pictures (rendered off the async runtime) and texts.
 
+use crate::db::Pool;
 use crate::db::UserId;
 use anyhow::anyhow;
-use sqlx::SqlitePool;
 use std::sync::OnceLock;
 use tokio::sync::Semaphore;
 
@@ -17,7 +17,7 @@ use crate::text;
 
 /// The players' names by colour, for the picture.
 pub async fn names_by_colour(
-    pool: &SqlitePool,
+    pool: &Pool,
     row: &GameRow,
     game: &Game,
 ) -> Result<[String; 2], BotError> {

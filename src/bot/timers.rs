@@ -173,12 +173,12 @@ mod tests {
         let good = game(&core, false).await;
         let also_bad = game(&core, false).await;
         // Text where a number belongs, and options that are not a variant.
-        sqlx::query("UPDATE games SET version = 'many' WHERE id = ?1")
+        sqlx::query("UPDATE games SET version = 'many' WHERE id = $1")
             .bind(bad)
             .execute(&core.pool)
             .await
             .unwrap();
-        sqlx::query("UPDATE games SET options = 'chess' WHERE id = ?1")
+        sqlx::query("UPDATE games SET options = 'chess' WHERE id = $1")
             .bind(also_bad)
             .execute(&core.pool)
             .await

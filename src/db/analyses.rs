@@ -1,15 +1,13 @@
 //! Computer analyses of finished games, kept so that asking again is instant.
 
-use sqlx::SqliteExecutor;
-
-use super::DbError;
+use super::{DbError, Executor};
 use crate::analysis::Analysis;
 
 /// The stored analysis of game `game` with `budget` per position and `seed`, if any. A row that
 /// does not decode is reported and treated as absent (the analysis is then made again and the
 /// row replaced).
 pub async fn fetch_analysis(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     budget: u64,
     seed: u64,
@@ -39,7 +37,7 @@ pub async fn fetch_analysis(
 
 /// Stores the analysis of game `game` (replacing one with the same budget and seed).
 pub async fn store_analysis(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     analysis: &Analysis,
     now: i64,
@@ -66,52 +64,55 @@ pub async fn store_analysis(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::temp_db;
     use super::super::*;
     use crate::analysis::{analyse, AnalysisBudget};
+    use crate::db::testing::both_backends;
     use crate::games::{Game, Options};
 
-    #[tokio::test]
-    async fn analyses_are_kept_by_budget_and_seed_and_bad_rows_are_skipped() {
-        let (pool, _guard) = temp_db().await;
-        let now = 1_700_000_000;
-        upsert_player(&pool, UserId(1), "ann", now).await.unwrap();
-        upsert_player(&pool, UserId(2), "bob", now).await.unwrap();
-        let options = Options::parse_line("inphexion size=5").unwrap();
-        let id = sqlx::query_scalar::<_, i64>(
-            "INSERT INTO games (channel_id, kind, options, first_player_id, second_player_id,
-                                rated, status, created_at, updated_at)
-             VALUES (1, 'inphexion', $1, 1, 2, 0, 'finished', 0, 0) RETURNING id",
-        )
-        .bind(options.words().join(" "))
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-        let mut game = Game::new(options);
-        let first = game.legal_moves()[0];
-        game.play(first).unwrap();
-        let budget = AnalysisBudget::uniform(50);
-        let a = analyse(&game, budget, 7, |_, _| {});
-        assert_eq!(fetch_analysis(&pool, id, 50, 7).await.unwrap(), None);
-        store_analysis(&pool, id, &a, now).await.unwrap();
-        assert_eq!(
-            fetch_analysis(&pool, id, 50, 7).await.unwrap(),
-            Some(a.clone())
-        );
-        assert_eq!(fetch_analysis(&pool, id, 50, 8).await.unwrap(), None);
-        assert_eq!(fetch_analysis(&pool, id, 51, 7).await.unwrap(), None);
-        // Stored again: replaced, not doubled.
-        store_analysis(&pool, id, &a, now + 1).await.unwrap();
-        let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM analyses")
-            .fetch_one(&pool)
+    both_backends! {
+        async fn analyses_are_kept_by_budget_and_seed_and_bad_rows_are_skipped(pool) {
+            let now = 1_700_000_000;
+            upsert_player(&pool, UserId(1), "ann", now).await.unwrap();
+            upsert_player(&pool, UserId(2), "bob", now).await.unwrap();
+            let options = Options::parse_line("inphexion size=5").unwrap();
+            let id = insert_game(
+                &pool,
+                &NewGame {
+                    guild_id: Some(GuildId(5)),
+                    channel_id: ChannelId(6),
+                    options: &options,
+                    players: [UserId(1), UserId(2)],
+                    rated: false,
+                    now,
+                    seconds_per_move: 86_400,
+                    deadline_at: None,
+                },
+            )
             .await
             .unwrap();
-        assert_eq!(rows, 1);
-        // A damaged row reads as absent.
-        sqlx::query("UPDATE analyses SET analysis = '{not json'")
-            .execute(&pool)
-            .await
-            .unwrap();
-        assert_eq!(fetch_analysis(&pool, id, 50, 7).await.unwrap(), None);
+            let mut game = Game::new(options);
+            let first = game.legal_moves()[0];
+            game.play(first).unwrap();
+            let budget = AnalysisBudget::uniform(50);
+            let a = analyse(&game, budget, 7, |_, _| {});
+            assert_eq!(fetch_analysis(&pool, id, 50, 7).await.unwrap(), None);
+            store_analysis(&pool, id, &a, now).await.unwrap();
+            assert_eq!(fetch_analysis(&pool, id, 50, 7).await.unwrap(), Some(a.clone()));
+            assert_eq!(fetch_analysis(&pool, id, 50, 8).await.unwrap(), None);
+            assert_eq!(fetch_analysis(&pool, id, 51, 7).await.unwrap(), None);
+            // Stored again: replaced, not doubled.
+            store_analysis(&pool, id, &a, now + 1).await.unwrap();
+            let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM analyses")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(rows, 1);
+            // A damaged row reads as absent.
+            sqlx::query("UPDATE analyses SET analysis = '{not json'")
+                .execute(&pool)
+                .await
+                .unwrap();
+            assert_eq!(fetch_analysis(&pool, id, 50, 7).await.unwrap(), None);
+        }
     }
 }

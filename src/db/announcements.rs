@@ -6,9 +6,9 @@
 //! (`claimed_until`), so a second worker, or the same process after a crash, never posts a row
 //! that is being posted, and a dead worker's claim runs out.
 
+use super::{DbRow, Executor};
 use serde::{Deserialize, Serialize};
-use sqlx::sqlite::SqliteRow;
-use sqlx::{FromRow, Row, SqliteExecutor};
+use sqlx::{FromRow, Row};
 
 use super::{ChannelId, DbError, MessageId, UserId};
 
@@ -110,8 +110,8 @@ pub struct QueuedAnnouncement {
     pub created_at: i64,
 }
 
-impl<'r> FromRow<'r, SqliteRow> for QueuedAnnouncement {
-    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+impl<'r> FromRow<'r, DbRow> for QueuedAnnouncement {
+    fn from_row(row: &'r DbRow) -> Result<Self, sqlx::Error> {
         let text: String = row.try_get("body")?;
         let body = serde_json::from_str(&text).map_err(|e| sqlx::Error::ColumnDecode {
             index: "body".into(),
@@ -138,7 +138,7 @@ pub fn now_ms() -> i64 {
 
 /// Queues an announcement (call it in the transaction of the change it announces).
 pub async fn enqueue(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: Option<i64>,
     a: &Announcement,
 ) -> Result<i64, DbError> {
@@ -149,7 +149,7 @@ pub async fn enqueue(
     let now = now_ms();
     let id = sqlx::query_scalar(
         "INSERT INTO announcements (queue, game_id, body, next_attempt_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?4) RETURNING id",
+         VALUES ($1, $2, $3, $4, $4) RETURNING id",
     )
     .bind(a.queue(game))
     .bind(game)
@@ -163,17 +163,17 @@ pub async fn enqueue(
 /// The announcements to post now: the first pending one of each queue, when it is due and
 /// nobody holds it. Ids only, so an unreadable row cannot hide the others.
 pub async fn due_announcements(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     now_ms: i64,
     limit: i64,
 ) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT a.id FROM announcements a
-          WHERE a.status = 'pending' AND a.next_attempt_at <= ?1
-            AND (a.claimed_until IS NULL OR a.claimed_until <= ?1)
+          WHERE a.status = 'pending' AND a.next_attempt_at <= $1
+            AND (a.claimed_until IS NULL OR a.claimed_until <= $1)
             AND NOT EXISTS (SELECT 1 FROM announcements b
                              WHERE b.queue = a.queue AND b.status = 'pending' AND b.id < a.id)
-          ORDER BY a.id LIMIT ?2",
+          ORDER BY a.id LIMIT $2",
     )
     .bind(now_ms)
     .bind(limit)
@@ -182,9 +182,11 @@ pub async fn due_announcements(
 }
 
 /// When the next pending announcement is due (ms), if any is pending.
-pub async fn next_due_at(ex: impl SqliteExecutor<'_>) -> Result<Option<i64>, DbError> {
+pub async fn next_due_at(ex: impl Executor<'_>) -> Result<Option<i64>, DbError> {
     Ok(sqlx::query_scalar(
-        "SELECT MIN(MAX(next_attempt_at, COALESCE(claimed_until, 0))) FROM announcements
+        "SELECT MIN(CASE WHEN next_attempt_at > COALESCE(claimed_until, 0) THEN next_attempt_at
+                        ELSE COALESCE(claimed_until, 0) END)
+           FROM announcements
           WHERE status = 'pending'",
     )
     .fetch_one(ex)
@@ -194,15 +196,15 @@ pub async fn next_due_at(ex: impl SqliteExecutor<'_>) -> Result<Option<i64>, DbE
 /// Claims a due announcement until `until` (ms): `None` when someone else holds it or it is no
 /// longer pending. Counts the attempt.
 pub async fn claim_announcement(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: i64,
     now_ms: i64,
     until: i64,
-) -> Result<Option<sqlx::sqlite::SqliteRow>, DbError> {
+) -> Result<Option<DbRow>, DbError> {
     Ok(sqlx::query(
-        "UPDATE announcements SET claimed_until = ?3, attempts = attempts + 1
-          WHERE id = ?1 AND status = 'pending'
-            AND (claimed_until IS NULL OR claimed_until <= ?2)
+        "UPDATE announcements SET claimed_until = $3, attempts = attempts + 1
+          WHERE id = $1 AND status = 'pending'
+            AND (claimed_until IS NULL OR claimed_until <= $2)
          RETURNING *",
     )
     .bind(id)
@@ -214,15 +216,15 @@ pub async fn claim_announcement(
 
 /// Marks an announcement posted (as message `message`, when known).
 pub async fn mark_sent(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: i64,
     message: Option<MessageId>,
     now_ms: i64,
 ) -> Result<(), DbError> {
     sqlx::query(
-        "UPDATE announcements SET status = 'sent', sent_at = ?3, message_id = ?2,
+        "UPDATE announcements SET status = 'sent', sent_at = $3, message_id = $2,
                 claimed_until = NULL, error = NULL
-          WHERE id = ?1",
+          WHERE id = $1",
     )
     .bind(id)
     .bind(message)
@@ -234,14 +236,14 @@ pub async fn mark_sent(
 
 /// Gives an announcement back to the queue after a passing failure, to try again at `at` (ms).
 pub async fn retry_later(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: i64,
     at: i64,
     error: &str,
 ) -> Result<(), DbError> {
     sqlx::query(
-        "UPDATE announcements SET next_attempt_at = ?2, claimed_until = NULL, error = ?3
-          WHERE id = ?1",
+        "UPDATE announcements SET next_attempt_at = $2, claimed_until = NULL, error = $3
+          WHERE id = $1",
     )
     .bind(id)
     .bind(at)
@@ -252,9 +254,9 @@ pub async fn retry_later(
 }
 
 /// Marks an announcement as refused for good (it is not tried again).
-pub async fn mark_failed(ex: impl SqliteExecutor<'_>, id: i64, error: &str) -> Result<(), DbError> {
+pub async fn mark_failed(ex: impl Executor<'_>, id: i64, error: &str) -> Result<(), DbError> {
     sqlx::query(
-        "UPDATE announcements SET status = 'failed', claimed_until = NULL, error = ?2 WHERE id = ?1",
+        "UPDATE announcements SET status = 'failed', claimed_until = NULL, error = $2 WHERE id = $1",
     )
     .bind(id)
     .bind(error)
@@ -265,9 +267,9 @@ pub async fn mark_failed(ex: impl SqliteExecutor<'_>, id: i64, error: &str) -> R
 
 /// The delay (ms) from its change to its delivery of each posted announcement queued after
 /// announcement `after` (0: all), for figures.
-pub async fn delivery_delays(ex: impl SqliteExecutor<'_>, after: i64) -> Result<Vec<i64>, DbError> {
+pub async fn delivery_delays(ex: impl Executor<'_>, after: i64) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
-        "SELECT sent_at - created_at FROM announcements WHERE status = 'sent' AND id > ?1
+        "SELECT sent_at - created_at FROM announcements WHERE status = 'sent' AND id > $1
           ORDER BY id",
     )
     .bind(after)
@@ -276,7 +278,7 @@ pub async fn delivery_delays(ex: impl SqliteExecutor<'_>, after: i64) -> Result<
 }
 
 /// The id of the last announcement queued (0 when none).
-pub async fn last_announcement(ex: impl SqliteExecutor<'_>) -> Result<i64, DbError> {
+pub async fn last_announcement(ex: impl Executor<'_>) -> Result<i64, DbError> {
     let id: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM announcements")
         .fetch_one(ex)
         .await?;
@@ -286,7 +288,7 @@ pub async fn last_announcement(ex: impl SqliteExecutor<'_>) -> Result<i64, DbErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::testing::temp_db;
+    use crate::db::testing::both_backends;
 
     fn board(game: i64, ply: i64) -> Announcement {
         Announcement {
@@ -305,47 +307,47 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn each_queue_delivers_in_order_one_at_a_time() {
-        let (pool, _f) = temp_db().await;
-        let a1 = enqueue(&pool, Some(1), &board(1, 1)).await.unwrap();
-        let a2 = enqueue(&pool, Some(1), &board(1, 2)).await.unwrap();
-        let b1 = enqueue(&pool, Some(2), &board(2, 1)).await.unwrap();
-        let now = now_ms() + 10;
-        assert_eq!(due_announcements(&pool, now, 10).await.unwrap(), [a1, b1]);
-        // Claimed: neither it nor the rest of its queue is offered to anyone else.
-        let row = claim_announcement(&pool, a1, now, now + 1000)
-            .await
-            .unwrap()
-            .expect("claimed");
-        let claimed = QueuedAnnouncement::from_row(&row).unwrap();
-        assert_eq!((claimed.body, claimed.attempts), (board(1, 1), 1));
-        assert!(claim_announcement(&pool, a1, now, now + 1000)
-            .await
-            .unwrap()
-            .is_none());
-        assert_eq!(due_announcements(&pool, now, 10).await.unwrap(), [b1]);
-        // A dead worker's claim runs out.
-        assert_eq!(
-            due_announcements(&pool, now + 1000, 10).await.unwrap(),
-            [a1, b1]
-        );
-        mark_sent(&pool, a1, Some(MessageId(77)), now)
-            .await
-            .unwrap();
-        assert_eq!(due_announcements(&pool, now, 10).await.unwrap(), [a2, b1]);
-        // A passing failure waits; the queue behind it waits too.
-        retry_later(&pool, a2, now + 5000, "HTTP 502")
-            .await
-            .unwrap();
-        assert_eq!(due_announcements(&pool, now, 10).await.unwrap(), [b1]);
-        assert!(next_due_at(&pool).await.unwrap().is_some_and(|t| t <= now));
-        mark_failed(&pool, b1, "403").await.unwrap();
-        assert!(due_announcements(&pool, now, 10).await.unwrap().is_empty());
-        assert_eq!(next_due_at(&pool).await.unwrap(), Some(now + 5000));
-        assert_eq!(
-            due_announcements(&pool, now + 5000, 10).await.unwrap(),
-            [a2]
-        );
+    both_backends! {
+        async fn each_queue_delivers_in_order_one_at_a_time(pool) {
+            let a1 = enqueue(&pool, Some(1), &board(1, 1)).await.unwrap();
+            let a2 = enqueue(&pool, Some(1), &board(1, 2)).await.unwrap();
+            let b1 = enqueue(&pool, Some(2), &board(2, 1)).await.unwrap();
+            let now = now_ms() + 10;
+            assert_eq!(due_announcements(&pool, now, 10).await.unwrap(), [a1, b1]);
+            // Claimed: neither it nor the rest of its queue is offered to anyone else.
+            let row = claim_announcement(&pool, a1, now, now + 1000)
+                .await
+                .unwrap()
+                .expect("claimed");
+            let claimed = QueuedAnnouncement::from_row(&row).unwrap();
+            assert_eq!((claimed.body, claimed.attempts), (board(1, 1), 1));
+            assert!(claim_announcement(&pool, a1, now, now + 1000)
+                .await
+                .unwrap()
+                .is_none());
+            assert_eq!(due_announcements(&pool, now, 10).await.unwrap(), [b1]);
+            // A dead worker's claim runs out.
+            assert_eq!(
+                due_announcements(&pool, now + 1000, 10).await.unwrap(),
+                [a1, b1]
+            );
+            mark_sent(&pool, a1, Some(MessageId(77)), now)
+                .await
+                .unwrap();
+            assert_eq!(due_announcements(&pool, now, 10).await.unwrap(), [a2, b1]);
+            // A passing failure waits; the queue behind it waits too.
+            retry_later(&pool, a2, now + 5000, "HTTP 502")
+                .await
+                .unwrap();
+            assert_eq!(due_announcements(&pool, now, 10).await.unwrap(), [b1]);
+            assert!(next_due_at(&pool).await.unwrap().is_some_and(|t| t <= now));
+            mark_failed(&pool, b1, "403").await.unwrap();
+            assert!(due_announcements(&pool, now, 10).await.unwrap().is_empty());
+            assert_eq!(next_due_at(&pool).await.unwrap(), Some(now + 5000));
+            assert_eq!(
+                due_announcements(&pool, now + 5000, 10).await.unwrap(),
+                [a2]
+            );
+        }
     }
 }

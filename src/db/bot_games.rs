@@ -1,23 +1,19 @@
 //! Games against the bot: the level it plays at.
 
-use sqlx::{SqliteConnection, SqliteExecutor};
+use super::{Conn, Executor};
 
 use super::DbError;
 use crate::ai::Level;
 
 /// Marks game `game` as played by the bot at `level` (`easy`, `medium` or `hard`), and takes
 /// away its clock: games against the bot have no deadlines.
-pub async fn insert_bot_game(
-    conn: &mut SqliteConnection,
-    game: i64,
-    level: Level,
-) -> Result<(), DbError> {
-    sqlx::query("INSERT INTO bot_games (game_id, level) VALUES (?1, ?2)")
+pub async fn insert_bot_game(conn: &mut Conn, game: i64, level: Level) -> Result<(), DbError> {
+    sqlx::query("INSERT INTO bot_games (game_id, level) VALUES ($1, $2)")
         .bind(game)
         .bind(level.name())
         .execute(&mut *conn)
         .await?;
-    sqlx::query("UPDATE games SET deadline_at = NULL WHERE id = ?1")
+    sqlx::query("UPDATE games SET deadline_at = NULL WHERE id = $1")
         .bind(game)
         .execute(&mut *conn)
         .await?;
@@ -25,12 +21,9 @@ pub async fn insert_bot_game(
 }
 
 /// The level the bot plays at in `game`; `None` when the game is between two members.
-pub async fn fetch_bot_level(
-    ex: impl SqliteExecutor<'_>,
-    game: i64,
-) -> Result<Option<Level>, DbError> {
+pub async fn fetch_bot_level(ex: impl Executor<'_>, game: i64) -> Result<Option<Level>, DbError> {
     let level: Option<String> =
-        sqlx::query_scalar("SELECT level FROM bot_games WHERE game_id = ?1")
+        sqlx::query_scalar("SELECT level FROM bot_games WHERE game_id = $1")
             .bind(game)
             .fetch_optional(ex)
             .await?;
@@ -43,7 +36,7 @@ pub async fn fetch_bot_level(
 }
 
 /// Active games against the bot, oldest first (to resume after a restart).
-pub async fn active_bot_games(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>, DbError> {
+pub async fn active_bot_games(ex: impl Executor<'_>) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT g.id FROM games g JOIN bot_games b ON b.game_id = g.id
           WHERE g.status = 'active' ORDER BY g.id",
@@ -54,12 +47,12 @@ pub async fn active_bot_games(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>, D
 
 /// How many active games `user` has against the bot.
 pub async fn count_active_bot_games(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     user: super::UserId,
 ) -> Result<i64, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT count(*) FROM games g JOIN bot_games b ON b.game_id = g.id
-          WHERE g.status = 'active' AND (g.first_player_id = ?1 OR g.second_player_id = ?1)",
+          WHERE g.status = 'active' AND (g.first_player_id = $1 OR g.second_player_id = $1)",
     )
     .bind(user)
     .fetch_one(ex)
@@ -70,7 +63,7 @@ pub async fn count_active_bot_games(
 /// claim holds at `now_ms`; returns whether this caller has it. One process searches a turn;
 /// the claim of a process that died runs out and another takes the turn.
 pub async fn claim_bot_turn(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     now_ms: i64,
     until_ms: i64,
@@ -90,7 +83,7 @@ pub async fn claim_bot_turn(
 /// Gives back the claim on the bot's turn in game `game` that holds until `until_ms` (the
 /// caller's own: a claim that ran out and was taken by another is left alone).
 pub async fn release_bot_turn(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     until_ms: i64,
 ) -> Result<(), DbError> {
@@ -106,7 +99,7 @@ pub async fn release_bot_turn(
 
 /// Active games against the bot (`bot`) where it is to move and no claim holds at `now_ms`.
 pub async fn bot_turns_due(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     bot: super::UserId,
     now_ms: i64,
 ) -> Result<Vec<i64>, DbError> {
@@ -124,115 +117,115 @@ pub async fn bot_turns_due(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::temp_db;
     use super::super::*;
     use crate::ai::Level;
+    use crate::db::testing::both_backends;
     use crate::games::{Colour, Outcome, Reason};
 
-    #[tokio::test]
-    async fn bot_games_keep_their_level_and_are_found_while_active() {
-        let (pool, _guard) = temp_db().await;
-        let now = 1_700_000_000;
-        upsert_player(&pool, UserId(1), "ann", now)
-            .await
-            .expect("player");
-        upsert_player(&pool, UserId(2), "hexcord", now)
-            .await
-            .expect("bot");
-        let mut ids = Vec::new();
-        for _ in 0..2 {
-            let id = insert_game(
-                &pool,
-                &NewGame {
-                    guild_id: Some(GuildId(5)),
-                    channel_id: ChannelId(6),
-                    options: &crate::games::Options::parse_line("inphexion size=5").unwrap(),
-                    players: [UserId(1), UserId(2)],
-                    rated: false,
-                    now,
-                    seconds_per_move: 86_400,
-                    deadline_at: Some(now + 86_400),
-                },
-            )
-            .await
-            .expect("game");
-            ids.push(id);
+    both_backends! {
+        async fn bot_games_keep_their_level_and_are_found_while_active(pool) {
+            let now = 1_700_000_000;
+            upsert_player(&pool, UserId(1), "ann", now)
+                .await
+                .expect("player");
+            upsert_player(&pool, UserId(2), "hexcord", now)
+                .await
+                .expect("bot");
+            let mut ids = Vec::new();
+            for _ in 0..2 {
+                let id = insert_game(
+                    &pool,
+                    &NewGame {
+                        guild_id: Some(GuildId(5)),
+                        channel_id: ChannelId(6),
+                        options: &crate::games::Options::parse_line("inphexion size=5").unwrap(),
+                        players: [UserId(1), UserId(2)],
+                        rated: false,
+                        now,
+                        seconds_per_move: 86_400,
+                        deadline_at: Some(now + 86_400),
+                    },
+                )
+                .await
+                .expect("game");
+                ids.push(id);
+            }
+            let mut conn = pool.acquire().await.expect("connection");
+            insert_bot_game(&mut conn, ids[0], Level::Hard)
+                .await
+                .expect("bot game");
+            let row = fetch_game(&pool, ids[0]).await.expect("row").expect("game");
+            assert_eq!(row.deadline_at, None, "no clock against the bot");
+            assert_eq!(
+                fetch_bot_level(&pool, ids[0]).await.expect("level"),
+                Some(Level::Hard)
+            );
+            assert_eq!(fetch_bot_level(&pool, ids[1]).await.expect("level"), None);
+            assert_eq!(active_bot_games(&pool).await.expect("active"), vec![ids[0]]);
+            assert_eq!(
+                count_active_bot_games(&pool, UserId(1))
+                    .await
+                    .expect("count"),
+                1
+            );
+            // A level the bot does not know is reported, not guessed.
+            sqlx::query("UPDATE bot_games SET level = 'grandmaster' WHERE game_id = $1")
+                .bind(ids[0])
+                .execute(&mut *conn)
+                .await
+                .expect_err("the schema allows only the three levels");
+            drop(conn);
+            // The bot's turns: claimed by one caller at a time, until the claim runs out.
+            sqlx::query("UPDATE games SET to_move_id = 2 WHERE id = $1")
+                .bind(ids[0])
+                .execute(&pool)
+                .await
+                .expect("the bot to move");
+            let due = |t: i64| bot_turns_due(&pool, UserId(2), t);
+            assert_eq!(due(1_000).await.expect("due"), vec![ids[0]]);
+            assert!(bot_turns_due(&pool, UserId(1), 1_000)
+                .await
+                .expect("due")
+                .is_empty());
+            assert!(claim_bot_turn(&pool, ids[0], 1_000, 2_000)
+                .await
+                .expect("claim"));
+            assert!(!claim_bot_turn(&pool, ids[0], 1_500, 2_500)
+                .await
+                .expect("claim"));
+            assert!(due(1_500).await.expect("due").is_empty());
+            assert_eq!(due(2_000).await.expect("due"), vec![ids[0]], "run out");
+            assert!(claim_bot_turn(&pool, ids[0], 2_000, 3_000)
+                .await
+                .expect("claim"));
+            // Only the holder's own claim is given back.
+            release_bot_turn(&pool, ids[0], 2_000)
+                .await
+                .expect("release");
+            assert!(due(2_100).await.expect("due").is_empty());
+            release_bot_turn(&pool, ids[0], 3_000)
+                .await
+                .expect("release");
+            assert_eq!(due(2_100).await.expect("due"), vec![ids[0]]);
+            let finish = Finish {
+                kind: crate::games::GameKind::Inphexion,
+                result: GameResult::Decided(Outcome::win(Colour::First, Reason::Connection)),
+                winner_id: Some(UserId(1)),
+            };
+            finish_game(&pool, ids[0], 0, &finish, now)
+                .await
+                .expect("finish");
+            assert!(active_bot_games(&pool).await.expect("active").is_empty());
+            assert!(bot_turns_due(&pool, UserId(2), 0)
+                .await
+                .expect("due")
+                .is_empty());
+            assert_eq!(
+                count_active_bot_games(&pool, UserId(1))
+                    .await
+                    .expect("count"),
+                0
+            );
         }
-        let mut conn = pool.acquire().await.expect("connection");
-        insert_bot_game(&mut conn, ids[0], Level::Hard)
-            .await
-            .expect("bot game");
-        let row = fetch_game(&pool, ids[0]).await.expect("row").expect("game");
-        assert_eq!(row.deadline_at, None, "no clock against the bot");
-        assert_eq!(
-            fetch_bot_level(&pool, ids[0]).await.expect("level"),
-            Some(Level::Hard)
-        );
-        assert_eq!(fetch_bot_level(&pool, ids[1]).await.expect("level"), None);
-        assert_eq!(active_bot_games(&pool).await.expect("active"), vec![ids[0]]);
-        assert_eq!(
-            count_active_bot_games(&pool, UserId(1))
-                .await
-                .expect("count"),
-            1
-        );
-        // A level the bot does not know is reported, not guessed.
-        sqlx::query("UPDATE bot_games SET level = 'grandmaster' WHERE game_id = ?1")
-            .bind(ids[0])
-            .execute(&mut *conn)
-            .await
-            .expect_err("the schema allows only the three levels");
-        drop(conn);
-        // The bot's turns: claimed by one caller at a time, until the claim runs out.
-        sqlx::query("UPDATE games SET to_move_id = 2 WHERE id = $1")
-            .bind(ids[0])
-            .execute(&pool)
-            .await
-            .expect("the bot to move");
-        let due = |t: i64| bot_turns_due(&pool, UserId(2), t);
-        assert_eq!(due(1_000).await.expect("due"), vec![ids[0]]);
-        assert!(bot_turns_due(&pool, UserId(1), 1_000)
-            .await
-            .expect("due")
-            .is_empty());
-        assert!(claim_bot_turn(&pool, ids[0], 1_000, 2_000)
-            .await
-            .expect("claim"));
-        assert!(!claim_bot_turn(&pool, ids[0], 1_500, 2_500)
-            .await
-            .expect("claim"));
-        assert!(due(1_500).await.expect("due").is_empty());
-        assert_eq!(due(2_000).await.expect("due"), vec![ids[0]], "run out");
-        assert!(claim_bot_turn(&pool, ids[0], 2_000, 3_000)
-            .await
-            .expect("claim"));
-        // Only the holder's own claim is given back.
-        release_bot_turn(&pool, ids[0], 2_000)
-            .await
-            .expect("release");
-        assert!(due(2_100).await.expect("due").is_empty());
-        release_bot_turn(&pool, ids[0], 3_000)
-            .await
-            .expect("release");
-        assert_eq!(due(2_100).await.expect("due"), vec![ids[0]]);
-        let finish = Finish {
-            kind: crate::games::GameKind::Inphexion,
-            result: GameResult::Decided(Outcome::win(Colour::First, Reason::Connection)),
-            winner_id: Some(UserId(1)),
-        };
-        finish_game(&pool, ids[0], 0, &finish, now)
-            .await
-            .expect("finish");
-        assert!(active_bot_games(&pool).await.expect("active").is_empty());
-        assert!(bot_turns_due(&pool, UserId(2), 0)
-            .await
-            .expect("due")
-            .is_empty());
-        assert_eq!(
-            count_active_bot_games(&pool, UserId(1))
-                .await
-                .expect("count"),
-            0
-        );
     }
 }

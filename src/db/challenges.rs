@@ -1,7 +1,7 @@
 //! Challenges: an invitation to play, open until accepted, declined, withdrawn or expired.
 
-use sqlx::sqlite::SqliteRow;
-use sqlx::{FromRow, Row, SqliteExecutor};
+use super::{DbRow, Executor};
+use sqlx::{FromRow, Row};
 
 use super::{decode_each, ChannelId, DbError, GuildId, MessageId, UserId};
 use crate::games::{GameKind, Options};
@@ -63,8 +63,8 @@ pub struct Challenge {
     pub rematch_of: Option<i64>,
 }
 
-impl<'r> FromRow<'r, SqliteRow> for Challenge {
-    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+impl<'r> FromRow<'r, DbRow> for Challenge {
+    fn from_row(row: &'r DbRow) -> Result<Self, sqlx::Error> {
         let status: String = row.try_get("status")?;
         Ok(Challenge {
             id: row.try_get("id")?,
@@ -79,7 +79,7 @@ impl<'r> FromRow<'r, SqliteRow> for Challenge {
                     source: format!("`{line}`: {e}").into(),
                 })?
             },
-            rated: row.try_get("rated")?,
+            rated: super::get_flag(row, "rated")?,
             status: ChallengeStatus::parse(&status).ok_or_else(|| sqlx::Error::ColumnDecode {
                 index: "status".into(),
                 source: format!("unknown challenge status `{status}`").into(),
@@ -89,7 +89,7 @@ impl<'r> FromRow<'r, SqliteRow> for Challenge {
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
             seconds_per_move: row.try_get("seconds_per_move")?,
-            challenger_first: row.try_get("challenger_first")?,
+            challenger_first: super::get_flag(row, "challenger_first")?,
             rematch_of: row.try_get("rematch_of")?,
         })
     }
@@ -112,37 +112,31 @@ pub struct NewChallenge<'a> {
 }
 
 /// Stores an open challenge; returns its id.
-pub async fn insert_challenge(
-    ex: impl SqliteExecutor<'_>,
-    c: &NewChallenge<'_>,
-) -> Result<i64, DbError> {
+pub async fn insert_challenge(ex: impl Executor<'_>, c: &NewChallenge<'_>) -> Result<i64, DbError> {
     let id = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, rated,
                                  status, created_at, expires_at, seconds_per_move,
                                  challenger_first, rematch_of)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9, ?10, ?11) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11) RETURNING id",
     )
     .bind(c.guild_id)
     .bind(c.channel_id)
     .bind(c.challenger_id)
     .bind(c.opponent_id)
     .bind(c.options.to_string())
-    .bind(c.rated)
+    .bind(i64::from(c.rated))
     .bind(c.now)
     .bind(c.expires_at)
     .bind(c.seconds_per_move)
-    .bind(c.challenger_first)
+    .bind(i64::from(c.challenger_first))
     .bind(c.rematch_of)
     .fetch_one(ex)
     .await?;
     Ok(id)
 }
 
-pub async fn fetch_challenge(
-    ex: impl SqliteExecutor<'_>,
-    id: i64,
-) -> Result<Option<Challenge>, DbError> {
-    Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = ?1")
+pub async fn fetch_challenge(ex: impl Executor<'_>, id: i64) -> Result<Option<Challenge>, DbError> {
+    Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = $1")
         .bind(id)
         .fetch_optional(ex)
         .await?)
@@ -150,7 +144,7 @@ pub async fn fetch_challenge(
 
 /// An open, unexpired challenge between `a` and `b` (either way) for the same game kind.
 pub async fn find_open_challenge(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     a: UserId,
     b: UserId,
     kind: GameKind,
@@ -158,9 +152,9 @@ pub async fn find_open_challenge(
 ) -> Result<Option<Challenge>, DbError> {
     let rows = sqlx::query(
         "SELECT * FROM challenges
-         WHERE status = 'open' AND expires_at > ?4
-           AND ((challenger_id = ?1 AND opponent_id = ?2) OR (challenger_id = ?2 AND opponent_id = ?1))
-           AND (options = ?3 OR options LIKE ?3 || ' %')
+         WHERE status = 'open' AND expires_at > $4
+           AND ((challenger_id = $1 AND opponent_id = $2) OR (challenger_id = $2 AND opponent_id = $1))
+           AND (options = $3 OR options LIKE $3 || ' %')
          ORDER BY id",
     )
     .bind(a)
@@ -174,12 +168,12 @@ pub async fn find_open_challenge(
 
 /// How many open, unexpired challenges `challenger` has made.
 pub async fn count_open_challenges(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     challenger: UserId,
     now: i64,
 ) -> Result<i64, DbError> {
     Ok(sqlx::query_scalar(
-        "SELECT count(*) FROM challenges WHERE status = 'open' AND challenger_id = ?1 AND expires_at > ?2",
+        "SELECT count(*) FROM challenges WHERE status = 'open' AND challenger_id = $1 AND expires_at > $2",
     )
     .bind(challenger)
     .bind(now)
@@ -189,11 +183,11 @@ pub async fn count_open_challenges(
 
 /// Remembers the message showing the challenge (with its buttons).
 pub async fn set_challenge_message(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: i64,
     message_id: MessageId,
 ) -> Result<(), DbError> {
-    sqlx::query("UPDATE challenges SET message_id = ?2 WHERE id = ?1")
+    sqlx::query("UPDATE challenges SET message_id = $2 WHERE id = $1")
         .bind(id)
         .bind(message_id)
         .execute(ex)
@@ -203,12 +197,9 @@ pub async fn set_challenge_message(
 
 /// Closes every open challenge whose time ran out at `now`; returns them (each once: a second
 /// scan finds them closed).
-pub async fn expire_challenges(
-    ex: impl SqliteExecutor<'_>,
-    now: i64,
-) -> Result<Vec<Challenge>, DbError> {
+pub async fn expire_challenges(ex: impl Executor<'_>, now: i64) -> Result<Vec<Challenge>, DbError> {
     let rows = sqlx::query(
-        "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?1
+        "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= $1
          RETURNING *",
     )
     .bind(now)
@@ -219,13 +210,13 @@ pub async fn expire_challenges(
 
 /// Closes an open challenge. `false` when it was no longer open (someone else closed it first).
 pub async fn close_challenge(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: i64,
     status: ChallengeStatus,
     game_id: Option<i64>,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "UPDATE challenges SET status = ?2, game_id = ?3 WHERE id = ?1 AND status = 'open'",
+        "UPDATE challenges SET status = $2, game_id = $3 WHERE id = $1 AND status = 'open'",
     )
     .bind(id)
     .bind(status.as_str())
@@ -238,96 +229,96 @@ pub async fn close_challenge(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::testing::temp_db;
+    use crate::db::testing::both_backends;
     use crate::db::upsert_player;
 
-    #[tokio::test]
-    async fn a_challenge_closes_once() {
-        let (pool, _f) = temp_db().await;
-        let (a, b) = (UserId(u64::MAX - 1), UserId(42));
-        upsert_player(&pool, a, "a", 0).await.unwrap();
-        upsert_player(&pool, b, "b", 0).await.unwrap();
-        let exxit = Options::parse_line("exxit tiles=39").unwrap();
-        let new = NewChallenge {
-            guild_id: Some(GuildId(7)),
-            channel_id: ChannelId(8),
-            challenger_id: a,
-            opponent_id: b,
-            options: &exxit,
-            rated: true,
-            now: 100,
-            expires_at: 200,
-            seconds_per_move: 86400,
-            challenger_first: true,
-            rematch_of: None,
-        };
-        let id = insert_challenge(&pool, &new).await.unwrap();
-        let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
-        assert_eq!((c.challenger_id, c.opponent_id), (a, b));
-        assert_eq!(c.status, ChallengeStatus::Open);
-        assert!(c.rated);
-        // Found for the pair and game kind, either way round, until it expires.
-        for (x, y) in [(a, b), (b, a)] {
-            let dup = find_open_challenge(&pool, x, y, GameKind::Exxit, 150)
-                .await
-                .unwrap();
-            assert_eq!(dup.map(|c| c.id), Some(id));
-        }
-        assert!(find_open_challenge(&pool, a, b, GameKind::Exxit, 250)
-            .await
-            .unwrap()
-            .is_none());
-        assert!(find_open_challenge(&pool, a, b, GameKind::Inphexion, 150)
-            .await
-            .unwrap()
-            .is_none());
-        assert_eq!(count_open_challenges(&pool, a, 150).await.unwrap(), 1);
-        assert_eq!(count_open_challenges(&pool, b, 150).await.unwrap(), 0);
-        assert!(close_challenge(&pool, id, ChallengeStatus::Declined, None)
-            .await
-            .unwrap());
-        assert!(
-            !close_challenge(&pool, id, ChallengeStatus::Accepted, Some(3))
+    both_backends! {
+        async fn a_challenge_closes_once(pool) {
+            let (a, b) = (UserId(u64::MAX - 1), UserId(42));
+            upsert_player(&pool, a, "a", 0).await.unwrap();
+            upsert_player(&pool, b, "b", 0).await.unwrap();
+            let exxit = Options::parse_line("exxit tiles=39").unwrap();
+            let new = NewChallenge {
+                guild_id: Some(GuildId(7)),
+                channel_id: ChannelId(8),
+                challenger_id: a,
+                opponent_id: b,
+                options: &exxit,
+                rated: true,
+                now: 100,
+                expires_at: 200,
+                seconds_per_move: 86400,
+                challenger_first: true,
+                rematch_of: None,
+            };
+            let id = insert_challenge(&pool, &new).await.unwrap();
+            let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
+            assert_eq!((c.challenger_id, c.opponent_id), (a, b));
+            assert_eq!(c.status, ChallengeStatus::Open);
+            assert!(c.rated);
+            // Found for the pair and game kind, either way round, until it expires.
+            for (x, y) in [(a, b), (b, a)] {
+                let dup = find_open_challenge(&pool, x, y, GameKind::Exxit, 150)
+                    .await
+                    .unwrap();
+                assert_eq!(dup.map(|c| c.id), Some(id));
+            }
+            assert!(find_open_challenge(&pool, a, b, GameKind::Exxit, 250)
                 .await
                 .unwrap()
-        );
-        let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
-        assert_eq!(c.status, ChallengeStatus::Declined);
-        assert_eq!(c.game_id, None);
+                .is_none());
+            assert!(find_open_challenge(&pool, a, b, GameKind::Inphexion, 150)
+                .await
+                .unwrap()
+                .is_none());
+            assert_eq!(count_open_challenges(&pool, a, 150).await.unwrap(), 1);
+            assert_eq!(count_open_challenges(&pool, b, 150).await.unwrap(), 0);
+            assert!(close_challenge(&pool, id, ChallengeStatus::Declined, None)
+                .await
+                .unwrap());
+            assert!(
+                !close_challenge(&pool, id, ChallengeStatus::Accepted, Some(3))
+                    .await
+                    .unwrap()
+            );
+            let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
+            assert_eq!(c.status, ChallengeStatus::Declined);
+            assert_eq!(c.game_id, None);
+        }
     }
 
-    #[tokio::test]
-    async fn challenges_expire_once() {
-        let (pool, _f) = temp_db().await;
-        upsert_player(&pool, UserId(1), "a", 0).await.unwrap();
-        upsert_player(&pool, UserId(2), "b", 0).await.unwrap();
-        let exxit = Options::parse_line("exxit tiles=39").unwrap();
-        let new = |expires_at| NewChallenge {
-            guild_id: None,
-            channel_id: ChannelId(8),
-            challenger_id: UserId(1),
-            opponent_id: UserId(2),
-            options: &exxit,
-            rated: false,
-            now: 0,
-            expires_at,
-            seconds_per_move: 86400,
-            challenger_first: true,
-            rematch_of: None,
-        };
-        let early = insert_challenge(&pool, &new(100)).await.unwrap();
-        let late = insert_challenge(&pool, &new(300)).await.unwrap();
-        assert!(expire_challenges(&pool, 99).await.unwrap().is_empty());
-        let gone: Vec<i64> = expire_challenges(&pool, 100)
-            .await
-            .unwrap()
-            .iter()
-            .map(|c| c.id)
-            .collect();
-        assert_eq!(gone, [early]);
-        assert!(expire_challenges(&pool, 200).await.unwrap().is_empty());
-        let c = fetch_challenge(&pool, late).await.unwrap().unwrap();
-        assert_eq!(c.status, ChallengeStatus::Open);
-        assert_eq!(c.seconds_per_move, 86400);
+    both_backends! {
+        async fn challenges_expire_once(pool) {
+            upsert_player(&pool, UserId(1), "a", 0).await.unwrap();
+            upsert_player(&pool, UserId(2), "b", 0).await.unwrap();
+            let exxit = Options::parse_line("exxit tiles=39").unwrap();
+            let new = |expires_at| NewChallenge {
+                guild_id: None,
+                channel_id: ChannelId(8),
+                challenger_id: UserId(1),
+                opponent_id: UserId(2),
+                options: &exxit,
+                rated: false,
+                now: 0,
+                expires_at,
+                seconds_per_move: 86400,
+                challenger_first: true,
+                rematch_of: None,
+            };
+            let early = insert_challenge(&pool, &new(100)).await.unwrap();
+            let late = insert_challenge(&pool, &new(300)).await.unwrap();
+            assert!(expire_challenges(&pool, 99).await.unwrap().is_empty());
+            let gone: Vec<i64> = expire_challenges(&pool, 100)
+                .await
+                .unwrap()
+                .iter()
+                .map(|c| c.id)
+                .collect();
+            assert_eq!(gone, [early]);
+            assert!(expire_challenges(&pool, 200).await.unwrap().is_empty());
+            let c = fetch_challenge(&pool, late).await.unwrap().unwrap();
+            assert_eq!(c.status, ChallengeStatus::Open);
+            assert_eq!(c.seconds_per_move, 86400);
+        }
     }
 }

@@ -1,8 +1,8 @@
 //! Games and their moves. A game's position is never stored: it is rebuilt from the moves by
 //! the rules ([`load_game`]), and a record that does not replay is reported as [`DbError::Corrupt`].
 
-use sqlx::sqlite::SqliteRow;
-use sqlx::{FromRow, Row, SqliteConnection, SqliteExecutor};
+use super::{Conn, DbRow, Executor};
+use sqlx::{FromRow, Row};
 
 use super::{decode_each, ChannelId, DbError, GuildId, MessageId, UserId};
 use crate::games::{Game, GameKind, Options, Outcome};
@@ -135,8 +135,8 @@ fn decode_error(column: &str, why: String) -> sqlx::Error {
     }
 }
 
-impl<'r> FromRow<'r, SqliteRow> for GameRow {
-    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+impl<'r> FromRow<'r, DbRow> for GameRow {
+    fn from_row(row: &'r DbRow) -> Result<Self, sqlx::Error> {
         let status: String = row.try_get("status")?;
         let kind: String = row.try_get("kind")?;
         let line: String = row.try_get("options")?;
@@ -158,7 +158,7 @@ impl<'r> FromRow<'r, SqliteRow> for GameRow {
                 row.try_get("first_player_id")?,
                 row.try_get("second_player_id")?,
             ],
-            rated: row.try_get("rated")?,
+            rated: super::get_flag(row, "rated")?,
             status: GameStatus::parse(&status)
                 .ok_or_else(|| decode_error("status", format!("unknown game status `{status}`")))?,
             result: match row.try_get::<Option<String>, _>("result")? {
@@ -192,8 +192,8 @@ pub struct StoredMove {
     pub played_at: i64,
 }
 
-impl<'r> FromRow<'r, SqliteRow> for StoredMove {
-    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+impl<'r> FromRow<'r, DbRow> for StoredMove {
+    fn from_row(row: &'r DbRow) -> Result<Self, sqlx::Error> {
         Ok(StoredMove {
             ply: row.try_get("ply")?,
             notation: row.try_get("notation")?,
@@ -242,12 +242,12 @@ impl Finish {
 }
 
 /// Stores a new active game (the first seat to move); returns its id.
-pub async fn insert_game(ex: impl SqliteExecutor<'_>, g: &NewGame<'_>) -> Result<i64, DbError> {
+pub async fn insert_game(ex: impl Executor<'_>, g: &NewGame<'_>) -> Result<i64, DbError> {
     let id = sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, kind, options, first_player_id,
                             second_player_id, rated, status, version, created_at, updated_at,
                             seconds_per_move, deadline_at, to_move_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'active', 0, ?8, ?8, ?9, ?10, ?5) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', 0, $8, $8, $9, $10, $5) RETURNING id",
     )
     .bind(g.guild_id)
     .bind(g.channel_id)
@@ -255,7 +255,7 @@ pub async fn insert_game(ex: impl SqliteExecutor<'_>, g: &NewGame<'_>) -> Result
     .bind(g.options.to_string())
     .bind(g.players[0])
     .bind(g.players[1])
-    .bind(g.rated)
+    .bind(i64::from(g.rated))
     .bind(g.now)
     .bind(g.seconds_per_move)
     .bind(g.deadline_at)
@@ -264,19 +264,16 @@ pub async fn insert_game(ex: impl SqliteExecutor<'_>, g: &NewGame<'_>) -> Result
     Ok(id)
 }
 
-pub async fn fetch_game(ex: impl SqliteExecutor<'_>, id: i64) -> Result<Option<GameRow>, DbError> {
-    Ok(sqlx::query_as("SELECT * FROM games WHERE id = ?1")
+pub async fn fetch_game(ex: impl Executor<'_>, id: i64) -> Result<Option<GameRow>, DbError> {
+    Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
         .bind(id)
         .fetch_optional(ex)
         .await?)
 }
 
-pub async fn fetch_moves(
-    ex: impl SqliteExecutor<'_>,
-    game: i64,
-) -> Result<Vec<StoredMove>, DbError> {
+pub async fn fetch_moves(ex: impl Executor<'_>, game: i64) -> Result<Vec<StoredMove>, DbError> {
     Ok(
-        sqlx::query_as("SELECT * FROM moves WHERE game_id = ?1 ORDER BY ply")
+        sqlx::query_as("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply")
             .bind(game)
             .fetch_all(ex)
             .await?,
@@ -285,13 +282,13 @@ pub async fn fetch_moves(
 
 /// Active games of `user` in `channel` (or in their thread `channel`), oldest first. Unreadable rows are reported and left out.
 pub async fn active_games_in_channel(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     channel: ChannelId,
     user: UserId,
 ) -> Result<Vec<GameRow>, DbError> {
     let rows = sqlx::query(
-        "SELECT * FROM games WHERE status = 'active' AND (channel_id = ?1 OR thread_id = ?1)
-           AND (first_player_id = ?2 OR second_player_id = ?2) ORDER BY id",
+        "SELECT * FROM games WHERE status = 'active' AND (channel_id = $1 OR thread_id = $1)
+           AND (first_player_id = $2 OR second_player_id = $2) ORDER BY id",
     )
     .bind(channel)
     .bind(user)
@@ -303,14 +300,14 @@ pub async fn active_games_in_channel(
 /// Active games of `user` in a server (or, without one, anywhere), oldest first. Unreadable rows
 /// are reported and left out.
 pub async fn active_games_of(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: Option<GuildId>,
     user: UserId,
 ) -> Result<Vec<GameRow>, DbError> {
     let rows = sqlx::query(
         "SELECT * FROM games WHERE status = 'active'
-           AND (?1 IS NULL OR guild_id = ?1)
-           AND (first_player_id = ?2 OR second_player_id = ?2) ORDER BY id",
+           AND ($1 IS NULL OR guild_id = $1)
+           AND (first_player_id = $2 OR second_player_id = $2) ORDER BY id",
     )
     .bind(guild)
     .bind(user)
@@ -339,14 +336,14 @@ pub struct MoveRecord<'a> {
 /// Stores a move, in one statement group that first claims the game: when another write got
 /// there first (another move, a resignation), nothing is stored and the answer is
 /// [`DbError::Conflict`]. Call it inside a transaction. The reminders of the new turn start again.
-pub async fn record_move(conn: &mut SqliteConnection, m: &MoveRecord<'_>) -> Result<(), DbError> {
+pub async fn record_move(conn: &mut Conn, m: &MoveRecord<'_>) -> Result<(), DbError> {
     let finish = m.finish;
     // The move first, with the mover's deadline as it stood (for a takeback): written only
     // while the game is still where the mover saw it.
     let stored = sqlx::query(
         "INSERT INTO moves (game_id, ply, notation, player_id, played_at, deadline_before)
-         SELECT ?1, ?2 + 1, ?3, ?4, ?5, deadline_at FROM games
-          WHERE id = ?1 AND version = ?2 AND status = 'active'",
+         SELECT $1, $2 + 1, $3, $4, $5, deadline_at FROM games
+          WHERE id = $1 AND version = $2 AND status = 'active'",
     )
     .bind(m.game)
     .bind(m.expected_version)
@@ -354,19 +351,24 @@ pub async fn record_move(conn: &mut SqliteConnection, m: &MoveRecord<'_>) -> Res
     .bind(m.player)
     .bind(m.now)
     .execute(&mut *conn)
-    .await?;
+    .await
+    .map_err(|e| match e {
+        // PostgreSQL: a move stored meanwhile by another transaction, from the same snapshot.
+        sqlx::Error::Database(ref d) if d.is_unique_violation() => DbError::Conflict(m.game),
+        other => DbError::from(other),
+    })?;
     if stored.rows_affected() != 1 {
         return Err(DbError::Conflict(m.game));
     }
     let claimed = sqlx::query(
-        "UPDATE games SET version = version + 1, updated_at = ?3,
-                status = COALESCE(?4, status), result = COALESCE(?5, result),
-                winner_id = COALESCE(?6, winner_id),
-                finished_at = CASE WHEN ?4 IS NULL THEN finished_at ELSE ?3 END,
-                deadline_at = CASE WHEN ?4 IS NULL THEN ?7 ELSE NULL END,
-                to_move_id = CASE WHEN ?4 IS NULL THEN ?8 ELSE NULL END,
+        "UPDATE games SET version = version + 1, updated_at = $3,
+                status = COALESCE($4, status), result = COALESCE($5, result),
+                winner_id = COALESCE($6, winner_id),
+                finished_at = CASE WHEN $4 IS NULL THEN finished_at ELSE $3 END,
+                deadline_at = CASE WHEN $4 IS NULL THEN $7 ELSE NULL END,
+                to_move_id = CASE WHEN $4 IS NULL THEN $8 ELSE NULL END,
                 reminders_sent = 0
-         WHERE id = ?1 AND version = ?2 AND status = 'active'",
+         WHERE id = $1 AND version = $2 AND status = 'active'",
     )
     .bind(m.game)
     .bind(m.expected_version)
@@ -388,17 +390,12 @@ pub async fn record_move(conn: &mut SqliteConnection, m: &MoveRecord<'_>) -> Res
 /// takebacks, its player is to move again with the time they had left when they made it
 /// (counted from `now`; a full turn when that is not known). [`DbError::Conflict`] when the
 /// game is no longer at `ply` moves.
-pub async fn take_back_move(
-    conn: &mut SqliteConnection,
-    game: i64,
-    ply: i64,
-    now: i64,
-) -> Result<(), DbError> {
+pub async fn take_back_move(conn: &mut Conn, game: i64, ply: i64, now: i64) -> Result<(), DbError> {
     let kept = sqlx::query(
         "INSERT INTO takebacks (game_id, ply, notation, player_id, played_at, taken_back_at)
-         SELECT m.game_id, m.ply, m.notation, m.player_id, m.played_at, ?3
+         SELECT m.game_id, m.ply, m.notation, m.player_id, m.played_at, $3
            FROM moves m JOIN games g ON g.id = m.game_id
-          WHERE m.game_id = ?1 AND m.ply = ?2 AND g.version = ?2 AND g.status = 'active'",
+          WHERE m.game_id = $1 AND m.ply = $2 AND g.version = $2 AND g.status = 'active'",
     )
     .bind(game)
     .bind(ply)
@@ -409,19 +406,19 @@ pub async fn take_back_move(
         return Err(DbError::Conflict(game));
     }
     sqlx::query(
-        "UPDATE games SET version = version - 1, updated_at = ?3, reminders_sent = 0,
-                to_move_id = (SELECT player_id FROM moves WHERE game_id = ?1 AND ply = ?2),
-                deadline_at = CASE WHEN deadline_at IS NULL THEN NULL ELSE ?3 + COALESCE(
-                    (SELECT deadline_before - played_at FROM moves WHERE game_id = ?1 AND ply = ?2),
+        "UPDATE games SET version = version - 1, updated_at = $3, reminders_sent = 0,
+                to_move_id = (SELECT player_id FROM moves WHERE game_id = $1 AND ply = $2),
+                deadline_at = CASE WHEN deadline_at IS NULL THEN NULL ELSE $3 + COALESCE(
+                    (SELECT deadline_before - played_at FROM moves WHERE game_id = $1 AND ply = $2),
                     seconds_per_move) END
-         WHERE id = ?1",
+         WHERE id = $1",
     )
     .bind(game)
     .bind(ply)
     .bind(now)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("DELETE FROM moves WHERE game_id = ?1 AND ply = ?2")
+    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply = $2")
         .bind(game)
         .bind(ply)
         .execute(&mut *conn)
@@ -431,12 +428,12 @@ pub async fn take_back_move(
 
 /// `user` starts following game `game` (`true`), or stops when they already did (`false`).
 pub async fn toggle_follow(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     game: i64,
     user: UserId,
     now: i64,
 ) -> Result<bool, DbError> {
-    let stopped = sqlx::query("DELETE FROM followers WHERE game_id = ?1 AND user_id = ?2")
+    let stopped = sqlx::query("DELETE FROM followers WHERE game_id = $1 AND user_id = $2")
         .bind(game)
         .bind(user)
         .execute(&mut *conn)
@@ -444,7 +441,7 @@ pub async fn toggle_follow(
     if stopped.rows_affected() > 0 {
         return Ok(false);
     }
-    sqlx::query("INSERT INTO followers (game_id, user_id, since) VALUES (?1, ?2, ?3)")
+    sqlx::query("INSERT INTO followers (game_id, user_id, since) VALUES ($1, $2, $3)")
         .bind(game)
         .bind(user)
         .bind(now)
@@ -454,9 +451,9 @@ pub async fn toggle_follow(
 }
 
 /// The members following game `game`, longest first.
-pub async fn followers_of(ex: impl SqliteExecutor<'_>, game: i64) -> Result<Vec<UserId>, DbError> {
+pub async fn followers_of(ex: impl Executor<'_>, game: i64) -> Result<Vec<UserId>, DbError> {
     Ok(sqlx::query_scalar(
-        "SELECT user_id FROM followers WHERE game_id = ?1 ORDER BY since, user_id",
+        "SELECT user_id FROM followers WHERE game_id = $1 ORDER BY since, user_id",
     )
     .bind(game)
     .fetch_all(ex)
@@ -466,16 +463,16 @@ pub async fn followers_of(ex: impl SqliteExecutor<'_>, game: i64) -> Result<Vec<
 /// Ends an active game without a move (resignation, abort) while it is still at `version`.
 /// [`DbError::Conflict`] when it moved on or is no longer active.
 pub async fn finish_game(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     version: i64,
     finish: &Finish,
     now: i64,
 ) -> Result<(), DbError> {
     let done = sqlx::query(
-        "UPDATE games SET status = ?2, result = ?3, winner_id = ?4, finished_at = ?5, updated_at = ?5,
+        "UPDATE games SET status = $2, result = $3, winner_id = $4, finished_at = $5, updated_at = $5,
                           deadline_at = NULL, to_move_id = NULL
-         WHERE id = ?1 AND status = 'active' AND version = ?6",
+         WHERE id = $1 AND status = 'active' AND version = $6",
     )
     .bind(game)
     .bind(finish.status().as_str())
@@ -495,16 +492,16 @@ pub async fn finish_game(
 /// at `now`, so a move that arrived first (or a second scan) leaves it alone. `false` when it
 /// did not apply.
 pub async fn time_out_game(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     version: i64,
     finish: &Finish,
     now: i64,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "UPDATE games SET status = ?3, result = ?4, winner_id = ?5, finished_at = ?6, updated_at = ?6,
+        "UPDATE games SET status = $3, result = $4, winner_id = $5, finished_at = $6, updated_at = $6,
                           deadline_at = NULL, to_move_id = NULL
-         WHERE id = ?1 AND version = ?2 AND status = 'active' AND deadline_at <= ?6",
+         WHERE id = $1 AND version = $2 AND status = 'active' AND deadline_at <= $6",
     )
     .bind(game)
     .bind(version)
@@ -519,13 +516,10 @@ pub async fn time_out_game(
 
 /// Ids of active games whose deadline has passed at `now`, oldest deadline first. Only ids are
 /// read, so one unreadable row cannot stop the scan.
-pub async fn games_past_deadline(
-    ex: impl SqliteExecutor<'_>,
-    now: i64,
-) -> Result<Vec<i64>, DbError> {
+pub async fn games_past_deadline(ex: impl Executor<'_>, now: i64) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
-        "SELECT id FROM games WHERE status = 'active' AND typeof(deadline_at) = 'integer'
-           AND deadline_at <= ?1
+        "SELECT id FROM games WHERE status = 'active' AND CAST(deadline_at AS BIGINT) = deadline_at
+           AND deadline_at <= $1
          ORDER BY deadline_at, id",
     )
     .bind(now)
@@ -535,14 +529,11 @@ pub async fn games_past_deadline(
 
 /// Ids of active games with at most half their time per move left and fewer than two reminders
 /// sent: the candidates for a reminder.
-pub async fn games_needing_reminders(
-    ex: impl SqliteExecutor<'_>,
-    now: i64,
-) -> Result<Vec<i64>, DbError> {
+pub async fn games_needing_reminders(ex: impl Executor<'_>, now: i64) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT id FROM games WHERE status = 'active' AND reminders_sent < 2
-           AND typeof(deadline_at) = 'integer' AND typeof(seconds_per_move) = 'integer'
-           AND deadline_at > ?1 AND deadline_at - ?1 <= seconds_per_move / 2
+           AND CAST(deadline_at AS BIGINT) = deadline_at AND CAST(seconds_per_move AS BIGINT) = seconds_per_move
+           AND deadline_at > $1 AND deadline_at - $1 <= seconds_per_move / 2
          ORDER BY deadline_at, id",
     )
     .bind(now)
@@ -553,13 +544,13 @@ pub async fn games_needing_reminders(
 /// Marks that the reminders of the current turn went from those `row` counts to `to`: `false`
 /// when the game moved on or another scan marked it first (then nothing is to be sent).
 pub async fn claim_reminder(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     row: &GameRow,
     to: i64,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "UPDATE games SET reminders_sent = ?4
-         WHERE id = ?1 AND version = ?2 AND reminders_sent = ?3 AND status = 'active'",
+        "UPDATE games SET reminders_sent = $4
+         WHERE id = $1 AND version = $2 AND reminders_sent = $3 AND status = 'active'",
     )
     .bind(row.id)
     .bind(row.version)
@@ -574,15 +565,15 @@ pub async fn claim_reminder(
 /// whose deadline has not passed at `now` (a vacation); returns how many moved. A deadline that
 /// has passed stays: that game is lost on time.
 pub async fn pause_deadlines(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     player: UserId,
     seconds: i64,
     now: i64,
 ) -> Result<u64, DbError> {
     let done = sqlx::query(
-        "UPDATE games SET deadline_at = deadline_at + ?2
-         WHERE status = 'active' AND to_move_id = ?1 AND typeof(deadline_at) = 'integer'
-           AND deadline_at > ?3",
+        "UPDATE games SET deadline_at = deadline_at + $2
+         WHERE status = 'active' AND to_move_id = $1 AND CAST(deadline_at AS BIGINT) = deadline_at
+           AND deadline_at > $3",
     )
     .bind(player)
     .bind(seconds)
@@ -594,11 +585,11 @@ pub async fn pause_deadlines(
 
 /// Records the thread where a game is played (`None`: back to its channel).
 pub async fn set_game_thread(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     thread: Option<ChannelId>,
 ) -> Result<(), DbError> {
-    sqlx::query("UPDATE games SET thread_id = ?2 WHERE id = ?1")
+    sqlx::query("UPDATE games SET thread_id = $2 WHERE id = $1")
         .bind(game)
         .bind(thread)
         .execute(ex)
@@ -608,11 +599,11 @@ pub async fn set_game_thread(
 
 /// The game played in thread `channel`, if it is a game's thread.
 pub async fn game_of_thread(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     channel: ChannelId,
 ) -> Result<Option<i64>, DbError> {
     Ok(
-        sqlx::query_scalar("SELECT id FROM games WHERE thread_id = ?1")
+        sqlx::query_scalar("SELECT id FROM games WHERE thread_id = $1")
             .bind(channel)
             .fetch_optional(ex)
             .await?,
@@ -621,11 +612,11 @@ pub async fn game_of_thread(
 
 /// Records (or clears, with `None`) why a game's announcements cannot reach its channel.
 pub async fn set_delivery_fault(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     fault: Option<&str>,
 ) -> Result<(), DbError> {
-    sqlx::query("UPDATE games SET delivery_fault = ?2 WHERE id = ?1")
+    sqlx::query("UPDATE games SET delivery_fault = $2 WHERE id = $1")
         .bind(game)
         .bind(fault)
         .execute(ex)
@@ -634,7 +625,7 @@ pub async fn set_delivery_fault(
 }
 
 /// Active games stored before the player to move was kept with them: their ids.
-pub async fn games_without_turn(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>, DbError> {
+pub async fn games_without_turn(ex: impl Executor<'_>) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT id FROM games WHERE status = 'active' AND to_move_id IS NULL ORDER BY id",
     )
@@ -644,13 +635,13 @@ pub async fn games_without_turn(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>,
 
 /// Stores the player to move of an active game at `version`.
 pub async fn set_to_move(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     version: i64,
     player: UserId,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "UPDATE games SET to_move_id = ?3 WHERE id = ?1 AND version = ?2 AND status = 'active'",
+        "UPDATE games SET to_move_id = $3 WHERE id = $1 AND version = $2 AND status = 'active'",
     )
     .bind(game)
     .bind(version)
@@ -662,15 +653,15 @@ pub async fn set_to_move(
 
 /// Finished games of `user` in a server, the most recent first.
 pub async fn recent_games_of(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
     user: UserId,
     limit: i64,
 ) -> Result<Vec<GameRow>, DbError> {
     let rows = sqlx::query(
-        "SELECT * FROM games WHERE status = 'finished' AND guild_id = ?1
-           AND (first_player_id = ?2 OR second_player_id = ?2)
-         ORDER BY finished_at DESC, id DESC LIMIT ?3",
+        "SELECT * FROM games WHERE status = 'finished' AND guild_id = $1
+           AND (first_player_id = $2 OR second_player_id = $2)
+         ORDER BY finished_at DESC, id DESC LIMIT $3",
     )
     .bind(guild)
     .bind(user)
@@ -683,11 +674,11 @@ pub async fn recent_games_of(
 /// Remembers the message that shows the game's current board (posted where it belongs, so any
 /// delivery fault is over).
 pub async fn set_board_message(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     game: i64,
     message_id: MessageId,
 ) -> Result<(), DbError> {
-    sqlx::query("UPDATE games SET board_message_id = ?2, delivery_fault = NULL WHERE id = ?1")
+    sqlx::query("UPDATE games SET board_message_id = $2, delivery_fault = NULL WHERE id = $1")
         .bind(game)
         .bind(message_id)
         .execute(ex)
@@ -738,10 +729,7 @@ pub fn replay(row: &GameRow, moves: &[StoredMove]) -> Result<Game, DbError> {
 }
 
 /// A stored game with its position rebuilt. `None` when there is no such game.
-pub async fn load_game(
-    conn: &mut SqliteConnection,
-    id: i64,
-) -> Result<Option<(GameRow, Game)>, DbError> {
+pub async fn load_game(conn: &mut Conn, id: i64) -> Result<Option<(GameRow, Game)>, DbError> {
     // One read transaction: the game row and its moves come from the same snapshot, even while
     // another connection stores a move.
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
@@ -757,10 +745,10 @@ pub async fn load_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::testing::temp_db;
+    use crate::db::testing::both_backends;
     use crate::db::upsert_player;
+    use crate::db::Pool;
     use crate::games::{Colour, Reason};
-    use sqlx::SqlitePool;
 
     /// A move of game 1 (the only one in these tests) that does not end it.
     fn mv(
@@ -782,7 +770,7 @@ mod tests {
         }
     }
 
-    async fn game_with_players(pool: &SqlitePool) -> i64 {
+    async fn game_with_players(pool: &Pool) -> i64 {
         upsert_player(pool, UserId(1), "ann", 0).await.unwrap();
         upsert_player(pool, UserId(u64::MAX), "bob", 0)
             .await
@@ -804,97 +792,97 @@ mod tests {
         .unwrap()
     }
 
-    #[tokio::test]
-    async fn a_move_applies_once_for_one_version() {
-        let (pool, _f) = temp_db().await;
-        let id = game_with_players(&pool).await;
-        let mut tx = pool.begin().await.unwrap();
-        record_move(&mut tx, &mv(0, "0,1", UserId(1), 11, Some(111)))
-            .await
-            .unwrap();
-        tx.commit().await.unwrap();
-        let mut tx = pool.begin().await.unwrap();
-        let again = record_move(&mut tx, &mv(0, "1,1", UserId(1), 12, Some(112))).await;
-        assert!(
-            matches!(again, Err(DbError::Conflict(g)) if g == id),
-            "{again:?}"
-        );
-        drop(tx);
-        let row = fetch_game(&pool, id).await.unwrap().unwrap();
-        assert_eq!(row.version, 1);
-        let moves = fetch_moves(&pool, id).await.unwrap();
-        assert_eq!(moves.len(), 1);
-        assert_eq!(moves[0].notation, "0,1");
-        assert_eq!(moves[0].player_id, UserId(1));
-    }
-
-    #[tokio::test]
-    async fn racing_moves_apply_once() {
-        let (pool, _f) = temp_db().await;
-        let id = game_with_players(&pool).await;
-        let attempt = |pool: SqlitePool, text: &'static str| async move {
-            let mut tx = pool.begin().await?;
-            record_move(&mut tx, &mv(0, text, UserId(u64::MAX), 20, Some(120))).await?;
-            tx.commit().await?;
-            Ok::<(), DbError>(())
-        };
-        let (a, b) = tokio::join!(
-            tokio::spawn(attempt(pool.clone(), "0,1")),
-            tokio::spawn(attempt(pool.clone(), "1,0"))
-        );
-        let results = [a.unwrap(), b.unwrap()];
-        assert_eq!(
-            results.iter().filter(|r| r.is_ok()).count(),
-            1,
-            "{results:?}"
-        );
-        assert!(results
-            .iter()
-            .any(|r| matches!(r, Err(DbError::Conflict(_)))));
-        assert_eq!(fetch_moves(&pool, id).await.unwrap().len(), 1);
-    }
-
-    #[tokio::test]
-    async fn finishing_is_refused_once_the_game_is_over() {
-        let (pool, _f) = temp_db().await;
-        let id = game_with_players(&pool).await;
-        let finish = Finish {
-            kind: GameKind::Exxit,
-            result: GameResult::Decided(Outcome::win(Colour::Second, Reason::Resignation)),
-            winner_id: Some(UserId(u64::MAX)),
-        };
-        finish_game(&pool, id, 0, &finish, 30).await.unwrap();
-        assert!(matches!(
-            finish_game(&pool, id, 0, &finish, 31).await,
-            Err(DbError::Conflict(_))
-        ));
-        let mut tx = pool.begin().await.unwrap();
-        assert!(matches!(
-            record_move(&mut tx, &mv(0, "0,1", UserId(1), 32, Some(132))).await,
-            Err(DbError::Conflict(_))
-        ));
-        drop(tx);
-        let row = fetch_game(&pool, id).await.unwrap().unwrap();
-        assert_eq!(row.status, GameStatus::Finished);
-        assert_eq!(row.winner_id, Some(UserId(u64::MAX)));
-        assert_eq!(row.finished_at, Some(30));
-        assert_eq!(row.result, Some(finish.result.clone()));
-        assert_eq!(row.result_text(), "red wins: resignation");
-        assert!(active_games_of(&pool, Some(GuildId(5)), UserId(1))
-            .await
-            .unwrap()
-            .is_empty());
-        // A result that is no result (edited by hand) makes the row unreadable, not a game with
-        // a made-up ending.
-        for garbled in ["red wins", "white wins: connection", "aborted", "score 3-4"] {
-            sqlx::query("UPDATE games SET result = ?2 WHERE id = ?1")
-                .bind(id)
-                .bind(garbled)
-                .execute(&pool)
+    both_backends! {
+        async fn a_move_applies_once_for_one_version(pool) {
+            let id = game_with_players(&pool).await;
+            let mut tx = pool.begin().await.unwrap();
+            record_move(&mut tx, &mv(0, "0,1", UserId(1), 11, Some(111)))
                 .await
                 .unwrap();
-            let e = fetch_game(&pool, id).await.unwrap_err().to_string();
-            assert!(e.contains("is not a game result"), "{garbled}: {e}");
+            tx.commit().await.unwrap();
+            let mut tx = pool.begin().await.unwrap();
+            let again = record_move(&mut tx, &mv(0, "1,1", UserId(1), 12, Some(112))).await;
+            assert!(
+                matches!(again, Err(DbError::Conflict(g)) if g == id),
+                "{again:?}"
+            );
+            drop(tx);
+            let row = fetch_game(&pool, id).await.unwrap().unwrap();
+            assert_eq!(row.version, 1);
+            let moves = fetch_moves(&pool, id).await.unwrap();
+            assert_eq!(moves.len(), 1);
+            assert_eq!(moves[0].notation, "0,1");
+            assert_eq!(moves[0].player_id, UserId(1));
+        }
+    }
+
+    both_backends! {
+        async fn racing_moves_apply_once(pool) {
+            let id = game_with_players(&pool).await;
+            let attempt = |pool: Pool, text: &'static str| async move {
+                let mut tx = pool.begin().await?;
+                record_move(&mut tx, &mv(0, text, UserId(u64::MAX), 20, Some(120))).await?;
+                tx.commit().await?;
+                Ok::<(), DbError>(())
+            };
+            let (a, b) = tokio::join!(
+                tokio::spawn(attempt(pool.clone(), "0,1")),
+                tokio::spawn(attempt(pool.clone(), "1,0"))
+            );
+            let results = [a.unwrap(), b.unwrap()];
+            assert_eq!(
+                results.iter().filter(|r| r.is_ok()).count(),
+                1,
+                "{results:?}"
+            );
+            assert!(results
+                .iter()
+                .any(|r| matches!(r, Err(DbError::Conflict(_)))));
+            assert_eq!(fetch_moves(&pool, id).await.unwrap().len(), 1);
+        }
+    }
+
+    both_backends! {
+        async fn finishing_is_refused_once_the_game_is_over(pool) {
+            let id = game_with_players(&pool).await;
+            let finish = Finish {
+                kind: GameKind::Exxit,
+                result: GameResult::Decided(Outcome::win(Colour::Second, Reason::Resignation)),
+                winner_id: Some(UserId(u64::MAX)),
+            };
+            finish_game(&pool, id, 0, &finish, 30).await.unwrap();
+            assert!(matches!(
+                finish_game(&pool, id, 0, &finish, 31).await,
+                Err(DbError::Conflict(_))
+            ));
+            let mut tx = pool.begin().await.unwrap();
+            assert!(matches!(
+                record_move(&mut tx, &mv(0, "0,1", UserId(1), 32, Some(132))).await,
+                Err(DbError::Conflict(_))
+            ));
+            drop(tx);
+            let row = fetch_game(&pool, id).await.unwrap().unwrap();
+            assert_eq!(row.status, GameStatus::Finished);
+            assert_eq!(row.winner_id, Some(UserId(u64::MAX)));
+            assert_eq!(row.finished_at, Some(30));
+            assert_eq!(row.result, Some(finish.result.clone()));
+            assert_eq!(row.result_text(), "red wins: resignation");
+            assert!(active_games_of(&pool, Some(GuildId(5)), UserId(1))
+                .await
+                .unwrap()
+                .is_empty());
+            // A result that is no result (edited by hand) makes the row unreadable, not a game with
+            // a made-up ending.
+            for garbled in ["red wins", "white wins: connection", "aborted", "score 3-4"] {
+                sqlx::query("UPDATE games SET result = $2 WHERE id = $1")
+                    .bind(id)
+                    .bind(garbled)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+                let e = fetch_game(&pool, id).await.unwrap_err().to_string();
+                assert!(e.contains("is not a game result"), "{garbled}: {e}");
+            }
         }
     }
 
@@ -913,61 +901,61 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn active_games_are_found_by_channel_and_server() {
-        let (pool, _f) = temp_db().await;
-        let id = game_with_players(&pool).await;
-        let ids = |v: Vec<GameRow>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
-        assert_eq!(
-            ids(
-                active_games_in_channel(&pool, ChannelId(6), UserId(u64::MAX))
-                    .await
-                    .unwrap()
-            ),
-            [id]
-        );
-        assert!(active_games_in_channel(&pool, ChannelId(7), UserId(1))
-            .await
-            .unwrap()
-            .is_empty());
-        assert_eq!(
-            ids(active_games_of(&pool, Some(GuildId(5)), UserId(1))
+    both_backends! {
+        async fn active_games_are_found_by_channel_and_server(pool) {
+            let id = game_with_players(&pool).await;
+            let ids = |v: Vec<GameRow>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
+            assert_eq!(
+                ids(
+                    active_games_in_channel(&pool, ChannelId(6), UserId(u64::MAX))
+                        .await
+                        .unwrap()
+                ),
+                [id]
+            );
+            assert!(active_games_in_channel(&pool, ChannelId(7), UserId(1))
                 .await
-                .unwrap()),
-            [id]
-        );
-        assert_eq!(
-            ids(active_games_of(&pool, None, UserId(1)).await.unwrap()),
-            [id]
-        );
-        assert!(active_games_of(&pool, Some(GuildId(4)), UserId(1))
-            .await
-            .unwrap()
-            .is_empty());
-        set_board_message(&pool, id, MessageId(u64::MAX - 1))
-            .await
-            .unwrap();
-        let row = fetch_game(&pool, id).await.unwrap().unwrap();
-        assert_eq!(row.board_message_id, Some(MessageId(u64::MAX - 1)));
-        assert_eq!(row.players, [UserId(1), UserId(u64::MAX)]);
+                .unwrap()
+                .is_empty());
+            assert_eq!(
+                ids(active_games_of(&pool, Some(GuildId(5)), UserId(1))
+                    .await
+                    .unwrap()),
+                [id]
+            );
+            assert_eq!(
+                ids(active_games_of(&pool, None, UserId(1)).await.unwrap()),
+                [id]
+            );
+            assert!(active_games_of(&pool, Some(GuildId(4)), UserId(1))
+                .await
+                .unwrap()
+                .is_empty());
+            set_board_message(&pool, id, MessageId(u64::MAX - 1))
+                .await
+                .unwrap();
+            let row = fetch_game(&pool, id).await.unwrap().unwrap();
+            assert_eq!(row.board_message_id, Some(MessageId(u64::MAX - 1)));
+            assert_eq!(row.players, [UserId(1), UserId(u64::MAX)]);
+        }
     }
 
-    #[tokio::test]
-    async fn a_damaged_record_is_reported() {
-        let (pool, _f) = temp_db().await;
-        let id = game_with_players(&pool).await;
-        // A version that disagrees with the moves stored is found before any replay.
-        sqlx::query("UPDATE games SET version = 3 WHERE id = ?1")
-            .bind(id)
-            .execute(&pool)
-            .await
-            .unwrap();
-        let mut conn = pool.acquire().await.unwrap();
-        let err = load_game(&mut conn, id).await.unwrap_err();
-        assert!(
-            matches!(err, DbError::Corrupt { game, .. } if game == id),
-            "{err}"
-        );
-        assert!(load_game(&mut conn, id + 100).await.unwrap().is_none());
+    both_backends! {
+        async fn a_damaged_record_is_reported(pool) {
+            let id = game_with_players(&pool).await;
+            // A version that disagrees with the moves stored is found before any replay.
+            sqlx::query("UPDATE games SET version = 3 WHERE id = $1")
+                .bind(id)
+                .execute(&pool)
+                .await
+                .unwrap();
+            let mut conn = pool.acquire().await.unwrap();
+            let err = load_game(&mut conn, id).await.unwrap_err();
+            assert!(
+                matches!(err, DbError::Corrupt { game, .. } if game == id),
+                "{err}"
+            );
+            assert!(load_game(&mut conn, id + 100).await.unwrap().is_none());
+        }
     }
 }

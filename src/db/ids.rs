@@ -143,6 +143,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::testing::both_backends;
 
     #[test]
     fn ids_round_trip_through_the_bit_cast() {
@@ -152,38 +153,38 @@ mod tests {
         assert!(to_db(u64::MAX) < 0);
     }
 
-    #[tokio::test]
-    async fn every_id_survives_a_real_database_round_trip() {
-        let (pool, _file) = super::super::testing::temp_db().await;
-        for id in [1u64, 42, (1 << 63) - 1, 1 << 63, u64::MAX] {
-            let back: (UserId, ChannelId, Option<GuildId>, MessageId) =
-                sqlx::query_as("SELECT ?1, ?2, ?3, ?4")
+    both_backends! {
+        async fn every_id_survives_a_real_database_round_trip(pool) {
+            for id in [1u64, 42, (1 << 63) - 1, 1 << 63, u64::MAX] {
+                let back: (UserId, ChannelId, Option<GuildId>, MessageId) =
+                    sqlx::query_as("SELECT $1, $2, $3, $4")
+                        .bind(UserId(id))
+                        .bind(ChannelId(id))
+                        .bind(Some(GuildId(id)))
+                        .bind(MessageId(id))
+                        .fetch_one(&pool)
+                        .await
+                        .unwrap();
+                assert_eq!(
+                    back,
+                    (UserId(id), ChannelId(id), Some(GuildId(id)), MessageId(id))
+                );
+                // Stored as the signed integer of the same bits, so SQL comparisons and indexes
+                // see one value per id.
+                let raw: i64 = sqlx::query_scalar("SELECT $1")
                     .bind(UserId(id))
-                    .bind(ChannelId(id))
-                    .bind(Some(GuildId(id)))
-                    .bind(MessageId(id))
                     .fetch_one(&pool)
                     .await
                     .unwrap();
-            assert_eq!(
-                back,
-                (UserId(id), ChannelId(id), Some(GuildId(id)), MessageId(id))
-            );
-            // Stored as the signed integer of the same bits, so SQL comparisons and indexes
-            // see one value per id.
-            let raw: i64 = sqlx::query_scalar("SELECT ?1")
-                .bind(UserId(id))
-                .fetch_one(&pool)
-                .await
-                .unwrap();
-            assert_eq!(raw, to_db(id));
+                assert_eq!(raw, to_db(id));
+            }
         }
     }
 
-    #[tokio::test]
-    async fn a_stored_zero_is_refused_not_read_as_an_id() {
-        let (pool, _file) = super::super::testing::temp_db().await;
-        let read: Result<(UserId,), _> = sqlx::query_as("SELECT 0").fetch_one(&pool).await;
-        assert!(read.unwrap_err().to_string().contains("never a Discord id"));
+    both_backends! {
+        async fn a_stored_zero_is_refused_not_read_as_an_id(pool) {
+            let read: Result<(UserId,), _> = sqlx::query_as("SELECT 0").fetch_one(&pool).await;
+            assert!(read.unwrap_err().to_string().contains("never a Discord id"));
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Players: Discord users who have played or been challenged, with a display name, their
 //! settings and their vacations.
 
-use sqlx::SqliteExecutor;
+use super::{Conn, Executor};
 
 use super::{DbError, UserId};
 
@@ -65,7 +65,7 @@ impl Default for Settings {
 /// Records a user (or refreshes their name). Writes only when the user is new or renamed:
 /// every command calls this, and a read does not wait for other writers.
 pub async fn upsert_player(
-    ex: impl SqliteExecutor<'_> + Copy,
+    ex: impl Executor<'_> + Copy,
     id: UserId,
     name: &str,
     now: i64,
@@ -74,7 +74,7 @@ pub async fn upsert_player(
         return Ok(());
     }
     sqlx::query(
-        "INSERT INTO players (id, name, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
+        "INSERT INTO players (id, name, created_at, updated_at) VALUES ($1, $2, $3, $3)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
     )
     .bind(id)
@@ -88,14 +88,14 @@ pub async fn upsert_player(
 /// Records the Discord language a member last used (their direct messages are written in it).
 /// Writes only when it changed.
 pub async fn note_player_locale(
-    ex: impl SqliteExecutor<'_> + Copy,
+    ex: impl Executor<'_> + Copy,
     id: UserId,
     locale: &str,
 ) -> Result<(), DbError> {
     if player_locale(ex, id).await?.as_deref() == Some(locale) {
         return Ok(());
     }
-    sqlx::query("UPDATE players SET locale = ?2 WHERE id = ?1")
+    sqlx::query("UPDATE players SET locale = $2 WHERE id = $1")
         .bind(id)
         .bind(locale)
         .execute(ex)
@@ -104,12 +104,9 @@ pub async fn note_player_locale(
 }
 
 /// The Discord language a member last used, when known.
-pub async fn player_locale(
-    ex: impl SqliteExecutor<'_>,
-    id: UserId,
-) -> Result<Option<String>, DbError> {
+pub async fn player_locale(ex: impl Executor<'_>, id: UserId) -> Result<Option<String>, DbError> {
     Ok(
-        sqlx::query_scalar::<_, Option<String>>("SELECT locale FROM players WHERE id = ?1")
+        sqlx::query_scalar::<_, Option<String>>("SELECT locale FROM players WHERE id = $1")
             .bind(id)
             .fetch_optional(ex)
             .await?
@@ -119,10 +116,10 @@ pub async fn player_locale(
 
 /// A player's name, when known.
 pub async fn fetch_player_name(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: UserId,
 ) -> Result<Option<String>, DbError> {
-    Ok(sqlx::query_scalar("SELECT name FROM players WHERE id = ?1")
+    Ok(sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
         .bind(id)
         .fetch_optional(ex)
         .await?)
@@ -130,9 +127,9 @@ pub async fn fetch_player_name(
 
 /// A player's settings (the defaults when never set; an unknown stored value reads as its
 /// default too).
-pub async fn fetch_settings(ex: impl SqliteExecutor<'_>, id: UserId) -> Result<Settings, DbError> {
+pub async fn fetch_settings(ex: impl Executor<'_>, id: UserId) -> Result<Settings, DbError> {
     let stored: Option<(String, String)> =
-        sqlx::query_as("SELECT notify, reminders FROM player_settings WHERE player_id = ?1")
+        sqlx::query_as("SELECT notify, reminders FROM player_settings WHERE player_id = $1")
             .bind(id)
             .fetch_optional(ex)
             .await?;
@@ -147,14 +144,14 @@ pub async fn fetch_settings(ex: impl SqliteExecutor<'_>, id: UserId) -> Result<S
 
 /// Stores a player's settings (the player must be known).
 pub async fn store_settings(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: UserId,
     settings: Settings,
     now: i64,
 ) -> Result<(), DbError> {
     sqlx::query(
         "INSERT INTO player_settings (player_id, notify, reminders, updated_at)
-         VALUES (?1, ?2, ?3, ?4)
+         VALUES ($1, $2, $3, $4)
          ON CONFLICT (player_id) DO UPDATE SET notify = excluded.notify,
                                                reminders = excluded.reminders,
                                                updated_at = excluded.updated_at",
@@ -170,12 +167,12 @@ pub async fn store_settings(
 
 /// The end of the player's vacation running at `now`, if any.
 pub async fn vacation_until(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: UserId,
     now: i64,
 ) -> Result<Option<i64>, DbError> {
     Ok(sqlx::query_scalar(
-        "SELECT MAX(ends_at) FROM vacations WHERE player_id = ?1 AND starts_at <= ?2 AND ends_at > ?2",
+        "SELECT MAX(ends_at) FROM vacations WHERE player_id = $1 AND starts_at <= $2 AND ends_at > $2",
     )
     .bind(id)
     .bind(now)
@@ -185,12 +182,12 @@ pub async fn vacation_until(
 
 /// Seconds of vacation the player took that started at or after `since`.
 pub async fn vacation_seconds_since(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: UserId,
     since: i64,
 ) -> Result<i64, DbError> {
     let total: Option<i64> = sqlx::query_scalar(
-        "SELECT SUM(ends_at - starts_at) FROM vacations WHERE player_id = ?1 AND starts_at >= ?2",
+        "SELECT CAST(SUM(ends_at - starts_at) AS BIGINT) FROM vacations WHERE player_id = $1 AND starts_at >= $2",
     )
     .bind(id)
     .bind(since)
@@ -201,12 +198,12 @@ pub async fn vacation_seconds_since(
 
 /// Stores a vacation.
 pub async fn insert_vacation(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     id: UserId,
     starts_at: i64,
     ends_at: i64,
 ) -> Result<(), DbError> {
-    sqlx::query("INSERT INTO vacations (player_id, starts_at, ends_at) VALUES (?1, ?2, ?3)")
+    sqlx::query("INSERT INTO vacations (player_id, starts_at, ends_at) VALUES ($1, $2, $3)")
         .bind(id)
         .bind(starts_at)
         .bind(ends_at)
@@ -227,26 +224,32 @@ pub struct VacationRequest {
 }
 
 /// Starts the vacation asked for, unless one is running or the vacations counted would then
-/// exceed the cap. One statement decides and inserts, so requests arriving together cannot pass
-/// the cap between them. `false` when refused.
+/// exceed the cap. `false` when refused. Call it in a transaction: it first takes the player's
+/// row (a write that changes nothing), so requests arriving together are decided one after the
+/// other and cannot pass the cap between them — on SQLite as on PostgreSQL, where two
+/// transactions would otherwise each decide on a snapshot without the other's vacation.
 pub async fn start_vacation_within_cap(
-    ex: impl SqliteExecutor<'_>,
+    conn: &mut Conn,
     v: &VacationRequest,
 ) -> Result<bool, DbError> {
+    sqlx::query("UPDATE players SET updated_at = updated_at WHERE id = $1")
+        .bind(v.player)
+        .execute(&mut *conn)
+        .await?;
     let done = sqlx::query(
         "INSERT INTO vacations (player_id, starts_at, ends_at)
-         SELECT ?1, ?2, ?2 + ?3
+         SELECT $1, $2, $2 + $3
           WHERE NOT EXISTS (SELECT 1 FROM vacations
-                             WHERE player_id = ?1 AND starts_at <= ?2 AND ends_at > ?2)
-            AND (SELECT COALESCE(SUM(ends_at - starts_at), 0) FROM vacations
-                  WHERE player_id = ?1 AND starts_at >= ?4) + ?3 <= ?5",
+                             WHERE player_id = $1 AND starts_at <= $2 AND ends_at > $2)
+            AND (SELECT CAST(COALESCE(SUM(ends_at - starts_at), 0) AS BIGINT) FROM vacations
+                  WHERE player_id = $1 AND starts_at >= $4) + $3 <= $5",
     )
     .bind(v.player)
     .bind(v.starts_at)
     .bind(v.seconds)
     .bind(v.counted_since)
     .bind(v.cap_seconds)
-    .execute(ex)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }
@@ -254,59 +257,93 @@ pub async fn start_vacation_within_cap(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::testing::temp_db;
+    use crate::db::testing::both_backends;
 
-    #[tokio::test]
-    async fn names_are_refreshed() {
-        let (pool, _f) = temp_db().await;
-        let id = u64::MAX - 5;
-        assert_eq!(fetch_player_name(&pool, UserId(id)).await.unwrap(), None);
-        upsert_player(&pool, UserId(id), "ann", 1).await.unwrap();
-        upsert_player(&pool, UserId(id), "Ann", 2).await.unwrap();
-        assert_eq!(
-            fetch_player_name(&pool, UserId(id))
-                .await
-                .unwrap()
-                .as_deref(),
-            Some("Ann")
-        );
+    both_backends! {
+        async fn names_are_refreshed(pool) {
+            let id = u64::MAX - 5;
+            assert_eq!(fetch_player_name(&pool, UserId(id)).await.unwrap(), None);
+            upsert_player(&pool, UserId(id), "ann", 1).await.unwrap();
+            upsert_player(&pool, UserId(id), "Ann", 2).await.unwrap();
+            assert_eq!(
+                fetch_player_name(&pool, UserId(id))
+                    .await
+                    .unwrap()
+                    .as_deref(),
+                Some("Ann")
+            );
+        }
     }
 
-    #[tokio::test]
-    async fn settings_and_vacations_are_stored() {
-        let (pool, _f) = temp_db().await;
-        let id = u64::MAX - 7;
-        upsert_player(&pool, UserId(id), "ann", 1).await.unwrap();
-        let me = UserId(id);
-        assert_eq!(
-            fetch_settings(&pool, me).await.unwrap(),
-            Settings::default()
-        );
-        for (notify, reminders) in [
-            (NotifyMode::Dm, true),
-            (NotifyMode::Both, false),
-            (NotifyMode::Channel, false),
-        ] {
-            let s = Settings { notify, reminders };
-            store_settings(&pool, me, s, 2).await.unwrap();
-            assert_eq!(fetch_settings(&pool, me).await.unwrap(), s);
+    both_backends! {
+        async fn settings_and_vacations_are_stored(pool) {
+            let id = u64::MAX - 7;
+            upsert_player(&pool, UserId(id), "ann", 1).await.unwrap();
+            let me = UserId(id);
+            assert_eq!(
+                fetch_settings(&pool, me).await.unwrap(),
+                Settings::default()
+            );
+            for (notify, reminders) in [
+                (NotifyMode::Dm, true),
+                (NotifyMode::Both, false),
+                (NotifyMode::Channel, false),
+            ] {
+                let s = Settings { notify, reminders };
+                store_settings(&pool, me, s, 2).await.unwrap();
+                assert_eq!(fetch_settings(&pool, me).await.unwrap(), s);
+            }
+            assert_eq!(vacation_until(&pool, UserId(id), 100).await.unwrap(), None);
+            insert_vacation(&pool, UserId(id), 100, 400).await.unwrap();
+            assert_eq!(
+                vacation_until(&pool, UserId(id), 100).await.unwrap(),
+                Some(400)
+            );
+            assert_eq!(vacation_until(&pool, UserId(id), 400).await.unwrap(), None);
+            assert_eq!(
+                vacation_seconds_since(&pool, UserId(id), 0).await.unwrap(),
+                300
+            );
+            assert_eq!(
+                vacation_seconds_since(&pool, UserId(id), 101)
+                    .await
+                    .unwrap(),
+                0
+            );
         }
-        assert_eq!(vacation_until(&pool, UserId(id), 100).await.unwrap(), None);
-        insert_vacation(&pool, UserId(id), 100, 400).await.unwrap();
-        assert_eq!(
-            vacation_until(&pool, UserId(id), 100).await.unwrap(),
-            Some(400)
-        );
-        assert_eq!(vacation_until(&pool, UserId(id), 400).await.unwrap(), None);
-        assert_eq!(
-            vacation_seconds_since(&pool, UserId(id), 0).await.unwrap(),
-            300
-        );
-        assert_eq!(
-            vacation_seconds_since(&pool, UserId(id), 101)
-                .await
-                .unwrap(),
-            0
-        );
+    }
+
+    both_backends! {
+        async fn vacations_asked_together_stay_within_the_cap(pool) {
+            let me = UserId(42);
+            upsert_player(&pool, me, "ann", 1).await.unwrap();
+            let ask = |pool: crate::db::Pool| async move {
+                let mut tx = pool.begin().await?;
+                let request = VacationRequest {
+                    player: me,
+                    starts_at: 1_000,
+                    seconds: 30 * 86_400,
+                    counted_since: 0,
+                    cap_seconds: 30 * 86_400,
+                };
+                let started = start_vacation_within_cap(&mut tx, &request).await?;
+                // Both hold their transaction a moment, as the bot does while it moves deadlines.
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                tx.commit().await?;
+                Ok::<bool, DbError>(started)
+            };
+            let asks: Vec<_> = (0..4).map(|_| tokio::spawn(ask(pool.clone()))).collect();
+            let mut started = 0;
+            for a in asks {
+                if a.await.unwrap().unwrap() {
+                    started += 1;
+                }
+            }
+            assert_eq!(started, 1);
+            assert_eq!(
+                vacation_seconds_since(&pool, me, 0).await.unwrap(),
+                30 * 86_400
+            );
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Ratings: one Glicko-2 table per server and game kind, with each player's record.
 
-use sqlx::sqlite::SqliteRow;
-use sqlx::{FromRow, Row, SqliteConnection, SqliteExecutor};
+use super::{Conn, DbRow, Executor};
+use sqlx::{FromRow, Row};
 
 use super::{DbError, GameRow, GameStatus, GuildId, UserId};
 use crate::games::GameKind;
@@ -23,8 +23,8 @@ pub struct RatingRow {
     pub updated_at: i64,
 }
 
-impl<'r> FromRow<'r, SqliteRow> for RatingRow {
-    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+impl<'r> FromRow<'r, DbRow> for RatingRow {
+    fn from_row(row: &'r DbRow) -> Result<Self, sqlx::Error> {
         Ok(RatingRow {
             guild_id: row.try_get("guild_id")?,
             kind: row.try_get("kind")?,
@@ -42,14 +42,14 @@ impl<'r> FromRow<'r, SqliteRow> for RatingRow {
 }
 
 pub async fn fetch_rating(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
     kind: GameKind,
     player: UserId,
 ) -> Result<Option<RatingRow>, DbError> {
     Ok(
         sqlx::query_as(
-            "SELECT * FROM ratings WHERE guild_id = ?1 AND kind = ?2 AND player_id = ?3",
+            "SELECT * FROM ratings WHERE guild_id = $1 AND kind = $2 AND player_id = $3",
         )
         .bind(guild)
         .bind(kind)
@@ -61,13 +61,13 @@ pub async fn fetch_rating(
 
 /// Every rating of a player in a server (one per game kind played).
 pub async fn ratings_of(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
     player: UserId,
 ) -> Result<Vec<RatingRow>, DbError> {
     Ok(
         sqlx::query_as(
-            "SELECT * FROM ratings WHERE guild_id = ?1 AND player_id = ?2 ORDER BY kind",
+            "SELECT * FROM ratings WHERE guild_id = $1 AND player_id = $2 ORDER BY kind",
         )
         .bind(guild)
         .bind(player)
@@ -76,11 +76,11 @@ pub async fn ratings_of(
     )
 }
 
-pub async fn store_rating(ex: impl SqliteExecutor<'_>, r: &RatingRow) -> Result<(), DbError> {
+pub async fn store_rating(ex: impl Executor<'_>, r: &RatingRow) -> Result<(), DbError> {
     sqlx::query(
         "INSERT INTO ratings (guild_id, kind, player_id, rating, deviation, volatility, games, wins,
                               losses, draws, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (guild_id, kind, player_id) DO UPDATE SET
             rating = excluded.rating, deviation = excluded.deviation,
             volatility = excluded.volatility, games = excluded.games, wins = excluded.wins,
@@ -104,15 +104,15 @@ pub async fn store_rating(ex: impl SqliteExecutor<'_>, r: &RatingRow) -> Result<
 
 /// One page of a server's table for a game kind: the highest rating first (ties by player id).
 pub async fn top_ratings(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
     kind: GameKind,
     limit: i64,
     offset: i64,
 ) -> Result<Vec<RatingRow>, DbError> {
     Ok(sqlx::query_as(
-        "SELECT * FROM ratings WHERE guild_id = ?1 AND kind = ?2
-         ORDER BY rating DESC, player_id LIMIT ?3 OFFSET ?4",
+        "SELECT * FROM ratings WHERE guild_id = $1 AND kind = $2
+         ORDER BY rating DESC, player_id LIMIT $3 OFFSET $4",
     )
     .bind(guild)
     .bind(kind)
@@ -124,12 +124,12 @@ pub async fn top_ratings(
 
 /// How many players a server's table for a game kind holds.
 pub async fn count_ratings(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
     kind: GameKind,
 ) -> Result<i64, DbError> {
     Ok(
-        sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE guild_id = ?1 AND kind = ?2")
+        sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND kind = $2")
             .bind(guild)
             .bind(kind)
             .fetch_one(ex)
@@ -138,7 +138,7 @@ pub async fn count_ratings(
 }
 
 /// Every rating, in a fixed order (for comparisons).
-pub async fn all_ratings(ex: impl SqliteExecutor<'_>) -> Result<Vec<RatingRow>, DbError> {
+pub async fn all_ratings(ex: impl Executor<'_>) -> Result<Vec<RatingRow>, DbError> {
     Ok(
         sqlx::query_as("SELECT * FROM ratings ORDER BY guild_id, kind, player_id")
             .fetch_all(ex)
@@ -147,17 +147,17 @@ pub async fn all_ratings(ex: impl SqliteExecutor<'_>) -> Result<Vec<RatingRow>, 
 }
 
 /// Forgets every rating (before they are rebuilt from the games).
-pub async fn clear_ratings(ex: impl SqliteExecutor<'_>) -> Result<(), DbError> {
+pub async fn clear_ratings(ex: impl Executor<'_>) -> Result<(), DbError> {
     sqlx::query("DELETE FROM ratings").execute(ex).await?;
     Ok(())
 }
 
 /// Marks a game's result as applied to the ratings, as the next in order; returns its place.
 /// `None` when it was marked already.
-pub async fn mark_rated(ex: impl SqliteExecutor<'_>, game: i64) -> Result<Option<i64>, DbError> {
+pub async fn mark_rated(ex: impl Executor<'_>, game: i64) -> Result<Option<i64>, DbError> {
     Ok(sqlx::query_scalar(
         "UPDATE games SET rating_seq = (SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM games)
-         WHERE id = ?1 AND rating_seq IS NULL RETURNING rating_seq",
+         WHERE id = $1 AND rating_seq IS NULL RETURNING rating_seq",
     )
     .bind(game)
     .fetch_optional(ex)
@@ -165,7 +165,7 @@ pub async fn mark_rated(ex: impl SqliteExecutor<'_>, game: i64) -> Result<Option
 }
 
 /// The games whose results were applied to the ratings, in the order they were applied.
-pub async fn rated_games_in_order(ex: impl SqliteExecutor<'_>) -> Result<Vec<GameRow>, DbError> {
+pub async fn rated_games_in_order(ex: impl Executor<'_>) -> Result<Vec<GameRow>, DbError> {
     Ok(
         sqlx::query_as("SELECT * FROM games WHERE rating_seq IS NOT NULL ORDER BY rating_seq")
             .fetch_all(ex)
@@ -175,7 +175,7 @@ pub async fn rated_games_in_order(ex: impl SqliteExecutor<'_>) -> Result<Vec<Gam
 
 /// Finished rated games of a server whose result was never applied (games that ended before
 /// ratings existed), in the order they finished.
-pub async fn unapplied_rated_games(ex: impl SqliteExecutor<'_>) -> Result<Vec<i64>, DbError> {
+pub async fn unapplied_rated_games(ex: impl Executor<'_>) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT id FROM games WHERE status = 'finished' AND rated = 1 AND guild_id IS NOT NULL
            AND rating_seq IS NULL AND first_player_id <> second_player_id
@@ -195,7 +195,7 @@ impl From<&RatingRow> for Rating {
 }
 
 /// Updates both players' ratings for one finished rated game of a server.
-async fn rate(conn: &mut SqliteConnection, row: &GameRow) -> Result<(), DbError> {
+async fn rate(conn: &mut Conn, row: &GameRow) -> Result<(), DbError> {
     let Some(guild) = row.guild_id else {
         return Ok(());
     };
@@ -264,7 +264,7 @@ pub fn counts(row: &GameRow) -> bool {
 
 /// Applies a game that has just ended to the ratings, once (a second call does nothing). Call it
 /// in the transaction that ended the game.
-pub async fn apply_result(conn: &mut SqliteConnection, game: i64) -> Result<(), DbError> {
+pub async fn apply_result(conn: &mut Conn, game: i64) -> Result<(), DbError> {
     let Some(row) = super::fetch_game(&mut *conn, game).await? else {
         return Ok(());
     };
@@ -279,7 +279,7 @@ pub async fn apply_result(conn: &mut SqliteConnection, game: i64) -> Result<(), 
 
 /// Applies the results of finished rated games that were never applied (games that ended
 /// before ratings existed), in the order they finished. Returns how many. Run at start.
-pub async fn apply_pending(conn: &mut SqliteConnection) -> Result<usize, DbError> {
+pub async fn apply_pending(conn: &mut Conn) -> Result<usize, DbError> {
     let pending = unapplied_rated_games(&mut *conn).await?;
     let mut applied = 0;
     for &id in &pending {
@@ -302,7 +302,7 @@ pub async fn apply_pending(conn: &mut SqliteConnection) -> Result<usize, DbError
 
 /// Rebuilds every rating from the stored games, replaying the rated results in the order they
 /// were applied. Call it in a transaction.
-pub async fn recompute_ratings(conn: &mut SqliteConnection) -> Result<(), DbError> {
+pub async fn recompute_ratings(conn: &mut Conn) -> Result<(), DbError> {
     let games = rated_games_in_order(&mut *conn).await?;
     clear_ratings(&mut *conn).await?;
     for row in games.iter().filter(|g| counts(g)) {
@@ -314,7 +314,7 @@ pub async fn recompute_ratings(conn: &mut SqliteConnection) -> Result<(), DbErro
 #[cfg(test)]
 mod rating_tests {
     use super::*;
-    use crate::db::testing::temp_db;
+    use crate::db::testing::both_backends;
     use crate::db::{self, ChannelId, Finish, NewGame};
 
     /// Plays (without moves) and ends a game between `p` and `q`, as the bot does.
@@ -335,7 +335,7 @@ mod rating_tests {
 
     #[allow(clippy::too_many_arguments)] // one argument per column the test varies
     async fn finished_game(
-        pool: &sqlx::SqlitePool,
+        pool: &crate::db::Pool,
         guild: GuildId,
         kind: GameKind,
         p: UserId,
@@ -381,175 +381,175 @@ mod rating_tests {
         tx.commit().await.unwrap();
     }
 
-    #[tokio::test]
-    async fn recomputing_gives_the_stored_ratings_and_the_table_pages() {
-        let (pool, _f) = temp_db().await;
-        let players: Vec<u64> = (1..=12).map(|i| i * 1000 + u64::MAX / 2).collect();
-        for &p in &players {
-            db::upsert_player(&pool, UserId(p), "p", 0).await.unwrap();
-        }
-        // Player i beats every player after them once, in a shuffled-ish order, with a few
-        // draws, an aborted game, an unrated game and another server and game kind mixed in.
-        let mut t = 1_000;
-        for i in 0..players.len() {
-            for j in (i + 1)..players.len() {
-                let (a, b) = if (i + j) % 2 == 0 {
-                    (players[i], players[j])
-                } else {
-                    (players[j], players[i])
-                };
-                let winner = if (i * j) % 7 == 3 {
-                    None
-                } else {
-                    Some(players[i])
-                };
-                finished_game(
-                    &pool,
-                    GuildId(5),
-                    GameKind::Exxit,
-                    UserId(a),
-                    UserId(b),
-                    winner.map(UserId),
-                    GameStatus::Finished,
-                    true,
-                    t,
-                )
-                .await;
-                t += 100;
+    both_backends! {
+        async fn recomputing_gives_the_stored_ratings_and_the_table_pages(pool) {
+            let players: Vec<u64> = (1..=12).map(|i| i * 1000 + u64::MAX / 2).collect();
+            for &p in &players {
+                db::upsert_player(&pool, UserId(p), "p", 0).await.unwrap();
             }
-        }
-        finished_game(
-            &pool,
-            GuildId(5),
-            GameKind::Exxit,
-            UserId(players[11]),
-            UserId(players[0]),
-            Some(UserId(players[11])),
-            GameStatus::Aborted,
-            true,
-            t,
-        )
-        .await;
-        finished_game(
-            &pool,
-            GuildId(5),
-            GameKind::Exxit,
-            UserId(players[11]),
-            UserId(players[0]),
-            Some(UserId(players[11])),
-            GameStatus::Finished,
-            false,
-            t,
-        )
-        .await;
-        finished_game(
-            &pool,
-            GuildId(6),
-            GameKind::Exxit,
-            UserId(players[11]),
-            UserId(players[0]),
-            Some(UserId(players[11])),
-            GameStatus::Finished,
-            true,
-            t,
-        )
-        .await;
-        finished_game(
-            &pool,
-            GuildId(5),
-            GameKind::Inphexion,
-            UserId(players[11]),
-            UserId(players[0]),
-            Some(UserId(players[11])),
-            GameStatus::Finished,
-            true,
-            t,
-        )
-        .await;
+            // Player i beats every player after them once, in a shuffled-ish order, with a few
+            // draws, an aborted game, an unrated game and another server and game kind mixed in.
+            let mut t = 1_000;
+            for i in 0..players.len() {
+                for j in (i + 1)..players.len() {
+                    let (a, b) = if (i + j) % 2 == 0 {
+                        (players[i], players[j])
+                    } else {
+                        (players[j], players[i])
+                    };
+                    let winner = if (i * j) % 7 == 3 {
+                        None
+                    } else {
+                        Some(players[i])
+                    };
+                    finished_game(
+                        &pool,
+                        GuildId(5),
+                        GameKind::Exxit,
+                        UserId(a),
+                        UserId(b),
+                        winner.map(UserId),
+                        GameStatus::Finished,
+                        true,
+                        t,
+                    )
+                    .await;
+                    t += 100;
+                }
+            }
+            finished_game(
+                &pool,
+                GuildId(5),
+                GameKind::Exxit,
+                UserId(players[11]),
+                UserId(players[0]),
+                Some(UserId(players[11])),
+                GameStatus::Aborted,
+                true,
+                t,
+            )
+            .await;
+            finished_game(
+                &pool,
+                GuildId(5),
+                GameKind::Exxit,
+                UserId(players[11]),
+                UserId(players[0]),
+                Some(UserId(players[11])),
+                GameStatus::Finished,
+                false,
+                t,
+            )
+            .await;
+            finished_game(
+                &pool,
+                GuildId(6),
+                GameKind::Exxit,
+                UserId(players[11]),
+                UserId(players[0]),
+                Some(UserId(players[11])),
+                GameStatus::Finished,
+                true,
+                t,
+            )
+            .await;
+            finished_game(
+                &pool,
+                GuildId(5),
+                GameKind::Inphexion,
+                UserId(players[11]),
+                UserId(players[0]),
+                Some(UserId(players[11])),
+                GameStatus::Finished,
+                true,
+                t,
+            )
+            .await;
 
-        let stored = db::all_ratings(&pool).await.unwrap();
-        assert_eq!(stored.len(), 12 + 2 + 2);
-        let mut conn = pool.acquire().await.unwrap();
-        assert_eq!(apply_pending(&mut conn).await.unwrap(), 0);
-        drop(conn);
-        let mut conn = pool.acquire().await.unwrap();
-        let mut tx = sqlx::Connection::begin(&mut *conn).await.unwrap();
-        recompute_ratings(&mut tx).await.unwrap();
-        tx.commit().await.unwrap();
-        assert_eq!(db::all_ratings(&pool).await.unwrap(), stored);
+            let stored = db::all_ratings(&pool).await.unwrap();
+            assert_eq!(stored.len(), 12 + 2 + 2);
+            let mut conn = pool.acquire().await.unwrap();
+            assert_eq!(apply_pending(&mut conn).await.unwrap(), 0);
+            drop(conn);
+            let mut conn = pool.acquire().await.unwrap();
+            let mut tx = sqlx::Connection::begin(&mut *conn).await.unwrap();
+            recompute_ratings(&mut tx).await.unwrap();
+            tx.commit().await.unwrap();
+            assert_eq!(db::all_ratings(&pool).await.unwrap(), stored);
 
-        // The table: best first, ten a page; aborted and unrated games did not count.
-        assert_eq!(
-            db::count_ratings(&pool, GuildId(5), GameKind::Exxit)
+            // The table: best first, ten a page; aborted and unrated games did not count.
+            assert_eq!(
+                db::count_ratings(&pool, GuildId(5), GameKind::Exxit)
+                    .await
+                    .unwrap(),
+                12
+            );
+            let page1 = db::top_ratings(&pool, GuildId(5), GameKind::Exxit, 10, 0)
                 .await
-                .unwrap(),
-            12
-        );
-        let page1 = db::top_ratings(&pool, GuildId(5), GameKind::Exxit, 10, 0)
-            .await
-            .unwrap();
-        let page2 = db::top_ratings(&pool, GuildId(5), GameKind::Exxit, 10, 10)
-            .await
-            .unwrap();
-        assert_eq!((page1.len(), page2.len()), (10, 2));
-        let all: Vec<&RatingRow> = page1.iter().chain(&page2).collect();
-        assert!(all.windows(2).all(|w| w[0].rating >= w[1].rating));
-        assert_eq!(all[0].player_id, UserId(players[0]));
-        assert_eq!(all[11].player_id, UserId(players[11]));
-        assert!(all.iter().all(|r| r.games == 11));
-        let first = &all[0];
-        assert_eq!(first.wins + first.draws, 11);
-        let other = db::top_ratings(&pool, GuildId(6), GameKind::Exxit, 10, 0)
-            .await
-            .unwrap();
-        assert_eq!(other[0].player_id, UserId(players[11]));
-        assert!(Rating::from(&other[0]).is_provisional());
+                .unwrap();
+            let page2 = db::top_ratings(&pool, GuildId(5), GameKind::Exxit, 10, 10)
+                .await
+                .unwrap();
+            assert_eq!((page1.len(), page2.len()), (10, 2));
+            let all: Vec<&RatingRow> = page1.iter().chain(&page2).collect();
+            assert!(all.windows(2).all(|w| w[0].rating >= w[1].rating));
+            assert_eq!(all[0].player_id, UserId(players[0]));
+            assert_eq!(all[11].player_id, UserId(players[11]));
+            assert!(all.iter().all(|r| r.games == 11));
+            let first = &all[0];
+            assert_eq!(first.wins + first.draws, 11);
+            let other = db::top_ratings(&pool, GuildId(6), GameKind::Exxit, 10, 0)
+                .await
+                .unwrap();
+            assert_eq!(other[0].player_id, UserId(players[11]));
+            assert!(Rating::from(&other[0]).is_provisional());
+        }
     }
 
-    #[tokio::test]
-    async fn games_finished_before_ratings_existed_are_rated_once_at_start() {
-        let (pool, _f) = temp_db().await;
-        for p in [1, 2] {
-            db::upsert_player(&pool, UserId(p), "p", 0).await.unwrap();
+    both_backends! {
+        async fn games_finished_before_ratings_existed_are_rated_once_at_start(pool) {
+            for p in [1, 2] {
+                db::upsert_player(&pool, UserId(p), "p", 0).await.unwrap();
+            }
+            for (winner, at) in [(1, 100), (2, 50)] {
+                let id = db::insert_game(
+                    &pool,
+                    &NewGame {
+                        guild_id: Some(GuildId(9)),
+                        channel_id: ChannelId(1),
+                        options: &crate::games::Options::parse_line("exxit tiles=39").unwrap(),
+                        players: [UserId(1), UserId(2)],
+                        rated: true,
+                        now: 0,
+                        seconds_per_move: 86400,
+                        deadline_at: Some(86400),
+                    },
+                )
+                .await
+                .unwrap();
+                let finish = Finish {
+                    kind: crate::games::GameKind::Exxit,
+                    result: test_result(GameStatus::Finished, winner == 2),
+                    winner_id: Some(UserId(winner)),
+                };
+                db::finish_game(&pool, id, 0, &finish, at).await.unwrap();
+            }
+            let mut conn = pool.acquire().await.unwrap();
+            assert_eq!(apply_pending(&mut conn).await.unwrap(), 2);
+            assert_eq!(apply_pending(&mut conn).await.unwrap(), 0);
+            let one = db::fetch_rating(&mut *conn, GuildId(9), GameKind::Exxit, UserId(1))
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!((one.games, one.wins, one.losses), (2, 1, 1));
+            // The earlier game (won by 2) was applied first.
+            let first = db::rated_games_in_order(&mut *conn).await.unwrap();
+            assert_eq!(first[0].winner_id, Some(UserId(2)));
+            let stored = db::all_ratings(&mut *conn).await.unwrap();
+            let mut tx = sqlx::Connection::begin(&mut *conn).await.unwrap();
+            recompute_ratings(&mut tx).await.unwrap();
+            tx.commit().await.unwrap();
+            assert_eq!(db::all_ratings(&mut *conn).await.unwrap(), stored);
         }
-        for (winner, at) in [(1, 100), (2, 50)] {
-            let id = db::insert_game(
-                &pool,
-                &NewGame {
-                    guild_id: Some(GuildId(9)),
-                    channel_id: ChannelId(1),
-                    options: &crate::games::Options::parse_line("exxit tiles=39").unwrap(),
-                    players: [UserId(1), UserId(2)],
-                    rated: true,
-                    now: 0,
-                    seconds_per_move: 86400,
-                    deadline_at: Some(86400),
-                },
-            )
-            .await
-            .unwrap();
-            let finish = Finish {
-                kind: crate::games::GameKind::Exxit,
-                result: test_result(GameStatus::Finished, winner == 2),
-                winner_id: Some(UserId(winner)),
-            };
-            db::finish_game(&pool, id, 0, &finish, at).await.unwrap();
-        }
-        let mut conn = pool.acquire().await.unwrap();
-        assert_eq!(apply_pending(&mut conn).await.unwrap(), 2);
-        assert_eq!(apply_pending(&mut conn).await.unwrap(), 0);
-        let one = db::fetch_rating(&mut *conn, GuildId(9), GameKind::Exxit, UserId(1))
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!((one.games, one.wins, one.losses), (2, 1, 1));
-        // The earlier game (won by 2) was applied first.
-        let first = db::rated_games_in_order(&mut *conn).await.unwrap();
-        assert_eq!(first[0].winner_id, Some(UserId(2)));
-        let stored = db::all_ratings(&mut *conn).await.unwrap();
-        let mut tx = sqlx::Connection::begin(&mut *conn).await.unwrap();
-        recompute_ratings(&mut tx).await.unwrap();
-        tx.commit().await.unwrap();
-        assert_eq!(db::all_ratings(&mut *conn).await.unwrap(), stored);
     }
 }

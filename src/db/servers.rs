@@ -1,7 +1,8 @@
 //! Servers: the settings moderators choose for their server, and the notices they were given
 //! once about a permission the bot lacks there.
 
-use sqlx::{Row, SqliteExecutor};
+use super::Executor;
+use sqlx::Row;
 
 use super::{DbError, GuildId};
 
@@ -20,10 +21,10 @@ impl Default for ServerSettings {
 
 /// A server's settings (the defaults until a moderator changes one).
 pub async fn fetch_server_settings(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
 ) -> Result<ServerSettings, DbError> {
-    let row = sqlx::query("SELECT threads FROM server_settings WHERE guild_id = ?1")
+    let row = sqlx::query("SELECT threads FROM server_settings WHERE guild_id = $1")
         .bind(guild)
         .fetch_optional(ex)
         .await?;
@@ -37,13 +38,13 @@ pub async fn fetch_server_settings(
 
 /// Stores a server's settings.
 pub async fn store_server_settings(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
     settings: ServerSettings,
     now: i64,
 ) -> Result<(), DbError> {
     sqlx::query(
-        "INSERT INTO server_settings (guild_id, threads, updated_at) VALUES (?1, ?2, ?3)
+        "INSERT INTO server_settings (guild_id, threads, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads,
                                               updated_at = excluded.updated_at",
     )
@@ -58,13 +59,13 @@ pub async fn store_server_settings(
 /// Records the server's Discord language as last seen (its public messages are written in it
 /// unless moderators chose one). Writes only when it changed.
 pub async fn note_server_locale(
-    ex: impl SqliteExecutor<'_> + Copy,
+    ex: impl Executor<'_> + Copy,
     guild: GuildId,
     locale: &str,
     now: i64,
 ) -> Result<(), DbError> {
     let seen: Option<Option<String>> =
-        sqlx::query_scalar("SELECT locale FROM server_settings WHERE guild_id = ?1")
+        sqlx::query_scalar("SELECT locale FROM server_settings WHERE guild_id = $1")
             .bind(guild)
             .fetch_optional(ex)
             .await?;
@@ -72,7 +73,7 @@ pub async fn note_server_locale(
         return Ok(());
     }
     sqlx::query(
-        "INSERT INTO server_settings (guild_id, locale, updated_at) VALUES (?1, ?2, ?3)
+        "INSERT INTO server_settings (guild_id, locale, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
     )
     .bind(guild)
@@ -86,11 +87,11 @@ pub async fn note_server_locale(
 /// The language of a server's public messages: the one its moderators chose, else its Discord
 /// language as last seen.
 pub async fn server_language(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
 ) -> Result<Option<String>, DbError> {
     Ok(sqlx::query_scalar::<_, Option<String>>(
-        "SELECT COALESCE(language, locale) FROM server_settings WHERE guild_id = ?1",
+        "SELECT COALESCE(language, locale) FROM server_settings WHERE guild_id = $1",
     )
     .bind(guild)
     .fetch_optional(ex)
@@ -100,13 +101,13 @@ pub async fn server_language(
 
 /// Sets (or, with `None`, clears: back to Discord's) the language moderators chose.
 pub async fn set_server_language(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
     language: Option<&str>,
     now: i64,
 ) -> Result<(), DbError> {
     sqlx::query(
-        "INSERT INTO server_settings (guild_id, language, updated_at) VALUES (?1, ?2, ?3)
+        "INSERT INTO server_settings (guild_id, language, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,
                                               updated_at = excluded.updated_at",
     )
@@ -121,13 +122,13 @@ pub async fn set_server_language(
 /// Marks the moderators of `guild` as told about `topic`: `true` the first time only, so a
 /// missing permission is reported once, not with every game.
 pub async fn claim_moderator_notice(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
     topic: &str,
     now: i64,
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
-        "INSERT INTO moderator_notices (guild_id, topic, told_at) VALUES (?1, ?2, ?3)
+        "INSERT INTO moderator_notices (guild_id, topic, told_at) VALUES ($1, $2, $3)
          ON CONFLICT (guild_id, topic) DO NOTHING",
     )
     .bind(guild)
@@ -140,11 +141,11 @@ pub async fn claim_moderator_notice(
 
 /// Forgets the notice about `topic` (the permission works again): a later loss is told anew.
 pub async fn clear_moderator_notice(
-    ex: impl SqliteExecutor<'_>,
+    ex: impl Executor<'_>,
     guild: GuildId,
     topic: &str,
 ) -> Result<(), DbError> {
-    sqlx::query("DELETE FROM moderator_notices WHERE guild_id = ?1 AND topic = ?2")
+    sqlx::query("DELETE FROM moderator_notices WHERE guild_id = $1 AND topic = $2")
         .bind(guild)
         .bind(topic)
         .execute(ex)
@@ -155,76 +156,76 @@ pub async fn clear_moderator_notice(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::testing::temp_db;
+    use crate::db::testing::both_backends;
 
-    #[tokio::test]
-    async fn settings_default_and_store() {
-        let (pool, _f) = temp_db().await;
-        let g = GuildId(u64::MAX);
-        assert!(fetch_server_settings(&pool, g).await.unwrap().threads);
-        let off = ServerSettings { threads: false };
-        store_server_settings(&pool, g, off, 5).await.unwrap();
-        assert_eq!(fetch_server_settings(&pool, g).await.unwrap(), off);
-        assert!(
-            fetch_server_settings(&pool, GuildId(3))
+    both_backends! {
+        async fn settings_default_and_store(pool) {
+            let g = GuildId(u64::MAX);
+            assert!(fetch_server_settings(&pool, g).await.unwrap().threads);
+            let off = ServerSettings { threads: false };
+            store_server_settings(&pool, g, off, 5).await.unwrap();
+            assert_eq!(fetch_server_settings(&pool, g).await.unwrap(), off);
+            assert!(
+                fetch_server_settings(&pool, GuildId(3))
+                    .await
+                    .unwrap()
+                    .threads
+            );
+        }
+    }
+
+    both_backends! {
+        async fn a_servers_language_is_the_chosen_one_else_the_last_seen(pool) {
+            let g = GuildId(9);
+            assert_eq!(server_language(&pool, g).await.unwrap(), None);
+            note_server_locale(&pool, g, "ja", 1).await.unwrap();
+            assert_eq!(
+                server_language(&pool, g).await.unwrap().as_deref(),
+                Some("ja")
+            );
+            set_server_language(&pool, g, Some("en-US"), 2)
                 .await
-                .unwrap()
-                .threads
-        );
+                .unwrap();
+            note_server_locale(&pool, g, "ko", 3).await.unwrap();
+            assert_eq!(
+                server_language(&pool, g).await.unwrap().as_deref(),
+                Some("en-US")
+            );
+            set_server_language(&pool, g, None, 4).await.unwrap();
+            assert_eq!(
+                server_language(&pool, g).await.unwrap().as_deref(),
+                Some("ko")
+            );
+            // Settings and language live side by side.
+            store_server_settings(&pool, g, ServerSettings { threads: false }, 5)
+                .await
+                .unwrap();
+            assert_eq!(
+                server_language(&pool, g).await.unwrap().as_deref(),
+                Some("ko")
+            );
+        }
     }
 
-    #[tokio::test]
-    async fn a_servers_language_is_the_chosen_one_else_the_last_seen() {
-        let (pool, _f) = temp_db().await;
-        let g = GuildId(9);
-        assert_eq!(server_language(&pool, g).await.unwrap(), None);
-        note_server_locale(&pool, g, "ja", 1).await.unwrap();
-        assert_eq!(
-            server_language(&pool, g).await.unwrap().as_deref(),
-            Some("ja")
-        );
-        set_server_language(&pool, g, Some("en-US"), 2)
-            .await
-            .unwrap();
-        note_server_locale(&pool, g, "ko", 3).await.unwrap();
-        assert_eq!(
-            server_language(&pool, g).await.unwrap().as_deref(),
-            Some("en-US")
-        );
-        set_server_language(&pool, g, None, 4).await.unwrap();
-        assert_eq!(
-            server_language(&pool, g).await.unwrap().as_deref(),
-            Some("ko")
-        );
-        // Settings and language live side by side.
-        store_server_settings(&pool, g, ServerSettings { threads: false }, 5)
-            .await
-            .unwrap();
-        assert_eq!(
-            server_language(&pool, g).await.unwrap().as_deref(),
-            Some("ko")
-        );
-    }
-
-    #[tokio::test]
-    async fn a_notice_is_claimed_once_until_cleared() {
-        let (pool, _f) = temp_db().await;
-        let g = GuildId(7);
-        assert!(claim_moderator_notice(&pool, g, "threads", 1)
-            .await
-            .unwrap());
-        assert!(!claim_moderator_notice(&pool, g, "threads", 2)
-            .await
-            .unwrap());
-        assert!(claim_moderator_notice(&pool, g, "archive", 2)
-            .await
-            .unwrap());
-        assert!(claim_moderator_notice(&pool, GuildId(8), "threads", 2)
-            .await
-            .unwrap());
-        clear_moderator_notice(&pool, g, "threads").await.unwrap();
-        assert!(claim_moderator_notice(&pool, g, "threads", 3)
-            .await
-            .unwrap());
+    both_backends! {
+        async fn a_notice_is_claimed_once_until_cleared(pool) {
+            let g = GuildId(7);
+            assert!(claim_moderator_notice(&pool, g, "threads", 1)
+                .await
+                .unwrap());
+            assert!(!claim_moderator_notice(&pool, g, "threads", 2)
+                .await
+                .unwrap());
+            assert!(claim_moderator_notice(&pool, g, "archive", 2)
+                .await
+                .unwrap());
+            assert!(claim_moderator_notice(&pool, GuildId(8), "threads", 2)
+                .await
+                .unwrap());
+            clear_moderator_notice(&pool, g, "threads").await.unwrap();
+            assert!(claim_moderator_notice(&pool, g, "threads", 3)
+                .await
+                .unwrap());
+        }
     }
 }

@@ -673,7 +673,7 @@ impl Discord {
 
     /// A snapshot of everything the bot stores about games and challenges.
     pub async fn snapshot(&self) -> String {
-        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
+        let pool = hexcord::db::connect(&self.db_url).await.expect("db");
         let games: Vec<(i64, String, i64, Option<String>)> =
             sqlx::query_as("SELECT id, status, version, result FROM games ORDER BY id")
                 .fetch_all(&pool)
@@ -693,8 +693,8 @@ impl Discord {
     }
 
     pub async fn move_count(&self, game: i64) -> i64 {
-        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
-        let n = sqlx::query_scalar("SELECT count(*) FROM moves WHERE game_id = ?1")
+        let pool = hexcord::db::connect(&self.db_url).await.expect("db");
+        let n = sqlx::query_scalar("SELECT count(*) FROM moves WHERE game_id = $1")
             .bind(game)
             .fetch_one(&pool)
             .await
@@ -705,8 +705,8 @@ impl Discord {
 
     /// The notation of move `ply` (1 for the first) of a game, when stored.
     pub async fn move_at(&self, game: i64, ply: i64) -> Option<String> {
-        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
-        let m = sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = ?1 AND ply = ?2")
+        let pool = hexcord::db::connect(&self.db_url).await.expect("db");
+        let m = sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 AND ply = $2")
             .bind(game)
             .bind(ply)
             .fetch_optional(&pool)
@@ -717,8 +717,8 @@ impl Discord {
     }
 
     pub async fn game_status(&self, game: i64) -> String {
-        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
-        let s = sqlx::query_scalar("SELECT status FROM games WHERE id = ?1")
+        let pool = hexcord::db::connect(&self.db_url).await.expect("db");
+        let s = sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
             .bind(game)
             .fetch_one(&pool)
             .await
@@ -728,8 +728,8 @@ impl Discord {
     }
 
     pub async fn winner(&self, game: i64) -> Option<u64> {
-        let pool = sqlx::SqlitePool::connect(&self.db_url).await.expect("db");
-        let w: Option<i64> = sqlx::query_scalar("SELECT winner_id FROM games WHERE id = ?1")
+        let pool = hexcord::db::connect(&self.db_url).await.expect("db");
+        let w: Option<i64> = sqlx::query_scalar("SELECT winner_id FROM games WHERE id = $1")
             .bind(game)
             .fetch_one(&pool)
             .await

@@ -596,7 +596,7 @@ async fn games_against_the_bot() {
     assert_eq!(d.move_count(after_first.id).await, 3);
 
     // Games against the bot are unrated and have no clock.
-    let pool = sqlx::SqlitePool::connect(&d.db_url).await.expect("db");
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
     let rows: Vec<(i64, Option<i64>)> =
         sqlx::query_as("SELECT rated, deadline_at FROM games ORDER BY id")
             .fetch_all(&pool)
@@ -640,7 +640,7 @@ fn boards_seen(d: &Discord, game: i64, ply: i64) -> usize {
 }
 
 async fn db_value(d: &Discord, sql: &'static str, id: i64) -> Option<i64> {
-    let pool = sqlx::SqlitePool::connect(&d.db_url).await.expect("db");
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
     let v = sqlx::query_scalar(sql)
         .bind(id)
         .fetch_one(&pool)
@@ -851,8 +851,8 @@ async fn faults_are_survived() {
 
     // One garbled row (text where a number belongs): the other games still remind and time
     // out, and listings leave it out.
-    let pool = sqlx::SqlitePool::connect(&d.db_url).await.expect("db");
-    sqlx::query("UPDATE games SET version = 'garbled' WHERE id = ?1")
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+    sqlx::query("UPDATE games SET version = 'garbled' WHERE id = $1")
         .bind(g2.id)
         .execute(&pool)
         .await
@@ -863,7 +863,7 @@ async fn faults_are_survived() {
         listed.ephemeral && listed.content.contains("no active game"),
         "{listed:?}"
     );
-    let deadline = db_value(&d, "SELECT deadline_at FROM games WHERE id = ?1", s1.id)
+    let deadline = db_value(&d, "SELECT deadline_at FROM games WHERE id = $1", s1.id)
         .await
         .expect("a deadline");
     let from = d.fake.request_count();
@@ -888,7 +888,7 @@ async fn faults_are_survived() {
         .await;
     assert!(v.content.contains("0 games waiting"), "{v:?}");
     assert_eq!(
-        db_value(&d, "SELECT deadline_at FROM games WHERE id = ?1", s1.id).await,
+        db_value(&d, "SELECT deadline_at FROM games WHERE id = $1", s1.id).await,
         Some(deadline)
     );
     bot.kill().await;
@@ -934,7 +934,7 @@ async fn faults_are_survived() {
     assert_eq!(
         db_value(
             &d,
-            "SELECT SUM(ends_at - starts_at) FROM vacations WHERE player_id = ?1",
+            "SELECT SUM(ends_at - starts_at) FROM vacations WHERE player_id = $1",
             CAT.id as i64
         )
         .await,
@@ -1307,7 +1307,7 @@ async fn a_thread_for_each_game() {
     // (The bot stores the challenge message's id just after showing it; a member cannot press
     // that fast.)
     for _ in 0..100 {
-        let stored = "SELECT count(*) FROM challenges WHERE id = ?1 AND message_id IS NOT NULL";
+        let stored = "SELECT count(*) FROM challenges WHERE id = $1 AND message_id IS NOT NULL";
         if db_value(&d, stored, 1).await == Some(1) {
             break;
         }
@@ -1320,7 +1320,7 @@ async fn a_thread_for_each_game() {
     assert_eq!(t.name, format!("#{} inpHeXion · ann vs bob", game.id));
     let challenge_message = db_value(
         &d,
-        "SELECT message_id FROM challenges WHERE game_id = ?1",
+        "SELECT message_id FROM challenges WHERE game_id = $1",
         game.id,
     )
     .await;
@@ -1486,7 +1486,7 @@ async fn a_thread_for_each_game() {
     d.posted(from, Some(channel), "Send Messages in Threads")
         .await;
     assert_eq!(
-        db_value(&d, "SELECT thread_id FROM games WHERE id = ?1", next.id).await,
+        db_value(&d, "SELECT thread_id FROM games WHERE id = $1", next.id).await,
         None
     );
 
@@ -1798,7 +1798,7 @@ async fn a_finished_game_is_analysed() {
     assert_eq!(
         db_value(
             &d,
-            "SELECT count(*) FROM analyses WHERE game_id = ?1",
+            "SELECT count(*) FROM analyses WHERE game_id = $1",
             game.id
         )
         .await,
@@ -1818,7 +1818,7 @@ async fn a_finished_game_is_analysed() {
     assert_eq!(
         db_value(
             &d,
-            "SELECT count(*) FROM analyses WHERE game_id = ?1",
+            "SELECT count(*) FROM analyses WHERE game_id = $1",
             game.id
         )
         .await,
@@ -1924,10 +1924,12 @@ async fn two_processes_share_the_shards_and_the_work() {
     use std::time::Duration;
     let started = Instant::now();
     let t0: i64 = 1_900_000_000;
-    let d = Discord::start_with_clock("shards", t0).await;
+    let mut d = Discord::start_with_clock("shards", t0).await;
+    // One PostgreSQL database (a throwaway cluster the test starts) for both processes, which
+    // start at the same moment: the migrations are applied once, not raced.
+    d.db_url = hexcord::db::testing::new_pg_database().await;
     let shard = |range: &'static str| [("SHARD_COUNT", "2"), ("SHARD_RANGE", range)];
     let mut first = Bot::start_with(&d, &shard("0")).await;
-    d.fake.wait_ready(1).await;
     let mut second = Bot::start_with(&d, &shard("1")).await;
     d.fake.wait_ready(2).await;
     // Each process identified with its own shard, and the commands were registered once.
