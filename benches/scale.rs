@@ -3,8 +3,10 @@
 //! Reports moves per second, the `/move` answer time (p50, p99) and the delivery delay (from the
 //! answer to the board's post in the game's thread, p50, p99).
 //!
-//! `cargo bench --bench scale` (release build): 500 inpHeXion 7×7 games, 12 moves each, on the
-//! embedded SQLite file with one process. `SCALE_GAMES` and `SCALE_MOVES` change the load.
+//! `cargo bench --bench scale` (release build): 500 inpHeXion 7×7 games, 12 moves each, first on
+//! the embedded SQLite file with one process, then on PostgreSQL (a throwaway cluster started
+//! from the installed server binaries) with two processes, one gateway shard of two each, the
+//! games split between a server on each shard. `SCALE_GAMES` and `SCALE_MOVES` change the load.
 //! Under `cargo test --all-targets` it runs a small load once, checking that every move was
 //! answered and its board posted.
 
@@ -68,6 +70,7 @@ impl Report {
 /// One game's moves, played as fast as they are answered; returns (ply, sent, answered) per move.
 async fn play(
     d: Arc<Discord>,
+    server: usize,
     id: i64,
     first: u64,
     moves: usize,
@@ -86,7 +89,8 @@ async fn play(
         let who = if mirror.ply() % 2 == 0 { first } else { second };
         let sent = Instant::now();
         let ans = d
-            .command(
+            .command_in(
+                server,
                 member(who),
                 "move",
                 vec![
@@ -103,27 +107,63 @@ async fn play(
     out
 }
 
-async fn run(setup: &str, games: usize, moves: usize) -> Report {
-    let d = Discord::start("scale").await;
-    let mut bot = Bot::start_with(&d, &[("RUST_LOG", "warn")]).await;
-    d.fake.wait_ready(1).await;
-    // The games, one after another (a pair has one open challenge at a time).
+/// Where the bot runs: one process on an SQLite file, or two processes (a shard each) on one
+/// PostgreSQL database.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Setup {
+    OneOnSqlite,
+    TwoOnPostgres,
+}
+
+impl Setup {
+    fn name(self) -> &'static str {
+        match self {
+            Setup::OneOnSqlite => "one process on SQLite",
+            Setup::TwoOnPostgres => "two processes (a shard each) on PostgreSQL",
+        }
+    }
+}
+
+async fn run(setup: Setup, games: usize, moves: usize) -> Report {
+    let mut d = Discord::start("scale").await;
+    let quiet = ("RUST_LOG", "warn");
+    let (mut bots, servers) = match setup {
+        Setup::OneOnSqlite => (vec![Bot::start_with(&d, &[quiet]).await], 1),
+        Setup::TwoOnPostgres => {
+            d.db_url = hexcord::db::testing::new_pg_database().await;
+            let shard = |range| [quiet, ("SHARD_COUNT", "2"), ("SHARD_RANGE", range)];
+            (
+                vec![
+                    Bot::start_with(&d, &shard("0")).await,
+                    Bot::start_with(&d, &shard("1")).await,
+                ],
+                2,
+            )
+        }
+    };
+    d.fake.wait_ready(bots.len() as u64).await;
+    // The games, one after another (a pair has one open challenge at a time), spread over the
+    // servers.
     let mut started = Vec::with_capacity(games);
-    for _ in 0..games {
+    for i in 0..games {
+        let server = i % servers;
+        d.in_server(server);
         let ch = d.challenge(&ANN, &BOB, "inphexion", &[]).await;
         let g = d.accept(&BOB, &ch).await;
-        started.push((g.id, g.to_move));
+        started.push((server, g.id, g.to_move));
     }
     let d = Arc::new(d);
     let begin = Instant::now();
     let tasks: Vec<_> = started
         .iter()
-        .map(|&(id, first)| tokio::spawn(play(d.clone(), id, first, moves, id as u64)))
+        .map(|&(server, id, first)| {
+            tokio::spawn(play(d.clone(), server, id, first, moves, id as u64))
+        })
         .collect();
     let mut answered: HashMap<(i64, usize), Instant> = HashMap::new();
     let mut answer_ms = Vec::new();
     let mut last = begin;
-    for (task, &(id, _)) in tasks.into_iter().zip(&started) {
+    for (task, &(_, id, _)) in tasks.into_iter().zip(&started) {
         for (ply, sent, at) in task.await.expect("a game's player") {
             answer_ms.push((at - sent).as_secs_f64() * 1000.0);
             answered.insert((id, ply), at);
@@ -166,11 +206,13 @@ async fn run(setup: &str, games: usize, moves: usize) -> Report {
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
-    bot.kill().await;
+    for bot in &mut bots {
+        bot.kill().await;
+    }
     let v = d.fake.violations();
     assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
     Report {
-        setup: setup.to_string(),
+        setup: setup.name().to_string(),
         games,
         moves: total,
         seconds,
@@ -200,8 +242,10 @@ fn main() {
         .build()
         .expect("a runtime");
     runtime.block_on(async {
-        let mut report = run("one process on SQLite", games, moves).await;
-        assert_eq!(report.moves, games * moves);
-        report.print();
+        for setup in [Setup::OneOnSqlite, Setup::TwoOnPostgres] {
+            let mut report = run(setup, games, moves).await;
+            assert_eq!(report.moves, games * moves);
+            report.print();
+        }
     });
 }

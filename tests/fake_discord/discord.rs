@@ -313,10 +313,23 @@ impl Discord {
         data: Value,
         message: Option<Value>,
     ) -> (String, Value) {
+        let here = self.here.load(Ordering::Relaxed);
+        self.interaction_at(kind, who, data, message, here, self.channel())
+    }
+
+    /// An interaction in channel `here`, a games channel `parent` or one of its threads.
+    fn interaction_at(
+        &self,
+        kind: u64,
+        who: &Member,
+        data: Value,
+        message: Option<Value>,
+        here: u64,
+        parent: u64,
+    ) -> (String, Value) {
         let iid = self.fake.new_id();
         let token = format!("token-{iid}");
-        let here = self.here.load(Ordering::Relaxed);
-        let (guild, parent) = (self.guild(), self.channel());
+        let guild = guild_of_channel(parent);
         let channel = if here == parent {
             json!({"id": parent.to_string(), "type": 0, "name": "games", "guild_id": guild.to_string()})
         } else {
@@ -426,6 +439,22 @@ impl Discord {
     ) -> Answer {
         let data = self.command_data(name, options, users);
         let (token, event) = self.interaction(2, who, data, None);
+        self.exchange(token, event).await
+    }
+
+    /// A command in the games channel of server `server` (0 or 1), whichever server members act
+    /// in now: players of different servers at once.
+    pub async fn command_in(
+        &self,
+        server: usize,
+        who: &Member,
+        name: &str,
+        options: Vec<Value>,
+    ) -> Answer {
+        let channel = [CHANNEL_ID, CHANNEL2_ID][server];
+        let mut data = self.command_data(name, options, &[]);
+        data["guild_id"] = json!(guild_of_channel(channel).to_string());
+        let (token, event) = self.interaction_at(2, who, data, None, channel, channel);
         self.exchange(token, event).await
     }
 

@@ -2016,19 +2016,15 @@ async fn two_processes_share_the_shards_and_the_work() {
             r.method == "PUT" && r.path.ends_with("/commands")
         })
         .await;
-    // Both servers are served again.
-    for (server, game) in [(0usize, None), (1, Some(&games[1]))] {
-        d.in_server(server);
-        match game {
-            Some(g) => {
-                d.play_suggested(g).await;
-            }
-            None => {
-                let turn = d.command(&ANN, "turn", vec![]).await;
-                assert!(turn.ephemeral, "{turn:?}");
-            }
-        }
-    }
+    // Both servers are served again, members of both acting at once.
+    let (turn, _) = tokio::join!(d.command_in(0, &CAT, "turn", vec![]), async {
+        d.in_server(1);
+        d.play_suggested(&games[1]).await
+    });
+    assert!(
+        turn.ephemeral && turn.content.contains(&format!("#{}", versus_bot.id)),
+        "{turn:?}"
+    );
     assert_eq!(posts_with(&d, &[&game_ref, &board]), 1);
     let bot_game = format!("game #{} ", versus_bot.id);
     assert_eq!(posts_with(&d, &[&bot_game, "(move 2)"]), 1);
