@@ -265,6 +265,62 @@ static POPCOUNT: [u32; 256] = {
     t
 };
 
+/// `SELECT8[b][r]`: the position of the `r`-th (from 0) set bit of the byte `b` (8 when none).
+static SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut r, mut i) = (0, 0);
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                t[b][r] = i as u8;
+                r += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The position of the `k`-th (from 0) set bit of `mask`, which has more than `k` bits set:
+/// the random playouts' pick among the empty tiles or the expandable stacks, without a loop
+/// whose length is the random `k` (a mispredicted branch at its end).
+/// `BMI2`: compiled where the processor deposits bits in one instruction (`pdep`).
+#[inline(always)]
+fn nth_bit<const BMI2: bool>(mask: u64, k: usize) -> u32 {
+    debug_assert!((mask.count_ones() as usize) > k);
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: `BMI2` is true only on the path compiled for BMI2 (`playout_avx2`), which
+        // `playout` takes only where the processor has it.
+        return unsafe { pdep(1 << (k & 63), mask) }.trailing_zeros();
+    }
+    // Elsewhere without branches: the bits counted per byte, their running sums, the byte
+    // where the sum first exceeds `k`, then the bit within that byte from a table.
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let s = mask - ((mask >> 1) & 0x5555_5555_5555_5555);
+    let s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte `i`: the bits set in bytes 0..=i (at most 64, so no carry into the next byte).
+    let sums = bytes.wrapping_mul(ONES);
+    // Bytes whose sum is at most `k` (their high bit left set): those before the one sought.
+    let le = ((k as u64 * ONES) | HIGH).wrapping_sub(sums) & HIGH;
+    let byte = ((le >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let before = ((sums << 8) >> (8 * byte)) as usize & 0xff;
+    let b = (mask >> (8 * byte)) as usize & 0xff;
+    8 * byte + SELECT8[b][(k - before) & 7] as u32
+}
+
+/// `pdep` of BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+fn pdep(a: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pdep_u64(a, mask)
+}
+
 #[inline]
 fn colour(i: u8) -> Colour {
     if i == 0 {
@@ -1352,21 +1408,12 @@ impl Position {
         }
         let k = below(rng, e + places + swap);
         if k < e {
-            let mut mask = expandable;
-            for _ in 0..k {
-                mask &= mask - 1;
-            }
-            return Fast::Expand(stacks[mask.trailing_zeros() as usize & 15]);
+            return Fast::Expand(stacks[nth_bit::<POPCNT>(expandable as u64, k) as usize & 15]);
         }
         if k == e + places {
             return Fast::Swap;
         }
-        let mut mask = self.empty;
-        for _ in 0..k - e {
-            mask &= mask - 1;
-        }
-        let slot = mask.trailing_zeros() as usize;
-        Fast::Place(self.tiles[slot])
+        Fast::Place(self.tiles[nth_bit::<POPCNT>(self.empty, k - e) as usize])
     }
 
     /// Plays uniformly random legal moves until the game ends; returns the outcome.
@@ -1753,6 +1800,38 @@ impl Position {
             let mut p = self.clone();
             p.play(mv);
             p.collect(depth - 1, seen);
+        }
+    }
+}
+
+#[cfg(test)]
+mod bit_tests {
+    use super::*;
+
+    #[test]
+    fn nth_bit_finds_the_kth_set_bit_on_every_path() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse and dense masks, and the edges.
+            let mask = match round % 4 {
+                0 => x,
+                1 => x & (x >> 3) & (x >> 11),
+                2 => u64::MAX,
+                _ => 1u64 << (x % 64) | 1 << 63,
+            };
+            let mut m = mask;
+            for k in 0..mask.count_ones() as usize {
+                let want = m.trailing_zeros();
+                m &= m - 1;
+                assert_eq!(nth_bit::<false>(mask, k), want, "{mask:x} {k}");
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("bmi2") {
+                    assert_eq!(nth_bit::<true>(mask, k), want, "{mask:x} {k}");
+                }
+            }
         }
     }
 }
