@@ -770,40 +770,21 @@ impl Position {
         self.seen = 1 << (k >> 58);
     }
 
-    /// Puts a tile of colour `c` on `i` (which has none), taking it from the supply.
+    /// Puts a tile of colour `c` on `i` (which has none), taking it from the supply, in play:
+    /// every outer-space stack touches a tile already (a stack falls into outer space only
+    /// beside the tile it came over, and tiles stay), so those beside the new tile now touch
+    /// two or more and may expand (X16).
     #[inline]
     pub(super) fn put_tile(&mut self, i: usize, c: Colour) {
-        self.put_tile_raw(i, c);
+        self.tile_in::<true>(i, c);
         self.supply -= 1;
     }
 
-    /// Puts a tile without touching the supply (reading a position line).
+    /// Puts a tile without touching the supply (reading a position line, where stacks and
+    /// tiles come in any order, so the outer-space stacks beside it are counted anew).
     #[inline]
     pub(super) fn put_tile_raw(&mut self, i: usize, c: Colour) {
-        // The neighbouring tiles of the same colour and this one become linked (`links`),
-        // without a branch per neighbour: a cell without a tile reads as slot 0, not linked.
-        let col = c.index() as u8 + 1;
-        let k = self.n_tiles as usize;
-        let g = GRID as usize;
-        // The six neighbours within one slice of the cells (one bounds check).
-        let around = &self.cells[i - g..=i + g];
-        let mut mine = 0u64;
-        for o in [g - 1, g + 1, 0, 1, 2 * g - 1, 2 * g] {
-            let t = around[o].tile;
-            let same = u64::from(t & 3 == col);
-            let m = (t >> 2) as usize & 63;
-            self.links[m] |= same << k;
-            mine |= same << m;
-        }
-        self.links[k] = mine;
-        self.cells[i].tile = col | (self.n_tiles << 2);
-        if self.cells[i].h == 0 {
-            self.empty |= 1 << self.n_tiles;
-        } else {
-            self.flags[self.cells[i].slot as usize & 15] &= RED_TOP;
-        }
-        self.tiles[self.n_tiles as usize] = i as u16;
-        self.n_tiles += 1;
+        self.tile_in::<false>(i, c);
         // The outer-space stacks beside it now touch one tile more.
         let (outer, _, expandable) = self.slot_masks();
         let mut m = outer & !expandable;
@@ -815,6 +796,41 @@ impl Position {
                 self.flags[k] |= EXPANDABLE;
             }
         }
+    }
+
+    /// Puts a tile, links it with its neighbours of its colour (`links`) and, in play
+    /// (`PLAY`, see [`Position::put_tile`]), marks the outer-space stacks beside it as
+    /// expandable; all without a branch per neighbour (a cell without a tile reads as slot 0,
+    /// not linked; a cell without a stack as slot 0, given no flag).
+    #[inline(always)]
+    fn tile_in<const PLAY: bool>(&mut self, i: usize, c: Colour) {
+        let col = c.index() as u8 + 1;
+        let k = self.n_tiles as usize;
+        let g = GRID as usize;
+        // The six neighbours within one slice of the cells (one bounds check).
+        let around = &self.cells[i - g..=i + g];
+        let mut mine = 0u64;
+        for o in [g - 1, g + 1, 0, 1, 2 * g - 1, 2 * g] {
+            let cell = around[o];
+            let t = cell.tile;
+            let same = u64::from(t & 3 == col);
+            let m = (t >> 2) as usize & 63;
+            self.links[m] |= same << k;
+            mine |= same << m;
+            if PLAY {
+                let outer = u8::from(cell.h != 0) & u8::from(t == 0);
+                self.flags[cell.slot as usize & 15] |= outer * EXPANDABLE;
+            }
+        }
+        self.links[k] = mine;
+        self.cells[i].tile = col | (self.n_tiles << 2);
+        if self.cells[i].h == 0 {
+            self.empty |= 1 << self.n_tiles;
+        } else {
+            self.flags[self.cells[i].slot as usize & 15] &= RED_TOP;
+        }
+        self.tiles[self.n_tiles as usize] = i as u16;
+        self.n_tiles += 1;
     }
 
     /// Puts a stack of height `h` ≥ 1 (discs `bits`) on `i`, replacing any stack there.
@@ -1745,19 +1761,38 @@ impl Position {
         self.hand[0] += h - red;
         self.put_tile(i, me);
         log(hex(i));
-        for step in STEP {
-            if self.supply == 0 {
+        // The next direction (from `d` on, in chain order) whose neighbour may expand, found
+        // from a mask of all six rather than a branch per neighbour; looked at anew after each
+        // conversion, which may have made more neighbours expandable.
+        let mut d = 0;
+        while self.supply != 0 {
+            let m = self.expandable_around(i) >> d << d;
+            if m == 0 {
                 return;
             }
-            let nb = (i as isize + step) as usize;
-            let cell = self.cells[nb];
-            if cell.tile == 0
-                && cell.h != 0
-                && self.flags[cell.slot as usize & 15] & EXPANDABLE != 0
-            {
-                self.convert(nb, me, log);
-            }
+            d = m.trailing_zeros() as usize;
+            self.convert(i.wrapping_add_signed(STEP8[d & 7]), me, log);
+            d += 1;
         }
+    }
+
+    /// The directions (bit `d` for [`STEP`]`[d]`) in which the neighbour of `i` is an
+    /// outer-space stack that may expand (X16).
+    #[inline(always)]
+    fn expandable_around(&self, i: usize) -> u32 {
+        let g = GRID as usize;
+        let around = &self.cells[i - g..=i + g];
+        let mut m = 0;
+        for (d, o) in [g - 1, 0, 1, g + 1, 2 * g, 2 * g - 1]
+            .into_iter()
+            .enumerate()
+        {
+            let cell = around[o];
+            // A cell without a stack reads as slot 0: its flag is not its own.
+            let f = u32::from(cell.h != 0) & u32::from(self.flags[cell.slot as usize & 15]) >> 2;
+            m |= f << d;
+        }
+        m
     }
 
     #[inline]
