@@ -1318,6 +1318,54 @@ impl Position {
         m
     }
 
+    /// The cells of the dance of the stack on `s` (height `h`) in direction `step` onto the
+    /// stack `k` steps away (on a tile, within reach): whether every cell before it is an
+    /// empty tile (X13) and the first cell without a tile within the discs left, if any, is
+    /// empty (X14); and whether there is such a cell (the dance drops discs into outer space).
+    /// Stacks of height 3 or less (nearly all) are looked at without a branch on the cells.
+    #[inline(always)]
+    fn dance_line(&self, s: usize, step: isize, k: usize, h: usize) -> (bool, bool) {
+        if h <= 3 {
+            // Bit `m` for the cell `m` steps away, 1 ≤ m ≤ 3 (cells beyond `h` are read but
+            // masked off; the index is clamped to the grid, as they may lie outside it).
+            let cells: &[Cell; CELLS] = match (*self.cells).try_into() {
+                Ok(c) => c,
+                Err(_) => unreachable!(),
+            };
+            let (mut tile, mut occupied) = (0u32, 0u32);
+            let mut c = s;
+            for m in 1..=3 {
+                c = c.wrapping_add_signed(step);
+                let cell = cells[c.min(CELLS - 1)];
+                tile |= u32::from(cell.tile != 0) << m;
+                occupied |= u32::from(cell.h != 0) << m;
+            }
+            let before = (1u32 << k) - 2;
+            let beyond = ((1u32 << (h + 1)) - 1) & !((1u32 << (k + 1)) - 1);
+            let holes = !tile & beyond;
+            let first = holes & holes.wrapping_neg();
+            let ok = ((before & (!tile | occupied)) | (first & occupied)) == 0;
+            return (ok, holes != 0);
+        }
+        let mut c = s;
+        for _ in 1..k {
+            c = c.wrapping_add_signed(step);
+            let cell = self.cells[c];
+            if cell.tile == 0 || cell.h != 0 {
+                return (false, false);
+            }
+        }
+        c = c.wrapping_add_signed(step);
+        for _ in k..h {
+            c = c.wrapping_add_signed(step);
+            let cell = self.cells[c];
+            if cell.tile == 0 {
+                return (cell.h == 0, true);
+            }
+        }
+        (true, false)
+    }
+
     /// A uniformly random legal move in normal play (the game going on, not in the setup).
     #[inline(always)]
     /// `dances` is scratch space (kept by the caller so that it is not cleared for every move).
@@ -1383,45 +1431,21 @@ impl Position {
             let s = stacks[j] as usize;
             let h = self.lane_h[j] as usize;
             let mut theirs = rows[j];
-            'target: while theirs != 0 {
+            while theirs != 0 {
                 let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
                 theirs &= theirs - 1;
                 let l = line(s, ti);
                 let step = STEP8[(l & 7) as usize];
                 let k = (l >> 3) as usize;
-                // Every cell before the target must be an empty tile (X13).
-                let mut c = s;
-                for _ in 1..k {
-                    c = c.wrapping_add_signed(step);
-                    let cell = self.cells[c];
-                    if cell.tile == 0 || cell.h != 0 {
-                        continue 'target;
-                    }
-                }
-                // Beyond it, the first cell without a tile within the discs left takes them
-                // all, and must be empty (X14).
-                let mut c = ti;
-                let mut outer = false;
-                for _ in k..h {
-                    c = c.wrapping_add_signed(step);
-                    let cell = self.cells[c];
-                    if cell.tile == 0 {
-                        if cell.h != 0 {
-                            continue 'target;
-                        }
-                        outer = true;
-                        break;
-                    }
-                }
-                if outer && !outer_only {
-                    outer_only = true;
-                    n = 0;
-                }
-                if outer || !outer_only {
-                    // At most 8 × 8 pairs: `n` < 64.
-                    dances[n & 63] = (s as u16, ti as u16);
-                    n += 1;
-                }
+                let (ok, outer) = self.dance_line(s, step, k, h);
+                // Kept without a branch on the line's cells: a dance into outer space empties
+                // the list once (X10), after which only such dances are kept.
+                let outer = ok & outer;
+                n &= usize::from(!outer | outer_only).wrapping_neg();
+                outer_only |= outer;
+                // At most 8 × 8 pairs: `n` < 64.
+                dances[n & 63] = (s as u16, ti as u16);
+                n += usize::from(ok & (outer | !outer_only));
             }
         }
         // (`options.pie` read once per playout by the caller: the only quick test.)
