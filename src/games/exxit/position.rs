@@ -265,6 +265,62 @@ static POPCOUNT: [u32; 256] = {
     t
 };
 
+/// `SELECT8[b][r]`: the position of the `r`-th (from 0) set bit of the byte `b` (8 when none).
+static SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut r, mut i) = (0, 0);
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                t[b][r] = i as u8;
+                r += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The position of the `k`-th (from 0) set bit of `mask`, which has more than `k` bits set:
+/// the random playouts' pick among the empty tiles or the expandable stacks, without a loop
+/// whose length is the random `k` (a mispredicted branch at its end).
+/// `BMI2`: compiled where the processor deposits bits in one instruction (`pdep`).
+#[inline(always)]
+fn nth_bit<const BMI2: bool>(mask: u64, k: usize) -> u32 {
+    debug_assert!((mask.count_ones() as usize) > k);
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: `BMI2` is true only on the path compiled for BMI2 (`playout_avx2`), which
+        // `playout` takes only where the processor has it.
+        return unsafe { pdep(1 << (k & 63), mask) }.trailing_zeros();
+    }
+    // Elsewhere without branches: the bits counted per byte, their running sums, the byte
+    // where the sum first exceeds `k`, then the bit within that byte from a table.
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let s = mask - ((mask >> 1) & 0x5555_5555_5555_5555);
+    let s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte `i`: the bits set in bytes 0..=i (at most 64, so no carry into the next byte).
+    let sums = bytes.wrapping_mul(ONES);
+    // Bytes whose sum is at most `k` (their high bit left set): those before the one sought.
+    let le = ((k as u64 * ONES) | HIGH).wrapping_sub(sums) & HIGH;
+    let byte = ((le >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let before = ((sums << 8) >> (8 * byte)) as usize & 0xff;
+    let b = (mask >> (8 * byte)) as usize & 0xff;
+    8 * byte + SELECT8[b][(k - before) & 7] as u32
+}
+
+/// `pdep` of BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+fn pdep(a: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pdep_u64(a, mask)
+}
+
 #[inline]
 fn colour(i: u8) -> Colour {
     if i == 0 {
@@ -345,6 +401,11 @@ pub struct Position {
     pub(super) cells: Box<[Cell]>,
     pub(super) tiles: [u16; 39],
     pub(super) n_tiles: u8,
+    /// By tile slot: the slots of the neighbouring tiles of the same colour (bit `m` for
+    /// `tiles[m]`), kept as tiles are put (they never change colour or leave), so that the
+    /// islands (X20) are found a tile at a time over masks rather than six neighbours each.
+    /// 64 entries so that a slot read from a cell's `tile >> 2` indexes without a check.
+    pub(super) links: [u64; 64],
     pub(super) stacks: [u16; 16],
     pub(super) n_stacks: u8,
     /// By stack slot: [`RED_TOP`] when the stack's top disc is red, [`OUTER`] when it lies in
@@ -389,6 +450,7 @@ impl Clone for Position {
             cells: self.cells.clone(),
             tiles: self.tiles,
             n_tiles: self.n_tiles,
+            links: self.links,
             stacks: self.stacks,
             n_stacks: self.n_stacks,
             lane_q: self.lane_q,
@@ -427,6 +489,7 @@ impl Clone for Position {
         self.options.clone_from(&source.options);
         self.tiles = source.tiles;
         self.n_tiles = source.n_tiles;
+        self.links = source.links;
         self.stacks = source.stacks;
         self.n_stacks = source.n_stacks;
         self.lane_q = source.lane_q;
@@ -486,6 +549,7 @@ impl Position {
             cells: vec![Cell::default(); CELLS].into_boxed_slice(),
             tiles: [0; 39],
             n_tiles: 0,
+            links: [0; 64],
             stacks: [0; 16],
             n_stacks: 0,
             lane_q: [0; 16],
@@ -631,39 +695,27 @@ impl Position {
     /// The score of each colour (X20): every tile counts 1, the tiles of the largest island
     /// count once more. Indexed by [`Colour::index`].
     pub fn score(&self) -> [u32; 2] {
-        let n = self.n_tiles as usize;
-        let tiles = &self.tiles[..n];
-        let mut seen = [false; 39];
         let mut total = [0u32; 2];
         let mut largest = [0u32; 2];
-        let mut queue = [0usize; 39];
-        for s in 0..n {
-            if seen[s] {
-                continue;
+        // The tiles not yet in a counted island, by slot.
+        let mut left = (1u64 << self.n_tiles) - 1;
+        while left != 0 {
+            // The island of the lowest slot left: grown through `links` a tile at a time.
+            let seed = left.trailing_zeros() as usize;
+            let mut island = 1u64 << seed;
+            let mut todo = island;
+            while todo != 0 {
+                let k = todo.trailing_zeros() as usize & 63;
+                todo &= todo - 1;
+                let new = self.links[k] & !island;
+                island |= new;
+                todo |= new;
             }
-            let col = self.cells[tiles[s] as usize].tile & 3;
-            seen[s] = true;
-            let (mut head, mut tail) = (0, 1);
-            queue[0] = s;
-            while head < tail {
-                let i = tiles[queue[head]] as usize;
-                head += 1;
-                for step in STEP {
-                    let nb = (i as isize + step) as usize;
-                    let t = self.cells[nb].tile;
-                    if t & 3 == col {
-                        let k = (t >> 2) as usize;
-                        if !seen[k] {
-                            seen[k] = true;
-                            queue[tail] = k;
-                            tail += 1;
-                        }
-                    }
-                }
-            }
-            let c = (col - 1) as usize;
-            total[c] += tail as u32;
-            largest[c] = largest[c].max(tail as u32);
+            left &= !island;
+            let c = ((self.cells[self.tiles[seed] as usize].tile & 3) - 1) as usize;
+            let size = island.count_ones();
+            total[c] += size;
+            largest[c] = largest[c].max(size);
         }
         [total[0] + largest[0], total[1] + largest[1]]
     }
@@ -718,24 +770,21 @@ impl Position {
         self.seen = 1 << (k >> 58);
     }
 
-    /// Puts a tile of colour `c` on `i` (which has none), taking it from the supply.
+    /// Puts a tile of colour `c` on `i` (which has none), taking it from the supply, in play:
+    /// every outer-space stack touches a tile already (a stack falls into outer space only
+    /// beside the tile it came over, and tiles stay), so those beside the new tile now touch
+    /// two or more and may expand (X16).
     #[inline]
     pub(super) fn put_tile(&mut self, i: usize, c: Colour) {
-        self.put_tile_raw(i, c);
+        self.tile_in::<true>(i, c);
         self.supply -= 1;
     }
 
-    /// Puts a tile without touching the supply (reading a position line).
+    /// Puts a tile without touching the supply (reading a position line, where stacks and
+    /// tiles come in any order, so the outer-space stacks beside it are counted anew).
     #[inline]
     pub(super) fn put_tile_raw(&mut self, i: usize, c: Colour) {
-        self.cells[i].tile = (c.index() as u8 + 1) | (self.n_tiles << 2);
-        if self.cells[i].h == 0 {
-            self.empty |= 1 << self.n_tiles;
-        } else {
-            self.flags[self.cells[i].slot as usize & 15] &= RED_TOP;
-        }
-        self.tiles[self.n_tiles as usize] = i as u16;
-        self.n_tiles += 1;
+        self.tile_in::<false>(i, c);
         // The outer-space stacks beside it now touch one tile more.
         let (outer, _, expandable) = self.slot_masks();
         let mut m = outer & !expandable;
@@ -747,6 +796,41 @@ impl Position {
                 self.flags[k] |= EXPANDABLE;
             }
         }
+    }
+
+    /// Puts a tile, links it with its neighbours of its colour (`links`) and, in play
+    /// (`PLAY`, see [`Position::put_tile`]), marks the outer-space stacks beside it as
+    /// expandable; all without a branch per neighbour (a cell without a tile reads as slot 0,
+    /// not linked; a cell without a stack as slot 0, given no flag).
+    #[inline(always)]
+    fn tile_in<const PLAY: bool>(&mut self, i: usize, c: Colour) {
+        let col = c.index() as u8 + 1;
+        let k = self.n_tiles as usize;
+        let g = GRID as usize;
+        // The six neighbours within one slice of the cells (one bounds check).
+        let around = &self.cells[i - g..=i + g];
+        let mut mine = 0u64;
+        for o in [g - 1, g + 1, 0, 1, 2 * g - 1, 2 * g] {
+            let cell = around[o];
+            let t = cell.tile;
+            let same = u64::from(t & 3 == col);
+            let m = (t >> 2) as usize & 63;
+            self.links[m] |= same << k;
+            mine |= same << m;
+            if PLAY {
+                let outer = u8::from(cell.h != 0) & u8::from(t == 0);
+                self.flags[cell.slot as usize & 15] |= outer * EXPANDABLE;
+            }
+        }
+        self.links[k] = mine;
+        self.cells[i].tile = col | (self.n_tiles << 2);
+        if self.cells[i].h == 0 {
+            self.empty |= 1 << self.n_tiles;
+        } else {
+            self.flags[self.cells[i].slot as usize & 15] &= RED_TOP;
+        }
+        self.tiles[self.n_tiles as usize] = i as u16;
+        self.n_tiles += 1;
     }
 
     /// Puts a stack of height `h` ≥ 1 (discs `bits`) on `i`, replacing any stack there.
@@ -843,6 +927,27 @@ impl Position {
             && self.keys[n..].iter().all(|&k| k == 0)
             && self.hash == self.keys.iter().fold(0, |a, k| a ^ k)
             && self.cells.iter().filter(|c| c.h != 0).count() == n
+            && self.links_ok()
+    }
+
+    /// Whether `links` agrees with the tiles: each slot's neighbours of its colour, nothing for
+    /// unused slots.
+    #[cfg(test)]
+    fn links_ok(&self) -> bool {
+        let n = self.n_tiles as usize;
+        self.links[n..].iter().all(|&l| l == 0)
+            && self.tiles[..n].iter().enumerate().all(|(k, &i)| {
+                let col = self.cells[i as usize].tile & 3;
+                let want = STEP.iter().fold(0u64, |m, &step| {
+                    let t = self.cells[(i as isize + step) as usize].tile;
+                    if t != 0 && t & 3 == col {
+                        m | 1 << (t >> 2)
+                    } else {
+                        m
+                    }
+                });
+                self.links[k] == want
+            })
     }
 
     /// Puts a disc (red when `red` is 1) on the tile `i`, on top of any stack there.
@@ -1213,6 +1318,54 @@ impl Position {
         m
     }
 
+    /// The cells of the dance of the stack on `s` (height `h`) in direction `step` onto the
+    /// stack `k` steps away (on a tile, within reach): whether every cell before it is an
+    /// empty tile (X13) and the first cell without a tile within the discs left, if any, is
+    /// empty (X14); and whether there is such a cell (the dance drops discs into outer space).
+    /// Stacks of height 3 or less (nearly all) are looked at without a branch on the cells.
+    #[inline(always)]
+    fn dance_line(&self, s: usize, step: isize, k: usize, h: usize) -> (bool, bool) {
+        if h <= 3 {
+            // Bit `m` for the cell `m` steps away, 1 ≤ m ≤ 3 (cells beyond `h` are read but
+            // masked off; the index is clamped to the grid, as they may lie outside it).
+            let cells: &[Cell; CELLS] = match (*self.cells).try_into() {
+                Ok(c) => c,
+                Err(_) => unreachable!(),
+            };
+            let (mut tile, mut occupied) = (0u32, 0u32);
+            let mut c = s;
+            for m in 1..=3 {
+                c = c.wrapping_add_signed(step);
+                let cell = cells[c.min(CELLS - 1)];
+                tile |= u32::from(cell.tile != 0) << m;
+                occupied |= u32::from(cell.h != 0) << m;
+            }
+            let before = (1u32 << k) - 2;
+            let beyond = ((1u32 << (h + 1)) - 1) & !((1u32 << (k + 1)) - 1);
+            let holes = !tile & beyond;
+            let first = holes & holes.wrapping_neg();
+            let ok = ((before & (!tile | occupied)) | (first & occupied)) == 0;
+            return (ok, holes != 0);
+        }
+        let mut c = s;
+        for _ in 1..k {
+            c = c.wrapping_add_signed(step);
+            let cell = self.cells[c];
+            if cell.tile == 0 || cell.h != 0 {
+                return (false, false);
+            }
+        }
+        c = c.wrapping_add_signed(step);
+        for _ in k..h {
+            c = c.wrapping_add_signed(step);
+            let cell = self.cells[c];
+            if cell.tile == 0 {
+                return (cell.h == 0, true);
+            }
+        }
+        (true, false)
+    }
+
     /// A uniformly random legal move in normal play (the game going on, not in the setup).
     #[inline(always)]
     /// `dances` is scratch space (kept by the caller so that it is not cleared for every move).
@@ -1278,45 +1431,21 @@ impl Position {
             let s = stacks[j] as usize;
             let h = self.lane_h[j] as usize;
             let mut theirs = rows[j];
-            'target: while theirs != 0 {
+            while theirs != 0 {
                 let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
                 theirs &= theirs - 1;
                 let l = line(s, ti);
                 let step = STEP8[(l & 7) as usize];
                 let k = (l >> 3) as usize;
-                // Every cell before the target must be an empty tile (X13).
-                let mut c = s;
-                for _ in 1..k {
-                    c = c.wrapping_add_signed(step);
-                    let cell = self.cells[c];
-                    if cell.tile == 0 || cell.h != 0 {
-                        continue 'target;
-                    }
-                }
-                // Beyond it, the first cell without a tile within the discs left takes them
-                // all, and must be empty (X14).
-                let mut c = ti;
-                let mut outer = false;
-                for _ in k..h {
-                    c = c.wrapping_add_signed(step);
-                    let cell = self.cells[c];
-                    if cell.tile == 0 {
-                        if cell.h != 0 {
-                            continue 'target;
-                        }
-                        outer = true;
-                        break;
-                    }
-                }
-                if outer && !outer_only {
-                    outer_only = true;
-                    n = 0;
-                }
-                if outer || !outer_only {
-                    // At most 8 × 8 pairs: `n` < 64.
-                    dances[n & 63] = (s as u16, ti as u16);
-                    n += 1;
-                }
+                let (ok, outer) = self.dance_line(s, step, k, h);
+                // Kept without a branch on the line's cells: a dance into outer space empties
+                // the list once (X10), after which only such dances are kept.
+                let outer = ok & outer;
+                n &= usize::from(!outer | outer_only).wrapping_neg();
+                outer_only |= outer;
+                // At most 8 × 8 pairs: `n` < 64.
+                dances[n & 63] = (s as u16, ti as u16);
+                n += usize::from(ok & (outer | !outer_only));
             }
         }
         // (`options.pie` read once per playout by the caller: the only quick test.)
@@ -1352,21 +1481,12 @@ impl Position {
         }
         let k = below(rng, e + places + swap);
         if k < e {
-            let mut mask = expandable;
-            for _ in 0..k {
-                mask &= mask - 1;
-            }
-            return Fast::Expand(stacks[mask.trailing_zeros() as usize & 15]);
+            return Fast::Expand(stacks[nth_bit::<POPCNT>(expandable as u64, k) as usize & 15]);
         }
         if k == e + places {
             return Fast::Swap;
         }
-        let mut mask = self.empty;
-        for _ in 0..k - e {
-            mask &= mask - 1;
-        }
-        let slot = mask.trailing_zeros() as usize;
-        Fast::Place(self.tiles[slot])
+        Fast::Place(self.tiles[nth_bit::<POPCNT>(self.empty, k - e) as usize])
     }
 
     /// Plays uniformly random legal moves until the game ends; returns the outcome.
@@ -1665,19 +1785,38 @@ impl Position {
         self.hand[0] += h - red;
         self.put_tile(i, me);
         log(hex(i));
-        for step in STEP {
-            if self.supply == 0 {
+        // The next direction (from `d` on, in chain order) whose neighbour may expand, found
+        // from a mask of all six rather than a branch per neighbour; looked at anew after each
+        // conversion, which may have made more neighbours expandable.
+        let mut d = 0;
+        while self.supply != 0 {
+            let m = self.expandable_around(i) >> d << d;
+            if m == 0 {
                 return;
             }
-            let nb = (i as isize + step) as usize;
-            let cell = self.cells[nb];
-            if cell.tile == 0
-                && cell.h != 0
-                && self.flags[cell.slot as usize & 15] & EXPANDABLE != 0
-            {
-                self.convert(nb, me, log);
-            }
+            d = m.trailing_zeros() as usize;
+            self.convert(i.wrapping_add_signed(STEP8[d & 7]), me, log);
+            d += 1;
         }
+    }
+
+    /// The directions (bit `d` for [`STEP`]`[d]`) in which the neighbour of `i` is an
+    /// outer-space stack that may expand (X16).
+    #[inline(always)]
+    fn expandable_around(&self, i: usize) -> u32 {
+        let g = GRID as usize;
+        let around = &self.cells[i - g..=i + g];
+        let mut m = 0;
+        for (d, o) in [g - 1, 0, 1, g + 1, 2 * g, 2 * g - 1]
+            .into_iter()
+            .enumerate()
+        {
+            let cell = around[o];
+            // A cell without a stack reads as slot 0: its flag is not its own.
+            let f = u32::from(cell.h != 0) & u32::from(self.flags[cell.slot as usize & 15]) >> 2;
+            m |= f << d;
+        }
+        m
     }
 
     #[inline]
@@ -1753,6 +1892,38 @@ impl Position {
             let mut p = self.clone();
             p.play(mv);
             p.collect(depth - 1, seen);
+        }
+    }
+}
+
+#[cfg(test)]
+mod bit_tests {
+    use super::*;
+
+    #[test]
+    fn nth_bit_finds_the_kth_set_bit_on_every_path() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse and dense masks, and the edges.
+            let mask = match round % 4 {
+                0 => x,
+                1 => x & (x >> 3) & (x >> 11),
+                2 => u64::MAX,
+                _ => 1u64 << (x % 64) | 1 << 63,
+            };
+            let mut m = mask;
+            for k in 0..mask.count_ones() as usize {
+                let want = m.trailing_zeros();
+                m &= m - 1;
+                assert_eq!(nth_bit::<false>(mask, k), want, "{mask:x} {k}");
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("bmi2") {
+                    assert_eq!(nth_bit::<true>(mask, k), want, "{mask:x} {k}");
+                }
+            }
         }
     }
 }
