@@ -441,7 +441,11 @@ pub async fn toggle_follow(
     if stopped.rows_affected() > 0 {
         return Ok(false);
     }
-    sqlx::query("INSERT INTO followers (game_id, user_id, since) VALUES ($1, $2, $3)")
+    // Two presses at the same moment both mean "follow": the second finds the row there.
+    sqlx::query(
+        "INSERT INTO followers (game_id, user_id, since) VALUES ($1, $2, $3)
+         ON CONFLICT (game_id, user_id) DO NOTHING",
+    )
         .bind(game)
         .bind(user)
         .bind(now)
