@@ -446,11 +446,11 @@ pub async fn toggle_follow(
         "INSERT INTO followers (game_id, user_id, since) VALUES ($1, $2, $3)
          ON CONFLICT (game_id, user_id) DO NOTHING",
     )
-        .bind(game)
-        .bind(user)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+    .bind(game)
+    .bind(user)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
     Ok(true)
 }
 
