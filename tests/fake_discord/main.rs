@@ -622,21 +622,7 @@ fn guest(i: u64) -> Member {
 
 /// The board posts of move `ply` of `game` that members saw (new posts, not repeated nonces).
 fn boards_seen(d: &Discord, game: i64, ply: i64) -> usize {
-    let (g, m) = (format!("game #{game} "), format!("(move {ply})"));
-    d.fake
-        .state
-        .requests
-        .lock()
-        .unwrap()
-        .iter()
-        .filter(|r| {
-            r.is_new_post()
-                && r.json
-                    .as_ref()
-                    .and_then(|j| j["content"].as_str())
-                    .is_some_and(|c| c.contains(&g) && c.contains(&m))
-        })
-        .count()
+    posts_with(d, &[&format!("game #{game} "), &format!("(move {ply})")])
 }
 
 async fn db_value(d: &Discord, sql: &'static str, id: i64) -> Option<i64> {
@@ -1989,7 +1975,6 @@ async fn two_processes_share_the_shards_and_the_work() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     first.kill().await;
-    let board = format!("(move {ply})");
     let game_ref = format!("game #{} ", games[0].id);
     d.board_post(0, games[0].id, ply).await;
     // The bot's turn comes in that server's game while its process is dead: the other process
@@ -2025,9 +2010,8 @@ async fn two_processes_share_the_shards_and_the_work() {
         turn.ephemeral && turn.content.contains(&format!("#{}", versus_bot.id)),
         "{turn:?}"
     );
-    assert_eq!(posts_with(&d, &[&game_ref, &board]), 1);
-    let bot_game = format!("game #{} ", versus_bot.id);
-    assert_eq!(posts_with(&d, &[&bot_game, "(move 2)"]), 1);
+    assert_eq!(boards_seen(&d, games[0].id, ply), 1);
+    assert_eq!(boards_seen(&d, versus_bot.id, 2), 1);
     assert_eq!(d.move_count(versus_bot.id).await, 2);
     assert_eq!(posts_with(&d, &[&game_ref, "ran out of time"]), 1);
     drop(first_again);
