@@ -79,11 +79,6 @@ impl Shards {
         self.first == 0 && self.last + 1 == self.count
     }
 
-    /// The shard of server `guild` (Discord's rule).
-    pub fn shard_of(count: u32, guild: u64) -> u32 {
-        ((guild >> 22) % u64::from(count.max(1))) as u32
-    }
-
     /// Reads `SHARD_COUNT` (default 1) and `SHARD_RANGE` (`first-last` or one shard; default
     /// all of them).
     fn parse(count: Option<String>, range: Option<String>) -> Result<Shards, ConfigError> {
@@ -377,10 +372,6 @@ mod tests {
                 "{range}: {text}"
             );
         }
-        // Discord's rule: a server's shard from its id.
-        assert_eq!(Shards::shard_of(1, 81_384_788_765_712_384), 0);
-        assert_eq!(Shards::shard_of(2, 1 << 22), 1);
-        assert_eq!(Shards::shard_of(2, 2 << 22), 0);
     }
 
     #[test]
