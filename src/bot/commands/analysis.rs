@@ -169,18 +169,14 @@ fn summary(lang: Lang, id: i64, game: &Game, a: &Analysis, names: &[String; 2]) 
         );
     }
     for m in points {
-        let colour = if m.mover == 0 {
-            Colour::First
-        } else {
-            Colour::Second
-        };
+        let mover = usize::from(m.mover.min(1));
         lines.push(
             text!(
                 "answer-analysis-turning",
                 number = m.number,
                 played = m.played.as_str(),
-                colour = words::colour(kind, colour),
-                name = names[usize::from(m.mover.min(1))].as_str(),
+                colour = words::colour(kind, Colour::BOTH[mover]),
+                name = names[mover].as_str(),
                 loss = percent(m.loss),
                 before = percent(m.before),
                 after = percent(m.after),
