@@ -352,7 +352,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     ready.user.id.into(),
                     &ready.user.name,
                 );
-                opponent.resume().await?;
+                // Its first look, at once, takes up the turns that came while the bot was down.
                 tokio::spawn(opponent.clone().watch(timer_interval));
                 Ok(Data {
                     core: data_core,

@@ -4,13 +4,13 @@
 //! Searches run on blocking threads, at most [`Opponent::threads`] at once (a semaphore); games
 //! that want a move while all are busy wait their turn. A move is stored with the same
 //! version-checked write as a member's, so a resignation or an abort that lands while the bot
-//! thinks wins, and the bot's move is dropped. After a restart, [`Opponent::resume`] wakes every
-//! game where the bot is to move.
+//! thinks wins, and the bot's move is dropped.
 //!
 //! With several processes on one database, a turn is searched by one of them: the searcher claims
 //! it in the database (`bot_games.claimed_until`, [`TURN_LEASE_MS`]) and gives it back once the
-//! move is stored. [`Opponent::watch`] looks for turns nobody holds — a process died while
-//! searching, or its members' servers are on another process's shards — and takes them.
+//! move is stored. [`Opponent::watch`] looks for turns nobody holds — at start (the turns that came
+//! while the bot was down), a process died while searching, or its members' servers are on
+//! another process's shards — and takes them.
 
 use crate::db::UserId;
 use std::collections::HashMap;
@@ -24,7 +24,7 @@ use tracing::{error, info};
 use super::actions::{self, Core};
 use super::BotError;
 use crate::ai;
-use crate::db::{self, DbError, GameStatus};
+use crate::db::{self, GameStatus};
 
 /// The bot as a player; cheap to clone.
 #[derive(Clone)]
@@ -139,8 +139,8 @@ impl Opponent {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Every `every`, wakes the games where the bot is to move and no process holds the turn.
-    /// Runs until the bot stops.
+    /// At once and then every `every`, wakes the games where the bot is to move and no process
+    /// holds the turn. Runs until the bot stops.
     pub async fn watch(self, every: Duration) {
         let mut tick = tokio::time::interval(every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -161,18 +161,6 @@ impl Opponent {
                 Err(_) => {}
             }
         }
-    }
-
-    /// Wakes every active game against the bot (after a start or a restart).
-    pub async fn resume(&self) -> Result<(), DbError> {
-        let games = db::active_bot_games(&self.inner.core.pool).await?;
-        if !games.is_empty() {
-            info!(games = games.len(), "resuming games against the bot");
-        }
-        for id in games {
-            self.wake(id);
-        }
-        Ok(())
     }
 
     /// One move of the bot in game `id`, when it is the bot's turn.

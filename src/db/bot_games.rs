@@ -35,16 +35,6 @@ pub async fn fetch_bot_level(ex: impl Executor<'_>, game: i64) -> Result<Option<
         .transpose()
 }
 
-/// Active games against the bot, oldest first (to resume after a restart).
-pub async fn active_bot_games(ex: impl Executor<'_>) -> Result<Vec<i64>, DbError> {
-    Ok(sqlx::query_scalar(
-        "SELECT g.id FROM games g JOIN bot_games b ON b.game_id = g.id
-          WHERE g.status = 'active' ORDER BY g.id",
-    )
-    .fetch_all(ex)
-    .await?)
-}
-
 /// How many active games `user` has against the bot.
 pub async fn count_active_bot_games(
     ex: impl Executor<'_>,
@@ -161,7 +151,11 @@ mod tests {
                 Some(Level::Hard)
             );
             assert_eq!(fetch_bot_level(&pool, ids[1]).await.expect("level"), None);
-            assert_eq!(active_bot_games(&pool).await.expect("active"), vec![ids[0]]);
+            // Found while active (the member, the first seat, is to move).
+            assert_eq!(
+                bot_turns_due(&pool, UserId(1), 0).await.expect("active"),
+                vec![ids[0]]
+            );
             assert_eq!(
                 count_active_bot_games(&pool, UserId(1))
                     .await
@@ -215,7 +209,10 @@ mod tests {
             finish_game(&pool, ids[0], 0, &finish, now)
                 .await
                 .expect("finish");
-            assert!(active_bot_games(&pool).await.expect("active").is_empty());
+            assert!(bot_turns_due(&pool, UserId(1), 0)
+                .await
+                .expect("active")
+                .is_empty());
             assert!(bot_turns_due(&pool, UserId(2), 0)
                 .await
                 .expect("due")
