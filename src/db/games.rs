@@ -1,7 +1,7 @@
 //! Games and their moves. A game's position is never stored: it is rebuilt from the moves by
 //! the rules ([`load_game`]), and a record that does not replay is reported as [`DbError::Corrupt`].
 
-use super::{Conn, DbRow, Executor};
+use super::{backend_of, Backend, Conn, DbRow, Executor};
 use sqlx::{FromRow, Row};
 
 use super::{decode_each, ChannelId, DbError, GuildId, MessageId, UserId};
@@ -735,8 +735,16 @@ pub fn replay(row: &GameRow, moves: &[StoredMove]) -> Result<Game, DbError> {
 /// A stored game with its position rebuilt. `None` when there is no such game.
 pub async fn load_game(conn: &mut Conn, id: i64) -> Result<Option<(GameRow, Game)>, DbError> {
     // One read transaction: the game row and its moves come from the same snapshot, even while
-    // another connection stores a move.
+    // another connection stores or takes back a move. SQLite's read transaction keeps one
+    // snapshot; PostgreSQL's default (read committed) takes one per statement, so it is asked
+    // for repeatable read.
+    let backend = backend_of(conn);
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    if backend == Backend::Postgres {
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .execute(&mut *tx)
+            .await?;
+    }
     let Some(row) = fetch_game(&mut *tx, id).await? else {
         return Ok(None);
     };
@@ -941,6 +949,39 @@ mod tests {
             let row = fetch_game(&pool, id).await.unwrap().unwrap();
             assert_eq!(row.board_message_id, Some(MessageId(u64::MAX - 1)));
             assert_eq!(row.players, [UserId(1), UserId(u64::MAX)]);
+        }
+    }
+
+    both_backends! {
+        async fn a_game_loads_whole_while_moves_are_stored_and_taken_back(pool) {
+            // The row and the moves are read from one snapshot: a move stored or taken back
+            // between the two reads never makes a sound game look damaged.
+            let id = game_with_players(&pool).await;
+            let first = Game::new(Options::parse_line("exxit tiles=39").unwrap()).legal_notations()[0].clone();
+            let writer = {
+                let pool = pool.clone();
+                tokio::spawn(async move {
+                    for round in 0..150 {
+                        let mut tx = pool.begin().await.unwrap();
+                        record_move(&mut tx, &mv(0, &first, UserId(1), 11 + round, Some(111)))
+                            .await
+                            .unwrap();
+                        tx.commit().await.unwrap();
+                        let mut tx = pool.begin().await.unwrap();
+                        take_back_move(&mut tx, id, 1, 12 + round).await.unwrap();
+                        tx.commit().await.unwrap();
+                    }
+                })
+            };
+            let mut conn = pool.acquire().await.unwrap();
+            let mut loads = 0;
+            while !writer.is_finished() {
+                let (row, game) = load_game(&mut conn, id).await.unwrap().unwrap();
+                assert_eq!(game.ply() as i64, row.version);
+                loads += 1;
+            }
+            writer.await.unwrap();
+            assert!(loads > 0);
         }
     }
 
