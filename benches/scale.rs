@@ -6,7 +6,8 @@
 //! `cargo bench --bench scale` (release build): 500 inpHeXion 7×7 games, 12 moves each, first on
 //! the embedded SQLite file with one process, then on PostgreSQL (a throwaway cluster started
 //! from the installed server binaries) with two processes, one gateway shard of two each, the
-//! games split between a server on each shard. `SCALE_GAMES` and `SCALE_MOVES` change the load.
+//! games split between a server on each shard. `SCALE_GAMES` and `SCALE_MOVES` change the load;
+//! `SCALE_SETUPS=sqlite` or `SCALE_SETUPS=postgres` runs one set-up only.
 //! Under `cargo test --all-targets` it runs a small load once, checking that every move was
 //! answered and its board posted.
 
@@ -116,6 +117,14 @@ enum Setup {
 }
 
 impl Setup {
+    /// Its name in `SCALE_SETUPS`.
+    fn key(self) -> &'static str {
+        match self {
+            Setup::OneOnSqlite => "sqlite",
+            Setup::TwoOnPostgres => "postgres",
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Setup::OneOnSqlite => "one process on SQLite",
@@ -236,13 +245,23 @@ fn main() {
     } else {
         (3, 2)
     };
+    // `SCALE_SETUPS=sqlite` or `postgres` runs one set-up only (default: both).
+    let chosen = std::env::var("SCALE_SETUPS").unwrap_or_default();
+    let setups: Vec<Setup> = [Setup::OneOnSqlite, Setup::TwoOnPostgres]
+        .into_iter()
+        .filter(|s| chosen.is_empty() || chosen.split(',').any(|c| c.trim() == s.key()))
+        .collect();
+    assert!(
+        !setups.is_empty(),
+        "SCALE_SETUPS names no set-up (sqlite, postgres): {chosen:?}"
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("a runtime");
     runtime.block_on(async {
-        for setup in [Setup::OneOnSqlite, Setup::TwoOnPostgres] {
+        for setup in setups {
             let mut report = run(setup, games, moves).await;
             assert_eq!(report.moves, games * moves);
             report.print();

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::http::HttpError;
-use sqlx::FromRow;
+use sqlx::{FromRow, Row};
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
@@ -146,31 +146,36 @@ impl Delivery {
         let permits = Arc::new(Semaphore::new(PARALLEL));
         let mut failing = false;
         loop {
-            let now = db::now_ms();
-            match db::due_announcements(&self.pool, now, PARALLEL as i64).await {
-                Ok(ids) => {
-                    failing = false;
-                    for id in ids {
-                        let Ok(permit) = permits.clone().acquire_owned().await else {
-                            return;
-                        };
-                        let me = self.clone();
-                        tokio::spawn(async move {
-                            me.deliver(id).await;
-                            drop(permit);
-                            // The next announcement of its queue may go now.
-                            me.queued.notify_one();
-                        });
+            let free = permits.available_permits();
+            if free > 0 {
+                match self.claim(free).await {
+                    Ok(rows) => {
+                        failing = false;
+                        for row in rows {
+                            let Ok(permit) = permits.clone().try_acquire_owned() else {
+                                break;
+                            };
+                            let me = self.clone();
+                            tokio::spawn(async move {
+                                me.deliver(row).await;
+                                drop(permit);
+                                // The next announcement of its queue may go now.
+                                me.queued.notify_one();
+                            });
+                        }
                     }
+                    Err(e) if !failing => {
+                        failing = true;
+                        error!("the delivery queue cannot be read (retrying): {e}");
+                    }
+                    Err(_) => {}
                 }
-                Err(e) if !failing => {
-                    failing = true;
-                    error!("the delivery queue cannot be read (retrying): {e}");
-                }
-                Err(_) => {}
             }
-            let wait = match db::next_due_at(&self.pool).await {
-                Ok(Some(t)) => (t - db::now_ms()).clamp(5, 1000),
+            // Until the bell (something queued here, or a delivery done) or the next time a row
+            // becomes due or a claim runs out; at most a second, for what other processes queue.
+            let now = db::now_ms();
+            let wait = match db::next_due_at(&self.pool, now).await {
+                Ok(Some(t)) => (t - now).clamp(5, 1000),
                 _ => 1000,
             };
             tokio::select! {
@@ -180,17 +185,16 @@ impl Delivery {
         }
     }
 
-    /// Claims announcement `id` and posts it; the outcome is stored.
-    async fn deliver(&self, id: i64) {
+    /// Claims up to `n` due announcements for [`LEASE_MS`].
+    async fn claim(&self, n: usize) -> Result<Vec<db::DbRow>, db::DbError> {
+        let mut conn = self.pool.acquire().await?;
         let now = db::now_ms();
-        let row = match db::claim_announcement(&self.pool, id, now, now + LEASE_MS).await {
-            Ok(Some(row)) => row,
-            Ok(None) => return,
-            Err(e) => {
-                warn!(announcement = id, "cannot claim an announcement: {e}");
-                return;
-            }
-        };
+        db::claim_due_announcements(&mut conn, now, now + LEASE_MS, n as i64).await
+    }
+
+    /// Posts a claimed announcement; the outcome is stored.
+    async fn deliver(&self, row: db::DbRow) {
+        let id: i64 = row.try_get("id").unwrap_or_default();
         let queued = match QueuedAnnouncement::from_row(&row) {
             Ok(q) => q,
             Err(e) => {
