@@ -254,6 +254,120 @@ fn lanes_reaching(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: 
     _mm_movemask_epi8(_mm_and_si128(on_line, reach)) as u32
 }
 
+/// The slots of `m` (at most eight of sixteen bits set) as bytes in ascending order, the bytes
+/// beyond them 0x80 (which `pshufb` turns into 0).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,popcnt")]
+#[inline]
+fn slot_bytes(m: u32) -> u64 {
+    use std::arch::x86_64::{_pdep_u64, _pext_u64};
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    debug_assert!(m.count_ones() <= 8 && m < 1 << 16);
+    // A byte of ones for each bit of the mask, for the low and the high eight slots.
+    let lo = _pdep_u64(u64::from(m & 0xff), ONES) * 0xff;
+    let hi = _pdep_u64(u64::from(m >> 8 & 0xff), ONES) * 0xff;
+    let below = 8 * (m & 0xff).count_ones();
+    let slots = _pext_u64(0x0706_0504_0302_0100, lo)
+        | _pext_u64(0x0f0e_0d0c_0b0a_0908, hi)
+            .checked_shl(below)
+            .unwrap_or(0);
+    slots | HIGH.checked_shl(8 * m.count_ones()).unwrap_or(0)
+}
+
+/// The dance pairs within reach (as [`lanes_in_reach`]) between the stacks of `own` (the
+/// dancers) and those of `opp` (the targets), each at most eight slots, all 64 pairs compared
+/// at once in two AVX2 registers, without a loop over either side: bit `8a + b` is set when
+/// the `a`-th dancer (in slot order) reaches the `b`-th target. Also returns the slots of the
+/// dancers and of the targets (see [`slot_bytes`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2,popcnt")]
+#[inline]
+fn pairs_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], own: u32, opp: u32) -> (u64, u64, u64) {
+    use std::arch::x86_64::*;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let (from, to) = (slot_bytes(own), slot_bytes(opp));
+    // SAFETY: each pointer is to 16 readable bytes; `loadu` needs no alignment.
+    let (q, r, h) = unsafe {
+        (
+            _mm_loadu_si128(q.as_ptr().cast()),
+            _mm_loadu_si128(r.as_ptr().cast()),
+            _mm_loadu_si128(h.as_ptr().cast()),
+        )
+    };
+    let (from_x, to_x) = (_mm_cvtsi64_si128(from as i64), _mm_cvtsi64_si128(to as i64));
+    // The targets' eight bytes in each quarter of a register; the dancers' eight bytes in
+    // each half, spread below so that dancer `a` fills quarter `a % 4` of register `a / 4`.
+    let targets = |v| _mm256_broadcastq_epi64(_mm_shuffle_epi8(v, to_x));
+    let dancers = |v| _mm256_broadcastsi128_si256(_mm_shuffle_epi8(v, from_x));
+    let (tq, tr, th) = (targets(q), targets(r), targets(h));
+    let (dq, dr, dh) = (dancers(q), dancers(r), dancers(h));
+    let zero = _mm256_setzero_si256();
+    let half = |spread: __m256i| {
+        let (q0, r0, h0) = (
+            _mm256_shuffle_epi8(dq, spread),
+            _mm256_shuffle_epi8(dr, spread),
+            _mm256_shuffle_epi8(dh, spread),
+        );
+        // As in `lanes_in_reach`: on a line when a difference is 0, the distance the larger
+        // of |Δq| and |Δr|, compared with the dancer's height at once with the target's.
+        let xq = _mm256_sub_epi8(tq, q0);
+        let xr = _mm256_sub_epi8(tr, r0);
+        let xs = _mm256_add_epi8(xq, xr);
+        let on_line = _mm256_or_si256(
+            _mm256_cmpeq_epi8(xq, zero),
+            _mm256_or_si256(_mm256_cmpeq_epi8(xr, zero), _mm256_cmpeq_epi8(xs, zero)),
+        );
+        let aq = _mm256_min_epu8(xq, _mm256_sub_epi8(zero, xq));
+        let ar = _mm256_min_epu8(xr, _mm256_sub_epi8(zero, xr));
+        let far = _mm256_max_epu8(_mm256_max_epu8(aq, ar), th);
+        let near = _mm256_cmpeq_epi8(_mm256_min_epu8(far, h0), far);
+        _mm256_movemask_epi8(_mm256_and_si256(on_line, near)) as u32 as u64
+    };
+    let spread = |a: i8| {
+        _mm256_setr_epi8(
+            a,
+            a,
+            a,
+            a,
+            a,
+            a,
+            a,
+            a,
+            a + 1,
+            a + 1,
+            a + 1,
+            a + 1,
+            a + 1,
+            a + 1,
+            a + 1,
+            a + 1,
+            a + 2,
+            a + 2,
+            a + 2,
+            a + 2,
+            a + 2,
+            a + 2,
+            a + 2,
+            a + 2,
+            a + 3,
+            a + 3,
+            a + 3,
+            a + 3,
+            a + 3,
+            a + 3,
+            a + 3,
+            a + 3,
+        )
+    };
+    let pairs = half(spread(0)) | half(spread(4)) << 32;
+    // Only real dancers and targets (the bytes beyond them read as stacks of height 0 on
+    // column and row 0, which reach one another).
+    let rows = u64::MAX.checked_shr(64 - 8 * own.count_ones()).unwrap_or(0);
+    let cols = ((1u64 << opp.count_ones()) - 1) * ONES;
+    (pairs & rows & cols, from, to)
+}
+
 /// The number of bits set in each byte.
 static POPCOUNT: [u32; 256] = {
     let mut t = [0; 256];
@@ -1395,57 +1509,85 @@ impl Position {
         let opp = on_tile & !own;
         // Dances (X10) as (from, target), only those into outer space once one is seen: a
         // target must lie on a line from the dancer, within reach and no taller (X13). With
-        // at most 16 stacks there are at most 8 × 8 pairs. The pairs within reach come by
-        // dancer (`rows[j]`: the targets of the dancer in slot `j`), compared with all slots at
-        // once from whichever side has fewer stacks.
-        let mut rows = [0u32; 16];
-        let mut dancers = 0u32;
-        if popcount16(own) <= popcount16(opp) {
-            let mut mine = own;
-            while mine != 0 {
-                let j = mine.trailing_zeros() as usize & 15;
-                mine &= mine - 1;
-                let theirs = opp & self.targets_in_reach(j);
-                rows[j] = theirs;
-                dancers |= u32::from(theirs != 0) << j;
-            }
-        } else {
-            let mut theirs = opp;
-            while theirs != 0 {
-                let t = theirs.trailing_zeros() as usize & 15;
-                theirs &= theirs - 1;
-                let mut from = own & self.dancers_reaching(t);
-                dancers |= from;
-                while from != 0 {
-                    let j = from.trailing_zeros() as usize & 15;
-                    from &= from - 1;
-                    rows[j] |= 1 << t;
-                }
-            }
-        }
+        // at most 16 stacks there are at most 8 × 8 pairs. With AVX2 all of them are compared
+        // at once ([`pairs_in_reach`]); elsewhere the pairs within reach come by dancer
+        // (`rows[j]`: the targets of the dancer in slot `j`), compared with all slots at once
+        // from whichever side has fewer stacks.
         let mut n = 0;
         let mut outer_only = false;
-        while dancers != 0 {
-            let j = dancers.trailing_zeros() as usize & 15;
-            dancers &= dancers - 1;
-            let s = stacks[j] as usize;
-            let h = self.lane_h[j] as usize;
-            let mut theirs = rows[j];
-            while theirs != 0 {
-                let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
-                theirs &= theirs - 1;
-                let l = line(s, ti);
-                let step = STEP8[(l & 7) as usize];
-                let k = (l >> 3) as usize;
-                let (ok, outer) = self.dance_line(s, step, k, h);
-                // Kept without a branch on the line's cells: a dance into outer space empties
-                // the list once (X10), after which only such dances are kept.
-                let outer = ok & outer;
-                n &= usize::from(!outer | outer_only).wrapping_neg();
-                outer_only |= outer;
-                // At most 8 × 8 pairs: `n` < 64.
-                dances[n & 63] = (s as u16, ti as u16);
-                n += usize::from(ok & (outer | !outer_only));
+        // A candidate: the dancer on `s` (height `h`) onto the stack on `ti`.
+        let mut consider = |s: usize, h: usize, ti: usize| {
+            let l = line(s, ti);
+            let step = STEP8[(l & 7) as usize];
+            let k = (l >> 3) as usize;
+            let (ok, outer) = self.dance_line(s, step, k, h);
+            // Kept without a branch on the line's cells: a dance into outer space empties
+            // the list once (X10), after which only such dances are kept.
+            let outer = ok & outer;
+            n &= usize::from(!outer | outer_only).wrapping_neg();
+            outer_only |= outer;
+            // At most 8 × 8 pairs: `n` < 64.
+            dances[n & 63] = (s as u16, ti as u16);
+            n += usize::from(ok & (outer | !outer_only));
+        };
+        let all_pairs = POPCNT && cfg!(target_arch = "x86_64");
+        #[cfg(target_arch = "x86_64")]
+        if all_pairs {
+            // All pairs at once, then one loop over those within reach, in the same order
+            // (by dancer slot, then target slot).
+            // SAFETY: `POPCNT` is true only on the path compiled for AVX2, BMI2 and `popcnt`
+            // (`playout_avx2`), which `playout` takes only where the processor has them.
+            let (mut pairs, from, to) =
+                unsafe { pairs_in_reach(&self.lane_q, &self.lane_r, &self.lane_h, own, opp) };
+            while pairs != 0 {
+                let bit = pairs.trailing_zeros();
+                pairs &= pairs - 1;
+                let j = (from >> (bit & !7)) as usize & 15;
+                let t = (to >> (8 * (bit & 7))) as usize & 15;
+                consider(
+                    stacks[j] as usize,
+                    self.lane_h[j] as usize,
+                    stacks[t] as usize,
+                );
+            }
+        }
+        if !all_pairs {
+            let mut rows = [0u32; 16];
+            let mut dancers = 0u32;
+            if popcount16(own) <= popcount16(opp) {
+                let mut mine = own;
+                while mine != 0 {
+                    let j = mine.trailing_zeros() as usize & 15;
+                    mine &= mine - 1;
+                    let theirs = opp & self.targets_in_reach(j);
+                    rows[j] = theirs;
+                    dancers |= u32::from(theirs != 0) << j;
+                }
+            } else {
+                let mut theirs = opp;
+                while theirs != 0 {
+                    let t = theirs.trailing_zeros() as usize & 15;
+                    theirs &= theirs - 1;
+                    let mut from = own & self.dancers_reaching(t);
+                    dancers |= from;
+                    while from != 0 {
+                        let j = from.trailing_zeros() as usize & 15;
+                        from &= from - 1;
+                        rows[j] |= 1 << t;
+                    }
+                }
+            }
+            while dancers != 0 {
+                let j = dancers.trailing_zeros() as usize & 15;
+                dancers &= dancers - 1;
+                let s = stacks[j] as usize;
+                let h = self.lane_h[j] as usize;
+                let mut theirs = rows[j];
+                while theirs != 0 {
+                    let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
+                    theirs &= theirs - 1;
+                    consider(s, h, ti);
+                }
             }
         }
         // (`options.pie` read once per playout by the caller: the only quick test.)
