@@ -254,25 +254,40 @@ fn lanes_reaching(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: 
     _mm_movemask_epi8(_mm_and_si128(on_line, reach)) as u32
 }
 
+/// `SLOT_BYTES[0][b]`: the positions of the bits set in the byte `b` as bytes in ascending
+/// order, the bytes beyond them 0; `SLOT_BYTES[1][b]`: the same plus 8 (the high byte of a
+/// 16-bit mask), the bytes beyond them 0x80. See [`slot_bytes`].
+static SLOT_BYTES: [[u64; 256]; 2] = {
+    let mut t = [[0; 256]; 2];
+    let mut b = 0;
+    while b < 256 {
+        let (mut lo, mut hi, mut n, mut i) = (0u64, 0x8080_8080_8080_8080u64, 0, 0);
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                lo |= (i as u64) << (8 * n);
+                hi = hi & !(0xff << (8 * n)) | (i as u64 + 8) << (8 * n);
+                n += 1;
+            }
+            i += 1;
+        }
+        t[0][b] = lo;
+        t[1][b] = hi;
+        b += 1;
+    }
+    t
+};
+
 /// The slots of `m` (at most eight of sixteen bits set) as bytes in ascending order, the bytes
-/// beyond them 0x80 (which `pshufb` turns into 0).
+/// beyond them 0x80 (which `pshufb` turns into 0): those of the low eight slots, then those of
+/// the high eight shifted above them (the high part's 0x80 bytes fill the rest).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2,popcnt")]
+#[target_feature(enable = "popcnt")]
 #[inline]
 fn slot_bytes(m: u32) -> u64 {
-    use std::arch::x86_64::{_pdep_u64, _pext_u64};
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     debug_assert!(m.count_ones() <= 8 && m < 1 << 16);
-    // A byte of ones for each bit of the mask, for the low and the high eight slots.
-    let lo = _pdep_u64(u64::from(m & 0xff), ONES) * 0xff;
-    let hi = _pdep_u64(u64::from(m >> 8 & 0xff), ONES) * 0xff;
-    let below = 8 * (m & 0xff).count_ones();
-    let slots = _pext_u64(0x0706_0504_0302_0100, lo)
-        | _pext_u64(0x0f0e_0d0c_0b0a_0908, hi)
-            .checked_shl(below)
-            .unwrap_or(0);
-    slots | HIGH.checked_shl(8 * m.count_ones()).unwrap_or(0)
+    let half = 4 * (m & 0xff).count_ones();
+    // Two shifts of at most 32: the low part may fill all eight bytes.
+    SLOT_BYTES[0][m as usize & 0xff] | SLOT_BYTES[1][m as usize >> 8 & 0xff] << half << half
 }
 
 /// The dance pairs within reach (as [`lanes_in_reach`]) between the stacks of `own` (the
@@ -281,33 +296,46 @@ fn slot_bytes(m: u32) -> u64 {
 /// the `a`-th dancer (in slot order) reaches the `b`-th target. Also returns the slots of the
 /// dancers and of the targets (see [`slot_bytes`]).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi2,popcnt")]
+#[target_feature(enable = "avx2,popcnt")]
 #[inline]
 fn pairs_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], own: u32, opp: u32) -> (u64, u64, u64) {
     use std::arch::x86_64::*;
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let (from, to) = (slot_bytes(own), slot_bytes(opp));
+    let (dancers, targets) = (slot_bytes(own), slot_bytes(opp));
+    // The sixteen lanes in both halves of a register.
     // SAFETY: each pointer is to 16 readable bytes; `loadu` needs no alignment.
     let (q, r, h) = unsafe {
         (
-            _mm_loadu_si128(q.as_ptr().cast()),
-            _mm_loadu_si128(r.as_ptr().cast()),
-            _mm_loadu_si128(h.as_ptr().cast()),
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(q.as_ptr().cast())),
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(r.as_ptr().cast())),
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(h.as_ptr().cast())),
         )
     };
-    let (from_x, to_x) = (_mm_cvtsi64_si128(from as i64), _mm_cvtsi64_si128(to as i64));
-    // The targets' eight bytes in each quarter of a register; the dancers' eight bytes in
-    // each half, spread below so that dancer `a` fills quarter `a % 4` of register `a / 4`.
-    let targets = |v| _mm256_broadcastq_epi64(_mm_shuffle_epi8(v, to_x));
-    let dancers = |v| _mm256_broadcastsi128_si256(_mm_shuffle_epi8(v, from_x));
-    let (tq, tr, th) = (targets(q), targets(r), targets(h));
-    let (dq, dr, dh) = (dancers(q), dancers(r), dancers(h));
+    // The targets' eight slots in each quarter of a register; the dancers' slots spread so
+    // that dancer `a` fills quarter `a % 4` of the `a / 4`-th register (`pshufb` picks within
+    // each half, so the halves hold the same bytes).
+    let to = _mm256_broadcastq_epi64(_mm_cvtsi64_si128(targets as i64));
+    let from = _mm256_broadcastq_epi64(_mm_cvtsi64_si128(dancers as i64));
+    let spread = |a: i8| {
+        let (b, c, d) = (a + 1, a + 2, a + 3);
+        _mm256_setr_epi8(
+            a, a, a, a, a, a, a, a, b, b, b, b, b, b, b, b, c, c, c, c, c, c, c, c, d, d, d, d, d,
+            d, d, d,
+        )
+    };
+    let (tq, tr) = (_mm256_shuffle_epi8(q, to), _mm256_shuffle_epi8(r, to));
+    // Beyond the targets (slot bytes 0x80), a height of 0x80: out of every dancer's reach
+    // (beyond the dancers, `pshufb` gives height 0, reaching no target).
+    let th = _mm256_or_si256(
+        _mm256_shuffle_epi8(h, to),
+        _mm256_and_si256(to, _mm256_set1_epi8(i8::MIN)),
+    );
     let zero = _mm256_setzero_si256();
-    let half = |spread: __m256i| {
+    let half = |a: i8| {
+        let slots = _mm256_shuffle_epi8(from, spread(a));
         let (q0, r0, h0) = (
-            _mm256_shuffle_epi8(dq, spread),
-            _mm256_shuffle_epi8(dr, spread),
-            _mm256_shuffle_epi8(dh, spread),
+            _mm256_shuffle_epi8(q, slots),
+            _mm256_shuffle_epi8(r, slots),
+            _mm256_shuffle_epi8(h, slots),
         );
         // As in `lanes_in_reach`: on a line when a difference is 0, the distance the larger
         // of |Δq| and |Δr|, compared with the dancer's height at once with the target's.
@@ -324,48 +352,8 @@ fn pairs_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], own: u32, opp: u32) 
         let near = _mm256_cmpeq_epi8(_mm256_min_epu8(far, h0), far);
         _mm256_movemask_epi8(_mm256_and_si256(on_line, near)) as u32 as u64
     };
-    let spread = |a: i8| {
-        _mm256_setr_epi8(
-            a,
-            a,
-            a,
-            a,
-            a,
-            a,
-            a,
-            a,
-            a + 1,
-            a + 1,
-            a + 1,
-            a + 1,
-            a + 1,
-            a + 1,
-            a + 1,
-            a + 1,
-            a + 2,
-            a + 2,
-            a + 2,
-            a + 2,
-            a + 2,
-            a + 2,
-            a + 2,
-            a + 2,
-            a + 3,
-            a + 3,
-            a + 3,
-            a + 3,
-            a + 3,
-            a + 3,
-            a + 3,
-            a + 3,
-        )
-    };
-    let pairs = half(spread(0)) | half(spread(4)) << 32;
-    // Only real dancers and targets (the bytes beyond them read as stacks of height 0 on
-    // column and row 0, which reach one another).
-    let rows = u64::MAX.checked_shr(64 - 8 * own.count_ones()).unwrap_or(0);
-    let cols = ((1u64 << opp.count_ones()) - 1) * ONES;
-    (pairs & rows & cols, from, to)
+    let pairs = half(0) | half(4) << 32;
+    (pairs, dancers, targets)
 }
 
 /// The number of bits set in each byte.
@@ -1535,7 +1523,7 @@ impl Position {
         if all_pairs {
             // All pairs at once, then one loop over those within reach, in the same order
             // (by dancer slot, then target slot).
-            // SAFETY: `POPCNT` is true only on the path compiled for AVX2, BMI2 and `popcnt`
+            // SAFETY: `POPCNT` is true only on the path compiled for AVX2 and `popcnt`
             // (`playout_avx2`), which `playout` takes only where the processor has them.
             let (mut pairs, from, to) =
                 unsafe { pairs_in_reach(&self.lane_q, &self.lane_r, &self.lane_h, own, opp) };
@@ -2066,6 +2054,23 @@ mod bit_tests {
                     assert_eq!(nth_bit::<true>(mask, k), want, "{mask:x} {k}");
                 }
             }
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn slot_bytes_lists_the_slots_of_every_mask_of_up_to_eight() {
+        if !std::arch::is_x86_feature_detected!("popcnt") {
+            return;
+        }
+        for m in (0u32..1 << 16).filter(|m| m.count_ones() <= 8) {
+            let mut want = [0x80u8; 8];
+            for (b, j) in (0..16).filter(|j| m >> j & 1 != 0).enumerate() {
+                want[b] = j as u8;
+            }
+            // SAFETY: the processor has `popcnt` (checked above).
+            let got = unsafe { slot_bytes(m) };
+            assert_eq!(got.to_le_bytes(), want, "{m:x}");
         }
     }
 }
