@@ -206,6 +206,43 @@ fn lanes_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: 
     _mm_movemask_epi8(_mm_and_si128(on_line, near)) as u32
 }
 
+/// Sets byte `j` of a lane (see [`Position::lane_q`]) to `v` by one load and one store of all
+/// sixteen bytes rather than a byte store: the dance search reads each lane as one 16-byte load
+/// right after the stack edits of the move before, and a processor cannot forward a wide load
+/// from narrower stores still in flight (it waits for them to reach the cache).
+#[inline(always)]
+fn set_lane(lane: &mut [u8; 16], j: usize, v: u8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 belongs to every x86-64 processor (the target's baseline); the pointers
+        // are to 16 bytes; `loadu`/`storeu` need no alignment.
+        unsafe {
+            let at = _mm_cmpeq_epi8(
+                _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                _mm_set1_epi8(j as i8),
+            );
+            let x = _mm_loadu_si128(lane.as_ptr().cast());
+            let y = _mm_or_si128(
+                _mm_andnot_si128(at, x),
+                _mm_and_si128(at, _mm_set1_epi8(v as i8)),
+            );
+            _mm_storeu_si128(lane.as_mut_ptr().cast(), y);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        lane[j & 15] = v;
+    }
+}
+
+/// Copies byte `from` of a lane to byte `to` (see [`set_lane`]).
+#[inline(always)]
+fn move_lane(lane: &mut [u8; 16], from: usize, to: usize) {
+    let v = lane[from & 15];
+    set_lane(lane, to, v);
+}
+
 /// The masks of [`Position::slot_masks`] from the flag bytes: (outer, red top, expandable).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
@@ -945,8 +982,8 @@ impl Position {
             self.n_stacks += 1;
             self.cells[i].slot = j as u8;
             let [q, r] = CELL_QR[i];
-            self.lane_q[j] = q;
-            self.lane_r[j] = r;
+            set_lane(&mut self.lane_q, j, q);
+            set_lane(&mut self.lane_r, j, r);
             self.flags[j] = if cell.tile != 0 {
                 self.empty &= !(1u64 << (cell.tile >> 2));
                 0
@@ -962,9 +999,10 @@ impl Position {
         let cell = &mut self.cells[i];
         cell.h = h;
         cell.bits = bits;
-        self.lane_h[j] = h;
+        set_lane(&mut self.lane_h, j, h);
         let top = (bits >> (h as u32).wrapping_sub(1)) as u8 & RED_TOP;
-        self.flags[j] = (self.flags[j] & !RED_TOP) | top;
+        let f = (self.flags[j] & !RED_TOP) | top;
+        set_lane(&mut self.flags, j, f);
         let key = stack_key(i, h, bits);
         // A new slot's old key is 0 (kept so by `take_stack`).
         self.hash ^= self.keys[j] ^ key;
@@ -992,13 +1030,13 @@ impl Position {
         if j != last {
             let moved = self.stacks[last];
             self.stacks[j] = moved;
-            self.lane_q[j] = self.lane_q[last];
-            self.lane_r[j] = self.lane_r[last];
-            self.lane_h[j] = self.lane_h[last];
+            move_lane(&mut self.lane_q, last, j);
+            move_lane(&mut self.lane_r, last, j);
+            move_lane(&mut self.lane_h, last, j);
             self.cells[moved as usize].slot = j as u8;
-            self.flags[j] = self.flags[last];
+            move_lane(&mut self.flags, last, j);
         }
-        self.flags[last] = 0;
+        set_lane(&mut self.flags, last, 0);
         self.n_stacks -= 1;
         (h, bits)
     }
@@ -1067,10 +1105,10 @@ impl Position {
             self.stacks[j] = i as u16;
             self.n_stacks += 1;
             let [q, r] = CELL_QR[i];
-            self.lane_q[j] = q;
-            self.lane_r[j] = r;
-            self.lane_h[j] = 1;
-            self.flags[j] = red as u8;
+            set_lane(&mut self.lane_q, j, q);
+            set_lane(&mut self.lane_r, j, r);
+            set_lane(&mut self.lane_h, j, 1);
+            set_lane(&mut self.flags, j, red as u8);
             let key = stack_key(i, 1, red);
             // A new slot's old key is 0 (kept so by `take_stack`).
             self.hash ^= key;
@@ -1082,8 +1120,9 @@ impl Position {
         cell.bits = bits;
         let j = cell.slot as usize;
         let key = stack_key(i, cell.h, bits);
-        self.lane_h[j] += 1;
-        self.flags[j] = (self.flags[j] & !RED_TOP) | red as u8;
+        set_lane(&mut self.lane_h, j, cell.h);
+        let f = (self.flags[j] & !RED_TOP) | red as u8;
+        set_lane(&mut self.flags, j, f);
         self.hash ^= self.keys[j] ^ key;
         self.keys[j] = key;
     }
