@@ -236,6 +236,34 @@ fn set_lane(lane: &mut [u8; 16], j: usize, v: u8) {
     }
 }
 
+/// ORs `v` into the bytes of a lane (see [`set_lane`]) whose bits are set in `bits` (bit `j`
+/// for byte `j`).
+#[inline(always)]
+fn or_lanes(lane: &mut [u8; 16], bits: u32, v: u8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 belongs to every x86-64 processor (the target's baseline); the pointers
+        // are to 16 bytes; `loadu`/`storeu` need no alignment.
+        unsafe {
+            // Each byte of `bits` in every byte of its half, then each lane's own bit.
+            let spread = |b: u32| (u64::from(b & 0xff) * 0x0101_0101_0101_0101) as i64;
+            let b = _mm_set_epi64x(spread(bits >> 8), spread(bits));
+            let bit = _mm_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+            let at = _mm_cmpeq_epi8(_mm_and_si128(b, bit), bit);
+            let x = _mm_loadu_si128(lane.as_ptr().cast());
+            let y = _mm_or_si128(x, _mm_and_si128(at, _mm_set1_epi8(v as i8)));
+            _mm_storeu_si128(lane.as_mut_ptr().cast(), y);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for (j, b) in lane.iter_mut().enumerate() {
+        if bits >> j & 1 != 0 {
+            *b |= v;
+        }
+    }
+}
+
 /// Copies byte `from` of a lane to byte `to` (see [`set_lane`]).
 #[inline(always)]
 fn move_lane(lane: &mut [u8; 16], from: usize, to: usize) {
@@ -949,6 +977,8 @@ impl Position {
         // The six neighbours within one slice of the cells (one bounds check).
         let around = &self.cells[i - g..=i + g];
         let mut mine = 0u64;
+        // The slots of the outer-space stacks beside it.
+        let mut outer = 0u32;
         for o in [g - 1, g + 1, 0, 1, 2 * g - 1, 2 * g] {
             let cell = around[o];
             let t = cell.tile;
@@ -956,17 +986,19 @@ impl Position {
             let m = (t >> 2) as usize & 63;
             self.links[m] |= same << k;
             mine |= same << m;
-            if PLAY {
-                let outer = u8::from(cell.h != 0) & u8::from(t == 0);
-                self.flags[cell.slot as usize & 15] |= outer * EXPANDABLE;
-            }
+            outer |= (u32::from(cell.h != 0) & u32::from(t == 0)) << (cell.slot & 15);
+        }
+        if PLAY {
+            or_lanes(&mut self.flags, outer, EXPANDABLE);
         }
         self.links[k] = mine;
         self.cells[i].tile = col | (self.n_tiles << 2);
         if self.cells[i].h == 0 {
             self.empty |= 1 << self.n_tiles;
         } else {
-            self.flags[self.cells[i].slot as usize & 15] &= RED_TOP;
+            let j = self.cells[i].slot as usize & 15;
+            let f = self.flags[j] & RED_TOP;
+            set_lane(&mut self.flags, j, f);
         }
         self.tiles[self.n_tiles as usize] = i as u16;
         self.n_tiles += 1;
@@ -976,7 +1008,7 @@ impl Position {
     #[inline]
     pub(super) fn set_stack(&mut self, i: usize, h: u8, bits: u16) {
         let cell = self.cells[i];
-        let j = if cell.h == 0 {
+        let (j, flags) = if cell.h == 0 {
             let j = self.n_stacks as usize;
             self.stacks[j] = i as u16;
             self.n_stacks += 1;
@@ -984,7 +1016,7 @@ impl Position {
             let [q, r] = CELL_QR[i];
             set_lane(&mut self.lane_q, j, q);
             set_lane(&mut self.lane_r, j, r);
-            self.flags[j] = if cell.tile != 0 {
+            let flags = if cell.tile != 0 {
                 self.empty &= !(1u64 << (cell.tile >> 2));
                 0
             } else if self.tiles_around(i) >= 2 {
@@ -992,17 +1024,16 @@ impl Position {
             } else {
                 OUTER
             };
-            j
+            (j, flags)
         } else {
-            cell.slot as usize
+            (cell.slot as usize, self.flags[cell.slot as usize & 15])
         };
         let cell = &mut self.cells[i];
         cell.h = h;
         cell.bits = bits;
         set_lane(&mut self.lane_h, j, h);
         let top = (bits >> (h as u32).wrapping_sub(1)) as u8 & RED_TOP;
-        let f = (self.flags[j] & !RED_TOP) | top;
-        set_lane(&mut self.flags, j, f);
+        set_lane(&mut self.flags, j, (flags & !RED_TOP) | top);
         let key = stack_key(i, h, bits);
         // A new slot's old key is 0 (kept so by `take_stack`).
         self.hash ^= self.keys[j] ^ key;
