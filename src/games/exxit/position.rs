@@ -411,9 +411,11 @@ fn pairs_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], own: u32, opp: u32) 
             _mm256_cmpeq_epi8(xq, zero),
             _mm256_or_si256(_mm256_cmpeq_epi8(xr, zero), _mm256_cmpeq_epi8(xs, zero)),
         );
-        let aq = _mm256_min_epu8(xq, _mm256_sub_epi8(zero, xq));
-        let ar = _mm256_min_epu8(xr, _mm256_sub_epi8(zero, xr));
-        let far = _mm256_max_epu8(_mm256_max_epu8(aq, ar), th);
+        // |Δ| ≤ 82: no difference is -128, whose absolute value does not fit.
+        let far = _mm256_max_epu8(
+            _mm256_max_epu8(_mm256_abs_epi8(xq), _mm256_abs_epi8(xr)),
+            th,
+        );
         let near = _mm256_cmpeq_epi8(_mm256_min_epu8(far, h0), far);
         _mm256_movemask_epi8(_mm256_and_si256(on_line, near)) as u32 as u64
     };
@@ -1726,10 +1728,15 @@ impl Position {
         }
         let mut dances = [(0, 0); 64];
         let pie = self.options.pie;
-        while !self.is_over() {
-            let m = self.random_fast::<POPCNT, _>(rng, &mut dances, pie);
-            self.apply_fast(m, &mut |_| {});
+        // Still in the setup only when it ended the game; out of it for good (tiles stay), the
+        // game ends on a repetition, two passes or an empty supply (X19): `is_over` in one test.
+        if !self.in_setup() {
+            while !(self.repetition | (self.passes >= 2) | (self.supply == 0)) {
+                let m = self.random_fast::<POPCNT, _>(rng, &mut dances, pie);
+                self.apply_fast(m, &mut |_| {});
+            }
         }
+        debug_assert!(self.is_over());
         // The loop only stops when the game is over, which always has an outcome.
         self.outcome()
             .unwrap_or_else(|| Outcome::by_score(Reason::Score, self.score()))
