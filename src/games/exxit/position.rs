@@ -210,8 +210,16 @@ fn lanes_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: 
 /// sixteen bytes rather than a byte store: the dance search reads each lane as one 16-byte load
 /// right after the stack edits of the move before, and a processor cannot forward a wide load
 /// from narrower stores still in flight (it waits for them to reach the cache).
+/// `V`: on the AVX2 path (see [`set_lane_blend`]).
 #[inline(always)]
-fn set_lane(lane: &mut [u8; 16], j: usize, v: u8) {
+fn set_lane<const V: bool>(lane: &mut [u8; 16], j: usize, v: u8) {
+    #[cfg(target_arch = "x86_64")]
+    if V {
+        // SAFETY: `V` is true only on the path compiled for AVX2 (`playout_avx2`), which
+        // includes SSE4.1, and which `playout` takes only where the processor has AVX2.
+        unsafe { set_lane_blend(lane, j, v) };
+        return;
+    }
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::*;
@@ -233,6 +241,50 @@ fn set_lane(lane: &mut [u8; 16], j: usize, v: u8) {
     #[cfg(not(target_arch = "x86_64"))]
     {
         lane[j & 15] = v;
+    }
+}
+
+/// [`set_lane`] by one `pblendvb` (SSE4.1).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse4.1")]
+#[inline]
+fn set_lane_blend(lane: &mut [u8; 16], j: usize, v: u8) {
+    use std::arch::x86_64::*;
+    let at = _mm_cmpeq_epi8(
+        _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm_set1_epi8(j as i8),
+    );
+    // SAFETY: the pointers are to 16 bytes; `loadu`/`storeu` need no alignment.
+    unsafe {
+        let x = _mm_loadu_si128(lane.as_ptr().cast());
+        let y = _mm_blendv_epi8(x, _mm_set1_epi8(v as i8), at);
+        _mm_storeu_si128(lane.as_mut_ptr().cast(), y);
+    }
+}
+
+/// Moves the stack in slot `from` into slot `to` in the column, row and height lanes and the
+/// flags (see [`set_lane`]), and clears the flags of slot `from` (also when `to` is `from`):
+/// one `pshufb` (SSSE3) of each by one index.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+#[inline]
+fn move_lanes(lanes: [&mut [u8; 16]; 4], from: usize, to: usize) {
+    use std::arch::x86_64::*;
+    let iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    let at = |k: usize| _mm_cmpeq_epi8(iota, _mm_set1_epi8(k as i8));
+    // Each byte its own, byte `to` byte `from`; for the flags also byte `from` zero (0x80).
+    let index = _mm_add_epi8(
+        iota,
+        _mm_and_si128(at(to), _mm_set1_epi8(from.wrapping_sub(to) as i8)),
+    );
+    let clear = _mm_or_si128(index, _mm_and_si128(at(from), _mm_set1_epi8(i8::MIN)));
+    let [q, r, h, flags] = lanes;
+    for (lane, index) in [(q, index), (r, index), (h, index), (flags, clear)] {
+        // SAFETY: the pointers are to 16 bytes; `loadu`/`storeu` need no alignment.
+        unsafe {
+            let x = _mm_loadu_si128(lane.as_ptr().cast());
+            _mm_storeu_si128(lane.as_mut_ptr().cast(), _mm_shuffle_epi8(x, index));
+        }
     }
 }
 
@@ -268,7 +320,7 @@ fn or_lanes(lane: &mut [u8; 16], bits: u32, v: u8) {
 #[inline(always)]
 fn move_lane(lane: &mut [u8; 16], from: usize, to: usize) {
     let v = lane[from & 15];
-    set_lane(lane, to, v);
+    set_lane::<false>(lane, to, v);
 }
 
 /// The masks of [`Position::slot_masks`] from the flag bytes: (outer, red top, expandable).
@@ -1000,7 +1052,7 @@ impl Position {
         } else {
             let j = self.cells[i].slot as usize & 15;
             let f = self.flags[j] & RED_TOP;
-            set_lane(&mut self.flags, j, f);
+            set_lane::<false>(&mut self.flags, j, f);
         }
         self.tiles[self.n_tiles as usize] = i as u16;
         self.n_tiles += 1;
@@ -1009,6 +1061,12 @@ impl Position {
     /// Puts a stack of height `h` ≥ 1 (discs `bits`) on `i`, replacing any stack there.
     #[inline]
     pub(super) fn set_stack(&mut self, i: usize, h: u8, bits: u16) {
+        self.set_stack_in::<false>(i, h, bits);
+    }
+
+    /// [`Position::set_stack`]; `V`: on the AVX2 path (see [`set_lane`]).
+    #[inline(always)]
+    fn set_stack_in<const V: bool>(&mut self, i: usize, h: u8, bits: u16) {
         let cell = self.cells[i];
         let (j, flags) = if cell.h == 0 {
             let j = self.n_stacks as usize;
@@ -1016,8 +1074,8 @@ impl Position {
             self.n_stacks += 1;
             self.cells[i].slot = j as u8;
             let [q, r] = CELL_QR[i];
-            set_lane(&mut self.lane_q, j, q);
-            set_lane(&mut self.lane_r, j, r);
+            set_lane::<V>(&mut self.lane_q, j, q);
+            set_lane::<V>(&mut self.lane_r, j, r);
             let flags = if cell.tile != 0 {
                 self.empty &= !(1u64 << (cell.tile >> 2));
                 0
@@ -1033,9 +1091,9 @@ impl Position {
         let cell = &mut self.cells[i];
         cell.h = h;
         cell.bits = bits;
-        set_lane(&mut self.lane_h, j, h);
+        set_lane::<V>(&mut self.lane_h, j, h);
         let top = (bits >> (h as u32).wrapping_sub(1)) as u8 & RED_TOP;
-        set_lane(&mut self.flags, j, (flags & !RED_TOP) | top);
+        set_lane::<V>(&mut self.flags, j, (flags & !RED_TOP) | top);
         let key = stack_key(i, h, bits);
         // A new slot's old key is 0 (kept so by `take_stack`).
         self.hash ^= self.keys[j] ^ key;
@@ -1043,7 +1101,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn take_stack(&mut self, i: usize) -> (u8, u16) {
+    fn take_stack<const V: bool>(&mut self, i: usize) -> (u8, u16) {
         let cell = &mut self.cells[i];
         let (h, bits, j) = (cell.h, cell.bits, cell.slot as usize);
         if h == 0 {
@@ -1060,16 +1118,32 @@ impl Position {
         let last = self.n_stacks as usize - 1;
         self.keys[j] = self.keys[last];
         self.keys[last] = 0;
+        #[cfg(target_arch = "x86_64")]
+        if V {
+            let lanes = [
+                &mut self.lane_q,
+                &mut self.lane_r,
+                &mut self.lane_h,
+                &mut self.flags,
+            ];
+            // SAFETY: as in `set_lane` (AVX2 includes SSSE3).
+            unsafe { move_lanes(lanes, last, j) };
+        }
+        let lanes_moved = V && cfg!(target_arch = "x86_64");
         if j != last {
             let moved = self.stacks[last];
             self.stacks[j] = moved;
-            move_lane(&mut self.lane_q, last, j);
-            move_lane(&mut self.lane_r, last, j);
-            move_lane(&mut self.lane_h, last, j);
             self.cells[moved as usize].slot = j as u8;
-            move_lane(&mut self.flags, last, j);
+            if !lanes_moved {
+                move_lane(&mut self.lane_q, last, j);
+                move_lane(&mut self.lane_r, last, j);
+                move_lane(&mut self.lane_h, last, j);
+                move_lane(&mut self.flags, last, j);
+            }
         }
-        set_lane(&mut self.flags, last, 0);
+        if !lanes_moved {
+            set_lane::<false>(&mut self.flags, last, 0);
+        }
         self.n_stacks -= 1;
         (h, bits)
     }
@@ -1125,7 +1199,7 @@ impl Position {
 
     /// Puts a disc (red when `red` is 1) on the tile `i`, on top of any stack there.
     #[inline(always)]
-    fn push_disc(&mut self, i: usize, red: u16) {
+    fn push_disc<const V: bool>(&mut self, i: usize, red: u16) {
         let cell = &mut self.cells[i];
         debug_assert!(cell.tile != 0);
         if cell.h == 0 {
@@ -1138,10 +1212,10 @@ impl Position {
             self.stacks[j] = i as u16;
             self.n_stacks += 1;
             let [q, r] = CELL_QR[i];
-            set_lane(&mut self.lane_q, j, q);
-            set_lane(&mut self.lane_r, j, r);
-            set_lane(&mut self.lane_h, j, 1);
-            set_lane(&mut self.flags, j, red as u8);
+            set_lane::<V>(&mut self.lane_q, j, q);
+            set_lane::<V>(&mut self.lane_r, j, r);
+            set_lane::<V>(&mut self.lane_h, j, 1);
+            set_lane::<V>(&mut self.flags, j, red as u8);
             let key = stack_key(i, 1, red);
             // A new slot's old key is 0 (kept so by `take_stack`).
             self.hash ^= key;
@@ -1153,9 +1227,9 @@ impl Position {
         cell.bits = bits;
         let j = cell.slot as usize;
         let key = stack_key(i, cell.h, bits);
-        set_lane(&mut self.lane_h, j, cell.h);
+        set_lane::<V>(&mut self.lane_h, j, cell.h);
         let f = (self.flags[j] & !RED_TOP) | red as u8;
-        set_lane(&mut self.flags, j, f);
+        set_lane::<V>(&mut self.flags, j, f);
         self.hash ^= self.keys[j] ^ key;
         self.keys[j] = key;
     }
@@ -1733,7 +1807,7 @@ impl Position {
         if !self.in_setup() {
             while !(self.repetition | (self.passes >= 2) | (self.supply == 0)) {
                 let m = self.random_fast::<POPCNT, _>(rng, &mut dances, pie);
-                self.apply_fast(m, &mut |_| {});
+                self.apply_fast::<POPCNT>(m, &mut |_| {});
             }
         }
         debug_assert!(self.is_over());
@@ -1758,7 +1832,7 @@ impl Position {
         let pie = self.options.pie;
         while left > 0 && !self.is_over() {
             let m = self.random_fast::<false, _>(rng, &mut dances, pie);
-            self.apply_fast(m, &mut |_| {});
+            self.apply_fast::<false>(m, &mut |_| {});
             left -= 1;
         }
     }
@@ -1935,27 +2009,28 @@ impl Position {
                 }
             },
         };
-        self.apply_fast(fast, log);
+        self.apply_fast::<false>(fast, log);
     }
 
     /// Plays a legal move of normal play given by cell indices.
     #[inline(always)]
-    fn apply_fast(&mut self, mv: Fast, log: &mut impl FnMut(Hex)) {
+    /// `V`: on the AVX2 path (see [`set_lane`]).
+    fn apply_fast<const V: bool>(&mut self, mv: Fast, log: &mut impl FnMut(Hex)) {
         let me = self.to_move;
         match mv {
             Fast::Dance { from, d, .. } => {
                 let step = STEP8[d as usize & 7];
                 let fi = from as usize;
-                let (h, bits) = self.take_stack(fi);
+                let (h, bits) = self.take_stack::<V>(fi);
                 let mut c = fi;
                 for k in 0..h {
                     c = (c as isize + step) as usize;
                     if self.cells[c].tile == 0 {
-                        self.set_stack(c, h - k, bits >> k);
+                        self.set_stack_in::<V>(c, h - k, bits >> k);
                         log(hex(c));
                         break;
                     }
-                    self.push_disc(c, (bits >> k) & 1);
+                    self.push_disc::<V>(c, (bits >> k) & 1);
                     log(hex(c));
                 }
                 self.after_reversible();
@@ -1971,13 +2046,13 @@ impl Position {
             }
             Fast::Place(i) => {
                 let i = i as usize;
-                self.push_disc(i, me.index() as u16);
+                self.push_disc::<V>(i, me.index() as u16);
                 self.hand[me.index()] -= 1;
                 log(hex(i));
                 self.after_irreversible();
             }
             Fast::Expand(i) => {
-                self.convert(i as usize, me, log);
+                self.convert::<V>(i as usize, me, log);
                 self.after_irreversible();
             }
         }
@@ -1985,8 +2060,8 @@ impl Position {
 
     /// X16: converts the outer-space cell `i` into a tile of colour `me`, returns its discs to
     /// their owners' hands, then converts its neighbours depth-first (W, NW, NE, E, SE, SW).
-    fn convert(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
-        let (h, bits) = self.take_stack(i);
+    fn convert<const V: bool>(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
+        let (h, bits) = self.take_stack::<V>(i);
         let red = (bits & (((1u32 << h) - 1) as u16)).count_ones() as u8;
         self.hand[1] += red;
         self.hand[0] += h - red;
@@ -2002,7 +2077,7 @@ impl Position {
                 return;
             }
             d = m.trailing_zeros() as usize;
-            self.convert(i.wrapping_add_signed(STEP8[d & 7]), me, log);
+            self.convert::<V>(i.wrapping_add_signed(STEP8[d & 7]), me, log);
             d += 1;
         }
     }
