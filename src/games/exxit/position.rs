@@ -2060,7 +2060,34 @@ impl Position {
 
     /// X16: converts the outer-space cell `i` into a tile of colour `me`, returns its discs to
     /// their owners' hands, then converts its neighbours depth-first (W, NW, NE, E, SE, SW).
+    /// The chain recurses through a function of its own, so that on the AVX2 path (`V`) it is
+    /// compiled for AVX2 too (`convert_avx2`) rather than for the baseline processor.
+    #[inline(always)]
     fn convert<const V: bool>(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
+        #[cfg(target_arch = "x86_64")]
+        if V {
+            // SAFETY: `V` is true only on the path compiled for AVX2, BMI1/2 and `popcnt`
+            // (`playout_avx2`), which `playout` takes only where the processor has them.
+            unsafe { self.convert_avx2(i, me, log) };
+            return;
+        }
+        self.convert_base(i, me, log);
+    }
+
+    /// [`Position::convert`] compiled for AVX2, BMI1/2 and `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    fn convert_avx2(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
+        self.convert_in::<true>(i, me, log);
+    }
+
+    /// [`Position::convert`] for the baseline processor.
+    fn convert_base(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
+        self.convert_in::<false>(i, me, log);
+    }
+
+    #[inline(always)]
+    fn convert_in<const V: bool>(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
         let (h, bits) = self.take_stack::<V>(i);
         let red = (bits & (((1u32 << h) - 1) as u16)).count_ones() as u8;
         self.hand[1] += red;
