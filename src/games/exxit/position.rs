@@ -374,6 +374,7 @@ fn lanes_reaching(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: 
 /// `SLOT_BYTES[0][b]`: the positions of the bits set in the byte `b` as bytes in ascending
 /// order, the bytes beyond them 0; `SLOT_BYTES[1][b]`: the same plus 8 (the high byte of a
 /// 16-bit mask), the bytes beyond them 0x80. See [`slot_bytes`].
+#[cfg(target_arch = "x86_64")]
 static SLOT_BYTES: [[u64; 256]; 2] = {
     let mut t = [[0; 256]; 2];
     let mut b = 0;
