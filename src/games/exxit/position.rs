@@ -1620,6 +1620,32 @@ impl Position {
         (true, false)
     }
 
+    /// A candidate dance of the stack on `s` (height `h`) onto the stack on `ti` (within
+    /// reach), added to the list `dances[..n]` if legal. Kept without a branch on the line's
+    /// cells: a dance into outer space empties the list once (X10, `outer_only` set), after
+    /// which only such dances are kept.
+    #[inline(always)]
+    fn consider_dance(
+        &self,
+        dances: &mut [(u16, u16); 64],
+        n: &mut usize,
+        outer_only: &mut bool,
+        s: usize,
+        h: usize,
+        ti: usize,
+    ) {
+        let l = line(s, ti);
+        let step = STEP8[(l & 7) as usize];
+        let k = (l >> 3) as usize;
+        let (ok, outer) = self.dance_line(s, step, k, h);
+        let outer = ok & outer;
+        *n &= usize::from(!outer | *outer_only).wrapping_neg();
+        *outer_only |= outer;
+        // At most 8 × 8 pairs: `n` < 64.
+        dances[*n & 63] = (s as u16, ti as u16);
+        *n += usize::from(ok & (outer | !*outer_only));
+    }
+
     /// A uniformly random legal move in normal play (the game going on, not in the setup).
     #[inline(always)]
     /// `dances` is scratch space (kept by the caller so that it is not cleared for every move).
@@ -1655,21 +1681,6 @@ impl Position {
         // from whichever side has fewer stacks.
         let mut n = 0;
         let mut outer_only = false;
-        // A candidate: the dancer on `s` (height `h`) onto the stack on `ti`.
-        let mut consider = |s: usize, h: usize, ti: usize| {
-            let l = line(s, ti);
-            let step = STEP8[(l & 7) as usize];
-            let k = (l >> 3) as usize;
-            let (ok, outer) = self.dance_line(s, step, k, h);
-            // Kept without a branch on the line's cells: a dance into outer space empties
-            // the list once (X10), after which only such dances are kept.
-            let outer = ok & outer;
-            n &= usize::from(!outer | outer_only).wrapping_neg();
-            outer_only |= outer;
-            // At most 8 × 8 pairs: `n` < 64.
-            dances[n & 63] = (s as u16, ti as u16);
-            n += usize::from(ok & (outer | !outer_only));
-        };
         let all_pairs = POPCNT && cfg!(target_arch = "x86_64");
         #[cfg(target_arch = "x86_64")]
         if all_pairs {
@@ -1684,7 +1695,10 @@ impl Position {
                 pairs &= pairs - 1;
                 let j = (from >> (bit & !7)) as usize & 15;
                 let t = (to >> (8 * (bit & 7))) as usize & 15;
-                consider(
+                self.consider_dance(
+                    dances,
+                    &mut n,
+                    &mut outer_only,
                     stacks[j] as usize,
                     self.lane_h[j] as usize,
                     stacks[t] as usize,
@@ -1726,7 +1740,7 @@ impl Position {
                 while theirs != 0 {
                     let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
                     theirs &= theirs - 1;
-                    consider(s, h, ti);
+                    self.consider_dance(dances, &mut n, &mut outer_only, s, h, ti);
                 }
             }
         }
