@@ -206,6 +206,128 @@ fn lanes_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: 
     _mm_movemask_epi8(_mm_and_si128(on_line, near)) as u32
 }
 
+/// `LANE_AT[j]`: byte `j` set (0xff), the others clear: where [`set_lane`] writes.
+#[cfg(target_arch = "x86_64")]
+static LANE_AT: [[u8; 16]; 16] = {
+    let mut t = [[0; 16]; 16];
+    let mut j = 0;
+    while j < 16 {
+        t[j][j] = 0xff;
+        j += 1;
+    }
+    t
+};
+
+/// Sets byte `j` of a lane (see [`Position::lane_q`]) to `v` by one load and one store of all
+/// sixteen bytes rather than a byte store: the dance search reads each lane as one 16-byte load
+/// right after the stack edits of the move before, and a processor cannot forward a wide load
+/// from narrower stores still in flight (it waits for them to reach the cache).
+/// `V`: on the AVX2 path (see [`set_lane_blend`]).
+#[inline(always)]
+fn set_lane<const V: bool>(lane: &mut [u8; 16], j: usize, v: u8) {
+    #[cfg(target_arch = "x86_64")]
+    if V {
+        // SAFETY: `V` is true only on the path compiled for AVX2 (`playout_avx2`), which
+        // includes SSE4.1, and which `playout` takes only where the processor has AVX2.
+        unsafe { set_lane_blend(lane, j, v) };
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 belongs to every x86-64 processor (the target's baseline); the pointers
+        // are to 16 bytes; `loadu`/`storeu` need no alignment.
+        unsafe {
+            let at = _mm_loadu_si128(LANE_AT[j & 15].as_ptr().cast());
+            // A byte in every lane by one 32-bit broadcast (cheaper than a byte broadcast).
+            let v = _mm_set1_epi32((u32::from(v) * 0x0101_0101) as i32);
+            let x = _mm_loadu_si128(lane.as_ptr().cast());
+            let y = _mm_xor_si128(x, _mm_and_si128(_mm_xor_si128(x, v), at));
+            _mm_storeu_si128(lane.as_mut_ptr().cast(), y);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        lane[j & 15] = v;
+    }
+}
+
+/// [`set_lane`] by one `pblendvb` (SSE4.1).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse4.1")]
+#[inline]
+fn set_lane_blend(lane: &mut [u8; 16], j: usize, v: u8) {
+    use std::arch::x86_64::*;
+    // SAFETY: the pointers are to 16 bytes; `loadu`/`storeu` need no alignment.
+    unsafe {
+        let at = _mm_loadu_si128(LANE_AT[j & 15].as_ptr().cast());
+        let x = _mm_loadu_si128(lane.as_ptr().cast());
+        let y = _mm_blendv_epi8(x, _mm_set1_epi8(v as i8), at);
+        _mm_storeu_si128(lane.as_mut_ptr().cast(), y);
+    }
+}
+
+/// Moves the stack in slot `from` into slot `to` in the column, row and height lanes and the
+/// flags (see [`set_lane`]), and clears the flags of slot `from` (also when `to` is `from`):
+/// one `pshufb` (SSSE3) of each by one index.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+#[inline]
+fn move_lanes(lanes: [&mut [u8; 16]; 4], from: usize, to: usize) {
+    use std::arch::x86_64::*;
+    let iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    let at = |k: usize| _mm_cmpeq_epi8(iota, _mm_set1_epi8(k as i8));
+    // Each byte its own, byte `to` byte `from`; for the flags also byte `from` zero (0x80).
+    let index = _mm_add_epi8(
+        iota,
+        _mm_and_si128(at(to), _mm_set1_epi8(from.wrapping_sub(to) as i8)),
+    );
+    let clear = _mm_or_si128(index, _mm_and_si128(at(from), _mm_set1_epi8(i8::MIN)));
+    let [q, r, h, flags] = lanes;
+    for (lane, index) in [(q, index), (r, index), (h, index), (flags, clear)] {
+        // SAFETY: the pointers are to 16 bytes; `loadu`/`storeu` need no alignment.
+        unsafe {
+            let x = _mm_loadu_si128(lane.as_ptr().cast());
+            _mm_storeu_si128(lane.as_mut_ptr().cast(), _mm_shuffle_epi8(x, index));
+        }
+    }
+}
+
+/// ORs `v` into the bytes of a lane (see [`set_lane`]) whose bits are set in `bits` (bit `j`
+/// for byte `j`).
+#[inline(always)]
+fn or_lanes(lane: &mut [u8; 16], bits: u32, v: u8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 belongs to every x86-64 processor (the target's baseline); the pointers
+        // are to 16 bytes; `loadu`/`storeu` need no alignment.
+        unsafe {
+            // Each byte of `bits` in every byte of its half, then each lane's own bit.
+            let spread = |b: u32| (u64::from(b & 0xff) * 0x0101_0101_0101_0101) as i64;
+            let b = _mm_set_epi64x(spread(bits >> 8), spread(bits));
+            let bit = _mm_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+            let at = _mm_cmpeq_epi8(_mm_and_si128(b, bit), bit);
+            let x = _mm_loadu_si128(lane.as_ptr().cast());
+            let y = _mm_or_si128(x, _mm_and_si128(at, _mm_set1_epi8(v as i8)));
+            _mm_storeu_si128(lane.as_mut_ptr().cast(), y);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for (j, b) in lane.iter_mut().enumerate() {
+        if bits >> j & 1 != 0 {
+            *b |= v;
+        }
+    }
+}
+
+/// Copies byte `from` of a lane to byte `to` (see [`set_lane`]).
+#[inline(always)]
+fn move_lane(lane: &mut [u8; 16], from: usize, to: usize) {
+    let v = lane[from & 15];
+    set_lane::<false>(lane, to, v);
+}
+
 /// The masks of [`Position::slot_masks`] from the flag bytes: (outer, red top, expandable).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
@@ -252,6 +374,111 @@ fn lanes_reaching(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], q0: u8, r0: u8, h0: 
     let need = _mm_max_epu8(_mm_max_epu8(aq, ar), splat(h0));
     let reach = _mm_cmpeq_epi8(_mm_min_epu8(need, heights), need);
     _mm_movemask_epi8(_mm_and_si128(on_line, reach)) as u32
+}
+
+/// `SLOT_BYTES[0][b]`: the positions of the bits set in the byte `b` as bytes in ascending
+/// order, the bytes beyond them 0; `SLOT_BYTES[1][b]`: the same plus 8 (the high byte of a
+/// 16-bit mask), the bytes beyond them 0x80. See [`slot_bytes`].
+#[cfg(target_arch = "x86_64")]
+static SLOT_BYTES: [[u64; 256]; 2] = {
+    let mut t = [[0; 256]; 2];
+    let mut b = 0;
+    while b < 256 {
+        let (mut lo, mut hi, mut n, mut i) = (0u64, 0x8080_8080_8080_8080u64, 0, 0);
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                lo |= (i as u64) << (8 * n);
+                hi = hi & !(0xff << (8 * n)) | (i as u64 + 8) << (8 * n);
+                n += 1;
+            }
+            i += 1;
+        }
+        t[0][b] = lo;
+        t[1][b] = hi;
+        b += 1;
+    }
+    t
+};
+
+/// The slots of `m` (at most eight of sixteen bits set) as bytes in ascending order, the bytes
+/// beyond them 0x80 (which `pshufb` turns into 0): those of the low eight slots, then those of
+/// the high eight shifted above them (the high part's 0x80 bytes fill the rest).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+#[inline]
+fn slot_bytes(m: u32) -> u64 {
+    debug_assert!(m.count_ones() <= 8 && m < 1 << 16);
+    let half = 4 * (m & 0xff).count_ones();
+    // Two shifts of at most 32: the low part may fill all eight bytes.
+    SLOT_BYTES[0][m as usize & 0xff] | SLOT_BYTES[1][m as usize >> 8 & 0xff] << half << half
+}
+
+/// The dance pairs within reach (as [`lanes_in_reach`]) between the stacks of `own` (the
+/// dancers) and those of `opp` (the targets), each at most eight slots, all 64 pairs compared
+/// at once in two AVX2 registers, without a loop over either side: bit `8a + b` is set when
+/// the `a`-th dancer (in slot order) reaches the `b`-th target. Also returns the slots of the
+/// dancers and of the targets (see [`slot_bytes`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+#[inline]
+fn pairs_in_reach(q: &[u8; 16], r: &[u8; 16], h: &[u8; 16], own: u32, opp: u32) -> (u64, u64, u64) {
+    use std::arch::x86_64::*;
+    let (dancers, targets) = (slot_bytes(own), slot_bytes(opp));
+    // The sixteen lanes in both halves of a register.
+    // SAFETY: each pointer is to 16 readable bytes; `loadu` needs no alignment.
+    let (q, r, h) = unsafe {
+        (
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(q.as_ptr().cast())),
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(r.as_ptr().cast())),
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(h.as_ptr().cast())),
+        )
+    };
+    // The targets' eight slots in each quarter of a register; the dancers' slots spread so
+    // that dancer `a` fills quarter `a % 4` of the `a / 4`-th register (`pshufb` picks within
+    // each half, so the halves hold the same bytes).
+    let to = _mm256_broadcastq_epi64(_mm_cvtsi64_si128(targets as i64));
+    let from = _mm256_broadcastq_epi64(_mm_cvtsi64_si128(dancers as i64));
+    let spread = |a: i8| {
+        let (b, c, d) = (a + 1, a + 2, a + 3);
+        _mm256_setr_epi8(
+            a, a, a, a, a, a, a, a, b, b, b, b, b, b, b, b, c, c, c, c, c, c, c, c, d, d, d, d, d,
+            d, d, d,
+        )
+    };
+    let (tq, tr) = (_mm256_shuffle_epi8(q, to), _mm256_shuffle_epi8(r, to));
+    // Beyond the targets (slot bytes 0x80), a height of 0x80: out of every dancer's reach
+    // (beyond the dancers, `pshufb` gives height 0, reaching no target).
+    let th = _mm256_or_si256(
+        _mm256_shuffle_epi8(h, to),
+        _mm256_and_si256(to, _mm256_set1_epi8(i8::MIN)),
+    );
+    let zero = _mm256_setzero_si256();
+    let half = |a: i8| {
+        let slots = _mm256_shuffle_epi8(from, spread(a));
+        let (q0, r0, h0) = (
+            _mm256_shuffle_epi8(q, slots),
+            _mm256_shuffle_epi8(r, slots),
+            _mm256_shuffle_epi8(h, slots),
+        );
+        // As in `lanes_in_reach`: on a line when a difference is 0, the distance the larger
+        // of |Δq| and |Δr|, compared with the dancer's height at once with the target's.
+        let xq = _mm256_sub_epi8(tq, q0);
+        let xr = _mm256_sub_epi8(tr, r0);
+        let xs = _mm256_add_epi8(xq, xr);
+        let on_line = _mm256_or_si256(
+            _mm256_cmpeq_epi8(xq, zero),
+            _mm256_or_si256(_mm256_cmpeq_epi8(xr, zero), _mm256_cmpeq_epi8(xs, zero)),
+        );
+        // |Δ| ≤ 82: no difference is -128, whose absolute value does not fit.
+        let far = _mm256_max_epu8(
+            _mm256_max_epu8(_mm256_abs_epi8(xq), _mm256_abs_epi8(xr)),
+            th,
+        );
+        let near = _mm256_cmpeq_epi8(_mm256_min_epu8(far, h0), far);
+        _mm256_movemask_epi8(_mm256_and_si256(on_line, near)) as u32 as u64
+    };
+    let pairs = half(0) | half(4) << 32;
+    (pairs, dancers, targets)
 }
 
 /// The number of bits set in each byte.
@@ -810,6 +1037,8 @@ impl Position {
         // The six neighbours within one slice of the cells (one bounds check).
         let around = &self.cells[i - g..=i + g];
         let mut mine = 0u64;
+        // The slots of the outer-space stacks beside it.
+        let mut outer = 0u32;
         for o in [g - 1, g + 1, 0, 1, 2 * g - 1, 2 * g] {
             let cell = around[o];
             let t = cell.tile;
@@ -817,17 +1046,19 @@ impl Position {
             let m = (t >> 2) as usize & 63;
             self.links[m] |= same << k;
             mine |= same << m;
-            if PLAY {
-                let outer = u8::from(cell.h != 0) & u8::from(t == 0);
-                self.flags[cell.slot as usize & 15] |= outer * EXPANDABLE;
-            }
+            outer |= (u32::from(cell.h != 0) & u32::from(t == 0)) << (cell.slot & 15);
+        }
+        if PLAY {
+            or_lanes(&mut self.flags, outer, EXPANDABLE);
         }
         self.links[k] = mine;
         self.cells[i].tile = col | (self.n_tiles << 2);
         if self.cells[i].h == 0 {
             self.empty |= 1 << self.n_tiles;
         } else {
-            self.flags[self.cells[i].slot as usize & 15] &= RED_TOP;
+            let j = self.cells[i].slot as usize & 15;
+            let f = self.flags[j] & RED_TOP;
+            set_lane::<false>(&mut self.flags, j, f);
         }
         self.tiles[self.n_tiles as usize] = i as u16;
         self.n_tiles += 1;
@@ -836,16 +1067,22 @@ impl Position {
     /// Puts a stack of height `h` ≥ 1 (discs `bits`) on `i`, replacing any stack there.
     #[inline]
     pub(super) fn set_stack(&mut self, i: usize, h: u8, bits: u16) {
+        self.set_stack_in::<false>(i, h, bits);
+    }
+
+    /// [`Position::set_stack`]; `V`: on the AVX2 path (see [`set_lane`]).
+    #[inline(always)]
+    fn set_stack_in<const V: bool>(&mut self, i: usize, h: u8, bits: u16) {
         let cell = self.cells[i];
-        let j = if cell.h == 0 {
+        let (j, flags) = if cell.h == 0 {
             let j = self.n_stacks as usize;
             self.stacks[j] = i as u16;
             self.n_stacks += 1;
             self.cells[i].slot = j as u8;
             let [q, r] = CELL_QR[i];
-            self.lane_q[j] = q;
-            self.lane_r[j] = r;
-            self.flags[j] = if cell.tile != 0 {
+            set_lane::<V>(&mut self.lane_q, j, q);
+            set_lane::<V>(&mut self.lane_r, j, r);
+            let flags = if cell.tile != 0 {
                 self.empty &= !(1u64 << (cell.tile >> 2));
                 0
             } else if self.tiles_around(i) >= 2 {
@@ -853,16 +1090,16 @@ impl Position {
             } else {
                 OUTER
             };
-            j
+            (j, flags)
         } else {
-            cell.slot as usize
+            (cell.slot as usize, self.flags[cell.slot as usize & 15])
         };
         let cell = &mut self.cells[i];
         cell.h = h;
         cell.bits = bits;
-        self.lane_h[j] = h;
+        set_lane::<V>(&mut self.lane_h, j, h);
         let top = (bits >> (h as u32).wrapping_sub(1)) as u8 & RED_TOP;
-        self.flags[j] = (self.flags[j] & !RED_TOP) | top;
+        set_lane::<V>(&mut self.flags, j, (flags & !RED_TOP) | top);
         let key = stack_key(i, h, bits);
         // A new slot's old key is 0 (kept so by `take_stack`).
         self.hash ^= self.keys[j] ^ key;
@@ -870,7 +1107,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn take_stack(&mut self, i: usize) -> (u8, u16) {
+    fn take_stack<const V: bool>(&mut self, i: usize) -> (u8, u16) {
         let cell = &mut self.cells[i];
         let (h, bits, j) = (cell.h, cell.bits, cell.slot as usize);
         if h == 0 {
@@ -887,16 +1124,32 @@ impl Position {
         let last = self.n_stacks as usize - 1;
         self.keys[j] = self.keys[last];
         self.keys[last] = 0;
+        #[cfg(target_arch = "x86_64")]
+        if V {
+            let lanes = [
+                &mut self.lane_q,
+                &mut self.lane_r,
+                &mut self.lane_h,
+                &mut self.flags,
+            ];
+            // SAFETY: as in `set_lane` (AVX2 includes SSSE3).
+            unsafe { move_lanes(lanes, last, j) };
+        }
+        let lanes_moved = V && cfg!(target_arch = "x86_64");
         if j != last {
             let moved = self.stacks[last];
             self.stacks[j] = moved;
-            self.lane_q[j] = self.lane_q[last];
-            self.lane_r[j] = self.lane_r[last];
-            self.lane_h[j] = self.lane_h[last];
             self.cells[moved as usize].slot = j as u8;
-            self.flags[j] = self.flags[last];
+            if !lanes_moved {
+                move_lane(&mut self.lane_q, last, j);
+                move_lane(&mut self.lane_r, last, j);
+                move_lane(&mut self.lane_h, last, j);
+                move_lane(&mut self.flags, last, j);
+            }
         }
-        self.flags[last] = 0;
+        if !lanes_moved {
+            set_lane::<false>(&mut self.flags, last, 0);
+        }
         self.n_stacks -= 1;
         (h, bits)
     }
@@ -952,7 +1205,7 @@ impl Position {
 
     /// Puts a disc (red when `red` is 1) on the tile `i`, on top of any stack there.
     #[inline(always)]
-    fn push_disc(&mut self, i: usize, red: u16) {
+    fn push_disc<const V: bool>(&mut self, i: usize, red: u16) {
         let cell = &mut self.cells[i];
         debug_assert!(cell.tile != 0);
         if cell.h == 0 {
@@ -965,10 +1218,10 @@ impl Position {
             self.stacks[j] = i as u16;
             self.n_stacks += 1;
             let [q, r] = CELL_QR[i];
-            self.lane_q[j] = q;
-            self.lane_r[j] = r;
-            self.lane_h[j] = 1;
-            self.flags[j] = red as u8;
+            set_lane::<V>(&mut self.lane_q, j, q);
+            set_lane::<V>(&mut self.lane_r, j, r);
+            set_lane::<V>(&mut self.lane_h, j, 1);
+            set_lane::<V>(&mut self.flags, j, red as u8);
             let key = stack_key(i, 1, red);
             // A new slot's old key is 0 (kept so by `take_stack`).
             self.hash ^= key;
@@ -980,8 +1233,9 @@ impl Position {
         cell.bits = bits;
         let j = cell.slot as usize;
         let key = stack_key(i, cell.h, bits);
-        self.lane_h[j] += 1;
-        self.flags[j] = (self.flags[j] & !RED_TOP) | red as u8;
+        set_lane::<V>(&mut self.lane_h, j, cell.h);
+        let f = (self.flags[j] & !RED_TOP) | red as u8;
+        set_lane::<V>(&mut self.flags, j, f);
         self.hash ^= self.keys[j] ^ key;
         self.keys[j] = key;
     }
@@ -1366,6 +1620,32 @@ impl Position {
         (true, false)
     }
 
+    /// A candidate dance of the stack on `s` (height `h`) onto the stack on `ti` (within
+    /// reach), added to the list `dances[..n]` if legal. Kept without a branch on the line's
+    /// cells: a dance into outer space empties the list once (X10, `outer_only` set), after
+    /// which only such dances are kept.
+    #[inline(always)]
+    fn consider_dance(
+        &self,
+        dances: &mut [(u16, u16); 64],
+        n: &mut usize,
+        outer_only: &mut bool,
+        s: usize,
+        h: usize,
+        ti: usize,
+    ) {
+        let l = line(s, ti);
+        let step = STEP8[(l & 7) as usize];
+        let k = (l >> 3) as usize;
+        let (ok, outer) = self.dance_line(s, step, k, h);
+        let outer = ok & outer;
+        *n &= usize::from(!outer | *outer_only).wrapping_neg();
+        *outer_only |= outer;
+        // At most 8 × 8 pairs: `n` < 64.
+        dances[*n & 63] = (s as u16, ti as u16);
+        *n += usize::from(ok & (outer | !*outer_only));
+    }
+
     /// A uniformly random legal move in normal play (the game going on, not in the setup).
     #[inline(always)]
     /// `dances` is scratch space (kept by the caller so that it is not cleared for every move).
@@ -1395,57 +1675,73 @@ impl Position {
         let opp = on_tile & !own;
         // Dances (X10) as (from, target), only those into outer space once one is seen: a
         // target must lie on a line from the dancer, within reach and no taller (X13). With
-        // at most 16 stacks there are at most 8 × 8 pairs. The pairs within reach come by
-        // dancer (`rows[j]`: the targets of the dancer in slot `j`), compared with all slots at
-        // once from whichever side has fewer stacks.
-        let mut rows = [0u32; 16];
-        let mut dancers = 0u32;
-        if popcount16(own) <= popcount16(opp) {
-            let mut mine = own;
-            while mine != 0 {
-                let j = mine.trailing_zeros() as usize & 15;
-                mine &= mine - 1;
-                let theirs = opp & self.targets_in_reach(j);
-                rows[j] = theirs;
-                dancers |= u32::from(theirs != 0) << j;
-            }
-        } else {
-            let mut theirs = opp;
-            while theirs != 0 {
-                let t = theirs.trailing_zeros() as usize & 15;
-                theirs &= theirs - 1;
-                let mut from = own & self.dancers_reaching(t);
-                dancers |= from;
-                while from != 0 {
-                    let j = from.trailing_zeros() as usize & 15;
-                    from &= from - 1;
-                    rows[j] |= 1 << t;
-                }
-            }
-        }
+        // at most 16 stacks there are at most 8 × 8 pairs. With AVX2 all of them are compared
+        // at once ([`pairs_in_reach`]); elsewhere the pairs within reach come by dancer
+        // (`rows[j]`: the targets of the dancer in slot `j`), compared with all slots at once
+        // from whichever side has fewer stacks.
         let mut n = 0;
         let mut outer_only = false;
-        while dancers != 0 {
-            let j = dancers.trailing_zeros() as usize & 15;
-            dancers &= dancers - 1;
-            let s = stacks[j] as usize;
-            let h = self.lane_h[j] as usize;
-            let mut theirs = rows[j];
-            while theirs != 0 {
-                let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
-                theirs &= theirs - 1;
-                let l = line(s, ti);
-                let step = STEP8[(l & 7) as usize];
-                let k = (l >> 3) as usize;
-                let (ok, outer) = self.dance_line(s, step, k, h);
-                // Kept without a branch on the line's cells: a dance into outer space empties
-                // the list once (X10), after which only such dances are kept.
-                let outer = ok & outer;
-                n &= usize::from(!outer | outer_only).wrapping_neg();
-                outer_only |= outer;
-                // At most 8 × 8 pairs: `n` < 64.
-                dances[n & 63] = (s as u16, ti as u16);
-                n += usize::from(ok & (outer | !outer_only));
+        let all_pairs = POPCNT && cfg!(target_arch = "x86_64");
+        #[cfg(target_arch = "x86_64")]
+        if all_pairs {
+            // All pairs at once, then one loop over those within reach, in the same order
+            // (by dancer slot, then target slot).
+            // SAFETY: `POPCNT` is true only on the path compiled for AVX2 and `popcnt`
+            // (`playout_avx2`), which `playout` takes only where the processor has them.
+            let (mut pairs, from, to) =
+                unsafe { pairs_in_reach(&self.lane_q, &self.lane_r, &self.lane_h, own, opp) };
+            while pairs != 0 {
+                let bit = pairs.trailing_zeros();
+                pairs &= pairs - 1;
+                let j = (from >> (bit & !7)) as usize & 15;
+                let t = (to >> (8 * (bit & 7))) as usize & 15;
+                self.consider_dance(
+                    dances,
+                    &mut n,
+                    &mut outer_only,
+                    stacks[j] as usize,
+                    self.lane_h[j] as usize,
+                    stacks[t] as usize,
+                );
+            }
+        }
+        if !all_pairs {
+            let mut rows = [0u32; 16];
+            let mut dancers = 0u32;
+            if popcount16(own) <= popcount16(opp) {
+                let mut mine = own;
+                while mine != 0 {
+                    let j = mine.trailing_zeros() as usize & 15;
+                    mine &= mine - 1;
+                    let theirs = opp & self.targets_in_reach(j);
+                    rows[j] = theirs;
+                    dancers |= u32::from(theirs != 0) << j;
+                }
+            } else {
+                let mut theirs = opp;
+                while theirs != 0 {
+                    let t = theirs.trailing_zeros() as usize & 15;
+                    theirs &= theirs - 1;
+                    let mut from = own & self.dancers_reaching(t);
+                    dancers |= from;
+                    while from != 0 {
+                        let j = from.trailing_zeros() as usize & 15;
+                        from &= from - 1;
+                        rows[j] |= 1 << t;
+                    }
+                }
+            }
+            while dancers != 0 {
+                let j = dancers.trailing_zeros() as usize & 15;
+                dancers &= dancers - 1;
+                let s = stacks[j] as usize;
+                let h = self.lane_h[j] as usize;
+                let mut theirs = rows[j];
+                while theirs != 0 {
+                    let ti = stacks[theirs.trailing_zeros() as usize & 15] as usize;
+                    theirs &= theirs - 1;
+                    self.consider_dance(dances, &mut n, &mut outer_only, s, h, ti);
+                }
             }
         }
         // (`options.pie` read once per playout by the caller: the only quick test.)
@@ -1526,10 +1822,15 @@ impl Position {
         }
         let mut dances = [(0, 0); 64];
         let pie = self.options.pie;
-        while !self.is_over() {
-            let m = self.random_fast::<POPCNT, _>(rng, &mut dances, pie);
-            self.apply_fast(m, &mut |_| {});
+        // Still in the setup only when it ended the game; out of it for good (tiles stay), the
+        // game ends on a repetition, two passes or an empty supply (X19): `is_over` in one test.
+        if !self.in_setup() {
+            while !(self.repetition | (self.passes >= 2) | (self.supply == 0)) {
+                let m = self.random_fast::<POPCNT, _>(rng, &mut dances, pie);
+                self.apply_fast::<POPCNT>(m, &mut |_| {});
+            }
         }
+        debug_assert!(self.is_over());
         // The loop only stops when the game is over, which always has an outcome.
         self.outcome()
             .unwrap_or_else(|| Outcome::by_score(Reason::Score, self.score()))
@@ -1551,7 +1852,7 @@ impl Position {
         let pie = self.options.pie;
         while left > 0 && !self.is_over() {
             let m = self.random_fast::<false, _>(rng, &mut dances, pie);
-            self.apply_fast(m, &mut |_| {});
+            self.apply_fast::<false>(m, &mut |_| {});
             left -= 1;
         }
     }
@@ -1728,27 +2029,28 @@ impl Position {
                 }
             },
         };
-        self.apply_fast(fast, log);
+        self.apply_fast::<false>(fast, log);
     }
 
     /// Plays a legal move of normal play given by cell indices.
     #[inline(always)]
-    fn apply_fast(&mut self, mv: Fast, log: &mut impl FnMut(Hex)) {
+    /// `V`: on the AVX2 path (see [`set_lane`]).
+    fn apply_fast<const V: bool>(&mut self, mv: Fast, log: &mut impl FnMut(Hex)) {
         let me = self.to_move;
         match mv {
             Fast::Dance { from, d, .. } => {
                 let step = STEP8[d as usize & 7];
                 let fi = from as usize;
-                let (h, bits) = self.take_stack(fi);
+                let (h, bits) = self.take_stack::<V>(fi);
                 let mut c = fi;
                 for k in 0..h {
                     c = (c as isize + step) as usize;
                     if self.cells[c].tile == 0 {
-                        self.set_stack(c, h - k, bits >> k);
+                        self.set_stack_in::<V>(c, h - k, bits >> k);
                         log(hex(c));
                         break;
                     }
-                    self.push_disc(c, (bits >> k) & 1);
+                    self.push_disc::<V>(c, (bits >> k) & 1);
                     log(hex(c));
                 }
                 self.after_reversible();
@@ -1764,13 +2066,13 @@ impl Position {
             }
             Fast::Place(i) => {
                 let i = i as usize;
-                self.push_disc(i, me.index() as u16);
+                self.push_disc::<V>(i, me.index() as u16);
                 self.hand[me.index()] -= 1;
                 log(hex(i));
                 self.after_irreversible();
             }
             Fast::Expand(i) => {
-                self.convert(i as usize, me, log);
+                self.convert::<V>(i as usize, me, log);
                 self.after_irreversible();
             }
         }
@@ -1778,8 +2080,35 @@ impl Position {
 
     /// X16: converts the outer-space cell `i` into a tile of colour `me`, returns its discs to
     /// their owners' hands, then converts its neighbours depth-first (W, NW, NE, E, SE, SW).
-    fn convert(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
-        let (h, bits) = self.take_stack(i);
+    /// The chain recurses through a function of its own, so that on the AVX2 path (`V`) it is
+    /// compiled for AVX2 too (`convert_avx2`) rather than for the baseline processor.
+    #[inline(always)]
+    fn convert<const V: bool>(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
+        #[cfg(target_arch = "x86_64")]
+        if V {
+            // SAFETY: `V` is true only on the path compiled for AVX2, BMI1/2 and `popcnt`
+            // (`playout_avx2`), which `playout` takes only where the processor has them.
+            unsafe { self.convert_avx2(i, me, log) };
+            return;
+        }
+        self.convert_base(i, me, log);
+    }
+
+    /// [`Position::convert`] compiled for AVX2, BMI1/2 and `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    fn convert_avx2(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
+        self.convert_in::<true>(i, me, log);
+    }
+
+    /// [`Position::convert`] for the baseline processor.
+    fn convert_base(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
+        self.convert_in::<false>(i, me, log);
+    }
+
+    #[inline(always)]
+    fn convert_in<const V: bool>(&mut self, i: usize, me: Colour, log: &mut impl FnMut(Hex)) {
+        let (h, bits) = self.take_stack::<V>(i);
         let red = (bits & (((1u32 << h) - 1) as u16)).count_ones() as u8;
         self.hand[1] += red;
         self.hand[0] += h - red;
@@ -1795,7 +2124,7 @@ impl Position {
                 return;
             }
             d = m.trailing_zeros() as usize;
-            self.convert(i.wrapping_add_signed(STEP8[d & 7]), me, log);
+            self.convert::<V>(i.wrapping_add_signed(STEP8[d & 7]), me, log);
             d += 1;
         }
     }
@@ -1924,6 +2253,23 @@ mod bit_tests {
                     assert_eq!(nth_bit::<true>(mask, k), want, "{mask:x} {k}");
                 }
             }
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn slot_bytes_lists_the_slots_of_every_mask_of_up_to_eight() {
+        if !std::arch::is_x86_feature_detected!("popcnt") {
+            return;
+        }
+        for m in (0u32..1 << 16).filter(|m| m.count_ones() <= 8) {
+            let mut want = [0x80u8; 8];
+            for (b, j) in (0..16).filter(|j| m >> j & 1 != 0).enumerate() {
+                want[b] = j as u8;
+            }
+            // SAFETY: the processor has `popcnt` (checked above).
+            let got = unsafe { slot_bytes(m) };
+            assert_eq!(got.to_le_bytes(), want, "{m:x}");
         }
     }
 }
