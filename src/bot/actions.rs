@@ -850,12 +850,15 @@ pub struct ChallengeRequest {
 }
 
 /// Opens a challenge, within the caps: [`MAX_OPEN_CHALLENGES`] per member, one per pair of
-/// members and game kind. Returns its id.
+/// members and game kind. Returns its id. The two members' rows are taken first, so that
+/// challenges asked for at the same moment are counted one after the other.
 pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, BotError> {
     let now = core.clock.now();
     let kind = req.options.kind();
+    let mut tx = core.pool.begin().await?;
+    db::take_players(&mut tx, &[req.challenger, req.opponent]).await?;
     if let Some(c) =
-        db::find_open_challenge(&core.pool, req.challenger, req.opponent, kind, now).await?
+        db::find_open_challenge(&mut *tx, req.challenger, req.opponent, kind, now).await?
     {
         return Err(BotError::User(text!(
             "challenge-already-open",
@@ -864,12 +867,12 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
             id = c.id
         )));
     }
-    let open = db::count_open_challenges(&core.pool, req.challenger, now).await?;
+    let open = db::count_open_challenges(&mut *tx, req.challenger, now).await?;
     if open >= MAX_OPEN_CHALLENGES {
         return Err(BotError::User(text!("too-many-challenges", open = open)));
     }
     let id = db::insert_challenge(
-        &core.pool,
+        &mut *tx,
         &NewChallenge {
             guild_id: req.guild_id,
             channel_id: req.channel_id,
@@ -885,6 +888,7 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
         },
     )
     .await?;
+    tx.commit().await?;
     Ok(id)
 }
 
@@ -1053,9 +1057,13 @@ pub struct BotGameRequest {
     pub member_first: bool,
 }
 
-/// Starts a game between a member and the bot (unrated, no clock); its first board is queued.
+/// Starts a game between a member and the bot (unrated, no clock), within [`MAX_BOT_GAMES`] at
+/// once (the member's row is taken first, so that games asked for at the same moment are
+/// counted one after the other); its first board is queued.
 pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, BotError> {
-    if db::count_active_bot_games(&core.pool, req.member).await? >= MAX_BOT_GAMES {
+    let mut tx = core.pool.begin().await?;
+    db::take_players(&mut tx, &[req.member]).await?;
+    if db::count_active_bot_games(&mut *tx, req.member).await? >= MAX_BOT_GAMES {
         return Err(BotError::User(text!(
             "too-many-bot-games",
             max = MAX_BOT_GAMES
@@ -1067,7 +1075,6 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Bo
     } else {
         [req.bot, req.member]
     };
-    let mut tx = core.pool.begin().await?;
     let id = db::insert_game(
         &mut *tx,
         &NewGame {
@@ -1543,6 +1550,112 @@ mod tests {
             matches!(&flood, BotError::User(t) if t.render(crate::i18n::Lang::EN).contains("10 open challenges")),
             "{flood:?}"
         );
+    }
+
+    /// Requests arriving together are counted one after the other: the caps hold.
+    async fn caps_hold_when_requests_arrive_together(pool: db::Pool) {
+        let others: Vec<UserId> = (0..14).map(|n| UserId(3000 + n)).collect();
+        let me = UserId(999);
+        for &id in [ANN, BOB, me].iter().chain(&others) {
+            db::upsert_player(&pool, id, "x", T0).await.unwrap();
+        }
+        let core = Core::new(pool, Clock::fixed(T0).0);
+        let req = |challenger, opponent| ChallengeRequest {
+            guild_id: Some(GuildId(7)),
+            channel_id: ChannelId(8),
+            challenger,
+            opponent,
+            options: Options::parse_line("inphexion size=7").unwrap(),
+            rated: true,
+            seconds_per_move: DAY,
+            challenger_first: true,
+            rematch_of: None,
+        };
+        let refused = |results: &[Result<i64, BotError>], text: &str| {
+            results
+                .iter()
+                .filter(|r| {
+                    matches!(r, Err(BotError::User(t)) if t.render(crate::i18n::Lang::EN).contains(text))
+                })
+                .count()
+        };
+        // Fourteen challenges by one member at once: ten open.
+        let tasks: Vec<_> = others
+            .iter()
+            .map(|&o| {
+                let (core, req) = (core.clone(), req(ANN, o));
+                tokio::spawn(async move { open_challenge(&core, &req).await })
+            })
+            .collect();
+        let mut results = Vec::new();
+        for t in tasks {
+            results.push(t.await.unwrap());
+        }
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            10,
+            "{results:?}"
+        );
+        assert_eq!(refused(&results, "10 open challenges"), 4, "{results:?}");
+        // Two members challenging each other at once: one challenge.
+        let (a, b) = tokio::join!(
+            tokio::spawn({
+                let (core, req) = (core.clone(), req(BOB, others[0]));
+                async move { open_challenge(&core, &req).await }
+            }),
+            tokio::spawn({
+                let (core, req) = (core.clone(), req(others[0], BOB));
+                async move { open_challenge(&core, &req).await }
+            })
+        );
+        let results = [a.unwrap(), b.unwrap()];
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "{results:?}"
+        );
+        assert_eq!(refused(&results, "already an open"), 1, "{results:?}");
+        // Six games against the bot at once: three.
+        let tasks: Vec<_> = (0..6)
+            .map(|_| {
+                let core = core.clone();
+                let req = BotGameRequest {
+                    guild_id: Some(GuildId(7)),
+                    channel_id: ChannelId(8),
+                    member: BOB,
+                    bot: me,
+                    options: Options::parse_line("inphexion size=7").unwrap(),
+                    level: crate::ai::Level::Easy,
+                    member_first: true,
+                };
+                tokio::spawn(async move { start_bot_game(&core, &req).await })
+            })
+            .collect();
+        let mut results = Vec::new();
+        for t in tasks {
+            results.push(t.await.unwrap());
+        }
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            3,
+            "{results:?}"
+        );
+        assert_eq!(
+            db::count_active_bot_games(&core.pool, BOB).await.unwrap(),
+            3
+        );
+    }
+
+    #[tokio::test]
+    async fn caps_hold_when_requests_arrive_together_on_sqlite() {
+        let (pool, _file) = temp_db().await;
+        caps_hold_when_requests_arrive_together(pool).await;
+    }
+
+    #[tokio::test]
+    async fn caps_hold_when_requests_arrive_together_on_postgres() {
+        let (pool, _url) = db::testing::pg_db().await;
+        caps_hold_when_requests_arrive_together(pool).await;
     }
 
     #[tokio::test]

@@ -212,6 +212,25 @@ pub async fn insert_vacation(
     Ok(())
 }
 
+/// Takes the rows of `players` (those stored) until the end of the transaction, by a write that
+/// changes nothing, so that decisions about them taken by transactions arriving together — a
+/// cap counted, then a row added — are made one after the other, each seeing what the one
+/// before added: on SQLite (the write waits for the other writer) as on PostgreSQL (the row
+/// lock waits, and each later statement reads afresh). The rows are taken in id order, so two
+/// transactions taking the same pair never wait for each other.
+pub async fn take_players(conn: &mut Conn, players: &[UserId]) -> Result<(), DbError> {
+    let mut ids = players.to_vec();
+    ids.sort_unstable_by_key(|id| super::to_db(id.0));
+    ids.dedup();
+    for id in ids {
+        sqlx::query("UPDATE players SET updated_at = updated_at WHERE id = $1")
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
 /// A vacation asked for, with the yearly cap it must stay within.
 #[derive(Clone, Copy, Debug)]
 pub struct VacationRequest {
@@ -225,17 +244,12 @@ pub struct VacationRequest {
 
 /// Starts the vacation asked for, unless one is running or the vacations counted would then
 /// exceed the cap. `false` when refused. Call it in a transaction: it first takes the player's
-/// row (a write that changes nothing), so requests arriving together are decided one after the
-/// other and cannot pass the cap between them — on SQLite as on PostgreSQL, where two
-/// transactions would otherwise each decide on a snapshot without the other's vacation.
+/// row ([`take_players`]), so requests arriving together cannot pass the cap between them.
 pub async fn start_vacation_within_cap(
     conn: &mut Conn,
     v: &VacationRequest,
 ) -> Result<bool, DbError> {
-    sqlx::query("UPDATE players SET updated_at = updated_at WHERE id = $1")
-        .bind(v.player)
-        .execute(&mut *conn)
-        .await?;
+    take_players(&mut *conn, &[v.player]).await?;
     let done = sqlx::query(
         "INSERT INTO vacations (player_id, starts_at, ends_at)
          SELECT $1, $2, $2 + $3
