@@ -2,5 +2,5 @@
 -- that the history of posted ones (kept) never slows the search for the next to post.
 DROP INDEX announcements_due;
 DROP INDEX announcements_queue;
--- The pending rows by queue: the first of each queue is the one to post next.
-CREATE INDEX announcements_pending ON announcements (queue, id) WHERE status = 'pending';
+-- The pending rows, oldest first: the delivery task looks for what to post among the oldest.
+CREATE INDEX announcements_pending ON announcements (id) WHERE status = 'pending';

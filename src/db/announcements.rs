@@ -160,41 +160,77 @@ pub async fn enqueue(
     Ok(id)
 }
 
+/// The first pending row of each queue among the `oldest` oldest pending rows, when it is due
+/// and nobody holds it: up to `limit` ids, oldest first.
+async fn due_heads(
+    conn: &mut Conn,
+    now_ms: i64,
+    limit: i64,
+    oldest: i64,
+) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM (
+             SELECT id, next_attempt_at, claimed_until,
+                    ROW_NUMBER() OVER (PARTITION BY queue ORDER BY id) AS place
+               FROM (SELECT id, queue, next_attempt_at, claimed_until FROM announcements
+                      WHERE status = 'pending' ORDER BY id LIMIT $3) oldest) heads
+          WHERE place = 1 AND next_attempt_at <= $1
+            AND (claimed_until IS NULL OR claimed_until <= $1)
+          ORDER BY id LIMIT $2",
+    )
+    .bind(now_ms)
+    .bind(limit)
+    .bind(oldest)
+    .fetch_all(&mut *conn)
+    .await?)
+}
+
+/// How many of the oldest pending announcements a claim looks through first.
+const OLDEST: i64 = 256;
+
 /// Claims up to `limit` of the announcements to post now (the first pending one of each queue,
 /// when it is due and nobody holds it, oldest first) until `until` (ms), counting an attempt on
 /// each; the rows as claimed, in `id` order. Workers claiming at the same moment get different
 /// rows (PostgreSQL: `FOR UPDATE SKIP LOCKED`; SQLite runs one write at a time), and never the
 /// second of a queue whose first is held.
 ///
-/// Two statements, each one pass over the pending rows whatever the planner believes of the
-/// table. First the candidates: each queue's first pending row, numbered within its queue by a
-/// window function, not found by asking for each row whether an earlier one of its queue is
-/// pending — a join PostgreSQL planned as a scan of all pending rows for each row (quadratic:
-/// 50–90 ms a claim at two thousand pending) while the statistics of a young table said it held
-/// almost nothing. Then the claim of some of them, by id, each checked again (a candidate
-/// another worker claimed meanwhile is left out). A candidate stays its queue's first until it
-/// is posted: rows are only added behind it. Up to four times `limit` candidates are read, so
-/// that a worker racing another for the oldest still finds rows of its own.
+/// Two statements, neither with a join that a planner could turn quadratic. First the
+/// candidates: each queue's first pending row, numbered within its queue by a window function,
+/// not found by asking for each row whether an earlier one of its queue is pending — a join
+/// PostgreSQL planned as a scan of all pending rows for each row (50–90 ms a claim at two
+/// thousand pending) while the statistics of a young table said it held almost nothing. They
+/// are looked for among the [`OLDEST`] pending rows (a queue's earlier rows are older, so its
+/// first row there is its first anywhere), and among all only when those give too few and
+/// there are more: a claim costs the same with ten or ten thousand rows waiting, and a queue
+/// stuck on a failing channel does not hide the others. Then the claim of some of them, by id,
+/// each checked again (a candidate another worker claimed meanwhile is left out); a candidate
+/// stays its queue's first until it is posted, as rows are only added behind it. Up to four
+/// times `limit` candidates are read, so that a worker racing another for the oldest still
+/// finds rows of its own.
 pub async fn claim_due_announcements(
     conn: &mut Conn,
     now_ms: i64,
     until: i64,
     limit: i64,
 ) -> Result<Vec<DbRow>, DbError> {
-    let candidates: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM (
-             SELECT id, next_attempt_at, claimed_until,
-                    ROW_NUMBER() OVER (PARTITION BY queue ORDER BY id) AS place
-               FROM announcements WHERE status = 'pending') heads
-          WHERE place = 1 AND next_attempt_at <= $1
-            AND (claimed_until IS NULL OR claimed_until <= $1)
-          ORDER BY id LIMIT $2",
-    )
-    .bind(now_ms)
-    .bind(limit.saturating_mul(4))
-    .fetch_all(&mut *conn)
-    .await?;
-    if candidates.is_empty() || limit <= 0 {
+    if limit <= 0 {
+        return Ok(Vec::new());
+    }
+    let wanted = limit.saturating_mul(4);
+    let mut candidates = due_heads(&mut *conn, now_ms, wanted, OLDEST).await?;
+    if (candidates.len() as i64) < wanted {
+        let oldest: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT id FROM announcements WHERE status = 'pending'
+                                    ORDER BY id LIMIT $1) oldest",
+        )
+        .bind(OLDEST)
+        .fetch_one(&mut *conn)
+        .await?;
+        if oldest >= OLDEST {
+            candidates = due_heads(&mut *conn, now_ms, wanted, i64::MAX).await?;
+        }
+    }
+    if candidates.is_empty() {
         return Ok(Vec::new());
     }
     let lock = match backend_of(conn) {
@@ -397,6 +433,27 @@ mod tests {
             assert_eq!(claimed(&rows), [(a2, 2)]);
             mark_sent(&pool, a2, None, lease + 5000).await.unwrap();
             assert_eq!(next_due_at(&pool, lease + 5000).await.unwrap(), None);
+        }
+    }
+
+    both_backends! {
+        async fn a_queue_stuck_in_front_does_not_hide_the_others(pool) {
+            // More rows than a claim looks through first, all in one queue whose first waits to
+            // be tried again (its channel failing), then one row of another queue.
+            let mut stuck = Vec::new();
+            for ply in 0..OLDEST + 44 {
+                stuck.push(enqueue(&pool, Some(1), &board(1, ply)).await.unwrap());
+            }
+            let other = enqueue(&pool, Some(2), &board(2, 0)).await.unwrap();
+            let now = now_ms() + 10;
+            retry_later(&pool, stuck[0], now + 60_000, "HTTP 502").await.unwrap();
+            let mut conn = pool.acquire().await.unwrap();
+            let rows = claim_due_announcements(&mut conn, now, now + 1000, 8).await.unwrap();
+            assert_eq!(claimed(&rows), [(other, 1)]);
+            // Once the first is due again, it goes before the rest of its queue.
+            let later = now + 60_000;
+            let rows = claim_due_announcements(&mut conn, later, later + 1000, 8).await.unwrap();
+            assert_eq!(claimed(&rows), [(stuck[0], 1), (other, 2)]);
         }
     }
 

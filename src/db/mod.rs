@@ -280,8 +280,9 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
     let backend =
         Backend::of_url(url).ok_or_else(|| open_error(url, &"unknown kind of database"))?;
     sqlx::any::install_default_drivers();
-    if backend == Backend::Sqlite {
-        prepare_sqlite_file(url).await?;
+    match backend {
+        Backend::Sqlite => prepare_sqlite_file(url).await?,
+        Backend::Postgres => probe_server(url).await?,
     }
     let pool = AnyPoolOptions::new()
         .max_connections(8)
@@ -312,6 +313,26 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
         other => open_error(url, &other),
     })?;
     Ok(pool)
+}
+
+/// How long a PostgreSQL server has to answer the first connection.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Opens and closes one connection to a PostgreSQL server, so that a server that cannot be
+/// reached, a missing database or a wrong password is reported at once with its cause: the
+/// pool would keep trying for its whole acquire timeout (30 s) before saying why.
+async fn probe_server(url: &str) -> Result<(), DbError> {
+    match tokio::time::timeout(PROBE_TIMEOUT, sqlx::AnyConnection::connect(url)).await {
+        Ok(Ok(conn)) => {
+            let _ = conn.close().await;
+            Ok(())
+        }
+        Ok(Err(e)) => Err(open_error(url, &e)),
+        Err(_) => Err(open_error(
+            url,
+            &format!("no answer within {} s", PROBE_TIMEOUT.as_secs()),
+        )),
+    }
 }
 
 /// Creates the SQLite file when missing and switches it to WAL (once: the mode stays with the
@@ -463,6 +484,15 @@ mod tests {
             e.contains("DATABASE_URL=postgres://hexcord:***@127.0.0.1:1/hexcord"),
             "{e}"
         );
+        // The cause, not the pool's timeout.
+        assert!(e.to_lowercase().contains("connection refused"), "{e}");
+        assert!(!e.contains("timed out"), "{e}");
+        // A server that answers, without the database asked for.
+        let e = connect(&testing::cluster().url("no_such_database"))
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("\"no_such_database\" does not exist"), "{e}");
     }
 
     #[test]
