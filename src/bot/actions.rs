@@ -1552,6 +1552,17 @@ mod tests {
         );
     }
 
+    /// The results of tasks started together, and how many succeeded.
+    async fn settled<T>(
+        tasks: Vec<tokio::task::JoinHandle<Result<T, BotError>>>,
+    ) -> (usize, Vec<Result<T, BotError>>) {
+        let mut results = Vec::new();
+        for t in tasks {
+            results.push(t.await.unwrap());
+        }
+        (results.iter().filter(|r| r.is_ok()).count(), results)
+    }
+
     /// Requests arriving together are counted one after the other: the caps hold.
     async fn caps_hold_when_requests_arrive_together(pool: db::Pool) {
         let others: Vec<UserId> = (0..14).map(|n| UserId(3000 + n)).collect();
@@ -1587,18 +1598,11 @@ mod tests {
                 tokio::spawn(async move { open_challenge(&core, &req).await })
             })
             .collect();
-        let mut results = Vec::new();
-        for t in tasks {
-            results.push(t.await.unwrap());
-        }
-        assert_eq!(
-            results.iter().filter(|r| r.is_ok()).count(),
-            10,
-            "{results:?}"
-        );
+        let (opened, results) = settled(tasks).await;
+        assert_eq!(opened, 10, "{results:?}");
         assert_eq!(refused(&results, "10 open challenges"), 4, "{results:?}");
         // Two members challenging each other at once: one challenge.
-        let (a, b) = tokio::join!(
+        let (a, b) = (
             tokio::spawn({
                 let (core, req) = (core.clone(), req(BOB, others[0]));
                 async move { open_challenge(&core, &req).await }
@@ -1606,14 +1610,10 @@ mod tests {
             tokio::spawn({
                 let (core, req) = (core.clone(), req(others[0], BOB));
                 async move { open_challenge(&core, &req).await }
-            })
+            }),
         );
-        let results = [a.unwrap(), b.unwrap()];
-        assert_eq!(
-            results.iter().filter(|r| r.is_ok()).count(),
-            1,
-            "{results:?}"
-        );
+        let (opened, results) = settled(vec![a, b]).await;
+        assert_eq!(opened, 1, "{results:?}");
         assert_eq!(refused(&results, "already an open"), 1, "{results:?}");
         // Six games against the bot at once: three.
         let tasks: Vec<_> = (0..6)
@@ -1631,15 +1631,8 @@ mod tests {
                 tokio::spawn(async move { start_bot_game(&core, &req).await })
             })
             .collect();
-        let mut results = Vec::new();
-        for t in tasks {
-            results.push(t.await.unwrap());
-        }
-        assert_eq!(
-            results.iter().filter(|r| r.is_ok()).count(),
-            3,
-            "{results:?}"
-        );
+        let (started, results) = settled(tasks).await;
+        assert_eq!(started, 3, "{results:?}");
         assert_eq!(
             db::count_active_bot_games(&core.pool, BOB).await.unwrap(),
             3
