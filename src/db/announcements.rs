@@ -200,9 +200,9 @@ const OLDEST: i64 = 256;
 /// PostgreSQL planned as a scan of all pending rows for each row (50–90 ms a claim at two
 /// thousand pending) while the statistics of a young table said it held almost nothing. They
 /// are looked for among the [`OLDEST`] pending rows (a queue's earlier rows are older, so its
-/// first row there is its first anywhere), and among all only when those give too few and
-/// there are more: a claim costs the same with ten or ten thousand rows waiting, and a queue
-/// stuck on a failing channel does not hide the others. Then the claim of some of them, by id,
+/// first row there is its first anywhere), and among all only when those give too few: while
+/// the queues are many, a claim costs the same with ten or ten thousand rows waiting, and a
+/// queue stuck on a failing channel does not hide the others. Then the claim of some of them, by id,
 /// each checked again (a candidate another worker claimed meanwhile is left out); a candidate
 /// stays its queue's first until it is posted, as rows are only added behind it. Up to four
 /// times `limit` candidates are read, so that a worker racing another for the oldest still
@@ -219,16 +219,9 @@ pub async fn claim_due_announcements(
     let wanted = limit.saturating_mul(4);
     let mut candidates = due_heads(&mut *conn, now_ms, wanted, OLDEST).await?;
     if (candidates.len() as i64) < wanted {
-        let oldest: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM (SELECT id FROM announcements WHERE status = 'pending'
-                                    ORDER BY id LIMIT $1) oldest",
-        )
-        .bind(OLDEST)
-        .fetch_one(&mut *conn)
-        .await?;
-        if oldest >= OLDEST {
-            candidates = due_heads(&mut *conn, now_ms, wanted, i64::MAX).await?;
-        }
+        // With fewer than OLDEST rows pending this reads the same rows again, which costs no
+        // more than counting them first would.
+        candidates = due_heads(&mut *conn, now_ms, wanted, i64::MAX).await?;
     }
     if candidates.is_empty() {
         return Ok(Vec::new());
