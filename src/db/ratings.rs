@@ -417,54 +417,27 @@ mod rating_tests {
                     t += 100;
                 }
             }
-            finished_game(
-                &pool,
-                GuildId(5),
-                GameKind::Exxit,
-                UserId(players[11]),
-                UserId(players[0]),
-                Some(UserId(players[11])),
-                GameStatus::Aborted,
-                true,
-                t,
-            )
-            .await;
-            finished_game(
-                &pool,
-                GuildId(5),
-                GameKind::Exxit,
-                UserId(players[11]),
-                UserId(players[0]),
-                Some(UserId(players[11])),
-                GameStatus::Finished,
-                false,
-                t,
-            )
-            .await;
-            finished_game(
-                &pool,
-                GuildId(6),
-                GameKind::Exxit,
-                UserId(players[11]),
-                UserId(players[0]),
-                Some(UserId(players[11])),
-                GameStatus::Finished,
-                true,
-                t,
-            )
-            .await;
-            finished_game(
-                &pool,
-                GuildId(5),
-                GameKind::Inphexion,
-                UserId(players[11]),
-                UserId(players[0]),
-                Some(UserId(players[11])),
-                GameStatus::Finished,
-                true,
-                t,
-            )
-            .await;
+            // The last player beats the first in an aborted and an unrated game (no rating
+            // moves), then in another server and in another game kind (rated apart).
+            for (guild, kind, status, rated) in [
+                (5, GameKind::Exxit, GameStatus::Aborted, true),
+                (5, GameKind::Exxit, GameStatus::Finished, false),
+                (6, GameKind::Exxit, GameStatus::Finished, true),
+                (5, GameKind::Inphexion, GameStatus::Finished, true),
+            ] {
+                finished_game(
+                    &pool,
+                    GuildId(guild),
+                    kind,
+                    UserId(players[11]),
+                    UserId(players[0]),
+                    Some(UserId(players[11])),
+                    status,
+                    rated,
+                    t,
+                )
+                .await;
+            }
 
             let stored = db::all_ratings(&pool).await.unwrap();
             assert_eq!(stored.len(), 12 + 2 + 2);
