@@ -75,8 +75,8 @@ fn main() {
 /// Formats `n` answers in each language (a board caption with its alt text, and a refusal) and
 /// reports the mean time per answer.
 fn message_formatting(n: usize) {
-    use hexcord::bot::present::{alt_text, board_caption};
     use hexcord::i18n::{self, Lang};
+    use hexcord::play::present::{alt_text, board_caption};
     i18n::load().expect("the locale files load");
     let mut game = Game::new(Options::default_for(GameKind::Exxit));
     for _ in 0..20 {
@@ -369,7 +369,7 @@ async fn play_picked(
         let board = d.last_board(game);
         let legal = g.legal_moves();
         let mv = legal[rng.random_range(0..legal.len())];
-        let steps = hexcord::bot::picker::steps(g.position(), &mv);
+        let steps = hexcord::play::picker::steps(g.position(), &mv);
         let from = d.fake.request_count();
         let (played, times) = d.pick_move_timed(who, &board, &steps).await;
         assert!(played.content.contains("You played"), "{played:?}");

@@ -11,5 +11,6 @@ pub mod engine;
 pub mod games;
 pub mod hex;
 pub mod i18n;
+pub mod play;
 pub mod rating;
 pub mod render;

@@ -7,12 +7,12 @@ use crate::games::Game;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
-use super::access::{mention, player_to_move};
-use super::actions::{self, Answered};
-use super::picker::{self, Path, Token, View};
-use super::terms::ChallengeAnswer;
 use super::{BotError, Data};
 use crate::i18n::{tr, Lang, Text};
+use crate::play::access::{mention, player_to_move};
+use crate::play::actions::{self, Answered};
+use crate::play::picker::{self, Path, Token, View};
+use crate::play::terms::ChallengeAnswer;
 use crate::text;
 
 /// Buttons and menus, and what their `custom_id` says. The id carries all the state the press
@@ -214,7 +214,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::Comp
     let pool = &data.core.pool;
     let noted = async {
         crate::db::upsert_player(pool, user, press.user.display_name(), now).await?;
-        super::note_locales(
+        crate::play::note_locales(
             pool,
             user,
             press.guild_id.map(crate::db::GuildId::from),
@@ -231,14 +231,14 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::Comp
     let outcome = match Component::parse(&press.data.custom_id) {
         None => {
             info!(custom_id = %press.data.custom_id, "a button this bot does not know");
-            Err(BotError::User(text!("stale-button")))
+            Err(BotError::refused(text!("stale-button")))
         }
         Some(component) => dispatch(ctx, data, press, component).await,
     };
     if let Err(e) = outcome {
         let lang = Lang::of(&press.locale);
         let text = match e {
-            BotError::User(text) => text.render(lang),
+            BotError::Refused(crate::play::Refusal(text)) => text.render(lang),
             BotError::Internal(e) => {
                 error!(custom_id = %press.data.custom_id, "button failed: {e:#}");
                 crate::i18n::tr(lang, "apology")
@@ -272,7 +272,7 @@ async fn dispatch(
                     let token = values.first().and_then(|v| Token::parse(v));
                     match token {
                         Some(t) => path.then(t),
-                        None => return Err(BotError::User(text!("stale-button"))),
+                        None => return Err(BotError::refused(text!("stale-button"))),
                     }
                 }
                 _ => path,
@@ -386,7 +386,7 @@ async fn rematch(
     user: UserId,
 ) -> Result<(), BotError> {
     let (challenge, text, row) = actions::offer_rematch(&data.core, id, user).await?;
-    let lang = super::server_lang(&data.core.pool, row.guild_id).await?;
+    let lang = crate::play::server_lang(&data.core.pool, row.guild_id).await?;
     let text = text.render(lang);
     let opponent = serenity::UserId::from(row.opponent_of(user));
     let mentions = serenity::CreateAllowedMentions::new().users([opponent]);
@@ -433,7 +433,7 @@ async fn rematch(
                 // The answer to the press itself failed: there is no one to tell.
                 return Err(e.into());
             }
-            return Err(BotError::User(crate::bot::delivery::why_not_posted(
+            return Err(BotError::refused(crate::bot::failure::why_not_posted(
                 &e,
                 row.channel_id,
                 "rematch-not-posted",
@@ -466,7 +466,7 @@ fn not_yours(row: &GameRow, game: &Game, user: UserId) -> Option<Text> {
         return Some(text!(
             "game-over-plain",
             game = row.id,
-            result = super::words::row_result(row)
+            result = crate::play::words::row_result(row)
         ));
     }
     let to_move = player_to_move(row, game);
@@ -499,7 +499,7 @@ async fn open_picker(
 ) -> Result<(), BotError> {
     let (row, game) = actions::load(&data.core.pool, id).await?;
     if let Some(why) = not_yours(&row, &game, user) {
-        return Err(BotError::User(why));
+        return Err(BotError::Refused(crate::play::Refusal(why)));
     }
     let ply = game.ply() as i64;
     let lang = Lang::of(&press.locale);
@@ -530,10 +530,10 @@ async fn picker_press(
         Some(msg) => msg,
         None if !play => picker_message(lang, data, &row, &game, ply, &path).await?,
         None => match picker::view(lang, &game, &path) {
-            Ok(View::Confirm {
-                notation, words, ..
-            }) => {
-                let played = data.member_moves(id, user, &notation, Some(ply)).await?;
+            Ok(View::Confirm { mv, words, .. }) => {
+                let played = (data.opponent)
+                    .member_moves((row, game), user, actions::Chosen::Move(mv))
+                    .await?;
                 closed_message(
                     text!(
                         "you-played",
@@ -709,9 +709,9 @@ async fn picker_message(
             after
                 .play(mv)
                 .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
-            let alt = super::present::alt_text(lang, id, &after, after.ply());
-            let names = super::present::names_by_colour(&data.core.pool, row, game).await?;
-            let png = super::present::picture(lang, after, None, names).await?;
+            let alt = crate::play::present::alt_text(lang, id, &after, after.ply());
+            let names = crate::play::present::names_by_colour(&data.core.pool, row, game).await?;
+            let png = crate::play::present::picture(lang, after, None, names).await?;
             let mut buttons = vec![serenity::CreateButton::new(
                 Component::Play {
                     game: id,
@@ -749,7 +749,7 @@ async fn update(
         Lang::of(&press.locale)
     } else {
         let guild = press.guild_id.map(crate::db::GuildId::from);
-        super::server_lang(&data.core.pool, guild).await?
+        crate::play::server_lang(&data.core.pool, guild).await?
     };
     let msg = serenity::CreateInteractionResponseMessage::new()
         .content(text.render(lang))

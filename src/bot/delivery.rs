@@ -18,14 +18,14 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::http::HttpError;
 use sqlx::{FromRow, Row};
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
 use super::components::{move_button_row, rematch_button_row};
-use super::present::{alt_text, names_by_colour, picture};
+use super::failure::{explain_refusal, Failure};
 use crate::db::{self, Announcement, QueuedAnnouncement, Target};
+use crate::play::present::{alt_text, names_by_colour, picture};
 
 /// How long a claimed announcement stays with its worker before another may take it.
 pub const LEASE_MS: i64 = 10_000;
@@ -40,85 +40,6 @@ const PARALLEL: usize = 8;
 
 /// The longest wait between two attempts of one announcement.
 const MAX_BACKOFF_MS: i64 = 5 * 60_000;
-
-/// Why a post did not go through.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Failure {
-    /// Worth trying again later.
-    Passing(String),
-    /// Discord refused for good (status, JSON error code, message).
-    Refused {
-        status: u16,
-        code: isize,
-        message: String,
-    },
-}
-
-impl Failure {
-    fn of(e: &serenity::Error) -> Failure {
-        match e {
-            serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-                let status = r.status_code.as_u16();
-                if status == 429 || status >= 500 {
-                    Failure::Passing(format!("HTTP {status}: {}", r.error.message))
-                } else {
-                    Failure::Refused {
-                        status,
-                        code: r.error.code,
-                        message: r.error.message.clone(),
-                    }
-                }
-            }
-            serenity::Error::Http(other) => Failure::Passing(other.to_string()),
-            serenity::Error::Io(e) => Failure::Passing(e.to_string()),
-            other => Failure::Refused {
-                status: 0,
-                code: 0,
-                message: other.to_string(),
-            },
-        }
-    }
-}
-
-/// Why posting in `channel` failed, for the member who asked for the post: a refusal explained
-/// ([`explain_refusal`]), or a passing failure said as such (`passing` is the message id that
-/// takes it as `why`, with `channel`).
-pub fn why_not_posted(
-    e: &serenity::Error,
-    channel: ChannelId,
-    refused: &'static str,
-    passing: &'static str,
-) -> Text {
-    match Failure::of(e) {
-        Failure::Passing(why) => Text::new(passing)
-            .with("channel", channel.to_string())
-            .with("why", why),
-        Failure::Refused {
-            status,
-            code,
-            message,
-        } => Text::new(refused)
-            .with("channel", channel.to_string())
-            .with("why", explain_refusal(status, code, &message, channel)),
-    }
-}
-
-/// What a member reads about a refusal to post in `channel`: what is missing, and where.
-pub fn explain_refusal(status: u16, code: isize, message: &str, channel: ChannelId) -> Text {
-    let channel = channel.to_string();
-    match code {
-        50013 => text!("refused-missing-permissions", channel = channel),
-        50001 => text!("refused-missing-access", channel = channel),
-        10003 => text!("refused-unknown-channel", channel = channel),
-        _ => text!(
-            "refused-other",
-            channel = channel,
-            status = status,
-            code = code as i64,
-            message = message
-        ),
-    }
-}
 
 /// A board drawn for an announcement.
 struct Board {
@@ -287,7 +208,7 @@ impl Delivery {
         let me = self.me.get().copied();
         let mut tx = self.pool.begin().await?;
         for &user in q.body.concerned.iter().filter(|&&u| Some(u) != me) {
-            let lang = super::member_lang(&mut *tx, user).await?;
+            let lang = crate::play::member_lang(&mut *tx, user).await?;
             let notice = Announcement {
                 target: Target::Direct {
                     user,
@@ -640,7 +561,7 @@ impl Delivery {
         if !db::claim_moderator_notice(&mut *tx, guild, topic, db::now_ms()).await? {
             return Ok(());
         }
-        let lang = super::server_lang(&mut *tx, Some(guild)).await?;
+        let lang = crate::play::server_lang(&mut *tx, Some(guild)).await?;
         let notice = Announcement {
             target: Target::Channel { channel },
             content: text.render(lang),

@@ -6,30 +6,21 @@
 //! [`opponent`] call actions too. User mistakes are answered privately with what to do instead;
 //! internal failures are logged with their cause and the user sees a short apology.
 
-pub mod access;
-pub mod actions;
 pub mod commands;
 pub mod components;
 pub mod delivery;
-mod opponent;
-pub mod picker;
-pub mod present;
-pub mod schedule;
-pub mod terms;
-pub mod timers;
-pub mod words;
+pub mod failure;
 
 use std::sync::{Arc, OnceLock};
 
 use poise::serenity_prelude as serenity;
-use thiserror::Error;
 use tracing::{error, info, warn};
 
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbError;
-use crate::i18n::{Lang, Text};
-use access::Refusal;
+use crate::i18n::Lang;
+use crate::play::{access, actions, opponent, timers};
 use actions::Core;
 
 /// Discord ids between serenity's types and the rows' ([`crate::db::UserId`] …). A stored id
@@ -61,108 +52,11 @@ pub struct Data {
     pub opponent: opponent::Opponent,
 }
 
-impl Data {
-    /// A member plays `text` in game `id` (typed with `/move` or built with the picker, on the
-    /// position of `seen` moves when given); the bot is told when its turn comes.
-    pub async fn member_moves(
-        &self,
-        id: i64,
-        member: crate::db::UserId,
-        text: &str,
-        seen: Option<i64>,
-    ) -> Result<actions::Played, BotError> {
-        let played = actions::play_move(&self.core, id, member, text, seen).await?;
-        if played.against_bot && !played.over {
-            self.opponent.wake(id);
-        }
-        Ok(played)
-    }
-}
-
-/// The language of a server's public messages (English outside servers and by default).
-pub async fn server_lang(
-    ex: impl crate::db::Executor<'_>,
-    guild: Option<crate::db::GuildId>,
-) -> Result<Lang, DbError> {
-    Ok(match guild {
-        Some(g) => crate::db::server_language(ex, g)
-            .await?
-            .map(|l| Lang::of(&l))
-            .unwrap_or_default(),
-        None => Lang::EN,
-    })
-}
-
-/// The language of a member's direct messages: the one they last used.
-pub async fn member_lang(
-    ex: impl crate::db::Executor<'_>,
-    user: crate::db::UserId,
-) -> Result<Lang, DbError> {
-    Ok(crate::db::player_locale(ex, user)
-        .await?
-        .map(|l| Lang::of(&l))
-        .unwrap_or_default())
-}
-
-/// Records the languages an interaction shows: the member's (for their direct messages) and the
-/// server's (for its public messages). The member must be known.
-pub async fn note_locales(
-    pool: &crate::db::Pool,
-    user: crate::db::UserId,
-    guild: Option<crate::db::GuildId>,
-    locale: &str,
-    guild_locale: Option<&str>,
-    now: i64,
-) -> Result<(), DbError> {
-    if !locale.is_empty() {
-        crate::db::note_player_locale(pool, user, locale).await?;
-    }
-    if let (Some(g), Some(l)) = (guild, guild_locale.filter(|l| !l.is_empty())) {
-        crate::db::note_server_locale(pool, g, l, now).await?;
-    }
-    Ok(())
-}
-
-/// A failure while handling an interaction.
-#[derive(Debug, Error)]
-pub enum BotError {
-    /// The user's mistake: shown to them privately, in their language.
-    #[error("{0}")]
-    User(Text),
-    /// Ours: logged with its cause; the user sees an apology.
-    #[error(transparent)]
-    Internal(#[from] anyhow::Error),
-}
-
-impl From<Text> for BotError {
-    fn from(t: Text) -> BotError {
-        BotError::User(t)
-    }
-}
-
-impl From<Refusal> for BotError {
-    fn from(r: Refusal) -> BotError {
-        BotError::User(r.0)
-    }
-}
-
-impl From<DbError> for BotError {
-    fn from(e: DbError) -> BotError {
-        match e {
-            DbError::Conflict(id) => BotError::User(crate::text!("game-changed", game = id)),
-            other => BotError::Internal(other.into()),
-        }
-    }
-}
+/// The bot's error is the play layer's: a refusal, answered privately, or an internal failure.
+pub use crate::play::Error as BotError;
 
 impl From<serenity::Error> for BotError {
     fn from(e: serenity::Error) -> BotError {
-        BotError::Internal(e.into())
-    }
-}
-
-impl From<sqlx::Error> for BotError {
-    fn from(e: sqlx::Error) -> BotError {
         BotError::Internal(e.into())
     }
 }
@@ -174,7 +68,7 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
         poise::FrameworkError::Command { error, ctx, .. } => {
             let lang = ctx.locale().map(Lang::of).unwrap_or_default();
             let text = match &error {
-                BotError::User(text) => text.render(lang),
+                BotError::Refused(r) => r.0.render(lang),
                 BotError::Internal(e) => {
                     error!(command = %ctx.command().name, "internal error: {e:#}");
                     crate::i18n::tr(lang, "apology")

@@ -26,24 +26,7 @@ use imageproc::point::Point;
 
 use super::round;
 
-/// A colour with alpha (straight, not premultiplied).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Rgb8A {
-    pub r: u8,
-    pub g: u8,
-    pub b: u8,
-    pub a: u8,
-}
-
-/// An opaque colour from `0xRRGGBB`.
-pub const fn hex(c: u32) -> Rgb8A {
-    Rgb8A {
-        r: (c >> 16) as u8,
-        g: (c >> 8) as u8,
-        b: c as u8,
-        a: 255,
-    }
-}
+pub use super::colour::{hex, Rgb8A};
 
 /// Horizontal text alignment.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -32,6 +32,7 @@
 
 mod canvas;
 pub mod chart;
+mod colour;
 mod encode;
 pub mod exxit;
 mod gallery;

@@ -9,7 +9,7 @@
 
 use image::{GrayImage, RgbaImage};
 
-use super::canvas::Rgb8A;
+use super::colour::Rgb8A;
 
 /// Steps of coverage (see [`level`]).
 const LEVELS: f32 = 8.0;

@@ -610,7 +610,7 @@ impl Discord {
         &self,
         who: &Member,
         board: &Value,
-        steps: &[hexcord::bot::picker::Step],
+        steps: &[hexcord::play::picker::Step],
     ) -> Answer {
         self.pick_move_timed(who, board, steps).await.0
     }
@@ -621,7 +621,7 @@ impl Discord {
         &self,
         who: &Member,
         board: &Value,
-        steps: &[hexcord::bot::picker::Step],
+        steps: &[hexcord::play::picker::Step],
     ) -> (Answer, Vec<(std::time::Duration, bool)>) {
         let mut times = Vec::new();
         let sent = std::time::Instant::now();

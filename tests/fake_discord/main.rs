@@ -957,7 +957,7 @@ type MoveTest = dyn Fn(&str, &str) -> bool;
 /// A move for the picker games: the kinds of move the picker must handle come first (swap,
 /// relocations, expansions with a chain, any expansion), each most of the time, else any move.
 fn interesting_move(game: &hexcord::games::Game, rng: &mut SmallRng) -> hexcord::games::Move {
-    use hexcord::bot::picker::describe;
+    use hexcord::play::picker::describe;
     let moves = game.legal_moves();
     let words: Vec<String> = moves
         .iter()
@@ -1137,10 +1137,10 @@ async fn games_played_with_the_move_button() {
                 assert!(forged.content.contains("not yours"), "{forged:?}");
             }
             let mv = interesting_move(&game, &mut rng);
-            let steps = hexcord::bot::picker::steps(game.position(), &mv);
+            let steps = hexcord::play::picker::steps(game.position(), &mv);
             seen.push((
                 mv.to_string(),
-                hexcord::bot::picker::describe(hexcord::i18n::Lang::EN, game.position(), &mv),
+                hexcord::play::picker::describe(hexcord::i18n::Lang::EN, game.position(), &mv),
             ));
             let from = d.fake.request_count();
             let played = d.pick_move(mover, &board, &steps).await;
@@ -1825,8 +1825,8 @@ async fn move_without_the_bot(d: &Discord, id: i64, who: &Member) {
         .expect("the game");
     drop(conn);
     let mv = game.legal_notations()[0].clone();
-    let core = hexcord::bot::actions::Core::new(pool.clone(), hexcord::clock::Clock::System);
-    hexcord::bot::actions::play_move(
+    let core = hexcord::play::actions::Core::new(pool.clone(), hexcord::clock::Clock::System);
+    hexcord::play::actions::play_move(
         &core,
         row.id,
         hexcord::db::UserId(who.id),

@@ -2,7 +2,7 @@
 //! its turning points, each with small boards before and after the move.
 //!
 //! Never for a game in play (it would be a second opinion on the next move). The search runs in
-//! the bot's search pool ([`crate::bot::opponent::Opponent::run_search`]), off the async
+//! the bot's search pool ([`crate::play::opponent::Opponent::run_search`]), off the async
 //! runtime; its progress is shown by editing the answer, at most every [`PROGRESS_EVERY`]. The
 //! result is stored (`analyses`), so asking again is instant; two requests for one game at once
 //! make one analysis.
@@ -16,11 +16,12 @@ use poise::CreateReply;
 
 use super::{autocomplete_finished, game_in_server, public_lang};
 use crate::analysis::{self, Analysis, AnalysisBudget};
-use crate::bot::present::{draw, names_by_colour};
-use crate::bot::{words, BotError, Context};
+use crate::bot::{BotError, Context};
 use crate::db::{self, GameStatus};
 use crate::games::{Colour, Game};
 use crate::i18n::{Lang, Text};
+use crate::play::present::{draw, names_by_colour};
+use crate::play::words;
 use crate::render::{self, Theme};
 use crate::text;
 
@@ -35,10 +36,14 @@ pub async fn analysis(
 ) -> Result<(), BotError> {
     let (row, played) = game_in_server(&ctx, &game).await?;
     if row.status == GameStatus::Active {
-        return Err(text!("answer-analysis-in-play", game = row.id).into());
+        return Err(
+            crate::play::Refusal::new(text!("answer-analysis-in-play", game = row.id)).into(),
+        );
     }
     if played.ply() == 0 {
-        return Err(text!("answer-analysis-empty", game = row.id).into());
+        return Err(
+            crate::play::Refusal::new(text!("answer-analysis-empty", game = row.id)).into(),
+        );
     }
     ctx.defer().await?;
     let lang = public_lang(&ctx).await?;

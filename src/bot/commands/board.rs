@@ -9,13 +9,13 @@ use super::{
     autocomplete_finished, autocomplete_game, game_in_server, lang, pick_game, public_lang,
     remember_author, server, time_left, GameChoice,
 };
-use crate::bot::access::{mention, parse_game_ref};
-use crate::bot::actions;
-use crate::bot::present::{board_caption, names_by_colour, picture};
 use crate::bot::{BotError, Context, Data};
 use crate::db::{self, GameRow};
 use crate::games::{Game, GameKind};
 use crate::i18n::{tr, Lang};
+use crate::play::access::{mention, parse_game_ref};
+use crate::play::actions;
+use crate::play::present::{board_caption, names_by_colour, picture};
 use crate::text;
 
 /// Discord's limit on a message's text.
@@ -64,7 +64,9 @@ pub async fn board(
             let id = parse_game_ref(text)?;
             let (row, g) = actions::load(&ctx.data().core.pool, id).await?;
             if row.guild_id != ctx.guild_id().map(GuildId::from) {
-                return Err(text!("answer-no-such-game", game = id).into());
+                return Err(
+                    crate::play::Refusal::new(text!("answer-no-such-game", game = id)).into(),
+                );
             }
             (row, g)
         }
@@ -74,12 +76,12 @@ pub async fn board(
         None => None,
         Some(p) if p >= 0 && p as usize <= played.ply() => Some(p as usize),
         Some(p) => {
-            return Err(text!(
+            return Err(crate::play::Refusal::new(text!(
                 "answer-ply-range",
                 game = row.id,
                 moves = played.ply(),
                 asked = p
-            )
+            ))
             .into())
         }
     };
@@ -189,7 +191,8 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     let lang = lang(&ctx);
     ctx.defer_ephemeral().await?;
     let start = Game::new(crate::games::Options::default_for(kind));
-    let names = crate::games::Colour::BOTH.map(|c| crate::bot::words::colour(kind, c).render(lang));
+    let names =
+        crate::games::Colour::BOTH.map(|c| crate::play::words::colour(kind, c).render(lang));
     let png = picture(lang, start, None, names).await?;
     let reply = CreateReply::default()
         .content(rules_text(kind, lang))
@@ -203,7 +206,7 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
 #[poise::command(slash_command)]
 pub async fn follow(ctx: Context<'_>, game: String) -> Result<(), BotError> {
     let me = super::remember_author(&ctx).await?;
-    let id = crate::bot::access::parse_game_ref(&game)?;
+    let id = crate::play::access::parse_game_ref(&game)?;
     let guild = ctx.guild_id().map(crate::db::GuildId::from);
     // The command as the caller's Discord names it.
     let lang = lang(&ctx);
@@ -289,16 +292,16 @@ pub async fn replay(
     ctx.defer().await?;
     let lang = public_lang(&ctx).await?;
     let names = names_by_colour(&ctx.data().core.pool, &row, &played).await?;
-    let gif = crate::bot::present::draw(move || {
+    let gif = crate::play::present::draw(move || {
         crate::render::replay_in(lang, &played, &names, crate::render::Theme::default())
     })
     .await?;
     if gif.len() > MAX_ATTACHMENT {
-        return Err(text!(
+        return Err(crate::play::Refusal::new(text!(
             "answer-replay-too-large",
             game = row.id,
             size = gif.len() >> 20
-        )
+        ))
         .into());
     }
     let reply = CreateReply::default()

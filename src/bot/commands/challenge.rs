@@ -9,14 +9,14 @@ use super::{
     TilesChoice,
 };
 use crate::ai::Level;
-use crate::bot::access::mention;
-use crate::bot::actions::{self, BotGameRequest, ChallengeRequest};
 use crate::bot::components::challenge_buttons;
-use crate::bot::schedule::{CHALLENGE_TTL_SECS, DAY, DEFAULT_DAYS_PER_MOVE};
-use crate::bot::terms::{build_options, check_challenge, ChosenOptions};
 use crate::bot::{BotError, Context};
 use crate::db::{self, ChallengeStatus};
 use crate::games::{Colour, GameKind};
+use crate::play::access::mention;
+use crate::play::actions::{self, BotGameRequest, ChallengeRequest};
+use crate::play::schedule::{CHALLENGE_TTL_SECS, DAY, DEFAULT_DAYS_PER_MOVE};
+use crate::play::terms::{build_options, check_challenge, ChosenOptions};
 use crate::text;
 
 /// Challenge a member to a game.
@@ -41,7 +41,7 @@ pub async fn challenge(
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
     if UserId::from(opponent.id) == ctx.data().opponent.bot_id() {
-        return Err(text!("answer-challenge-the-bot").into());
+        return Err(crate::play::Refusal::new(text!("answer-challenge-the-bot")).into());
     }
     check_challenge(me, UserId::from(opponent.id), opponent.bot)?;
     let kind = GameKind::from(game);
@@ -87,7 +87,7 @@ pub async fn challenge(
         options = options.to_string(),
         rated = if rated { "yes" } else { "no" },
         days = days,
-        colour = crate::bot::words::colour(kind, Colour::First),
+        colour = crate::play::words::colour(kind, Colour::First),
         hours = CHALLENGE_TTL_SECS / 3600,
     );
     let lang = public_lang(&ctx).await?;

@@ -13,13 +13,13 @@ mod settings;
 use crate::db::{ChannelId, GuildId, UserId};
 use poise::serenity_prelude as serenity;
 
-use super::access::{choose_game, parse_game_ref, suggest_moves};
-use super::actions;
 use super::{BotError, Context, Data};
 use crate::ai::Level;
 use crate::db::{self, GameRow, GameStatus};
 use crate::games::{Game, GameKind};
 use crate::i18n::{tr, Lang};
+use crate::play::access::{choose_game, parse_game_ref, suggest_moves};
+use crate::play::actions;
 use crate::text;
 
 /// Every command, in the order `/help` lists them, with its texts in every language.
@@ -188,7 +188,7 @@ pub(super) fn lang(ctx: &Context<'_>) -> Lang {
 
 /// The server's language (for public messages).
 pub(super) async fn public_lang(ctx: &Context<'_>) -> Result<Lang, BotError> {
-    Ok(crate::bot::server_lang(&ctx.data().core.pool, ctx.guild_id().map(GuildId::from)).await?)
+    Ok(crate::play::server_lang(&ctx.data().core.pool, ctx.guild_id().map(GuildId::from)).await?)
 }
 
 pub(super) fn author_name(ctx: &Context<'_>) -> String {
@@ -201,7 +201,7 @@ pub(super) async fn remember_author(ctx: &Context<'_>) -> Result<UserId, BotErro
     db::upsert_player(&core.pool, id, &author_name(ctx), core.clock.now()).await?;
     if let poise::Context::Application(actx) = ctx {
         let i = actx.interaction;
-        crate::bot::note_locales(
+        crate::play::note_locales(
             &core.pool,
             id,
             ctx.guild_id().map(GuildId::from),
@@ -235,11 +235,11 @@ pub(super) async fn not_in_a_game_thread(ctx: &Context<'_>) -> Result<(), BotErr
         None => Ok(()),
         Some(id) => {
             let (row, _) = actions::load(pool, id).await?;
-            Err(text!(
+            Err(crate::play::Refusal::new(text!(
                 "answer-thread-of-game",
                 game = id,
                 channel = row.channel_id.to_string()
-            )
+            ))
             .into())
         }
     }
@@ -262,11 +262,11 @@ pub(super) async fn pick_game(
             && row.thread_id != Some(channel)
             && (guild.is_none() || row.guild_id != guild)
         {
-            return Err(text!(
+            return Err(crate::play::Refusal::new(text!(
                 "answer-game-elsewhere",
                 game = id,
                 channel = row.place().to_string()
-            )
+            ))
             .into());
         }
         return Ok((row, game));
@@ -369,7 +369,7 @@ pub(super) async fn autocomplete_move(
     .await;
     let choices = match found {
         Ok(c) => c,
-        Err(BotError::User(_)) => Vec::new(),
+        Err(BotError::Refused(crate::play::Refusal(_))) => Vec::new(),
         Err(BotError::Internal(e)) => {
             tracing::error!("move suggestions failed: {e:#}");
             Vec::new()
@@ -461,7 +461,7 @@ pub(super) async fn autocomplete_finished(
             let title = row.kind().title();
             let state = match row.status {
                 GameStatus::Active => tr(lang, "answer-active"),
-                _ => crate::bot::words::row_result(row).render(lang),
+                _ => crate::play::words::row_result(row).render(lang),
             };
             let label = text!(
                 "answer-suggest-finished",
@@ -487,7 +487,7 @@ pub(super) fn time_left(row: &GameRow, now: i64, lang: Lang) -> String {
         Some(d) if row.status == GameStatus::Active => {
             let left = text!(
                 "answer-time-left",
-                left = crate::bot::words::time_left(d - now)
+                left = crate::play::words::time_left(d - now)
             );
             format!(" · {}", left.render(lang))
         }
@@ -499,7 +499,7 @@ pub(super) fn time_left(row: &GameRow, now: i64, lang: Lang) -> String {
 pub(super) fn server(ctx: &Context<'_>) -> Result<GuildId, BotError> {
     ctx.guild_id()
         .map(GuildId::from)
-        .ok_or_else(|| text!("answer-server-only").into())
+        .ok_or_else(|| crate::play::Refusal::new(text!("answer-server-only")).into())
 }
 
 /// A game of this server named by the user (active or finished).
@@ -510,7 +510,7 @@ pub(super) async fn game_in_server(
     let id = parse_game_ref(text)?;
     let (row, game) = actions::load(&ctx.data().core.pool, id).await?;
     if row.guild_id != ctx.guild_id().map(GuildId::from) {
-        return Err(text!("answer-no-such-game", game = id).into());
+        return Err(crate::play::Refusal::new(text!("answer-no-such-game", game = id)).into());
     }
     Ok((row, game))
 }

@@ -3,11 +3,11 @@
 use poise::serenity_prelude as serenity;
 
 use super::{lang, OnOff};
-use crate::bot::access::parse_game_ref;
-use crate::bot::actions;
 use crate::bot::{BotError, Context};
 use crate::db::{self, GuildId};
-use crate::i18n::{catalog, tr, Lang, Text};
+use crate::i18n::{catalog, tr, Lang};
+use crate::play::access::parse_game_ref;
+use crate::play::actions;
 use crate::text;
 
 /// The `language` value that gives the choice back to Discord's server language.
@@ -50,7 +50,7 @@ fn language_label(tag: &str) -> String {
 
 /// The language a moderator chose: a tag of the catalog (any case, or as its label reads),
 /// `None` for Discord's own.
-fn parse_language(value: &str) -> Result<Option<&'static str>, Text> {
+fn parse_language(value: &str) -> Result<Option<&'static str>, crate::play::Refusal> {
     let value = value.trim();
     if value.eq_ignore_ascii_case(AUTOMATIC) {
         return Ok(None);
@@ -65,11 +65,11 @@ fn parse_language(value: &str) -> Result<Option<&'static str>, Text> {
                 .map(|t| format!("`{t}`"))
                 .chain([format!("`{AUTOMATIC}`")])
                 .collect();
-            text!(
+            crate::play::Refusal::new(text!(
                 "answer-language-unknown",
                 value = value,
                 known = known.join(", ")
-            )
+            ))
         })
 }
 
@@ -100,14 +100,14 @@ pub async fn server(
     #[autocomplete = "autocomplete_language"] language: Option<String>,
 ) -> Result<(), BotError> {
     let Some(guild) = ctx.guild_id().map(GuildId::from) else {
-        return Err(text!("answer-server-only").into());
+        return Err(crate::play::Refusal::new(text!("answer-server-only")).into());
     };
     let lang = lang(&ctx);
     let pool = &ctx.data().core.pool;
     let now = ctx.data().core.clock.now();
     let chosen = language.as_deref().map(parse_language).transpose()?;
     if (threads.is_some() || chosen.is_some()) && !manages_server(&ctx) {
-        return Err(text!("answer-moderators-only").into());
+        return Err(crate::play::Refusal::new(text!("answer-moderators-only")).into());
     }
     let mut settings = db::fetch_server_settings(pool, guild).await?;
     if let Some(t) = threads {
@@ -122,7 +122,7 @@ pub async fn server(
     } else {
         text!("answer-threads-off")
     };
-    let public = crate::bot::server_lang(pool, Some(guild)).await?;
+    let public = crate::play::server_lang(pool, Some(guild)).await?;
     let language_state = text!(
         "answer-language-state",
         language = tr(public, "answer-language-name"),
@@ -156,7 +156,7 @@ mod tests {
         assert_eq!(parse_language("日本語 (ja)"), Ok(Some("ja")));
         assert_eq!(parse_language("auto"), Ok(None));
         let refused = parse_language("klingon").unwrap_err();
-        let en = refused.render(Lang::EN);
+        let en = refused.0.render(Lang::EN);
         assert!(en.contains("klingon") && en.contains("`ja`"), "{en}");
         assert_eq!(language_label("en-US"), "English (en-US)");
     }

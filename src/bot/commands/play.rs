@@ -4,10 +4,10 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{autocomplete_game, autocomplete_move, lang, pick_game, public_lang, remember_author};
-use crate::bot::access::{check_player, split_game_prefix};
 use crate::bot::components::Component;
 use crate::bot::{actions, BotError, Context};
 use crate::i18n::tr;
+use crate::play::access::{check_player, split_game_prefix};
 use crate::text;
 
 /// Play a move in your game in this channel.
@@ -24,11 +24,12 @@ pub async fn move_(
     let (named, text) = split_game_prefix(&text);
     let named = named.map(|id| id.to_string());
     if text == super::WAITING {
-        return Err(text!("answer-not-your-turn").into());
+        return Err(crate::play::Refusal::new(text!("answer-not-your-turn")).into());
     }
-    let (row, _) = pick_game(&ctx, me, named.as_deref().or(game.as_deref()), true).await?;
-    let data = ctx.data();
-    let played = data.member_moves(row.id, me, text, None).await?;
+    let loaded = pick_game(&ctx, me, named.as_deref().or(game.as_deref()), true).await?;
+    let played = (ctx.data().opponent)
+        .member_moves(loaded, me, actions::Chosen::Typed(text))
+        .await?;
     // Stored with its board in the delivery queue: the answer is immediate, the board follows
     // in the channel (even if this answer cannot be delivered).
     let text = text!(
@@ -67,7 +68,7 @@ pub async fn takeback(
             serenity::ButtonStyle::Danger,
         ),
     ];
-    let lang = crate::bot::server_lang(
+    let lang = crate::play::server_lang(
         &ctx.data().core.pool,
         ctx.guild_id().map(crate::db::GuildId::from),
     )
@@ -104,7 +105,7 @@ pub async fn call_off(
             serenity::ButtonStyle::Success,
         ),
     ];
-    let lang = crate::bot::server_lang(
+    let lang = crate::play::server_lang(
         &ctx.data().core.pool,
         ctx.guild_id().map(crate::db::GuildId::from),
     )

@@ -5,12 +5,12 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{lang, public_lang, remember_author, server, GameChoice};
-use crate::bot::access::mention;
-use crate::bot::present::{leaderboard_page, LEADERBOARD_PAGE};
 use crate::bot::{BotError, Context};
 use crate::db;
 use crate::games::GameKind;
 use crate::i18n::{tr, Lang};
+use crate::play::access::mention;
+use crate::play::present::{leaderboard_page, LEADERBOARD_PAGE};
 use crate::text;
 
 /// One leaderboard line.
@@ -138,7 +138,7 @@ pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(
                     title = g.kind().title(),
                     opponent = mention(opponent),
                     verdict = verdict,
-                    result = crate::bot::words::row_result(g),
+                    result = crate::play::words::row_result(g),
                     rated = yes_no(g.rated),
                 )
                 .render(lang)

@@ -2,9 +2,9 @@
 //! `/vacation`.
 
 use super::{lang, remember_author, NotifyChoice, OnOff};
-use crate::bot::actions;
 use crate::bot::{BotError, Context};
 use crate::db;
+use crate::play::actions;
 use crate::text;
 
 /// Your settings: how you hear that it is your move, and reminders.

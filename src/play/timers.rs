@@ -12,7 +12,7 @@ use std::time::Duration;
 use tracing::error;
 
 use super::actions::{self, Core};
-use super::BotError;
+use super::Error;
 use crate::db::{self, DbError};
 
 /// What one scan did.
@@ -26,10 +26,10 @@ pub struct Scanned {
 }
 
 /// Reports a game an action could not handle: a damaged row once, other failures each time.
-fn report(game: i64, what: &str, e: BotError) {
+fn report(game: i64, what: &str, e: Error) {
     match e {
-        BotError::User(_) => {}
-        BotError::Internal(e) => match e.downcast_ref::<DbError>() {
+        Error::Refused(crate::play::Refusal(_)) => {}
+        Error::Internal(e) => match e.downcast_ref::<DbError>() {
             Some(DbError::Corrupt { .. })
             | Some(DbError::Sqlx(sqlx::Error::ColumnDecode { .. })) => {
                 db::report_bad_row("games", game, &format!("cannot {what}: {e:#}"))
@@ -94,13 +94,13 @@ pub async fn run(core: Core, every: Duration) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::schedule::DAY;
     use crate::clock::Clock;
     use crate::db::testing::temp_db;
     use crate::db::UserId;
     use crate::db::{ChannelId, GuildId};
     use crate::db::{GameStatus, NewGame};
     use crate::games::Options;
+    use crate::play::schedule::DAY;
     use std::sync::atomic::Ordering;
 
     const T0: i64 = 1_800_000_000;

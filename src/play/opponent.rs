@@ -22,7 +22,7 @@ use tokio::sync::Semaphore;
 use tracing::{error, info};
 
 use super::actions::{self, Core};
-use super::BotError;
+use super::Error;
 use crate::ai;
 use crate::db::{self, GameStatus};
 
@@ -74,6 +74,21 @@ impl Opponent {
         &self.inner.name
     }
 
+    /// A member's move in a game they loaded (from any front end), played by
+    /// [`actions::play_move_on`]; the bot is told when its turn comes.
+    pub async fn member_moves(
+        &self,
+        loaded: (crate::db::GameRow, crate::games::Game),
+        member: UserId,
+        chosen: actions::Chosen<'_>,
+    ) -> Result<actions::Played, Error> {
+        let played = actions::play_move_on(&self.inner.core, loaded, member, chosen).await?;
+        if played.against_bot && !played.over {
+            self.wake(played.game);
+        }
+        Ok(played)
+    }
+
     /// How many searches may run at once.
     pub fn threads(&self) -> usize {
         self.inner.threads
@@ -97,8 +112,10 @@ impl Opponent {
             loop {
                 if let Err(e) = me.turn(id).await {
                     match e {
-                        BotError::User(text) => info!(game = id, "no move for the bot: {text}"),
-                        BotError::Internal(e) => {
+                        Error::Refused(crate::play::Refusal(text)) => {
+                            info!(game = id, "no move for the bot: {text}")
+                        }
+                        Error::Internal(e) => {
                             error!(game = id, "the bot could not play its move: {e:#}")
                         }
                     }
@@ -120,7 +137,7 @@ impl Opponent {
     pub async fn run_search<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, BotError> {
+    ) -> Result<T, Error> {
         let _permit = self
             .inner
             .permits
@@ -164,7 +181,7 @@ impl Opponent {
     }
 
     /// One move of the bot in game `id`, when it is the bot's turn.
-    async fn turn(&self, id: i64) -> Result<(), BotError> {
+    async fn turn(&self, id: i64) -> Result<(), Error> {
         let inner = &self.inner;
         let Some(level) = db::fetch_bot_level(&inner.core.pool, id).await? else {
             return Ok(());
@@ -197,7 +214,7 @@ impl Opponent {
         id: i64,
         level: crate::ai::Level,
         permit: tokio::sync::SemaphorePermit<'_>,
-    ) -> Result<(), BotError> {
+    ) -> Result<(), Error> {
         let inner = &self.inner;
         let (row, game) = actions::load(&inner.core.pool, id).await?;
         if row.status != GameStatus::Active || game.is_over() || row.to_move != Some(inner.bot_id) {
@@ -218,7 +235,7 @@ impl Opponent {
         };
         // The same action as a member's move, on the position searched: a resignation or an
         // abort that came first wins, and the bot's move is dropped.
-        match actions::play_move(&inner.core, id, inner.bot_id, &mv.to_string(), Some(seen)).await {
+        match actions::play_move(&inner.core, id, inner.bot_id, mv, Some(seen)).await {
             Ok(played) => info!(
                 game = id,
                 ply = played.ply,
@@ -227,7 +244,9 @@ impl Opponent {
                 ms = started.elapsed().as_millis() as u64,
                 "the bot played"
             ),
-            Err(BotError::User(why)) => info!(game = id, "the bot's move was not played: {why}"),
+            Err(Error::Refused(crate::play::Refusal(why))) => {
+                info!(game = id, "the bot's move was not played: {why}")
+            }
             Err(e) => return Err(e),
         }
         Ok(())

@@ -1,7 +1,8 @@
 //! The terms of a challenge: its options checked against the rules, who may challenge whom,
 //! and who may answer it.
 
-use super::access::{mention, Refusal};
+use super::access::mention;
+use super::Refusal;
 use crate::db::UserId;
 use crate::db::{Challenge, ChallengeStatus};
 use crate::games::{GameKind, Options};

@@ -81,7 +81,7 @@ pub fn level(l: crate::ai::Level) -> Text {
 
 /// A duration left: `2 d 3 h`, `5 h 10 min`, `less than a minute`.
 pub fn time_left(seconds: i64) -> Text {
-    use super::schedule::DAY;
+    use crate::play::schedule::DAY;
     if seconds <= 0 {
         return text!("left-none");
     }
@@ -98,8 +98,8 @@ pub fn time_left(seconds: i64) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::schedule::DAY;
     use crate::i18n::Lang;
+    use crate::play::schedule::DAY;
 
     #[test]
     fn english_words_are_the_stored_ones() {

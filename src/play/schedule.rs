@@ -1,6 +1,6 @@
 //! Time in correspondence play: deadlines, reminders, vacations and how time left reads.
 
-use super::access::Refusal;
+use super::Refusal;
 
 /// How long an open challenge waits for an answer.
 pub const CHALLENGE_TTL_SECS: i64 = 24 * 3600;

@@ -6,9 +6,10 @@ use anyhow::anyhow;
 use std::sync::OnceLock;
 use tokio::sync::Semaphore;
 
-use super::access::{mention, player_of, player_to_move, Refusal};
+use super::access::{mention, player_of, player_to_move};
 use super::words;
-use super::BotError;
+use super::Error;
+use super::Refusal;
 use crate::db::{fetch_player_name, GameRow, GameStatus};
 use crate::games::{Colour, Game};
 use crate::i18n::Lang;
@@ -20,7 +21,7 @@ pub async fn names_by_colour(
     pool: &Pool,
     row: &GameRow,
     game: &Game,
-) -> Result<[String; 2], BotError> {
+) -> Result<[String; 2], Error> {
     let mut names = [String::new(), String::new()];
     for c in Colour::BOTH {
         let id = player_of(row, game, c);
@@ -43,7 +44,7 @@ fn drawing_permits() -> &'static Semaphore {
 }
 
 /// Runs `draw` on a blocking thread once a drawing permit is free.
-pub async fn draw<T, E>(draw: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, BotError>
+pub async fn draw<T, E>(draw: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, Error>
 where
     T: Send + 'static,
     E: std::fmt::Display + Send + 'static,
@@ -55,7 +56,7 @@ where
     tokio::task::spawn_blocking(draw)
         .await
         .map_err(|e| anyhow!("the renderer stopped: {e}"))?
-        .map_err(|e| BotError::Internal(anyhow!("{e}")))
+        .map_err(|e| Error::Internal(anyhow!("{e}")))
 }
 
 /// The board picture of `game` at `ply` (the current position when `None`), rendered off the
@@ -65,7 +66,7 @@ pub async fn picture(
     game: Game,
     ply: Option<usize>,
     names: [String; 2],
-) -> Result<Vec<u8>, BotError> {
+) -> Result<Vec<u8>, Error> {
     draw(move || render_png_in(lang, &game, ply, &names, Theme::default())).await
 }
 

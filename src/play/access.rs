@@ -6,18 +6,10 @@ use super::words::{self, row_result as result_words};
 use crate::db::{GameRow, GameStatus};
 use crate::db::{GuildId, UserId};
 use crate::games::{Colour, Game, Move};
-use crate::i18n::{Lang, Text};
+use crate::i18n::Lang;
 use crate::text;
 
-/// A user mistake, answered privately with what to do instead.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Refusal(pub Text);
-
-impl Refusal {
-    pub fn new(text: Text) -> Refusal {
-        Refusal(text)
-    }
-}
+use super::Refusal;
 
 /// A mention of a user.
 pub fn mention(user: UserId) -> String {

@@ -1,0 +1,332 @@
+//! What every action shares: the actions' [`Core`], loading a game, the board announced after a change, the game's thread, and storing the end of a game.
+
+use std::sync::Arc;
+
+use crate::db::Pool;
+use tokio::sync::Notify;
+
+use crate::clock::Clock;
+use crate::db::{
+    self, Announcement, BoardAt, DbError, Finish, GameResult, GameRow, GameStatus, Target, UserId,
+};
+use crate::games::{Game, Outcome, Reason};
+use crate::i18n::{Lang, Text};
+use crate::play::access::{mention, player_of, player_to_move};
+use crate::play::present::board_caption;
+use crate::play::Error;
+use crate::text;
+
+/// What the actions work on: the database, the clock, and the bell that wakes the delivery task
+/// when something was queued. Cheap to clone.
+#[derive(Clone)]
+pub struct Core {
+    pub pool: Pool,
+    pub clock: Clock,
+    pub queued: Arc<Notify>,
+}
+
+impl Core {
+    pub fn new(pool: Pool, clock: Clock) -> Core {
+        Core {
+            pool,
+            clock,
+            queued: Arc::new(Notify::new()),
+        }
+    }
+
+    /// Tells the delivery task that announcements wait.
+    pub(super) fn wake_delivery(&self) {
+        self.queued.notify_one();
+    }
+}
+
+/// A stored game with its position, or a user mistake when there is none.
+pub async fn load(pool: &Pool, id: i64) -> Result<(GameRow, Game), Error> {
+    let mut conn = pool.acquire().await?;
+    db::load_game(&mut conn, id)
+        .await?
+        .ok_or_else(|| Error::refused(text!("no-such-game", game = id)))
+}
+
+/// The row as it stands after `game` (the stored row plus the change not yet written), for the
+/// caption of the announcement written with the change.
+pub(super) fn row_after(
+    row: &GameRow,
+    game: &Game,
+    finish: Option<&Finish>,
+    deadline: Option<i64>,
+) -> GameRow {
+    let mut next = row.clone();
+    next.version = game.ply() as i64;
+    match finish {
+        Some(f) => {
+            next.status = f.status();
+            next.result = Some(f.result.clone());
+            next.winner_id = f.winner_id;
+            next.deadline_at = None;
+            next.to_move = None;
+        }
+        None => {
+            next.deadline_at = deadline;
+            next.to_move = Some(player_to_move(row, game));
+        }
+    }
+    next
+}
+
+/// The public board of a game at its current ply: `intro` above the caption, mentioning the
+/// player to move (or both players once it is over).
+pub(super) fn board_announcement(
+    lang: Lang,
+    row: &GameRow,
+    game: &Game,
+    intro: Option<&Text>,
+    last: Option<(UserId, &str)>,
+) -> Announcement {
+    let caption = board_caption(lang, row, game, last);
+    let content = match intro {
+        None => caption,
+        Some(intro) => format!("{}\n{caption}", intro.render(lang)),
+    };
+    let mentions = match row.to_move {
+        Some(p) if row.status == GameStatus::Active => vec![p],
+        _ => row.players.to_vec(),
+    };
+    Announcement {
+        target: Target::Game {
+            game: row.id,
+            channel: row.channel_id,
+        },
+        content,
+        mentions,
+        board: Some(BoardAt {
+            game: row.id,
+            ply: game.ply() as i64,
+            current: true,
+        }),
+        concerned: row.players.to_vec(),
+        lang: lang.tag().to_string(),
+    }
+}
+
+/// Queues the board of a game (in the transaction of the change it shows), telling the player
+/// to move as they chose in `/settings`: the board's mention in the channel, a direct message
+/// with the board and its Move button, or both. A final board mentions the game's followers.
+pub(super) async fn enqueue_board(
+    tx: &mut crate::db::Conn,
+    row: &GameRow,
+    game: &Game,
+    intro: Option<Text>,
+    last: Option<(UserId, &str)>,
+) -> Result<(), DbError> {
+    let lang = crate::play::server_lang(&mut *tx, row.guild_id).await?;
+    let mut board = board_announcement(lang, row, game, intro.as_ref(), last);
+    if row.status != GameStatus::Active {
+        let followers = db::followers_of(&mut *tx, row.id).await?;
+        if !followers.is_empty() {
+            let names: Vec<String> = followers.iter().map(|&u| mention(u)).collect();
+            board.content.push('\n');
+            board
+                .content
+                .push_str(&text!("following", names = names.join(" ")).render(lang));
+            board.mentions.extend(followers);
+        }
+    }
+    let to_move = row.to_move.filter(|_| row.status == GameStatus::Active);
+    if let Some(player) = to_move {
+        let notify = db::fetch_settings(&mut *tx, player).await?.notify;
+        if notify.direct() {
+            if !notify.in_channel() {
+                board.mentions.retain(|&u| u != player);
+            }
+            // In the player's own language, unless the channel tells them after all.
+            let dm_lang = match notify.in_channel() {
+                true => crate::play::member_lang(&mut *tx, player).await?,
+                false => lang,
+            };
+            let direct = Announcement {
+                target: Target::Direct {
+                    user: player,
+                    // With their direct messages closed, the channel tells them after all.
+                    or_channel: (!notify.in_channel()).then_some(row.place()),
+                },
+                content: text!(
+                    "your-move-direct",
+                    who = mention(player),
+                    game = row.id,
+                    place = row.place().to_string()
+                )
+                .render(dm_lang),
+                mentions: vec![player],
+                board: board.board.map(|b| BoardAt {
+                    current: false,
+                    ..b
+                }),
+                concerned: vec![player],
+                lang: dm_lang.tag().to_string(),
+            };
+            db::enqueue(&mut *tx, Some(row.id), &board).await?;
+            db::enqueue(&mut *tx, Some(row.id), &direct).await?;
+            return Ok(());
+        }
+    }
+    db::enqueue(&mut *tx, Some(row.id), &board).await?;
+    if row.status != GameStatus::Active {
+        close_thread(tx, row, lang).await?;
+    }
+    Ok(())
+}
+
+/// The name of a game's thread: `#12 inpHeXion · alice vs bob` (Discord allows 100 characters).
+pub fn thread_name(id: i64, kind: crate::games::GameKind, names: [&str; 2]) -> String {
+    let name = format!("#{id} {} · {} vs {}", kind.title(), names[0], names[1]);
+    if name.chars().count() <= 100 {
+        name
+    } else {
+        let mut short: String = name.chars().take(99).collect();
+        short.push('…');
+        short
+    }
+}
+
+/// Queues the opening of a new game's thread (before its first board), when its server wants
+/// threads: started from the challenge's message `from` when there is one, its players added.
+pub(super) async fn open_thread(
+    tx: &mut crate::db::Conn,
+    row: &GameRow,
+    from: Option<db::MessageId>,
+    bot: Option<UserId>,
+) -> Result<(), DbError> {
+    let Some(guild) = row.guild_id else {
+        return Ok(());
+    };
+    if !db::fetch_server_settings(&mut *tx, guild).await?.threads {
+        return Ok(());
+    }
+    let mut names = [String::new(), String::new()];
+    for (name, &player) in names.iter_mut().zip(&row.players) {
+        *name = db::fetch_player_name(&mut *tx, player)
+            .await?
+            .unwrap_or_else(|| "?".to_string());
+    }
+    let open = Announcement {
+        target: Target::OpenThread {
+            game: row.id,
+            channel: row.channel_id,
+            from,
+        },
+        content: thread_name(row.id, row.kind(), [&names[0], &names[1]]),
+        mentions: Vec::new(),
+        board: None,
+        concerned: row
+            .players
+            .iter()
+            .copied()
+            .filter(|&p| Some(p) != bot)
+            .collect(),
+        lang: crate::i18n::FALLBACK.to_string(),
+    };
+    db::enqueue(&mut *tx, Some(row.id), &open).await?;
+    Ok(())
+}
+
+/// After the final board of a game played in a thread: the result as one line in the game's
+/// channel, then the thread archived (both skipped by the delivery when there is no thread).
+pub(super) async fn close_thread(
+    tx: &mut crate::db::Conn,
+    row: &GameRow,
+    lang: Lang,
+) -> Result<(), DbError> {
+    let who = match row.winner_id {
+        Some(w) => text!(
+            "players-beat",
+            winner = mention(w),
+            loser = mention(row.opponent_of(w))
+        ),
+        None => text!(
+            "players-vs",
+            a = mention(row.players[0]),
+            b = mention(row.players[1])
+        ),
+    };
+    let thread = match row.thread_id {
+        Some(t) => Text::raw(format!("<#{t}>")),
+        None => text!("its-thread"),
+    };
+    let line = text!(
+        "result-line",
+        game = row.kind().title(),
+        id = row.id,
+        who = who,
+        result = crate::play::words::row_result(row),
+        thread = thread
+    )
+    .render(lang);
+    let parent = Announcement {
+        target: Target::Parent {
+            game: row.id,
+            channel: row.channel_id,
+        },
+        content: line,
+        mentions: Vec::new(),
+        board: None,
+        concerned: Vec::new(),
+        lang: lang.tag().to_string(),
+    };
+    db::enqueue(&mut *tx, Some(row.id), &parent).await?;
+    let archive = Announcement {
+        target: Target::Archive {
+            game: row.id,
+            channel: row.channel_id,
+        },
+        content: String::new(),
+        mentions: Vec::new(),
+        board: None,
+        concerned: Vec::new(),
+        lang: lang.tag().to_string(),
+    };
+    db::enqueue(&mut *tx, Some(row.id), &archive).await?;
+    Ok(())
+}
+
+/// How the game stands after a move: `Some` when it has just ended.
+pub fn finish_after_move(row: &GameRow, game: &Game) -> Option<Finish> {
+    let outcome = game.outcome()?;
+    Some(Finish {
+        kind: game.kind(),
+        result: GameResult::Decided(outcome),
+        winner_id: outcome.winner.map(|c| player_of(row, game, c)),
+    })
+}
+
+/// A win of `winner`'s colour for `reason`.
+pub(super) fn win_for(
+    row: &GameRow,
+    game: &Game,
+    winner: crate::games::Colour,
+    reason: Reason,
+) -> Finish {
+    Finish {
+        kind: game.kind(),
+        result: GameResult::Decided(Outcome::win(winner, reason)),
+        winner_id: Some(player_of(row, game, winner)),
+    }
+}
+
+/// Ends a game without a move (resignation, abort), with its final board announced.
+pub(super) async fn end_game(
+    core: &Core,
+    row: &GameRow,
+    game: &Game,
+    finish: &Finish,
+    intro: Text,
+) -> Result<(), DbError> {
+    let after = row_after(row, game, Some(finish), None);
+    let mut tx = core.pool.begin().await?;
+    db::finish_game(&mut *tx, row.id, row.version, finish, core.clock.now()).await?;
+    db::apply_result(&mut tx, row.id).await?;
+    enqueue_board(&mut tx, &after, game, Some(intro), None).await?;
+    tx.commit().await?;
+    core.wake_delivery();
+    Ok(())
+}

@@ -1,0 +1,159 @@
+//! A member's own state across games: following a game, vacations, and reminders of a turn.
+
+use tracing::info;
+
+use super::game::{load, Core};
+use crate::db::{self, Announcement, GameRow, GameStatus, GuildId, Target, UserId};
+use crate::i18n::Text;
+use crate::play::access::mention;
+use crate::play::schedule::{reminder_due, DAY, VACATION_DAYS_PER_YEAR};
+use crate::play::Error;
+use crate::text;
+
+/// `user` follows game `id` (in server `guild`), or stops following it: `true` when they now
+/// follow it, with the game. Followers are mentioned with the result.
+pub async fn toggle_follow(
+    core: &Core,
+    id: i64,
+    user: UserId,
+    guild: Option<GuildId>,
+) -> Result<(bool, db::GameRow), Error> {
+    let (row, _) = load(&core.pool, id).await?;
+    if guild.is_none() || row.guild_id != guild {
+        return Err(Error::refused(text!("game-not-in-this-server", game = id)));
+    }
+    if row.status != GameStatus::Active {
+        return Err(Error::refused(text!(
+            "game-over-replay",
+            game = id,
+            result = crate::play::words::row_result(&row)
+        )));
+    }
+    let mut conn = core.pool.acquire().await?;
+    let following = db::toggle_follow(&mut conn, id, user, core.clock.now()).await?;
+    Ok((following, row))
+}
+
+/// The reminder's text.
+pub fn reminder_text(game: &GameRow, player: UserId, left: i64) -> Text {
+    let common = |t: Text| {
+        t.with("who", mention(player))
+            .with("game", game.kind().title())
+            .with("id", game.id)
+            .with("opponent", mention(game.opponent_of(player)))
+            .with("place", game.place().to_string())
+            .with("left", crate::play::words::time_left(left))
+    };
+    match game.deadline_at {
+        Some(d) => common(text!("reminder-until", until = d)),
+        None => common(text!("reminder")),
+    }
+}
+
+/// Sends the reminder due in game `id`, if one is: `true` when one was queued.
+pub async fn remind(core: &Core, id: i64) -> Result<bool, Error> {
+    let now = core.clock.now();
+    let Some(row) = db::fetch_game(&core.pool, id).await? else {
+        return Ok(false);
+    };
+    let (Some(deadline), Some(player), GameStatus::Active) =
+        (row.deadline_at, row.to_move, row.status)
+    else {
+        return Ok(false);
+    };
+    let left = deadline - now;
+    let Some(to) = reminder_due(row.seconds_per_move, left, row.reminders_sent) else {
+        return Ok(false);
+    };
+    // Reminders go where the player hears of their turn (`/settings`), unless switched off.
+    let settings = db::fetch_settings(&core.pool, player).await?;
+    let mut targets = Vec::new();
+    if settings.reminders && settings.notify.in_channel() {
+        targets.push(Target::Game {
+            game: row.id,
+            channel: row.channel_id,
+        });
+    }
+    if settings.reminders && settings.notify.direct() {
+        targets.push(Target::Direct {
+            user: player,
+            // With their direct messages closed, only the game's place is left.
+            or_channel: (!settings.notify.in_channel()).then_some(row.place()),
+        });
+    }
+    let mut tx = core.pool.begin().await?;
+    if !db::claim_reminder(&mut *tx, &row, to).await? {
+        return Ok(false);
+    }
+    for target in &targets {
+        // A direct message in the player's language; in the game's place, the server's.
+        let lang = match target {
+            Target::Direct { .. } => crate::play::member_lang(&mut *tx, player).await?,
+            _ => crate::play::server_lang(&mut *tx, row.guild_id).await?,
+        };
+        let reminder = Announcement {
+            target: target.clone(),
+            content: reminder_text(&row, player, left).render(lang),
+            mentions: vec![player],
+            board: None,
+            concerned: vec![player],
+            lang: lang.tag().to_string(),
+        };
+        db::enqueue(&mut *tx, Some(id), &reminder).await?;
+    }
+    tx.commit().await?;
+    if !targets.is_empty() {
+        core.wake_delivery();
+        info!(game = id, %player, "reminder queued");
+    }
+    Ok(!targets.is_empty())
+}
+
+/// A vacation taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vacation {
+    pub until: i64,
+    /// Games waiting for the player's move whose deadline moved.
+    pub paused: u64,
+    /// Vacation days left in the next 365 days.
+    pub days_left: i64,
+}
+
+/// `player` takes `days` of vacation from now: the deadlines of the games waiting for their move
+/// move by as much, unless they have passed already (those games are lost on time). The yearly
+/// cap holds under concurrent requests: `db::start_vacation_within_cap` decides them one at a
+/// time.
+pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vacation, Error> {
+    let now = core.clock.now();
+    let since = now - 365 * DAY;
+    let cap = VACATION_DAYS_PER_YEAR * DAY;
+    let seconds = days * DAY;
+    let mut tx = core.pool.begin().await?;
+    let started = days >= 1
+        && db::start_vacation_within_cap(
+            &mut tx,
+            &db::VacationRequest {
+                player,
+                starts_at: now,
+                seconds,
+                counted_since: since,
+                cap_seconds: cap,
+            },
+        )
+        .await?;
+    if !started {
+        drop(tx);
+        let away = db::vacation_until(&core.pool, player, now).await?;
+        let used = db::vacation_seconds_since(&core.pool, player, since).await?;
+        return Err(crate::play::schedule::vacation_refusal(days, away, used).into());
+    }
+    let paused = db::pause_deadlines(&mut *tx, player, seconds, now).await?;
+    tx.commit().await?;
+    let used = db::vacation_seconds_since(&core.pool, player, since).await?;
+    info!(%player, days, paused, "vacation taken");
+    Ok(Vacation {
+        until: now + seconds,
+        paused,
+        days_left: (cap - used).max(0) / DAY,
+    })
+}

@@ -1,0 +1,26 @@
+//! The game's verbs, each in one place: start a game from an accepted challenge or against the
+//! bot, apply a move (a member's or the bot's), resign, abort, lose on time, remind, expire
+//! challenges, take a vacation, open a challenge.
+//!
+//! Each action decides on the stored state, then stores the change and queues what must be
+//! announced (`db::enqueue`) in **one transaction**, guarded by the game's version (the ply
+//! count) or the row's status, so two actions racing on one game cannot both apply. Nothing here
+//! talks to Discord: commands, buttons, timers and the bot opponent call these and answer the
+//! interaction; the delivery task posts the queue. Every decision is testable with a database
+//! file alone.
+
+mod challenges;
+mod endings;
+mod game;
+mod members;
+mod moves;
+mod takebacks;
+#[cfg(test)]
+mod tests;
+
+pub use challenges::*;
+pub use endings::*;
+pub use game::*;
+pub use members::*;
+pub use moves::*;
+pub use takebacks::*;

@@ -1,0 +1,137 @@
+//! Playing a move: a member's (typed, or built by the picker or a page) or the bot's.
+
+use tracing::info;
+
+use super::game::{enqueue_board, finish_after_move, load, row_after, Core};
+use crate::db::{self, DbError, GameRow, MoveRecord, UserId};
+use crate::games::{Game, Move};
+use crate::play::access::{check_in_time, check_may_move, player_to_move};
+use crate::play::schedule::deadline_after;
+use crate::play::{Error, Refusal};
+
+/// A move played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub game: i64,
+    /// The ply it made (1 for the first move).
+    pub ply: i64,
+    pub notation: String,
+    /// The game ended with it.
+    pub over: bool,
+    /// The game is played against the bot (which answers next).
+    pub against_bot: bool,
+}
+
+/// A move as a front end has it: typed text, read against the position, or a move already
+/// built (by the picker, a page or the bot's search), which is not parsed again.
+#[derive(Clone, Copy, Debug)]
+pub enum Chosen<'a> {
+    Typed(&'a str),
+    Move(Move),
+}
+
+impl<'a> From<&'a str> for Chosen<'a> {
+    fn from(text: &'a str) -> Chosen<'a> {
+        Chosen::Typed(text)
+    }
+}
+
+impl<'a> From<&'a String> for Chosen<'a> {
+    fn from(text: &'a String) -> Chosen<'a> {
+        Chosen::Typed(text)
+    }
+}
+
+impl From<Move> for Chosen<'_> {
+    fn from(mv: Move) -> Self {
+        Chosen::Move(mv)
+    }
+}
+
+/// Plays `chosen` for `player` in game `id`. `seen` is the number of moves the player saw (the
+/// bot's search position); a move on a position that changed since is refused.
+pub async fn play_move<'a>(
+    core: &Core,
+    id: i64,
+    player: UserId,
+    chosen: impl Into<Chosen<'a>>,
+    seen: Option<i64>,
+) -> Result<Played, Error> {
+    let loaded = load(&core.pool, id).await?;
+    if seen.is_some_and(|s| s != loaded.1.ply() as i64) {
+        return Err(DbError::Conflict(id).into());
+    }
+    play_move_on(core, loaded, player, chosen.into()).await
+}
+
+/// Plays `chosen` for `player` on a game the caller has just loaded (and shown, or checked):
+/// the move is stored only if the game is still at that position (its version).
+pub async fn play_move_on(
+    core: &Core,
+    (row, mut game): (GameRow, Game),
+    player: UserId,
+    chosen: Chosen<'_>,
+) -> Result<Played, Error> {
+    let id = row.id;
+    check_may_move(&row, &game, player)?;
+    let now = core.clock.now();
+    check_in_time(&row, now)?;
+    let expected = game.ply() as i64;
+    let mv = match chosen {
+        Chosen::Typed(text) => game.play_text(text).map_err(|e| e.to_string()),
+        Chosen::Move(mv) => game.play(mv).map(|()| mv).map_err(|e| e.to_string()),
+    }
+    .map_err(|error| {
+        let input = match chosen {
+            Chosen::Typed(text) => text.trim().to_string(),
+            Chosen::Move(mv) => mv.to_string(),
+        };
+        Refusal::new(crate::text!(
+            "move-cannot-be-played",
+            input = input,
+            game = id,
+            error = error
+        ))
+    })?;
+    let notation = mv.to_string();
+    let finish = finish_after_move(&row, &game);
+    let next = player_to_move(&row, &game);
+    let against_bot = db::fetch_bot_level(&core.pool, id).await?.is_some();
+    // Games against the bot have no clock.
+    let deadline = if against_bot {
+        None
+    } else {
+        let away = db::vacation_until(&core.pool, next, now).await?;
+        Some(deadline_after(now, row.seconds_per_move, away))
+    };
+    let after = row_after(&row, &game, finish.as_ref(), deadline);
+    let mut tx = core.pool.begin().await?;
+    db::record_move(
+        &mut tx,
+        &MoveRecord {
+            game: id,
+            expected_version: expected,
+            notation: &notation,
+            player,
+            now,
+            finish: finish.as_ref(),
+            next_deadline: deadline,
+            next_to_move: next,
+        },
+    )
+    .await?;
+    if finish.is_some() {
+        db::apply_result(&mut tx, id).await?;
+    }
+    enqueue_board(&mut tx, &after, &game, None, Some((player, &notation))).await?;
+    tx.commit().await?;
+    core.wake_delivery();
+    info!(game = id, ply = expected + 1, mv = %notation, "move played");
+    Ok(Played {
+        game: id,
+        ply: expected + 1,
+        notation,
+        over: finish.is_some(),
+        against_bot,
+    })
+}

@@ -1,0 +1,97 @@
+//! Taking back the last move, when the opponent agrees.
+
+use tracing::info;
+
+use super::game::{enqueue_board, load, Core};
+use crate::db::{self, UserId};
+use crate::i18n::Text;
+use crate::play::access::{check_player, mention};
+use crate::play::Error;
+use crate::text;
+
+/// `player` asks to take back their last move of game `id`, before the opponent has answered
+/// it. Returns the ply asked about and the text of the request (the opponent accepts or
+/// declines with buttons). Games against the bot have none: it answers at once.
+pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(i64, Text), Error> {
+    let (row, game) = load(&core.pool, id).await?;
+    check_player(&row, player)?;
+    let last = game.moves().last().map(ToString::to_string);
+    let (Some(last), false) = (last, row.to_move == Some(player)) else {
+        return Err(Error::refused(text!("takeback-your-turn", game = id)));
+    };
+    if db::fetch_bot_level(&core.pool, id).await?.is_some() {
+        return Err(Error::refused(text!("takeback-against-bot")));
+    }
+    let ply = game.ply() as i64;
+    let opponent = row.opponent_of(player);
+    let text = text!(
+        "takeback-asked",
+        opponent = mention(opponent),
+        who = mention(player),
+        ply = ply,
+        mv = last,
+        game = id
+    );
+    Ok((ply, text))
+}
+
+/// The opponent answers a takeback request for move `ply` of game `id`. Accepted, the move is
+/// undone (kept in the game's takebacks) and the board before it announced.
+pub async fn answer_takeback(
+    core: &Core,
+    id: i64,
+    ply: i64,
+    user: UserId,
+    accept: bool,
+) -> Result<Text, Error> {
+    let (row, mut game) = load(&core.pool, id).await?;
+    check_player(&row, user)?;
+    if game.ply() as i64 != ply {
+        return Err(Error::refused(text!(
+            "takeback-moved-on",
+            game = id,
+            ply = ply
+        )));
+    }
+    if row.to_move != Some(user) {
+        return Err(Error::refused(text!(
+            "only-they-answer-request",
+            who = mention(row.opponent_of(user))
+        )));
+    }
+    let asker = row.opponent_of(user);
+    if !accept {
+        return Ok(text!(
+            "takeback-declined",
+            who = mention(user),
+            ply = ply,
+            game = id
+        ));
+    }
+    let taken = game
+        .moves()
+        .last()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    if !game.undo() {
+        return Err(anyhow::anyhow!("game {id} has no move to undo").into());
+    }
+    let now = core.clock.now();
+    let mut tx = core.pool.begin().await?;
+    db::take_back_move(&mut tx, id, ply, now).await?;
+    let after = db::fetch_game(&mut *tx, id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("game {id} vanished during a takeback"))?;
+    let intro = text!(
+        "took-back",
+        asker = mention(asker),
+        ply = ply,
+        mv = taken,
+        who = mention(user)
+    );
+    enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;
+    tx.commit().await?;
+    core.wake_delivery();
+    info!(game = id, ply, "move taken back");
+    Ok(text!("takeback-done", ply = ply, game = id))
+}
