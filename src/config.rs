@@ -153,6 +153,9 @@ pub enum ConfigError {
     /// Holds the URL with its password redacted.
     #[error("DATABASE_URL must start with `sqlite:` (a file, e.g. `DATABASE_URL=sqlite://hexcord.db`) or `postgres://` (e.g. `DATABASE_URL=postgres://hexcord:PASSWORD@localhost/hexcord`), got `{0}`")]
     BadDatabaseUrl(String),
+    /// Holds the URL with its password redacted.
+    #[error("DATABASE_URL `{0}` is an SQLite database in memory, which would lose every game at each restart (and give each connection an empty database of its own): use a file, e.g. `DATABASE_URL=sqlite://hexcord.db`")]
+    MemoryDatabase(String),
     #[error("DEV_GUILD_ID must be a server id (a number; right-click the server with Developer Mode on → Copy Server ID), got `{0}`")]
     BadGuildId(String),
     #[error("DISCORD_API_BASE must be an http(s) URL such as `http://127.0.0.1:3000` (leave it unset to use Discord), got `{0}`")]
@@ -203,10 +206,18 @@ impl Config {
             }
         }
         let database_url = set("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
-        if crate::db::Backend::of_url(&database_url).is_none() {
-            return Err(ConfigError::BadDatabaseUrl(crate::db::redact_url(
-                &database_url,
-            )));
+        match crate::db::Backend::of_url(&database_url) {
+            None => {
+                return Err(ConfigError::BadDatabaseUrl(crate::db::redact_url(
+                    &database_url,
+                )))
+            }
+            Some(crate::db::Backend::Sqlite) if crate::db::sqlite_in_memory(&database_url) => {
+                return Err(ConfigError::MemoryDatabase(crate::db::redact_url(
+                    &database_url,
+                )))
+            }
+            Some(_) => {}
         }
         let dev_guild_id = match set("DEV_GUILD_ID") {
             None => None,
@@ -326,7 +337,7 @@ mod tests {
             ("DISCORD_TOKEN", TOKEN),
             ("DEV_GUILD_ID", "123456789012345678"),
             ("DISCORD_API_BASE", "http://127.0.0.1:4000/"),
-            ("DATABASE_URL", "sqlite::memory:"),
+            ("DATABASE_URL", "sqlite://games/hexcord.db"),
             ("HEXCORD_CLOCK_FILE", "/tmp/clock"),
             ("TIMER_INTERVAL_MS", "200"),
         ])
@@ -338,7 +349,32 @@ mod tests {
         assert_eq!(c.timer_interval.as_millis(), 200);
         assert_eq!(c.dev_guild_id, Some(123456789012345678));
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:4000"));
-        assert_eq!(c.database_url, "sqlite::memory:");
+        assert_eq!(c.database_url, "sqlite://games/hexcord.db");
+    }
+
+    #[test]
+    fn an_sqlite_database_in_memory_is_refused_in_one_line() {
+        for url in [
+            "sqlite::memory:",
+            "sqlite://:memory:",
+            "SQLITE::memory:",
+            "sqlite://hexcord.db?mode=memory",
+            "sqlite:x.db?cache=shared&mode=memory",
+        ] {
+            let e = config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", url)]).unwrap_err();
+            assert!(matches!(e, ConfigError::MemoryDatabase(_)), "{url}: {e}");
+            let line = e.to_string();
+            assert!(
+                !line.contains('\n') && line.contains("sqlite://hexcord.db"),
+                "{line}"
+            );
+        }
+        for url in ["sqlite://memory.db", "sqlite://hexcord.db?mode=rwc"] {
+            assert!(
+                config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", url)]).is_ok(),
+                "{url}"
+            );
+        }
     }
 
     #[test]

@@ -294,6 +294,30 @@ macro_rules! text {
     };
 }
 
+/// The longest part of a member's input a text repeats, in characters.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// What a text repeats of a member's input: trimmed, on one line, without backticks (which would
+/// end the code span it is shown in), and cut to [`EXCERPT_CHARS`] characters with "…", so that
+/// an answer quoting it always fits in a message.
+pub fn excerpt(input: &str) -> String {
+    excerpt_to(input, EXCERPT_CHARS)
+}
+
+/// [`excerpt`] cut to `chars` characters: for a reason that may quote the input at length.
+pub fn excerpt_to(input: &str, chars: usize) -> String {
+    let clean: String = input
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .filter(|&c| c != '`')
+        .collect();
+    match clean.char_indices().nth(chars) {
+        Some((cut, _)) => format!("{}…", &clean[..cut]),
+        None => clean,
+    }
+}
+
 /// Message `id` in `lang`, without arguments.
 pub fn tr(lang: Lang, id: &'static str) -> String {
     Text::new(id).render(lang)
@@ -305,6 +329,19 @@ mod tests {
     use std::collections::{BTreeMap, BTreeSet};
 
     use fluent_syntax::ast;
+
+    #[test]
+    fn excerpts_are_short_and_safe_in_a_code_span() {
+        assert_eq!(excerpt("  c3 "), "c3");
+        assert_eq!(excerpt("a`b\nc"), "ab c");
+        let long = "x".repeat(3000);
+        let e = excerpt(&long);
+        assert_eq!(e.chars().count(), EXCERPT_CHARS + 1);
+        assert!(e.ends_with('…'));
+        // Cut on a character, never inside one.
+        let kana = "あ".repeat(100);
+        assert_eq!(excerpt(&kana).chars().count(), EXCERPT_CHARS + 1);
+    }
 
     /// Message ids (with attributes as `id.attr`) and the variables each uses, of one language.
     fn messages(tag: &str) -> BTreeMap<String, BTreeSet<String>> {

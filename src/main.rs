@@ -161,8 +161,8 @@ fn bot_main() -> ExitCode {
     start_logging();
     match run_bot(config) {
         Ok(()) => ExitCode::SUCCESS,
+        // Once: the log goes to stderr too.
         Err(e) => {
-            tracing::error!("{e:#}");
             eprintln!("hexcord: {e:#}");
             ExitCode::FAILURE
         }

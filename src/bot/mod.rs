@@ -82,9 +82,11 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
             let lang = ctx.locale().map(Lang::of).unwrap_or_default();
             let text = crate::text!(
                 "option-unreadable",
-                input =
-                    input.map_or_else(|| crate::i18n::tr(lang, "an-option"), |i| format!("`{i}`")),
-                error = error.to_string(),
+                input = input.map_or_else(
+                    || crate::i18n::tr(lang, "an-option"),
+                    |i| { format!("`{}`", crate::i18n::excerpt(&i)) }
+                ),
+                error = crate::i18n::excerpt_to(&error.to_string(), 4 * crate::i18n::EXCERPT_CHARS),
                 command = ctx.command().name.to_string()
             )
             .render(lang);

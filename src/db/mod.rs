@@ -122,42 +122,80 @@ pub fn get_flag(row: &DbRow, column: &str) -> Result<bool, sqlx::Error> {
     Ok(row.try_get::<i64, _>(column)? != 0)
 }
 
+/// Whether an SQLite URL names a database in memory (`sqlite::memory:`, `mode=memory`), which
+/// each pooled connection would see empty and which a restart loses.
+pub fn sqlite_in_memory(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    let rest = lower
+        .strip_prefix("sqlite://")
+        .or_else(|| lower.strip_prefix("sqlite:"))
+        .unwrap_or(&lower);
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    path == ":memory:" || query.split('&').any(|p| p == "mode=memory")
+}
+
 /// `url` with its password (in the user part, or a `password=` parameter) replaced by `***`: the
 /// only form in which a database URL is ever logged or shown.
+///
+/// A password is often written unencoded, holding `/`, `?`, `#`, `:` or even `@`; so the user
+/// part is read by the URL's grammar from the outside in: it runs from `://` to the **last** `@`,
+/// and the password from the first `:` in it. Where that last `@` is in fact inside a parameter,
+/// more is hidden than needed, never less.
 pub fn redact_url(url: &str) -> String {
-    let (before_query, query) = match url.split_once('?') {
-        Some((b, q)) => (b, Some(q)),
-        None => (url, None),
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return redact_params(url);
     };
-    let mut out = match before_query.split_once("://") {
-        Some((scheme, rest)) => {
-            let (authority, path) = match rest.find('/') {
-                Some(i) => rest.split_at(i),
-                None => (rest, ""),
-            };
-            let authority = match authority.rsplit_once('@') {
-                Some((user_info, host)) => match user_info.split_once(':') {
-                    Some((user, _password)) => format!("{user}:***@{host}"),
-                    None => format!("{user_info}@{host}"),
-                },
-                None => authority.to_string(),
-            };
-            format!("{scheme}://{authority}{path}")
-        }
-        None => before_query.to_string(),
-    };
-    if let Some(query) = query {
-        let params: Vec<String> = query
-            .split('&')
-            .map(|p| match p.split_once('=') {
-                Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
-                _ => p.to_string(),
-            })
-            .collect();
-        out.push('?');
-        out.push_str(&params.join("&"));
+    match rest.rfind('@') {
+        Some(at) => match rest[..at].split_once(':') {
+            Some((user, _password)) if !user.contains(['/', '?', '#']) => {
+                format!("{scheme}://{user}:***@{}", redact_params(&rest[at + 1..]))
+            }
+            // No password in a user part (`user@host`), or an `@` only inside the parameters.
+            None if !rest[..at].contains(['/', '?', '#']) => {
+                format!(
+                    "{scheme}://{}@{}",
+                    &rest[..at],
+                    redact_params(&rest[at + 1..])
+                )
+            }
+            _ => format!("{scheme}://{}", redact_params(rest)),
+        },
+        None => format!("{scheme}://{}", redact_params(rest)),
     }
-    out
+}
+
+/// `password=` parameters of a URL's query hidden (everything after it, when one is there).
+fn redact_params(url: &str) -> String {
+    let Some((before, query)) = url.split_once('?') else {
+        return url.to_string();
+    };
+    let lower = query.to_ascii_lowercase();
+    let starts: Vec<usize> = lower
+        .match_indices("password=")
+        .map(|(i, _)| i)
+        .filter(|&i| i == 0 || query.as_bytes()[i - 1] == b'&')
+        .collect();
+    let Some(&first) = starts.first() else {
+        return url.to_string();
+    };
+    // From the first password on, a value may hold `&` itself: hide the rest of the query.
+    format!("{before}?{}password=***", &query[..first])
+}
+
+/// The password a database URL holds, when it holds one: to scrub it from a driver's message.
+fn url_password(url: &str) -> Option<&str> {
+    let (_, rest) = url.split_once("://")?;
+    let at = rest.rfind('@')?;
+    let (_, password) = rest[..at].split_once(':')?;
+    Some(password).filter(|p| !p.is_empty())
+}
+
+/// `message` (a driver's error) with the URL's password, should it quote it, hidden.
+pub fn scrub_password(url: &str, message: &str) -> String {
+    match url_password(url) {
+        Some(p) => message.replace(p, "***"),
+        None => message.to_string(),
+    }
 }
 
 /// A storage failure.
@@ -240,7 +278,7 @@ fn open_error(url: &str, e: &dyn std::fmt::Display) -> DbError {
                     "`{path}` is a directory; set DATABASE_URL to a file, e.g. sqlite://hexcord.db ({e})"
                 ),
                 Ok(_) => format!(
-                    "`{path}` exists but cannot be used as an SQLite database ({e}); point DATABASE_URL at another file, or move this one away"
+                    "`{path}` exists but SQLite cannot open it ({e}). If it holds your games, keep it and copy it before anything else; if it is some other file, point DATABASE_URL at a new file name"
                 ),
                 Err(_) => format!(
                     "`{path}` cannot be created ({e}); check that its folder exists and is writable, or change DATABASE_URL in .env"
@@ -256,7 +294,7 @@ fn open_error(url: &str, e: &dyn std::fmt::Display) -> DbError {
     };
     DbError::Open {
         url: redact_url(url),
-        why,
+        why: scrub_password(url, &why),
     }
 }
 
@@ -279,6 +317,12 @@ const SQLITE_PRAGMAS: &str =
 pub async fn connect(url: &str) -> Result<Pool, DbError> {
     let backend =
         Backend::of_url(url).ok_or_else(|| open_error(url, &"unknown kind of database"))?;
+    if backend == Backend::Sqlite && sqlite_in_memory(url) {
+        return Err(open_error(
+            url,
+            &"an SQLite database in memory loses every game at each restart; use a file",
+        ));
+    }
     sqlx::any::install_default_drivers();
     match backend {
         Backend::Sqlite => prepare_sqlite_file(url).await?,
@@ -308,11 +352,42 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
         .connect(url)
         .await
         .map_err(|e| open_error(url, &e))?;
-    migrate(&pool, backend).await.map_err(|e| match e {
-        sqlx::migrate::MigrateError::Execute(ref inner) => open_error(url, inner),
-        other => open_error(url, &other),
-    })?;
+    migrate(&pool, backend)
+        .await
+        .map_err(|e| migrate_error(url, backend, &e))?;
     Ok(pool)
+}
+
+/// What a failed migration means for the games the database holds, and what is safe to do: the
+/// database is never the thing to throw away.
+fn migrate_error(url: &str, backend: Backend, e: &sqlx::migrate::MigrateError) -> DbError {
+    use sqlx::migrate::MigrateError as M;
+    let keep = match backend {
+        Backend::Sqlite => "This file holds every game: keep it, and copy it before trying anything else.",
+        Backend::Postgres => "This database holds every game: keep it, and back it up (pg_dump) before trying anything else.",
+    };
+    let why = match e {
+        M::VersionMissing(n) => format!(
+            "a newer version of hexcord made this database (it has migration {n}, which this hexcord does not know). Run that newer version (or a later one) again; this one cannot use it. {keep}"
+        ),
+        M::VersionMismatch(n) => format!(
+            "migration {n} in this database differs from this hexcord's: another build of hexcord made it. Run the build that made it. {keep}"
+        ),
+        M::Dirty(n) => format!(
+            "migration {n} failed part way before (it is marked failed). {keep} Then ask for help with the log above; hexcord will not change this database."
+        ),
+        M::ExecuteMigration(inner, n) => format!(
+            "migration {n} failed ({inner}); it was undone, so the database is as it was before this start. Fix the cause (disk space, permissions) and start again. {keep}"
+        ),
+        M::Execute(inner) => format!(
+            "the migrations could not be applied ({inner}); nothing was changed. Fix the cause (disk space, permissions, the server) and start again. {keep}"
+        ),
+        other => format!("the migrations could not be applied ({other}). {keep}"),
+    };
+    DbError::Open {
+        url: redact_url(url),
+        why: scrub_password(url, &why),
+    }
 }
 
 /// How long a PostgreSQL server has to answer the first connection.
@@ -468,8 +543,94 @@ mod tests {
             ),
             ("sqlite://hexcord.db", "sqlite://hexcord.db"),
             ("sqlite::memory:", "sqlite::memory:"),
+            (
+                "postgres://hexcord:S3cret/Slash@db.example/hexcord",
+                "postgres://hexcord:***@db.example/hexcord",
+            ),
+            (
+                "postgres://host/db?user=u&password=a&b=c",
+                "postgres://host/db?user=u&password=***",
+            ),
         ] {
             assert_eq!(redact_url(url), shown);
+        }
+    }
+
+    /// Every character a generated password may hold, raw or percent-encoded, anywhere in it:
+    /// nothing of the password is ever shown, and the host stays readable.
+    #[test]
+    fn passwords_with_any_character_are_redacted() {
+        let specials = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ ";
+        for c in specials.chars() {
+            for password in [
+                format!("Zq{c}x9"),
+                format!("{c}Zqx9"),
+                format!("Zqx9{c}"),
+                format!("Zq{c}{c}x9{c}"),
+            ] {
+                for url in [
+                    format!("postgres://hexcord:{password}@db.example:5432/hexcord"),
+                    format!("postgres://hexcord:{password}@db.example/hexcord?sslmode=require"),
+                    format!("postgres://db.example/hexcord?user=hexcord&password={password}"),
+                    format!("postgres://db.example/hexcord?password={password}:{password}@x"),
+                ] {
+                    let shown = redact_url(&url);
+                    assert!(
+                        !shown.contains("Zq") && !shown.contains("x9"),
+                        "{url} -> {shown}"
+                    );
+                    assert!(shown.contains("***"), "{url} -> {shown}");
+                    if !url.contains("/hexcord?") {
+                        assert!(shown.contains("@db.example"), "{url} -> {shown}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_drivers_message_quoting_the_password_is_scrubbed() {
+        let url = "postgres://u:S3cret/Slash@db/x";
+        assert_eq!(
+            scrub_password(url, "invalid port number `S3cret/Slash`"),
+            "invalid port number `***`"
+        );
+        assert_eq!(scrub_password("sqlite://a.db", "no"), "no");
+    }
+
+    /// A database a newer hexcord made, one whose migration was changed, and one whose migration
+    /// failed: each is named for what happened, says the database is kept, and never advises
+    /// moving it away.
+    #[tokio::test]
+    async fn start_up_names_what_happened_to_the_migrations() {
+        let cases: [(&str, &[&str]); 3] = [
+            // A migration this binary does not know: a newer hexcord made the database.
+            (
+                "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) VALUES (99990101, 'later', TRUE, X'00', 0)",
+                &["newer version of hexcord", "99990101"],
+            ),
+            // A changed migration.
+            (
+                "UPDATE _sqlx_migrations SET checksum = X'00' WHERE version = 1",
+                &["migration 1 ", "another build"],
+            ),
+            // A failed one.
+            (
+                "UPDATE _sqlx_migrations SET success = FALSE WHERE version = 13",
+                &["migration 13 ", "failed"],
+            ),
+        ];
+        for (change, wants) in cases {
+            let (pool, file) = testing::temp_db().await;
+            sqlx::query(change).execute(&pool).await.unwrap();
+            pool.close().await;
+            let url = format!("sqlite://{}", file.0.display());
+            let text = connect(&url).await.unwrap_err().to_string();
+            for w in wants {
+                assert!(text.contains(w), "{w:?} missing from: {text}");
+            }
+            assert!(!text.contains("move this one away"), "{text}");
+            assert!(text.contains("keep it"), "{text}");
         }
     }
 

@@ -118,14 +118,20 @@ pub fn choose_game<'a>(
 }
 
 /// Reads a game reference typed or chosen by a user: `12` or `#12`.
+/// Only a whole number is a game number: `12 bob` or `1e9` is refused, not read as game 12 or 1.
 pub fn parse_game_ref(text: &str) -> Result<i64, Refusal> {
-    let t = text.trim().trim_start_matches('#');
-    let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
-    digits
-        .parse::<i64>()
-        .ok()
+    let t = text.trim();
+    let t = t.strip_prefix('#').unwrap_or(t);
+    Some(t)
+        .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|t| t.parse::<i64>().ok())
         .filter(|&id| id > 0)
-        .ok_or_else(|| Refusal::new(text!("not-a-game-number", input = text.trim())))
+        .ok_or_else(|| {
+            Refusal::new(text!(
+                "not-a-game-number",
+                input = crate::i18n::excerpt(text)
+            ))
+        })
 }
 
 fn squash(s: &str) -> String {
@@ -304,7 +310,25 @@ pub(crate) mod tests {
     fn game_references_read_with_or_without_hash() {
         assert_eq!(parse_game_ref("#12"), Ok(12));
         assert_eq!(parse_game_ref(" 7 "), Ok(7));
-        assert_eq!(parse_game_ref("12 inpHeXion vs ann"), Ok(12));
+        // A whole number or nothing: never the digits before a letter.
+        for bad in [
+            "12 inpHeXion vs ann",
+            "1e9",
+            "12abc",
+            "+3",
+            "-4",
+            "",
+            "#",
+            "99999999999999999999",
+        ] {
+            assert!(parse_game_ref(bad).is_err(), "{bad}");
+        }
+        // The refusal quotes a short prefix of what was typed.
+        let long = "7".repeat(20) + &"x".repeat(3000);
+        let Err(Refusal(t)) = parse_game_ref(&long) else {
+            panic!("a long input is refused");
+        };
+        assert!(t.render(crate::i18n::Lang::EN).chars().count() < 200);
         assert!(parse_game_ref("abc").is_err());
         assert!(parse_game_ref("#0").is_err());
     }

@@ -32,7 +32,9 @@ pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 #[poise::command(slash_command)]
 pub async fn analysis(
     ctx: Context<'_>,
-    #[autocomplete = "autocomplete_finished"] game: String,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_finished"]
+    game: String,
 ) -> Result<(), BotError> {
     let (row, played) = game_in_server(&ctx, &game).await?;
     if row.status == GameStatus::Active {

@@ -55,7 +55,9 @@ fn board_link(row: &GameRow, lang: Lang) -> String {
 #[poise::command(slash_command)]
 pub async fn board(
     ctx: Context<'_>,
-    #[autocomplete = "autocomplete_game"] game: Option<String>,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
     #[min = 0] ply: Option<i64>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
@@ -204,7 +206,7 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
 
 /// Follow a game of this server (you are mentioned with its result); again to stop.
 #[poise::command(slash_command)]
-pub async fn follow(ctx: Context<'_>, game: String) -> Result<(), BotError> {
+pub async fn follow(ctx: Context<'_>, #[max_length = 20] game: String) -> Result<(), BotError> {
     let me = super::remember_author(&ctx).await?;
     let id = crate::play::access::parse_game_ref(&game)?;
     let guild = ctx.guild_id().map(crate::db::GuildId::from);
@@ -262,7 +264,9 @@ pub async fn help(ctx: Context<'_>) -> Result<(), BotError> {
 #[poise::command(slash_command)]
 pub async fn record(
     ctx: Context<'_>,
-    #[autocomplete = "autocomplete_finished"] game: String,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_finished"]
+    game: String,
 ) -> Result<(), BotError> {
     let (row, _) = game_in_server(&ctx, &game).await?;
     let lang = public_lang(&ctx).await?;
@@ -286,7 +290,9 @@ const MAX_ATTACHMENT: usize = 10 << 20;
 #[poise::command(slash_command)]
 pub async fn replay(
     ctx: Context<'_>,
-    #[autocomplete = "autocomplete_finished"] game: String,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_finished"]
+    game: String,
 ) -> Result<(), BotError> {
     let (row, played) = game_in_server(&ctx, &game).await?;
     ctx.defer().await?;

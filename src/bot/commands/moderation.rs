@@ -67,7 +67,7 @@ fn parse_language(value: &str) -> Result<Option<&'static str>, crate::play::Refu
                 .collect();
             crate::play::Refusal::new(text!(
                 "answer-language-unknown",
-                value = value,
+                value = crate::i18n::excerpt(value),
                 known = known.join(", ")
             ))
         })
@@ -97,7 +97,9 @@ async fn autocomplete_language(
 pub async fn server(
     ctx: Context<'_>,
     threads: Option<OnOff>,
-    #[autocomplete = "autocomplete_language"] language: Option<String>,
+    #[max_length = 40]
+    #[autocomplete = "autocomplete_language"]
+    language: Option<String>,
 ) -> Result<(), BotError> {
     let Some(guild) = ctx.guild_id().map(GuildId::from) else {
         return Err(crate::play::Refusal::new(text!("answer-server-only")).into());

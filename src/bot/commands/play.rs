@@ -16,8 +16,11 @@ pub async fn move_(
     ctx: Context<'_>,
     #[autocomplete = "autocomplete_move"]
     #[rename = "move"]
+    #[max_length = 100]
     text: String,
-    #[autocomplete = "autocomplete_game"] game: Option<String>,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     // A suggestion covering several games names its game: `#12 0,1`.
@@ -45,7 +48,9 @@ pub async fn move_(
 #[poise::command(slash_command)]
 pub async fn takeback(
     ctx: Context<'_>,
-    #[autocomplete = "autocomplete_game"] game: Option<String>,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
@@ -80,7 +85,9 @@ pub async fn takeback(
 #[poise::command(slash_command, rename = "calloff")]
 pub async fn call_off(
     ctx: Context<'_>,
-    #[autocomplete = "autocomplete_game"] game: Option<String>,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
@@ -142,7 +149,9 @@ async fn propose(
 #[poise::command(slash_command)]
 pub async fn resign(
     ctx: Context<'_>,
-    #[autocomplete = "autocomplete_game"] game: Option<String>,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;

@@ -83,14 +83,14 @@ pub async fn play_move_on(
     }
     .map_err(|error| {
         let input = match chosen {
-            Chosen::Typed(text) => text.trim().to_string(),
+            Chosen::Typed(text) => crate::i18n::excerpt(text),
             Chosen::Move(mv) => mv.to_string(),
         };
         Refusal::new(crate::text!(
             "move-cannot-be-played",
             input = input,
             game = id,
-            error = error
+            error = crate::i18n::excerpt_to(&error, 4 * crate::i18n::EXCERPT_CHARS)
         ))
     })?;
     let notation = mv.to_string();
