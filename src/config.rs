@@ -12,7 +12,7 @@ use thiserror::Error;
 pub struct Token(String);
 
 impl Token {
-    /// The secret itself, for the one place that talks to Discord.
+    /// The secret itself: for talking to Discord, and as the key of the buttons' seals.
     pub fn expose(&self) -> &str {
         &self.0
     }

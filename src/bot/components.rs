@@ -7,10 +7,11 @@ use crate::games::Game;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
+use super::seal::Request;
 use super::{BotError, Data};
 use crate::i18n::{tr, Lang, Text};
 use crate::play::access::{mention, player_to_move};
-use crate::play::actions::{self, Answered};
+use crate::play::actions::{self, Answered, Stamp};
 use crate::play::picker::{self, Path, Token, View};
 use crate::play::terms::ChallengeAnswer;
 use crate::text;
@@ -45,18 +46,22 @@ pub enum Component {
     Rematch(i64),
     /// Under a board of a game in play: follow it (or stop).
     Follow(i64),
-    /// The opponent's answer to a takeback of move `ply`.
+    /// The opponent's answer to a takeback of the move that made position `at`.
     Takeback {
         game: i64,
-        ply: i64,
+        at: Stamp,
         accept: bool,
+        /// The request's seal ([`crate::bot::seal`]).
+        seal: u64,
     },
-    /// The other player's answer to `seat`'s proposal, at `ply` moves, to call the game off.
+    /// The other player's answer to `seat`'s proposal, at position `at`, to call the game off.
     CallOff {
         game: i64,
-        ply: i64,
+        at: Stamp,
         seat: u8,
         accept: bool,
+        /// The proposal's seal ([`crate::bot::seal`]).
+        seal: u64,
     },
 }
 
@@ -78,18 +83,27 @@ impl Component {
             Component::Play { game, ply, path } => {
                 return format!("hx:play:{game}:{ply}:{}", path.encode())
             }
-            Component::Takeback { game, ply, accept } => {
+            Component::Takeback {
+                game,
+                at,
+                accept,
+                seal,
+            } => {
                 let verb = if *accept { "tbyes" } else { "tbno" };
-                return format!("hx:{verb}:{game}:{ply}");
+                return format!("hx:{verb}:{game}:{}:{}:{seal:016x}", at.ply, at.takebacks);
             }
             Component::CallOff {
                 game,
-                ply,
+                at,
                 seat,
                 accept,
+                seal,
             } => {
                 let verb = if *accept { "offyes" } else { "offno" };
-                return format!("hx:{verb}:{game}:{ply}:{seat}");
+                return format!(
+                    "hx:{verb}:{game}:{}:{seat}:{}:{seal:016x}",
+                    at.ply, at.takebacks
+                );
             }
         };
         format!("hx:{verb}:{id}")
@@ -106,28 +120,39 @@ impl Component {
         if id <= 0 {
             return None;
         }
+        let count = |part: Option<&str>| part?.parse::<i64>().ok().filter(|&n| n >= 0);
+        let seal = |part: Option<&str>| {
+            let part = part.filter(|p| p.len() == 16)?;
+            u64::from_str_radix(part, 16).ok()
+        };
         if let "offyes" | "offno" = verb {
-            let ply: i64 = parts.next()?.parse().ok().filter(|&p| p >= 0)?;
+            let ply = count(parts.next())?;
             let seat: u8 = parts.next()?.parse().ok().filter(|&s| s < 2)?;
+            let takebacks = count(parts.next())?;
+            let seal = seal(parts.next())?;
             if parts.next().is_some() {
                 return None;
             }
             return Some(Component::CallOff {
                 game: id,
-                ply,
+                at: Stamp { ply, takebacks },
                 seat,
                 accept: verb == "offyes",
+                seal,
             });
         }
         if let "tbyes" | "tbno" = verb {
-            let ply: i64 = parts.next()?.parse().ok().filter(|&p| p > 0)?;
+            let ply = count(parts.next()).filter(|&p| p > 0)?;
+            let takebacks = count(parts.next())?;
+            let seal = seal(parts.next())?;
             if parts.next().is_some() {
                 return None;
             }
             return Some(Component::Takeback {
                 game: id,
-                ply,
+                at: Stamp { ply, takebacks },
                 accept: verb == "tbyes",
+                seal,
             });
         }
         if let "pick" | "play" = verb {
@@ -239,9 +264,9 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::Comp
         let lang = Lang::of(&press.locale);
         let text = match e {
             BotError::Refused(crate::play::Refusal(text)) => text.render(lang),
-            BotError::Internal(e) => {
+            e @ BotError::Internal(_) => {
                 error!(custom_id = %press.data.custom_id, "button failed: {e:#}");
-                crate::i18n::tr(lang, "apology")
+                crate::i18n::tr(lang, e.apology_id())
             }
         };
         let reply = serenity::CreateInteractionResponseMessage::new()
@@ -264,6 +289,7 @@ async fn dispatch(
     component: Component,
 ) -> Result<(), BotError> {
     let user = UserId::from(press.user.id);
+    check_presser(data, press, &component, user).await?;
     let (id, answer) = match component {
         Component::Move(id) => return open_picker(ctx, data, press, id, user).await,
         Component::Pick { game, ply, path } => {
@@ -296,20 +322,26 @@ async fn dispatch(
                 .await?;
             return Ok(());
         }
-        Component::Takeback { game, ply, accept } => {
-            let text = actions::answer_takeback(&data.core, game, ply, user, accept).await?;
+        Component::Takeback {
+            game,
+            at,
+            accept,
+            seal: _,
+        } => {
+            let text = actions::answer_takeback(&data.core, game, at, user, accept).await?;
             return update(ctx, data, press, text).await;
         }
         Component::CallOff {
             game,
-            ply,
+            at,
             seat,
             accept,
+            seal: _,
         } => {
             let (row, _) = actions::load(&data.core.pool, game).await?;
             let proposer = row.players[usize::from(seat)];
             let text =
-                actions::answer_call_off(&data.core, game, ply, proposer, user, accept).await?;
+                actions::answer_call_off(&data.core, game, at, proposer, user, accept).await?;
             return update(ctx, data, press, text).await;
         }
         Component::Cancel(id) => {
@@ -735,17 +767,80 @@ async fn picker_message(
 
 /// Replaces the message holding the button (and its buttons) by `text`: in the presser's
 /// language when only they see it, else in the server's.
+/// Whether the pressed button sits on a message only its member sees.
+fn on_private_message(press: &serenity::ComponentInteraction) -> bool {
+    press
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL))
+}
+
+/// A forged or misplaced button changes nothing: the buttons of a game's players (a picker,
+/// Cancel, the resignation's confirmation, Keep playing, the answers to a request) are refused to
+/// anyone who does not play it, and a request's answer without the request's seal is refused.
+/// Answered privately: the message pressed stays as it is.
+async fn check_presser(
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    component: &Component,
+    user: UserId,
+) -> Result<(), BotError> {
+    let game = match *component {
+        Component::Pick { game, .. }
+        | Component::Play { game, .. }
+        | Component::Cancel(game)
+        | Component::Resign(game)
+        | Component::KeepPlaying(game) => game,
+        Component::Takeback { game, at, seal, .. } => {
+            if !data.seals.holds(Request::Takeback { game, at }, seal) {
+                info!(%user, custom_id = %press.data.custom_id, "a takeback answer without its seal");
+                return Err(BotError::refused(text!("stale-button")));
+            }
+            game
+        }
+        Component::CallOff {
+            game,
+            at,
+            seat,
+            seal,
+            ..
+        } => {
+            if !data.seals.holds(Request::CallOff { game, at, seat }, seal) {
+                info!(%user, custom_id = %press.data.custom_id, "a call-off answer without its seal");
+                return Err(BotError::refused(text!("stale-button")));
+            }
+            game
+        }
+        // Anyone may open their own picker, follow a game or ask for a rematch (each checks the
+        // member itself); challenges check their own parties.
+        Component::Move(_)
+        | Component::Follow(_)
+        | Component::Rematch(_)
+        | Component::Accept(_)
+        | Component::Decline(_)
+        | Component::Withdraw(_) => return Ok(()),
+    };
+    let Some(row) = crate::db::fetch_game(&data.core.pool, game).await? else {
+        return Err(BotError::refused(text!("no-such-game", game = game)));
+    };
+    if !row.players.contains(&user) {
+        return Err(BotError::refused(text!(
+            "game-not-yours",
+            game = row.id,
+            a = mention(row.players[0]),
+            b = mention(row.players[1])
+        )));
+    }
+    Ok(())
+}
+
 async fn update(
     ctx: &serenity::Context,
     data: &Data,
     press: &serenity::ComponentInteraction,
     text: Text,
 ) -> Result<(), BotError> {
-    let private = press
-        .message
-        .flags
-        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
-    let lang = if private {
+    let lang = if on_private_message(press) {
         Lang::of(&press.locale)
     } else {
         let guild = press.guild_id.map(crate::db::GuildId::from);
@@ -779,19 +874,31 @@ mod tests {
             Component::Follow(13),
             Component::Takeback {
                 game: 11,
-                ply: 3,
+                at: Stamp {
+                    ply: 3,
+                    takebacks: 2,
+                },
                 accept: true,
+                seal: u64::MAX,
             },
             Component::Takeback {
                 game: 11,
-                ply: 3,
+                at: Stamp {
+                    ply: 3,
+                    takebacks: 0,
+                },
                 accept: false,
+                seal: 0,
             },
             Component::CallOff {
                 game: 12,
-                ply: 0,
+                at: Stamp {
+                    ply: 0,
+                    takebacks: 1,
+                },
                 seat: 1,
                 accept: true,
+                seal: 0x0123_4567_89ab_cdef,
             },
             Component::Pick {
                 game: 8,
@@ -832,10 +939,17 @@ mod tests {
             "hx:play:3:1:1:2",
             "hx:tbyes:3",
             "hx:tbno:3:0",
-            "hx:tbyes:3:1:2",
+            "hx:tbyes:3:1:2:4",
+            "hx:tbno:3:1:-1:0123456789abcdef",
             "hx:offyes:3:1",
-            "hx:offyes:3:1:2",
-            "hx:offno:3:1:0:0",
+            "hx:offyes:3:1:2:0:0123456789abcdef",
+            "hx:offno:3:1:0:0:0123456789abcdef:0",
+            "hx:tbyes:3:1:0:0123456789abcdeg",
+            "hx:tbyes:3:1:0:123456789abcdef",
+            // Requests from before they named their position and had a seal: stale.
+            "hx:tbyes:3:1",
+            "hx:offno:3:1:0",
+            "hx:tbyes:3:1:0",
         ] {
             assert_eq!(Component::parse(bad), None, "{bad}");
         }

@@ -10,6 +10,7 @@ pub mod commands;
 pub mod components;
 pub mod delivery;
 pub mod failure;
+pub mod seal;
 
 use std::sync::{Arc, OnceLock};
 
@@ -50,6 +51,8 @@ pub struct Data {
     pub core: Core,
     /// The bot as a player in `/play` games.
     pub opponent: opponent::Opponent,
+    /// Seals the buttons that answer a request.
+    pub seals: seal::Sealer,
 }
 
 /// The bot's error is the play layer's: a refusal, answered privately, or an internal failure.
@@ -69,9 +72,9 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
             let lang = ctx.locale().map(Lang::of).unwrap_or_default();
             let text = match &error {
                 BotError::Refused(r) => r.0.render(lang),
-                BotError::Internal(e) => {
+                e @ BotError::Internal(_) => {
                     error!(command = %ctx.command().name, "internal error: {e:#}");
-                    crate::i18n::tr(lang, "apology")
+                    crate::i18n::tr(lang, e.apology_id())
                 }
             };
             reply_privately(ctx, text).await;
@@ -217,6 +220,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let me: Arc<OnceLock<crate::db::UserId>> = Arc::new(OnceLock::new());
     let data_core = core.clone();
     let data_me = me.clone();
+    let seals = seal::Sealer::new(config.token()?.expose());
     let dev_guild = config.dev_guild_id;
     let shards = config.shards;
     let timer_interval = config.timer_interval;
@@ -253,6 +257,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 Ok(Data {
                     core: data_core,
                     opponent,
+                    seals,
                 })
             })
         })

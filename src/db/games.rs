@@ -386,6 +386,17 @@ pub async fn record_move(conn: &mut Conn, m: &MoveRecord<'_>) -> Result<(), DbEr
     Ok(())
 }
 
+/// How many moves of game `id` were taken back so far. With the ply, it names one move for good:
+/// the same ply played again after a takeback is another move.
+pub async fn count_takebacks(ex: impl Executor<'_>, game: i64) -> Result<i64, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT COUNT(*) FROM takebacks WHERE game_id = $1")
+            .bind(game)
+            .fetch_one(ex)
+            .await?,
+    )
+}
+
 /// Takes back move `ply` of active game `game` (its last): the move goes to the game's
 /// takebacks, its player is to move again with the time they had left when they made it
 /// (counted from `now`; a full turn when that is not known). [`DbError::Conflict`] when the

@@ -330,6 +330,7 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
     }
     let pool = AnyPoolOptions::new()
         .max_connections(8)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
         .after_connect(move |conn, _meta| {
             Box::pin(async move {
                 if backend == Backend::Sqlite {
@@ -387,6 +388,28 @@ fn migrate_error(url: &str, backend: Backend, e: &sqlx::migrate::MigrateError) -
     DbError::Open {
         url: redact_url(url),
         why: scrub_password(url, &why),
+    }
+}
+
+/// How long a request waits for a connection: well inside Discord's 3 s to answer an
+/// interaction, so that when the database is down the member is told so at once, and the
+/// request, refused, is never carried out later when the database comes back.
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Whether `e` says the database cannot be reached (no connection within [`ACQUIRE_TIMEOUT`], a
+/// connection lost, the server shutting down), as opposed to a failed statement.
+pub fn is_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::WorkerCrashed => true,
+        // PostgreSQL: connection exceptions (08…), the server shutting down or starting (57P…).
+        sqlx::Error::Database(d) => d
+            .code()
+            .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+        _ => false,
     }
 }
 

@@ -41,7 +41,8 @@ pub enum Error {
     /// The member's mistake, or a state that forbids the request: nothing changed.
     #[error("{}", .0 .0)]
     Refused(Refusal),
-    /// Ours: logged with its cause; the member sees an apology.
+    /// Ours: logged with its cause; the member sees an apology, or, when the database cannot be
+    /// reached ([`Error::storage_unavailable`]), that nothing was done.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -50,6 +51,33 @@ impl Error {
     /// A refusal with this text.
     pub fn refused(text: Text) -> Error {
         Error::Refused(Refusal(text))
+    }
+
+    /// Whether the request failed because the database could not be reached: then nothing was
+    /// stored, and the member is told so ("storage-unavailable") instead of an apology.
+    pub fn storage_unavailable(&self) -> bool {
+        let Error::Internal(e) = self else {
+            return false;
+        };
+        e.chain().any(|cause| {
+            let sqlx =
+                cause
+                    .downcast_ref::<sqlx::Error>()
+                    .or(match cause.downcast_ref::<DbError>() {
+                        Some(DbError::Sqlx(s)) => Some(s),
+                        _ => None,
+                    });
+            sqlx.is_some_and(crate::db::is_unavailable)
+        })
+    }
+
+    /// The message id of what the member reads about an internal failure.
+    pub fn apology_id(&self) -> &'static str {
+        if self.storage_unavailable() {
+            "storage-unavailable"
+        } else {
+            "apology"
+        }
     }
 }
 
@@ -110,4 +138,36 @@ pub async fn note_locales(
         crate::db::note_server_locale(pool, g, l, now).await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database that cannot be reached is told as such, whichever way the failure came up;
+    /// a failed statement or a bug is an apology.
+    #[tokio::test]
+    async fn an_unreachable_database_is_told_as_such() {
+        let timed_out = Error::from(DbError::Sqlx(sqlx::Error::PoolTimedOut));
+        assert!(timed_out.storage_unavailable());
+        assert_eq!(timed_out.apology_id(), "storage-unavailable");
+        let wrapped =
+            Error::Internal(anyhow::Error::new(sqlx::Error::PoolClosed).context("loading"));
+        assert!(wrapped.storage_unavailable());
+        let bug = Error::Internal(anyhow::anyhow!("no move found"));
+        assert_eq!(bug.apology_id(), "apology");
+        let row = Error::from(DbError::Sqlx(sqlx::Error::RowNotFound));
+        assert!(!row.storage_unavailable());
+        assert!(!Error::refused(crate::text!("stale-button")).storage_unavailable());
+        // A real pool with nothing behind it: refused within the acquire timeout, as unavailable.
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::any::AnyPoolOptions::new()
+            .acquire_timeout(crate::db::ACQUIRE_TIMEOUT)
+            .connect_lazy("postgres://hexcord:x@127.0.0.1:1/hexcord")
+            .unwrap();
+        let started = std::time::Instant::now();
+        let e = Error::from(crate::db::fetch_game(&pool, 1).await.unwrap_err());
+        assert!(e.storage_unavailable(), "{e:#}");
+        assert!(started.elapsed() < crate::db::ACQUIRE_TIMEOUT + std::time::Duration::from_secs(1));
+    }
 }

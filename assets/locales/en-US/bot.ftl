@@ -5,6 +5,7 @@
 ## Failures
 
 apology = Sorry, something went wrong on my side. It has been logged; please try again in a moment.
+storage-unavailable = The game store cannot be reached just now, so nothing was played or changed. Please try again in a minute.
 game-changed = Game #{ $game } changed while you were acting (the position is not the one you saw). Look at the new board and try again.
 option-unreadable = I could not read { $input }: { $error }. Type `/{ $command }` and pick from the suggestions.
 an-option = an option

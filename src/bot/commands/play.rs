@@ -5,6 +5,7 @@ use poise::CreateReply;
 
 use super::{autocomplete_game, autocomplete_move, lang, pick_game, public_lang, remember_author};
 use crate::bot::components::Component;
+use crate::bot::seal::Request;
 use crate::bot::{actions, BotError, Context};
 use crate::i18n::tr;
 use crate::play::access::{check_player, split_game_prefix};
@@ -54,11 +55,13 @@ pub async fn takeback(
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
-    let (ply, text) = actions::ask_takeback(&ctx.data().core, row.id, me).await?;
+    let (at, text) = actions::ask_takeback(&ctx.data().core, row.id, me).await?;
+    let seal = (ctx.data().seals).seal(Request::Takeback { game: row.id, at });
     let answer = |accept: bool| Component::Takeback {
         game: row.id,
-        ply,
+        at,
         accept,
+        seal,
     };
     let lang = public_lang(&ctx).await?;
     let buttons = [
@@ -91,13 +94,19 @@ pub async fn call_off(
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
-    let (ply, text) = actions::propose_call_off(&ctx.data().core, row.id, me).await?;
+    let (at, text) = actions::propose_call_off(&ctx.data().core, row.id, me).await?;
     let seat = u8::from(row.players[1] == me);
+    let seal = (ctx.data().seals).seal(Request::CallOff {
+        game: row.id,
+        at,
+        seat,
+    });
     let answer = |accept: bool| Component::CallOff {
         game: row.id,
-        ply,
+        at,
         seat,
         accept,
+        seal,
     };
     let lang = public_lang(&ctx).await?;
     let buttons = [

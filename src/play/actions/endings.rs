@@ -2,7 +2,7 @@
 
 use tracing::info;
 
-use super::game::{end_game, enqueue_board, load, row_after, win_for, Core};
+use super::game::{end_game, enqueue_board, load, row_after, win_for, Core, Stamp};
 use crate::db::{self, DbError, Finish, GameResult, GameStatus, GuildId, UserId};
 use crate::games::Reason;
 use crate::i18n::Text;
@@ -37,9 +37,13 @@ pub async fn resign(core: &Core, id: i64, player: UserId) -> Result<(), Error> {
 /// A game may be called off by agreement only while neither player has made two moves.
 pub const CALL_OFF_BEFORE_PLY: usize = 4;
 
-/// `player` proposes to call off game `id`, which has barely started. Returns the ply and the
-/// text of the proposal (the opponent agrees or not with buttons).
-pub async fn propose_call_off(core: &Core, id: i64, player: UserId) -> Result<(i64, Text), Error> {
+/// `player` proposes to call off game `id`, which has barely started. Returns the position it is
+/// about and the text of the proposal (the opponent agrees or not with buttons).
+pub async fn propose_call_off(
+    core: &Core,
+    id: i64,
+    player: UserId,
+) -> Result<(Stamp, Text), Error> {
     let (row, game) = load(&core.pool, id).await?;
     check_player(&row, player)?;
     if game.ply() >= CALL_OFF_BEFORE_PLY {
@@ -51,14 +55,15 @@ pub async fn propose_call_off(core: &Core, id: i64, player: UserId) -> Result<(i
         who = mention(player),
         game = id
     );
-    Ok((game.ply() as i64, text))
+    Ok((Stamp::of(&core.pool, id, game.ply() as i64).await?, text))
 }
 
-/// The other player of game `id` answers `proposer`'s call-off made at `ply` moves.
+/// The other player of game `id` answers `proposer`'s call-off made at position `at`; one made
+/// on another position (moves played or taken back since) is refused.
 pub async fn answer_call_off(
     core: &Core,
     id: i64,
-    ply: i64,
+    at: Stamp,
     proposer: UserId,
     user: UserId,
     accept: bool,
@@ -71,7 +76,7 @@ pub async fn answer_call_off(
             who = mention(row.opponent_of(user))
         )));
     }
-    if game.ply() as i64 != ply {
+    if Stamp::of(&core.pool, id, game.ply() as i64).await? != at {
         return Err(Error::refused(text!("call-off-moved-on", game = id)));
     }
     if !accept {

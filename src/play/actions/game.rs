@@ -16,6 +16,23 @@ use crate::play::present::board_caption;
 use crate::play::Error;
 use crate::text;
 
+/// The position a request is about (a takeback, a call-off): its ply and how many moves of the
+/// game were taken back before it. The same ply reached again after a takeback is another
+/// position, so an old request never applies to it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Stamp {
+    pub ply: i64,
+    pub takebacks: i64,
+}
+
+impl Stamp {
+    /// Game `id` as it stands at `ply` moves.
+    pub async fn of(pool: &Pool, id: i64, ply: i64) -> Result<Stamp, DbError> {
+        let takebacks = crate::db::count_takebacks(pool, id).await?;
+        Ok(Stamp { ply, takebacks })
+    }
+}
+
 /// What the actions work on: the database, the clock, and the bell that wakes the delivery task
 /// when something was queued. Cheap to clone.
 #[derive(Clone)]

@@ -2,7 +2,7 @@
 
 use tracing::info;
 
-use super::game::{enqueue_board, load, Core};
+use super::game::{enqueue_board, load, Core, Stamp};
 use crate::db::{self, UserId};
 use crate::i18n::Text;
 use crate::play::access::{check_player, mention};
@@ -10,9 +10,10 @@ use crate::play::Error;
 use crate::text;
 
 /// `player` asks to take back their last move of game `id`, before the opponent has answered
-/// it. Returns the ply asked about and the text of the request (the opponent accepts or
-/// declines with buttons). Games against the bot have none: it answers at once.
-pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(i64, Text), Error> {
+/// it. Returns the position asked about (the request names its move for good) and the text of
+/// the request (the opponent accepts or declines with buttons). Games against the bot have
+/// none: it answers at once.
+pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(Stamp, Text), Error> {
     let (row, game) = load(&core.pool, id).await?;
     check_player(&row, player)?;
     let last = game.moves().last().map(ToString::to_string);
@@ -32,21 +33,24 @@ pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(i64, 
         mv = last,
         game = id
     );
-    Ok((ply, text))
+    Ok((Stamp::of(&core.pool, id, ply).await?, text))
 }
 
-/// The opponent answers a takeback request for move `ply` of game `id`. Accepted, the move is
-/// undone (kept in the game's takebacks) and the board before it announced.
+/// The opponent answers a takeback request for the move that made position `at` of game `id`.
+/// Accepted, the move is undone (kept in the game's takebacks) and the board before it
+/// announced. A request whose move is no longer the last one (played again after a takeback
+/// is another move) is refused.
 pub async fn answer_takeback(
     core: &Core,
     id: i64,
-    ply: i64,
+    at: Stamp,
     user: UserId,
     accept: bool,
 ) -> Result<Text, Error> {
     let (row, mut game) = load(&core.pool, id).await?;
     check_player(&row, user)?;
-    if game.ply() as i64 != ply {
+    let ply = at.ply;
+    if Stamp::of(&core.pool, id, game.ply() as i64).await? != at {
         return Err(Error::refused(text!(
             "takeback-moved-on",
             game = id,

@@ -81,7 +81,7 @@ async fn a_takeback_needs_the_opponent_and_gives_the_clock_back() {
         "{refused:?}"
     );
     let (ply, text) = ask_takeback(&core, id, ANN).await.unwrap();
-    assert_eq!(ply, 1);
+    assert_eq!(ply.ply, 1);
     let text = text.render(Lang::EN);
     assert!(text.contains("`c3`"), "{text}");
     // Only the opponent answers; a decline changes nothing.
@@ -114,6 +114,63 @@ async fn a_takeback_needs_the_opponent_and_gives_the_clock_back() {
         load(&core.pool, id).await.unwrap().1.moves()[0].to_string(),
         "b2"
     );
+}
+
+/// Ann asks twice to take back `c3`; Bob accepts the first; Ann plays `b2` on the same ply; Bob
+/// then accepts the second, older request: it names `c3`, which is gone, so `b2` stays.
+#[tokio::test]
+async fn an_old_takeback_request_never_undoes_another_move() {
+    let (core, _clock, _f) = core_at(T0).await;
+    let id = started(&core, "inphexion size=5", true).await;
+    play_move(&core, id, ANN, "c3", None).await.unwrap();
+    let (first, _) = ask_takeback(&core, id, ANN).await.unwrap();
+    let (second, _) = ask_takeback(&core, id, ANN).await.unwrap();
+    answer_takeback(&core, id, first, BOB, true).await.unwrap();
+    play_move(&core, id, ANN, "b2", None).await.unwrap();
+    let stale = answer_takeback(&core, id, second, BOB, true)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&stale, Error::Refused(Refusal(t)) if t.render(Lang::EN).contains("moved on")),
+        "{stale:?}"
+    );
+    let (row, game) = load(&core.pool, id).await.unwrap();
+    assert_eq!(
+        (row.version, game.moves()[0].to_string()),
+        (1, "b2".to_string())
+    );
+    // A call-off proposed before a takeback does not apply to the position played again.
+    let (proposal, _) = propose_call_off(&core, id, ANN).await.unwrap();
+    let (request, _) = ask_takeback(&core, id, ANN).await.unwrap();
+    answer_takeback(&core, id, request, BOB, true)
+        .await
+        .unwrap();
+    play_move(&core, id, ANN, "b2", None).await.unwrap();
+    assert!(answer_call_off(&core, id, proposal, ANN, BOB, true)
+        .await
+        .is_err());
+    assert_eq!(
+        load(&core.pool, id).await.unwrap().0.status,
+        GameStatus::Active
+    );
+}
+
+/// A resignation confirmed while the opponent's move lands is still a resignation: the two race
+/// many times, and every resignation ends the game.
+#[tokio::test]
+async fn a_resignation_racing_a_move_still_resigns() {
+    let (core, _clock, _f) = core_at(T0).await;
+    for _ in 0..10 {
+        let id = started(&core, "inphexion size=5", false).await;
+        play_move(&core, id, ANN, "c3", None).await.unwrap();
+        let bob_moves = play_move(&core, id, BOB, "b2", None);
+        let ann_resigns = resign(&core, id, ANN);
+        let (_, resigned) = tokio::join!(bob_moves, ann_resigns);
+        resigned.unwrap();
+        let (row, _) = load(&core.pool, id).await.unwrap();
+        assert_ne!(row.status, GameStatus::Active);
+        assert_eq!(row.winner_id, Some(BOB));
+    }
 }
 
 #[tokio::test]
