@@ -10,7 +10,10 @@
 //! - the time `/games` takes for a member with 200 active games;
 //! - the bot's resident memory (VmRSS, and the peak VmHWM) at the end, from `/proc`;
 //! - what putting an answer in words costs: a board's caption with its alt text and a refusal,
-//!   formatted from the Fluent files in English and in Japanese (mean per answer).
+//!   formatted from the Fluent files in English and in Japanese (mean per answer);
+//! - what a member playing the bot waits for its reply while analyses queue: the bot's own moves
+//!   have their own search threads, so seven analyses asked for first do not hold it up (the
+//!   reply's time with none queued and with seven, in process, on a database file).
 //!
 //! Run without `--bench` (as `cargo test --all-targets` does), it plays a small version of the
 //! same scenario as a check that the benchmark works, without reporting figures.
@@ -69,7 +72,112 @@ fn main() {
         .enable_all()
         .build()
         .expect("tokio runtime");
+    rt.block_on(bot_reply_behind_analyses(full));
     rt.block_on(run(scale, full));
+}
+
+/// The bot's reply in a game against it, with no analysis running and with seven asked for just
+/// before the member's move (each a whole 40-move inpHeXion game at the analysis budget).
+/// Without a budget of their own the reply waited for the analyses (22.9 s with seven queued,
+/// against 0.2 s); checked here: with seven it stays within a few times the quiet reply.
+async fn bot_reply_behind_analyses(full: bool) {
+    use hexcord::play::actions::{self, BotGameRequest, Chosen, Core};
+    use hexcord::play::opponent::Opponent;
+    const MEMBER: UserId = UserId(11);
+    const BOT: UserId = UserId(12);
+    let (pool, _file) = db::testing::temp_db().await;
+    for (id, name) in [(MEMBER, "ann"), (BOT, "hexcord")] {
+        db::upsert_player(&pool, id, name, 1_800_000_000)
+            .await
+            .expect("a player");
+    }
+    let core = Core::new(pool.clone(), hexcord::clock::Clock::System);
+    let opponent = Opponent::new(core.clone(), BOT, "hexcord");
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut analysed = Game::new(Options::default_for(GameKind::Inphexion));
+    while analysed.ply() < 40 && !analysed.is_over() {
+        let moves = analysed.legal_moves();
+        let mv = moves[rng.random_range(0..moves.len())];
+        analysed.play(mv).expect("a legal move");
+    }
+    let runs = if full { 5 } else { 1 };
+    // The check (without `--bench`) keeps the analyses short: they still take the search
+    // threads for the whole reply.
+    let budget = if full {
+        hexcord::analysis::AnalysisBudget::DEFAULT
+    } else {
+        hexcord::analysis::AnalysisBudget {
+            playouts: 3_000,
+            ..hexcord::analysis::AnalysisBudget::DEFAULT
+        }
+    };
+    let mut report = Vec::new();
+    for queued in [0usize, 7] {
+        let mut times = Vec::new();
+        for _ in 0..runs {
+            let id = actions::start_bot_game(
+                &core,
+                &BotGameRequest {
+                    guild_id: Some(GuildId(1)),
+                    channel_id: ChannelId(2),
+                    member: MEMBER,
+                    bot: BOT,
+                    options: Options::default_for(GameKind::Inphexion),
+                    level: hexcord::ai::Level::Medium,
+                    member_first: true,
+                },
+            )
+            .await
+            .expect("a game against the bot");
+            let analyses: Vec<_> = (0..queued)
+                .map(|i| {
+                    let opponent = opponent.clone();
+                    let game = analysed.clone();
+                    tokio::spawn(async move {
+                        opponent
+                            .run_search(move || {
+                                hexcord::analysis::analyse(&game, budget, i as u64, |_, _| {})
+                            })
+                            .await
+                    })
+                })
+                .collect();
+            // Let the analyses take their places first.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let loaded = actions::load(&pool, id).await.expect("the game");
+            let first = loaded.1.legal_moves()[0];
+            let asked = Instant::now();
+            opponent
+                .member_moves(loaded, MEMBER, Chosen::Move(first))
+                .await
+                .expect("the member's move");
+            loop {
+                let row = db::fetch_game(&pool, id).await.expect("read").expect("row");
+                if row.version >= 2 {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            times.push(asked.elapsed());
+            // The game ends; the analyses are left to finish before the next run.
+            actions::resign(&core, id, MEMBER).await.expect("resign");
+            for a in analyses {
+                let _ = a.await;
+            }
+        }
+        times.sort();
+        report.push((queued, times[times.len() / 2]));
+    }
+    let (quiet, busy) = (report[0].1, report[1].1);
+    if full {
+        println!(
+            "the bot's reply (medium, inpHeXion 7x7): {quiet:.2?} with no analysis running, {busy:.2?} with seven queued (median of {runs})"
+        );
+    }
+    assert!(
+        busy < quiet * 4 + Duration::from_millis(500),
+        "the bot's reply waited for the analyses: {busy:?} against {quiet:?}"
+    );
 }
 
 /// Formats `n` answers in each language (a board caption with its alt text, and a refusal) and

@@ -193,6 +193,74 @@ impl Component {
     }
 }
 
+/// How posting a challenge (or a rematch offer) went.
+pub enum Shown {
+    /// Posted; its message is known.
+    Posted(crate::db::MessageId),
+    /// Posted, but reading it back failed: it is on screen with its buttons, so the challenge
+    /// stays open (the buttons name it); only its message id is unknown.
+    Unread(serenity::Error),
+    /// Not posted: nobody can see it.
+    NotPosted(serenity::Error),
+}
+
+/// How many times a posted message is read back before its id is given up.
+const READ_BACK_ATTEMPTS: u32 = 3;
+
+/// Reads back a message just posted, trying again after a passing failure.
+pub async fn read_back<F, Fut>(read: F) -> Result<crate::db::MessageId, serenity::Error>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = Result<serenity::Message, serenity::Error>>,
+{
+    let mut attempt = 1;
+    loop {
+        match read().await {
+            Ok(m) => return Ok(m.id.into()),
+            Err(e) if attempt < READ_BACK_ATTEMPTS => {
+                info!("reading back a posted message failed ({e}); trying again");
+                tokio::time::sleep(std::time::Duration::from_millis(200 << attempt)).await;
+                attempt += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Stores what showing challenge `id` gave: its message, or nothing more when it is on screen
+/// but unread; a challenge nobody could see is closed (it must not count against the caps), and
+/// the failure returned.
+pub async fn settle_challenge(data: &Data, id: i64, shown: Shown) -> Result<(), serenity::Error> {
+    let pool = &data.core.pool;
+    let stored = match shown {
+        Shown::Posted(message) => crate::db::set_challenge_message(pool, id, message).await,
+        Shown::Unread(e) => {
+            // Open, as it shows; a press on its buttons answers from what is stored.
+            warn!(
+                challenge = id,
+                "a challenge was posted but could not be read back: {e}"
+            );
+            Ok(())
+        }
+        Shown::NotPosted(e) => {
+            if let Err(stored) =
+                crate::db::close_challenge(pool, id, crate::db::ChallengeStatus::Withdrawn, None)
+                    .await
+            {
+                error!(
+                    challenge = id,
+                    "cannot close a challenge nobody saw: {stored}"
+                );
+            }
+            return Err(e);
+        }
+    };
+    if let Err(e) = stored {
+        error!(challenge = id, "cannot store a challenge's message: {e}");
+    }
+    Ok(())
+}
+
 /// The buttons under a challenge: Accept, Decline (the opponent), Withdraw (the challenger).
 pub fn challenge_buttons(lang: Lang, challenge: i64) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![
@@ -425,42 +493,37 @@ async fn rematch(
     let buttons = vec![challenge_buttons(lang, challenge)];
     // The challenge goes to the game's channel, where the next game's thread can start.
     let here = crate::db::ChannelId::from(press.channel_id) == row.channel_id;
-    let shown = async {
-        if here {
-            let msg = serenity::CreateInteractionResponseMessage::new()
-                .content(text)
-                .components(buttons)
-                .allowed_mentions(mentions);
-            press
-                .create_response(ctx, serenity::CreateInteractionResponse::Message(msg))
-                .await?;
-            let message = press.get_response(&ctx.http).await?;
-            Ok::<_, serenity::Error>(crate::db::MessageId::from(message.id))
-        } else {
-            let msg = serenity::CreateMessage::new()
-                .content(text)
-                .components(buttons)
-                .allowed_mentions(mentions);
-            let message = serenity::ChannelId::from(row.channel_id)
-                .send_message(&ctx.http, msg)
-                .await?;
-            Ok(crate::db::MessageId::from(message.id))
+    let shown = if here {
+        let msg = serenity::CreateInteractionResponseMessage::new()
+            .content(text)
+            .components(buttons)
+            .allowed_mentions(mentions);
+        match press
+            .create_response(ctx, serenity::CreateInteractionResponse::Message(msg))
+            .await
+        {
+            Err(e) => Shown::NotPosted(e),
+            Ok(()) => match read_back(|| press.get_response(&ctx.http)).await {
+                Ok(message) => Shown::Posted(message),
+                Err(e) => Shown::Unread(e),
+            },
         }
-    }
-    .await;
-    match shown {
-        Ok(message) => {
-            crate::db::set_challenge_message(&data.core.pool, challenge, message).await?
+    } else {
+        let msg = serenity::CreateMessage::new()
+            .content(text)
+            .components(buttons)
+            .allowed_mentions(mentions);
+        match serenity::ChannelId::from(row.channel_id)
+            .send_message(&ctx.http, msg)
+            .await
+        {
+            Ok(message) => Shown::Posted(message.id.into()),
+            Err(e) => Shown::NotPosted(e),
         }
+    };
+    match settle_challenge(data, challenge, shown).await {
+        Ok(()) => {}
         Err(e) => {
-            // Nobody could see it: it must not stay open, counting against the caps.
-            crate::db::close_challenge(
-                &data.core.pool,
-                challenge,
-                crate::db::ChallengeStatus::Withdrawn,
-                None,
-            )
-            .await?;
             if here {
                 // The answer to the press itself failed: there is no one to tell.
                 return Err(e.into());

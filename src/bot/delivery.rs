@@ -34,6 +34,16 @@ pub const LEASE_MS: i64 = 10_000;
 const NOTICE_THREADS: &str = "threads";
 const NOTICE_THREAD_POSTS: &str = "thread-posts";
 const NOTICE_ARCHIVE: &str = "archive";
+/// One game's thread refused a post for good (locked, archived): told once per game.
+const NOTICE_THREAD_LEFT: &str = "thread-left";
+
+/// Whether a refusal by a game's thread means leaving it for the game's channel: every refusal
+/// but those of the message itself (malformed, too large, empty), which the channel would
+/// refuse too. A locked or archived thread (50083, 160005), missing permissions (50001, 50013)
+/// and a deleted thread (10003) all send the game back to its channel.
+fn leaves_thread(code: isize) -> bool {
+    !matches!(code, 0 | 50035 | 40005 | 50006)
+}
 
 /// Announcements posted at once (each from a different queue).
 const PARALLEL: usize = 8;
@@ -287,10 +297,9 @@ impl Delivery {
             Target::Game { game, channel } => match self.thread_of(game).await? {
                 None => send(channel).await,
                 Some(thread) => match send(thread).await {
-                    Err(Failure::Refused { code, message, .. })
-                        if matches!(code, 50001 | 50013 | 10003) =>
-                    {
-                        self.thread_refused(game, channel, code, &message).await?;
+                    Err(Failure::Refused { code, message, .. }) if leaves_thread(code) => {
+                        self.thread_refused(game, channel, thread, code, &message)
+                            .await?;
                         Err(Failure::Passing(format!(
                             "the game's thread refused the message ({message}); posting in its channel"
                         )))
@@ -465,11 +474,13 @@ impl Delivery {
     }
 
     /// A game's thread refused a message: the game goes on in its channel, and the moderators
-    /// are told once when a permission is missing.
+    /// are told once: per server when a permission is missing, per game when the thread itself
+    /// refuses (locked or archived by a moderator).
     async fn thread_refused(
         &self,
         game: i64,
         channel: ChannelId,
+        thread: ChannelId,
         code: isize,
         message: &str,
     ) -> Result<(), Failure> {
@@ -488,18 +499,29 @@ impl Delivery {
         let Some(row) = db::fetch_game(&self.pool, game).await.map_err(stored)? else {
             return Ok(());
         };
-        self.tell_moderators(
-            &row,
-            channel,
-            NOTICE_THREAD_POSTS,
-            text!(
-                "moderators-no-thread-posts",
-                channel = channel.to_string(),
-                message = message
-            ),
-        )
-        .await
-        .map_err(stored)
+        let (topic, notice) = if matches!(code, 50001 | 50013) {
+            (
+                NOTICE_THREAD_POSTS.to_string(),
+                text!(
+                    "moderators-no-thread-posts",
+                    channel = channel.to_string(),
+                    message = message
+                ),
+            )
+        } else {
+            (
+                format!("{NOTICE_THREAD_LEFT}:{game}"),
+                text!(
+                    "moderators-thread-left",
+                    thread = thread.to_string(),
+                    game = game,
+                    message = message
+                ),
+            )
+        };
+        self.tell_moderators(&row, channel, &topic, notice)
+            .await
+            .map_err(stored)
     }
 
     /// Archives a finished game's thread. Without the permission, the moderators are told once

@@ -36,11 +36,18 @@ struct Inner {
     core: Core,
     bot_id: UserId,
     name: String,
+    /// The bot's own moves.
     permits: Semaphore,
     threads: usize,
+    /// Other searches (analyses): a budget of their own, so a queue of them never holds up a
+    /// member waiting for the bot's reply.
+    others: Semaphore,
     /// Games being handled in this process, each with whether it was woken again meanwhile.
     pending: Mutex<HashMap<i64, bool>>,
 }
+
+/// Searches other than the bot's moves (analyses) that run at once, beside the bot's own.
+pub const OTHER_SEARCHES: usize = 1;
 
 /// How long a process holds the bot's turn in a game (well beyond the longest search, 4 s, and
 /// the wait for storing the move); a process that died lets go of it after this long.
@@ -59,6 +66,7 @@ impl Opponent {
                 name: name.to_string(),
                 permits: Semaphore::new(threads),
                 threads,
+                others: Semaphore::new(OTHER_SEARCHES),
                 pending: Mutex::new(HashMap::new()),
             }),
         }
@@ -131,16 +139,17 @@ impl Opponent {
         });
     }
 
-    /// Runs `work` (a search: an analysis, for instance) on a blocking thread once one of the
-    /// bot's search threads is free, so that searches of every kind together never take more
-    /// than [`Opponent::threads`] cores.
+    /// Runs `work` (a search other than the bot's move: an analysis, for instance) on a blocking
+    /// thread, at most [`OTHER_SEARCHES`] at once. The bot's own moves have their own
+    /// [`Opponent::threads`], so they come first: a member playing the bot waits for its search,
+    /// never for a queue of analyses.
     pub async fn run_search<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
         let _permit = self
             .inner
-            .permits
+            .others
             .acquire()
             .await
             .map_err(|e| anyhow!("the search pool is closed: {e}"))?;

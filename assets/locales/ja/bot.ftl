@@ -213,4 +213,5 @@ refused-other = Discord が <#{ $channel }> へのメッセージを拒否しま
 could-not-post-here = ⚠️ <#{ $channel }> にこれを投稿できませんでした：{ $why }。モデレーターが直せます。
 moderators-no-threads = 🔧 モデレーターの方へ：<#{ $channel }> で対局ごとのスレッドを作れません（Discord の拒否：「{ $message }」）。そこで「公開スレッドの作成」と「スレッドでメッセージを送信」の権限が必要です。それまで対局はこのチャンネルで行います。`/server threads:off` にすると、このお知らせなしでここで対局します。
 moderators-no-thread-posts = 🔧 モデレーターの方へ：<#{ $channel }> の対局スレッドに投稿できません（Discord の拒否：「{ $message }」）。そこで「スレッドでメッセージを送信」の権限が必要です。それまで対局はこのチャンネルで行います。
+moderators-thread-left = 🔧 モデレーターの方へ：対局 #{ $game } のスレッド <#{ $thread }> に投稿できません（Discord の拒否：「{ $message }」。ロックされたスレッドではこうなります）。対局はこのチャンネルで続けます。
 moderators-no-archive = 🔧 モデレーターの方へ：<#{ $channel }> の終局した対局のスレッドをアーカイブできません（Discord の拒否：「{ $message }」）。そこで「スレッドの管理」の権限が必要です。権限がなくても、スレッドは 1 週間メッセージがなければ自動で閉じます。

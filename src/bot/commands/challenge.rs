@@ -9,9 +9,9 @@ use super::{
     TilesChoice,
 };
 use crate::ai::Level;
-use crate::bot::components::challenge_buttons;
+use crate::bot::components::{challenge_buttons, read_back, settle_challenge, Shown};
 use crate::bot::{BotError, Context};
-use crate::db::{self, ChallengeStatus};
+use crate::db;
 use crate::games::{Colour, GameKind};
 use crate::play::access::mention;
 use crate::play::actions::{self, BotGameRequest, ChallengeRequest};
@@ -97,20 +97,16 @@ pub async fn challenge(
         .content(text)
         .components(vec![buttons])
         .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent.id]));
-    let shown = async {
-        let handle = ctx.send(reply).await?;
-        let message = handle.message().await?;
-        Ok::<_, serenity::Error>(db::MessageId::from(message.id))
-    }
-    .await;
-    match shown {
-        Ok(message) => db::set_challenge_message(&core.pool, id, message).await?,
-        Err(e) => {
-            // Nobody could see it: it must not stay open, counting against the caps.
-            db::close_challenge(&core.pool, id, ChallengeStatus::Withdrawn, None).await?;
-            return Err(e.into());
+    let shown = match ctx.send(reply).await {
+        Err(e) => Shown::NotPosted(e),
+        Ok(handle) => {
+            match read_back(|| async { handle.message().await.map(|m| m.into_owned()) }).await {
+                Ok(message) => Shown::Posted(message),
+                Err(e) => Shown::Unread(e),
+            }
         }
-    }
+    };
+    settle_challenge(ctx.data(), id, shown).await?;
     Ok(())
 }
 
