@@ -318,15 +318,26 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::Comp
         .await
     }
     .await;
-    if let Err(e) = noted {
-        warn!(%user, "cannot record a member's language: {e}");
-    }
-    let outcome = match Component::parse(&press.data.custom_id) {
-        None => {
+    let outcome = match noted {
+        // The database cannot be reached: said at once (within Discord's deadline), not after
+        // the press's own work waits for it again.
+        Err(crate::db::DbError::Sqlx(e)) if crate::db::is_unavailable(&e) => {
+            Err(BotError::Internal(crate::db::DbError::Sqlx(e).into()))
+        }
+        noted => {
+            if let Err(e) = noted {
+                warn!(%user, "cannot record a member's language: {e}");
+            }
+            Ok(())
+        }
+    };
+    let outcome = match outcome.map(|()| Component::parse(&press.data.custom_id)) {
+        Err(e) => Err(e),
+        Ok(None) => {
             info!(custom_id = %press.data.custom_id, "a button this bot does not know");
             Err(BotError::refused(text!("stale-button")))
         }
-        Some(component) => dispatch(ctx, data, press, component).await,
+        Ok(Some(component)) => dispatch(ctx, data, press, component).await,
     };
     if let Err(e) = outcome {
         let lang = Lang::of(&press.locale);

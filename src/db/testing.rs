@@ -62,18 +62,8 @@ pub async fn pg_db() -> (Pool, String) {
 /// The URL of a fresh, empty (not migrated) PostgreSQL database on the test cluster.
 pub async fn new_pg_database() -> String {
     static N: AtomicU32 = AtomicU32::new(0);
-    let cluster = cluster();
     let name = format!("test_{}", N.fetch_add(1, Ordering::Relaxed));
-    sqlx::any::install_default_drivers();
-    let mut admin = sqlx::AnyConnection::connect(&cluster.url("postgres"))
-        .await
-        .expect("connect to the test cluster");
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&mut admin)
-        .await
-        .expect("create a test database");
-    let _ = admin.close().await;
-    cluster.url(&name)
+    cluster().new_database(&name).await
 }
 
 /// Runs an async test body twice: on a fresh SQLite file and on a fresh PostgreSQL database.
@@ -109,6 +99,12 @@ pub(crate) use both_backends;
 /// The PostgreSQL cluster of this test process.
 pub struct Cluster {
     port: u16,
+    /// The server's `pg_ctl`, data folder and options, to stop and start it again.
+    bin: PathBuf,
+    data: PathBuf,
+    log: PathBuf,
+    options: String,
+    as_nobody: bool,
     /// The watchdog: closing its standard input (when the process ends, or on drop) stops the
     /// cluster. Nothing is ever written to it.
     watchdog: std::sync::Mutex<Child>,
@@ -128,13 +124,54 @@ impl Cluster {
     pub fn url(&self, name: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{name}", self.port)
     }
+
+    /// A fresh, empty database on this cluster: its URL.
+    pub async fn new_database(&self, name: &str) -> String {
+        sqlx::any::install_default_drivers();
+        let mut admin = sqlx::AnyConnection::connect(&self.url("postgres"))
+            .await
+            .expect("connect to the test cluster");
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&mut admin)
+            .await
+            .expect("create a test database");
+        let _ = admin.close().await;
+        self.url(name)
+    }
+
+    /// Stops the server (fast: open connections are closed), as an outage would.
+    pub fn stop(&self) {
+        let mut stop = server_command(&self.bin, "pg_ctl", self.as_nobody);
+        stop.arg("-D")
+            .arg(&self.data)
+            .args(["-w", "-m", "fast", "stop"]);
+        run(stop, "pg_ctl stop").unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// Starts the server again after [`Cluster::stop`].
+    pub fn start(&self) {
+        let mut start = server_command(&self.bin, "pg_ctl", self.as_nobody);
+        start
+            .arg("-D")
+            .arg(&self.data)
+            .arg("-l")
+            .arg(&self.log)
+            .args(["-w", "-o", &self.options, "start"]);
+        run(start, "pg_ctl start").unwrap_or_else(|e| panic!("{e}"));
+    }
 }
 
 /// The test cluster, started on first use. Panics with one line saying what to install when
 /// the PostgreSQL server binaries are missing.
 pub fn cluster() -> &'static Cluster {
     static CLUSTER: OnceLock<Cluster> = OnceLock::new();
-    CLUSTER.get_or_init(|| start_cluster().unwrap_or_else(|e| panic!("{e}")))
+    CLUSTER.get_or_init(|| start_cluster("main").unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// A cluster of the caller's own (named `tag`), for a test that stops and starts the server:
+/// the shared [`cluster`] stays up for the other tests. It stops when dropped.
+pub fn own_cluster(tag: &str) -> Cluster {
+    start_cluster(tag).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The folder holding `initdb` and `pg_ctl`: the newest `/usr/lib/postgresql/N/bin`, else
@@ -210,10 +247,10 @@ fn run(mut command: Command, what: &str) -> Result<(), String> {
     }
 }
 
-fn start_cluster() -> Result<Cluster, String> {
+fn start_cluster(tag: &str) -> Result<Cluster, String> {
     let bin = server_binaries()?;
     let as_nobody = running_as_root();
-    let dir = std::env::temp_dir().join(format!("hexcord-pg-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("hexcord-pg-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
     if as_nobody {
@@ -269,6 +306,11 @@ fn start_cluster() -> Result<Cluster, String> {
         .map_err(|e| format!("start the cluster's watchdog: {e}"))?;
     Ok(Cluster {
         port,
+        log: dir.join("log"),
+        bin,
+        data,
+        options,
+        as_nobody,
         watchdog: std::sync::Mutex::new(watchdog),
     })
 }

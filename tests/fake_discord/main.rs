@@ -3,6 +3,7 @@
 //! Discord's OpenAPI description.
 
 mod discord;
+mod recovery;
 mod server;
 mod spec;
 
