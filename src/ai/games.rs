@@ -80,7 +80,7 @@ impl SearchGame for exxit::Position {
         exxit::Position::playout(self, rng, &mut buf)
     }
 
-    /// Random moves for at most [`CUT`] plies, then the island score (X20) as a win
+    /// Random moves for at most `CUT` (16) plies, then the island score (X20) as a win
     /// probability: a logistic of the score difference.
     fn playout_value(&mut self, rng: &mut SmallRng) -> f64 {
         // Scratch space for the expert setup only: no allocation otherwise.

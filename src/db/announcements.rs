@@ -199,7 +199,7 @@ const OLDEST: i64 = 256;
 /// not found by asking for each row whether an earlier one of its queue is pending — a join
 /// PostgreSQL planned as a scan of all pending rows for each row (50–90 ms a claim at two
 /// thousand pending) while the statistics of a young table said it held almost nothing. They
-/// are looked for among the [`OLDEST`] pending rows (a queue's earlier rows are older, so its
+/// are looked for among the `OLDEST` (256) pending rows (a queue's earlier rows are older, so its
 /// first row there is its first anywhere), and among all only when those give too few: while
 /// the queues are many, a claim costs the same with ten or ten thousand rows waiting, and a
 /// queue stuck on a failing channel does not hide the others. Then the claim of some of them, by id,
