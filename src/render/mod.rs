@@ -40,6 +40,7 @@ mod header;
 pub mod inphexion;
 mod replay;
 mod round;
+pub mod standings;
 mod turning;
 
 use image::RgbaImage;

@@ -39,3 +39,14 @@ render-chart-axis = move
 render-turning-before = Before move { $number }
 render-turning-played = Played: { $number }. { $mv }
 render-turning-better = Better: { $number }. { $mv }
+
+render-standings-swiss = Swiss · ties broken by Buchholz cut-1, then Sonneborn–Berger
+render-standings-round-robin = Round robin · ties broken by direct encounter, then Sonneborn–Berger, then wins
+render-standings-rank = Rank
+render-standings-player = Player
+render-standings-points = Points
+render-standings-games = Games
+render-standings-buchholz = Buchholz −1
+render-standings-sonneborn = S–B
+render-standings-direct = Direct
+render-standings-wins = Wins

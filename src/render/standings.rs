@@ -1,0 +1,296 @@
+//! A tournament's standings as a picture: one line per player — rank, name, points, games
+//! played and the event's tiebreaks — under a title, in the board pictures' colours, fonts and
+//! panels, light or dark, in the reader's language. The leaders' lines are marked in gold; a
+//! rank shared with the line above is written `=`.
+
+use image::RgbaImage;
+
+use super::canvas::{centred_baseline, fit_text, Align, Canvas, FontKind};
+use super::encode::encode_png;
+use super::{RenderError, Theme};
+use crate::i18n::{tr, Lang};
+use crate::standings::{Format, Standing};
+
+/// Picture width in pixels; the height follows the number of lines.
+pub const WIDTH: u32 = 900;
+const MARGIN: f32 = 24.0;
+const TITLE_HEIGHT: f32 = 64.0;
+const HEAD_HEIGHT: f32 = 34.0;
+const LINE_HEIGHT: f32 = 30.0;
+const TEXT: f32 = 17.0;
+
+/// The columns after the name: header message id and width in pixels.
+fn columns(format: Format) -> &'static [(&'static str, f32)] {
+    match format {
+        Format::Swiss => &[
+            ("render-standings-points", 80.0),
+            ("render-standings-games", 80.0),
+            ("render-standings-buchholz", 110.0),
+            ("render-standings-sonneborn", 110.0),
+        ],
+        Format::RoundRobin => &[
+            ("render-standings-points", 80.0),
+            ("render-standings-games", 80.0),
+            ("render-standings-direct", 90.0),
+            ("render-standings-sonneborn", 90.0),
+            ("render-standings-wins", 70.0),
+        ],
+    }
+}
+
+/// The cells after the name of one line, as the columns of `format` read them.
+fn cells(format: Format, s: &Standing) -> Vec<String> {
+    match format {
+        Format::Swiss => vec![
+            s.points.to_string(),
+            s.games.to_string(),
+            s.buchholz_cut1.to_string(),
+            s.sonneborn_berger.to_string(),
+        ],
+        Format::RoundRobin => vec![
+            s.points.to_string(),
+            s.games.to_string(),
+            s.direct.to_string(),
+            s.sonneborn_berger.to_string(),
+            s.wins.to_string(),
+        ],
+    }
+}
+
+/// The standings `table` (best first, as [`crate::standings::standings`] gives it) of an event
+/// called `title`; `names` by entrant index.
+pub fn standings_image(
+    lang: Lang,
+    title: &str,
+    format: Format,
+    table: &[Standing],
+    names: &[String],
+    theme: Theme,
+) -> RgbaImage {
+    let p = theme.palette();
+    let height = (2.0 * MARGIN + TITLE_HEIGHT + HEAD_HEIGHT + LINE_HEIGHT * table.len() as f32)
+        .ceil() as u32;
+    let mut c = Canvas::new(WIDTH, height, p.bg);
+    let right = WIDTH as f32 - MARGIN;
+    c.text(
+        FontKind::Bold,
+        26.0,
+        MARGIN,
+        MARGIN + 30.0,
+        Align::Left,
+        &fit_text(FontKind::Bold, 26.0, title, right - MARGIN),
+        p.text,
+    );
+    let subtitle = tr(
+        lang,
+        match format {
+            Format::Swiss => "render-standings-swiss",
+            Format::RoundRobin => "render-standings-round-robin",
+        },
+    );
+    c.text(
+        FontKind::Regular,
+        15.0,
+        MARGIN,
+        MARGIN + 54.0,
+        Align::Left,
+        &subtitle,
+        p.text_dim,
+    );
+    // Columns: rank, name (what is left), then the numbers, right to left.
+    let cols = columns(format);
+    let numbers: f32 = cols.iter().map(|&(_, w)| w).sum();
+    let rank_w = 56.0;
+    let name_left = MARGIN + rank_w;
+    let name_w = right - numbers - name_left - 12.0;
+    let top = MARGIN + TITLE_HEIGHT;
+    c.round_rect(
+        MARGIN - 8.0,
+        top,
+        right - MARGIN + 16.0,
+        HEAD_HEIGHT + LINE_HEIGHT * table.len() as f32 + 8.0,
+        10.0,
+        p.panel,
+    );
+    let head_y = centred_baseline(14.0, top + HEAD_HEIGHT / 2.0 + 2.0);
+    let header = |c: &mut Canvas, x: f32, id: &'static str| {
+        let label = tr(lang, id);
+        c.text(
+            FontKind::Bold,
+            14.0,
+            x,
+            head_y,
+            Align::Centre,
+            &label,
+            p.text_dim,
+        );
+    };
+    header(&mut c, MARGIN + rank_w / 2.0, "render-standings-rank");
+    c.text(
+        FontKind::Bold,
+        14.0,
+        name_left,
+        head_y,
+        Align::Left,
+        &tr(lang, "render-standings-player"),
+        p.text_dim,
+    );
+    let mut x = right - numbers;
+    let mut centres = Vec::with_capacity(cols.len());
+    for &(id, w) in cols {
+        centres.push(x + w / 2.0);
+        header(&mut c, x + w / 2.0, id);
+        x += w;
+    }
+    for (i, s) in table.iter().enumerate() {
+        let row_top = top + HEAD_HEIGHT + LINE_HEIGHT * i as f32;
+        let y = centred_baseline(TEXT, row_top + LINE_HEIGHT / 2.0);
+        if i % 2 == 0 {
+            c.round_rect(
+                MARGIN - 2.0,
+                row_top + 1.0,
+                right - MARGIN + 4.0,
+                LINE_HEIGHT - 2.0,
+                6.0,
+                p.bg,
+            );
+        }
+        let shared = i > 0 && table[i - 1].rank == s.rank;
+        let leader = s.rank == 1;
+        let ink = if leader { p.win } else { p.text };
+        let rank = if shared {
+            "=".to_string()
+        } else {
+            s.rank.to_string()
+        };
+        c.text(
+            FontKind::Bold,
+            TEXT,
+            MARGIN + rank_w / 2.0,
+            y,
+            Align::Centre,
+            &rank,
+            ink,
+        );
+        let name = names.get(s.player).map_or("?", String::as_str);
+        let kind = if leader {
+            FontKind::Bold
+        } else {
+            FontKind::Regular
+        };
+        c.text(
+            kind,
+            TEXT,
+            name_left,
+            y,
+            Align::Left,
+            &fit_text(kind, TEXT, name, name_w),
+            ink,
+        );
+        for (j, cell) in cells(format, s).iter().enumerate() {
+            let kind = if j == 0 {
+                FontKind::Bold
+            } else {
+                FontKind::Regular
+            };
+            c.text(kind, TEXT, centres[j], y, Align::Centre, cell, ink);
+        }
+    }
+    c.img
+}
+
+/// [`standings_image`] as a PNG.
+pub fn standings_png(
+    lang: Lang,
+    title: &str,
+    format: Format,
+    table: &[Standing],
+    names: &[String],
+    theme: Theme,
+) -> Result<Vec<u8>, RenderError> {
+    encode_png(&standings_image(lang, title, format, table, names, theme))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::standings::{standings, Entrant, Round};
+
+    fn event(n: usize) -> (Vec<Standing>, Vec<String>) {
+        // A round robin of `n`: the lower starting number wins, but every third game is drawn.
+        let mut rounds = vec![Vec::new(); n];
+        for a in 0..n {
+            for b in a + 1..n {
+                let (ra, rb) = if (a + b) % 3 == 0 {
+                    (Round::Drawn { opponent: b }, Round::Drawn { opponent: a })
+                } else {
+                    (Round::Won { opponent: b }, Round::Lost { opponent: a })
+                };
+                rounds[a].push(ra);
+                rounds[b].push(rb);
+            }
+        }
+        let entrants: Vec<Entrant> = rounds.into_iter().map(Entrant::new).collect();
+        let names = (0..n).map(|i| format!("player {i}")).collect();
+        (standings(Format::RoundRobin, &entrants), names)
+    }
+
+    /// A real PNG of the right size for each theme and language; the lines differ from the
+    /// background (something is drawn on each), and the two themes differ.
+    #[test]
+    fn the_standings_picture_has_a_line_per_player() {
+        let (table, names) = event(8);
+        let mut seen = Vec::new();
+        for theme in Theme::ALL {
+            for lang in [Lang::EN, Lang::of("ja")] {
+                let png = standings_png(
+                    lang,
+                    "Spring cup",
+                    Format::RoundRobin,
+                    &table,
+                    &names,
+                    theme,
+                )
+                .unwrap();
+                let img = image::load_from_memory(&png).unwrap().to_rgba8();
+                let expected =
+                    (2.0 * MARGIN + TITLE_HEIGHT + HEAD_HEIGHT + LINE_HEIGHT * 8.0).ceil() as u32;
+                assert_eq!((img.width(), img.height()), (WIDTH, expected));
+                let bg = img.get_pixel(1, 1);
+                for i in 0..8 {
+                    let y = (MARGIN + TITLE_HEIGHT + HEAD_HEIGHT + LINE_HEIGHT * (i as f32 + 0.5))
+                        as u32;
+                    let inked = (0..WIDTH).filter(|&x| img.get_pixel(x, y) != bg).count();
+                    assert!(inked > 20, "line {i} of {theme:?} is empty");
+                }
+                seen.push(png);
+            }
+        }
+        assert_ne!(seen[0], seen[2], "the themes differ");
+        assert_ne!(seen[0], seen[1], "the languages differ");
+    }
+
+    #[test]
+    fn a_swiss_picture_has_its_own_columns() {
+        let entrants = vec![
+            Entrant::new(vec![Round::Won { opponent: 1 }]),
+            Entrant::new(vec![Round::Lost { opponent: 0 }]),
+            Entrant::new(vec![Round::Bye { halves: 2 }]),
+        ];
+        let table = standings(Format::Swiss, &entrants);
+        let names = vec!["ann".into(), "bob".into(), "カタリナ".into()];
+        let img = standings_image(
+            Lang::EN,
+            "Swiss",
+            Format::Swiss,
+            &table,
+            &names,
+            Theme::Dark,
+        );
+        assert_eq!(img.width(), WIDTH);
+        assert_eq!(
+            cells(Format::Swiss, &table[0]).len(),
+            columns(Format::Swiss).len()
+        );
+    }
+}
