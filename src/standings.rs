@@ -376,7 +376,7 @@ mod tests {
             prop_assert_eq!(table[0].rank, 1);
             for w in table.windows(2) {
                 prop_assert!(w[0].points >= w[1].points);
-                prop_assert!(w[1].rank == w[0].rank || w[1].rank > w[0].rank);
+                prop_assert!(w[1].rank >= w[0].rank);
             }
             for (i, s) in table.iter().enumerate() {
                 prop_assert!(s.rank <= i + 1);
