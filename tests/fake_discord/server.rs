@@ -563,11 +563,35 @@ async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
     })
     .await
     .expect("the decoding thread ran");
-    for ((name, _), content_ok) in files.iter().zip(decoded.iter().copied()) {
+    for ((name, bytes), content_ok) in files.iter().zip(decoded.iter().copied()) {
         let part_ok = name.starts_with("files[") && name.ends_with(']');
         if !part_ok || !content_ok {
             state.violations.lock().unwrap().push(format!(
                 "{method} {path}: attachment `{name}` (part name ok: {part_ok}) does not decode: {content_ok}"
+            ));
+        }
+        // Every picture carries a description (its alt text) for readers who cannot see it.
+        let picture = bytes.starts_with(b"\x89PNG") || bytes.starts_with(b"GIF8");
+        let id = name.trim_start_matches("files[").trim_end_matches(']');
+        let described = json_body
+            .as_ref()
+            .and_then(|b| {
+                // A message's own, or an interaction answer's (under `data`).
+                b["attachments"]
+                    .as_array()
+                    .or_else(|| b["data"]["attachments"].as_array())
+            })
+            .and_then(|list| {
+                list.iter().find(|a| {
+                    a["id"].as_str() == Some(id)
+                        || a["id"].as_u64().map(|n| n.to_string()).as_deref() == Some(id)
+                })
+            })
+            .and_then(|a| a["description"].as_str())
+            .is_some_and(|d| !d.trim().is_empty());
+        if picture && !described {
+            state.violations.lock().unwrap().push(format!(
+                "{method} {path}: picture `{name}` has no description (alt text)"
             ));
         }
     }

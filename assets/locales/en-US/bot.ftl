@@ -82,6 +82,13 @@ alt-after-move = after move { $n }
 alt-to-move = { $colour } to move
 alt-score = , score { $first } { $a }–{ $b } { $second }
 alt-text = { $game } game #{ $id } { $when }: { $state }{ $score }
+alt-rules = The starting board of { $game }.
+alt-chart = Winning chances in { $game } game #{ $id }, move by move, from the computer analysis.
+alt-turning = Turning point of { $game } game #{ $id }: the board before move { $number }, the move played and { $better ->
+    [yes] the better one
+   *[no] the one the analysis prefers
+}.
+alt-replay = { $game } game #{ $id } replayed from the start to the end, { $moves } moves.
 caption-head = **{ $game }** game #{ $id } · { $a } vs { $b }
 caption-played = { $who } played `{ $mv }` (move { $n }).
 caption-to-move = { $who } ({ $colour }) to move.

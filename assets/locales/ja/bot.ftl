@@ -77,6 +77,13 @@ alt-after-move = { $n }手目の後
 alt-to-move = { $colour }の手番
 alt-score = 、得点 { $first } { $a }–{ $b } { $second }
 alt-text = { $game } 対局 #{ $id }（{ $when }）：{ $state }{ $score }
+alt-rules = { $game } の初期盤面。
+alt-chart = { $game } 対局 #{ $id } の勝率の推移（コンピューター解析、1手ごと）。
+alt-turning = { $game } 対局 #{ $id } の転換点：{ $number }手目の前の盤面、実際の手と{ $better ->
+    [yes] より良い手
+   *[no] 解析が勧める手
+}。
+alt-replay = { $game } 対局 #{ $id } の初手から終局までの再生（{ $moves }手）。
 caption-head = **{ $game }** 対局 #{ $id } · { $a } 対 { $b }
 caption-played = { $who } が `{ $mv }` を指しました（{ $n }手目）。
 caption-to-move = { $who }（{ $colour }）の手番です。

@@ -76,13 +76,14 @@ pub async fn analysis(
     let summary = summary(lang, row.id, &played, &result, &names);
     let pictures = {
         let (result, played, names) = (result.clone(), played.clone(), names.clone());
-        draw(move || pictures(lang, &played, &result, &names)).await?
+        let id = row.id;
+        draw(move || pictures(lang, id, &played, &result, &names)).await?
     };
     let mut reply = CreateReply::default()
         .content(summary)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    for (name, png) in pictures {
-        reply = reply.attachment(serenity::CreateAttachment::bytes(png, name));
+    for (name, png, alt) in pictures {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(png, name).description(alt));
     }
     match progress {
         Some(handle) => handle.edit(ctx, reply).await?,
@@ -201,21 +202,36 @@ fn percent(x: f64) -> i64 {
 }
 
 /// The chart, then one picture per turning point, as (file name, PNG).
+/// The analysis' pictures: file name, PNG and description (for readers who cannot see it).
 fn pictures(
     lang: Lang,
+    id: i64,
     game: &Game,
     a: &Analysis,
     names: &[String; 2],
-) -> Result<Vec<(String, Vec<u8>)>, render::RenderError> {
+) -> Result<Vec<(String, Vec<u8>, String)>, render::RenderError> {
     let theme = Theme::default();
+    let title = game.kind().title();
     let mut out = vec![(
         "analysis.png".to_string(),
         analysis::chart_png_in(lang, a, names, theme)?,
+        text!("alt-chart", game = title, id = id).render(lang),
     )];
     for m in a.turning_points.iter().filter_map(|&n| a.move_number(n)) {
         let img =
             render::turning_point_image(lang, game, m.number, m.better.as_deref(), names, theme)?;
-        out.push((format!("move-{}.png", m.number), render::encode_png(&img)?));
+        let alt = text!(
+            "alt-turning",
+            game = title,
+            id = id,
+            number = m.number,
+            better = if m.better.is_some() { "yes" } else { "no" }
+        );
+        out.push((
+            format!("move-{}.png", m.number),
+            render::encode_png(&img)?,
+            alt.render(lang),
+        ));
     }
     Ok(out)
 }

@@ -15,6 +15,7 @@ use crate::games::{Game, GameKind};
 use crate::i18n::{tr, Lang};
 use crate::play::access::{mention, parse_game_ref};
 use crate::play::actions;
+use crate::play::present::alt_text;
 use crate::play::present::{board_caption, names_by_colour, picture};
 use crate::text;
 
@@ -95,10 +96,11 @@ pub async fn board(
         let showing = text!("answer-showing-move", ply = p, moves = played.ply());
         caption = format!("{caption}\n{}", showing.render(lang));
     }
+    let alt = alt_text(lang, row.id, &played, shown.unwrap_or(played.ply()));
     let png = picture(lang, played, shown, names).await?;
     let reply = CreateReply::default()
         .content(caption)
-        .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
+        .attachment(serenity::CreateAttachment::bytes(png, "board.png").description(alt))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     ctx.send(reply).await?;
     Ok(())
@@ -196,9 +198,10 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     let names =
         crate::games::Colour::BOTH.map(|c| crate::play::words::colour(kind, c).render(lang));
     let png = picture(lang, start, None, names).await?;
+    let alt = text!("alt-rules", game = kind.title()).render(lang);
     let reply = CreateReply::default()
         .content(rules_text(kind, lang))
-        .attachment(serenity::CreateAttachment::bytes(png, "start.png"))
+        .attachment(serenity::CreateAttachment::bytes(png, "start.png").description(alt))
         .ephemeral(true);
     ctx.send(reply).await?;
     Ok(())
@@ -298,6 +301,13 @@ pub async fn replay(
     ctx.defer().await?;
     let lang = public_lang(&ctx).await?;
     let names = names_by_colour(&ctx.data().core.pool, &row, &played).await?;
+    let alt = text!(
+        "alt-replay",
+        game = played.kind().title(),
+        id = row.id,
+        moves = played.ply()
+    )
+    .render(lang);
     let gif = crate::play::present::draw(move || {
         crate::render::replay_in(lang, &played, &names, crate::render::Theme::default())
     })
@@ -312,10 +322,9 @@ pub async fn replay(
     }
     let reply = CreateReply::default()
         .content(text!("answer-replay", game = row.id).render(lang))
-        .attachment(serenity::CreateAttachment::bytes(
-            gif,
-            format!("game-{}.gif", row.id),
-        ))
+        .attachment(
+            serenity::CreateAttachment::bytes(gif, format!("game-{}.gif", row.id)).description(alt),
+        )
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     ctx.send(reply).await?;
     Ok(())
