@@ -143,6 +143,59 @@ pub const DEFAULT_TIMER_INTERVAL_MS: u64 = 60_000;
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://hexcord.db";
 
+/// Every setting the bot reads, with what it is for: the one list `hexcord bot --help` shows and
+/// `.env.example` follows (a test checks both against what [`Config::from_env`] reads).
+pub const SETTINGS: &[(&str, &str)] = &[
+    (
+        "DISCORD_TOKEN",
+        "required: the bot token (Developer Portal → Bot → Reset Token)",
+    ),
+    (
+        "DATABASE_URL",
+        "where games are stored: sqlite://hexcord.db (default) or postgres://…",
+    ),
+    (
+        "DEV_GUILD_ID",
+        "a server where the commands are registered at once (for trying the bot)",
+    ),
+    (
+        "TIMER_INTERVAL_MS",
+        "how often deadlines, reminders and expiry are checked (default 60000)",
+    ),
+    (
+        "SHARD_COUNT",
+        "several processes: the total number of gateway shards (default 1)",
+    ),
+    (
+        "SHARD_RANGE",
+        "several processes: the shards this one runs, `first-last` or one (default all)",
+    ),
+    (
+        "RUST_LOG",
+        "the log filter, e.g. `info` (default) or `hexcord=debug,serenity=warn`",
+    ),
+    (
+        "DISCORD_API_BASE",
+        "tests only: another Discord API base (the fake Discord)",
+    ),
+    (
+        "HEXCORD_CLOCK_FILE",
+        "tests only: a file holding the Unix time, read instead of the clock",
+    ),
+];
+
+/// [`SETTINGS`] as `hexcord bot --help` lists them.
+pub fn settings_help() -> String {
+    let width = SETTINGS.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let mut out = String::from(
+        "Settings (from the environment, or a .env file in the working folder; see .env.example):\n",
+    );
+    for (key, what) in SETTINGS {
+        out.push_str(&format!("  {key:width$}  {what}\n"));
+    }
+    out
+}
+
 /// A setting that is missing or malformed: the message says which and how to fix it.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum ConfigError {
@@ -425,5 +478,32 @@ mod tests {
                 .unwrap_err()
                 .to_string();
         assert!(!e.contains("s3cret") && e.contains("DATABASE_URL"), "{e}");
+    }
+
+    /// One list of settings: what the code reads, what `--help` lists and what `.env.example`
+    /// shows are the same keys.
+    #[test]
+    fn every_setting_is_listed_once_everywhere() {
+        let source = include_str!("config.rs");
+        let mut read: Vec<&str> = source
+            .match_indices("set(\"")
+            .filter_map(|(i, _)| source[i + 5..].split('"').next())
+            .collect();
+        read.push("RUST_LOG");
+        read.sort_unstable();
+        read.dedup();
+        let mut listed: Vec<&str> = SETTINGS.iter().map(|(k, _)| *k).collect();
+        listed.sort_unstable();
+        assert_eq!(read, listed);
+        let example = include_str!("../.env.example");
+        let mut shown: Vec<&str> = example
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once('=').map(|(k, _)| k.trim()))
+            .collect();
+        shown.sort_unstable();
+        assert_eq!(shown, listed);
+        let help = settings_help();
+        assert!(listed.iter().all(|k| help.contains(k)), "{help}");
     }
 }

@@ -26,6 +26,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot (the default): settings come from the environment or `.env`.
+    #[command(after_help = hexcord::config::settings_help())]
     Bot,
     /// Speak the engine text protocol on standard input and output (offline play, analysis).
     Engine,

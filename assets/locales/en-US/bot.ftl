@@ -66,7 +66,10 @@ challenge-for-another = This challenge is for { $who }. To play yourself, use `/
 challenge-withdraw-own = Only the member who made this challenge can withdraw it.
 challenge-expired-answer = This challenge has expired: make a new one with `/challenge`.
 vacation-already = You are already on vacation until <t:{ $until }:f>. Take another one when it is over.
-vacation-too-long = You can take 1 to { $left } days of vacation now ({ $cap } days in any 365; you took { $used }); you asked for { $days }.
+vacation-too-long = You can take { $left ->
+    [one] 1 day
+   *[other] 1 to { $left } days
+} of vacation now ({ $cap } days in any 365; you took { $used }); you asked for { $days }.
 move-cannot-be-played = `{ $input }` cannot be played in game #{ $game }: { $error }. Type `/move` and pick one of the suggestions.
 leaderboard-pages =
     The table has { $pages ->
@@ -88,7 +91,10 @@ alt-turning = Turning point of { $game } game #{ $id }: the board before move { 
     [yes] the better one
    *[no] the one the analysis prefers
 }.
-alt-replay = { $game } game #{ $id } replayed from the start to the end, { $moves } moves.
+alt-replay = { $game } game #{ $id } replayed from the start to the end, { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}.
 caption-head = **{ $game }** game #{ $id } · { $a } vs { $b }
 caption-played = { $who } played `{ $mv }` (move { $n }).
 caption-to-move = { $who } ({ $colour }) to move.
@@ -143,7 +149,10 @@ challenge-answered-meanwhile = Challenge #{ $id } was answered in the meantime.
 challenge-declined = { $opponent } declined the challenge of { $challenger } (`{ $options }`).
 challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent } (`{ $options }`).
 challenge-accepted = { $opponent } accepted the challenge of { $challenger }: game #{ $game } (`{ $options }`) starts below.
-too-many-bot-games = You already have { $max } games against me: finish or `/resign` one first (`/games` lists them).
+too-many-bot-games = You already have { $max ->
+    [one] a game
+   *[other] { $max } games
+} against me: finish or `/resign` one first (`/games` lists them).
 level-easy = easy
 level-medium = medium
 level-hard = hard

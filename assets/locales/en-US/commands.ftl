@@ -190,13 +190,19 @@ answer-suggest-game = #{ $game } { $title }, move { $move }{ $mine ->
     [yes] , your move
    *[no] {""}
 }
-answer-suggest-finished = #{ $game } { $title }, { $moves } moves, { $state }
+answer-suggest-finished = #{ $game } { $title }, { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}, { $state }
 answer-active = active
 answer-time-left = { $left } left
 answer-and-more = … and { $count } more.
 answer-board-link = [board]({ $url })
 answer-played-in = in <#{ $channel }>
-answer-ply-range = Game #{ $game } has { $moves } moves: pick a `ply` from 0 to { $moves } (you asked for { $asked }).
+answer-ply-range = Game #{ $game } has { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}: pick a `ply` from 0 to { $moves } (you asked for { $asked }).
 answer-showing-move = Showing the position after move { $ply } of { $moves }.
 answer-no-games = { $who } has no active game here. `/challenge` someone!
 answer-delivery-fault = ⚠️ its boards cannot be posted: { $fault }
@@ -205,7 +211,10 @@ answer-games-line = • #{ $game } **{ $title }** { $first } vs { $second } · m
 answer-turn-head = Your move in:
 answer-turn-line = • #{ $game } **{ $title }** vs { $opponent } in <#{ $channel }> · move { $move }
 answer-turn-none = It is not your move in any game here. `/games` lists your active games.
-answer-record = The record of game #{ $game } ({ $moves } moves): the variant line, then one move a line. Load it with `hexcord engine` (`load`) or draw it with `hexcord render`.
+answer-record = The record of game #{ $game } ({ $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}): the variant line, then one move a line. Load it with `hexcord engine` (`load`) or draw it with `hexcord render`.
 answer-replay = Game #{ $game }, move by move.
 answer-replay-too-large = The replay of game #{ $game } is too large to attach ({ $size } MB). `/record` gives the record; `hexcord render --replay` draws it.
 answer-analysis = 📈 Analysis of game #{ $game } ({ $title }, { $first } vs { $second }): the chart shows each side's chance of winning after every move.
@@ -234,7 +243,7 @@ answer-resign = Resign
 answer-keep-playing = Keep playing
 answer-really-resign = Really resign game #{ $game }? Your opponent wins.
 answer-rating-line = { $place }. { $player } **{ $rating }**{ $provisional ->
-    [yes] ?
+    [yes] {" "}(provisional)
    *[no] {""}
 } ±{ $deviation } · { $games ->
     [one] { $games } game
@@ -242,7 +251,7 @@ answer-rating-line = { $place }. { $player } **{ $rating }**{ $provisional ->
 } ({ $wins }–{ $losses }–{ $draws })
 answer-leaderboard-empty = No rated { $title } game has been finished in this server yet. `/challenge` someone!
 answer-leaderboard-title = { $title } leaderboard
-answer-leaderboard-footer = Page { $page } of { $pages } · Glicko-2 rating ± deviation · ? = provisional (deviation over { $provisional }) · wins–losses–draws
+answer-leaderboard-footer = Page { $page } of { $pages } · Glicko-2 rating ± deviation · provisional: deviation over { $provisional } · wins–losses–draws
 answer-this-member = this member
 answer-profile-unrated = { $who } has no rated game here yet.
 answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->

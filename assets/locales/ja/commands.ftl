@@ -231,12 +231,12 @@ answer-resign = 投了する
 answer-keep-playing = 対局を続ける
 answer-really-resign = 本当に対局 #{ $game } を投了しますか？ 相手の勝ちになります。
 answer-rating-line = { $place }. { $player } **{ $rating }**{ $provisional ->
-    [yes] ?
+    [yes] （暫定）
    *[no] {""}
 } ±{ $deviation } · { $games }局（{ $wins }勝{ $losses }敗{ $draws }分）
 answer-leaderboard-empty = このサーバーではまだ { $title } のレーティング対局が終わっていません。`/挑戦` で誰かに申し込みましょう！
 answer-leaderboard-title = { $title } ランキング
-answer-leaderboard-footer = { $pages } ページ中 { $page } ページ目 · Glicko-2 レーティング ± 偏差 · ? = 暫定（偏差 { $provisional } 超） · 勝–敗–分
+answer-leaderboard-footer = { $pages } ページ中 { $page } ページ目 · Glicko-2 レーティング ± 偏差 · 暫定：偏差 { $provisional } 超 · 勝–敗–分
 answer-this-member = このメンバー
 answer-profile-unrated = { $who } はここでまだレーティング対局がありません。
 answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->
