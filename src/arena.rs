@@ -4,7 +4,28 @@
 //! and `ai/`, like the engine.
 //!
 //! [`run`] plays N games with alternating colours (player A has the first colour in even-numbered
-//! games) and returns A's wins, losses and draws with the score and its 95 % confidence interval.
+//! games) and returns A's wins, losses and draws with the score and its 95 % confidence interval,
+//! and each side's median time per move over the moves with a choice.
+//!
+//! # Measuring a level's strength
+//!
+//! `hexcord arena --game "inphexion size=7" --a hard --b medium --games 100 --seed 7 --threads 2`
+//! is how every strength figure of the README was taken; `--threads` plays that many games at once
+//! (use 1 when a player searches on several threads itself, as inpHeXion's `hard` does). The
+//! targets the levels are held to, over 100 games: `easy` at least 95 % against `random`,
+//! `medium` at least 75 % against `easy`, `hard` at least 65 % against `medium`, in both games; in
+//! EXXIT also against Boardspace's robots ([`crate::ai::boardspace`], rebuilt from their published
+//! description), the only public EXXIT robots: `easy` about Dumbot's strength, `medium` and `hard`
+//! above Bestbot's.
+//!
+//! - The times per move are wall-clock: on a loaded machine they say little, the results stay
+//!   exact (the searches are reproducible, see [`crate::ai`]).
+//! - Against an older build, wrap its engine in a script that gives its `genmove` the old level's
+//!   budget and stops at `quit`, and play it as `engine:SCRIPT`, e.g.
+//!   `sed -u -e 's/^genmove /genmove playouts=30000 ms=4000 /' -e '/^quit/q' | hexcord-old engine`.
+//! - `playouts:N`, `nodes:N` and `ms:N` try a budget before it becomes a level's;
+//!   `cargo run --release --example exxit_depth -- NODES GAMES` shows how deep the alpha-beta
+//!   search gets within a budget.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
