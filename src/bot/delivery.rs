@@ -1,15 +1,70 @@
-//! The delivery task: posts the queued announcements (`db::announcements`), in order within each
-//! game, exactly once.
+//! The delivery task: posts the queued announcements (the `announcements` table,
+//! `src/db/announcements.rs`), in order within each game, exactly once. It is the far end of the
+//! play layer's outbox: an action writes what must be announced in the transaction of its change
+//! ([`crate::db::enqueue`]) and rings the bell ([`Delivery::queued`]); nothing else posts to a
+//! channel.
 //!
-//! - Each announcement is claimed with a lease before it is posted, and marked sent after; a
-//!   post carries the announcement's id as its `nonce` with `enforce_nonce`, so when the bot dies
-//!   between Discord's answer and the mark, the post made again after the restart is recognised
-//!   by Discord and not shown twice.
-//! - Passing failures (HTTP 429 that outlast serenity's own waiting, 5xx, the network) are tried
-//!   again with a growing delay; the queue behind waits, so the order holds.
-//! - A permanent refusal (missing permissions, a deleted channel) is never silent: the members
+//! - **Queues.** Each row belongs to a queue: its game's (`game:12`), else its target's (a member's
+//!   direct messages, a channel). A queue's rows go one at a time, in `id` order; up to eight
+//!   queues are posted at once. A board is drawn when it is posted (the row names the game and the
+//!   ply), with its alt text and its buttons (Move while the game is in play, Rematch once a game
+//!   between members ended), in the language stored with the row.
+//! - **Exactly once.** A row is claimed with a lease of [`LEASE_MS`] before it is posted, and
+//!   marked sent after. The post carries the row's id as its `nonce` with `enforce_nonce`, so when
+//!   the bot dies between Discord's answer and the mark, the post made again after the restart is
+//!   recognised by Discord and not shown twice. A bot killed at any point posts what it owed once
+//!   it is back.
+//! - **Passing failures** (HTTP 429 that outlast serenity's own waiting, 5xx, the network) are
+//!   tried again after a delay that doubles from 1 s up to 5 minutes; the queue behind waits, so
+//!   the order holds. The first failure is logged, not every retry.
+//! - **A refusal for good** (missing permissions, a deleted channel) is never silent: the members
 //!   concerned get a direct message with the news (and the board) and a line naming what is
-//!   missing where, the game is marked (`/games` shows it), and the fault is logged once.
+//!   missing where ([`super::failure`]), the game is marked (`/games` shows ⚠️ until a post there
+//!   succeeds), and the fault is logged once. A game's thread that refuses for good (locked,
+//!   archived) is left for the game's channel; missing thread permissions send new games to the
+//!   channel. The moderators are told once (per server, or per game for a thread), not per post.
+//! - **Waiting.** Between rounds the task sleeps until the bell, the next row due or the next
+//!   lease to run out, and at most a second (for rows other processes queued).
+//!
+//! The answer to an interaction is not part of this: it is immediate, and if it fails the board is
+//! still posted from the queue.
+//!
+//! # Several processes, and scaling
+//!
+//! Each process runs its own delivery task on the one database. Rows are claimed by
+//! `FOR UPDATE SKIP LOCKED` on PostgreSQL (SQLite runs one write at a time), so processes claiming
+//! at once take different rows; a dead process's leases run out and another posts its rows. A claim
+//! looks for each queue's first row among the 256 oldest pending rows, so it costs the same with
+//! ten or ten thousand rows waiting ([`crate::db::claim_due_announcements`] says why it is two
+//! statements without a join). The other shared work is claimed the same way: losses on time,
+//! reminders and challenge expiry by conditional writes ([`crate::play::timers`]), the bot's turns
+//! by a lease on the game ([`crate::play::opponent`]). The end-to-end test
+//! `two_processes_share_the_shards_and_the_work` kills one of two processes while it posts, and
+//! checks that the other carries its board, the bot's move and a deadline, with nothing done twice.
+//!
+//! **What limits a process** (`cargo bench --bench scale`, figures in the README): moves are
+//! answered (stored, checked, answered) far faster than their boards are posted. Every board is a
+//! picture drawn and encoded, 4–6 ms of a core, and pictures are drawn on every core but one
+//! ([`crate::play::present`]); 6,000 boards at once drain in 24–26 s on two cores, about 240 a
+//! second, on SQLite as with two processes on PostgreSQL. The delivery delay is that drawing
+//! queue's length.
+//!
+//! **On paper, 100,000 servers.** Discord needs at least 40 shards (2,500 servers each); take 100
+//! for headroom. With 3 games in play per server and 4 moves a game a day, that is 1.2 million
+//! moves a day: 14 a second on average, about 70 at a busy hour. A layout:
+//! - 4 processes of 25 shards (`SHARD_COUNT=100`, `SHARD_RANGE=0-24`, `25-49`, …), 2 cores each,
+//!   so one may die or be redeployed while the others carry its timers, queue and the bot's turns
+//!   (its servers wait for it: Discord sends their events only to their shards). The busy hour's
+//!   70–85 boards a second is a third of what one process on two cores draws, so four leave ample
+//!   room; the shards, not the moves, set the number of processes.
+//! - Connections: at most 8 per process ([`crate::db::connect`]), 32 in all, within PostgreSQL's
+//!   default 100.
+//! - PostgreSQL: about 100–200 short transactions a second at the busy hour (a move is one
+//!   transaction with its board's row, a delivery two or three); 2–4 cores, 8–16 GB and an SSD.
+//!   The tables grow by about 1.2 million moves and as many announcements a day: the
+//!   announcements already sent are the rows to archive first.
+//! - The bot's own games cost CPU where they are searched (up to 4 s of a core for EXXIT's
+//!   `hard`): with many, give the processes more cores rather than more processes.
 
 use crate::db::ChannelId;
 use crate::i18n::{Lang, Text};
