@@ -433,8 +433,17 @@ async fn dispatch(
             actions::resign(&data.core, id, user).await?;
             return update(ctx, data, press, text!("you-resigned", game = id)).await;
         }
-        Component::KeepPlaying(_) => {
-            return update(ctx, data, press, text!("keep-playing")).await;
+        Component::KeepPlaying(game) => {
+            // The confirmation becomes the way back to the game: its Move button.
+            let lang = Lang::of(&press.locale);
+            let msg = serenity::CreateInteractionResponseMessage::new()
+                .content(text!("keep-playing").render(lang))
+                .components(vec![move_button_row(lang, game)])
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            press
+                .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
+                .await?;
+            return Ok(());
         }
     };
     let text = match actions::answer_challenge(&data.core, id, user, answer).await? {

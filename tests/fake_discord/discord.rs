@@ -1160,6 +1160,12 @@ impl Discord {
         let p = Pressable::from_answer(&ans, &self.fake);
         let keep = self.press(who, &p, "keep").await;
         assert_eq!(keep.callback_type, 7);
+        // Keeping on leads back to the game: its Move button.
+        assert!(
+            components_of(&keep.components)
+                .any(|c| c["custom_id"] == format!("hx:move:{}", state.id).as_str()),
+            "{keep:?}"
+        );
         assert_eq!(self.game_status(state.id).await, "active");
         let from = self.fake.request_count();
         let done = self.press(who, &p, "resign").await;

@@ -301,6 +301,13 @@ async fn correspondence_timeout_reminders_and_leaderboard() {
         "{body}"
     );
     assert_eq!(discord::users_of(&body), [ANN.id]);
+    // The reminder shows the board and its Move button.
+    assert_eq!(reminder.files.len(), 1, "the board comes with the reminder");
+    assert!(
+        discord::components_of(&body["components"])
+            .any(|c| c["custom_id"] == format!("hx:move:{}", g1.id).as_str()),
+        "{body}"
+    );
 
     // The bot is down when the deadline passes; after the restart Ann loses on time, once.
     bot.kill().await;

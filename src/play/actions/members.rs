@@ -95,7 +95,12 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, Error> {
             target: target.clone(),
             content: reminder_text(&row, player, left).render(lang),
             mentions: vec![player],
-            board: None,
+            // With the board as it stands and its Move button: the player plays from here.
+            board: Some(db::BoardAt {
+                game: row.id,
+                ply: row.version,
+                current: false,
+            }),
             concerned: vec![player],
             lang: lang.tag().to_string(),
         };
