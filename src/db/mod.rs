@@ -33,10 +33,39 @@
 //! - `hexcord migrate-data` ([`migrate_data`]) reads the tables and columns from the SQLite file,
 //!   so a new table is copied without more code.
 //! - **Tests** of this module run on both backends with `both_backends!` (a fresh SQLite file and
-//!   a fresh database of a throwaway PostgreSQL cluster, see `testing`).
+//!   a fresh database of a throwaway PostgreSQL cluster, see [`testing`]). They need PostgreSQL's
+//!   server binaries (`initdb`, `pg_ctl`), and fail with one line saying how to install them.
 //!
 //! Anything that must differ between the backends stays in this module and matches on
 //! [`Backend`].
+//!
+//! # Settings, and faults survived
+//!
+//! - **SQLite** runs in WAL mode with a 10 s busy timeout, `synchronous = NORMAL` and foreign keys
+//!   on ([`connect`]): a commit does not wait for the disk, so many games moving at once rarely
+//!   wait for the write lock, and the file stays consistent through any crash.
+//! - **The pool** holds at most 8 connections per process. A request waits at most
+//!   [`ACQUIRE_TIMEOUT`] for one, well inside Discord's 3 s: when the database is down the member
+//!   is told at once that nothing was done, and the request is never carried out later.
+//! - **A failed write** (a full disk, an I/O error) never poisons the pool: a connection left
+//!   inside a transaction by a failed `COMMIT` is closed instead of lent again, so the bot works again
+//!   once space is back, without a restart. A write past a file-size limit fails as an I/O error
+//!   instead of ending the process.
+//! - **A damaged row** (unreadable, or a game whose moves do not replay) is logged once with its
+//!   table and id and skipped ([`report_bad_row`]): it never stops the timer scan, start-up or a
+//!   listing, and it is never silently repaired.
+//! - **Start-up** names `DATABASE_URL` (its password hidden by [`redact_url`]) and what to do: a
+//!   directory, a file that is not SQLite, a missing folder, a server that cannot be reached (one
+//!   probe connection, so it is said at once), a database written by a newer hexcord, a changed or
+//!   failed migration (keep the database: it holds the games).
+//! - **Processes starting together** on a new database do not race its migrations: on PostgreSQL
+//!   sqlx's migrator holds an advisory lock; on SQLite each migration is applied and recorded in
+//!   one transaction, and a process that loses the race starts again from what is recorded.
+//! - **Ratings** store the order in which results were applied, so [`recompute_ratings`] rebuilds
+//!   the tables from the games alone (a test checks it gives the stored values).
+//!
+//! How the delivery queue is claimed by several processes, and how far one database goes, is in
+//! [`crate::bot::delivery`].
 
 mod analyses;
 mod announcements;
