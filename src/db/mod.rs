@@ -48,9 +48,9 @@
 //!   [`ACQUIRE_TIMEOUT`] for one, well inside Discord's 3 s: when the database is down the member
 //!   is told at once that nothing was done, and the request is never carried out later.
 //! - **A failed write** (a full disk, an I/O error) never poisons the pool: a connection left
-//!   inside a transaction by a failed `COMMIT` is closed instead of lent again, so the bot works again
-//!   once space is back, without a restart. A write past a file-size limit fails as an I/O error
-//!   instead of ending the process.
+//!   inside a transaction by a failed `COMMIT` is closed instead of lent again, so the bot works
+//!   again once space is back, without a restart. A write past a file-size limit fails as an I/O
+//!   error instead of ending the process.
 //! - **A damaged row** (unreadable, or a game whose moves do not replay) is logged once with its
 //!   table and id and skipped ([`report_bad_row`]): it never stops the timer scan, start-up or a
 //!   listing, and it is never silently repaired.
