@@ -29,6 +29,32 @@
 //! the tiles of an EXXIT world) are drawn once per process and kept in a small bounded cache
 //! behind a mutex, so drawing is safe from several threads. `cargo bench --bench render` and
 //! `cargo run --release --example rendertime` measure drawing plus PNG encoding.
+//!
+//! # How a picture is drawn
+//!
+//! A board is about 900 px wide, dark by default, and leaves as an indexed PNG of 20–70 KB
+//! (`encode`: at most 256 colours, the rarer edge shades mapped to the nearest). The README's
+//! benchmark table has the current times (4–6 ms to draw and encode a board).
+//!
+//! - **Shapes** are imageproc's (`canvas`): hex cells, arrow heads and the bodies of thick lines
+//!   are anti-aliased polygons, thin lines anti-aliased segments, text `draw_text_mut` over
+//!   `ab_glyph`. Each shape is drawn as a coverage mask and laid on the picture with its coverage
+//!   snapped to eighths: smooth edges, few colours, small files.
+//! - **Round shapes** (`round`): imageproc's circles are aliased (whole-pixel centre and radius)
+//!   and it has neither rounded boxes nor strokes wider than a pixel, so discs, rings and rounded
+//!   boxes are drawn from a signed distance.
+//! - **Fonts** are embedded: DejaVu Sans (regular and bold), and for the characters it lacks
+//!   (kana, kanji, full-width punctuation, in words and in player names) Noto Sans CJK JP,
+//!   character by character, at 0.92 of DejaVu's em on the same baseline; a text without such characters is
+//!   drawn as with DejaVu alone. The Noto fonts are subsets made by `assets/fonts/subset.sh` from
+//!   Debian's `fonts-noto-cjk` with `pyftsubset` (ASCII, Latin-1, the non-kanji rows of JIS X 0208,
+//!   half-width katakana, the 2,965 JIS level 1 kanji and every character of the Japanese `.ftl`
+//!   files): 690 KB a weight instead of 19 MB (SIL Open Font License, `assets/fonts/OFL.txt`). A
+//!   new Japanese text with a kanji outside level 1 needs the subset made again; a language in
+//!   another script needs a font of its own here.
+//! - **Review**: `hexcord render --gallery DIR` writes a picture of each interesting situation, and
+//!   `cargo test --lib render::gallery` compares them with the references in `tests/data/render/`
+//!   (`HEXCORD_BLESS=1` rewrites the references: look at them before committing).
 
 mod canvas;
 pub mod chart;
