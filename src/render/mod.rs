@@ -43,9 +43,9 @@
 //! - **Round shapes** (`round`): imageproc's circles are aliased (whole-pixel centre and radius)
 //!   and it has neither rounded boxes nor strokes wider than a pixel, so discs, rings and rounded
 //!   boxes are drawn from a signed distance.
-//! - **Fonts** are embedded: DejaVu Sans (regular and bold), and for the characters it lacks
-//!   (kana, kanji, full-width punctuation, in words and in player names) Noto Sans CJK JP,
-//!   character by character, at 0.92 of DejaVu's em on the same baseline; a text without such characters is
+//! - **Fonts** are embedded: DejaVu Sans (regular and bold), and for the characters it lacks (kana,
+//!   kanji, full-width punctuation, in words and in player names) Noto Sans CJK JP, character by
+//!   character, at 0.92 of DejaVu's em on the same baseline; a text without such characters is
 //!   drawn as with DejaVu alone. The Noto fonts are subsets made by `assets/fonts/subset.sh` from
 //!   Debian's `fonts-noto-cjk` with `pyftsubset` (ASCII, Latin-1, the non-kanji rows of JIS X 0208,
 //!   half-width katakana, the 2,965 JIS level 1 kanji and every character of the Japanese `.ftl`
