@@ -1,10 +1,16 @@
-//! The Discord bot: poise commands, buttons handled from their `custom_id`, answers.
+//! The Discord front end: the slash commands ([`commands`]), the buttons and the picker's menus
+//! ([`components`]), the delivery task that posts the queued announcements ([`delivery`]), why
+//! Discord refused a post ([`failure`]), the seals on answer buttons ([`seal`]), and here the
+//! framework set-up: [`run`] checks the locale files, opens the database (running the
+//! migrations), registers the commands (in the process running shard 0), connects this process's
+//! shards, and runs the delivery and timer tasks beside the gateway.
 //!
-//! Thin on purpose: commands and buttons read what Discord sent, call an [`actions`] function
-//! (which decides, stores and queues the announcements in one transaction) and answer the
-//! interaction. The [`delivery`] task posts the queue; the [`timers`] task and the bot
-//! [`opponent`] call actions too. User mistakes are answered privately with what to do instead;
-//! internal failures are logged with their cause and the user sees a short apology.
+//! Thin on purpose: commands and buttons read what Discord sent, call a [`crate::play::actions`]
+//! function (which decides, stores and queues the announcements in one transaction) and answer the
+//! interaction. The [`crate::play::timers`] task and the bot [`crate::play::opponent`] call actions
+//! too. A refusal ([`crate::play::Refusal`]) is answered privately, in the member's language, with
+//! what to do instead; an internal failure is logged with its cause and the member sees a short
+//! apology. [`BotError`] is the play layer's [`crate::play::Error`].
 
 pub mod commands;
 pub mod components;
