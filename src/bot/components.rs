@@ -1,6 +1,11 @@
 //! Buttons, handled from their `custom_id` (see [`Component`]) so that they keep working after a
 //! restart. Every press gets an answer: a button this bot does not know, or whose challenge or
 //! game is gone, is answered privately too.
+//!
+//! A `custom_id` reads `hx:<verb>:<game or challenge>…` ([`Component::encode`],
+//! [`Component::parse`]). The Move button's picker carries its path of choices in it, so it needs
+//! no memory in the bot; its steps are [`crate::play::picker`]'s. The answers to a takeback or a
+//! call-off carry the request's position and a seal ([`crate::bot::seal`]).
 
 use crate::db::{GameRow, GameStatus, UserId};
 use crate::games::Game;

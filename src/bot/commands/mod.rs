@@ -1,5 +1,7 @@
 //! The slash commands, one module per group. [`all`] is the one list of them: registration,
-//! `/help` and the README check read it.
+//! `/help` and the README check read it. Their names, descriptions and choices in every language
+//! come from `assets/locales/<language>/commands.ftl` (`localise`). How to add a command: see
+//! [the crate's front page](crate).
 
 mod analysis;
 mod board;
