@@ -17,6 +17,27 @@
 //! value, in island-score points, becomes a chance through a logistic curve; a found win or
 //! loss counts as certain). A position with one legal move is not searched: its chance is the
 //! next position's.
+//!
+//! # How a move is judged
+//!
+//! A move's loss is the mover's chance before it minus after it (0 when it is the AI's own choice).
+//! The turning points are the up to [`TURNING_POINTS`] moves that lost the most, at least
+//! [`TURNING_LOSS`] each, the worst first; of equal losses the later comes first (the earlier were
+//! made good by the opponent's mistakes). In EXXIT a value of 6 island-score points is a 73 %
+//! chance (a logistic curve). The chart (900×440, dark or light like the boards) shows the first
+//! colour's chance as an area rising from the bottom in its colour and the second colour's from the
+//! top in its own, each turning point marked by a line, a ring and a badge with the move number.
+//!
+//! # In the bot
+//!
+//! `/analysis` analyses a finished game at [`AnalysisBudget::DEFAULT`], seeded by the game's
+//! number, in the server's language. It runs on the bot's search threads with a budget of its own
+//! (one analysis at a time beside the bot's moves, [`crate::play::opponent::OTHER_SEARCHES`]), so
+//! the bot's replies never wait behind it; it edits its answer every 2 seconds with the positions
+//! searched, and stores the result in the `analyses` table (one row per game, budget and seed), so
+//! that the next request answers at once. Two requests for one game at the same moment make one
+//! analysis: the second waits and finds it stored. It is refused for a game in play, so that it
+//! cannot help anyone during a game.
 
 use serde::{Deserialize, Serialize};
 
