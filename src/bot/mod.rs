@@ -96,7 +96,7 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
                     |i| { format!("`{}`", crate::i18n::excerpt(&i)) }
                 ),
                 error = crate::i18n::excerpt_to(&error.to_string(), 4 * crate::i18n::EXCERPT_CHARS),
-                command = ctx.command().name.to_string()
+                command = commands::localise::command_name(ctx.command(), lang).to_string()
             )
             .render(lang);
             reply_privately(ctx, text).await;

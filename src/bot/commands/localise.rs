@@ -186,6 +186,69 @@ mod tests {
         assert_eq!(command_names.len(), commands.len());
     }
 
+    /// Every command a text cites (`/name option:value` in backticks) is named as that language
+    /// registers it: the command's name and its options' names in the same language.
+    #[test]
+    fn texts_cite_commands_by_their_registered_names() {
+        let commands = super::super::all();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/locales");
+        let mut cited = 0;
+        for lang_dir in std::fs::read_dir(dir).expect("locales") {
+            let lang_dir = lang_dir.expect("a language").path();
+            let tag = lang_dir
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("")
+                .to_string();
+            let lang = Lang::of(&tag);
+            for file in std::fs::read_dir(&lang_dir).expect("files") {
+                let path = file.expect("a file").path();
+                let text = std::fs::read_to_string(&path).expect("ftl");
+                for (i, quoted) in text.split('`').enumerate() {
+                    // Odd pieces are inside backticks.
+                    let Some(call) = quoted.strip_prefix('/').filter(|_| i % 2 == 1) else {
+                        continue;
+                    };
+                    if call.starts_with('{') {
+                        continue; // a placeable: the code passes the localised name
+                    }
+                    // Placeables (`{ $id }`) stand for values: left out.
+                    let mut bare = String::new();
+                    let mut depth = 0;
+                    for ch in call.chars() {
+                        match ch {
+                            '{' => depth += 1,
+                            '}' => depth -= 1,
+                            _ if depth == 0 => bare.push(ch),
+                            _ => {}
+                        }
+                    }
+                    let mut words = bare.split_whitespace();
+                    let name = words.next().unwrap_or("");
+                    let command = commands
+                        .iter()
+                        .find(|c| command_name(c, lang) == name)
+                        .unwrap_or_else(|| {
+                            panic!("{}: `/{call}` cites no {tag} command", path.display())
+                        });
+                    for word in words {
+                        let option = word.split(':').next().unwrap_or("");
+                        assert!(
+                            command
+                                .parameters
+                                .iter()
+                                .any(|p| option_name(p, lang) == option),
+                            "{}: `/{call}`: /{name} has no {tag} option `{option}`",
+                            path.display()
+                        );
+                    }
+                    cited += 1;
+                }
+            }
+        }
+        assert!(cited > 20, "{cited} commands cited");
+    }
+
     /// Every message of the files is a command, option or choice of the code, and the English
     /// names are the code's.
     #[test]

@@ -6,7 +6,7 @@
 mod analysis;
 mod board;
 mod challenge;
-mod localise;
+pub(crate) mod localise;
 mod moderation;
 mod play;
 mod ratings;
