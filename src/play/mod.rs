@@ -10,6 +10,23 @@
 //!
 //! Nothing here imports serenity or poise; a request refused is one [`Refusal`], carried in the
 //! layer's one error type, [`Error`].
+//!
+//! # Correspondence play
+//!
+//! - Each move gives the player to move the game's time per move ([`schedule::deadline_after`]);
+//!   games against the bot have no clock. The [`timers`] task ends a game whose deadline passed as
+//!   a loss on time, reminds the player to move when half the time is left and again a quarter of
+//!   it (at most a day) before the deadline ([`schedule::reminder_due`]), and expires challenges
+//!   after 24 hours. Each item is claimed by a conditional write in the transaction that queues its
+//!   announcement, so it is handled once, also after a restart or by one of several processes.
+//! - A vacation moves the deadline of every game waiting for the member's move; a move made to them
+//!   while away gives a full turn from the vacation's end; 30 days in any 365.
+//! - Caps ([`actions::MAX_OPEN_CHALLENGES`], one open challenge per pair and game,
+//!   [`actions::MAX_BOT_GAMES`], the vacation days) are checked after taking the member's row
+//!   ([`crate::db::take_players`]), so requests arriving together are counted one after the other.
+//!
+//! How this layer sits between the bot and the storage, and its conventions, is on [the crate's
+//! front page](crate).
 
 pub mod access;
 pub mod actions;
