@@ -2,8 +2,10 @@
 //!
 //! Each rated game is its own rating period: both players are updated when it ends (win, loss,
 //! draw, resignation, timeout; aborted games do not count). The order in which results were
-//! applied is stored with the games (`rating_seq`), so `db::recompute_ratings` rebuilds exactly
-//! the stored table from the games alone. This module is the maths only; the tables are `db`'s.
+//! applied is stored with the games (`rating_seq`), so [`crate::db::recompute_ratings`] rebuilds
+//! exactly the stored table from the games alone (`hexcord recompute-ratings`); rated games that
+//! ended before a database had ratings are applied at start-up, in the order they ended
+//! ([`crate::db::apply_pending`]). This module is the maths only; the tables are `db`'s.
 
 use skillratings::glicko2::{glicko2, glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;

@@ -1,5 +1,5 @@
 //! Boardspace's EXXIT robots — Weakbot, Dumbot, Smartbot and Bestbot — rebuilt from their
-//! description (`../shared/anchors/exxit-robot.md`) as sparring partners for the arena.
+//! published description, as sparring partners for the arena.
 //!
 //! - **Search**: plain alpha-beta (negamax), one ply = one whole turn, to a fixed horizon
 //!   ([`Robot::horizon`]: 2, 3, 5, 8 plies); no iterative deepening, transposition table,
