@@ -1,7 +1,10 @@
 //! Settings from the environment and `.env`, validated at start.
 //!
 //! Every problem is reported as one line naming the setting and how to fix it. The token is kept
-//! in [`Token`], whose `Debug` and `Display` never show it.
+//! in [`Token`], whose `Debug` and `Display` never show it; a database URL is shown only with its
+//! password hidden ([`crate::db::redact_url`]). The settings are listed, with their defaults and
+//! ranges, in `.env.example` and in the README's settings table: a new setting is read in
+//! [`Config::from_lookup`], with a [`ConfigError`] of its own, and added to both.
 
 use std::fmt;
 
