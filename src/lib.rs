@@ -164,6 +164,27 @@
 //! stopped mid-game, two processes sharing the shards. `benches/` holds the criterion benchmarks
 //! and the bot's load tests; `examples/` a playout counter and render loops for profiling.
 //!
+//! # Performance
+//!
+//! The README's benchmark table has the current figures. What keeps the bot fast:
+//!
+//! - A move's answer (read, replay, check, store with its board's queue row: one transaction)
+//!   never waits for a picture: boards are drawn when the queue posts them, on every core but
+//!   one ([`play::present`]), so a core is always free to answer interactions.
+//! - A game in memory keeps its start and current positions only (an EXXIT position is about
+//!   41 KB); `/board … ply` and replays replay the moves.
+//! - The player to move is stored with each game, so `/games` and `/turn` are plain queries.
+//! - Searches run on blocking threads with budgets of their own ([`ai`], [`play::opponent`]).
+//!
+//! `cargo bench --bench bot` runs the real binary against the fake Discord: it stores 10,000
+//! finished random games for 200 players (and 200 active games of one member, for `/games`),
+//! starts 50 games through `/challenge` and Accept, then plays 8 moves in each at once, first
+//! with each member pausing 0–2 s before a move, then with no pause; the time runs from the
+//! gateway event to the callback reaching the fake REST API, and the delay from a move's commit
+//! to its board's post comes from the queue's own timestamps. `cargo bench --bench scale` loads
+//! one process on SQLite and two on PostgreSQL with 500 games of 12 moves ([`bot::delivery`]
+//! says what limits them). Under `cargo test` both play a small version as a check.
+//!
 //! # Rule decisions
 //!
 //! Where the rules leave room, hexcord chooses: an EXXIT position line marks a pass with
