@@ -83,10 +83,10 @@
 //! - **Errors.** The rules have small typed errors ([`games::MoveError`], [`games::IllegalMove`]).
 //!   In the play layer a request refused is one [`play::Refusal`] (a [`i18n::Text`] shown to the
 //!   member privately, in their language: nothing changed), carried in the layer's one error
-//!   type, [`play::Error`]; anything else is [`play::Error::Internal`], logged with its cause while
-//!   the member reads a short apology (or, when the database cannot be reached, that nothing was
-//!   done). [`bot::BotError`] is the same type. `anyhow` only in `main.rs` and at start-up. Never
-//!   show a member a raw SQL or HTTP error.
+//!   type, [`play::Error`]; anything else is [`play::Error::Internal`] (an `anyhow` error with its
+//!   causes), logged while the member reads a short apology (or, when the database cannot be
+//!   reached, that nothing was done). [`bot::BotError`] is the same type. Never show a member a
+//!   raw SQL or HTTP error.
 //! - **One transaction per action, with a version check.** An action loads the game, decides, and
 //!   writes the change in one transaction whose write is conditional on the game's version (its
 //!   ply count; [`db::record_move`]) or a row's status. Two requests racing on one game cannot both
@@ -117,8 +117,7 @@
 //! **A command.**
 //! 1. Write it in the module of its group under `src/bot/commands/`
 //!    (`#[poise::command(slash_command)]`; its doc comment is its English description), and add
-//!    it to the list in
-//!    [`bot::commands::all`] (the order of `/help`).
+//!    it to the list in [`bot::commands::all`] (the order of `/help`).
 //! 2. Give it `cmd-<name>` (with `.name`), `opt-<name>-<option>` and `choice-<option>-<n>` in
 //!    `assets/locales/<language>/commands.ftl` for **every** language. English names are the
 //!    code's; tests check that the files name every command, option and choice and that the doc
