@@ -14,8 +14,10 @@
 
 pub mod commands;
 pub mod components;
+pub mod custom_id;
 pub mod delivery;
 pub mod failure;
+mod picker_view;
 pub mod seal;
 
 use std::sync::{Arc, OnceLock};

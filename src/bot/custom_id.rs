@@ -1,0 +1,285 @@
+//! What a button's or menu's `custom_id` says: `hx:<verb>:<game or challenge>…`, written by
+//! [`Component::encode`] and read back by [`Component::parse`], which refuses whatever this bot
+//! did not write. The id carries all the state a press needs (the picker's path of choices, a
+//! request's position and seal), so a button keeps working after a restart.
+
+use crate::play::actions::Stamp;
+use crate::play::picker::Path;
+
+/// Buttons and menus, and what their `custom_id` says. The id carries all the state the press
+/// needs, so a button keeps working after a restart.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Component {
+    Accept(i64),
+    Decline(i64),
+    Withdraw(i64),
+    Resign(i64),
+    KeepPlaying(i64),
+    /// The Move button under a board: opens a picker for the player to move.
+    Move(i64),
+    /// A picker step: game, the number of moves it was opened on, the choices so far. On a
+    /// select menu, the option chosen is added to the path.
+    Pick {
+        game: i64,
+        ply: i64,
+        path: Path,
+    },
+    /// Plays the move the path completes.
+    Play {
+        game: i64,
+        ply: i64,
+        path: Path,
+    },
+    /// Closes a picker.
+    Cancel(i64),
+    /// Under a finished game's board: offers its players a rematch.
+    Rematch(i64),
+    /// Under a board of a game in play: follow it (or stop).
+    Follow(i64),
+    /// The opponent's answer to a takeback of the move that made position `at`.
+    Takeback {
+        game: i64,
+        at: Stamp,
+        accept: bool,
+        /// The request's seal ([`crate::bot::seal`]).
+        seal: u64,
+    },
+    /// The other player's answer to `seat`'s proposal, at position `at`, to call the game off.
+    CallOff {
+        game: i64,
+        at: Stamp,
+        seat: u8,
+        accept: bool,
+        /// The proposal's seal ([`crate::bot::seal`]).
+        seal: u64,
+    },
+}
+
+impl Component {
+    pub fn encode(&self) -> String {
+        let (verb, id) = match self {
+            Component::Accept(id) => ("accept", id),
+            Component::Decline(id) => ("decline", id),
+            Component::Withdraw(id) => ("withdraw", id),
+            Component::Resign(id) => ("resign", id),
+            Component::KeepPlaying(id) => ("keep", id),
+            Component::Move(id) => ("move", id),
+            Component::Cancel(id) => ("cancel", id),
+            Component::Rematch(id) => ("rematch", id),
+            Component::Follow(id) => ("follow", id),
+            Component::Pick { game, ply, path } => {
+                return format!("hx:pick:{game}:{ply}:{}", path.encode())
+            }
+            Component::Play { game, ply, path } => {
+                return format!("hx:play:{game}:{ply}:{}", path.encode())
+            }
+            Component::Takeback {
+                game,
+                at,
+                accept,
+                seal,
+            } => {
+                let verb = if *accept { "tbyes" } else { "tbno" };
+                return format!("hx:{verb}:{game}:{}:{}:{seal:016x}", at.ply, at.takebacks);
+            }
+            Component::CallOff {
+                game,
+                at,
+                seat,
+                accept,
+                seal,
+            } => {
+                let verb = if *accept { "offyes" } else { "offno" };
+                return format!(
+                    "hx:{verb}:{game}:{}:{seat}:{}:{seal:016x}",
+                    at.ply, at.takebacks
+                );
+            }
+        };
+        format!("hx:{verb}:{id}")
+    }
+
+    /// `None` for an id this bot did not make.
+    pub fn parse(custom_id: &str) -> Option<Component> {
+        let mut parts = custom_id.split(':');
+        if parts.next()? != "hx" {
+            return None;
+        }
+        let verb = parts.next()?;
+        let id: i64 = parts.next()?.parse().ok()?;
+        if id <= 0 {
+            return None;
+        }
+        let count = |part: Option<&str>| part?.parse::<i64>().ok().filter(|&n| n >= 0);
+        let seal = |part: Option<&str>| {
+            let part = part.filter(|p| p.len() == 16)?;
+            u64::from_str_radix(part, 16).ok()
+        };
+        if let "offyes" | "offno" = verb {
+            let ply = count(parts.next())?;
+            let seat: u8 = parts.next()?.parse().ok().filter(|&s| s < 2)?;
+            let takebacks = count(parts.next())?;
+            let seal = seal(parts.next())?;
+            if parts.next().is_some() {
+                return None;
+            }
+            return Some(Component::CallOff {
+                game: id,
+                at: Stamp { ply, takebacks },
+                seat,
+                accept: verb == "offyes",
+                seal,
+            });
+        }
+        if let "tbyes" | "tbno" = verb {
+            let ply = count(parts.next()).filter(|&p| p > 0)?;
+            let takebacks = count(parts.next())?;
+            let seal = seal(parts.next())?;
+            if parts.next().is_some() {
+                return None;
+            }
+            return Some(Component::Takeback {
+                game: id,
+                at: Stamp { ply, takebacks },
+                accept: verb == "tbyes",
+                seal,
+            });
+        }
+        if let "pick" | "play" = verb {
+            let ply: i64 = parts.next()?.parse().ok().filter(|&p| p >= 0)?;
+            let path = Path::parse(parts.next()?)?;
+            if parts.next().is_some() {
+                return None;
+            }
+            return Some(if verb == "pick" {
+                Component::Pick {
+                    game: id,
+                    ply,
+                    path,
+                }
+            } else {
+                Component::Play {
+                    game: id,
+                    ply,
+                    path,
+                }
+            });
+        }
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(match verb {
+            "accept" => Component::Accept(id),
+            "decline" => Component::Decline(id),
+            "withdraw" => Component::Withdraw(id),
+            "resign" => Component::Resign(id),
+            "keep" => Component::KeepPlaying(id),
+            "move" => Component::Move(id),
+            "cancel" => Component::Cancel(id),
+            "rematch" => Component::Rematch(id),
+            "follow" => Component::Follow(id),
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::picker::Token;
+
+    #[test]
+    fn custom_ids_round_trip_and_foreign_ids_are_ignored() {
+        for c in [
+            Component::Accept(1),
+            Component::Decline(22),
+            Component::Withdraw(333),
+            Component::Resign(i64::MAX),
+            Component::KeepPlaying(5),
+            Component::Move(6),
+            Component::Cancel(7),
+            Component::Rematch(10),
+            Component::Follow(13),
+            Component::Takeback {
+                game: 11,
+                at: Stamp {
+                    ply: 3,
+                    takebacks: 2,
+                },
+                accept: true,
+                seal: u64::MAX,
+            },
+            Component::Takeback {
+                game: 11,
+                at: Stamp {
+                    ply: 3,
+                    takebacks: 0,
+                },
+                accept: false,
+                seal: 0,
+            },
+            Component::CallOff {
+                game: 12,
+                at: Stamp {
+                    ply: 0,
+                    takebacks: 1,
+                },
+                seat: 1,
+                accept: true,
+                seal: 0x0123_4567_89ab_cdef,
+            },
+            Component::Pick {
+                game: 8,
+                ply: 0,
+                path: Path::default(),
+            },
+            Component::Play {
+                game: 9,
+                ply: 120,
+                path: Path(vec![Token::Group(3), Token::Pick(24), Token::Pick(0)]),
+            },
+        ] {
+            assert_eq!(Component::parse(&c.encode()), Some(c.clone()));
+        }
+        assert_eq!(
+            Component::parse("hx:pick:4:2:g1.3"),
+            Some(Component::Pick {
+                game: 4,
+                ply: 2,
+                path: Path(vec![Token::Group(1), Token::Pick(3)])
+            })
+        );
+        assert_eq!(Component::Accept(7).encode(), "hx:accept:7");
+        for bad in [
+            "",
+            "hx",
+            "hx:accept",
+            "hx:accept:x",
+            "hx:accept:0",
+            "hx:accept:-1",
+            "hx:fly:3",
+            "xx:accept:3",
+            "hx:accept:3:4",
+            "hx:move:3:4",
+            "hx:pick:3",
+            "hx:pick:3:-1:",
+            "hx:pick:3:1:x",
+            "hx:play:3:1:1:2",
+            "hx:tbyes:3",
+            "hx:tbno:3:0",
+            "hx:tbyes:3:1:2:4",
+            "hx:tbno:3:1:-1:0123456789abcdef",
+            "hx:offyes:3:1",
+            "hx:offyes:3:1:2:0:0123456789abcdef",
+            "hx:offno:3:1:0:0:0123456789abcdef:0",
+            "hx:tbyes:3:1:0:0123456789abcdeg",
+            "hx:tbyes:3:1:0:123456789abcdef",
+            // Requests from before they named their position and had a seal: stale.
+            "hx:tbyes:3:1",
+            "hx:offno:3:1:0",
+            "hx:tbyes:3:1:0",
+        ] {
+            assert_eq!(Component::parse(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! The Move button's picker as Discord shows it: each step's select menus and buttons, the
+//! preview of the chosen move with Play, and the messages of a picker that cannot go on (the
+//! position moved on, or it is not the presser's turn). The steps themselves are
+//! [`crate::play::picker`]'s.
+
+use poise::serenity_prelude as serenity;
+
+use super::custom_id::Component;
+use super::{BotError, Data};
+use crate::db::{GameRow, GameStatus, UserId};
+use crate::games::Game;
+use crate::i18n::{tr, Lang, Text};
+use crate::play::access::{mention, player_to_move};
+use crate::play::picker::{self, Path, View};
+use crate::text;
+
+/// Who may not pick a move in this game now, and why (`None`: the player to move).
+pub(super) fn not_yours(row: &GameRow, game: &Game, user: UserId) -> Option<Text> {
+    if row.status != GameStatus::Active {
+        return Some(text!(
+            "game-over-plain",
+            game = row.id,
+            result = crate::play::words::row_result(row)
+        ));
+    }
+    let to_move = player_to_move(row, game);
+    if !row.players.contains(&user) {
+        return Some(text!(
+            "game-between",
+            game = row.id,
+            a = mention(row.players[0]),
+            b = mention(row.players[1]),
+            who = mention(to_move)
+        ));
+    }
+    (to_move != user).then(|| {
+        text!(
+            "their-turn-not-yours",
+            who = mention(to_move),
+            game = row.id
+        )
+    })
+}
+
+/// Why a picker opened on `ply` moves cannot go on: the position has moved on, or it is not
+/// the user's turn (a forged press). `None` when it can.
+pub(super) fn cannot_go_on(
+    lang: Lang,
+    row: &GameRow,
+    game: &Game,
+    ply: i64,
+    user: UserId,
+) -> Option<serenity::CreateInteractionResponseMessage> {
+    if game.ply() as i64 != ply {
+        return Some(stale_message(lang, row, game, user));
+    }
+    not_yours(row, game, user).map(|t| closed_message(t.render(lang)))
+}
+
+/// A picker message that only says something (no choices, no picture).
+pub(super) fn closed_message(text: String) -> serenity::CreateInteractionResponseMessage {
+    serenity::CreateInteractionResponseMessage::new()
+        .content(text)
+        .components(Vec::new())
+        .allowed_mentions(serenity::CreateAllowedMentions::new())
+}
+
+/// A picker opened on an earlier position (or a path that leads nowhere in this one): says so,
+/// and offers a fresh picker when it is the user's turn.
+pub(super) fn stale_message(
+    lang: Lang,
+    row: &GameRow,
+    game: &Game,
+    user: UserId,
+) -> serenity::CreateInteractionResponseMessage {
+    let text = text!("picker-stale", game = row.id, n = game.ply()).render(lang);
+    if let Some(why) = not_yours(row, game, user) {
+        return closed_message(format!("{text}\n{}", why.render(lang)));
+    }
+    let fresh = Component::Pick {
+        game: row.id,
+        ply: game.ply() as i64,
+        path: Path::default(),
+    };
+    closed_message(text).components(vec![serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(fresh.encode())
+            .label(tr(lang, "button-fresh-picker"))
+            .style(serenity::ButtonStyle::Primary),
+        serenity::CreateButton::new(Component::Cancel(row.id).encode())
+            .label(tr(lang, "button-cancel"))
+            .style(serenity::ButtonStyle::Secondary),
+    ])])
+}
+
+/// Discord's limits on a select option's label and a button's label.
+const LABEL_MAX: usize = 100;
+const BUTTON_LABEL_MAX: usize = 80;
+
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// The picker at `path` on the current position of `game` (opened on `ply` moves).
+pub(super) async fn picker_message(
+    lang: Lang,
+    data: &Data,
+    row: &GameRow,
+    game: &Game,
+    ply: i64,
+    path: &Path,
+) -> Result<serenity::CreateInteractionResponseMessage, BotError> {
+    let Ok(view) = picker::view(lang, game, path) else {
+        let user = player_to_move(row, game);
+        return Ok(stale_message(lang, row, game, user));
+    };
+    let id = row.id;
+    let pick = |p: Path| {
+        Component::Pick {
+            game: id,
+            ply,
+            path: p,
+        }
+        .encode()
+    };
+    let mut nav = Vec::new();
+    if !path.0.is_empty() {
+        nav.push(
+            serenity::CreateButton::new(pick(path.back()))
+                .label(tr(lang, "button-back"))
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    nav.push(
+        serenity::CreateButton::new(Component::Cancel(id).encode())
+            .label(tr(lang, "button-cancel"))
+            .style(serenity::ButtonStyle::Secondary),
+    );
+    let title = text!("picker-title", game = game.kind().title(), id = id).render(lang);
+    match view {
+        View::Choose {
+            prompt,
+            so_far,
+            choices,
+        } => {
+            let mut text = title;
+            if !so_far.is_empty() {
+                text.push_str(&format!("\n{}", so_far.join(" → ")));
+            }
+            text.push_str(&format!("\n**{prompt}**"));
+            let mut rows = Vec::new();
+            let (buttons, menu): (Vec<_>, Vec<_>) = choices.into_iter().partition(|c| c.button);
+            if !menu.is_empty() {
+                let options = menu
+                    .iter()
+                    .map(|c| {
+                        serenity::CreateSelectMenuOption::new(
+                            clip(&c.label, LABEL_MAX),
+                            c.token.to_string(),
+                        )
+                    })
+                    .collect();
+                rows.push(serenity::CreateActionRow::SelectMenu(
+                    serenity::CreateSelectMenu::new(
+                        pick(path.clone()),
+                        serenity::CreateSelectMenuKind::String { options },
+                    )
+                    .placeholder(clip(&prompt, 150)),
+                ));
+            }
+            if !buttons.is_empty() {
+                rows.push(serenity::CreateActionRow::Buttons(
+                    buttons
+                        .iter()
+                        .map(|c| {
+                            serenity::CreateButton::new(pick(path.then(c.token)))
+                                .label(clip(&c.label, BUTTON_LABEL_MAX))
+                                .style(serenity::ButtonStyle::Primary)
+                        })
+                        .collect(),
+                ));
+            }
+            rows.push(serenity::CreateActionRow::Buttons(nav));
+            Ok(closed_message(text).components(rows))
+        }
+        View::Confirm {
+            mv,
+            words,
+            notation,
+        } => {
+            let mut after = game.clone();
+            after
+                .play(mv)
+                .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
+            let alt = crate::play::present::alt_text(lang, id, &after, after.ply());
+            let names = crate::play::present::names_by_colour(&data.core.pool, row, game).await?;
+            let png = crate::play::present::picture(lang, after, None, names).await?;
+            let mut buttons = vec![serenity::CreateButton::new(
+                Component::Play {
+                    game: id,
+                    ply,
+                    path: path.clone(),
+                }
+                .encode(),
+            )
+            .label(tr(lang, "button-play"))
+            .style(serenity::ButtonStyle::Success)];
+            buttons.extend(nav);
+            Ok(closed_message(format!(
+                "{title}\n{}",
+                text!("picker-confirm", words = words, mv = notation).render(lang)
+            ))
+            .add_file(serenity::CreateAttachment::bytes(png, "preview.png").description(alt))
+            .components(vec![serenity::CreateActionRow::Buttons(buttons)]))
+        }
+    }
+}
