@@ -2,9 +2,10 @@
 //!
 //! Every problem is reported as one line naming the setting and how to fix it. The token is kept
 //! in [`Token`], whose `Debug` and `Display` never show it; a database URL is shown only with its
-//! password hidden ([`crate::db::redact_url`]). The settings are listed, with their defaults and
-//! ranges, in `.env.example` and in the README's settings table: a new setting is read in
-//! [`Config::from_lookup`], with a [`ConfigError`] of its own, and added to both.
+//! password hidden ([`crate::db::redact_url`]). A new setting is read in [`Config::from_lookup`],
+//! with a [`ConfigError`] of its own, and listed in [`SETTINGS`] (which `hexcord bot --help`
+//! prints, and a test holds to what the code reads and to `.env.example`) and in the README's
+//! settings table.
 
 use std::fmt;
 
