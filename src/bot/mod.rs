@@ -1,5 +1,6 @@
 //! The Discord front end: the slash commands ([`commands`]), the buttons and the picker's menus
-//! ([`components`]), the delivery task that posts the queued announcements ([`delivery`]), why
+//! ([`components`], with their `custom_id` codec in [`custom_id`] and the picker's messages in
+//! `picker_view`), the delivery task that posts the queued announcements ([`delivery`]), why
 //! Discord refused a post ([`failure`]), the seals on answer buttons ([`seal`]), and here the
 //! framework set-up: [`run`] checks the locale files, opens the database (running the
 //! migrations), registers the commands (in the process running shard 0), connects this process's
@@ -10,7 +11,9 @@
 //! interaction. The [`crate::play::timers`] task and the bot [`crate::play::opponent`] call actions
 //! too. A refusal ([`crate::play::Refusal`]) is answered privately, in the member's language, with
 //! what to do instead; an internal failure is logged with its cause and the member sees a short
-//! apology. [`BotError`] is the play layer's [`crate::play::Error`].
+//! apology; when the database cannot be reached, the member is told that nothing was done
+//! ([`crate::play::Error::storage_unavailable`]). [`BotError`] is the play layer's
+//! [`crate::play::Error`].
 
 pub mod commands;
 pub mod components;
