@@ -203,6 +203,7 @@ pub mod engine;
 pub mod games;
 pub mod hex;
 pub mod i18n;
+pub mod pairings;
 pub mod play;
 pub mod rating;
 pub mod render;

@@ -1,0 +1,1049 @@
+//! The FIDE (Dutch) system: one round's pairing, bracket by bracket (see the module
+//! documentation of [`crate::pairings`] for what is exact and what is limited).
+
+use std::collections::HashMap;
+
+use super::matching::{bipartite_size, matching_size, max_matching, Bits};
+use super::trf::{Colour, Tournament};
+use super::{Game, PairingError, Pairings};
+
+/// How many sets of downfloaters of one size are examined in a bracket.
+const FLOATER_SETS: usize = 4000;
+/// How many exchanges of one size between S1 and S2 are generated for a remainder.
+const EXCHANGES: usize = 100_000;
+/// How many steps the search of a bracket's best candidate may take.
+const SEARCH_STEPS: u64 = 60_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Strength {
+    None,
+    Mild,
+    Strong,
+    Absolute,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Float {
+    None,
+    Down,
+    Up,
+}
+
+/// A player as the pairing of the next round sees them.
+#[derive(Clone, Debug)]
+struct Player {
+    rank: u32,
+    /// The score in half points.
+    score: u32,
+    /// The colours of the games played, in order.
+    colours: Vec<Colour>,
+    /// Whites minus blacks.
+    difference: i32,
+    strength: Strength,
+    preference: Option<Colour>,
+    bye_eligible: bool,
+    /// Rounds without a game played (byes, forfeits, absences).
+    unplayed: u32,
+    /// The float of the previous round and of the round before.
+    floats: [Float; 2],
+    topscorer: bool,
+}
+
+fn preference(colours: &[Colour]) -> (Strength, Option<Colour>, i32) {
+    let difference: i32 = colours
+        .iter()
+        .map(|c| if *c == Colour::White { 1 } else { -1 })
+        .sum();
+    let Some(&last) = colours.last() else {
+        return (Strength::None, None, 0);
+    };
+    let twice = colours.len() >= 2 && colours[colours.len() - 2] == last;
+    let (strength, colour) = if difference > 1 {
+        (Strength::Absolute, Colour::Black)
+    } else if difference < -1 {
+        (Strength::Absolute, Colour::White)
+    } else if twice {
+        (Strength::Absolute, last.opposite())
+    } else if difference == 1 {
+        (Strength::Strong, Colour::Black)
+    } else if difference == -1 {
+        (Strength::Strong, Colour::White)
+    } else {
+        (Strength::Mild, last.opposite())
+    };
+    (strength, Some(colour), difference)
+}
+
+/// Pairs the next round of a tournament by the Dutch system.
+pub fn pair(tournament: &Tournament) -> Result<Pairings, PairingError> {
+    let done = tournament.rounds_played();
+    let round = done as u32 + 1;
+    if let Some(total) = tournament.total_rounds {
+        if round > total {
+            return Err(PairingError::TournamentOver { rounds: total });
+        }
+    }
+    let final_round = tournament.total_rounds == Some(round);
+    let index: HashMap<u32, usize> = tournament
+        .entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.rank, i))
+        .collect();
+    // Scores before each round, for the floats.
+    let mut before = vec![vec![0u32; done + 1]; tournament.entrants.len()];
+    for (i, e) in tournament.entrants.iter().enumerate() {
+        for k in 0..done {
+            let points = e.rounds.get(k).map_or(0, |r| r.outcome.half_points());
+            before[i][k + 1] = before[i][k] + points;
+        }
+    }
+    let float_of = |i: usize, k: usize| -> Float {
+        let Some(entry) = tournament.entrants[i].rounds.get(k) else {
+            return Float::None;
+        };
+        if entry.played() {
+            let j = index[&entry.opponent.expect("a played game has an opponent")];
+            match before[i][k].cmp(&before[j][k]) {
+                std::cmp::Ordering::Greater => Float::Down,
+                std::cmp::Ordering::Less => Float::Up,
+                std::cmp::Ordering::Equal => Float::None,
+            }
+        } else if entry.outcome.half_points() > 0 {
+            Float::Down
+        } else {
+            Float::None
+        }
+    };
+    let mut players = Vec::new();
+    let mut played_against: Vec<Vec<u32>> = Vec::new();
+    for (i, e) in tournament.entrants.iter().enumerate() {
+        if !e.paired_next {
+            continue;
+        }
+        let colours: Vec<Colour> = e
+            .rounds
+            .iter()
+            .filter(|r| r.played())
+            .filter_map(|r| r.colour)
+            .collect();
+        let (strength, preference, difference) = preference(&colours);
+        let score = before[i][done];
+        players.push(Player {
+            rank: e.rank,
+            score,
+            difference,
+            strength,
+            preference,
+            colours,
+            bye_eligible: !e.rounds.iter().any(|r| {
+                r.opponent.is_none() && r.outcome.half_points() == 2
+                    || r.outcome == super::trf::Outcome::ForfeitWin
+            }),
+            unplayed: (0..done)
+                .filter(|&k| !e.rounds.get(k).is_some_and(|r| r.played()))
+                .count() as u32,
+            floats: [
+                if done >= 1 {
+                    float_of(i, done - 1)
+                } else {
+                    Float::None
+                },
+                if done >= 2 {
+                    float_of(i, done - 2)
+                } else {
+                    Float::None
+                },
+            ],
+            topscorer: final_round && score > done as u32,
+        });
+        played_against.push(
+            e.rounds
+                .iter()
+                .filter(|r| r.played())
+                .filter_map(|r| r.opponent)
+                .collect(),
+        );
+    }
+    // Pairing order (1.2): score, then pairing number.
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(players[i].score), players[i].rank));
+    let players: Vec<Player> = order.iter().map(|&i| players[i].clone()).collect();
+    let played_against: Vec<Vec<u32>> = order.iter().map(|&i| played_against[i].clone()).collect();
+    let engine = Engine::new(players, &played_against, tournament.initial_colour)?;
+    engine.run()
+}
+
+/// A criteria vector of a candidate, compared lexicographically (smaller is better): C10 to C21.
+/// C18–C21 hold sums of score differences.
+type Key = [u32; 12];
+
+fn add(a: &Key, b: &Key) -> Key {
+    let mut k = *a;
+    for (x, y) in k.iter_mut().zip(b) {
+        *x += y;
+    }
+    k
+}
+
+fn min_each(a: &Key, b: &Key) -> Key {
+    let mut k = *a;
+    for (x, y) in k.iter_mut().zip(b) {
+        *x = (*x).min(*y);
+    }
+    k
+}
+
+/// The part of a bracket's quality decided by its set of downfloaters, before the colours:
+/// C7 (their scores, highest first), C8 (the next bracket's pairs and paired MDPs, negated),
+/// C9 (the bye's unplayed games).
+type FloaterKey = (Vec<u32>, u32, u32, u32);
+
+struct Engine {
+    players: Vec<Player>,
+    adj: Vec<Bits>,
+    /// Players who may get the bye (C2) with the lowest possible score (C5).
+    bye_ok: Bits,
+    initial: Colour,
+}
+
+impl Engine {
+    fn new(
+        players: Vec<Player>,
+        played_against: &[Vec<u32>],
+        initial: Colour,
+    ) -> Result<Engine, PairingError> {
+        let n = players.len();
+        let mut adj = vec![Bits::new(n); n];
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (&players[i], &players[j]);
+                let rematch = played_against[i].contains(&b.rank);
+                let same_absolute = !a.topscorer
+                    && !b.topscorer
+                    && a.strength == Strength::Absolute
+                    && b.strength == Strength::Absolute
+                    && a.preference == b.preference;
+                if !rematch && !same_absolute {
+                    adj[i].insert(j);
+                    adj[j].insert(i);
+                }
+            }
+        }
+        let mut engine = Engine {
+            players,
+            adj,
+            bye_ok: Bits::new(n),
+            initial,
+        };
+        let all = Bits::from_iter(n, 0..n);
+        if n % 2 == 0 {
+            if !engine.pairable(&all, None, None) {
+                return Err(PairingError::NoValidPairing);
+            }
+            return Ok(engine);
+        }
+        // C5: the lowest score the bye can go to with the round still complete.
+        let mut scores: Vec<u32> = engine
+            .players
+            .iter()
+            .filter(|p| p.bye_eligible)
+            .map(|p| p.score)
+            .collect();
+        scores.sort_unstable();
+        scores.dedup();
+        for s in scores {
+            let ok = Bits::from_iter(
+                n,
+                (0..n).filter(|&i| engine.players[i].bye_eligible && engine.players[i].score <= s),
+            );
+            if engine.pairable(&all, None, Some(&ok)) {
+                engine.bye_ok = ok;
+                return Ok(engine);
+            }
+        }
+        Err(PairingError::NoValidPairing)
+    }
+
+    fn n(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Whether the players of `set` can all be paired (but one of `bye`, when they are odd),
+    /// no two of `apart` meeting.
+    fn pairable(&self, set: &Bits, apart: Option<&Bits>, bye: Option<&Bits>) -> bool {
+        let count = set.len();
+        if count == 0 {
+            return true;
+        }
+        let apart = apart.map(|a| Bits::from_iter(self.n(), a.iter().filter(|&i| set.contains(i))));
+        let degree = |v: usize, set: &Bits| {
+            let mut d = self.adj[v].common(set);
+            if let Some(a) = &apart {
+                if a.contains(v) {
+                    d -= self.adj[v].common(a);
+                }
+            }
+            d
+        };
+        if count % 2 == 0 {
+            // Dirac: a minimum degree of half the vertices gives a Hamiltonian cycle.
+            if set.iter().all(|v| 2 * degree(v, set) >= count) {
+                return true;
+            }
+            return self.blossom_perfect(set, apart.as_ref(), None);
+        }
+        let Some(bye) = bye else { return false };
+        let candidates: Vec<usize> = set.iter().filter(|&v| bye.contains(v)).collect();
+        let Some(&last) = candidates.last() else {
+            return false;
+        };
+        let mut rest = set.clone();
+        rest.remove(last);
+        let apart_ok = apart.as_ref().is_none_or(|a| !a.contains(last));
+        if apart_ok && rest.iter().all(|v| 2 * degree(v, &rest) >= count - 1) {
+            return true;
+        }
+        self.blossom_perfect(set, apart.as_ref(), Some(&candidates))
+    }
+
+    fn blossom_perfect(&self, set: &Bits, apart: Option<&Bits>, bye: Option<&[usize]>) -> bool {
+        let (adj, vertices) = self.local_graph(set, apart, bye);
+        matching_size(&adj) * 2 == vertices
+    }
+
+    /// The graph induced by `set` (with a dummy vertex joined to `bye`, if given), no edges
+    /// between two of `apart`; and its number of vertices.
+    fn local_graph(
+        &self,
+        set: &Bits,
+        apart: Option<&Bits>,
+        bye: Option<&[usize]>,
+    ) -> (Vec<Vec<usize>>, usize) {
+        let members: Vec<usize> = set.iter().collect();
+        let mut local = vec![usize::MAX; self.n()];
+        for (k, &v) in members.iter().enumerate() {
+            local[v] = k;
+        }
+        let mut adj: Vec<Vec<usize>> = members
+            .iter()
+            .map(|&v| {
+                self.adj[v]
+                    .iter()
+                    .filter(|&u| set.contains(u))
+                    .filter(|&u| !apart.is_some_and(|a| a.contains(u) && a.contains(v)))
+                    .map(|u| local[u])
+                    .collect()
+            })
+            .collect();
+        if let Some(bye) = bye {
+            let dummy = adj.len();
+            adj.push(bye.iter().map(|&v| local[v]).collect());
+            for &v in bye {
+                adj[local[v]].push(dummy);
+            }
+        }
+        let vertices = adj.len();
+        (adj, vertices)
+    }
+
+    /// The number of pairs of a maximum matching of `set`, no two of `apart` meeting.
+    fn max_pairs(&self, set: &Bits, apart: Option<&Bits>) -> usize {
+        let count = set.len();
+        if count % 2 == 0 && self.pairable(set, apart, None) {
+            return count / 2;
+        }
+        let (adj, _) = self.local_graph(set, apart, None);
+        matching_size(&adj)
+    }
+
+    /// Whether the players of `set` can complete the round (C4), the bye going to a player of
+    /// the lowest possible score (C5).
+    fn completable(&self, set: &Bits) -> bool {
+        self.pairable(set, None, Some(&self.bye_ok))
+    }
+
+    /// The colours of a pair by the colour allocation rules (5.2): (white, black).
+    fn colours(&self, a: usize, b: usize) -> (usize, usize) {
+        // `a` is the higher ranked (a lower index in pairing order).
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        let give = |colour: Colour| {
+            if colour == Colour::White {
+                (a, b)
+            } else {
+                (b, a)
+            }
+        };
+        match (pa.preference, pb.preference) {
+            // 5.2.1: both preferences granted (a player without one takes the other colour).
+            (Some(x), Some(y)) if x != y => return give(x),
+            (Some(x), None) => return give(x),
+            (None, Some(y)) => return give(y.opposite()),
+            (None, None) => {}
+            (Some(x), Some(_)) => {
+                // 5.2.2: the stronger preference; both absolute: the wider colour difference.
+                if pa.strength != pb.strength {
+                    return if pa.strength > pb.strength {
+                        give(x)
+                    } else {
+                        give(x.opposite())
+                    };
+                }
+                if pa.strength == Strength::Absolute && pa.difference.abs() != pb.difference.abs() {
+                    return if pa.difference.abs() > pb.difference.abs() {
+                        give(x)
+                    } else {
+                        give(x.opposite())
+                    };
+                }
+                // 5.2.3: alternate from the latest round in which their colours differed.
+                for (ca, cb) in pa.colours.iter().rev().zip(pb.colours.iter().rev()) {
+                    if ca != cb {
+                        return give(ca.opposite());
+                    }
+                }
+                // 5.2.4: the higher ranked player's preference.
+                return give(x);
+            }
+        }
+        // 5.2.5: the initial colour to the higher ranked player if their number is odd.
+        if pa.rank % 2 == 1 {
+            give(self.initial)
+        } else {
+            give(self.initial.opposite())
+        }
+    }
+
+    /// The colour criteria (C10–C13) and upfloat criteria (C15, C17, C19, C21) of a pair in a
+    /// bracket whose first `mdps` members (global indices below `first_resident`) are MDPs.
+    fn pair_key(&self, a: usize, b: usize, mdp_score: Option<u32>) -> Key {
+        let mut key = [0; 12];
+        let (white, black) = self.colours(a, b);
+        let top = self.players[a].topscorer || self.players[b].topscorer;
+        for (v, got) in [(white, Colour::White), (black, Colour::Black)] {
+            let p = &self.players[v];
+            if top {
+                let d = p.difference + if got == Colour::White { 1 } else { -1 };
+                if d.abs() > 2 {
+                    key[0] += 1;
+                }
+                let n = p.colours.len();
+                if n >= 2 && p.colours[n - 1] == got && p.colours[n - 2] == got {
+                    key[1] += 1;
+                }
+            }
+            if p.preference.is_some_and(|c| c != got) {
+                key[2] += 1;
+                if p.strength >= Strength::Strong {
+                    key[3] += 1;
+                }
+            }
+        }
+        if let Some(high) = mdp_score {
+            // The resident (the lower ranked) upfloats.
+            let r = &self.players[a.max(b)];
+            let sd = high - r.score;
+            if r.floats[0] == Float::Up {
+                key[5] += 1;
+                key[9] += sd;
+            }
+            if r.floats[1] == Float::Up {
+                key[7] += 1;
+                key[11] += sd;
+            }
+        }
+        key
+    }
+
+    fn run(&self) -> Result<Pairings, PairingError> {
+        let n = self.n();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in 0..n {
+            match groups.last_mut() {
+                Some(g) if self.players[g[0]].score == self.players[i].score => g.push(i),
+                _ => groups.push(vec![i]),
+            }
+        }
+        let mut lower = Bits::from_iter(n, 0..n);
+        let mut moved: Vec<usize> = Vec::new();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for (gi, group) in groups.iter().enumerate() {
+            for &v in group {
+                lower.remove(v);
+            }
+            let mut members = moved.clone();
+            members.extend(group);
+            let last = gi + 1 == groups.len();
+            let (bracket_pairs, floaters) =
+                self.bracket(&members, moved.len(), &lower, groups.get(gi + 1), last)?;
+            pairs.extend(bracket_pairs);
+            moved = floaters;
+        }
+        if moved.len() > 1 {
+            return Err(PairingError::NoValidPairing);
+        }
+        let mut games: Vec<Game> = pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (w, bl) = self.colours(a, b);
+                Game {
+                    white: self.players[w].rank,
+                    black: self.players[bl].rank,
+                }
+            })
+            .collect();
+        // Board order: the higher score in the pair, the sum of scores, the higher ranked.
+        let info = |g: &Game| {
+            let p = |r: u32| self.players.iter().find(|p| p.rank == r).expect("paired");
+            let (w, b) = (p(g.white), p(g.black));
+            (
+                std::cmp::Reverse(w.score.max(b.score)),
+                std::cmp::Reverse(w.score + b.score),
+                w.rank.min(b.rank),
+            )
+        };
+        games.sort_by_key(info);
+        Ok(Pairings {
+            games,
+            bye: moved.first().map(|&v| self.players[v].rank),
+        })
+    }
+
+    /// Pairs one bracket: its members (global indices, in pairing order, the first `mdps` of them
+    /// moved down), the players of the lower scoregroups, the next scoregroup. Returns the pairs
+    /// and the downfloaters.
+    #[allow(clippy::type_complexity)]
+    fn bracket(
+        &self,
+        members: &[usize],
+        mdps: usize,
+        lower: &Bits,
+        next: Option<&Vec<usize>>,
+        last: bool,
+    ) -> Result<(Vec<(usize, usize)>, Vec<usize>), PairingError> {
+        let n = self.n();
+        let b = members.len();
+        let set = Bits::from_iter(n, members.iter().copied());
+        // In the last bracket moved-down players may meet (nothing lies below to take them).
+        let apart =
+            (!last && mdps > 1).then(|| Bits::from_iter(n, members[..mdps].iter().copied()));
+        let max_pairs = self.max_pairs(&set, apart.as_ref());
+        let residents = b - mdps;
+        // The candidate sets of downfloaters (local indices), by size (C6), the best by C7–C9.
+        let mut allowed: Vec<(Bits, FloaterKey)> = Vec::new();
+        let mut k = b - 2 * max_pairs;
+        while k <= b {
+            let mut found: Vec<(Bits, FloaterKey)> = Vec::new();
+            for j in 0..=k.min(mdps) {
+                if k - j > residents {
+                    continue;
+                }
+                let mdp_sets = combinations(mdps, j, FLOATER_SETS);
+                // Residents float from the bottom first when not every set can be examined.
+                let pool = pool_size(residents, k - j, FLOATER_SETS / mdp_sets.len().max(1));
+                let resident_sets = combinations(pool, k - j, FLOATER_SETS);
+                for m in &mdp_sets {
+                    for r in &resident_sets {
+                        let local: Vec<usize> = m
+                            .iter()
+                            .copied()
+                            .chain(r.iter().map(|&x| mdps + residents - pool + x))
+                            .collect();
+                        if last && local.len() > 1 {
+                            continue;
+                        }
+                        let floaters = Bits::from_iter(n, local.iter().map(|&x| members[x]));
+                        let mut rest = set.clone();
+                        for v in floaters.iter() {
+                            rest.remove(v);
+                        }
+                        if !self.pairable(&rest, apart.as_ref(), None) {
+                            continue;
+                        }
+                        if !self.completable(&floaters.union(lower)) {
+                            continue;
+                        }
+                        let key = self.floater_key(&floaters, next, last);
+                        found.push((Bits::from_iter(b, local), key));
+                    }
+                }
+            }
+            if !found.is_empty() {
+                let best = found.iter().map(|f| &f.1).min().expect("not empty").clone();
+                allowed = found.into_iter().filter(|f| f.1 == best).collect();
+                break;
+            }
+            k += 2;
+        }
+        if allowed.is_empty() {
+            return Err(PairingError::NoValidPairing);
+        }
+        let mut search = Search::new(self, members, mdps, &allowed, last);
+        search.run();
+        let (pairs, floaters) = match search.best.take() {
+            Some((_, pairs, floaters)) => (pairs, floaters),
+            None => {
+                // The structure of S1 and S2 could not realise the set (moved-down players who
+                // can only meet each other): pair the rest by a matching.
+                let floaters = allowed[0].0.clone();
+                let rest = Bits::from_iter(
+                    n,
+                    (0..b)
+                        .filter(|&x| !floaters.contains(x))
+                        .map(|x| members[x]),
+                );
+                let (adj, _) = self.local_graph(&rest, apart.as_ref(), None);
+                let order: Vec<usize> = rest.iter().collect();
+                let mate = max_matching(&adj);
+                let local_of = |g: usize| members.iter().position(|&m| m == g).expect("member");
+                let mut pairs = Vec::new();
+                for (x, m) in mate.iter().enumerate() {
+                    if let Some(y) = m {
+                        if x < *y {
+                            pairs.push((local_of(order[x]), local_of(order[*y])));
+                        }
+                    }
+                }
+                (pairs, floaters)
+            }
+        };
+        Ok((
+            pairs
+                .into_iter()
+                .map(|(x, y)| (members[x], members[y]))
+                .collect(),
+            floaters.iter().map(|x| members[x]).collect(),
+        ))
+    }
+
+    fn floater_key(&self, floaters: &Bits, next: Option<&Vec<usize>>, last: bool) -> FloaterKey {
+        let mut scores: Vec<u32> = floaters.iter().map(|v| self.players[v].score).collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        let (mut next_pairs, mut next_mdps) = (0, 0);
+        if let (Some(next), false) = (next, last) {
+            if floaters.len() > 0 {
+                let group = Bits::from_iter(self.n(), next.iter().copied());
+                let both = group.union(floaters);
+                next_pairs = self.max_pairs(&both, Some(floaters));
+                let fl: Vec<usize> = floaters.iter().collect();
+                next_mdps = if fl.iter().all(|&f| self.adj[f].common(&group) >= fl.len()) {
+                    fl.len()
+                } else {
+                    let left: Vec<Vec<usize>> = fl
+                        .iter()
+                        .map(|&f| {
+                            next.iter()
+                                .enumerate()
+                                .filter(|&(_, &g)| self.adj[f].contains(g))
+                                .map(|(k, _)| k)
+                                .collect()
+                        })
+                        .collect();
+                    bipartite_size(&left, next.len())
+                };
+            }
+        }
+        let bye_unplayed = if last {
+            floaters.iter().map(|v| self.players[v].unplayed).sum()
+        } else {
+            0
+        };
+        (
+            scores,
+            u32::MAX - next_pairs as u32,
+            u32::MAX - next_mdps as u32,
+            bye_unplayed,
+        )
+    }
+}
+
+/// The first `limit` subsets of `size` elements of `0..n`, in lexicographic order.
+fn combinations(n: usize, size: usize, limit: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    if size > n {
+        return out;
+    }
+    let mut c: Vec<usize> = (0..size).collect();
+    loop {
+        out.push(c.clone());
+        if out.len() >= limit {
+            return out;
+        }
+        let mut i = size;
+        loop {
+            if i == 0 {
+                return out;
+            }
+            i -= 1;
+            if c[i] < n - size + i {
+                c[i] += 1;
+                for j in i + 1..size {
+                    c[j] = c[j - 1] + 1;
+                }
+                break;
+            }
+        }
+    }
+}
+
+/// How many of the lowest ranked of `n` residents to draw `size` floaters from, so that the
+/// sets number at most `limit` (all of them when they do).
+fn pool_size(n: usize, size: usize, limit: usize) -> usize {
+    let count =
+        |m: usize| -> f64 { (0..size).fold(1.0, |acc, i| acc * (m - i) as f64 / (i + 1) as f64) };
+    let mut m = n;
+    while m > size && count(m) > limit.max(1) as f64 {
+        m -= 1;
+    }
+    m
+}
+
+/// The search of a bracket's candidates in the order of the rules (Article 3 and 4), keeping the
+/// best by C10–C21 and, among equals, the first generated.
+struct Search<'a> {
+    engine: &'a Engine,
+    members: &'a [usize],
+    mdps: usize,
+    compatible: Vec<bool>,
+    costs: Vec<Key>,
+    /// The downfloater sets allowed (equal by C6–C9) and their part of the key (C14, C16, C18,
+    /// C20).
+    allowed: HashMap<Bits, Key>,
+    allowed_residents: Vec<Bits>,
+    floater_min: Key,
+    /// The best key conceivable: reaching it ends the search.
+    bound: Key,
+    /// The number of MDPs paired and of resident downfloaters, equal in every allowed set.
+    paired_mdps: usize,
+    floating_residents: usize,
+    best: Option<(Key, Vec<(usize, usize)>, Bits)>,
+    steps: u64,
+    limbo: Vec<usize>,
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        engine: &'a Engine,
+        members: &'a [usize],
+        mdps: usize,
+        allowed: &[(Bits, FloaterKey)],
+        last: bool,
+    ) -> Search<'a> {
+        let b = members.len();
+        let mut compatible = vec![false; b * b];
+        let mut costs = vec![[0; 12]; b * b];
+        for x in 0..b {
+            for y in x + 1..b {
+                let (gx, gy) = (members[x], members[y]);
+                if !engine.adj[gx].contains(gy) || (y < mdps && !last) {
+                    continue;
+                }
+                let mdp_score = (x < mdps && y >= mdps).then(|| engine.players[gx].score);
+                let key = engine.pair_key(gx, gy, mdp_score);
+                compatible[x * b + y] = true;
+                compatible[y * b + x] = true;
+                costs[x * b + y] = key;
+                costs[y * b + x] = key;
+            }
+        }
+        let lowest = members
+            .iter()
+            .map(|&m| engine.players[m].score)
+            .min()
+            .unwrap_or(0);
+        let mut map = HashMap::new();
+        let mut floater_min = [u32::MAX; 12];
+        let mut bound = [u32::MAX; 12];
+        let first = &allowed[0].0;
+        let paired_mdps = mdps - (0..mdps).filter(|&x| first.contains(x)).count();
+        let floating_residents = (mdps..b).filter(|&x| first.contains(x)).count();
+        for (f, _) in allowed {
+            let mut key = [0; 12];
+            for x in f.iter().filter(|&x| x >= mdps) {
+                let p = &engine.players[members[x]];
+                let sd = p.score + 2 - lowest;
+                if p.floats[0] == Float::Down {
+                    key[4] += 1;
+                    key[8] += sd;
+                }
+                if p.floats[1] == Float::Down {
+                    key[6] += 1;
+                    key[10] += sd;
+                }
+            }
+            floater_min = min_each(&floater_min, &key);
+            // Colour preferences that cannot all be granted: at most one White a pair.
+            let paired: Vec<&Player> = (0..b)
+                .filter(|&x| !f.contains(x))
+                .map(|x| &engine.players[members[x]])
+                .collect();
+            let pairs = (paired.len() / 2) as u32;
+            let excess = |strong: bool| {
+                let want = |c: Colour| {
+                    paired
+                        .iter()
+                        .filter(|p| {
+                            p.preference == Some(c) && (!strong || p.strength >= Strength::Strong)
+                        })
+                        .count() as u32
+                };
+                want(Colour::White)
+                    .max(want(Colour::Black))
+                    .saturating_sub(pairs)
+            };
+            let mut conceivable = key;
+            conceivable[2] = excess(false);
+            conceivable[3] = excess(true);
+            bound = min_each(&bound, &conceivable);
+            map.insert(f.clone(), key);
+        }
+        let allowed_residents = allowed
+            .iter()
+            .map(|(f, _)| Bits::from_iter(b, f.iter().filter(|&x| x >= mdps)))
+            .collect();
+        Search {
+            engine,
+            members,
+            mdps,
+            compatible,
+            costs,
+            allowed: map,
+            allowed_residents,
+            floater_min,
+            bound,
+            paired_mdps,
+            floating_residents,
+            best: None,
+            steps: 0,
+            limbo: Vec::new(),
+        }
+    }
+
+    fn b(&self) -> usize {
+        self.members.len()
+    }
+
+    fn finished(&self) -> bool {
+        self.steps > SEARCH_STEPS || self.best.as_ref().is_some_and(|(k, _, _)| *k == self.bound)
+    }
+
+    fn run(&mut self) {
+        let mdps = self.mdps;
+        // 4.3 (exchanges of MDPs with the Limbo): S1 with the highest scores first, then the
+        // lowest sequence numbers.
+        let mut selections = combinations(mdps, self.paired_mdps, FLOATER_SETS);
+        let scores = |s: &Vec<usize>| -> Vec<std::cmp::Reverse<u32>> {
+            s.iter()
+                .map(|&x| std::cmp::Reverse(self.engine.players[self.members[x]].score))
+                .collect()
+        };
+        selections.sort_by(|a, b| scores(a).cmp(&scores(b)).then(a.cmp(b)));
+        let limbo_sets: Vec<Vec<usize>> = self
+            .allowed
+            .keys()
+            .map(|f| f.iter().filter(|&x| x < mdps).collect())
+            .collect();
+        for s1 in selections {
+            let limbo: Vec<usize> = (0..mdps).filter(|x| !s1.contains(x)).collect();
+            if !limbo_sets.contains(&limbo) {
+                continue;
+            }
+            self.limbo = limbo;
+            let mut used = vec![false; self.b()];
+            let mut pairs = Vec::new();
+            let row_min: Vec<Key> = s1.iter().map(|&x| self.row_min(x)).collect();
+            let mut suffix = vec![[0; 12]; s1.len() + 1];
+            for i in (0..s1.len()).rev() {
+                suffix[i] = add(&suffix[i + 1], &row_min[i]);
+            }
+            self.mdp_pairing(&s1, 0, &mut used, &mut pairs, [0; 12], &suffix);
+            if self.finished() {
+                return;
+            }
+        }
+    }
+
+    /// The lowest cost of each criterion over the partners a player may have.
+    fn row_min(&self, x: usize) -> Key {
+        let b = self.b();
+        let mut m = [u32::MAX; 12];
+        let mut any = false;
+        for y in 0..b {
+            if self.compatible[x * b + y] {
+                m = min_each(&m, &self.costs[x * b + y]);
+                any = true;
+            }
+        }
+        if any {
+            m
+        } else {
+            [0; 12]
+        }
+    }
+
+    fn prune(&self, partial: &Key, rest: &Key) -> bool {
+        match &self.best {
+            Some((best, _, _)) => add(&add(partial, rest), &self.floater_min) >= *best,
+            None => false,
+        }
+    }
+
+    /// 3.3 and 4.1: the MDP-pairing, S1's MDPs with the residents in the order of S2's
+    /// transpositions.
+    fn mdp_pairing(
+        &mut self,
+        s1: &[usize],
+        pos: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        partial: Key,
+        suffix: &[Key],
+    ) {
+        self.steps += 1;
+        if self.finished() || self.prune(&partial, &suffix[pos]) {
+            return;
+        }
+        let b = self.b();
+        if pos == s1.len() {
+            let remainder: Vec<usize> = (self.mdps..b).filter(|&x| !used[x]).collect();
+            self.remainder(&remainder, pairs, partial);
+            return;
+        }
+        let x = s1[pos];
+        for y in self.mdps..b {
+            if used[y] || !self.compatible[x * b + y] {
+                continue;
+            }
+            used[y] = true;
+            pairs.push((x, y));
+            let next = add(&partial, &self.costs[x * b + y]);
+            self.mdp_pairing(s1, pos + 1, used, pairs, next, suffix);
+            pairs.pop();
+            used[y] = false;
+            if self.finished() {
+                return;
+            }
+        }
+    }
+
+    /// A homogeneous bracket or a remainder: exchanges between S1 and S2 (4.2), and for each the
+    /// transpositions of S2 (4.1).
+    fn remainder(&mut self, players: &[usize], pairs: &mut Vec<(usize, usize)>, partial: Key) {
+        let count = players.len() - self.floating_residents;
+        let p = count / 2;
+        let (s1, s2) = players.split_at(p);
+        for size in 0..=p.min(s2.len()) {
+            for (out, into) in exchanges(s1, s2, size) {
+                let mut a: Vec<usize> = s1.iter().copied().filter(|x| !out.contains(x)).collect();
+                a.extend(&into);
+                a.sort_unstable();
+                let mut c: Vec<usize> = s2.iter().copied().filter(|x| !into.contains(x)).collect();
+                c.extend(&out);
+                c.sort_unstable();
+                let s2_set = Bits::from_iter(self.b(), c.iter().copied());
+                if !self.allowed_residents.iter().any(|f| f.is_subset(&s2_set)) {
+                    continue;
+                }
+                let row_min: Vec<Key> = a.iter().map(|&x| self.row_min(x)).collect();
+                let mut suffix = vec![[0; 12]; a.len() + 1];
+                for i in (0..a.len()).rev() {
+                    suffix[i] = add(&suffix[i + 1], &row_min[i]);
+                }
+                let mut used = vec![false; self.b()];
+                self.transpose(&a, &c, 0, &mut used, pairs, partial, &suffix);
+                if self.finished() {
+                    return;
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn transpose(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        pos: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        partial: Key,
+        suffix: &[Key],
+    ) {
+        self.steps += 1;
+        if self.finished() || self.prune(&partial, &suffix[pos]) {
+            return;
+        }
+        let b = self.b();
+        if pos == s1.len() {
+            let mut floaters = Bits::from_iter(b, self.limbo.iter().copied());
+            for &y in s2 {
+                if !used[y] {
+                    floaters.insert(y);
+                }
+            }
+            if let Some(part) = self.allowed.get(&floaters) {
+                let key = add(&partial, part);
+                if self.best.as_ref().is_none_or(|(best, _, _)| key < *best) {
+                    self.best = Some((key, pairs.clone(), floaters));
+                }
+            }
+            return;
+        }
+        // The allowed floaters must stay among the players of S2 not yet taken.
+        if self.allowed_residents.len() <= 64 {
+            let free = Bits::from_iter(b, s2.iter().copied().filter(|&y| !used[y]));
+            if !self.allowed_residents.iter().any(|f| f.is_subset(&free)) {
+                return;
+            }
+        }
+        let x = s1[pos];
+        for &y in s2 {
+            if used[y] || !self.compatible[x * b + y] {
+                continue;
+            }
+            used[y] = true;
+            pairs.push((x, y));
+            let next = add(&partial, &self.costs[x * b + y]);
+            self.transpose(s1, s2, pos + 1, used, pairs, next, suffix);
+            pairs.pop();
+            used[y] = false;
+            if self.finished() {
+                return;
+            }
+        }
+    }
+}
+
+/// The exchanges of `size` players between S1 and S2 in the order of 4.2: the smallest
+/// difference of the sums of sequence numbers, then the highest different number moved out of
+/// S1, then the lowest different number moved out of S2. Returns (moved out of S1, out of S2).
+fn exchanges(s1: &[usize], s2: &[usize], size: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    if size == 0 {
+        return vec![(Vec::new(), Vec::new())];
+    }
+    let outs = combinations(s1.len(), size, EXCHANGES);
+    let intos = combinations(s2.len(), size, EXCHANGES);
+    if outs.len().saturating_mul(intos.len()) > EXCHANGES {
+        return Vec::new();
+    }
+    let mut all = Vec::with_capacity(outs.len() * intos.len());
+    for o in &outs {
+        let mut out: Vec<usize> = o.iter().map(|&i| s1[i]).collect();
+        out.sort_unstable_by(|a, b| b.cmp(a));
+        for i in &intos {
+            let into: Vec<usize> = i.iter().map(|&k| s2[k]).collect();
+            all.push((out.clone(), into));
+        }
+    }
+    all.sort_by(|(oa, ia), (ob, ib)| {
+        let diff = |o: &Vec<usize>, i: &Vec<usize>| {
+            i.iter().sum::<usize>() as i64 - o.iter().sum::<usize>() as i64
+        };
+        diff(oa, ia)
+            .cmp(&diff(ob, ib))
+            .then_with(|| ob.cmp(oa))
+            .then_with(|| ia.cmp(ib))
+    });
+    all
+}

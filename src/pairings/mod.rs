@@ -1,0 +1,136 @@
+//! Tournament pairings: Swiss rounds by the FIDE (Dutch) system and round robins by the Berger
+//! tables. A pure library: no Discord, no SQL. `hexcord pairings FILE` is its command line.
+//!
+//! - [`trf`] reads a FIDE TRF file (TRF-16 player lines, `XXR`, `XXC`) into a [`Tournament`].
+//! - [`pair`] pairs the next round of a [`Tournament`] by the Dutch system.
+//! - [`berger`] gives the rounds of a single or double round robin.
+//!
+//! ```
+//! use hexcord::pairings::{self, trf};
+//!
+//! let mut text = String::new();
+//! for rank in 1..=4 {
+//!     text.push_str(&format!("001 {rank:>4}      Player {rank}\n"));
+//! }
+//! text.push_str("XXR 3\nXXC white1\n");
+//! let round = pairings::pair(&trf::parse(&text).unwrap()).unwrap();
+//! assert_eq!(round.to_string(), "2\n1 3\n4 2\n");
+//! ```
+//!
+//! # The Dutch system
+//!
+//! The rules are those of FIDE C.04.3 as approved in 2025 and applied from February 2026, with
+//! the basic rules of C.04.1. A round is paired bracket by bracket, from the highest score down:
+//! a bracket is a scoregroup with the players moved down (MDPs) from the bracket above.
+//!
+//! **Exact.**
+//! - The order (1.2: score, then pairing number), scoregroups and brackets; MDPs paired first
+//!   (S1: the MDPs to be paired, S2: the residents), the remainder paired as a homogeneous
+//!   bracket; S1 = the first MaxPairs players of a homogeneous bracket.
+//! - The absolute criteria always hold: C1 (no two players meet twice: only games played over
+//!   the board count, so a forfeited pairing may be repeated), C2 (no pairing-allocated bye to a
+//!   player who already had one, a full-point bye or a forfeit win), C3 (two non-topscorers with
+//!   the same absolute colour preference never meet).
+//! - C4 and C5: every bracket's downfloaters leave a round that can still be completed, with the
+//!   bye going to an eligible player of the lowest score for which a complete round exists. This
+//!   is checked with maximum matchings (Edmonds' blossom algorithm) over every player still
+//!   unpaired, so the round is paired whenever a pairing exists; when none does, the error is
+//!   [`PairingError::NoValidPairing`].
+//! - C6 (the number of pairs), C7 (the downfloaters' scores, highest first), C9 (the bye to the
+//!   player with the fewest unplayed rounds), the colour criteria C10–C13 (the topscorers' colour
+//!   difference beyond ±2 and third colour in a row, colour preferences, strong colour
+//!   preferences; a player with an absolute preference counts among the strong ones), and the
+//!   float criteria C14–C17 (a resident downfloating, or a resident paired with an MDP
+//!   upfloating, as in the previous round or the one before). Floats come from the rounds
+//!   played: in a game between different scores the higher scored player downfloated and the
+//!   other upfloated, and a player who scored more than a loss without playing downfloated.
+//! - The order of the candidates (Article 4): the MDP-exchanges with the Limbo (highest scores,
+//!   then lowest sequence numbers), the transpositions of S2 in lexicographic order, the
+//!   exchanges between S1 and S2 (fewest players, smallest difference of the sums, highest number
+//!   out of S1, lowest out of S2). The candidate chosen is the best by the criteria and, among
+//!   equals, the first in that order: a branch-and-bound search runs through the candidates in
+//!   that order, skipping those that cannot beat the best found so far, and stops at a candidate
+//!   that reaches the best value conceivable (a "perfect" one).
+//! - Colours by the allocation rules (5.2): both preferences, the stronger one (both absolute:
+//!   the wider colour difference), alternation from the latest round in which the colours
+//!   differed (unplayed rounds left out), the higher ranked player's preference, and the initial
+//!   colour (`XXC`) to the higher ranked player when their pairing number is odd.
+//! - The bye, when the number of players is odd, is what the last bracket leaves unpaired: the
+//!   lowest ranked eligible player of the lowest score, unless the criteria say otherwise.
+//!
+//! **Approximated**, to keep a bracket's pairing bounded on large brackets:
+//! - The search of a bracket stops after 60,000 steps (a step is a pair tried); the best
+//!   candidate found by then is taken. The exchanges between S1 and S2 of one size are generated
+//!   only while they number at most 100,000 (for two players exchanged, brackets of about 70
+//!   players and more). Both limits matter only where no perfect candidate is found early; the
+//!   property tests and the 256-player benchmark do not reach them in most brackets, but a
+//!   bracket with colour preferences that cannot all be granted may end the search early.
+//! - The downfloaters are chosen among at most 4,000 sets of each size; when there are more (three
+//!   or more floaters out of a large scoregroup), the sets are drawn from its lowest ranked
+//!   players.
+//! - C8 (the next bracket) is measured by the number of pairs the next bracket can make with
+//!   these downfloaters and then the number of them it can pair, not by its downfloaters'
+//!   scores.
+//! - C18–C21 (the score differences of repeated floats) compare sums of score differences, not
+//!   lists sorted from the highest.
+//! - Moved-down players never meet one another in a bracket (they are paired with residents), but
+//!   in the last bracket they may, so that a round that can be completed always is; when that
+//!   happens the pairs are those of a maximum matching.
+//! - Only the scores of the results are used (win 1, draw ½, loss 0): no acceleration, no
+//!   tournament-specific points (`XXS`).
+
+pub mod berger;
+pub mod dutch;
+mod matching;
+pub mod trf;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use thiserror::Error;
+
+pub use berger::{berger, RoundRobinRound};
+pub use dutch::pair;
+pub use trf::{parse, Colour, Entrant, Outcome, RoundEntry, Tournament, TrfError, TrfErrorKind};
+
+/// A game of a round, by starting rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    pub white: u32,
+    pub black: u32,
+}
+
+/// A round's pairing: its games in board order and the pairing-allocated bye, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairings {
+    pub games: Vec<Game>,
+    pub bye: Option<u32>,
+}
+
+/// The pairing as the pairing programs print it: the number of lines that follow, one line
+/// `white black` a game and `N 0` for the bye.
+impl fmt::Display for Pairings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.games.len() + usize::from(self.bye.is_some()))?;
+        for g in &self.games {
+            writeln!(f, "{} {}", g.white, g.black)?;
+        }
+        if let Some(b) = self.bye {
+            writeln!(f, "{b} 0")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a round cannot be paired.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PairingError {
+    /// No pairing satisfies the absolute criteria (C1–C3) for every player to be paired.
+    #[error("no valid pairing exists")]
+    NoValidPairing,
+    /// All the rounds (`XXR`) have been played.
+    #[error("all {rounds} rounds have been played")]
+    TournamentOver { rounds: u32 },
+}

@@ -1,0 +1,530 @@
+//! Hand-made cases from the rules, TRF errors, random tournaments and round-robin tables.
+
+use std::collections::{HashMap, HashSet};
+
+use proptest::prelude::*;
+
+use super::*;
+
+/// Adds a round: games `(white, black, result)` where the result is `1` (White wins), `0`
+/// (Black wins), `=`, `+` (White wins by forfeit), `-` (Black wins by forfeit) or `d` (both
+/// forfeited); `byes` get the pairing-allocated bye; everyone else is absent.
+fn play(t: &mut Tournament, games: &[(u32, u32, char)], byes: &[u32]) {
+    let mut entries: HashMap<u32, RoundEntry> = HashMap::new();
+    for &(w, b, r) in games {
+        let (ow, ob) = match r {
+            '1' => (Outcome::Win, Outcome::Loss),
+            '0' => (Outcome::Loss, Outcome::Win),
+            '=' => (Outcome::Draw, Outcome::Draw),
+            '+' => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
+            '-' => (Outcome::ForfeitLoss, Outcome::ForfeitWin),
+            _ => (Outcome::ForfeitLoss, Outcome::ForfeitLoss),
+        };
+        entries.insert(
+            w,
+            RoundEntry {
+                opponent: Some(b),
+                colour: Some(Colour::White),
+                outcome: ow,
+            },
+        );
+        entries.insert(
+            b,
+            RoundEntry {
+                opponent: Some(w),
+                colour: Some(Colour::Black),
+                outcome: ob,
+            },
+        );
+    }
+    for &b in byes {
+        entries.insert(
+            b,
+            RoundEntry {
+                opponent: None,
+                colour: None,
+                outcome: Outcome::PairingBye,
+            },
+        );
+    }
+    t.push_round(|rank| entries.get(&rank).copied().unwrap_or(RoundEntry::ABSENT));
+}
+
+fn paired(t: &Tournament) -> String {
+    pair(t).expect("a pairing").to_string()
+}
+
+#[test]
+fn round_one_of_eight_top_half_against_bottom_half() {
+    let t = Tournament::new(8, Some(5));
+    assert_eq!(paired(&t), "4\n1 5\n6 2\n3 7\n8 4\n");
+}
+
+#[test]
+fn round_one_of_nine_gives_the_bye_to_the_last() {
+    let t = Tournament::new(9, Some(5));
+    assert_eq!(paired(&t), "5\n1 5\n6 2\n3 7\n8 4\n9 0\n");
+}
+
+#[test]
+fn round_one_initial_colour_black() {
+    let mut t = Tournament::new(8, Some(5));
+    t.initial_colour = Colour::Black;
+    assert_eq!(paired(&t), "4\n5 1\n2 6\n7 3\n4 8\n");
+}
+
+#[test]
+fn no_second_bye_even_for_the_lowest() {
+    // Round 1: 1-2 drawn, 3 had the bye. Player 3 leads but cannot get the bye again: it moves
+    // down and meets 1; 2 (lower ranked of the two at ½) gets the bye.
+    let mut t = Tournament::new(3, Some(3));
+    play(&mut t, &[(1, 2, '=')], &[3]);
+    assert_eq!(paired(&t), "2\n3 1\n2 0\n");
+}
+
+#[test]
+fn bye_goes_to_the_lowest_score() {
+    let mut t = Tournament::new(3, Some(3));
+    play(&mut t, &[(1, 2, '1')], &[3]);
+    assert_eq!(paired(&t), "2\n3 1\n2 0\n");
+}
+
+#[test]
+fn a_forfeit_win_or_a_full_point_bye_excludes_the_bye() {
+    // 5 players. Round 1: 1-4 won by forfeit by 1, 2-5 drawn, 3 had a full-point bye.
+    let mut t = Tournament::new(5, Some(4));
+    play(&mut t, &[(1, 4, '+'), (5, 2, '=')], &[]);
+    t.entrants[2].rounds[0].outcome = Outcome::FullBye;
+    let round = pair(&t).unwrap();
+    let bye = round.bye.expect("five players");
+    assert!(![1, 3].contains(&bye), "{round}");
+    // 4 lost by forfeit (0 points) and is eligible: the bye goes to the lowest score.
+    assert_eq!(bye, 4, "{round}");
+}
+
+#[test]
+fn colour_preferences_decide_between_candidates() {
+    // All drew in round 1 (1-3, 4-2). In round 2, 1-3 is a rematch; 1-4 and 2-3 would leave
+    // four preferences ungranted, the exchange of 2 and 3 grants all of them.
+    let mut t = Tournament::new(4, Some(3));
+    play(&mut t, &[(1, 3, '='), (4, 2, '=')], &[]);
+    assert_eq!(paired(&t), "2\n2 1\n3 4\n");
+}
+
+#[test]
+fn a_floater_moves_down_and_meets_the_next_bracket() {
+    // Round 1: 1, 2 and 3 win. In round 2 the 1-point bracket has three players: 1-2 is paired,
+    // 3 floats down and meets 4 (3 already met 6), then 6-5.
+    let mut t = Tournament::new(6, Some(3));
+    play(&mut t, &[(1, 4, '1'), (5, 2, '0'), (3, 6, '1')], &[]);
+    assert_eq!(paired(&t), "3\n2 1\n4 3\n6 5\n");
+}
+
+#[test]
+fn a_forfeited_pairing_may_be_repeated() {
+    let mut t = Tournament::new(4, Some(3));
+    play(&mut t, &[(1, 3, 'd'), (2, 4, 'd')], &[]);
+    assert_eq!(paired(&t), "2\n1 3\n4 2\n");
+}
+
+#[test]
+fn a_rematch_is_avoided() {
+    // Round 1: 1-2 and 3-4 drawn, so S1-S2 would pair 1-3, 2-4 but they are fine; round 2: 1-3
+    // and 2-4 drawn. Round 3: every natural pair is a rematch but 1-4, 2-3.
+    let mut t = Tournament::new(4, Some(3));
+    play(&mut t, &[(1, 2, '='), (3, 4, '=')], &[]);
+    play(&mut t, &[(4, 1, '='), (2, 3, '=')], &[]);
+    let round = pair(&t).unwrap();
+    let mut met: Vec<(u32, u32)> = round
+        .games
+        .iter()
+        .map(|g| (g.white.min(g.black), g.white.max(g.black)))
+        .collect();
+    met.sort();
+    assert_eq!(met, vec![(1, 3), (2, 4)]);
+}
+
+#[test]
+fn no_pairing_when_everyone_has_met() {
+    let mut t = Tournament::new(2, None);
+    play(&mut t, &[(1, 2, '1')], &[]);
+    assert_eq!(pair(&t), Err(PairingError::NoValidPairing));
+}
+
+#[test]
+fn the_tournament_over_is_an_error() {
+    let mut t = Tournament::new(2, Some(1));
+    play(&mut t, &[(1, 2, '1')], &[]);
+    assert_eq!(pair(&t), Err(PairingError::TournamentOver { rounds: 1 }));
+}
+
+#[test]
+fn players_with_a_bye_entered_in_advance_are_not_paired() {
+    let mut t = Tournament::new(5, Some(3));
+    t.entrants[4].paired_next = false;
+    assert_eq!(paired(&t), "2\n1 3\n4 2\n");
+    // Through the TRF too.
+    let again = parse(&t.to_trf()).unwrap();
+    assert_eq!(again, t);
+}
+
+#[test]
+fn trf_round_trip() {
+    let mut t = Tournament::new(5, Some(4));
+    play(&mut t, &[(1, 4, '+'), (5, 2, '=')], &[3]);
+    play(&mut t, &[(3, 1, '0'), (2, 4, '1')], &[5]);
+    let text = t.to_trf();
+    assert_eq!(parse(&text).unwrap(), t, "{text}");
+}
+
+#[test]
+fn trf_reads_the_sample_file() {
+    let text = include_str!("../../tests/data/pairings/round3.trf");
+    let t = parse(text).unwrap();
+    assert_eq!(t.entrants.len(), 7);
+    assert_eq!(t.total_rounds, Some(5));
+    assert_eq!(t.initial_colour, Colour::Black);
+    assert_eq!(t.rounds_played(), 2);
+    assert!(!t.entrants[6].paired_next);
+    assert_eq!(t.entrants[0].half_points(), 4);
+    assert!(pair(&t).is_ok());
+}
+
+fn trf_error(text: &str) -> TrfError {
+    parse(text).expect_err("an error")
+}
+
+#[test]
+fn trf_errors_name_the_line() {
+    let line = |rank: &str, rounds: &str| format!("001 {rank:>4}      Someone{:69}{rounds}", "");
+    let ok1 = line("1", " 0002 w 1");
+    let ok2 = line("2", " 0001 b 0");
+    assert!(parse(&format!("{ok1}\n{ok2}\n")).is_ok());
+    let e = trf_error(&format!("012 Open\n{ok1}\n{}\n", line("2", " 0001 b X")));
+    assert_eq!(e.line, 3);
+    assert!(
+        matches!(e.kind, TrfErrorKind::BadResult { found: 'X', .. }),
+        "{e}"
+    );
+    let e = trf_error(&format!("{ok1}\n{}\n", line("x", "")));
+    assert!(matches!(e.kind, TrfErrorKind::BadRank(_)), "{e}");
+    assert_eq!(e.line, 2);
+    let e = trf_error(&format!("{ok1}\n{ok2}\n{}\n", line("2", "")));
+    assert_eq!(e.kind, TrfErrorKind::DuplicateRank(2));
+    assert_eq!(e.line, 3);
+    let e = trf_error(&format!("{ok1}\n{}\n", line("2", " 0001 b 1")));
+    assert_eq!(e.line, 1);
+    assert!(matches!(e.kind, TrfErrorKind::Inconsistent { .. }), "{e}");
+    let e = trf_error(&format!("{ok1}\n{}\n", line("2", " 0001 w 0")));
+    assert!(matches!(e.kind, TrfErrorKind::Inconsistent { .. }), "{e}");
+    let e = trf_error(&format!("{}\n", line("1", " 0009 w 1")));
+    assert!(
+        matches!(e.kind, TrfErrorKind::UnknownOpponent { opponent: 9, .. }),
+        "{e}"
+    );
+    let e = trf_error(&format!("{}\n", line("1", " 0002 x 1")));
+    assert!(
+        matches!(e.kind, TrfErrorKind::BadColour { found: 'x', .. }),
+        "{e}"
+    );
+    let e = trf_error(&format!("{}\n", line("1", " 00a2 w 1")));
+    assert!(matches!(e.kind, TrfErrorKind::BadOpponent { .. }), "{e}");
+    let e = trf_error(&format!("{}\n", line("1", " 0000 - 1")));
+    assert_eq!(e.kind, TrfErrorKind::GameWithoutOpponent { round: 1 });
+    let e = trf_error(&format!("{}\n", line("1", " 0002 - H")));
+    assert!(
+        matches!(e.kind, TrfErrorKind::ByeWithOpponent { .. }),
+        "{e}"
+    );
+    let e = trf_error(&format!("{ok1}\n{ok2}\nXXC red1\n"));
+    assert_eq!(e.line, 3);
+    assert!(matches!(e.kind, TrfErrorKind::BadInitialColour(_)), "{e}");
+    let e = trf_error(&format!("{ok1}\n{ok2}\nXXR many\n"));
+    assert!(matches!(e.kind, TrfErrorKind::BadRounds(_)), "{e}");
+    let e = trf_error("012 Nothing here\n");
+    assert_eq!(e.kind, TrfErrorKind::NoPlayers);
+    assert_eq!(
+        trf_error(&format!("{ok1}\n{ok2}\nXXC red1\n")).to_string(),
+        "line 3: XXC: expected white1 or black1, found \"red1\""
+    );
+}
+
+#[test]
+fn berger_six_players_is_the_fide_table() {
+    let rounds = berger(6, false);
+    let text: Vec<String> = rounds
+        .iter()
+        .map(|r| {
+            r.games
+                .iter()
+                .map(|g| format!("{}-{}", g.white, g.black))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(
+        text,
+        [
+            "1-6 2-5 3-4",
+            "6-4 5-3 1-2",
+            "2-6 3-1 4-5",
+            "6-5 1-4 2-3",
+            "3-6 4-2 5-1"
+        ]
+    );
+}
+
+#[test]
+fn berger_tables_from_3_to_16_players() {
+    for players in 3..=16u32 {
+        for double in [false, true] {
+            let rounds = berger(players, double);
+            let per_cycle = (players + players % 2 - 1) as usize;
+            assert_eq!(rounds.len(), per_cycle * if double { 2 } else { 1 });
+            for (c, cycle) in rounds.chunks(per_cycle).enumerate() {
+                let mut met = HashSet::new();
+                let mut whites = vec![0i32; players as usize + 1];
+                for round in cycle {
+                    let mut seen = HashSet::new();
+                    for g in &round.games {
+                        assert!(seen.insert(g.white) && seen.insert(g.black));
+                        assert!(met.insert((g.white.min(g.black), g.white.max(g.black))));
+                        whites[g.white as usize] += 1;
+                        whites[g.black as usize] -= 1;
+                    }
+                    if let Some(b) = round.bye {
+                        assert!(seen.insert(b));
+                    }
+                    assert_eq!(round.bye.is_some(), players % 2 == 1);
+                    assert_eq!(seen.len(), players as usize);
+                }
+                assert_eq!(met.len(), (players * (players - 1) / 2) as usize);
+                for p in 1..=players as usize {
+                    assert!(whites[p].abs() <= 1, "{players} players, cycle {c}, {p}");
+                }
+            }
+            if double {
+                // The second cycle is the first with the colours reversed.
+                for (a, b) in rounds[..per_cycle].iter().zip(&rounds[per_cycle..]) {
+                    for (x, y) in a.games.iter().zip(&b.games) {
+                        assert_eq!((x.white, x.black), (y.black, y.white));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether some pairing of `present` exists with no rematch, no two players with the same
+/// absolute colour preference (all non-topscorers) meeting, and the bye (if odd) to an eligible
+/// player: a brute force for small tournaments.
+fn pairing_exists(t: &Tournament, present: &[u32]) -> bool {
+    let absolute = |rank: u32| -> Option<Colour> {
+        let e = t.entrant(rank).unwrap();
+        let colours: Vec<Colour> = e
+            .rounds
+            .iter()
+            .filter(|r| r.played())
+            .filter_map(|r| r.colour)
+            .collect();
+        let d: i32 = colours
+            .iter()
+            .map(|c| if *c == Colour::White { 1 } else { -1 })
+            .sum();
+        let n = colours.len();
+        if d > 1 {
+            Some(Colour::Black)
+        } else if d < -1 {
+            Some(Colour::White)
+        } else if n >= 2 && colours[n - 1] == colours[n - 2] {
+            Some(colours[n - 1].opposite())
+        } else {
+            None
+        }
+    };
+    let met = |a: u32, b: u32| {
+        t.entrant(a)
+            .unwrap()
+            .rounds
+            .iter()
+            .any(|r| r.played() && r.opponent == Some(b))
+    };
+    let eligible = |a: u32| {
+        !t.entrant(a).unwrap().rounds.iter().any(|r| {
+            matches!(
+                r.outcome,
+                Outcome::PairingBye | Outcome::FullBye | Outcome::ForfeitWin
+            )
+        })
+    };
+    fn go(rest: &[u32], ok: &dyn Fn(u32, u32) -> bool, bye: &dyn Fn(u32) -> bool) -> bool {
+        let Some((&a, others)) = rest.split_first() else {
+            return true;
+        };
+        if rest.len() % 2 == 1 && bye(a) && go(others, ok, bye) {
+            return true;
+        }
+        for (k, &b) in others.iter().enumerate() {
+            if ok(a, b) {
+                let mut left = others.to_vec();
+                left.remove(k);
+                if go(&left, ok, bye) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let ok = |a: u32, b: u32| !met(a, b) && !(absolute(a).is_some() && absolute(a) == absolute(b));
+    go(present, &ok, &eligible)
+}
+
+/// Plays a random tournament round by round, checking each pairing.
+fn random_tournament(players: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut t = Tournament::new(players, Some(rounds));
+    t.initial_colour = if rng.random_bool(0.5) {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    for round in 1..=rounds {
+        let mut absent = HashSet::new();
+        for e in &mut t.entrants {
+            e.paired_next = !rng.random_bool(0.04);
+            if !e.paired_next {
+                absent.insert(e.rank);
+            }
+        }
+        let present: Vec<u32> = t
+            .entrants
+            .iter()
+            .filter(|e| e.paired_next)
+            .map(|e| e.rank)
+            .collect();
+        let pairing = match pair(&t) {
+            Ok(p) => p,
+            Err(PairingError::NoValidPairing) => {
+                prop_assert!(
+                    present.len() <= 12 && !pairing_exists(&t, &present),
+                    "no pairing found for round {round} of\n{}",
+                    t.to_trf()
+                );
+                return Ok(());
+            }
+            Err(e) => return Err(TestCaseError::fail(e.to_string())),
+        };
+        let trf = t.to_trf();
+        // Every present player exactly once, the absent ones never.
+        let mut seen = HashSet::new();
+        for g in &pairing.games {
+            prop_assert!(
+                seen.insert(g.white) && seen.insert(g.black),
+                "{pairing}\n{trf}"
+            );
+        }
+        if let Some(b) = pairing.bye {
+            prop_assert!(seen.insert(b));
+            let e = t.entrant(b).unwrap();
+            prop_assert!(
+                !e.rounds.iter().any(|r| matches!(
+                    r.outcome,
+                    Outcome::PairingBye | Outcome::FullBye | Outcome::ForfeitWin
+                )),
+                "second bye to {b}\n{trf}"
+            );
+        }
+        prop_assert_eq!(seen.len(), present.len());
+        prop_assert!(seen.iter().all(|r| !absent.contains(r)));
+        prop_assert_eq!(pairing.bye.is_some(), present.len() % 2 == 1);
+        // No rematch of a game played.
+        for g in &pairing.games {
+            let e = t.entrant(g.white).unwrap();
+            prop_assert!(
+                !e.rounds
+                    .iter()
+                    .any(|r| r.played() && r.opponent == Some(g.black)),
+                "rematch {} {}\n{}",
+                g.white,
+                g.black,
+                trf
+            );
+        }
+        let final_round = round == rounds;
+        let done = round - 1;
+        let topscorers: HashSet<u32> = t
+            .entrants
+            .iter()
+            .filter(|e| final_round && e.half_points() > done)
+            .map(|e| e.rank)
+            .collect();
+        let topscorer = |rank: u32| topscorers.contains(&rank);
+        // Results, then the colour checks on the games played.
+        let mut games = Vec::new();
+        for g in &pairing.games {
+            let x: f64 = rng.random();
+            let r = if x < 0.4 {
+                '1'
+            } else if x < 0.8 {
+                '0'
+            } else if x < 0.95 {
+                '='
+            } else if x < 0.975 {
+                '+'
+            } else {
+                '-'
+            };
+            games.push((g.white, g.black, r));
+        }
+        let byes: Vec<u32> = pairing.bye.into_iter().collect();
+        play(&mut t, &games, &byes);
+        for &(w, b, _) in &games {
+            if topscorer(w) || topscorer(b) {
+                continue;
+            }
+            for rank in [w, b] {
+                let colours: Vec<Colour> = t
+                    .entrant(rank)
+                    .unwrap()
+                    .rounds
+                    .iter()
+                    .filter(|r| r.played())
+                    .filter_map(|r| r.colour)
+                    .collect();
+                let d: i32 = colours
+                    .iter()
+                    .map(|c| if *c == Colour::White { 1 } else { -1 })
+                    .sum();
+                prop_assert!(d.abs() <= 2, "colour difference of {rank}\n{}", t.to_trf());
+                let n = colours.len();
+                prop_assert!(
+                    n < 3
+                        || !(colours[n - 1] == colours[n - 2] && colours[n - 2] == colours[n - 3]),
+                    "three in a row for {rank}\n{}",
+                    t.to_trf()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_swiss_tournaments(players in 3u32..=64, rounds in 1u32..=9, seed in any::<u64>()) {
+        let rounds = rounds.min(players.saturating_sub(1)).max(1);
+        random_tournament(players, rounds, seed)?;
+    }
+}
+
+#[test]
+fn many_small_random_tournaments() {
+    for seed in 0..150u64 {
+        let players = 3 + (seed % 14) as u32;
+        let rounds = (2 + seed % 5) as u32;
+        random_tournament(players, rounds.min(players - 1), seed).unwrap();
+    }
+}
