@@ -526,14 +526,7 @@ async fn check_presser(
     let Some(row) = crate::db::fetch_game(&data.core.pool, game).await? else {
         return Err(BotError::refused(text!("no-such-game", game = game)));
     };
-    if !row.players.contains(&user) {
-        return Err(BotError::refused(text!(
-            "game-not-yours",
-            game = row.id,
-            a = mention(row.players[0]),
-            b = mention(row.players[1])
-        )));
-    }
+    crate::play::access::check_member(&row, user)?;
     Ok(())
 }
 

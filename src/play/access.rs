@@ -52,6 +52,11 @@ pub fn check_player(row: &GameRow, user: UserId) -> Result<(), Refusal> {
             result = result_words(row)
         )));
     }
+    check_member(row, user)
+}
+
+/// Is `user` one of the game's players (whether it is over or not)?
+pub fn check_member(row: &GameRow, user: UserId) -> Result<(), Refusal> {
     if !row.players.contains(&user) {
         return Err(Refusal::new(text!(
             "game-not-yours",

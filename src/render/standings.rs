@@ -57,6 +57,11 @@ fn cells(format: Format, s: &Standing) -> Vec<String> {
     }
 }
 
+/// The picture's height for `lines` players.
+pub fn height(lines: usize) -> u32 {
+    (2.0 * MARGIN + TITLE_HEIGHT + HEAD_HEIGHT + LINE_HEIGHT * lines as f32).ceil() as u32
+}
+
 /// The standings `table` (best first, as [`crate::standings::standings`] gives it) of an event
 /// called `title`; `names` by entrant index.
 pub fn standings_image(
@@ -68,9 +73,7 @@ pub fn standings_image(
     theme: Theme,
 ) -> RgbaImage {
     let p = theme.palette();
-    let height = (2.0 * MARGIN + TITLE_HEIGHT + HEAD_HEIGHT + LINE_HEIGHT * table.len() as f32)
-        .ceil() as u32;
-    let mut c = Canvas::new(WIDTH, height, p.bg);
+    let mut c = Canvas::new(WIDTH, height(table.len()), p.bg);
     let right = WIDTH as f32 - MARGIN;
     c.text(
         FontKind::Bold,
@@ -253,9 +256,7 @@ mod tests {
                 )
                 .unwrap();
                 let img = image::load_from_memory(&png).unwrap().to_rgba8();
-                let expected =
-                    (2.0 * MARGIN + TITLE_HEIGHT + HEAD_HEIGHT + LINE_HEIGHT * 8.0).ceil() as u32;
-                assert_eq!((img.width(), img.height()), (WIDTH, expected));
+                assert_eq!((img.width(), img.height()), (WIDTH, height(8)));
                 let bg = img.get_pixel(1, 1);
                 for i in 0..8 {
                     let y = (MARGIN + TITLE_HEIGHT + HEAD_HEIGHT + LINE_HEIGHT * (i as f32 + 0.5))
