@@ -48,6 +48,14 @@ enum Command {
         #[arg(long)]
         to: String,
     },
+    /// Pair the next round of a Swiss tournament by the FIDE Dutch system, from a FIDE TRF file
+    /// (player lines 001, XXR rounds, XXC white1 or black1). Prints the number of lines that
+    /// follow, then `white black` a game by starting rank and `N 0` for the bye. Exit status 1
+    /// when no valid pairing exists, 2 for bad input.
+    Pairings {
+        /// The TRF file (standard input when absent or `-`).
+        file: Option<PathBuf>,
+    },
     /// Play a match between two players and print A's wins, losses, draws and score.
     Arena {
         /// The variant line, e.g. "exxit tiles=39" or "inphexion size=7".
@@ -126,6 +134,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Bot) {
         Command::Bot => return bot_main(),
+        Command::Pairings { file } => return pairings_main(file),
         command => run(command),
     };
     match result {
@@ -187,6 +196,7 @@ fn run_bot(config: Config) -> anyhow::Result<()> {
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Bot => unreachable!("the bot is started by main"),
+        Command::Pairings { .. } => unreachable!("the pairings are made by main"),
         Command::Engine => {
             let stdin = io::stdin();
             let stdout = io::stdout();
@@ -218,6 +228,54 @@ fn run(command: Command) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `hexcord pairings [FILE]`: the next round's pairing on stdout; exit status 1 when no valid
+/// pairing exists, 2 with one line on stderr for input that cannot be read.
+fn pairings_main(file: Option<PathBuf>) -> ExitCode {
+    use hexcord::pairings::{self, PairingError};
+    use io::Read;
+    let (name, text) = match file.filter(|f| f.as_os_str() != "-") {
+        Some(path) => {
+            let name = path.display().to_string();
+            match std::fs::read_to_string(&path) {
+                Ok(text) => (name, text),
+                Err(e) => {
+                    eprintln!("hexcord: cannot read {name}: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        None => {
+            let mut text = String::new();
+            if let Err(e) = io::stdin().read_to_string(&mut text) {
+                eprintln!("hexcord: cannot read standard input: {e}");
+                return ExitCode::from(2);
+            }
+            ("standard input".to_string(), text)
+        }
+    };
+    let tournament = match pairings::parse(&text) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("hexcord: {name}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match pairings::pair(&tournament) {
+        Ok(round) => {
+            print!("{round}");
+            ExitCode::SUCCESS
+        }
+        Err(e @ PairingError::NoValidPairing) => {
+            eprintln!("hexcord: {name}: {e}");
+            ExitCode::FAILURE
+        }
+        Err(e @ PairingError::TournamentOver { .. }) => {
+            eprintln!("hexcord: {name}: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn recompute_ratings() -> anyhow::Result<()> {
