@@ -447,19 +447,11 @@ async fn picker_press(
         None if !play => picker_message(lang, data, &row, &game, ply, &path).await?,
         None => match picker::view(lang, &game, &path) {
             Ok(View::Confirm { mv, words, .. }) => {
+                let place = row.place();
                 let played = (data.opponent)
                     .member_moves((row, game), user, actions::Chosen::Move(mv))
                     .await?;
-                closed_message(
-                    text!(
-                        "you-played",
-                        words = words,
-                        mv = played.notation,
-                        game = id,
-                        n = played.ply
-                    )
-                    .render(lang),
-                )
+                closed_message(played.answer(words, place).render(lang))
             }
             _ => stale_message(lang, &row, &game, user),
         },

@@ -234,7 +234,6 @@ answer-challenge = { $opponent }, { $challenger } challenges you to **{ $title }
     Accept or decline below (open for { $hours } hours).
 answer-bot-game = Game #{ $game } against me at level **{ $level }** starts: the board follows in this channel.
 answer-not-your-turn = It is not your turn: you will be told when it is. `/games` shows whose turn it is in each of your games.
-answer-played = You played `{ $move }` in game #{ $game } (move { $ply }). The board follows in the channel.
 answer-accept-takeback = Accept takeback
 answer-decline = Decline
 answer-call-it-off = Call it off

@@ -222,7 +222,6 @@ answer-challenge = { $opponent }さん、{ $challenger }さんから **{ $title 
     下のボタンで受けるか断ってください（{ $hours } 時間有効）。
 answer-bot-game = 私との対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面はこのチャンネルに続きます。
 answer-not-your-turn = あなたの手番ではありません。番が来たらお知らせします。各対局の手番は `/対局一覧` で確認できます。
-answer-played = 対局 #{ $game } で `{ $move }` を指しました（{ $ply }手目）。盤面はチャンネルに続きます。
 answer-accept-takeback = 待ったを受ける
 answer-decline = 断る
 answer-call-it-off = 取りやめる

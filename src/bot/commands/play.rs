@@ -31,18 +31,20 @@ pub async fn move_(
         return Err(crate::play::Refusal::new(text!("answer-not-your-turn")).into());
     }
     let loaded = pick_game(&ctx, me, named.as_deref().or(game.as_deref()), true).await?;
+    let place = loaded.0.place();
+    let before = loaded.1.position().clone();
     let played = (ctx.data().opponent)
         .member_moves(loaded, me, actions::Chosen::Typed(text))
         .await?;
     // Stored with its board in the delivery queue: the answer is immediate, the board follows
-    // in the channel (even if this answer cannot be delivered).
-    let text = text!(
-        "answer-played",
-        move = played.notation.clone(),
-        game = played.game,
-        ply = played.ply
-    );
-    super::answer_privately(&ctx, text.render(lang(&ctx))).await
+    // in the game's place (even if this answer cannot be delivered). The same words as the
+    // picker's.
+    let lang = lang(&ctx);
+    let words = before
+        .parse_move(&played.notation)
+        .map(|mv| crate::play::picker::describe(lang, &before, &mv))
+        .unwrap_or_else(|_| played.notation.clone());
+    super::answer_privately(&ctx, played.answer(words, place).render(lang)).await
 }
 
 /// Ask to take back your last move, before your opponent has moved.

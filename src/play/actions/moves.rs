@@ -22,6 +22,22 @@ pub struct Played {
     pub against_bot: bool,
 }
 
+impl Played {
+    /// The answer to the player who made it, whichever way they chose it: the move in words
+    /// (`words`), its notation, and where its board follows (`place`: the game's thread, or its
+    /// channel).
+    pub fn answer(&self, words: String, place: crate::db::ChannelId) -> crate::i18n::Text {
+        crate::text!(
+            "you-played",
+            words = words,
+            mv = self.notation.clone(),
+            game = self.game,
+            n = self.ply,
+            place = place.to_string()
+        )
+    }
+}
+
 /// A move as a front end has it: typed text, read against the position, or a move already
 /// built (by the picker, a page or the bot's search), which is not parsed again.
 #[derive(Clone, Copy, Debug)]
