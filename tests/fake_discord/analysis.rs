@@ -1,0 +1,182 @@
+//! A finished game is analysed: the chart, its turning points and the stored analysis.
+
+use std::time::Instant;
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use serde_json::json;
+
+use crate::common::{db_value, interesting_move, opt_str};
+use crate::discord::{self, member, parse_state, Bot, Discord, ANN, BOB, CAT};
+use crate::server;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed() {
+    let started = Instant::now();
+    let d = Discord::start("analysis").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let size5 = json!({"name": "size", "type": 4, "value": 5});
+    let ch = d.challenge(&ANN, &BOB, "inphexion", &[size5]).await;
+    let game = d.accept(&BOB, &ch).await;
+    let which = || vec![json!({"name": "game", "type": 3, "value": game.id.to_string()})];
+    // A game in which a player misses a win in one and the opponent then wins; analysis is
+    // refused while it is played, even to a spectator, privately and storing nothing.
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut state = game.clone();
+    let mut missed = None;
+    loop {
+        let now = stored_game(&d, game.id).await;
+        if now.is_over() {
+            break;
+        }
+        if now.ply() == 2 {
+            d.refused(&CAT, "analysis", which(), "still being played")
+                .await;
+            d.refused(&ANN, "analysis", which(), "still being played")
+                .await;
+        }
+        let pos = now.position();
+        let wins = winning_moves(pos);
+        let mv = match (missed, wins.first()) {
+            (Some(_), Some(win)) => *win,
+            (None, Some(_)) => {
+                // A move that does not win, after which the opponent wins at once.
+                let blunder = pos.legal_moves().into_iter().find(|m| {
+                    let mut p = pos.clone();
+                    !wins.contains(m) && p.play(m).is_ok() && !winning_moves(&p).is_empty()
+                });
+                match blunder {
+                    Some(m) => {
+                        missed = Some(now.ply() + 1);
+                        m
+                    }
+                    None => interesting_move(&now, &mut rng),
+                }
+            }
+            _ => interesting_move(&now, &mut rng),
+        };
+        state = play_text(&d, &state, &mv.to_string()).await;
+    }
+    let missed = missed.expect("a game with a missed win");
+    // The first request shows its progress, then the chart and the turning points' boards.
+    let from = d.fake.request_count();
+    let first = d.command(&CAT, "analysis", which()).await;
+    assert!(!first.ephemeral, "{first:?}");
+    assert!(first.content.contains("Analysing game"), "{first:?}");
+    let (_, done) = d
+        .fake
+        .wait_for(from, "the analysis", |r| {
+            r.method == "PATCH"
+                && r.path
+                    .starts_with(&format!("/webhooks/{}/", server::APP_ID))
+                && !r.files.is_empty()
+        })
+        .await;
+    let content = done
+        .json
+        .as_ref()
+        .and_then(|j| j["content"].as_str())
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        content.contains(&format!("Analysis of game #{}", game.id)),
+        "{content}"
+    );
+    eprintln!("the analysis: {content}");
+    let pictures: Vec<image::DynamicImage> = done
+        .files
+        .iter()
+        .map(|(_, png)| image::load_from_memory(png).expect("a picture"))
+        .collect();
+    assert_eq!(pictures[0].width(), 900, "the chart first");
+    // Each turning point is named in the text and has its picture of three boards side by
+    // side; the missed win is the first.
+    let named = content.matches("Better:").count();
+    assert!(named >= 1, "{content}");
+    assert_eq!(pictures.len(), 1 + named, "{content}");
+    assert!(pictures[1..].iter().all(|p| p.width() > 2 * p.height()));
+    let first_point = content.lines().nth(1).unwrap_or("");
+    assert!(
+        first_point.contains(&format!("Move **{missed}. ")),
+        "move {missed} missed a win: {content}"
+    );
+    assert_eq!(
+        db_value(
+            &d,
+            "SELECT count(*) FROM analyses WHERE game_id = $1",
+            game.id
+        )
+        .await,
+        Some(1)
+    );
+    // Asked again: stored, so the answer comes at once with the same pictures.
+    let again = d.command(&ANN, "analysis", which()).await;
+    assert!(!again.ephemeral);
+    assert_eq!(again.content, content);
+    assert_eq!(
+        again.files,
+        done.files
+            .iter()
+            .map(|(_, f)| f.clone())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        db_value(
+            &d,
+            "SELECT count(*) FROM analyses WHERE game_id = $1",
+            game.id
+        )
+        .await,
+        Some(1)
+    );
+    d.end(&mut bot, "analysis", started).await;
+}
+
+/// Game `id` as stored.
+async fn stored_game(d: &Discord, id: i64) -> hexcord::games::Game {
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+    let mut conn = pool.acquire().await.expect("connection");
+    let (_, game) = hexcord::db::load_game(&mut conn, id)
+        .await
+        .expect("load")
+        .expect("the game");
+    drop(conn);
+    pool.close().await;
+    game
+}
+
+/// The moves of `pos` that win at once for the side to move.
+fn winning_moves(pos: &hexcord::games::Position) -> Vec<hexcord::games::Move> {
+    let me = pos.to_move();
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let mut p = pos.clone();
+            p.play(m).is_ok() && p.outcome().is_some_and(|o| o.winner == Some(me))
+        })
+        .collect()
+}
+
+/// The player to move plays `text` with `/move`; returns the game as its board then shows it.
+async fn play_text(d: &Discord, state: &discord::GameState, text: &str) -> discord::GameState {
+    let from = d.fake.request_count();
+    let ans = d
+        .command(
+            member(state.to_move),
+            "move",
+            vec![
+                opt_str("move", text),
+                opt_str("game", &state.id.to_string()),
+            ],
+        )
+        .await;
+    assert!(ans.content.contains("You played"), "{text}: {ans:?}");
+    let ply = d.move_count(state.id).await;
+    let post = d.board_post(from, state.id, ply).await;
+    let content = post.json.unwrap_or_default()["content"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    parse_state(&content)
+}
