@@ -199,6 +199,9 @@ fn min_each(a: &Key, b: &Key) -> Key {
 /// C9 (the bye's unplayed games).
 type FloaterKey = (Vec<u32>, u32, u32, u32);
 
+/// A bracket's pairing found by the search: its key, its pairs and its downfloaters (local).
+type Candidate = (Key, Vec<(usize, usize)>, Bits);
+
 struct Engine {
     players: Vec<Player>,
     adj: Vec<Bits>,
@@ -699,14 +702,25 @@ fn pool_size(n: usize, size: usize, limit: usize) -> usize {
     m
 }
 
-/// The search of a bracket's candidates in the order of the rules (Article 3 and 4), keeping the
-/// best by C10–C21 and, among equals, the first generated.
+/// The search of a bracket's candidates in the order of the rules (Articles 3 and 4), keeping
+/// the best by C10–C21 and, among equals, the first generated.
+///
+/// It is a depth-first run through the candidates in that order, repeated with a rising
+/// threshold (iterative deepening): a branch is cut when a lower bound of its criteria vector is
+/// above the threshold, or not below the best candidate found. The first pass allows only the
+/// best vector conceivable; each further pass raises the threshold to the lowest bound that was
+/// cut. Every candidate at most the threshold is visited in order, so the candidate kept is the
+/// first of the best, as the rules ask, unless the step limit ends the search first.
 struct Search<'a> {
     engine: &'a Engine,
     members: &'a [usize],
     mdps: usize,
     compatible: Vec<bool>,
     costs: Vec<Key>,
+    /// The lowest cost of each criterion over the partners each player may have.
+    row_min: Vec<Key>,
+    /// Each player's wishes: White, Black, White strongly, Black strongly.
+    wishes: Vec<[u32; 4]>,
     /// The downfloater sets allowed (equal by C6–C9) and their part of the key (C14, C16, C18,
     /// C20).
     allowed: HashMap<Bits, Key>,
@@ -714,10 +728,13 @@ struct Search<'a> {
     floater_min: Key,
     /// The best key conceivable: reaching it ends the search.
     bound: Key,
+    threshold: Key,
+    /// The lowest bound cut by the threshold in this pass.
+    cut: Option<Key>,
     /// The number of MDPs paired and of resident downfloaters, equal in every allowed set.
     paired_mdps: usize,
     floating_residents: usize,
-    best: Option<(Key, Vec<(usize, usize)>, Bits)>,
+    best: Option<Candidate>,
     steps: u64,
     limbo: Vec<usize>,
 }
@@ -747,6 +764,27 @@ impl<'a> Search<'a> {
                 costs[y * b + x] = key;
             }
         }
+        let row_min = (0..b)
+            .map(|x| {
+                (0..b)
+                    .filter(|&y| compatible[x * b + y])
+                    .map(|y| costs[x * b + y])
+                    .reduce(|m, c| min_each(&m, &c))
+                    .unwrap_or([0; 12])
+            })
+            .collect();
+        let wishes: Vec<[u32; 4]> = members
+            .iter()
+            .map(|&m| {
+                let p = &engine.players[m];
+                let strong = p.strength >= Strength::Strong;
+                match p.preference {
+                    Some(Colour::White) => [1, 0, u32::from(strong), 0],
+                    Some(Colour::Black) => [0, 1, 0, u32::from(strong)],
+                    None => [0; 4],
+                }
+            })
+            .collect();
         let lowest = members
             .iter()
             .map(|&m| engine.players[m].score)
@@ -773,28 +811,16 @@ impl<'a> Search<'a> {
                 }
             }
             floater_min = min_each(&floater_min, &key);
-            // Colour preferences that cannot all be granted: at most one White a pair.
-            let paired: Vec<&Player> = (0..b)
-                .filter(|&x| !f.contains(x))
-                .map(|x| &engine.players[members[x]])
-                .collect();
-            let pairs = (paired.len() / 2) as u32;
-            let excess = |strong: bool| {
-                let want = |c: Colour| {
-                    paired
-                        .iter()
-                        .filter(|p| {
-                            p.preference == Some(c) && (!strong || p.strength >= Strength::Strong)
-                        })
-                        .count() as u32
-                };
-                want(Colour::White)
-                    .max(want(Colour::Black))
-                    .saturating_sub(pairs)
-            };
+            let mut counts = [0; 4];
+            for x in (0..b).filter(|&x| !f.contains(x)) {
+                for (c, w) in counts.iter_mut().zip(&wishes[x]) {
+                    *c += w;
+                }
+            }
+            let (c12, c13) = wish_bound(&counts, ((b - f.len()) / 2) as u32, 0);
             let mut conceivable = key;
-            conceivable[2] = excess(false);
-            conceivable[3] = excess(true);
+            conceivable[2] = c12;
+            conceivable[3] = c13;
             bound = min_each(&bound, &conceivable);
             map.insert(f.clone(), key);
         }
@@ -808,10 +834,14 @@ impl<'a> Search<'a> {
             mdps,
             compatible,
             costs,
+            row_min,
+            wishes,
             allowed: map,
             allowed_residents,
             floater_min,
             bound,
+            threshold: bound,
+            cut: None,
             paired_mdps,
             floating_residents,
             best: None,
@@ -829,6 +859,32 @@ impl<'a> Search<'a> {
     }
 
     fn run(&mut self) {
+        loop {
+            self.cut = None;
+            self.pass();
+            if self.best.is_some() || self.steps > SEARCH_STEPS {
+                break;
+            }
+            let Some(cut) = self.cut else { break };
+            // The next threshold: the lowest bound cut, up to its first criterion above the
+            // threshold, anything after it.
+            let mut next = cut;
+            if let Some(i) = (0..12).find(|&i| cut[i] != self.threshold[i]) {
+                for v in next.iter_mut().skip(i + 1) {
+                    *v = u32::MAX;
+                }
+            }
+            self.threshold = next;
+        }
+        if self.best.is_none() && self.steps > SEARCH_STEPS {
+            // Out of steps before any candidate: the first one in order, whatever its quality.
+            self.threshold = [u32::MAX; 12];
+            self.steps = SEARCH_STEPS / 2;
+            self.pass();
+        }
+    }
+
+    fn pass(&mut self) {
         let mdps = self.mdps;
         // 4.3 (exchanges of MDPs with the Limbo): S1 with the highest scores first, then the
         // lowest sequence numbers.
@@ -852,45 +908,72 @@ impl<'a> Search<'a> {
             self.limbo = limbo;
             let mut used = vec![false; self.b()];
             let mut pairs = Vec::new();
-            let row_min: Vec<Key> = s1.iter().map(|&x| self.row_min(x)).collect();
-            let mut suffix = vec![[0; 12]; s1.len() + 1];
-            for i in (0..s1.len()).rev() {
-                suffix[i] = add(&suffix[i + 1], &row_min[i]);
+            let suffix = self.suffix(&s1);
+            let mut counts = [0; 4];
+            for x in s1.iter().copied().chain(mdps..self.b()) {
+                self.count(&mut counts, x, true);
             }
-            self.mdp_pairing(&s1, 0, &mut used, &mut pairs, [0; 12], &suffix);
+            let remainder_pairs =
+                (self.b() - mdps - self.paired_mdps - self.floating_residents) / 2;
+            let mut state = Layer {
+                counts,
+                pairs_after: remainder_pairs as u32,
+            };
+            self.mdp_pairing(&s1, 0, &mut used, &mut pairs, [0; 12], &suffix, &mut state);
             if self.finished() {
                 return;
             }
         }
     }
 
-    /// The lowest cost of each criterion over the partners a player may have.
-    fn row_min(&self, x: usize) -> Key {
-        let b = self.b();
-        let mut m = [u32::MAX; 12];
-        let mut any = false;
-        for y in 0..b {
-            if self.compatible[x * b + y] {
-                m = min_each(&m, &self.costs[x * b + y]);
-                any = true;
-            }
+    fn suffix(&self, s1: &[usize]) -> Vec<Key> {
+        let mut suffix = vec![[0; 12]; s1.len() + 1];
+        for i in (0..s1.len()).rev() {
+            suffix[i] = add(&suffix[i + 1], &self.row_min[s1[i]]);
         }
-        if any {
-            m
-        } else {
-            [0; 12]
+        suffix
+    }
+
+    fn count(&self, counts: &mut [u32; 4], x: usize, plus: bool) {
+        for (c, w) in counts.iter_mut().zip(&self.wishes[x]) {
+            if plus {
+                *c += w;
+            } else {
+                *c -= w;
+            }
         }
     }
 
-    fn prune(&self, partial: &Key, rest: &Key) -> bool {
-        match &self.best {
-            Some((best, _, _)) => add(&add(partial, rest), &self.floater_min) >= *best,
-            None => false,
+    /// Whether a branch is cut: its lower bound is not below the best found, or above the
+    /// threshold (then noted for the next pass).
+    fn cut_off(&mut self, partial: &Key, rest: &Key, state: &Layer, pairs_left: usize) -> bool {
+        let mut lower = add(&add(partial, rest), &self.floater_min);
+        let (c12, c13) = wish_bound(
+            &state.counts,
+            pairs_left as u32 + state.pairs_after,
+            self.floating_residents as u32,
+        );
+        lower[2] = lower[2].max(partial[2] + c12);
+        lower[3] = lower[3].max(partial[3] + c13);
+        if self
+            .best
+            .as_ref()
+            .is_some_and(|(best, _, _)| lower >= *best)
+        {
+            return true;
         }
+        if lower > self.threshold {
+            if self.cut.is_none_or(|c| lower < c) {
+                self.cut = Some(lower);
+            }
+            return true;
+        }
+        false
     }
 
     /// 3.3 and 4.1: the MDP-pairing, S1's MDPs with the residents in the order of S2's
     /// transpositions.
+    #[allow(clippy::too_many_arguments)]
     fn mdp_pairing(
         &mut self,
         s1: &[usize],
@@ -899,9 +982,10 @@ impl<'a> Search<'a> {
         pairs: &mut Vec<(usize, usize)>,
         partial: Key,
         suffix: &[Key],
+        state: &mut Layer,
     ) {
         self.steps += 1;
-        if self.finished() || self.prune(&partial, &suffix[pos]) {
+        if self.finished() || self.cut_off(&partial, &suffix[pos], state, s1.len() - pos) {
             return;
         }
         let b = self.b();
@@ -911,20 +995,24 @@ impl<'a> Search<'a> {
             return;
         }
         let x = s1[pos];
+        self.count(&mut state.counts, x, false);
         for y in self.mdps..b {
             if used[y] || !self.compatible[x * b + y] {
                 continue;
             }
             used[y] = true;
             pairs.push((x, y));
+            self.count(&mut state.counts, y, false);
             let next = add(&partial, &self.costs[x * b + y]);
-            self.mdp_pairing(s1, pos + 1, used, pairs, next, suffix);
+            self.mdp_pairing(s1, pos + 1, used, pairs, next, suffix, state);
+            self.count(&mut state.counts, y, true);
             pairs.pop();
             used[y] = false;
             if self.finished() {
-                return;
+                break;
             }
         }
+        self.count(&mut state.counts, x, true);
     }
 
     /// A homogeneous bracket or a remainder: exchanges between S1 and S2 (4.2), and for each the
@@ -933,8 +1021,21 @@ impl<'a> Search<'a> {
         let count = players.len() - self.floating_residents;
         let p = count / 2;
         let (s1, s2) = players.split_at(p);
+        let mut counts = [0; 4];
+        for &x in players {
+            self.count(&mut counts, x, true);
+        }
+        let mut state = Layer {
+            counts,
+            pairs_after: 0,
+        };
         for size in 0..=p.min(s2.len()) {
-            for (out, into) in exchanges(s1, s2, size) {
+            let list = exchanges(s1, s2, size);
+            self.steps += list.len() as u64 / 8;
+            for (out, into) in list {
+                if self.finished() {
+                    return;
+                }
                 let mut a: Vec<usize> = s1.iter().copied().filter(|x| !out.contains(x)).collect();
                 a.extend(&into);
                 a.sort_unstable();
@@ -945,16 +1046,9 @@ impl<'a> Search<'a> {
                 if !self.allowed_residents.iter().any(|f| f.is_subset(&s2_set)) {
                     continue;
                 }
-                let row_min: Vec<Key> = a.iter().map(|&x| self.row_min(x)).collect();
-                let mut suffix = vec![[0; 12]; a.len() + 1];
-                for i in (0..a.len()).rev() {
-                    suffix[i] = add(&suffix[i + 1], &row_min[i]);
-                }
+                let suffix = self.suffix(&a);
                 let mut used = vec![false; self.b()];
-                self.transpose(&a, &c, 0, &mut used, pairs, partial, &suffix);
-                if self.finished() {
-                    return;
-                }
+                self.transpose(&a, &c, 0, &mut used, pairs, partial, &suffix, &mut state);
             }
         }
     }
@@ -969,9 +1063,10 @@ impl<'a> Search<'a> {
         pairs: &mut Vec<(usize, usize)>,
         partial: Key,
         suffix: &[Key],
+        state: &mut Layer,
     ) {
         self.steps += 1;
-        if self.finished() || self.prune(&partial, &suffix[pos]) {
+        if self.finished() || self.cut_off(&partial, &suffix[pos], state, s1.len() - pos) {
             return;
         }
         let b = self.b();
@@ -984,7 +1079,11 @@ impl<'a> Search<'a> {
             }
             if let Some(part) = self.allowed.get(&floaters) {
                 let key = add(&partial, part);
-                if self.best.as_ref().is_none_or(|(best, _, _)| key < *best) {
+                if key > self.threshold {
+                    if self.cut.is_none_or(|c| key < c) {
+                        self.cut = Some(key);
+                    }
+                } else if self.best.as_ref().is_none_or(|(best, _, _)| key < *best) {
                     self.best = Some((key, pairs.clone(), floaters));
                 }
             }
@@ -998,21 +1097,39 @@ impl<'a> Search<'a> {
             }
         }
         let x = s1[pos];
+        self.count(&mut state.counts, x, false);
         for &y in s2 {
             if used[y] || !self.compatible[x * b + y] {
                 continue;
             }
             used[y] = true;
             pairs.push((x, y));
+            self.count(&mut state.counts, y, false);
             let next = add(&partial, &self.costs[x * b + y]);
-            self.transpose(s1, s2, pos + 1, used, pairs, next, suffix);
+            self.transpose(s1, s2, pos + 1, used, pairs, next, suffix, state);
+            self.count(&mut state.counts, y, true);
             pairs.pop();
             used[y] = false;
             if self.finished() {
-                return;
+                break;
             }
         }
+        self.count(&mut state.counts, x, true);
     }
+}
+
+/// What a layer of the search carries down: the wishes of the players not yet paired (White,
+/// Black, White strongly, Black strongly) and the pairs still to be made after this layer.
+struct Layer {
+    counts: [u32; 4],
+    pairs_after: u32,
+}
+
+/// The fewest colour preferences (all, strong) left ungranted when `pairs` pairs and `floaters`
+/// downfloaters are made of players with these wishes: a pair has one White and one Black.
+fn wish_bound(counts: &[u32; 4], pairs: u32, floaters: u32) -> (u32, u32) {
+    let over = |w: u32, b: u32| w.max(b).saturating_sub(pairs + floaters);
+    (over(counts[0], counts[1]), over(counts[2], counts[3]))
 }
 
 /// The exchanges of `size` players between S1 and S2 in the order of 4.2: the smallest

@@ -3,7 +3,7 @@
 //!
 //! - [`trf`] reads a FIDE TRF file (TRF-16 player lines, `XXR`, `XXC`) into a [`Tournament`].
 //! - [`pair`] pairs the next round of a [`Tournament`] by the Dutch system.
-//! - [`berger`] gives the rounds of a single or double round robin.
+//! - [`berger()`] gives the rounds of a single or double round robin.
 //!
 //! ```
 //! use hexcord::pairings::{self, trf};
@@ -48,9 +48,14 @@
 //!   then lowest sequence numbers), the transpositions of S2 in lexicographic order, the
 //!   exchanges between S1 and S2 (fewest players, smallest difference of the sums, highest number
 //!   out of S1, lowest out of S2). The candidate chosen is the best by the criteria and, among
-//!   equals, the first in that order: a branch-and-bound search runs through the candidates in
-//!   that order, skipping those that cannot beat the best found so far, and stops at a candidate
-//!   that reaches the best value conceivable (a "perfect" one).
+//!   equals, the first in that order. The search runs through the candidates in that order,
+//!   again and again with a rising threshold (iterative deepening): the first pass admits only
+//!   the best criteria vector conceivable (a "perfect" candidate), each further pass the lowest
+//!   vector the previous one had to cut. A branch is cut when a lower bound of its vector (the
+//!   pairs so far, each remaining player's cheapest partner, and the colour preferences that
+//!   cannot all be granted since a pair has one White) is above the threshold or not below the
+//!   best candidate found. Every candidate within the threshold is visited in order, so the
+//!   result is the rules' candidate whenever the search ends within its step limit.
 //! - Colours by the allocation rules (5.2): both preferences, the stronger one (both absolute:
 //!   the wider colour difference), alternation from the latest round in which the colours
 //!   differed (unplayed rounds left out), the higher ranked player's preference, and the initial
@@ -59,12 +64,12 @@
 //!   lowest ranked eligible player of the lowest score, unless the criteria say otherwise.
 //!
 //! **Approximated**, to keep a bracket's pairing bounded on large brackets:
-//! - The search of a bracket stops after 60,000 steps (a step is a pair tried); the best
-//!   candidate found by then is taken. The exchanges between S1 and S2 of one size are generated
-//!   only while they number at most 100,000 (for two players exchanged, brackets of about 70
-//!   players and more). Both limits matter only where no perfect candidate is found early; the
-//!   property tests and the 256-player benchmark do not reach them in most brackets, but a
-//!   bracket with colour preferences that cannot all be granted may end the search early.
+//! - The search of a bracket stops after 60,000 steps (a step is a pair tried, or eight
+//!   exchanges generated); the best candidate found by then is taken (or, if none was, the first
+//!   one in order). The exchanges between S1 and S2 of one size are generated only while they
+//!   number at most 100,000 (two players exchanged in a remainder of about 70 players or more).
+//!   In random tournaments of up to 256 players no bracket reached either limit: the pairing
+//!   was exact.
 //! - The downfloaters are chosen among at most 4,000 sets of each size; when there are more (three
 //!   or more floaters out of a large scoregroup), the sets are drawn from its lowest ranked
 //!   players.

@@ -299,8 +299,8 @@ fn berger_tables_from_3_to_16_players() {
                     assert_eq!(seen.len(), players as usize);
                 }
                 assert_eq!(met.len(), (players * (players - 1) / 2) as usize);
-                for p in 1..=players as usize {
-                    assert!(whites[p].abs() <= 1, "{players} players, cycle {c}, {p}");
+                for (p, w) in whites.iter().enumerate().skip(1) {
+                    assert!(w.abs() <= 1, "{players} players, cycle {c}, {p}");
                 }
             }
             if double {
@@ -375,7 +375,7 @@ fn pairing_exists(t: &Tournament, present: &[u32]) -> bool {
         }
         false
     }
-    let ok = |a: u32, b: u32| !met(a, b) && !(absolute(a).is_some() && absolute(a) == absolute(b));
+    let ok = |a: u32, b: u32| !(met(a, b) || absolute(a).is_some() && absolute(a) == absolute(b));
     go(present, &ok, &eligible)
 }
 
@@ -511,7 +511,7 @@ fn random_tournament(players: u32, rounds: u32, seed: u64) -> Result<(), TestCas
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     #[test]
     fn random_swiss_tournaments(players in 3u32..=64, rounds in 1u32..=9, seed in any::<u64>()) {
