@@ -1,4 +1,9 @@
-//! EXXIT (rules X1–X20 of the rules file).
+//! EXXIT: its rules (X1–X20, below), and the position, moves, move generation and notation
+//! that implement them.
+//!
+#![doc = include_str!("rules.md")]
+//!
+//! # How the rules are implemented
 //!
 //! - [`Options`]: the variants `tiles=39|29|19` (X6), `expert` (X7) and `pie` (X8).
 //! - [`Move`]: a dance, an expansion (also an expert-setup tile), a placed disc, a pass or a swap.

@@ -1,4 +1,9 @@
-//! inpHeXion (rules I1–I19 of the rules file): board, moves, move generation and notation.
+//! inpHeXion: its rules (I1–I19, below), and the board, moves, move generation and notation
+//! that implement them.
+//!
+#![doc = include_str!("rules.md")]
+//!
+//! # How the rules are implemented
 //!
 //! The board is a [`Rhombus`] with three [`CellSet`] bitboards (white, black, neutral). Hands
 //! are not stored: a hand is always the initial hand (I4) minus that colour's discs on the board.
