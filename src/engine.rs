@@ -1,9 +1,163 @@
-//! `hexcord engine`: the text protocol of `protocol.md` on standard input and output.
+//! `hexcord engine`: a line-based text protocol on standard input and output, for playing or
+//! analysing offline, for matches between engines, and for checking the rules from outside the
+//! code (the transcripts in `tests/data/protocol/` are replayed against the real binary).
 //!
-//! One command a line; every answer starts with `= ` (success) or `? ` (failure) and ends with an
-//! empty line. A failed command leaves the state exactly as it was. Nothing read may panic or
-//! hang the engine: deep `perft` requests are refused once they pass a node budget, `genmove`
-//! is capped in time and in tree size, and `render` writes only regular files.
+//! # The exchange
+//!
+//! The engine reads one command per line from standard input and writes one answer per command
+//! to standard output, in the style of the Go Text Protocol:
+//!
+//! - an answer that reports success starts with `= `, one that reports a failure with `? `;
+//! - every answer is followed by exactly one empty line (an answer may itself span several
+//!   lines, as `board` and `record` do, but never contains an empty line);
+//! - blank lines and lines whose first character is `#` are comments: no answer at all;
+//! - command words are case-insensitive;
+//! - no input may make the engine panic or hang, and a command that fails leaves the state
+//!   exactly as it was before it.
+//!
+//! # Commands
+//!
+//! Options and move notation are those of the rules: [`crate::games::inphexion`] (I1…I19 and
+//! its "Move notation") and [`crate::games::exxit`] (X1…X20 and its "Move notation").
+//!
+//! - **`new GAME [OPTION…]`** starts a new game and answers `= ok`. GAME is `inphexion` or
+//!   `exxit`; the options are the rules' variant words, as in `new inphexion size=7 pie
+//!   free-reply neutral` or `new exxit tiles=29 pie expert`. A game or option word the engine
+//!   does not know fails with `? unknown option: …`; a known option with a value the rules do
+//!   not allow (`size=3`, or `neutral` on an even size) fails with `? bad option: …`.
+//! - **`play MOVE`** plays a move for the side to move and answers it in canonical notation,
+//!   `= MOVE` (so `play C3 - D3` answers `= c3-d3`). A move the rules forbid fails with
+//!   `? illegal move: WHY`, text that cannot be read as a move with `? bad notation: WHY`; the
+//!   reason names the rule number where one applies.
+//! - **`legal`** answers `= ` followed by every legal move in canonical notation, sorted by byte
+//!   order, separated by single spaces; just `= ` once the game is over. An inpHeXion move with
+//!   relocations contains spaces itself (`c3-d3 e5>a1`): a token with `>` in it belongs to the
+//!   move before it.
+//! - **`status`** answers `= to-move COLOUR` while the game goes on (`= to-move silver`), or
+//!   `= over RESULT` once it is over, where RESULT is `COLOUR wins: WHY` or `draw: WHY`. WHY is
+//!   `connection`, `no legal move`, `relocation impossible` or `resignation`, or for a game
+//!   decided by the EXXIT score `score A-B` (the winner's score first), followed by ` (passes)`
+//!   or ` (repetition)` when two passes or a threefold repetition ended it: for example
+//!   `= over white wins: connection`, `= over red wins: score 34-25`,
+//!   `= over draw: score 20-20`, `= over red wins: score 30-28 (repetition)`. The move that
+//!   ends a game still passes the turn, so `position` then shows the other colour to move.
+//! - **`board`** answers `= ` and then, on the following lines, a readable text diagram of the
+//!   position (its layout is free).
+//! - **`position`** answers `= ` and the position on one line, in a canonical form: equal
+//!   positions give equal lines.
+//!   - inpHeXion: the rows from top to bottom joined by `/`, one character a cell (`.` empty,
+//!     `w` white, `b` black, `n` the neutral disc); then `|to-move COLOUR`; then
+//!     `|hand W/B` (White's hand, then Black's); then `|swapped`, only in the position right
+//!     after a swap (when Black's first turn is used up). For example
+//!     `...../...../..bw./...../.....|to-move white|hand 12/12`.
+//!   - EXXIT: every cell holding a tile or a stack, as `q,r:T` or `q,r:T/S`, sorted by q and
+//!     then r as numbers and separated by single spaces. T is `1` (silver tile), `2` (red tile)
+//!     or `.` (no tile: outer space); S lists the stack's discs from the bottom up, `1` for
+//!     silver and `2` for red. Then `|tiles N` (the supply), `|hand S/R` (silver's hand, then
+//!     red's) and `|to-move COLOUR`; then `|passes 1` only when the last move was a pass, and
+//!     `|swapped` only right after a swap. For example
+//!     `-1,1:./2 0,-1:1/12 0,0:2 1,-2:2 1,-1:1|tiles 35|hand 7/7|to-move red`.
+//! - **`setpos POSITION`** replaces the current position by one written in the `position`
+//!   format, much like a FEN in chess, and answers `= ok`. The game and its options are those
+//!   of the last `new`; the history starts afresh from the new position. A position the rules
+//!   cannot produce fails with `? bad position: WHY` and changes nothing. For inpHeXion that is
+//!   a wrong number of rows or cells, an unknown letter, a neutral disc without the `neutral`
+//!   variant (or none with it), hands other than the initial hand minus that colour's discs on
+//!   the board, or a side to move that does not fit the counts (White moves exactly when both
+//!   colours have as many discs). For EXXIT: more discs or tiles than exist, hands that do not
+//!   make 8 per colour together with the discs on the board, a stack on a cell next to no
+//!   tile, or a supply that does not match the tiles in the world.
+//! - **`record`** answers `= ` and then the game record: the variant line, then one move per
+//!   line.
+//! - **`load`** reads the game record written on the lines that follow it, up to an empty line,
+//!   and answers `= ok`, or `? …` naming the first line that is wrong (then nothing is loaded).
+//! - **`undo`** takes back the last move and answers `= ok`, or `? nothing to undo`.
+//! - **`resign`**: the player to move resigns; `= ok`.
+//! - **`genmove [playouts=N] [ms=N] [seed=N]`**: the engine's AI chooses a move for the side to
+//!   move, plays it and answers `= MOVE`.
+//! - **`perft N`** answers `= COUNT`, the number of move sequences of length N from the
+//!   current position (a sequence that reaches the end of the game counts once and stops
+//!   there).
+//! - **`render PATH`** writes the PNG picture the bot would post for this position to PATH and
+//!   answers `= PATH`.
+//! - **`quit`** answers `= bye` and exits with status 0; the end of the input does the same
+//!   (answering `= bye` too).
+//!
+//! Canonical moves look like this: inpHeXion `d4`, `swap`, `c3-d3`, `c3-d3 e5>a1 f2>b7`;
+//! EXXIT `0,1`, `1,0-3,-2`, `+2,-1`, `pass`, `swap`.
+//!
+//! The text after `? illegal move:`, `? bad notation:`, `? bad option:`, `? unknown option:`
+//! and `? bad position:` is free (hexcord's explains itself and cites the rule); everything
+//! else is exact, as the transcripts in `tests/data/protocol/` show.
+//!
+//! ## What hexcord adds
+//!
+//! - `genmove` also takes `nodes=N` (the positions an alpha-beta search may evaluate). Without
+//!   any budget it searches as the bot's medium level; whatever is asked, it thinks at most
+//!   [`GENMOVE_MAX_MS`] milliseconds and [`GENMOVE_MAX_PLAYOUTS`] playouts. On a finished game
+//!   it fails with `? the game is over (…)`.
+//! - `perft` refuses, with `? too deep: …`, a depth that would visit more than
+//!   [`PERFT_BUDGET`] positions.
+//! - `analyse [budget=N] [seed=N]` answers the analysis of the game so far as JSON on one line
+//!   ([`crate::analysis::analyse`]).
+//! - An unknown command fails with `? unknown command: …`, an argument given to a command that
+//!   takes none with `? unexpected argument: …`, a malformed `genmove`, `perft` or `analyse`
+//!   argument with `? bad argument: …`, and a line longer than [`MAX_LINE`] bytes or not
+//!   UTF-8 text with `? unreadable line: …`.
+//! - `render` writes only regular files (through a temporary file renamed over the target), so
+//!   it can neither block on a FIFO nor write into a device.
+//!
+//! # Example session
+//!
+//! Commands as typed, each followed by the engine's answer and its empty line:
+//!
+//! ```text
+//! new inphexion size=5
+//! = ok
+//!
+//! play c3
+//! = c3
+//!
+//! play C3 - D3
+//! = c3-d3
+//!
+//! position
+//! = ...../...../..bw./...../.....|to-move white|hand 12/12
+//!
+//! legal
+//! = c3-b3 c3-b4 c3-c2 c3-c4 c3-d2
+//!
+//! play e5
+//! ? illegal move: a disc is placed from hand only on White's first move (I5) or Black's free reply (I8); a regular move is FROM-TO (I6)
+//!
+//! undo
+//! = ok
+//!
+//! position
+//! = ...../...../..w../...../.....|to-move black|hand 12/13
+//!
+//! perft 2
+//! = 30
+//!
+//! new exxit
+//! = ok
+//!
+//! legal
+//! = 0,-1 0,0 1,-1 1,-2
+//!
+//! play 0,0
+//! = 0,0
+//!
+//! status
+//! = to-move red
+//!
+//! play 5,5
+//! ? illegal move: 5,5 is not an empty tile of the world (X17)
+//!
+//! quit
+//! = bye
+//!
+//! ```
 
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
