@@ -1,5 +1,5 @@
 //! Boardspace's EXXIT robots, checked against their description
-//! (`../shared/anchors/exxit-robot.md`): the evaluation's terms on hand-made positions, the
+//! ([`hexcord::ai::boardspace`]'s docs): the evaluation's terms on hand-made positions, the
 //! search's root value against a plain minimax with the same evaluation, move ordering, passes,
 //! a single legal move and the opening randomisation.
 use hexcord::ai::boardspace::{

@@ -1,4 +1,4 @@
-//! A slow, plain second statement of the EXXIT rules (rules X1–X20 of the project's rules file)
+//! A slow, plain second statement of the EXXIT rules (rules X1–X20 of `hexcord::games::exxit`)
 //! and of the protocol's text formats, used only to check the fast engine.
 //!
 //! Tiles and stacks live in ordered maps keyed by axial cell; everything is recomputed from

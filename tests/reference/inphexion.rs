@@ -1,5 +1,5 @@
-//! A slow, plain second statement of the inpHeXion rules (rules I1–I19 of the project's rules
-//! file) and of the protocol's text formats, used only to check the fast engine.
+//! A slow, plain second statement of the inpHeXion rules (rules I1–I19 of
+//! `hexcord::games::inphexion`) and of the protocol's text formats, used only to check the fast engine.
 //!
 //! Everything here is recomputed from scratch with vectors of cells: no bitboards, no caches.
 //! It shares no code with `src/`.

@@ -1,5 +1,6 @@
-//! Slow reference implementations of both games' rules, written straight from the rules files and
-//! the protocol, sharing no code with `src/`. Integration tests include this with `mod reference;`.
+//! Slow reference implementations of both games' rules, written straight from the rules (the docs
+//! of `hexcord::games::inphexion` and `hexcord::games::exxit`) and the protocol (`hexcord::engine`),
+//! sharing no code with `src/`. Integration tests include this with `mod reference;`.
 #![allow(dead_code)]
 
 pub mod exxit;

@@ -1,4 +1,4 @@
-//! Rule tests, named after the rules X1–X20 of the rules file.
+//! Rule tests, named after the rules X1–X20 of [`crate::games::exxit`].
 use super::*;
 use crate::games::{Colour, OptionError, Reason};
 

@@ -1,4 +1,5 @@
-//! Move notation (rules file, "Move notation"): cells `a1`…, `swap`, `FROM-TO SRC>DST …`.
+//! Move notation (the rules' "Move notation" in [`crate::games::inphexion`]): cells `a1`…, `swap`,
+//! `FROM-TO SRC>DST …`.
 use super::{Move, MAX_RELOCATIONS};
 use crate::games::ParseMoveError;
 use crate::hex::Hex;
