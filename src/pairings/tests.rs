@@ -516,8 +516,21 @@ proptest! {
     #[test]
     fn random_swiss_tournaments(players in 3u32..=64, rounds in 1u32..=9, seed in any::<u64>()) {
         let rounds = rounds.min(players.saturating_sub(1)).max(1);
+        dutch::LIMITED.with(|l| l.set(0));
         random_tournament(players, rounds, seed)?;
+        prop_assert_eq!(dutch::LIMITED.with(|l| l.get()), 0, "a search reached its limit");
     }
+}
+
+#[test]
+fn large_random_tournaments_are_paired_within_the_search_limit() {
+    // 256 players, 9 rounds (the last with topscorers), twice: no bracket search reaches its
+    // step limit, so every pairing is the rules' own.
+    dutch::LIMITED.with(|l| l.set(0));
+    for seed in [3, 4] {
+        random_tournament(256, 9, seed).unwrap();
+    }
+    assert_eq!(dutch::LIMITED.with(|l| l.get()), 0);
 }
 
 #[test]
