@@ -121,6 +121,16 @@ fn a_floater_moves_down_and_meets_the_next_bracket() {
 }
 
 #[test]
+fn a_downfloater_of_the_previous_round_does_not_float_again() {
+    // Round 1: 1-3 and 4-2 won by 1 and 2, 5 had the bye (a downfloat). In round 2 the 1-point
+    // bracket {1, 2, 5} leaves one player to float: 1-2 would float 5 again (C14), so 1-5 is
+    // paired and 2 floats, meets 3 (2 already met 4), and 4 gets the bye.
+    let mut t = Tournament::new(5, Some(4));
+    play(&mut t, &[(1, 3, '1'), (4, 2, '0')], &[5]);
+    assert_eq!(paired(&t), "3\n5 1\n2 3\n4 0\n");
+}
+
+#[test]
 fn a_forfeited_pairing_may_be_repeated() {
     let mut t = Tournament::new(4, Some(3));
     play(&mut t, &[(1, 3, 'd'), (2, 4, 'd')], &[]);
