@@ -2,9 +2,15 @@
 //! them and the answers they get. Beside it: members at play (`play`), the Move button and its
 //! picker (`picker`), what the bot stored (`stored`) and the bot process (`bot`).
 
+// Paths spelled out: the benches (benches/bot.rs, benches/scale.rs) include this file by its
+// path, which would look for its modules beside it instead of in discord/.
+#[path = "discord/bot.rs"]
 mod bot;
+#[path = "discord/picker.rs"]
 mod picker;
+#[path = "discord/play.rs"]
 mod play;
+#[path = "discord/stored.rs"]
 mod stored;
 
 pub use bot::Bot;
