@@ -1,13 +1,21 @@
 //! The one-line position format of the protocol (`position`, `setpos`) and the text diagram.
+use std::fmt;
 use std::fmt::Write as _;
 
-use super::position::{index, Position, DISCS, TILE_LIMIT};
+use super::grid::{index, TILE_LIMIT};
+use super::position::{Position, DISCS};
 use super::Options;
 use crate::games::{BadPosition, Colour, GameKind};
 use crate::hex::Hex;
 
 fn name(c: Colour) -> &'static str {
     GameKind::Exxit.colour_name(c)
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_line())
+    }
 }
 
 impl Position {

@@ -8,15 +8,29 @@
 //! - [`Options`]: the variants `tiles=39|29|19` (X6), `expert` (X7) and `pie` (X8).
 //! - [`Move`]: a dance, an expansion (also an expert-setup tile), a placed disc, a pass or a swap.
 //! - [`Position`]: the world on an unbounded hex grid, stored in a fixed square array large
-//!   enough for any world the rules can reach (see `position.rs`), with the move generator, the
-//!   scoring and the repetition history.
+//!   enough for any world the rules can reach, with the move generator, the scoring and the
+//!   repetition history.
+//!
+//! The code, one concern a file (each depending only on those before it):
+//! - `grid.rs`: the fixed array of cells, cell ↔ index, the directions' steps, straight lines;
+//! - `lanes.rs`: the stacks' bytes side by side, and the SIMD functions over them;
+//! - `position.rs`: the [`Position`] and [`Stack`] types, what can be read from them, and the
+//!   low-level edits that keep the position's indexes in step;
+//! - `notation.rs`: reading moves;
+//! - `rules.rs`: the dances, the legal moves, checking and playing a move, repetition, perft;
+//! - `playout.rs`: random moves and playouts to the end of the game, the search's inner loop;
+//! - `line.rs`: the protocol's one-line position format and the text diagram.
 //!
 //! `pie` with `expert`: the swap is offered after silver's first move of normal play, i.e. after
 //! the six setup tiles and silver's first disc (the setup tiles alone carry no choice for the
 //! first one and little information for the others).
+mod grid;
+mod lanes;
 mod line;
 mod notation;
+mod playout;
 mod position;
+mod rules;
 #[cfg(test)]
 mod tests;
 
