@@ -1,6 +1,8 @@
 //! Swiss pairing speed: round 5 of a 9-round, 256-player tournament by the Dutch system (target
 //! under 50 ms), after four rounds paired by the same engine with random results (seeded), and
-//! the last round of the same tournament (topscorers). `cargo bench --bench pairings`.
+//! the last round of the same tournament (topscorers); and the standings of 64 players: the
+//! table with its tiebreaks, and its picture as a PNG (target under 20 ms).
+//! `cargo bench --bench pairings`.
 use std::collections::HashMap;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -59,5 +61,50 @@ fn swiss(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, swiss);
+/// A round robin of `n` players with mixed results: the lower starting number wins, every third
+/// game is drawn and every fifth goes the other way.
+fn round_robin(n: usize) -> Vec<hexcord::standings::Entrant> {
+    use hexcord::standings::{Entrant, Round};
+    let mut rounds = vec![Vec::new(); n];
+    for a in 0..n {
+        for b in a + 1..n {
+            let (ra, rb) = match (a * 7 + b * 3) % 15 {
+                0 | 3 | 6 | 9 | 12 => (Round::Drawn { opponent: b }, Round::Drawn { opponent: a }),
+                5 | 10 => (Round::Lost { opponent: b }, Round::Won { opponent: a }),
+                _ => (Round::Won { opponent: b }, Round::Lost { opponent: a }),
+            };
+            rounds[a].push(ra);
+            rounds[b].push(rb);
+        }
+    }
+    rounds.into_iter().map(Entrant::new).collect()
+}
+
+fn standings(c: &mut Criterion) {
+    use hexcord::render::{standings::standings_png, Theme};
+    use hexcord::standings::{standings, Format};
+    let mut g = c.benchmark_group("standings_64_players");
+    g.sample_size(20);
+    let entrants = round_robin(64);
+    let names: Vec<String> = (0..64).map(|i| format!("player number {i}")).collect();
+    g.bench_function("table", |b| {
+        b.iter(|| black_box(standings(Format::RoundRobin, &entrants)))
+    });
+    let table = standings(Format::RoundRobin, &entrants);
+    g.bench_function("picture_png", |b| {
+        b.iter(|| {
+            black_box(standings_png(
+                hexcord::i18n::Lang::EN,
+                "Spring cup",
+                Format::RoundRobin,
+                &table,
+                &names,
+                Theme::Dark,
+            ))
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, swiss, standings);
 criterion_main!(benches);
