@@ -1,5 +1,6 @@
 //! One test per rule (I1–I19), on hand-built positions.
 use super::*;
+use crate::games::{Outcome, Reason};
 use rand::{rngs::SmallRng, SeedableRng};
 
 fn opts(words: &str) -> Options {
