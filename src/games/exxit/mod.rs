@@ -17,9 +17,9 @@
 //! - `position.rs`: the [`Position`] and [`Stack`] types, what can be read from them, and the
 //!   low-level edits that keep the position's indexes in step;
 //! - `notation.rs`: reading moves;
+//! - `line.rs`: the protocol's one-line position format and the text diagram;
 //! - `rules.rs`: the dances, the legal moves, checking and playing a move, repetition, perft;
-//! - `playout.rs`: random moves and playouts to the end of the game, the search's inner loop;
-//! - `line.rs`: the protocol's one-line position format and the text diagram.
+//! - `playout.rs`: random moves and playouts to the end of the game, the search's inner loop.
 //!
 //! `pie` with `expert`: the swap is offered after silver's first move of normal play, i.e. after
 //! the six setup tiles and silver's first disc (the setup tiles alone carry no choice for the
