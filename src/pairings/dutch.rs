@@ -1,5 +1,10 @@
 //! The FIDE (Dutch) system: one round's pairing, bracket by bracket (see the module
 //! documentation of [`crate::pairings`] for what is exact and what is limited).
+//!
+//! One procedure, kept whole on purpose: the colour preferences, the quality criteria, the
+//! candidates of a bracket (transpositions and exchanges) and the search among them are the
+//! steps of C.04.3 in its order, and each step reads the one before; split across files, the
+//! rules' order would be lost to the reader.
 
 use std::collections::HashMap;
 
