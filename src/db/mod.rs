@@ -241,7 +241,7 @@ fn open_error(url: &str, e: &dyn std::fmt::Display) -> DbError {
                     "`{path}` is a directory; set DATABASE_URL to a file, e.g. sqlite://hexcord.db ({e})"
                 ),
                 Ok(_) => format!(
-                    "`{path}` exists but SQLite cannot open it ({e}). If it holds your games, keep it and copy it before anything else; if it is some other file, point DATABASE_URL at a new file name"
+                    "`{path}` exists but cannot be used as an SQLite database ({e}). If it holds your games, keep it and copy it before anything else; if it is some other file, point DATABASE_URL at a new file name"
                 ),
                 Err(_) => format!(
                     "`{path}` cannot be created ({e}); check that its folder exists and is writable, or change DATABASE_URL in .env"
