@@ -422,10 +422,11 @@ async fn play(
             answer.contains("You played"),
             "move {first} in game #{game} was not played: {body}"
         );
+        // "… in game #12, move 7. The board follows …"
         let ply = answer
-            .split("(move ")
+            .split(", move ")
             .nth(1)
-            .and_then(|s| s.split(')').next())
+            .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
             .and_then(|s| s.parse::<i64>().ok())
             .unwrap_or_else(|| panic!("no move number in {answer}"));
         let post = d.board_post(from, game, ply).await;
