@@ -1,7 +1,8 @@
 //! Stored games: their rows and moves as read back, a new game, and a game loaded whole. A game's
 //! position is never stored: it is rebuilt from the moves by the rules ([`load_game`]), and a
 //! record that does not replay is reported as [`DbError::Corrupt`]. Moves are stored in `moves`,
-//! deadlines kept in `deadlines`, games listed in `listings`, and where a game is shown in `places`.
+//! deadlines kept in `deadlines`, games listed in `listings`, and where a game is shown in
+//! `places`.
 
 use super::{backend_of, Backend, Conn, DbRow, Executor};
 use sqlx::{FromRow, Row};
