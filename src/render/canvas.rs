@@ -4,11 +4,8 @@
 //! - filled polygons (hex cells, arrow heads, the bodies of thick lines) by
 //!   [`draw_antialiased_polygon_mut`];
 //! - thin lines by [`draw_antialiased_line_segment_mut`];
-//! - text by [`draw_text_mut`] (DejaVu Sans through `ab_glyph`), measured by [`text_size`];
-//!   characters DejaVu lacks (kana, kanji, full-width punctuation) fall back, character by
-//!   character, to Noto Sans CJK JP (a subset under `assets/fonts/`): a line is cut into runs of
-//!   one font each, drawn one after the other on the same baseline, so a Latin name inside a
-//!   Japanese sentence keeps DejaVu and a text without Japanese is drawn exactly as before.
+//! - text by [`draw_text_mut`], in the fonts of [`super::fonts`] (DejaVu Sans, with Noto Sans CJK
+//!   JP for Japanese), which also measures it.
 //!
 //! Each shape is first drawn as a coverage mask (a [`GrayImage`] the size of its bounding box)
 //! and then laid onto the picture in the shape's colour, so translucent colours blend properly
@@ -17,16 +14,18 @@
 //! several times smaller. Discs, rings and rounded boxes, which imageproc draws only aliased or
 //! not at all, come from [`super::round`].
 
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use ab_glyph::{Font, PxScale, ScaleFont};
 use image::{GrayImage, Luma, Rgba, RgbaImage};
 use imageproc::drawing::{
-    draw_antialiased_line_segment_mut, draw_antialiased_polygon_mut, draw_text_mut, text_size,
+    draw_antialiased_line_segment_mut, draw_antialiased_polygon_mut, draw_text_mut,
 };
 use imageproc::point::Point;
 
+use super::fonts::Fonts;
 use super::round;
 
 pub use super::colour::{hex, Rgb8A};
+pub use super::fonts::{centred_baseline, fit_text, fonts, text_width, FontKind};
 
 /// Horizontal text alignment.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,195 +34,9 @@ pub enum Align {
     Centre,
 }
 
-/// Which of the embedded DejaVu faces.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum FontKind {
-    Regular,
-    Bold,
-}
-
-/// The Japanese fonts: subsets of Noto Sans CJK JP Regular and Bold (SIL Open Font License,
-/// `assets/fonts/OFL.txt`; `assets/fonts/subset.sh` rebuilds them).
-static CJK_REGULAR: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKjp-Regular-subset.otf");
-static CJK_BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKjp-Bold-subset.otf");
-
-/// The embedded fonts: DejaVu Sans and Sans Bold, and the Japanese fallback of each.
-pub struct Fonts {
-    regular: FontRef<'static>,
-    bold: FontRef<'static>,
-    /// Noto Sans CJK JP Regular and Bold (`None` if unreadable: Japanese is then drawn as boxes).
-    cjk: Option<[FontRef<'static>; 2]>,
-    /// The size of the Japanese face relative to the text's: `ab_glyph` scales a font to its
-    /// ascent-to-descent height, which is 1.45 em for Noto Sans CJK and 1.16 em for DejaVu, so
-    /// the same size gives kanji a smaller em than DejaVu's; this makes their em 0.92 of DejaVu's.
-    cjk_scale: f32,
-}
-
-/// A kanji's em as a part of DejaVu's em at the same size.
-const CJK_EM: f32 = 0.92;
-
-impl Fonts {
-    fn get(&self, kind: FontKind) -> &FontRef<'static> {
-        match kind {
-            FontKind::Regular => &self.regular,
-            FontKind::Bold => &self.bold,
-        }
-    }
-
-    /// The Japanese face of `kind`.
-    fn cjk(&self, kind: FontKind) -> Option<&FontRef<'static>> {
-        let [regular, bold] = self.cjk.as_ref()?;
-        Some(match kind {
-            FontKind::Regular => regular,
-            FontKind::Bold => bold,
-        })
-    }
-
-    /// The font that draws `ch`: DejaVu when it has the character, else the Japanese face
-    /// when that has it, else DejaVu (its box for a missing glyph).
-    fn for_char(&self, kind: FontKind, ch: char) -> &FontRef<'static> {
-        let latin = self.get(kind);
-        if latin.glyph_id(ch).0 != 0 {
-            return latin;
-        }
-        match self.cjk(kind) {
-            Some(f) if f.glyph_id(ch).0 != 0 => f,
-            _ => latin,
-        }
-    }
-
-    /// `s` cut into runs of consecutive characters drawn by one font, each with the factor of
-    /// its size (1 for DejaVu).
-    fn runs<'s>(&self, kind: FontKind, s: &'s str) -> Vec<Run<'_, 's>> {
-        let mut runs: Vec<(&FontRef<'static>, &'s str)> = Vec::new();
-        let mut start = 0;
-        let mut current: Option<&FontRef<'static>> = None;
-        for (i, ch) in s.char_indices() {
-            let f = self.for_char(kind, ch);
-            match current {
-                Some(c) if std::ptr::eq(c, f) => {}
-                Some(c) => {
-                    runs.push((c, &s[start..i]));
-                    start = i;
-                    current = Some(f);
-                }
-                None => current = Some(f),
-            }
-        }
-        if let Some(c) = current {
-            runs.push((c, &s[start..]));
-        }
-        let latin = self.get(kind);
-        runs.into_iter()
-            .map(|(font, text)| Run {
-                font,
-                scale: if std::ptr::eq(font, latin) {
-                    1.0
-                } else {
-                    self.cjk_scale
-                },
-                text,
-            })
-            .collect()
-    }
-
-    /// Whether every character of `s` has a glyph in the fonts (DejaVu or the Japanese face).
-    #[cfg(test)]
-    pub fn covers(&self, kind: FontKind, s: &str) -> bool {
-        s.chars()
-            .all(|ch| ch.is_whitespace() || self.for_char(kind, ch).glyph_id(ch).0 != 0)
-    }
-}
-
-/// Characters drawn by one font.
-struct Run<'f, 's> {
-    font: &'f FontRef<'static>,
-    /// The factor of the text's size for this font.
-    scale: f32,
-    text: &'s str,
-}
-
-impl Run<'_, '_> {
-    fn px(&self, size: f32) -> PxScale {
-        PxScale::from(size * self.scale)
-    }
-
-    /// Its width, as imageproc lays it out (one pixel more than the rounded-up advance).
-    fn width(&self, size: f32) -> f32 {
-        if self.text.is_empty() {
-            return 0.0;
-        }
-        text_size(self.px(size), self.font, self.text).0 as f32 - 1.0
-    }
-}
-
-/// The fonts, parsed once. `None` only if the embedded font data were unreadable, in which case
-/// pictures are drawn without text rather than failing.
-pub fn fonts() -> Option<&'static Fonts> {
-    static FONTS: std::sync::OnceLock<Option<Fonts>> = std::sync::OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let regular = FontRef::try_from_slice(dejavu::sans::regular()).ok()?;
-            let cjk = FontRef::try_from_slice(CJK_REGULAR)
-                .ok()
-                .zip(FontRef::try_from_slice(CJK_BOLD).ok())
-                .map(|(r, b)| [r, b]);
-            let em_height =
-                |f: &FontRef| f.height_unscaled() / f.units_per_em().unwrap_or(1000.0).max(1.0);
-            let cjk_scale = cjk
-                .as_ref()
-                .map_or(1.0, |[r, _]| CJK_EM * em_height(r) / em_height(&regular));
-            Some(Fonts {
-                regular,
-                bold: FontRef::try_from_slice(dejavu::sans::bold()).ok()?,
-                cjk,
-                cjk_scale,
-            })
-        })
-        .as_ref()
-}
-
 /// An image of one opaque colour.
 fn filled(width: u32, height: u32, c: Rgb8A) -> RgbaImage {
     RgbaImage::from_pixel(width, height, Rgba([c.r, c.g, c.b, 255]))
-}
-
-/// Pictures drawn once per process and copied afterwards: the parts of a board picture that
-/// many positions share (the empty board of a size, the tiles of a world). At most `KEEP`
-/// entries, the oldest dropped first; safe to use from several threads.
-pub struct PictureCache<K> {
-    entries: std::sync::Mutex<Vec<(K, std::sync::Arc<RgbaImage>)>>,
-}
-
-impl<K: PartialEq> PictureCache<K> {
-    const KEEP: usize = 6;
-
-    pub const fn new() -> PictureCache<K> {
-        PictureCache {
-            entries: std::sync::Mutex::new(Vec::new()),
-        }
-    }
-
-    /// A copy of the picture stored under `key`, drawn by `draw` when there is none.
-    pub fn get_or_draw(&self, key: K, draw: impl FnOnce() -> RgbaImage) -> RgbaImage {
-        let lock = || self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        let found = lock()
-            .iter()
-            .find(|e| e.0 == key)
-            .map(|e| std::sync::Arc::clone(&e.1));
-        if let Some(img) = found {
-            return (*img).clone();
-        }
-        let img = draw();
-        let mut entries = lock();
-        if !entries.iter().any(|e| e.0 == key) {
-            if entries.len() >= Self::KEEP {
-                entries.remove(0);
-            }
-            entries.push((key, std::sync::Arc::new(img.clone())));
-        }
-        img
-    }
 }
 
 /// A picture and the operations that draw on it.
@@ -536,35 +349,6 @@ impl Canvas {
     }
 }
 
-/// The width of a line of text in pixels, as imageproc lays it out.
-pub fn text_width(kind: FontKind, size: f32, s: &str) -> f32 {
-    let Some(fonts) = fonts() else {
-        return 0.0;
-    };
-    fonts.runs(kind, s).iter().map(|run| run.width(size)).sum()
-}
-
-/// Shortens `s` with an ellipsis until it fits in `max` pixels.
-pub fn fit_text(kind: FontKind, size: f32, s: &str, max: f32) -> String {
-    if text_width(kind, size, s) <= max {
-        return s.to_string();
-    }
-    let mut chars: Vec<char> = s.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let t: String = chars.iter().collect::<String>() + "…";
-        if text_width(kind, size, &t) <= max {
-            return t;
-        }
-    }
-    String::new()
-}
-
-/// The baseline that vertically centres digits and capitals on `cy`.
-pub fn centred_baseline(size: f32, cy: f32) -> f32 {
-    cy + size * 0.365
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -690,48 +474,6 @@ mod tests {
         }
     }
 
-    /// Every character of every Japanese picture word, and Japanese names, have glyphs in both
-    /// weights (no boxes).
-    #[test]
-    fn japanese_words_have_glyphs() {
-        let Some(f) = fonts() else {
-            panic!("fonts load")
-        };
-        assert!(f.cjk.is_some(), "the Japanese fonts load");
-        let ftl = include_str!("../../assets/locales/ja/render.ftl");
-        let mut words = 0;
-        for line in ftl.lines().filter(|l| !l.starts_with('#')) {
-            let Some((_, value)) = line.split_once(" = ") else {
-                continue;
-            };
-            // The text around the placeables.
-            let mut text = String::new();
-            let mut depth = 0;
-            for ch in value.chars() {
-                match ch {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    _ if depth == 0 => text.push(ch),
-                    _ => {}
-                }
-            }
-            for kind in [FontKind::Regular, FontKind::Bold] {
-                assert!(f.covers(kind, &text), "{line}");
-            }
-            words += 1;
-        }
-        assert!(words >= 20, "{words} messages");
-        for name in [
-            "山田太郎",
-            "さくら",
-            "カタカナ・ﾊﾝｶｸ",
-            "Zoë 金子",
-            "１２３ＡＢＣ",
-        ] {
-            assert!(f.covers(FontKind::Bold, name), "{name}");
-        }
-    }
-
     /// Japanese text is drawn (lit pixels where it is measured), Latin text inside it keeps
     /// DejaVu, and text without Japanese is one DejaVu run.
     #[test]
@@ -773,25 +515,5 @@ mod tests {
             assert!(x as f32 >= l - 2.0 && x as f32 <= r + 2.0, "{x}");
             assert!(y as f32 >= t - 2.0 && y as f32 <= b + 2.0, "{y}");
         }
-    }
-
-    #[test]
-    fn the_picture_cache_draws_once_and_stays_bounded() {
-        let cache: PictureCache<u32> = PictureCache::new();
-        let draws = std::cell::Cell::new(0);
-        let draw = |v: u8| {
-            draws.set(draws.get() + 1);
-            RgbaImage::from_pixel(2, 2, Rgba([v, 0, 0, 255]))
-        };
-        assert_eq!(cache.get_or_draw(1, || draw(1)).get_pixel(0, 0).0[0], 1);
-        assert_eq!(cache.get_or_draw(1, || draw(9)).get_pixel(0, 0).0[0], 1);
-        assert_eq!(draws.get(), 1);
-        for k in 2..=PictureCache::<u32>::KEEP as u32 + 1 {
-            cache.get_or_draw(k, || draw(k as u8));
-        }
-        // The oldest entry was dropped: it is drawn again.
-        let before = draws.get();
-        cache.get_or_draw(1, || draw(1));
-        assert_eq!(draws.get(), before + 1);
     }
 }

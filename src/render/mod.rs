@@ -17,7 +17,7 @@
 //!   the language ([`crate::i18n::Lang`]) first, and a view's `lang` field does the same for
 //!   [`inphexion::draw`] and [`exxit::draw`] ([`chart::draw_in`] for the analysis chart). The
 //!   words come from `assets/locales/<language>/render.ftl`; Japanese is drawn with Noto Sans
-//!   CJK JP (see `canvas`).
+//!   CJK JP (see `fonts`).
 //! - `inphexion::View::from_position` and `exxit::View::from_position`: views of engine
 //!   positions, for callers that want to adjust a view before drawing.
 //! - [`gallery`]`(dir)`: writes sample pictures of interesting situations, for review.
@@ -27,8 +27,9 @@
 //!
 //! Speed: the parts of a picture that many positions share (the empty inpHeXion board of a size,
 //! the tiles of an EXXIT world) are drawn once per process and kept in a small bounded cache
-//! behind a mutex, so drawing is safe from several threads. `cargo bench --bench render` and
-//! `cargo run --release --example rendertime` measure drawing plus PNG encoding.
+//! behind a mutex (`picture_cache`), so drawing is safe from several threads. `cargo bench
+//! --bench render` and `cargo run --release --example rendertime` measure drawing plus PNG
+//! encoding.
 //!
 //! # How a picture is drawn
 //!
@@ -43,15 +44,15 @@
 //! - **Round shapes** (`round`): imageproc's circles are aliased (whole-pixel centre and radius)
 //!   and it has neither rounded boxes nor strokes wider than a pixel, so discs, rings and rounded
 //!   boxes are drawn from a signed distance.
-//! - **Fonts** are embedded: DejaVu Sans (regular and bold), and for the characters it lacks (kana,
-//!   kanji, full-width punctuation, in words and in player names) Noto Sans CJK JP, character by
-//!   character, at 0.92 of DejaVu's em on the same baseline; a text without such characters is
-//!   drawn as with DejaVu alone. The Noto fonts are subsets made by `assets/fonts/subset.sh` from
-//!   Debian's `fonts-noto-cjk` with `pyftsubset` (ASCII, Latin-1, the non-kanji rows of JIS X 0208,
-//!   half-width katakana, the 2,965 JIS level 1 kanji and every character of the Japanese `.ftl`
-//!   files): 690 KB a weight instead of 19 MB (SIL Open Font License, `assets/fonts/OFL.txt`). A
-//!   new Japanese text with a kanji outside level 1 needs the subset made again; a language in
-//!   another script needs a font of its own here.
+//! - **Fonts** (`fonts`) are embedded: DejaVu Sans (regular and bold), and for the characters it
+//!   lacks (kana, kanji, full-width punctuation, in words and in player names) Noto Sans CJK JP,
+//!   character by character, at 0.92 of DejaVu's em on the same baseline; a text without such
+//!   characters is drawn as with DejaVu alone. The Noto fonts are subsets made by
+//!   `assets/fonts/subset.sh` from Debian's `fonts-noto-cjk` with `pyftsubset` (ASCII, Latin-1, the
+//!   non-kanji rows of JIS X 0208, half-width katakana, the 2,965 JIS level 1 kanji and every
+//!   character of the Japanese `.ftl` files): 690 KB a weight instead of 19 MB (SIL Open Font
+//!   License, `assets/fonts/OFL.txt`). A new Japanese text with a kanji outside level 1 needs the
+//!   subset made again; a language in another script needs a font of its own here.
 //! - **Review**: `hexcord render --gallery DIR` writes a picture of each interesting situation, and
 //!   `cargo test --lib render::gallery` compares them with the references in `tests/data/render/`
 //!   (`HEXCORD_BLESS=1` rewrites the references: look at them before committing).
@@ -61,9 +62,11 @@ pub mod chart;
 mod colour;
 mod encode;
 pub mod exxit;
+mod fonts;
 mod gallery;
 mod header;
 pub mod inphexion;
+mod picture_cache;
 mod replay;
 mod round;
 pub mod standings;

@@ -1,0 +1,74 @@
+//! Discs and stacks, seen from above and slightly tilted.
+
+use super::layout::{Layout, MAX_LAYERS};
+use crate::games::Colour;
+use crate::hex::Hex;
+use crate::render::canvas::{centred_baseline, Align, Canvas, FontKind, Rgb8A};
+use crate::render::Palette;
+
+fn disc_colours(p: &Palette, c: Colour) -> (Rgb8A, Rgb8A, Rgb8A) {
+    match c {
+        Colour::First => (p.silver_disc, p.silver_rim, p.label_on_silver),
+        Colour::Second => (p.red_disc, p.red_rim, p.label_on_red),
+    }
+}
+
+/// One disc seen from above, slightly tilted: a rim then a face.
+pub(super) fn paint_disc(c: &mut Canvas, p: &Palette, cx: f32, cy: f32, r: f32, col: Colour) {
+    let (face, rim, _) = disc_colours(p, col);
+    c.fill_circle(cx, cy, r, rim);
+    c.fill_circle(cx, cy, r - (r * 0.10).max(1.5), face);
+    c.ring(
+        cx,
+        cy,
+        r * 0.68,
+        (r * 0.06).max(1.0),
+        Rgb8A { a: 70, ..rim },
+    );
+}
+
+/// A stack: the lower discs show as edges below the top one, the top shows the height.
+pub(super) fn paint_stack(c: &mut Canvas, p: &Palette, l: &Layout, at: Hex, discs: &[Colour]) {
+    if discs.is_empty() {
+        return;
+    }
+    let (x, y) = l.centre(at);
+    let r = l.disc();
+    let shown = &discs[discs.len().saturating_sub(MAX_LAYERS)..];
+    // Shadow.
+    c.fill_circle(
+        x,
+        y + r * 0.12 - l.r * 0.12,
+        r * 1.04,
+        Rgb8A {
+            a: 80,
+            ..p.contrast
+        },
+    );
+    for (i, col) in shown.iter().enumerate() {
+        let cy = y - l.r * 0.12 - i as f32 * l.layer();
+        let (face, rim, _) = disc_colours(p, *col);
+        c.fill_circle(x, cy, r, rim);
+        if i + 1 < shown.len() {
+            // Side band of a lower disc: its own colour, outlined by the rim.
+            c.fill_circle(x, cy, r - (r * 0.10).max(1.5), face);
+        }
+    }
+    let (tx, ty) = l.top_face(at, discs.len());
+    let top = discs[discs.len() - 1];
+    paint_disc(c, p, tx, ty, r, top);
+    if discs.len() > 1 {
+        let (_, _, ink) = disc_colours(p, top);
+        let label = discs.len().to_string();
+        let size = if label.len() > 1 { r * 0.82 } else { r * 0.95 };
+        c.text(
+            FontKind::Bold,
+            size,
+            tx,
+            centred_baseline(size, ty),
+            Align::Centre,
+            &label,
+            ink,
+        );
+    }
+}

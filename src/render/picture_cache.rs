@@ -1,0 +1,68 @@
+//! Pictures drawn once per process and copied afterwards (the empty board of a size, the tiles of
+//! a world).
+
+use image::RgbaImage;
+
+/// Pictures drawn once per process and copied afterwards: the parts of a board picture that
+/// many positions share (the empty board of a size, the tiles of a world). At most `KEEP`
+/// entries, the oldest dropped first; safe to use from several threads.
+pub struct PictureCache<K> {
+    entries: std::sync::Mutex<Vec<(K, std::sync::Arc<RgbaImage>)>>,
+}
+
+impl<K: PartialEq> PictureCache<K> {
+    const KEEP: usize = 6;
+
+    pub const fn new() -> PictureCache<K> {
+        PictureCache {
+            entries: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// A copy of the picture stored under `key`, drawn by `draw` when there is none.
+    pub fn get_or_draw(&self, key: K, draw: impl FnOnce() -> RgbaImage) -> RgbaImage {
+        let lock = || self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        let found = lock()
+            .iter()
+            .find(|e| e.0 == key)
+            .map(|e| std::sync::Arc::clone(&e.1));
+        if let Some(img) = found {
+            return (*img).clone();
+        }
+        let img = draw();
+        let mut entries = lock();
+        if !entries.iter().any(|e| e.0 == key) {
+            if entries.len() >= Self::KEEP {
+                entries.remove(0);
+            }
+            entries.push((key, std::sync::Arc::new(img.clone())));
+        }
+        img
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgba;
+
+    #[test]
+    fn the_picture_cache_draws_once_and_stays_bounded() {
+        let cache: PictureCache<u32> = PictureCache::new();
+        let draws = std::cell::Cell::new(0);
+        let draw = |v: u8| {
+            draws.set(draws.get() + 1);
+            RgbaImage::from_pixel(2, 2, Rgba([v, 0, 0, 255]))
+        };
+        assert_eq!(cache.get_or_draw(1, || draw(1)).get_pixel(0, 0).0[0], 1);
+        assert_eq!(cache.get_or_draw(1, || draw(9)).get_pixel(0, 0).0[0], 1);
+        assert_eq!(draws.get(), 1);
+        for k in 2..=PictureCache::<u32>::KEEP as u32 + 1 {
+            cache.get_or_draw(k, || draw(k as u8));
+        }
+        // The oldest entry was dropped: it is drawn again.
+        let before = draws.get();
+        cache.get_or_draw(1, || draw(1));
+        assert_eq!(draws.get(), before + 1);
+    }
+}
