@@ -193,12 +193,7 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
                 continue;
             };
             let state = discord::parse_state(content);
-            let Some(ply) = content
-                .split("(move ")
-                .nth(1)
-                .and_then(|rest| rest.split(')').next())
-                .and_then(|n| n.parse::<usize>().ok())
-            else {
+            let Some(ply) = discord::caption_ply(content) else {
                 continue;
             };
             if let Some(&at) = answered.get(&(state.id, ply)) {

@@ -11,10 +11,7 @@ use crate::text;
 
 use super::Refusal;
 
-/// A mention of a user.
-pub fn mention(user: UserId) -> String {
-    format!("<@{user}>")
-}
+pub use super::words::mention;
 
 /// Whether the players have exchanged colours (an odd number of pie swaps).
 pub fn swapped(game: &Game) -> bool {

@@ -131,15 +131,23 @@ pub fn board_caption(
     )
     .render(lang)];
     if let Some((who, mv)) = last {
+        // The move in words, read against the position before it; its notation in small print.
+        let words = match (game.ply().checked_sub(1), game.moves().last()) {
+            (Some(before), Some(m)) => game
+                .position_at(before)
+                .map(|p| crate::play::picker::describe(lang, &p, m)),
+            _ => None,
+        };
         lines.push(
             text!(
                 "caption-played",
                 who = mention(who),
-                mv = mv,
+                words = words.unwrap_or_else(|| mv.to_string()),
                 n = game.ply()
             )
             .render(lang),
         );
+        lines.push(text!("caption-notation", mv = mv).render(lang));
     }
     match (row.status, game.outcome()) {
         (GameStatus::Active, None) => {
@@ -156,13 +164,13 @@ pub fn board_caption(
         }
         _ => {
             let result = match (&row.result, game.outcome()) {
-                (Some(r), _) => words::result(kind, r),
+                (Some(r), _) => words::result(row, r),
                 (None, Some(o)) => words::outcome(kind, &o),
                 (None, None) => text!("status-finished"),
             };
             lines.push(
                 match row.winner_id {
-                    Some(w) => text!("caption-over-won", result = result, winner = mention(w)),
+                    Some(_) => text!("caption-over-won", result = result),
                     None => text!("caption-over", result = result),
                 }
                 .render(lang),

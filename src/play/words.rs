@@ -2,7 +2,7 @@
 //! [`Text`] rendered where the reader is known.
 
 use crate::db::{ChallengeStatus, GameResult, GameRow, GameStatus};
-use crate::games::{Colour, GameKind, Outcome, Reason};
+use crate::games::{Colour, GameKind, Outcome};
 use crate::i18n::Text;
 use crate::text;
 
@@ -16,34 +16,58 @@ pub fn colour(kind: GameKind, c: Colour) -> Text {
     }
 }
 
-/// How a game was decided: `white wins: connection`, `red wins: score 34-25 (passes)`.
+/// How a game was decided, by colour (where no player is named, e.g. a picture's alt text):
+/// `red wins on score 16–10 (both passed)`, `draw on score 20–20`. The words after the colour are
+/// the picture's ([`crate::render::how_decided`]).
 pub fn outcome(kind: GameKind, o: &Outcome) -> Text {
-    let (a, b) = match (o.winner, o.score) {
-        (Some(Colour::Second), Some(s)) => (s[1], s[0]),
-        (_, Some(s)) => (s[0], s[1]),
-        (_, None) => (0, 0),
-    };
-    let why = match (o.reason, o.score) {
-        (Reason::Connection, _) => text!("reason-connection"),
-        (Reason::NoLegalMove, _) => text!("reason-no-legal-move"),
-        (Reason::RelocationImpossible, _) => text!("reason-relocation-impossible"),
-        (Reason::Resignation, _) => text!("reason-resignation"),
-        (Reason::Timeout, _) => text!("reason-timeout"),
-        (Reason::Score, Some(_)) => text!("reason-score", a = a, b = b),
-        (Reason::Passes, Some(_)) => text!("reason-score-passes", a = a, b = b),
-        (Reason::Repetition, Some(_)) => text!("reason-score-repetition", a = a, b = b),
-        (Reason::Score | Reason::Passes | Reason::Repetition, None) => text!("reason-no-score"),
-    };
+    let how = crate::render::how_decided(o);
     match o.winner {
-        Some(c) => text!("outcome-win", winner = colour(kind, c), why = why),
-        None => text!("outcome-draw", why = why),
+        Some(c) => text!("outcome-win", winner = colour(kind, c), how = how),
+        None => text!("outcome-draw", how = how),
     }
 }
 
-/// A stored result in words.
-pub fn result(kind: GameKind, r: &GameResult) -> Text {
+/// A mention of a user.
+pub fn mention(user: crate::db::UserId) -> String {
+    format!("<@{user}>")
+}
+
+/// A player named with their colour: `<@1> (red)`.
+pub fn player(kind: GameKind, user: crate::db::UserId, c: Colour) -> Text {
+    text!(
+        "player-colour",
+        who = mention(user),
+        colour = colour(kind, c)
+    )
+}
+
+/// A stored result in words, naming the players: `<@1> (red) beat <@2> on score 16–10 (both
+/// passed)`, `<@1> and <@2> drew by repetition…`, `aborted by agreement`.
+pub fn result(row: &GameRow, r: &GameResult) -> Text {
     match r {
-        GameResult::Decided(o) => outcome(kind, o),
+        GameResult::Decided(o) => {
+            let how = crate::render::how_decided(o);
+            // The winner is stored by person (colours may have been swapped by the pie rule).
+            let winner = match (o.winner, row.winner_id) {
+                (Some(c), Some(w)) => Some((c, w)),
+                (Some(c), None) => Some((c, row.players[c.index()])),
+                (None, _) => None,
+            };
+            match winner {
+                Some((c, w)) => text!(
+                    "players-beat",
+                    winner = player(row.kind(), w, c),
+                    loser = mention(row.opponent_of(w)),
+                    how = how
+                ),
+                None => text!(
+                    "players-drew",
+                    a = mention(row.players[0]),
+                    b = mention(row.players[1]),
+                    how = how
+                ),
+            }
+        }
         GameResult::Aborted { by } if by == "agreement" => text!("result-aborted-by-agreement"),
         GameResult::Aborted { by } => text!("result-aborted-by", by = by.as_str()),
     }
@@ -52,7 +76,7 @@ pub fn result(kind: GameKind, r: &GameResult) -> Text {
 /// How a stored game stands in words: its result, else its status.
 pub fn row_result(row: &GameRow) -> Text {
     match (&row.result, row.status) {
-        (Some(r), _) => result(row.kind(), r),
+        (Some(r), _) => result(row, r),
         (None, GameStatus::Active) => text!("status-active"),
         (None, GameStatus::Finished) => text!("status-finished"),
         (None, GameStatus::Aborted) => text!("status-aborted"),
@@ -98,22 +122,69 @@ pub fn time_left(seconds: i64) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::UserId;
     use crate::i18n::Lang;
     use crate::play::schedule::DAY;
 
+    fn finished(kind: &str, o: Outcome, winner: Option<u64>) -> GameRow {
+        let mut row = crate::play::access::tests::row(GameStatus::Finished);
+        row.options = crate::games::Options::parse_line(kind).expect("options");
+        row.players = [UserId(1), UserId(2)];
+        row.winner_id = winner.map(UserId);
+        row.result = Some(GameResult::Decided(o));
+        row
+    }
+
     #[test]
-    fn english_words_are_the_stored_ones() {
-        // The English result reads as the text the database stores.
-        for kind in GameKind::ALL {
-            for o in [
-                Outcome::win(Colour::First, Reason::Connection),
-                Outcome::win(Colour::Second, Reason::Timeout),
-                Outcome::by_score(Reason::Passes, [30, 31]),
-                Outcome::by_score(Reason::Repetition, [20, 20]),
-            ] {
-                assert_eq!(outcome(kind, &o).render(Lang::EN), o.describe(kind));
-            }
+    fn results_read_as_sentences_naming_the_players() {
+        use crate::games::Reason;
+        let en = |row: &GameRow| row_result(row).render(Lang::EN);
+        let ja = |row: &GameRow| row_result(row).render(Lang::of("ja"));
+        // Red (the second colour) won by score after both passed: its score first.
+        let row = finished(
+            "exxit",
+            Outcome::by_score(Reason::Passes, [10, 16]),
+            Some(2),
+        );
+        assert_eq!(
+            en(&row),
+            "<@2> (red) beat <@1> on score 16–10 (both passed)"
+        );
+        assert_eq!(
+            ja(&row),
+            "<@2>（赤） が <@1> に勝ちました（得点 16–10、連続パス）"
+        );
+        // After a colour swap the winner is the stored person, whatever their seat.
+        let swapped = finished(
+            "inphexion size=5",
+            Outcome::win(Colour::First, Reason::Resignation),
+            Some(2),
+        );
+        assert_eq!(en(&swapped), "<@2> (white) beat <@1> by resignation");
+        let draw = finished(
+            "exxit",
+            Outcome::by_score(Reason::Repetition, [20, 20]),
+            None,
+        );
+        assert_eq!(en(&draw), "<@1> and <@2> drew on score 20–20 (repetition)");
+        // Where no player is named, the colour is.
+        let o = Outcome::win(Colour::First, Reason::Connection);
+        assert_eq!(
+            outcome(GameKind::Inphexion, &o).render(Lang::EN),
+            "white wins by connection"
+        );
+        // No text keeps the engine's wording ("wins:", "(passes)").
+        for row in [&row, &swapped, &draw] {
+            assert!(
+                !en(row).contains(':') && !en(row).contains("passes"),
+                "{}",
+                en(row)
+            );
         }
+    }
+
+    #[test]
+    fn times_left_in_words() {
         let en = |s| time_left(s).render(Lang::EN);
         assert_eq!(en(3 * 3600 + 120), "3 h 2 min");
         assert_eq!(en(2 * DAY + 5 * 3600 + 7), "2 d 5 h");
@@ -126,7 +197,7 @@ mod tests {
     #[test]
     fn japanese_words() {
         let ja = Lang::of("ja");
-        let o = Outcome::win(Colour::Second, Reason::Resignation);
+        let o = Outcome::win(Colour::Second, crate::games::Reason::Resignation);
         let text = outcome(GameKind::Exxit, &o).render(ja);
         assert!(text.contains("赤"), "{text}");
         assert_eq!(time_left(90).render(ja), "1分");

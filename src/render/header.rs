@@ -3,7 +3,7 @@
 use super::canvas::{centred_baseline, fit_text, text_width, Align, Canvas, FontKind};
 use super::Palette;
 use crate::games::{Colour, GameKind, Outcome, Reason};
-use crate::i18n::{tr, Lang};
+use crate::i18n::{tr, Lang, Text};
 use crate::text;
 
 /// Height of the header in pixels.
@@ -41,22 +41,29 @@ pub(crate) fn colour_title(lang: Lang, kind: GameKind, c: Colour) -> String {
     )
 }
 
-fn result_words(lang: Lang, o: &Outcome) -> String {
+/// How a game was decided, as the words after "wins" or "Draw": `by connection`,
+/// `on score 16–10 (both passed)`, the winner's score first. The picture's status line and every
+/// text that reports a result (captions, the result line, lists) use these words.
+pub fn how_decided(o: &Outcome) -> Text {
     let score = match (o.score, o.winner) {
         (Some(s), Some(Colour::Second)) => format!(" {}–{}", s[1], s[0]),
         (Some(s), _) => format!(" {}–{}", s[0], s[1]),
         (None, _) => String::new(),
     };
     match o.reason {
-        Reason::Connection => tr(lang, "render-by-connection"),
-        Reason::NoLegalMove => tr(lang, "render-no-legal-move"),
-        Reason::RelocationImpossible => tr(lang, "render-relocation-impossible"),
-        Reason::Resignation => tr(lang, "render-by-resignation"),
-        Reason::Timeout => tr(lang, "render-on-time"),
-        Reason::Score => text!("render-on-score", score = score).render(lang),
-        Reason::Passes => text!("render-on-score-passes", score = score).render(lang),
-        Reason::Repetition => text!("render-on-score-repetition", score = score).render(lang),
+        Reason::Connection => text!("render-by-connection"),
+        Reason::NoLegalMove => text!("render-no-legal-move"),
+        Reason::RelocationImpossible => text!("render-relocation-impossible"),
+        Reason::Resignation => text!("render-by-resignation"),
+        Reason::Timeout => text!("render-on-time"),
+        Reason::Score => text!("render-on-score", score = score),
+        Reason::Passes => text!("render-on-score-passes", score = score),
+        Reason::Repetition => text!("render-on-score-repetition", score = score),
     }
+}
+
+fn result_words(lang: Lang, o: &Outcome) -> String {
+    how_decided(o).render(lang)
 }
 
 /// The status sentence: `Alice to move` or `Bob wins by connection` or `Draw on score 20–20`.

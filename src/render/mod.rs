@@ -78,6 +78,8 @@ use thiserror::Error;
 use crate::games::{Game, Move, Position};
 use crate::i18n::Lang;
 
+pub use header::how_decided;
+
 pub use encode::encode_png;
 pub use gallery::gallery;
 pub use replay::{replay_gif, MAX_REPLAY_FRAMES};

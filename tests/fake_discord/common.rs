@@ -44,7 +44,10 @@ pub fn posts_with(d: &Discord, needles: &[&str]) -> usize {
 
 /// The board posts of move `ply` of `game` that members saw (new posts, not repeated nonces).
 pub fn boards_seen(d: &Discord, game: i64, ply: i64) -> usize {
-    posts_with(d, &[&format!("game #{game} "), &format!("(move {ply})")])
+    posts_with(
+        d,
+        &[&format!("game #{game} "), &crate::discord::move_marker(ply)],
+    )
 }
 
 /// A test on a move's notation and words.

@@ -192,6 +192,20 @@ pub fn parse_state(caption: &str) -> GameState {
     }
 }
 
+/// How an English board caption names the move it shows: `Move 12 · <@1>: …`.
+pub fn move_marker(ply: impl std::fmt::Display) -> String {
+    format!("Move {ply} · ")
+}
+
+/// The move an English board caption shows, if it shows one.
+pub fn caption_ply(caption: &str) -> Option<usize> {
+    caption
+        .split("Move ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+}
+
 pub fn member(id: u64) -> &'static Member {
     [&ANN, &BOB, &CAT, &MOD]
         .into_iter()

@@ -115,7 +115,7 @@ async fn faults_are_survived() {
             && r.files.len() == 1
             && r.json.as_ref().is_some_and(|j| {
                 j["content"].as_str().is_some_and(|c| {
-                    c.contains("Missing Permissions") && c.contains(&format!("(move {ply})"))
+                    c.contains("Missing Permissions") && c.contains(&discord::move_marker(ply))
                 })
             })
     };

@@ -115,7 +115,7 @@ async fn a_japanese_server_reads_japanese() {
         .command(mover, "move", vec![opt_str("move", &choices[0].1)])
         .await;
     assert!(played.ephemeral, "{played:?}");
-    let next = d.posted(from, Some(server::CHANNEL_ID), "指しました").await;
+    let next = d.posted(from, Some(server::CHANNEL_ID), "手目 · ").await;
     let text = next.json.unwrap_or_default()["content"]
         .as_str()
         .unwrap_or("")

@@ -121,7 +121,8 @@ async fn a_thread_for_each_game() {
     assert!(
         line["content"]
             .as_str()
-            .is_some_and(|c| c.contains(&format!("<@{}> beat <@{}>", ANN.id, BOB.id))
+            .is_some_and(|c| c.contains(&format!("<@{}> (", ANN.id))
+                && c.contains(&format!("beat <@{}> by resignation", BOB.id))
                 && c.contains(&format!("<#{thread}>"))),
         "{line}"
     );

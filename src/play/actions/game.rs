@@ -254,18 +254,6 @@ pub(super) async fn close_thread(
     row: &GameRow,
     lang: Lang,
 ) -> Result<(), DbError> {
-    let who = match row.winner_id {
-        Some(w) => text!(
-            "players-beat",
-            winner = mention(w),
-            loser = mention(row.opponent_of(w))
-        ),
-        None => text!(
-            "players-vs",
-            a = mention(row.players[0]),
-            b = mention(row.players[1])
-        ),
-    };
     let thread = match row.thread_id {
         Some(t) => Text::raw(format!("<#{t}>")),
         None => text!("its-thread"),
@@ -274,7 +262,6 @@ pub(super) async fn close_thread(
         "result-line",
         game = row.kind().title(),
         id = row.id,
-        who = who,
         result = crate::play::words::row_result(row),
         thread = thread
     )

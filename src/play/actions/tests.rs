@@ -348,7 +348,15 @@ async fn a_move_is_stored_with_its_board_in_one_transaction() {
     let q = queued(&core).await;
     assert_eq!(q.len(), 3);
     assert_eq!(q[2].board.map(|b| b.ply), Some(1));
-    assert!(q[2].content.contains("played `c3`"), "{}", q[2].content);
+    // The move in words, its notation in small print.
+    assert!(
+        q[2].content.contains(&format!(
+            "Move 1 · {}: Place a disc on c3\n-# `c3`",
+            mention(ANN)
+        )),
+        "{}",
+        q[2].content
+    );
     assert_eq!(q[2].mentions, [BOB]);
     // A move on a position the mover did not see is refused.
     let stale = play_move(&core, id, BOB, "c3-d3", Some(0))
@@ -399,7 +407,7 @@ async fn resigning_and_timing_out_end_the_game_once_with_one_announcement() {
     );
     assert!(
         q[3].content.contains(&format!(
-            "{} beat {} (black wins: timeout)",
+            "{} (black) beat {} on time.",
             mention(BOB),
             mention(ANN)
         )),

@@ -126,7 +126,7 @@ impl Discord {
     /// requests from index `from` on); returns the game as that board shows it.
     pub async fn bot_move(&self, from: usize, state: &GameState) -> GameState {
         let game = format!("game #{} ", state.id);
-        let played = format!("<@{BOT_ID}> played");
+        let played = format!(" · <@{BOT_ID}>: ");
         let (_, post) = self
             .fake
             .wait_for(from, "the bot's move", |r| {
@@ -283,7 +283,7 @@ impl Discord {
     /// index `from` on), with its picture.
     pub async fn board_post(&self, from: usize, game: i64, ply: i64) -> Recorded {
         let game_ref = format!("game #{game} ");
-        let move_ref = format!("(move {ply})");
+        let move_ref = super::move_marker(ply);
         let (_, post) = self
             .fake
             .wait_for(from, &format!("the board of move {ply} of #{game}"), |r| {
@@ -296,6 +296,8 @@ impl Discord {
             })
             .await;
         assert_eq!(post.files.len(), 1, "a board comes with each move");
+        let content = post.json.as_ref().and_then(|j| j["content"].as_str());
+        assert_eq!(content.and_then(super::caption_ply), Some(ply as usize));
         post
     }
 
