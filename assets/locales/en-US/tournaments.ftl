@@ -58,3 +58,10 @@ tournament-bad-rounds = { $rounds } rounds cannot work: choose between 1 and { $
 tournament-rounds-swiss-only = Only a Swiss tournament has a number of rounds to choose: a round robin has as many as its players need.
 tournament-too-many-rounds = { $rounds } Swiss rounds need at least { $rounds } + 1 players, but at most { $players } may join: choose fewer rounds or a higher limit.
 tournament-start-past = The end of sign-up must be in the future.
+
+button-join = Join
+button-leave = Leave
+tournament-none-here = There is no tournament taking players or under way in this server. Give its number, or create one.
+answer-tournament-created = Tournament #{ $id } is open for sign-up.
+tournament-line-break = { $before }
+    { $after }

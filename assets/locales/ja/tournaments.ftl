@@ -58,3 +58,10 @@ tournament-bad-rounds = { $rounds } ラウンドでは開催できません。1�
 tournament-rounds-swiss-only = ラウンド数を選べるのはスイス式だけです。総当たりのラウンド数は参加人数で決まります。
 tournament-too-many-rounds = スイス式 { $rounds } ラウンドには { $rounds } + 1 人以上が必要ですが、定員は { $players } 人です。ラウンドを減らすか定員を増やしてください。
 tournament-start-past = 受付の締め切りは未来の時刻にしてください。
+
+button-join = 参加
+button-leave = 取りやめ
+tournament-none-here = このサーバーには受付中または進行中の大会がありません。大会の番号を指定するか、大会を作成してください。
+answer-tournament-created = 大会 #{ $id } の参加受付を始めました。
+tournament-line-break = { $before }
+    { $after }

@@ -883,27 +883,50 @@ fn standings_round(x: &PairingRow, p: UserId, index: &HashMap<UserId, usize>) ->
     }
 }
 
+/// The players' names, by seed.
+async fn names_of(tx: &mut Conn, players: &[TournamentPlayer]) -> Result<Vec<String>, Error> {
+    let mut names = Vec::with_capacity(players.len());
+    for p in players {
+        names.push(
+            db::fetch_player_name(&mut *tx, p.player_id)
+                .await?
+                .unwrap_or_else(|| "?".to_string()),
+        );
+    }
+    Ok(names)
+}
+
 /// The standings after `round` rounds as text: a title, then one line a player.
 async fn standings_text(
     tx: &mut Conn,
     t: &TournamentRow,
     players: &[TournamentPlayer],
     pairings: &[PairingRow],
-    lang: Lang,
+    _lang: Lang,
     round: i64,
 ) -> Result<Text, Error> {
     let (table, format) = table_of(t, players, pairings, round);
+    let names = names_of(tx, players).await?;
+    Ok(standings_words(t, players, &names, &table, format, round))
+}
+
+/// The standings `table` of `t` after `round` rounds in words.
+fn standings_words(
+    t: &TournamentRow,
+    players: &[TournamentPlayer],
+    names: &[String],
+    table: &[Standing],
+    format: Format,
+    round: i64,
+) -> Text {
     let mut lines = Vec::new();
-    for s in &table {
-        let Some(p) = players.get(s.player) else {
+    for s in table {
+        let (Some(p), Some(name)) = (players.get(s.player), names.get(s.player)) else {
             continue;
         };
-        let name = db::fetch_player_name(&mut *tx, p.player_id)
-            .await?
-            .unwrap_or_else(|| "?".to_string());
         let name = match p.withdrawn_round {
-            Some(_) => text!("tournament-withdrawn-name", name = name),
-            None => Text::raw(name),
+            Some(_) => text!("tournament-withdrawn-name", name = name.clone()),
+            None => Text::raw(name.clone()),
         };
         let line = match format {
             Format::Swiss => text!(
@@ -926,39 +949,51 @@ async fn standings_text(
                 wins = s.wins as i64
             ),
         };
-        lines.push(line.render(lang));
+        lines.push(line);
     }
-    Ok(text!(
+    let mut list = Text::raw(String::new());
+    for (i, line) in lines.into_iter().enumerate() {
+        list = if i == 0 {
+            line
+        } else {
+            text!("tournament-line-break", before = list, after = line)
+        };
+    }
+    text!(
         "tournament-standings",
         name = t.name.clone(),
         round = round,
-        lines = lines.join("\n")
-    ))
+        lines = list
+    )
 }
 
-/// The standings of tournament `id` as they stand (the rounds decided so far), as text in
-/// `lang`, for `/tournament standings`.
+/// A tournament's standings as they stand (the rounds decided so far), for
+/// `/tournament standings`: the table, the names by seed, and the same in words.
+#[derive(Clone, Debug)]
+pub struct StandingsView {
+    pub tournament: TournamentRow,
+    /// The last round whose every pairing is decided (0 before any).
+    pub round: i64,
+    pub format: Format,
+    pub table: Vec<Standing>,
+    /// The players' names by seed (the table's `player` indexes them).
+    pub names: Vec<String>,
+    pub text: Text,
+}
+
+/// The standings of tournament `id` of server `guild` as they stand.
 pub async fn show_standings(
     core: &Core,
     id: i64,
     guild: Option<GuildId>,
-    lang: Lang,
-) -> Result<String, Error> {
+) -> Result<StandingsView, Error> {
     let t = fetch(&core.pool, id).await?;
     if guild != Some(t.guild_id) {
         return Err(Error::refused(text!("tournament-other-server", id = id)));
     }
-    if t.status == TournamentStatus::Signup {
-        return Ok(card(
-            &t,
-            db::tournament_players(&core.pool, id).await?.len() as i64,
-        )
-        .render(lang));
-    }
     let players = db::tournament_players(&core.pool, id).await?;
     let pairings = db::tournament_pairings(&core.pool, id).await?;
-    // Rounds whose every pairing is decided.
-    let decided = (1..=t.rounds_paired)
+    let round = (1..=t.rounds_paired)
         .take_while(|&r| {
             pairings
                 .iter()
@@ -968,11 +1003,38 @@ pub async fn show_standings(
         .last()
         .unwrap_or(0);
     let mut conn = core.pool.acquire().await?;
-    Ok(
-        standings_text(&mut conn, &t, &players, &pairings, lang, decided)
-            .await?
-            .render(lang),
+    let names = names_of(&mut conn, &players).await?;
+    let (table, format) = table_of(&t, &players, &pairings, round);
+    let text = if t.status == TournamentStatus::Signup {
+        card(&t, players.len() as i64)
+    } else {
+        standings_words(&t, &players, &names, &table, format, round)
+    };
+    Ok(StandingsView {
+        tournament: t,
+        round,
+        format,
+        table,
+        names,
+        text,
+    })
+}
+
+/// The tournament a command means in server `guild`: the one named, else the newest taking
+/// players or under way.
+pub async fn tournament_here(core: &Core, guild: GuildId, id: Option<i64>) -> Result<i64, Error> {
+    if let Some(id) = id {
+        return Ok(id);
+    }
+    db::tournaments_of(
+        &core.pool,
+        guild,
+        &[TournamentStatus::Signup, TournamentStatus::Running],
     )
+    .await?
+    .first()
+    .map(|t| t.id)
+    .ok_or_else(|| Error::refused(text!("tournament-none-here")))
 }
 
 /// Why a player leaves a running event.
