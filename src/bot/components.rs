@@ -105,6 +105,59 @@ pub fn challenge_buttons(lang: Lang, challenge: i64) -> serenity::CreateActionRo
     ])
 }
 
+/// The row under a tournament's card: Join and Leave.
+pub fn tournament_buttons(lang: Lang, tournament: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Component::Join(tournament).encode())
+            .label(tr(lang, "button-join"))
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(Component::Leave(tournament).encode())
+            .label(tr(lang, "button-leave"))
+            .style(serenity::ButtonStyle::Secondary),
+    ])
+}
+
+fn guild_of(press: &serenity::ComponentInteraction) -> Option<crate::db::GuildId> {
+    press.guild_id.map(crate::db::GuildId::from)
+}
+
+/// After a Join or Leave press: the card shows the new count (its buttons kept while the event
+/// takes players), and the presser alone reads what happened.
+async fn show_entered(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    entered: actions::Entered,
+) -> Result<(), BotError> {
+    let t = &entered.tournament;
+    let public = crate::play::server_lang(&data.core.pool, Some(t.guild_id)).await?;
+    let open = matches!(
+        t.status,
+        crate::db::TournamentStatus::Signup | crate::db::TournamentStatus::Running
+    );
+    let buttons = if open {
+        vec![tournament_buttons(public, t.id)]
+    } else {
+        Vec::new()
+    };
+    let card = serenity::CreateInteractionResponseMessage::new()
+        .content(actions::card(t, entered.players).render(public))
+        .components(buttons)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::UpdateMessage(card),
+        )
+        .await?;
+    let answer = serenity::CreateInteractionResponseFollowup::new()
+        .content(entered.text.render(Lang::of(&press.locale)))
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    press.create_followup(ctx, answer).await?;
+    Ok(())
+}
+
 /// The row under the final board of a game between members: its Rematch button.
 pub fn rematch_button_row(lang: Lang, game: i64) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
@@ -254,6 +307,14 @@ async fn dispatch(
         }
         Component::Cancel(id) => {
             return update(ctx, data, press, text!("picker-cancelled", game = id)).await
+        }
+        Component::Join(id) => {
+            let entered = actions::join_tournament(&data.core, id, guild_of(press), user).await?;
+            return show_entered(ctx, data, press, entered).await;
+        }
+        Component::Leave(id) => {
+            let entered = actions::leave_tournament(&data.core, id, guild_of(press), user).await?;
+            return show_entered(ctx, data, press, entered).await;
         }
         Component::Accept(id) => (id, ChallengeAnswer::Accept),
         Component::Decline(id) => (id, ChallengeAnswer::Decline),
@@ -513,7 +574,9 @@ async fn check_presser(
         | Component::Rematch(_)
         | Component::Accept(_)
         | Component::Decline(_)
-        | Component::Withdraw(_) => return Ok(()),
+        | Component::Withdraw(_)
+        | Component::Join(_)
+        | Component::Leave(_) => return Ok(()),
     };
     let Some(row) = crate::db::fetch_game(&data.core.pool, game).await? else {
         return Err(BotError::refused(text!("no-such-game", game = game)));

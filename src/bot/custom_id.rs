@@ -36,6 +36,10 @@ pub enum Component {
     Rematch(i64),
     /// Under a board of a game in play: follow it (or stop).
     Follow(i64),
+    /// Under a tournament's card: join it.
+    Join(i64),
+    /// Under a tournament's card: leave it before it starts.
+    Leave(i64),
     /// The opponent's answer to a takeback of the move that made position `at`.
     Takeback {
         game: i64,
@@ -67,6 +71,8 @@ impl Component {
             Component::Cancel(id) => ("cancel", id),
             Component::Rematch(id) => ("rematch", id),
             Component::Follow(id) => ("follow", id),
+            Component::Join(id) => ("tjoin", id),
+            Component::Leave(id) => ("tleave", id),
             Component::Pick { game, ply, path } => {
                 return format!("hx:pick:{game}:{ply}:{}", path.encode())
             }
@@ -178,6 +184,8 @@ impl Component {
             "cancel" => Component::Cancel(id),
             "rematch" => Component::Rematch(id),
             "follow" => Component::Follow(id),
+            "tjoin" => Component::Join(id),
+            "tleave" => Component::Leave(id),
             _ => return None,
         })
     }
@@ -198,6 +206,8 @@ mod tests {
             Component::KeepPlaying(5),
             Component::Move(6),
             Component::Cancel(7),
+            Component::Join(8),
+            Component::Leave(9),
             Component::Rematch(10),
             Component::Follow(13),
             Component::Takeback {
@@ -250,6 +260,7 @@ mod tests {
             })
         );
         assert_eq!(Component::Accept(7).encode(), "hx:accept:7");
+        assert_eq!(Component::Join(7).encode(), "hx:tjoin:7");
         for bad in [
             "",
             "hx",
@@ -261,6 +272,9 @@ mod tests {
             "xx:accept:3",
             "hx:accept:3:4",
             "hx:move:3:4",
+            "hx:tjoin:0",
+            "hx:tjoin:3:4",
+            "hx:tleave:x",
             "hx:pick:3",
             "hx:pick:3:-1:",
             "hx:pick:3:1:x",

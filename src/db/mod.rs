@@ -83,6 +83,7 @@ mod servers;
 /// Test support (a fresh SQLite file, a throwaway PostgreSQL cluster): used by this crate's
 /// tests, the end-to-end test and the load benchmark.
 pub mod testing;
+mod tournaments;
 mod transfer;
 mod url;
 
@@ -104,6 +105,7 @@ pub use places::*;
 pub use players::*;
 pub use ratings::*;
 pub use servers::*;
+pub use tournaments::*;
 pub use transfer::{copy_all, migrate_data, TransferReport};
 pub use url::{redact_url, scrub_password, sqlite_in_memory};
 

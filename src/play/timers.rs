@@ -1,4 +1,5 @@
-//! The timer task: losses on time, reminders and challenge expiry.
+//! The timer task: losses on time, reminders, challenge expiry, and tournaments starting at the
+//! end of their sign-up or advancing a round that nothing advanced.
 //!
 //! Everything it acts on is a row: a game's `deadline_at` and `reminders_sent`, a challenge's
 //! `expires_at`. Each scan asks the database which games are due at the clock's time (ids only)
@@ -21,6 +22,8 @@ pub struct Scanned {
     pub timed_out: usize,
     pub reminded: usize,
     pub expired: usize,
+    /// Tournaments started (their sign-up over) or advanced (a round complete).
+    pub tournaments: usize,
     /// Games skipped because they could not be read or acted on.
     pub skipped: usize,
 }
@@ -63,6 +66,10 @@ pub async fn scan(core: &Core) -> Result<Scanned, DbError> {
                 report(id, "remind", e);
             }
         }
+    }
+    match actions::advance_due(core).await {
+        Ok(n) => done.tournaments = n,
+        Err(e) => error!("cannot advance tournaments: {e:?}"),
     }
     match actions::expire_challenges(core).await {
         Ok(expired) => done.expired = expired.len(),

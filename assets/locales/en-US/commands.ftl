@@ -145,12 +145,14 @@ cmd-abort = Moderators: end a game in this server without a result.
 opt-abort-game = The game number
     .name = game
 
-cmd-server = Moderators: this server's settings (a thread for each game, language).
+cmd-server = Moderators: this server's settings (a thread for each game, language, who creates tournaments).
     .name = server
 opt-server-threads = Each new game gets its own thread (default: on)
     .name = threads
 opt-server-language = The language of the bot's public messages here
     .name = language
+opt-server-tournaments = Anyone may create tournaments (default: off, only those who manage the server or its events)
+    .name = tournaments
 
 ## Choices
 
@@ -280,9 +282,11 @@ answer-language-state = Language of public messages: **{ $language }**{ $chosen 
 }.
 answer-server-saved = Saved. { $state } Games already started stay where they are.
     { $language }
+    { $tournaments }
 answer-server-change = { $state }
     { $language }
-    Change them with `/server threads` and `/server language`.
+    { $tournaments }
+    Change them with `/server threads`, `/server language` and `/server tournaments`.
 answer-language-name = English
 answer-language-auto = automatic (Discord's server language)
 answer-language-unknown = I do not speak `{ $value }`. Choose one of: { $known }.
@@ -303,3 +307,64 @@ answer-vacation = Enjoy your vacation! Until <t:{ $until }:f> your deadlines are
     [one] { $days } more day
    *[other] { $days } more days
 }). Vacation days left in the next 365 days: { $left }.
+
+cmd-tournament = Tournaments in this server: Swiss or round robin, played by correspondence.
+    .name = tournament
+cmd-tournament-create = Create a tournament; members join it with its buttons.
+    .name = create
+opt-tournament-create-name = The tournament's name
+    .name = name
+opt-tournament-create-format = Swiss (rounds chosen) or round robin (everyone meets everyone)
+    .name = format
+opt-tournament-create-rounds = Swiss: the number of rounds
+    .name = rounds
+opt-tournament-create-max_players = The most players who may join (default: no limit)
+    .name = max_players
+opt-tournament-create-signup_hours = Starts by itself this many hours from now (default: its organiser starts it)
+    .name = signup_hours
+opt-tournament-create-game = Which game
+    .name = game
+opt-tournament-create-days_per_move = Time for each move (default: 3 days); running out loses the game
+    .name = days_per_move
+opt-tournament-create-rated = Counts for the server's ratings (default: yes)
+    .name = rated
+opt-tournament-create-size = inpHeXion: board size (7 is standard)
+    .name = size
+opt-tournament-create-pie = Pie rule: the second player may swap after the first move
+    .name = pie
+opt-tournament-create-free_reply = inpHeXion: Black's first disc may go anywhere
+    .name = free_reply
+opt-tournament-create-neutral = inpHeXion: a neutral disc in the centre (odd sizes)
+    .name = neutral
+opt-tournament-create-tiles = EXXIT: number of tiles
+    .name = tiles
+opt-tournament-create-expert = EXXIT: players lay the first six tiles
+    .name = expert
+cmd-tournament-join = Join a tournament of this server (default: the newest one taking players).
+    .name = join
+opt-tournament-join-tournament = The tournament's number (default: the newest here)
+    .name = tournament
+cmd-tournament-leave = Leave a tournament before it starts.
+    .name = leave
+opt-tournament-leave-tournament = The tournament's number (default: the newest here)
+    .name = tournament
+cmd-tournament-start = Start a tournament now (its organiser, or a member who manages the server or its events).
+    .name = start
+opt-tournament-start-tournament = The tournament's number (default: the newest here)
+    .name = tournament
+cmd-tournament-withdraw = Withdraw from a tournament under way: your game in progress is resigned.
+    .name = withdraw
+opt-tournament-withdraw-tournament = The tournament's number (default: the newest here)
+    .name = tournament
+cmd-tournament-standings = A tournament's standings, as a table and in words.
+    .name = standings
+opt-tournament-standings-tournament = The tournament's number (default: the newest here)
+    .name = tournament
+choice-format-0 = Swiss
+choice-format-1 = round robin
+choice-format-2 = double round robin
+answer-tournament-started = Tournament #{ $id } has started: its pairings follow in its channel.
+answer-tournaments-open = Anyone here may create tournaments.
+answer-tournaments-managers = Members who manage the server or its events create tournaments.
+choice-tournaments-0 = on
+choice-tournaments-1 = off

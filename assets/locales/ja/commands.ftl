@@ -145,12 +145,14 @@ cmd-abort = モデレーター: このサーバーの対局を結果なしで終
 opt-abort-game = 対局番号
     .name = 対局
 
-cmd-server = モデレーター: このサーバーの設定（対局ごとのスレッド、言語）。
+cmd-server = モデレーター: このサーバーの設定（対局ごとのスレッド、言語、大会を作成できる人）。
     .name = サーバー
 opt-server-threads = 新しい対局ごとにスレッドを作る（既定: オン）
     .name = スレッド
 opt-server-language = ここでのボットの公開メッセージの言語
     .name = 言語
+opt-server-tournaments = 誰でも大会を作成できる（既定: オフ、サーバーかイベントの管理者のみ）
+    .name = 大会作成
 
 ## 選択肢
 
@@ -262,9 +264,11 @@ answer-language-state = 公開メッセージの言語: **{ $language }**{ $chos
 }。
 answer-server-saved = 保存しました。{ $state }すでに始まった対局はそのままです。
     { $language }
+    { $tournaments }
 answer-server-change = { $state }
     { $language }
-    変更は `/サーバー スレッド` と `/サーバー 言語` で。
+    { $tournaments }
+    変更は `/サーバー スレッド`、`/サーバー 言語`、`/サーバー 大会作成` で。
 answer-language-name = 日本語
 answer-language-auto = 自動（Discord のサーバーの言語）
 answer-language-unknown = `{ $value }` という言語は使えません。次から選んでください: { $known }。
@@ -279,3 +283,64 @@ answer-settings-saved = 保存しました。{ $settings }
 answer-settings-change = { $settings }
     変更は `/設定 通知` と `/設定 リマインダー` で。
 answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused } 局の期限が { $days } 日延びました）。今後365日で残っている休暇日数: { $left }。
+
+cmd-tournament = このサーバーの大会：スイス式または総当たり、通信対局で。
+    .name = 大会
+cmd-tournament-create = 大会を作成します。メンバーはボタンで参加します。
+    .name = 作成
+opt-tournament-create-name = 大会名
+    .name = 大会名
+opt-tournament-create-format = スイス式（ラウンド数を選ぶ）または総当たり（全員と対局）
+    .name = 方式
+opt-tournament-create-rounds = スイス式: ラウンド数
+    .name = ラウンド数
+opt-tournament-create-max_players = 参加できる最大人数（既定: 制限なし）
+    .name = 定員
+opt-tournament-create-signup_hours = 今から何時間後に自動で始めるか（既定: 主催者が開始）
+    .name = 受付時間
+opt-tournament-create-game = どのゲームか
+    .name = ゲーム
+opt-tournament-create-days_per_move = 一手ごとの持ち時間（既定: 3日）。使い切ると負け
+    .name = 一手の日数
+opt-tournament-create-rated = サーバーのレーティングに数える（既定: はい）
+    .name = レーティング
+opt-tournament-create-size = inpHeXion: 盤のサイズ（標準は7）
+    .name = サイズ
+opt-tournament-create-pie = パイルール: 後手は最初の手の後に色を交換できる
+    .name = パイルール
+opt-tournament-create-free_reply = inpHeXion: 黒の最初のディスクをどこにでも置ける
+    .name = 自由応手
+opt-tournament-create-neutral = inpHeXion: 中央に中立のディスク（奇数サイズ）
+    .name = 中立ディスク
+opt-tournament-create-tiles = EXXIT: タイルの枚数
+    .name = タイル数
+opt-tournament-create-expert = EXXIT: 最初の6枚のタイルをプレイヤーが置く
+    .name = 上級
+cmd-tournament-join = このサーバーの大会に参加します（既定: 受付中の最新の大会）。
+    .name = 参加
+opt-tournament-join-tournament = 大会の番号（既定: ここで最新の大会）
+    .name = 大会
+cmd-tournament-leave = 始まる前の大会への参加を取りやめます。
+    .name = 取りやめ
+opt-tournament-leave-tournament = 大会の番号（既定: ここで最新の大会）
+    .name = 大会
+cmd-tournament-start = 大会を今すぐ開始します（主催者、またはサーバーかイベントの管理者）。
+    .name = 開始
+opt-tournament-start-tournament = 大会の番号（既定: ここで最新の大会）
+    .name = 大会
+cmd-tournament-withdraw = 進行中の大会を棄権します。対局中の対局は投了になります。
+    .name = 棄権
+opt-tournament-withdraw-tournament = 大会の番号（既定: ここで最新の大会）
+    .name = 大会
+cmd-tournament-standings = 大会の順位表を画像と文章で表示します。
+    .name = 順位
+opt-tournament-standings-tournament = 大会の番号（既定: ここで最新の大会）
+    .name = 大会
+choice-format-0 = スイス式
+choice-format-1 = 総当たり
+choice-format-2 = 二回総当たり
+answer-tournament-started = 大会 #{ $id } が始まりました。組み合わせはそのチャンネルに続きます。
+answer-tournaments-open = ここでは誰でも大会を作成できます。
+answer-tournaments-managers = 大会を作成できるのはサーバーかイベントの管理者です。
+choice-tournaments-0 = オン
+choice-tournaments-1 = オフ

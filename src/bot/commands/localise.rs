@@ -29,9 +29,18 @@ fn choice_id(option: &str, index: usize) -> String {
 /// Sets every command's English descriptions and choice names, and adds the localised names and
 /// descriptions of every other language.
 pub fn localise(commands: &mut [Command]) {
-    let c = catalog();
     for command in commands {
-        let name = command.name.to_string();
+        let key = command.name.to_string();
+        localise_one(command, &key);
+    }
+}
+
+/// One command (`key`: its name, or `command-subcommand` for a subcommand) and its
+/// subcommands.
+fn localise_one(command: &mut Command, key: &str) {
+    let c = catalog();
+    {
+        let name = key.to_string();
         let id = command_id(&name);
         if let Some(d) = c.get_exact(Lang::EN, &id, None) {
             command.description = Some(d.into());
@@ -81,6 +90,10 @@ pub fn localise(commands: &mut [Command]) {
                 }
             }
         }
+    }
+    for sub in &mut command.subcommands {
+        let sub_key = format!("{key}-{}", sub.name);
+        localise_one(sub, &sub_key);
     }
 }
 

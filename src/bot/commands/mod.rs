@@ -11,6 +11,7 @@ mod moderation;
 mod play;
 mod ratings;
 mod settings;
+mod tournament;
 
 use crate::db::{ChannelId, GuildId, UserId};
 use poise::serenity_prelude as serenity;
@@ -53,6 +54,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         settings::vacation(),
         board::rules(),
         board::help(),
+        tournament::tournament(),
         moderation::abort(),
         moderation::server(),
     ]

@@ -92,7 +92,7 @@ async fn autocomplete_language(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// Moderators: this server's settings (a thread for each game, language).
+/// Moderators: this server's settings (a thread for each game, language, who creates tournaments).
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn server(
     ctx: Context<'_>,
@@ -100,6 +100,7 @@ pub async fn server(
     #[max_length = 40]
     #[autocomplete = "autocomplete_language"]
     language: Option<String>,
+    tournaments: Option<OnOff>,
 ) -> Result<(), BotError> {
     let Some(guild) = ctx.guild_id().map(GuildId::from) else {
         return Err(crate::play::Refusal::new(text!("answer-server-only")).into());
@@ -108,7 +109,8 @@ pub async fn server(
     let pool = &ctx.data().core.pool;
     let now = ctx.data().core.clock.now();
     let chosen = language.as_deref().map(parse_language).transpose()?;
-    if (threads.is_some() || chosen.is_some()) && !manages_server(&ctx) {
+    let changes = threads.is_some() || chosen.is_some() || tournaments.is_some();
+    if changes && !manages_server(&ctx) {
         return Err(crate::play::Refusal::new(text!("answer-moderators-only")).into());
     }
     let mut settings = db::fetch_server_settings(pool, guild).await?;
@@ -119,6 +121,14 @@ pub async fn server(
     if let Some(tag) = chosen {
         db::set_server_language(pool, guild, tag, now).await?;
     }
+    if let Some(open) = tournaments {
+        db::set_tournaments_open(pool, guild, open == OnOff::On, now).await?;
+    }
+    let who_creates = if db::tournaments_open(pool, guild).await? {
+        text!("answer-tournaments-open")
+    } else {
+        text!("answer-tournaments-managers")
+    };
     let state = if settings.threads {
         text!("answer-threads-on")
     } else {
@@ -131,17 +141,19 @@ pub async fn server(
         // Said only when just given back to Discord.
         chosen = if chosen == Some(None) { "auto" } else { "set" }
     );
-    let text = if threads.is_some() || chosen.is_some() {
+    let text = if changes {
         text!(
             "answer-server-saved",
             state = state,
-            language = language_state
+            language = language_state,
+            tournaments = who_creates
         )
     } else {
         text!(
             "answer-server-change",
             state = state,
-            language = language_state
+            language = language_state,
+            tournaments = who_creates
         )
     };
     super::answer_privately(&ctx, text.render(lang)).await

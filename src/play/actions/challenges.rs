@@ -2,7 +2,7 @@
 
 use tracing::info;
 
-use super::game::{enqueue_board, load, open_thread, Core};
+use super::game::{enqueue_board, load, open_thread, start_game, Core};
 use crate::ai::Level;
 use crate::db::{
     self, Announcement, Challenge, ChallengeStatus, ChannelId, GameStatus, GuildId, NewChallenge,
@@ -231,29 +231,20 @@ pub async fn answer_challenge(
     let away = db::vacation_until(&core.pool, players[0], now).await?;
     let deadline = deadline_after(now, c.seconds_per_move, away);
     let mut tx = core.pool.begin().await?;
-    let game_id = db::insert_game(
-        &mut *tx,
-        &NewGame {
-            guild_id: c.guild_id,
-            channel_id: c.channel_id,
-            options: &c.options,
-            players,
-            rated: c.rated,
-            now,
-            seconds_per_move: c.seconds_per_move,
-            deadline_at: Some(deadline),
-        },
-    )
-    .await?;
+    let new = NewGame {
+        guild_id: c.guild_id,
+        channel_id: c.channel_id,
+        options: &c.options,
+        players,
+        rated: c.rated,
+        now,
+        seconds_per_move: c.seconds_per_move,
+        deadline_at: Some(deadline),
+    };
+    let game_id = start_game(&mut tx, &new, c.message_id, None).await?;
     if !db::close_challenge(&mut *tx, id, ChallengeStatus::Accepted, Some(game_id)).await? {
         return Err(gone());
     }
-    let row = db::fetch_game(&mut *tx, game_id)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("game {game_id} vanished while starting"))?;
-    let game = Game::new(c.options.clone());
-    open_thread(&mut tx, &row, c.message_id, None).await?;
-    enqueue_board(&mut tx, &row, &game, None, None).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(challenge = id, game = game_id, "challenge accepted");

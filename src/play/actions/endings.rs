@@ -3,6 +3,7 @@
 use tracing::info;
 
 use super::game::{end_game, enqueue_board, load, row_after, win_for, Core, Stamp};
+use super::tournaments::after_game;
 use crate::db::{self, DbError, Finish, GameResult, GameStatus, GuildId, UserId};
 use crate::games::Reason;
 use crate::i18n::Text;
@@ -29,6 +30,7 @@ pub async fn resign(core: &Core, id: i64, player: UserId) -> Result<(), Error> {
             done => done?,
         }
         info!(game = id, "resigned");
+        after_game(core, id).await;
         return Ok(());
     }
     Err(DbError::Conflict(id).into())
@@ -97,6 +99,7 @@ pub async fn answer_call_off(
     );
     end_game(core, &row, &game, &finish, intro).await?;
     info!(game = id, "called off by agreement");
+    after_game(core, id).await;
     Ok(text!("call-off-done", game = id))
 }
 
@@ -125,6 +128,7 @@ pub async fn abort(
     );
     end_game(core, &row, &game, &finish, intro).await?;
     info!(game = id, "aborted");
+    after_game(core, id).await;
     Ok(())
 }
 
@@ -145,10 +149,12 @@ pub async fn time_out(core: &Core, id: i64) -> Result<bool, Error> {
         return Ok(false);
     }
     db::apply_result(&mut tx, id).await?;
+    db::record_tournament_game(&mut tx, id, row.players, &finish).await?;
     let intro = text!("ran-out-of-time", who = mention(loser));
     enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(game = id, %loser, "lost on time");
+    after_game(core, id).await;
     Ok(true)
 }

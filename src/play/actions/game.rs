@@ -293,6 +293,26 @@ pub(super) async fn close_thread(
     Ok(())
 }
 
+/// Starts a game between two members in the caller's transaction: stores it, queues the opening
+/// of its thread (where its server wants threads; started from the message `from` when there is
+/// one) and its first board, under `intro`. Returns its id. Challenges and tournaments start their
+/// games through it.
+pub(super) async fn start_game(
+    tx: &mut crate::db::Conn,
+    new: &db::NewGame<'_>,
+    from: Option<db::MessageId>,
+    intro: Option<Text>,
+) -> Result<i64, Error> {
+    let id = db::insert_game(&mut *tx, new).await?;
+    let row = db::fetch_game(&mut *tx, id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("game {id} vanished while starting"))?;
+    let game = Game::new(new.options.clone());
+    open_thread(tx, &row, from, None).await?;
+    enqueue_board(tx, &row, &game, intro, None).await?;
+    Ok(id)
+}
+
 /// How the game stands after a move: `Some` when it has just ended.
 pub fn finish_after_move(row: &GameRow, game: &Game) -> Option<Finish> {
     let outcome = game.outcome()?;
@@ -317,7 +337,9 @@ pub(super) fn win_for(
     }
 }
 
-/// Ends a game without a move (resignation, abort), with its final board announced.
+/// Ends a game without a move (resignation, abort), with its final board announced; a
+/// tournament game's pairing takes the result in the same transaction (the caller then calls
+/// [`super::after_game`]).
 pub(super) async fn end_game(
     core: &Core,
     row: &GameRow,
@@ -329,6 +351,7 @@ pub(super) async fn end_game(
     let mut tx = core.pool.begin().await?;
     db::finish_game(&mut *tx, row.id, row.version, finish, core.clock.now()).await?;
     db::apply_result(&mut tx, row.id).await?;
+    db::record_tournament_game(&mut tx, row.id, row.players, finish).await?;
     enqueue_board(&mut tx, &after, game, Some(intro), None).await?;
     tx.commit().await?;
     core.wake_delivery();

@@ -1,6 +1,6 @@
 //! The game's verbs, each in one place: start a game from an accepted challenge or against the
 //! bot, apply a move (a member's or the bot's), resign, abort, lose on time, remind, expire
-//! challenges, take a vacation, open a challenge.
+//! challenges, take a vacation, open a challenge; and run tournaments.
 //!
 //! Each action decides on the stored state, then stores the change and queues what must be
 //! announced (`db::enqueue`) in **one transaction**, guarded by the game's version (the ply
@@ -17,6 +17,7 @@ mod moves;
 mod takebacks;
 #[cfg(test)]
 mod tests;
+mod tournaments;
 
 pub use challenges::*;
 pub use endings::*;
@@ -24,3 +25,4 @@ pub use game::*;
 pub use members::*;
 pub use moves::*;
 pub use takebacks::*;
+pub use tournaments::*;

@@ -136,13 +136,17 @@ pub async fn play_move_on(
         },
     )
     .await?;
-    if finish.is_some() {
+    if let Some(f) = &finish {
         db::apply_result(&mut tx, id).await?;
+        db::record_tournament_game(&mut tx, id, row.players, f).await?;
     }
     enqueue_board(&mut tx, &after, &game, None, Some((player, &notation))).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(game = id, ply = expected + 1, mv = %notation, "move played");
+    if finish.is_some() {
+        super::tournaments::after_game(core, id).await;
+    }
     Ok(Played {
         game: id,
         ply: expected + 1,

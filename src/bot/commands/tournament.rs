@@ -1,0 +1,224 @@
+//! `/tournament`: create an event, join or leave it, start it, withdraw, and its standings (as
+//! text and as a picture). The card it posts carries Join and Leave buttons
+//! ([`crate::bot::components::tournament_buttons`]).
+
+use poise::serenity_prelude as serenity;
+use poise::CreateReply;
+
+use super::{lang, public_lang, remember_author, server, DaysChoice, GameChoice, TilesChoice};
+use crate::bot::components::{read_back, tournament_buttons};
+use crate::bot::{BotError, Context};
+use crate::db::{self, ChannelId, GuildId, TournamentFormat};
+use crate::games::GameKind;
+use crate::play::actions::{self, Starter, TournamentRequest, Withdrawal};
+use crate::play::schedule::{DAY, DEFAULT_DAYS_PER_MOVE};
+use crate::play::terms::{build_options, ChosenOptions};
+use crate::text;
+
+/// How the event is paired (a choice in Discord).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "Swiss"]
+    Swiss,
+    #[name = "round robin"]
+    RoundRobin,
+    #[name = "double round robin"]
+    DoubleRoundRobin,
+}
+
+impl From<FormatChoice> for TournamentFormat {
+    fn from(c: FormatChoice) -> TournamentFormat {
+        match c {
+            FormatChoice::Swiss => TournamentFormat::Swiss,
+            FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
+            FormatChoice::DoubleRoundRobin => TournamentFormat::DoubleRoundRobin,
+        }
+    }
+}
+
+/// The author manages the server or its events (Discord says so with each command).
+fn manages_events(ctx: &Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(actx) => actx
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild() || p.manage_events()),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// Tournaments in this server: Swiss or round robin, played by correspondence.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("create", "join", "leave", "start", "withdraw", "standings"),
+    subcommand_required
+)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), BotError> {
+    Ok(())
+}
+
+/// Create a tournament; members join it with its buttons.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+pub async fn create(
+    ctx: Context<'_>,
+    #[max_length = 80] name: String,
+    game: GameChoice,
+    format: FormatChoice,
+    #[min = 1]
+    #[max = 20]
+    rounds: Option<i64>,
+    days_per_move: Option<DaysChoice>,
+    rated: Option<bool>,
+    #[min = 2]
+    #[max = 256]
+    max_players: Option<i64>,
+    #[min = 1]
+    #[max = 720]
+    signup_hours: Option<i64>,
+    #[min = 4]
+    #[max = 11]
+    size: Option<i64>,
+    pie: Option<bool>,
+    free_reply: Option<bool>,
+    neutral: Option<bool>,
+    tiles: Option<TilesChoice>,
+    expert: Option<bool>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let guild = server(&ctx)?;
+    let kind = GameKind::from(game);
+    let chosen = ChosenOptions {
+        size,
+        pie,
+        free_reply,
+        neutral,
+        tiles: tiles.map(TilesChoice::count),
+        expert,
+    };
+    let options = build_options(kind, &chosen)?;
+    let core = &ctx.data().core;
+    let days = days_per_move.map_or(DEFAULT_DAYS_PER_MOVE, DaysChoice::days);
+    let (id, card) = actions::create_tournament(
+        core,
+        &TournamentRequest {
+            guild_id: guild,
+            channel_id: ChannelId::from(ctx.channel_id()),
+            creator: me,
+            manager: manages_events(&ctx),
+            name,
+            options,
+            format: format.into(),
+            rounds,
+            seconds_per_move: days * DAY,
+            rated: rated.unwrap_or(true),
+            max_players,
+            starts_at: signup_hours.map(|h| core.clock.now() + h * 3600),
+        },
+    )
+    .await?;
+    let public = public_lang(&ctx).await?;
+    let reply = CreateReply::default()
+        .content(card.render(public))
+        .components(vec![tournament_buttons(public, id)])
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let handle = ctx.send(reply).await?;
+    match read_back(|| async { handle.message().await.map(|m| m.into_owned()) }).await {
+        Ok(message) => db::set_tournament_message(&core.pool, id, message).await?,
+        Err(e) => tracing::warn!(tournament = id, "cannot read the card back: {e}"),
+    }
+    Ok(())
+}
+
+/// Join a tournament of this server (default: the newest one taking players).
+#[poise::command(slash_command, guild_only)]
+pub async fn join(ctx: Context<'_>, #[min = 1] tournament: Option<i64>) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let guild = server(&ctx)?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, guild, tournament).await?;
+    let entered = actions::join_tournament(core, id, Some(guild), me).await?;
+    super::answer_privately(&ctx, entered.text.render(lang(&ctx))).await
+}
+
+/// Leave a tournament before it starts.
+#[poise::command(slash_command, guild_only)]
+pub async fn leave(ctx: Context<'_>, #[min = 1] tournament: Option<i64>) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let guild = server(&ctx)?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, guild, tournament).await?;
+    let entered = actions::leave_tournament(core, id, Some(guild), me).await?;
+    super::answer_privately(&ctx, entered.text.render(lang(&ctx))).await
+}
+
+/// Start a tournament now (its organiser, or a member who manages the server or its events).
+#[poise::command(slash_command, guild_only)]
+pub async fn start(ctx: Context<'_>, #[min = 1] tournament: Option<i64>) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let guild = server(&ctx)?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, guild, tournament).await?;
+    let starter = Starter {
+        user: me,
+        guild: Some(guild),
+        manager: manages_events(&ctx),
+    };
+    actions::start_tournament(core, id, Some(starter)).await?;
+    let text = text!("answer-tournament-started", id = id).render(lang(&ctx));
+    super::answer_privately(&ctx, text).await
+}
+
+/// Withdraw from a tournament under way: your game in progress is resigned.
+#[poise::command(slash_command, guild_only)]
+pub async fn withdraw(
+    ctx: Context<'_>,
+    #[min = 1] tournament: Option<i64>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let guild = server(&ctx)?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, guild, tournament).await?;
+    let text = actions::withdraw(core, id, Some(guild), me, Withdrawal::Asked).await?;
+    super::answer_privately(&ctx, text.render(lang(&ctx))).await
+}
+
+/// A tournament's standings, as a table and in words.
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[min = 1] tournament: Option<i64>,
+) -> Result<(), BotError> {
+    remember_author(&ctx).await?;
+    let guild: GuildId = server(&ctx)?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, guild, tournament).await?;
+    let view = actions::show_standings(core, id, Some(guild)).await?;
+    let lang = lang(&ctx);
+    let mut reply = CreateReply::default()
+        .content(view.text.render(lang))
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if !view.table.is_empty() {
+        let title = view.tournament.name.clone();
+        let png = tokio::task::spawn_blocking(move || {
+            crate::render::standings::standings_png(
+                lang,
+                &title,
+                view.format,
+                &view.table,
+                &view.names,
+                crate::render::Theme::default(),
+            )
+        })
+        .await
+        .map_err(|e| BotError::Internal(anyhow::anyhow!("drawing the standings: {e}")))?
+        .map_err(|e| BotError::Internal(anyhow::anyhow!("drawing the standings: {e}")))?;
+        reply = reply.attachment(serenity::CreateAttachment::bytes(png, "standings.png"));
+    }
+    ctx.send(reply).await?;
+    Ok(())
+}

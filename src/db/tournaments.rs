@@ -1,0 +1,1010 @@
+//! Tournaments: the events of a server, their players, and the pairings of their rounds.
+//!
+//! - A **tournament** row holds the event's settings (game and options, format, rounds, time per
+//!   move, rating, player limit, end of sign-up), where it stands (`signup`, `running`,
+//!   `finished`, `cancelled`; the rounds paired so far) and a `version` raised by every change,
+//!   so that each change is written only while the event is where its writer saw it.
+//! - A **player** has a seed (the starting rank, in order of joining), the rounds paired when they
+//!   joined (a late join) and when they withdrew, and their tournament losses on time.
+//! - A **pairing** is one game or one bye of a round. A game's pairing names it (`game_id`): that
+//!   is the tag of a game with its tournament and round, read where a game ends
+//!   ([`record_tournament_game`]).
+//! - **Advancing a round** is claimed ([`claim_advance`], a lease in Unix milliseconds, as the bot
+//!   turns are) so that one process computes it, and stored in one transaction that checks the
+//!   event's version ([`record_round_paired`]): two processes never pair a round twice, and a
+//!   process killed while pairing leaves nothing stored, its claim running out.
+
+use sqlx::{FromRow, Row};
+
+use super::{ChannelId, Conn, DbError, DbRow, Executor, GuildId, MessageId, UserId};
+use crate::db::{Finish, GameResult};
+use crate::games::{Colour, Options};
+
+/// How an event is paired.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TournamentFormat {
+    /// Swiss rounds by the Dutch system, the number of rounds chosen.
+    Swiss,
+    /// Everyone meets everyone once.
+    RoundRobin,
+    /// Everyone meets everyone twice, once with each colour.
+    DoubleRoundRobin,
+}
+
+impl TournamentFormat {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TournamentFormat::Swiss => "swiss",
+            TournamentFormat::RoundRobin => "round_robin",
+            TournamentFormat::DoubleRoundRobin => "double_round_robin",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<TournamentFormat> {
+        Some(match s {
+            "swiss" => TournamentFormat::Swiss,
+            "round_robin" => TournamentFormat::RoundRobin,
+            "double_round_robin" => TournamentFormat::DoubleRoundRobin,
+            _ => return None,
+        })
+    }
+
+    /// Whether every game is known (and started) at once.
+    pub fn round_robin(self) -> bool {
+        self != TournamentFormat::Swiss
+    }
+}
+
+/// Where an event stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TournamentStatus {
+    /// Taking sign-ups.
+    Signup,
+    Running,
+    /// Over: its final standings were announced.
+    Finished,
+    /// Called off (too few players at the start).
+    Cancelled,
+}
+
+impl TournamentStatus {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TournamentStatus::Signup => "signup",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
+        }
+    }
+
+    fn parse(s: &str) -> Option<TournamentStatus> {
+        Some(match s {
+            "signup" => TournamentStatus::Signup,
+            "running" => TournamentStatus::Running,
+            "finished" => TournamentStatus::Finished,
+            "cancelled" => TournamentStatus::Cancelled,
+            _ => return None,
+        })
+    }
+}
+
+fn decode_error(column: &str, why: String) -> sqlx::Error {
+    sqlx::Error::ColumnDecode {
+        index: column.into(),
+        source: why.into(),
+    }
+}
+
+/// A stored tournament.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub creator_id: UserId,
+    pub name: String,
+    /// The variant of its games.
+    pub options: Options,
+    pub format: TournamentFormat,
+    /// Swiss: the rounds chosen; round robin: its table's, once started.
+    pub rounds: Option<i64>,
+    pub seconds_per_move: i64,
+    pub rated: bool,
+    pub max_players: Option<i64>,
+    /// The end of sign-up, when the event starts by itself.
+    pub starts_at: Option<i64>,
+    pub status: TournamentStatus,
+    pub rounds_paired: i64,
+    pub winner_id: Option<UserId>,
+    pub message_id: Option<MessageId>,
+    pub thread_id: Option<ChannelId>,
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+impl TournamentRow {
+    /// Where its announcements go: its thread, else its channel.
+    pub fn place(&self) -> ChannelId {
+        self.thread_id.unwrap_or(self.channel_id)
+    }
+}
+
+impl<'r> FromRow<'r, DbRow> for TournamentRow {
+    fn from_row(row: &'r DbRow) -> Result<Self, sqlx::Error> {
+        let line: String = row.try_get("options")?;
+        let options = Options::parse_line(&line)
+            .map_err(|e| decode_error("options", format!("`{line}`: {e}")))?;
+        let kind: String = row.try_get("kind")?;
+        if kind.parse::<crate::games::GameKind>().ok() != Some(options.kind()) {
+            return Err(decode_error(
+                "kind",
+                format!("kind `{kind}` does not match the options `{line}`"),
+            ));
+        }
+        let format: String = row.try_get("format")?;
+        let status: String = row.try_get("status")?;
+        Ok(TournamentRow {
+            id: row.try_get("id")?,
+            guild_id: row.try_get("guild_id")?,
+            channel_id: row.try_get("channel_id")?,
+            creator_id: row.try_get("creator_id")?,
+            name: row.try_get("name")?,
+            options,
+            format: TournamentFormat::parse(&format)
+                .ok_or_else(|| decode_error("format", format!("unknown format `{format}`")))?,
+            rounds: row.try_get("rounds")?,
+            seconds_per_move: row.try_get("seconds_per_move")?,
+            rated: super::get_flag(row, "rated")?,
+            max_players: row.try_get("max_players")?,
+            starts_at: row.try_get("starts_at")?,
+            status: TournamentStatus::parse(&status)
+                .ok_or_else(|| decode_error("status", format!("unknown status `{status}`")))?,
+            rounds_paired: row.try_get("rounds_paired")?,
+            winner_id: row.try_get("winner_id")?,
+            message_id: row.try_get("message_id")?,
+            thread_id: row.try_get("thread_id")?,
+            version: row.try_get("version")?,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+            finished_at: row.try_get("finished_at")?,
+        })
+    }
+}
+
+/// What a new tournament needs.
+#[derive(Clone, Debug)]
+pub struct NewTournament<'a> {
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub creator_id: UserId,
+    pub name: &'a str,
+    pub options: &'a Options,
+    pub format: TournamentFormat,
+    pub rounds: Option<i64>,
+    pub seconds_per_move: i64,
+    pub rated: bool,
+    pub max_players: Option<i64>,
+    pub starts_at: Option<i64>,
+    pub now: i64,
+}
+
+/// Stores a new tournament taking sign-ups; returns its id.
+pub async fn insert_tournament(
+    ex: impl Executor<'_>,
+    t: &NewTournament<'_>,
+) -> Result<i64, DbError> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO tournaments (guild_id, channel_id, creator_id, name, kind, options, format,
+                                  rounds, seconds_per_move, rated, max_players, starts_at,
+                                  status, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'signup', $13, $13)
+         RETURNING id",
+    )
+    .bind(t.guild_id)
+    .bind(t.channel_id)
+    .bind(t.creator_id)
+    .bind(t.name)
+    .bind(t.options.kind().name())
+    .bind(t.options.to_string())
+    .bind(t.format.as_str())
+    .bind(t.rounds)
+    .bind(t.seconds_per_move)
+    .bind(i64::from(t.rated))
+    .bind(t.max_players)
+    .bind(t.starts_at)
+    .bind(t.now)
+    .fetch_one(ex)
+    .await?)
+}
+
+pub async fn fetch_tournament(
+    ex: impl Executor<'_>,
+    id: i64,
+) -> Result<Option<TournamentRow>, DbError> {
+    Ok(sqlx::query_as("SELECT * FROM tournaments WHERE id = $1")
+        .bind(id)
+        .fetch_optional(ex)
+        .await?)
+}
+
+/// Takes tournament `id`'s row for the rest of the transaction (PostgreSQL does not serialise
+/// writers as SQLite does), so that joins and withdrawals arriving together are decided one
+/// after the other; then reads it.
+pub async fn take_tournament(conn: &mut Conn, id: i64) -> Result<Option<TournamentRow>, DbError> {
+    sqlx::query("UPDATE tournaments SET version = version WHERE id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    fetch_tournament(&mut *conn, id).await
+}
+
+/// The tournaments of a server in these statuses, newest first.
+pub async fn tournaments_of(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+    statuses: &[TournamentStatus],
+) -> Result<Vec<TournamentRow>, DbError> {
+    let rows = sqlx::query("SELECT * FROM tournaments WHERE guild_id = $1 ORDER BY id DESC")
+        .bind(guild)
+        .fetch_all(ex)
+        .await?;
+    Ok(super::decode_each::<TournamentRow>("tournaments", &rows)
+        .into_iter()
+        .filter(|t| statuses.contains(&t.status))
+        .collect())
+}
+
+/// Records the message announcing tournament `id` (with its Join and Leave buttons).
+pub async fn set_tournament_message(
+    ex: impl Executor<'_>,
+    id: i64,
+    message: MessageId,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE tournaments SET message_id = $2 WHERE id = $1")
+        .bind(id)
+        .bind(message)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Raises tournament `id`'s version, if it is still `version`: `false` when another change got
+/// there first.
+pub async fn touch_tournament(
+    ex: impl Executor<'_>,
+    id: i64,
+    version: i64,
+    now: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET version = version + 1, updated_at = $3
+          WHERE id = $1 AND version = $2",
+    )
+    .bind(id)
+    .bind(version)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Starts tournament `id` (taking sign-ups, at `version`) with `rounds` rounds.
+pub async fn start_tournament(
+    ex: impl Executor<'_>,
+    id: i64,
+    version: i64,
+    rounds: i64,
+    now: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET status = 'running', rounds = $3, version = version + 1,
+                updated_at = $4
+          WHERE id = $1 AND version = $2 AND status = 'signup'",
+    )
+    .bind(id)
+    .bind(version)
+    .bind(rounds)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Records that tournament `id` (at `version`, running) has its rounds up to `round` paired, and
+/// gives back any claim on advancing it. `false`, and nothing written, when another process or
+/// change got there first: the caller's transaction is then rolled back whole.
+pub async fn record_round_paired(
+    ex: impl Executor<'_>,
+    id: i64,
+    version: i64,
+    round: i64,
+    now: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET rounds_paired = $3, version = version + 1, updated_at = $4,
+                advancing_until = NULL
+          WHERE id = $1 AND version = $2 AND status = 'running' AND rounds_paired < $3",
+    )
+    .bind(id)
+    .bind(version)
+    .bind(round)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Closes tournament `id` (at `version`): `finished` with its winner, or `cancelled`.
+pub async fn close_tournament(
+    ex: impl Executor<'_>,
+    id: i64,
+    version: i64,
+    status: TournamentStatus,
+    winner: Option<UserId>,
+    now: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET status = $3, winner_id = $4, version = version + 1,
+                updated_at = $5, finished_at = $5, advancing_until = NULL
+          WHERE id = $1 AND version = $2 AND status IN ('signup', 'running')",
+    )
+    .bind(id)
+    .bind(version)
+    .bind(status.as_str())
+    .bind(winner)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Claims the advancing of tournament `id` until `until_ms`, unless another claim holds at
+/// `now_ms`: whether this caller has it.
+pub async fn claim_advance(
+    ex: impl Executor<'_>,
+    id: i64,
+    now_ms: i64,
+    until_ms: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET advancing_until = $3
+          WHERE id = $1 AND status = 'running'
+            AND (advancing_until IS NULL OR advancing_until <= $2)",
+    )
+    .bind(id)
+    .bind(now_ms)
+    .bind(until_ms)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Gives back the caller's own claim (`until_ms`) on advancing tournament `id`.
+pub async fn release_advance(ex: impl Executor<'_>, id: i64, until_ms: i64) -> Result<(), DbError> {
+    sqlx::query(
+        "UPDATE tournaments SET advancing_until = NULL WHERE id = $1 AND advancing_until = $2",
+    )
+    .bind(id)
+    .bind(until_ms)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Tournaments taking sign-ups whose sign-up ended by `now`.
+pub async fn tournaments_to_start(ex: impl Executor<'_>, now: i64) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM tournaments
+          WHERE status = 'signup' AND starts_at IS NOT NULL AND starts_at <= $1 ORDER BY id",
+    )
+    .bind(now)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Running tournaments whose paired rounds are all decided (the next round, or the end, is due)
+/// and that nobody is advancing at `now_ms`.
+pub async fn tournaments_to_advance(
+    ex: impl Executor<'_>,
+    now_ms: i64,
+) -> Result<Vec<i64>, DbError> {
+    Ok(sqlx::query_scalar(
+        "SELECT t.id FROM tournaments t
+          WHERE t.status = 'running'
+            AND (t.advancing_until IS NULL OR t.advancing_until <= $1)
+            AND NOT EXISTS (SELECT 1 FROM tournament_pairings p
+                             WHERE p.tournament_id = t.id AND p.result IS NULL)
+          ORDER BY t.id",
+    )
+    .bind(now_ms)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// A player of a tournament.
+#[derive(Clone, PartialEq, Eq, Debug, FromRow)]
+pub struct TournamentPlayer {
+    pub player_id: UserId,
+    /// The starting rank, in order of joining (gaps where someone left before the start).
+    pub seed: i64,
+    /// The rounds paired when they joined (0: before the start).
+    pub joined_round: i64,
+    /// The rounds paired when they withdrew.
+    pub withdrawn_round: Option<i64>,
+    pub timeouts: i64,
+}
+
+/// Adds `player` to tournament `id` after the others, `joined_round` rounds into it.
+pub async fn insert_tournament_player(
+    ex: impl Executor<'_>,
+    id: i64,
+    player: UserId,
+    joined_round: i64,
+    now: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO tournament_players (tournament_id, player_id, seed, joined_round, joined_at)
+         SELECT $1, $2, COALESCE(MAX(seed), 0) + 1, $3, $4
+           FROM tournament_players WHERE tournament_id = $1",
+    )
+    .bind(id)
+    .bind(player)
+    .bind(joined_round)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Takes `player` off tournament `id` (before its start): whether they were in it.
+pub async fn delete_tournament_player(
+    ex: impl Executor<'_>,
+    id: i64,
+    player: UserId,
+) -> Result<bool, DbError> {
+    let done =
+        sqlx::query("DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2")
+            .bind(id)
+            .bind(player)
+            .execute(ex)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The players of tournament `id`, by seed.
+pub async fn tournament_players(
+    ex: impl Executor<'_>,
+    id: i64,
+) -> Result<Vec<TournamentPlayer>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT player_id, seed, joined_round, withdrawn_round, timeouts
+           FROM tournament_players WHERE tournament_id = $1 ORDER BY seed",
+    )
+    .bind(id)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Withdraws `player` from tournament `id` after `round` rounds: whether they were still in.
+pub async fn withdraw_tournament_player(
+    ex: impl Executor<'_>,
+    id: i64,
+    player: UserId,
+    round: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE tournament_players SET withdrawn_round = $3
+          WHERE tournament_id = $1 AND player_id = $2 AND withdrawn_round IS NULL",
+    )
+    .bind(id)
+    .bind(player)
+    .bind(round)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// How a pairing was decided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PairingResult {
+    /// The first seat (White) won the game.
+    White,
+    Black,
+    Draw,
+    /// The first seat won without play (the other withdrew).
+    WhiteForfeit,
+    BlackForfeit,
+    /// Nobody scores and no game counts (a game called off).
+    Void,
+    /// A bye, worth its `bye_halves`.
+    Bye,
+}
+
+impl PairingResult {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PairingResult::White => "white",
+            PairingResult::Black => "black",
+            PairingResult::Draw => "draw",
+            PairingResult::WhiteForfeit => "white_forfeit",
+            PairingResult::BlackForfeit => "black_forfeit",
+            PairingResult::Void => "void",
+            PairingResult::Bye => "bye",
+        }
+    }
+
+    fn parse(s: &str) -> Option<PairingResult> {
+        Some(match s {
+            "white" => PairingResult::White,
+            "black" => PairingResult::Black,
+            "draw" => PairingResult::Draw,
+            "white_forfeit" => PairingResult::WhiteForfeit,
+            "black_forfeit" => PairingResult::BlackForfeit,
+            "void" => PairingResult::Void,
+            "bye" => PairingResult::Bye,
+            _ => return None,
+        })
+    }
+
+    /// The result of a game that ended as `finish` said, the first seat being White.
+    pub fn of_game(finish: &Finish, seats: [UserId; 2]) -> PairingResult {
+        match (&finish.result, finish.winner_id) {
+            (GameResult::Aborted { .. }, _) => PairingResult::Void,
+            (GameResult::Decided(_), None) => PairingResult::Draw,
+            (GameResult::Decided(_), Some(w)) if w == seats[0] => PairingResult::White,
+            (GameResult::Decided(_), Some(_)) => PairingResult::Black,
+        }
+    }
+
+    /// A win without play for `colour`.
+    pub fn forfeit_for(colour: Colour) -> PairingResult {
+        match colour {
+            Colour::First => PairingResult::WhiteForfeit,
+            Colour::Second => PairingResult::BlackForfeit,
+        }
+    }
+}
+
+/// One game or bye of a round.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PairingRow {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub round: i64,
+    pub board: i64,
+    /// The first seat; the player of a bye.
+    pub white_id: UserId,
+    /// `None` for a bye.
+    pub black_id: Option<UserId>,
+    /// A bye's worth in half points.
+    pub bye_halves: Option<i64>,
+    pub game_id: Option<i64>,
+    pub result: Option<PairingResult>,
+}
+
+impl<'r> FromRow<'r, DbRow> for PairingRow {
+    fn from_row(row: &'r DbRow) -> Result<Self, sqlx::Error> {
+        let result = match row.try_get::<Option<String>, _>("result")? {
+            None => None,
+            Some(r) => Some(
+                PairingResult::parse(&r)
+                    .ok_or_else(|| decode_error("result", format!("unknown result `{r}`")))?,
+            ),
+        };
+        Ok(PairingRow {
+            id: row.try_get("id")?,
+            tournament_id: row.try_get("tournament_id")?,
+            round: row.try_get("round")?,
+            board: row.try_get("board")?,
+            white_id: row.try_get("white_id")?,
+            black_id: row.try_get("black_id")?,
+            bye_halves: row.try_get("bye_halves")?,
+            game_id: row.try_get("game_id")?,
+            result,
+        })
+    }
+}
+
+/// A pairing to store: a game (`black` set), or a bye worth `bye_halves`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NewPairing {
+    pub round: i64,
+    pub board: i64,
+    pub white: UserId,
+    pub black: Option<UserId>,
+    pub bye_halves: Option<i64>,
+    pub game_id: Option<i64>,
+}
+
+/// Stores a pairing of tournament `id`; a bye is decided at once. Returns its id.
+pub async fn insert_pairing(
+    ex: impl Executor<'_>,
+    id: i64,
+    p: &NewPairing,
+) -> Result<i64, DbError> {
+    let result = p.black.is_none().then_some(PairingResult::Bye.as_str());
+    Ok(sqlx::query_scalar(
+        "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, black_id,
+                                          bye_halves, game_id, result)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(id)
+    .bind(p.round)
+    .bind(p.board)
+    .bind(p.white)
+    .bind(p.black)
+    .bind(p.bye_halves)
+    .bind(p.game_id)
+    .bind(result)
+    .fetch_one(ex)
+    .await?)
+}
+
+/// Every pairing of tournament `id`, by round and board.
+pub async fn tournament_pairings(
+    ex: impl Executor<'_>,
+    id: i64,
+) -> Result<Vec<PairingRow>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT * FROM tournament_pairings WHERE tournament_id = $1 ORDER BY round, board",
+    )
+    .bind(id)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// The pairing game `game` was started for, if it is a tournament game.
+pub async fn pairing_of_game(
+    ex: impl Executor<'_>,
+    game: i64,
+) -> Result<Option<PairingRow>, DbError> {
+    Ok(
+        sqlx::query_as("SELECT * FROM tournament_pairings WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(ex)
+            .await?,
+    )
+}
+
+/// Decides pairing `id`, if it is still undecided: whether this call did.
+pub async fn decide_pairing(
+    ex: impl Executor<'_>,
+    id: i64,
+    result: PairingResult,
+) -> Result<bool, DbError> {
+    let done =
+        sqlx::query("UPDATE tournament_pairings SET result = $2 WHERE id = $1 AND result IS NULL")
+            .bind(id)
+            .bind(result.as_str())
+            .execute(ex)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Where a game ends (in the transaction that ends it): when it is a tournament game, its
+/// pairing takes the result and a loss on time counts against the loser. Returns the
+/// tournament, if any.
+pub async fn record_tournament_game(
+    conn: &mut Conn,
+    game: i64,
+    seats: [UserId; 2],
+    finish: &Finish,
+) -> Result<Option<i64>, DbError> {
+    let Some(pairing) = pairing_of_game(&mut *conn, game).await? else {
+        return Ok(None);
+    };
+    let result = PairingResult::of_game(finish, seats);
+    if !decide_pairing(&mut *conn, pairing.id, result).await? {
+        return Ok(Some(pairing.tournament_id));
+    }
+    let on_time = matches!(
+        &finish.result,
+        GameResult::Decided(o) if o.reason == crate::games::Reason::Timeout
+    );
+    if let (true, Some(winner)) = (on_time, finish.winner_id) {
+        let loser = if winner == seats[0] {
+            seats[1]
+        } else {
+            seats[0]
+        };
+        sqlx::query(
+            "UPDATE tournament_players SET timeouts = timeouts + 1
+              WHERE tournament_id = $1 AND player_id = $2",
+        )
+        .bind(pairing.tournament_id)
+        .bind(loser)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(Some(pairing.tournament_id))
+}
+
+/// Whether anyone in server `guild` may create tournaments (else only those who manage the
+/// server or its events).
+pub async fn tournaments_open(ex: impl Executor<'_>, guild: GuildId) -> Result<bool, DbError> {
+    let open: Option<i64> =
+        sqlx::query_scalar("SELECT tournaments_open FROM server_settings WHERE guild_id = $1")
+            .bind(guild)
+            .fetch_optional(ex)
+            .await?;
+    Ok(open.unwrap_or(0) != 0)
+}
+
+/// Opens the creation of tournaments in server `guild` to everyone, or closes it again.
+pub async fn set_tournaments_open(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+    open: bool,
+    now: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO server_settings (guild_id, tournaments_open, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (guild_id) DO UPDATE SET tournaments_open = excluded.tournaments_open,
+                                              updated_at = excluded.updated_at",
+    )
+    .bind(guild)
+    .bind(i64::from(open))
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::*;
+    use crate::db::testing::both_backends;
+    use crate::games::{Colour, GameKind, Outcome, Reason};
+
+    async fn players(pool: &Pool, ids: &[u64]) {
+        for &id in ids {
+            upsert_player(pool, UserId(id), &format!("p{id}"), 0)
+                .await
+                .expect("player");
+        }
+    }
+
+    fn swiss<'a>(options: &'a crate::games::Options) -> NewTournament<'a> {
+        NewTournament {
+            guild_id: GuildId(5),
+            channel_id: ChannelId(6),
+            creator_id: UserId(1),
+            name: "Spring cup",
+            options,
+            format: TournamentFormat::Swiss,
+            rounds: Some(3),
+            seconds_per_move: 86_400,
+            rated: true,
+            max_players: Some(8),
+            starts_at: Some(1_000),
+            now: 100,
+        }
+    }
+
+    both_backends! {
+        async fn a_tournament_keeps_its_settings_players_and_state(pool) {
+            players(&pool, &[1, 2, 3, 4]).await;
+            let options = crate::games::Options::parse_line("exxit").expect("options");
+            let id = insert_tournament(&pool, &swiss(&options)).await.expect("insert");
+            let t = fetch_tournament(&pool, id).await.expect("fetch").expect("row");
+            assert_eq!(
+                (t.name.as_str(), t.format, t.rounds, t.status, t.rounds_paired, t.version),
+                ("Spring cup", TournamentFormat::Swiss, Some(3), TournamentStatus::Signup, 0, 0)
+            );
+            assert_eq!(t.options, options);
+            assert_eq!((t.max_players, t.starts_at, t.rated), (Some(8), Some(1_000), true));
+            assert_eq!(t.place(), ChannelId(6));
+            set_tournament_message(&pool, id, MessageId(77)).await.expect("message");
+            let t = fetch_tournament(&pool, id).await.expect("fetch").expect("row");
+            assert_eq!(t.message_id, Some(MessageId(77)));
+            assert_eq!(
+                tournaments_of(&pool, GuildId(5), &[TournamentStatus::Signup])
+                    .await
+                    .expect("list")
+                    .len(),
+                1
+            );
+            assert!(tournaments_of(&pool, GuildId(9), &[TournamentStatus::Signup])
+                .await
+                .expect("list")
+                .is_empty());
+            // Seeds in order of joining; a second join of one member is refused by the schema.
+            for p in [2, 3, 4] {
+                insert_tournament_player(&pool, id, UserId(p), 0, 200).await.expect("join");
+            }
+            insert_tournament_player(&pool, id, UserId(3), 0, 200)
+                .await
+                .expect_err("joined twice");
+            assert!(delete_tournament_player(&pool, id, UserId(3)).await.expect("leave"));
+            assert!(!delete_tournament_player(&pool, id, UserId(3)).await.expect("leave"));
+            insert_tournament_player(&pool, id, UserId(3), 1, 300).await.expect("join");
+            let seeds: Vec<(UserId, i64, i64)> = tournament_players(&pool, id)
+                .await
+                .expect("players")
+                .iter()
+                .map(|p| (p.player_id, p.seed, p.joined_round))
+                .collect();
+            assert_eq!(seeds, [(UserId(2), 1, 0), (UserId(4), 3, 0), (UserId(3), 4, 1)]);
+            // Due to start once sign-up ends; started once, at its version only.
+            assert!(tournaments_to_start(&pool, 999).await.expect("due").is_empty());
+            assert_eq!(tournaments_to_start(&pool, 1_000).await.expect("due"), [id]);
+            assert!(!start_tournament(&pool, id, 5, 3, 1_000).await.expect("stale"));
+            assert!(start_tournament(&pool, id, 0, 3, 1_000).await.expect("start"));
+            assert!(!start_tournament(&pool, id, 1, 3, 1_000).await.expect("twice"));
+            assert!(tournaments_to_start(&pool, 2_000).await.expect("due").is_empty());
+            // Withdrawn once.
+            assert!(withdraw_tournament_player(&pool, id, UserId(4), 1).await.expect("w"));
+            assert!(!withdraw_tournament_player(&pool, id, UserId(4), 2).await.expect("w"));
+            // Server setting: closed by default.
+            assert!(!tournaments_open(&pool, GuildId(5)).await.expect("open"));
+            set_tournaments_open(&pool, GuildId(5), true, 5).await.expect("set");
+            assert!(tournaments_open(&pool, GuildId(5)).await.expect("open"));
+            set_tournaments_open(&pool, GuildId(5), false, 6).await.expect("set");
+            assert!(!tournaments_open(&pool, GuildId(5)).await.expect("open"));
+            // A format or status the code does not know is refused by the schema.
+            sqlx::query("UPDATE tournaments SET format = 'knockout' WHERE id = $1")
+                .bind(id)
+                .execute(&pool)
+                .await
+                .expect_err("unknown format");
+        }
+    }
+
+    both_backends! {
+        async fn rounds_are_paired_once_and_results_recorded_with_the_game(pool) {
+            players(&pool, &[1, 2, 3, 4]).await;
+            let options = crate::games::Options::parse_line("inphexion size=5").expect("options");
+            let id = insert_tournament(&pool, &swiss(&options)).await.expect("insert");
+            for p in [1, 2, 3] {
+                insert_tournament_player(&pool, id, UserId(p), 0, 200).await.expect("join");
+            }
+            assert!(start_tournament(&pool, id, 0, 2, 1_000).await.expect("start"));
+            // Not advancing while it has no round: the first is due at once.
+            assert_eq!(tournaments_to_advance(&pool, 0).await.expect("due"), [id]);
+            // One process claims the advance; another is refused until the claim runs out.
+            assert!(claim_advance(&pool, id, 1_000, 2_000).await.expect("claim"));
+            assert!(!claim_advance(&pool, id, 1_500, 2_500).await.expect("claim"));
+            assert!(tournaments_to_advance(&pool, 1_500).await.expect("due").is_empty());
+            assert_eq!(tournaments_to_advance(&pool, 2_000).await.expect("due"), [id]);
+            release_advance(&pool, id, 9_999).await.expect("not ours");
+            assert!(!claim_advance(&pool, id, 1_500, 2_500).await.expect("claim"));
+            release_advance(&pool, id, 2_000).await.expect("ours");
+            assert!(claim_advance(&pool, id, 1_500, 2_500).await.expect("claim"));
+            // The round and its game, stored in one transaction with the round's number.
+            let game = insert_game(
+                &pool,
+                &NewGame {
+                    guild_id: Some(GuildId(5)),
+                    channel_id: ChannelId(6),
+                    options: &options,
+                    players: [UserId(1), UserId(2)],
+                    rated: true,
+                    now: 1_000,
+                    seconds_per_move: 86_400,
+                    deadline_at: Some(87_400),
+                },
+            )
+            .await
+            .expect("game");
+            let mut tx = pool.begin().await.expect("tx");
+            let t = fetch_tournament(&mut *tx, id).await.expect("fetch").expect("row");
+            let pairing = NewPairing {
+                round: 1,
+                board: 1,
+                white: UserId(1),
+                black: Some(UserId(2)),
+                bye_halves: None,
+                game_id: Some(game),
+            };
+            insert_pairing(&mut *tx, id, &pairing).await.expect("pairing");
+            let bye = NewPairing {
+                board: 2,
+                white: UserId(3),
+                black: None,
+                bye_halves: Some(2),
+                game_id: None,
+                ..pairing
+            };
+            insert_pairing(&mut *tx, id, &bye).await.expect("bye");
+            assert!(record_round_paired(&mut *tx, id, t.version, 1, 1_000).await.expect("round"));
+            tx.commit().await.expect("commit");
+            // A second process with the version it read before cannot store the round again.
+            assert!(!record_round_paired(&pool, id, t.version, 1, 1_000).await.expect("again"));
+            let t = fetch_tournament(&pool, id).await.expect("fetch").expect("row");
+            assert_eq!(t.rounds_paired, 1);
+            // The claim went with the round; the round waits for its game.
+            assert!(tournaments_to_advance(&pool, 0).await.expect("due").is_empty());
+            let rows = tournament_pairings(&pool, id).await.expect("pairings");
+            assert_eq!(rows.len(), 2);
+            assert_eq!(rows[1].result, Some(PairingResult::Bye));
+            assert_eq!(rows[1].bye_halves, Some(2));
+            assert_eq!(rows[0].result, None);
+            // A bye without its worth, or a game with one, is refused.
+            insert_pairing(&pool, id, &NewPairing { board: 3, bye_halves: None, ..bye })
+                .await
+                .expect_err("a bye needs its worth");
+            // The game ends on time: the pairing takes the result, the loser a timeout.
+            let finish = Finish {
+                kind: GameKind::Inphexion,
+                result: GameResult::Decided(Outcome::win(Colour::Second, Reason::Timeout)),
+                winner_id: Some(UserId(2)),
+            };
+            let mut conn = pool.acquire().await.expect("conn");
+            let seats = [UserId(1), UserId(2)];
+            assert_eq!(
+                record_tournament_game(&mut conn, game, seats, &finish).await.expect("record"),
+                Some(id)
+            );
+            // Recorded once.
+            record_tournament_game(&mut conn, game, seats, &finish).await.expect("again");
+            assert_eq!(
+                record_tournament_game(&mut conn, game + 1, seats, &finish).await.expect("none"),
+                None
+            );
+            drop(conn);
+            let rows = tournament_pairings(&pool, id).await.expect("pairings");
+            assert_eq!(rows[0].result, Some(PairingResult::Black));
+            assert_eq!(pairing_of_game(&pool, game).await.expect("tag").map(|p| p.round), Some(1));
+            let timeouts: Vec<i64> = tournament_players(&pool, id)
+                .await
+                .expect("players")
+                .iter()
+                .map(|p| p.timeouts)
+                .collect();
+            assert_eq!(timeouts, [1, 0, 0]);
+            assert_eq!(tournaments_to_advance(&pool, 0).await.expect("due"), [id]);
+            // Closed once, with its winner.
+            let t = fetch_tournament(&pool, id).await.expect("fetch").expect("row");
+            assert!(close_tournament(&pool, id, t.version, TournamentStatus::Finished, Some(UserId(2)), 5)
+                .await
+                .expect("close"));
+            assert!(!close_tournament(&pool, id, t.version + 1, TournamentStatus::Cancelled, None, 5)
+                .await
+                .expect("closed"));
+            let t = fetch_tournament(&pool, id).await.expect("fetch").expect("row");
+            assert_eq!((t.status, t.winner_id), (TournamentStatus::Finished, Some(UserId(2))));
+            assert!(tournaments_to_advance(&pool, 0).await.expect("due").is_empty());
+        }
+    }
+
+    #[test]
+    fn a_game_result_reads_as_the_pairing_result() {
+        let seats = [UserId(1), UserId(2)];
+        let finish = |result, winner_id| Finish {
+            kind: GameKind::Exxit,
+            result,
+            winner_id,
+        };
+        let win = GameResult::Decided(Outcome::win(Colour::First, Reason::Resignation));
+        assert_eq!(
+            PairingResult::of_game(&finish(win.clone(), Some(UserId(1))), seats),
+            PairingResult::White
+        );
+        assert_eq!(
+            PairingResult::of_game(&finish(win, Some(UserId(2))), seats),
+            PairingResult::Black
+        );
+        let aborted = GameResult::Aborted { by: "mod".into() };
+        assert_eq!(
+            PairingResult::of_game(&finish(aborted, None), seats),
+            PairingResult::Void
+        );
+        assert_eq!(
+            PairingResult::forfeit_for(Colour::Second),
+            PairingResult::BlackForfeit
+        );
+        for r in [
+            "white",
+            "black",
+            "draw",
+            "white_forfeit",
+            "black_forfeit",
+            "void",
+            "bye",
+        ] {
+            assert_eq!(PairingResult::parse(r).map(PairingResult::as_str), Some(r));
+        }
+    }
+}

@@ -1,0 +1,635 @@
+//! Tournaments on real databases (SQLite and PostgreSQL): refusals that change nothing, a Swiss
+//! event with a late join and a withdrawal, a double round robin with losses on time, and rounds
+//! advanced once by processes racing.
+
+use std::collections::HashSet;
+
+use super::*;
+use crate::clock::Clock;
+use crate::db::{Pool, TournamentFormat as F};
+use crate::play::actions::{resign, time_out};
+use crate::play::schedule::DAY;
+use crate::play::Refusal;
+
+const T0: i64 = 1_800_000_000;
+const GUILD: GuildId = GuildId(7);
+const CHANNEL: ChannelId = ChannelId(8);
+const ORGANISER: UserId = UserId(1);
+
+fn member(n: u64) -> UserId {
+    UserId(100 + n)
+}
+
+async fn core_on(pool: Pool) -> (Core, std::sync::Arc<std::sync::atomic::AtomicI64>) {
+    db::upsert_player(&pool, ORGANISER, "organiser", T0)
+        .await
+        .expect("organiser");
+    for n in 1..=8 {
+        db::upsert_player(&pool, member(n), &format!("m{n}"), T0)
+            .await
+            .expect("member");
+    }
+    let (clock, handle) = Clock::fixed(T0);
+    (Core::new(pool, clock), handle)
+}
+
+fn request(format: F, rounds: Option<i64>, max: Option<i64>) -> TournamentRequest {
+    TournamentRequest {
+        guild_id: GUILD,
+        channel_id: CHANNEL,
+        creator: ORGANISER,
+        manager: true,
+        name: "Autumn cup".to_string(),
+        options: Options::parse_line("inphexion size=5").expect("options"),
+        format,
+        rounds,
+        seconds_per_move: DAY,
+        rated: true,
+        max_players: max,
+        starts_at: None,
+    }
+}
+
+/// The message id of a refusal (panics on anything else).
+fn refused<T: std::fmt::Debug>(r: Result<T, Error>) -> String {
+    match r {
+        Err(Error::Refused(Refusal(t))) => t.id.to_string(),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// Everything stored about tournaments, to check that a refusal changed nothing.
+async fn snapshot(pool: &Pool) -> (Vec<(i64, i64)>, i64, i64, i64) {
+    let t: Vec<(i64, i64)> = sqlx::query_as("SELECT id, version FROM tournaments ORDER BY id")
+        .fetch_all(pool)
+        .await
+        .expect("tournaments");
+    let count = |sql: &'static str| async move {
+        sqlx::query_scalar::<_, i64>(sql)
+            .fetch_one(pool)
+            .await
+            .expect("count")
+    };
+    (
+        t,
+        count("SELECT COUNT(*) FROM tournament_players").await,
+        count("SELECT COUNT(*) FROM tournament_pairings").await,
+        count("SELECT COUNT(*) FROM games").await,
+    )
+}
+
+async fn announcements(pool: &Pool) -> Vec<String> {
+    let rows = sqlx::query("SELECT * FROM announcements ORDER BY id")
+        .fetch_all(pool)
+        .await
+        .expect("announcements");
+    rows.iter()
+        .map(|r| {
+            <db::QueuedAnnouncement as sqlx::FromRow<_>>::from_row(r)
+                .expect("announcement")
+                .body
+                .content
+        })
+        .collect()
+}
+
+/// Plays out every undecided game of `round`: the player on the second seat resigns, unless
+/// `loser` names another.
+async fn finish_round(core: &Core, id: i64, round: i64, loser: impl Fn(&PairingRow) -> UserId) {
+    let pairings = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    for p in pairings
+        .iter()
+        .filter(|p| p.round == round && p.result.is_none())
+    {
+        let game = p.game_id.expect("a game");
+        resign(core, game, loser(p)).await.expect("resign");
+    }
+}
+
+fn black(p: &PairingRow) -> UserId {
+    p.black_id.expect("a game")
+}
+
+async fn tournament(core: &Core, id: i64) -> TournamentRow {
+    db::fetch_tournament(&core.pool, id)
+        .await
+        .expect("fetch")
+        .expect("tournament")
+}
+
+async fn impossible_settings_and_bad_requests_are_refused_and_change_nothing(pool: Pool) {
+    let (core, _clock) = core_on(pool).await;
+    let before = snapshot(&core.pool).await;
+    let cases = [
+        (
+            request(F::Swiss, Some(2), Some(2)),
+            "tournament-too-many-rounds",
+        ),
+        (
+            request(F::Swiss, Some(8), Some(8)),
+            "tournament-too-many-rounds",
+        ),
+        (request(F::Swiss, None, None), "tournament-rounds-needed"),
+        (request(F::Swiss, Some(0), None), "tournament-bad-rounds"),
+        (
+            request(F::RoundRobin, Some(3), None),
+            "tournament-rounds-swiss-only",
+        ),
+        (
+            request(F::RoundRobin, None, Some(40)),
+            "tournament-bad-limit",
+        ),
+        (request(F::Swiss, Some(3), Some(1)), "tournament-bad-limit"),
+        (
+            TournamentRequest {
+                name: "  ".into(),
+                ..request(F::Swiss, Some(3), None)
+            },
+            "tournament-bad-name",
+        ),
+        (
+            TournamentRequest {
+                starts_at: Some(T0 - 1),
+                ..request(F::Swiss, Some(3), None)
+            },
+            "tournament-start-past",
+        ),
+        (
+            TournamentRequest {
+                manager: false,
+                ..request(F::Swiss, Some(3), None)
+            },
+            "tournament-create-not-allowed",
+        ),
+    ];
+    for (req, want) in cases {
+        assert_eq!(refused(create_tournament(&core, &req).await), want);
+    }
+    assert_eq!(snapshot(&core.pool).await, before);
+    // A server may open creation to everyone.
+    db::set_tournaments_open(&core.pool, GUILD, true, T0)
+        .await
+        .expect("open");
+    let (id, card) = create_tournament(
+        &core,
+        &TournamentRequest {
+            manager: false,
+            creator: member(1),
+            ..request(F::Swiss, Some(2), Some(3))
+        },
+    )
+    .await
+    .expect("created");
+    let words = card.render(Lang::EN);
+    assert!(
+        words.contains("Autumn cup") && words.contains("Swiss, 2 rounds"),
+        "{words}"
+    );
+    assert!(words.contains("Players: 0 of 3"), "{words}");
+    assert!(card.render(Lang::of("ja")).contains("スイス式 2 ラウンド"));
+    // Joins and leaves: twice, full, another server, not in, started.
+    for n in 1..=3 {
+        let e = join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+        assert_eq!(e.players, n as i64);
+    }
+    let before = snapshot(&core.pool).await;
+    let refusals = [
+        (
+            refused(join_tournament(&core, id, Some(GUILD), member(1)).await),
+            "tournament-already-joined",
+        ),
+        (
+            refused(join_tournament(&core, id, Some(GUILD), member(4)).await),
+            "tournament-full",
+        ),
+        (
+            refused(join_tournament(&core, id, Some(GuildId(99)), member(4)).await),
+            "tournament-other-server",
+        ),
+        (
+            refused(join_tournament(&core, id, None, member(4)).await),
+            "tournament-other-server",
+        ),
+        (
+            refused(join_tournament(&core, id + 50, Some(GUILD), member(4)).await),
+            "tournament-not-found",
+        ),
+        (
+            refused(leave_tournament(&core, id, Some(GUILD), member(5)).await),
+            "tournament-not-joined",
+        ),
+        (
+            refused(withdraw(&core, id, Some(GUILD), member(1), Withdrawal::Asked).await),
+            "tournament-withdraw-not-started",
+        ),
+        (
+            refused(
+                start_tournament(
+                    &core,
+                    id,
+                    Some(Starter {
+                        user: member(2),
+                        guild: Some(GUILD),
+                        manager: false,
+                    }),
+                )
+                .await,
+            ),
+            "tournament-start-not-allowed",
+        ),
+    ];
+    for (got, want) in refusals {
+        assert_eq!(got, want);
+    }
+    assert_eq!(snapshot(&core.pool).await, before);
+    // Leaving frees the place; two players cannot play two Swiss rounds.
+    leave_tournament(&core, id, Some(GUILD), member(3))
+        .await
+        .expect("leave");
+    let creator = Starter {
+        user: member(1),
+        guild: Some(GUILD),
+        manager: false,
+    };
+    let before = snapshot(&core.pool).await;
+    assert_eq!(
+        refused(start_tournament(&core, id, Some(creator)).await),
+        "tournament-too-few"
+    );
+    assert_eq!(snapshot(&core.pool).await, before);
+    join_tournament(&core, id, Some(GUILD), member(4))
+        .await
+        .expect("join");
+    start_tournament(&core, id, Some(creator))
+        .await
+        .expect("start");
+    assert_eq!(
+        refused(leave_tournament(&core, id, Some(GUILD), member(1)).await),
+        "tournament-leave-started"
+    );
+    assert_eq!(
+        refused(start_tournament(&core, id, Some(creator)).await),
+        "tournament-already-started"
+    );
+    // Two rounds of three: half the rounds are paired at once, so no late join.
+    let t = tournament(&core, id).await;
+    assert_eq!((t.status, t.rounds_paired), (TournamentStatus::Running, 1));
+    assert_eq!(
+        refused(join_tournament(&core, id, Some(GUILD), member(5)).await),
+        "tournament-started"
+    );
+}
+
+async fn a_swiss_event_with_a_late_join_and_a_withdrawal_runs_to_its_winner(pool: Pool) {
+    let (core, _clock) = core_on(pool).await;
+    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(3), Some(8)))
+        .await
+        .expect("created");
+    for n in 1..=4 {
+        join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+    }
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: true,
+    };
+    start_tournament(&core, id, Some(organiser))
+        .await
+        .expect("start");
+    let round1 = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    assert_eq!(round1.len(), 2, "{round1:?}");
+    // Dutch round 1 of four: 1–3, 4–2 (the first seed White).
+    let seats: Vec<(UserId, Option<UserId>)> =
+        round1.iter().map(|p| (p.white_id, p.black_id)).collect();
+    assert_eq!(
+        seats,
+        [(member(1), Some(member(3))), (member(4), Some(member(2)))]
+    );
+    // Each game is an ordinary, rated game with its deadline, in the tournament's channel.
+    for p in &round1 {
+        let row = db::fetch_game(&core.pool, p.game_id.expect("game"))
+            .await
+            .expect("game")
+            .expect("row");
+        assert!(row.rated && row.deadline_at == Some(T0 + DAY));
+        assert_eq!(row.channel_id, CHANNEL);
+    }
+    // A late join while round 1 is played: a ½-point bye for it.
+    let e = join_tournament(&core, id, Some(GUILD), member(5))
+        .await
+        .expect("late join");
+    assert_eq!(e.players, 5);
+    finish_round(&core, id, 1, black).await;
+    // Round 2 was paired when round 1's last game ended: five players, two games and a bye.
+    let t = tournament(&core, id).await;
+    assert_eq!(t.rounds_paired, 2);
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    let round2: Vec<&PairingRow> = all.iter().filter(|p| p.round == 2).collect();
+    assert_eq!(round2.iter().filter(|p| p.black_id.is_some()).count(), 2);
+    let byes: Vec<&&PairingRow> = round2.iter().filter(|p| p.black_id.is_none()).collect();
+    assert_eq!(byes.len(), 1);
+    assert_eq!(byes[0].bye_halves, Some(2));
+    // A member withdraws during round 2: their game is resigned, they are paired no more.
+    let quitter = round2
+        .iter()
+        .find_map(|p| p.black_id)
+        .expect("a game in round 2");
+    let text = withdraw(&core, id, Some(GUILD), quitter, Withdrawal::Asked)
+        .await
+        .expect("withdraw");
+    assert_eq!(text.id, "tournament-you-withdrew");
+    assert_eq!(
+        refused(withdraw(&core, id, Some(GUILD), quitter, Withdrawal::Asked).await),
+        "tournament-already-withdrawn"
+    );
+    // Half the rounds are paired: no more late joins.
+    assert_eq!(
+        refused(join_tournament(&core, id, Some(GUILD), member(6)).await),
+        "tournament-started"
+    );
+    finish_round(&core, id, 2, black).await;
+    let t = tournament(&core, id).await;
+    assert_eq!(t.rounds_paired, 3);
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    let round3: Vec<&PairingRow> = all.iter().filter(|p| p.round == 3).collect();
+    assert!(round3
+        .iter()
+        .all(|p| p.white_id != quitter && p.black_id != Some(quitter)));
+    assert_eq!(round3.len(), 2, "four players left: two games");
+    finish_round(&core, id, 3, black).await;
+    // Over: the winner is named and the event closed.
+    let t = tournament(&core, id).await;
+    assert_eq!(t.status, TournamentStatus::Finished);
+    let players = db::tournament_players(&core.pool, id)
+        .await
+        .expect("players");
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    let (table, _) = table_of(&t, &players, &all, 3);
+    assert_eq!(
+        t.winner_id,
+        Some(players[table[0].player].player_id),
+        "{table:?}"
+    );
+    // The Dutch system's absolute rules held: no rematch, at most one pairing-allocated bye.
+    let mut met = HashSet::new();
+    for p in all.iter().filter(|p| p.game_id.is_some()) {
+        let pair = (p.white_id.min(black(p)), p.white_id.max(black(p)));
+        assert!(met.insert(pair), "a rematch: {pair:?}");
+    }
+    let mut byes = HashSet::new();
+    for p in all.iter().filter(|p| p.bye_halves == Some(2)) {
+        assert!(byes.insert(p.white_id), "two byes for {}", p.white_id);
+    }
+    // The late joiner's round 1: a ½-point bye.
+    assert!(all
+        .iter()
+        .any(|p| p.round == 1 && p.white_id == member(5) && p.bye_halves == Some(1)));
+    let said = announcements(&core.pool).await.join("\n");
+    for want in [
+        "begins with 4 players",
+        "round 1 of 3",
+        "joins **Autumn cup** late",
+        "standings after round 1",
+        "standings after round 2",
+        "withdrew from **Autumn cup**",
+        "(withdrawn)",
+        "Buchholz cut-1",
+        "is over. The winner:",
+    ] {
+        assert!(said.contains(want), "{want:?} missing from:\n{said}");
+    }
+    // Nothing more to do; the event takes no one.
+    assert_eq!(
+        advance(&core, id).await.expect("advance"),
+        Advanced::Nothing
+    );
+    assert_eq!(
+        refused(join_tournament(&core, id, Some(GUILD), member(7)).await),
+        "tournament-over"
+    );
+}
+
+async fn a_double_round_robin_with_two_losses_on_time_runs_to_its_end(pool: Pool) {
+    let (core, clock) = core_on(pool).await;
+    let (id, _) = create_tournament(&core, &request(F::DoubleRoundRobin, None, Some(4)))
+        .await
+        .expect("created");
+    for n in 1..=4 {
+        join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+    }
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: true,
+    };
+    start_tournament(&core, id, Some(organiser))
+        .await
+        .expect("start");
+    // Every game of the six rounds starts at once; each pair meets twice, once with each colour.
+    let t = tournament(&core, id).await;
+    assert_eq!((t.rounds, t.rounds_paired), (Some(6), 6));
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    assert_eq!(all.len(), 12);
+    assert!(all.iter().all(|p| p.game_id.is_some()));
+    let colours: HashSet<(UserId, UserId)> = all.iter().map(|p| (p.white_id, black(p))).collect();
+    assert_eq!(colours.len(), 12);
+    // Member 4 lets two of their games, where they are to move, run out of time.
+    let slow = member(4);
+    let theirs: Vec<i64> = all
+        .iter()
+        .filter(|p| p.white_id == slow)
+        .filter_map(|p| p.game_id)
+        .collect();
+    assert!(theirs.len() >= 2);
+    clock.store(T0 + DAY + 1, std::sync::atomic::Ordering::SeqCst);
+    assert!(time_out(&core, theirs[0]).await.expect("time out"));
+    let players = db::tournament_players(&core.pool, id)
+        .await
+        .expect("players");
+    assert!(players.iter().all(|p| p.withdrawn_round.is_none()));
+    assert!(time_out(&core, theirs[1]).await.expect("time out"));
+    // Withdrawn: their other games are called off and scored as forfeits.
+    let players = db::tournament_players(&core.pool, id)
+        .await
+        .expect("players");
+    let p4 = players.iter().find(|p| p.player_id == slow).expect("slow");
+    assert_eq!((p4.timeouts, p4.withdrawn_round), (2, Some(6)));
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    let forfeits = all
+        .iter()
+        .filter(|p| {
+            matches!(
+                p.result,
+                Some(PairingResult::WhiteForfeit | PairingResult::BlackForfeit)
+            )
+        })
+        .count();
+    assert_eq!(forfeits, 4, "{all:?}");
+    for p in all
+        .iter()
+        .filter(|p| p.white_id == slow || black(p) == slow)
+    {
+        let row = db::fetch_game(&core.pool, p.game_id.expect("game"))
+            .await
+            .expect("game")
+            .expect("row");
+        assert_ne!(row.status, GameStatus::Active);
+    }
+    // The others play out: the lower seed wins each game.
+    let pairings = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    for p in pairings.iter().filter(|p| p.result.is_none()) {
+        let loser = if p.white_id > black(p) {
+            p.white_id
+        } else {
+            black(p)
+        };
+        resign(&core, p.game_id.expect("game"), loser)
+            .await
+            .expect("resign");
+    }
+    let t = tournament(&core, id).await;
+    assert_eq!(t.status, TournamentStatus::Finished);
+    assert_eq!(t.winner_id, Some(member(1)));
+    let players = db::tournament_players(&core.pool, id)
+        .await
+        .expect("players");
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    let (table, format) = table_of(&t, &players, &all, 6);
+    assert_eq!(format, Format::RoundRobin);
+    let points: Vec<String> = table.iter().map(|s| s.points.to_string()).collect();
+    // Each of members 1–3 scores 2 against member 4 (on time or by forfeit); among themselves
+    // the lower seed won: 6, 4, 2, 0.
+    assert_eq!(points, ["6", "4", "2", "0"], "{table:?}");
+    // Forfeits are not games: member 4 played only the two games lost on time.
+    let last = &table[3];
+    assert_eq!(players[last.player].player_id, slow);
+    assert_eq!(last.games, 2);
+    let said = announcements(&core.pool).await.join("\n");
+    for want in [
+        "lost 2 games of **Autumn cup** on time",
+        "by forfeit",
+        "direct encounter",
+    ] {
+        assert!(said.contains(want), "{want:?} missing from:\n{said}");
+    }
+}
+
+async fn a_round_is_paired_once_by_processes_racing_and_after_a_dead_claim(pool: Pool) {
+    let (core, clock) = core_on(pool).await;
+    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(2), None))
+        .await
+        .expect("created");
+    for n in 1..=4 {
+        join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+    }
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: true,
+    };
+    start_tournament(&core, id, Some(organiser))
+        .await
+        .expect("start");
+    // Round 1 decided without the hook (as if the process died after the last game ended).
+    let round1 = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    for p in &round1 {
+        db::decide_pairing(&core.pool, p.id, PairingResult::White)
+            .await
+            .expect("decide");
+    }
+    // A process that claimed the advance and died: nobody advances until its claim runs out.
+    let now = db::now_ms();
+    assert!(db::claim_advance(&core.pool, id, now, now + 50)
+        .await
+        .expect("claim"));
+    assert_eq!(advance(&core, id).await.expect("held"), Advanced::Nothing);
+    tokio::time::sleep(std::time::Duration::from_millis(60)).await;
+    // Two processes at once: one pairs round 2, the other does nothing.
+    let other = Core::new(core.pool.clone(), core.clock.clone());
+    let (a, b) = tokio::join!(advance(&core, id), advance(&other, id));
+    let mut got = [a.expect("first"), b.expect("second")];
+    got.sort_by_key(|g| matches!(g, Advanced::Round(_)));
+    assert_eq!(got, [Advanced::Nothing, Advanced::Round(2)]);
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    assert_eq!(all.iter().filter(|p| p.round == 2).count(), 2);
+    // The timers' scan finds nothing more to do while round 2 is played.
+    assert_eq!(advance_due(&core).await.expect("scan"), 0);
+    // A sign-up that ends with too few players calls the event off at the deadline.
+    let (late, _) = create_tournament(
+        &core,
+        &TournamentRequest {
+            starts_at: Some(T0 + 3600),
+            ..request(F::RoundRobin, None, None)
+        },
+    )
+    .await
+    .expect("created");
+    join_tournament(&core, late, Some(GUILD), member(1))
+        .await
+        .expect("join");
+    assert_eq!(advance_due(&core).await.expect("scan"), 0);
+    clock.store(T0 + 3600, std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(advance_due(&core).await.expect("scan"), 1);
+    let t = tournament(&core, late).await;
+    assert_eq!(t.status, TournamentStatus::Cancelled);
+    assert!(announcements(&core.pool)
+        .await
+        .iter()
+        .any(|a| a.contains("is called off: 1 signed up, 2 were needed")));
+}
+
+/// Each scenario on a fresh SQLite file and a fresh PostgreSQL database.
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                let (pool, _file) = crate::db::testing::temp_db().await;
+                super::$name(pool).await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                let (pool, _url) = crate::db::testing::pg_db().await;
+                super::$name(pool).await;
+            }
+        }
+    )*};
+}
+
+on_both!(
+    impossible_settings_and_bad_requests_are_refused_and_change_nothing,
+    a_swiss_event_with_a_late_join_and_a_withdrawal_runs_to_its_winner,
+    a_double_round_robin_with_two_losses_on_time_runs_to_its_end,
+    a_round_is_paired_once_by_processes_racing_and_after_a_dead_claim,
+);
