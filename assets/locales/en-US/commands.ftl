@@ -145,7 +145,7 @@ cmd-abort = Moderators: end a game in this server without a result.
 opt-abort-game = The game number
     .name = game
 
-cmd-server = Moderators: this server's settings (a thread for each game, language, who creates tournaments).
+cmd-server = Moderators: server settings (threads, language, tournaments).
     .name = server
 opt-server-threads = Each new game gets its own thread (default: on)
     .name = threads
@@ -308,7 +308,7 @@ answer-vacation = Enjoy your vacation! Until <t:{ $until }:f> your deadlines are
    *[other] { $days } more days
 }). Vacation days left in the next 365 days: { $left }.
 
-cmd-tournament = Tournaments in this server: Swiss or round robin, played by correspondence.
+cmd-tournament = Swiss and round-robin events.
     .name = tournament
 cmd-tournament-create = Create a tournament; members join it with its buttons.
     .name = create

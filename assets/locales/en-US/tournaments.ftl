@@ -65,3 +65,4 @@ tournament-none-here = There is no tournament taking players or under way in thi
 answer-tournament-created = Tournament #{ $id } is open for sign-up.
 tournament-line-break = { $before }
     { $after }
+tournament-standings-alt = The standings of { $name } after round { $round }: a table of { $players } players with their points, games and tiebreaks.

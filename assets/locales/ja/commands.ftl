@@ -145,7 +145,7 @@ cmd-abort = モデレーター: このサーバーの対局を結果なしで終
 opt-abort-game = 対局番号
     .name = 対局
 
-cmd-server = モデレーター: このサーバーの設定（対局ごとのスレッド、言語、大会を作成できる人）。
+cmd-server = モデレーター: このサーバーの設定（スレッド、言語、大会）。
     .name = サーバー
 opt-server-threads = 新しい対局ごとにスレッドを作る（既定: オン）
     .name = スレッド
@@ -284,7 +284,7 @@ answer-settings-change = { $settings }
     変更は `/設定 通知` と `/設定 リマインダー` で。
 answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused } 局の期限が { $days } 日延びました）。今後365日で残っている休暇日数: { $left }。
 
-cmd-tournament = このサーバーの大会：スイス式または総当たり、通信対局で。
+cmd-tournament = 大会：スイス式または総当たり。
     .name = 大会
 cmd-tournament-create = 大会を作成します。メンバーはボタンで参加します。
     .name = 作成

@@ -65,3 +65,4 @@ tournament-none-here = このサーバーには受付中または進行中の大
 answer-tournament-created = 大会 #{ $id } の参加受付を始めました。
 tournament-line-break = { $before }
     { $after }
+tournament-standings-alt = { $name } 第 { $round } ラウンド終了時の順位表：{ $players } 人の得点、対局数、タイブレーク。

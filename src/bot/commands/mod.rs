@@ -537,6 +537,14 @@ mod tests {
             );
             let desc = c.description.as_deref().unwrap_or("");
             assert!(!desc.is_empty() && help.contains(desc), "/{}", c.name);
+            for lang in [Lang::EN, Lang::of("ja")] {
+                let text = board::help_text(&commands, lang);
+                assert!(
+                    text.chars().count() <= 2000,
+                    "/help in {lang:?}: {} characters",
+                    text.chars().count()
+                );
+            }
             assert!(
                 readme.contains(&format!("`/{}", c.name)),
                 "README's command list lacks /{}",

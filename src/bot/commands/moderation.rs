@@ -92,7 +92,7 @@ async fn autocomplete_language(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// Moderators: this server's settings (a thread for each game, language, who creates tournaments).
+/// Moderators: server settings (threads, language, tournaments).
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn server(
     ctx: Context<'_>,

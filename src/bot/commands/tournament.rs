@@ -49,7 +49,7 @@ fn manages_events(ctx: &Context<'_>) -> bool {
     }
 }
 
-/// Tournaments in this server: Swiss or round robin, played by correspondence.
+/// Swiss and round-robin events.
 #[poise::command(
     slash_command,
     guild_only,
@@ -203,21 +203,34 @@ pub async fn standings(
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if !view.table.is_empty() {
-        let title = view.tournament.name.clone();
+        let (title, format, table, names) = (
+            view.tournament.name.clone(),
+            view.format,
+            view.table.clone(),
+            view.names.clone(),
+        );
         let png = tokio::task::spawn_blocking(move || {
             crate::render::standings::standings_png(
                 lang,
                 &title,
-                view.format,
-                &view.table,
-                &view.names,
+                format,
+                &table,
+                &names,
                 crate::render::Theme::default(),
             )
         })
         .await
         .map_err(|e| BotError::Internal(anyhow::anyhow!("drawing the standings: {e}")))?
         .map_err(|e| BotError::Internal(anyhow::anyhow!("drawing the standings: {e}")))?;
-        reply = reply.attachment(serenity::CreateAttachment::bytes(png, "standings.png"));
+        let alt = text!(
+            "tournament-standings-alt",
+            name = view.tournament.name.clone(),
+            round = view.round,
+            players = view.table.len() as i64
+        )
+        .render(lang);
+        reply = reply
+            .attachment(serenity::CreateAttachment::bytes(png, "standings.png").description(alt));
     }
     ctx.send(reply).await?;
     Ok(())

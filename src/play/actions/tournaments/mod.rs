@@ -533,7 +533,9 @@ pub async fn advance(core: &Core, id: i64) -> Result<Advanced, Error> {
 async fn advance_claimed(core: &Core, id: i64) -> Result<Advanced, Error> {
     let now = core.clock.now();
     let mut tx = core.pool.begin().await?;
-    let Some(t) = db::fetch_tournament(&mut *tx, id).await? else {
+    // Taken first: the transaction writes from its start (SQLite cannot turn a read transaction
+    // into a write after another connection wrote).
+    let Some(t) = db::take_tournament(&mut tx, id).await? else {
         return Ok(Advanced::Nothing);
     };
     if t.status != TournamentStatus::Running {

@@ -1,0 +1,304 @@
+//! Tournaments end to end: a 5-player Swiss of 3 rounds with a late join and a withdrawal, and a
+//! 4-player double round robin, both to their final standings, with Join buttons pressed by
+//! members, a stranger from another server and a forged button refused privately; on SQLite and
+//! PostgreSQL.
+
+use std::time::Instant;
+
+use serde_json::{json, Value};
+
+use crate::common::opt_str;
+use crate::discord::{Answer, Bot, Discord, Member, Pressable, ANN, BOB, CAT, MEMBER_PERMS, MOD};
+use hexcord::db::{self, PairingRow, TournamentStatus, UserId};
+
+const EVE: Member = Member {
+    id: 930_000_000_000_000_005,
+    name: "eve",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
+const FAY: Member = Member {
+    id: 930_000_000_000_000_006,
+    name: "fay",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
+
+fn who(id: UserId) -> &'static Member {
+    [&ANN, &BOB, &CAT, &EVE, &FAY]
+        .into_iter()
+        .find(|m| m.id == id.0)
+        .unwrap_or_else(|| panic!("no member {id}"))
+}
+
+/// `/tournament <sub> options…`.
+fn sub(name: &str, options: Vec<Value>) -> Vec<Value> {
+    vec![json!({"name": name, "type": 1, "options": options})]
+}
+
+fn int(name: &str, value: i64) -> Value {
+    json!({"name": name, "type": 4, "value": value})
+}
+
+/// The tournament number a card names.
+fn tournament_id(card: &Answer) -> i64 {
+    let rest = card
+        .content
+        .split("(tournament #")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no tournament in {card:?}"));
+    rest.chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .expect("a number")
+}
+
+async fn pairings(d: &Discord, id: i64) -> Vec<PairingRow> {
+    let pool = db::connect(&d.db_url).await.expect("db");
+    let p = db::tournament_pairings(&pool, id).await.expect("pairings");
+    pool.close().await;
+    p
+}
+
+async fn status(d: &Discord, id: i64) -> (TournamentStatus, Option<UserId>) {
+    let pool = db::connect(&d.db_url).await.expect("db");
+    let t = db::fetch_tournament(&pool, id)
+        .await
+        .expect("tournament")
+        .expect("row");
+    pool.close().await;
+    (t.status, t.winner_id)
+}
+
+/// The loser of each undecided game of `round` resigns with the button: the second seat.
+async fn play_round(d: &Discord, id: i64, round: i64) {
+    for p in pairings(d, id)
+        .await
+        .iter()
+        .filter(|p| p.round == round && p.result.is_none())
+    {
+        let (Some(game), Some(black)) = (p.game_id, p.black_id) else {
+            continue;
+        };
+        let ans = d
+            .press(who(black), &Pressable::resign(game), "resign")
+            .await;
+        assert!(!ans.content.is_empty(), "{ans:?}");
+    }
+}
+
+async fn create(d: &Discord, options: Vec<Value>) -> (Answer, Pressable, i64) {
+    let card = d.command(&MOD, "tournament", sub("create", options)).await;
+    assert!(!card.ephemeral && card.callback_type == 4, "{card:?}");
+    let buttons = Pressable::from_answer(&card, &d.fake);
+    assert!(buttons.ids.contains_key("tjoin") && buttons.ids.contains_key("tleave"));
+    let id = tournament_id(&card);
+    (card, buttons, id)
+}
+
+async fn swiss_of_five(postgres: bool) {
+    let started = Instant::now();
+    let mut d = Discord::start("tournament_swiss").await;
+    if postgres {
+        d.db_url = db::testing::new_pg_database().await;
+    }
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+
+    // Impossible settings are refused privately.
+    d.refused(
+        &MOD,
+        "tournament",
+        sub(
+            "create",
+            vec![
+                opt_str("name", "Cup"),
+                int("game", 0),
+                int("format", 0),
+                int("rounds", 2),
+                int("max_players", 2),
+            ],
+        ),
+        "at least 2 + 1 players",
+    )
+    .await;
+    // A member who manages nothing may not create one by default.
+    d.refused(
+        &ANN,
+        "tournament",
+        sub(
+            "create",
+            vec![
+                opt_str("name", "Cup"),
+                int("game", 0),
+                int("format", 0),
+                int("rounds", 3),
+            ],
+        ),
+        "only members who manage",
+    )
+    .await;
+    let (card, buttons, id) = create(
+        &d,
+        vec![
+            opt_str("name", "Autumn cup"),
+            int("game", 0),
+            int("format", 0),
+            int("rounds", 3),
+            int("size", 5),
+        ],
+    )
+    .await;
+    assert!(card.content.contains("Swiss, 3 rounds"), "{card:?}");
+    for (n, m) in [&ANN, &BOB, &CAT, &EVE].into_iter().enumerate() {
+        let ans = d.press(m, &buttons, "tjoin").await;
+        assert_eq!(ans.callback_type, 7, "the card is updated: {ans:?}");
+        assert!(
+            ans.content.contains(&format!("Players: {}", n + 1)),
+            "{ans:?}"
+        );
+    }
+    // Twice, from another server, and a forged button: refused privately, nothing changed.
+    d.refused_press(&ANN, &buttons, "tjoin", "already in").await;
+    d.in_server(1);
+    d.refused_press(&FAY, &buttons, "tjoin", "another server")
+        .await;
+    d.in_server(0);
+    let forged = Pressable::button("tjoin", "hx:tjoin:999");
+    d.refused_press(&FAY, &forged, "tjoin", "no tournament #999")
+        .await;
+    let garbled = Pressable::button("tjoin", "hx:tjoin:1:2");
+    d.refused_press(&FAY, &garbled, "tjoin", "no longer valid")
+        .await;
+
+    let from = d.fake.request_count();
+    let ans = d
+        .command(
+            &MOD,
+            "tournament",
+            sub("start", vec![int("tournament", id)]),
+        )
+        .await;
+    assert!(
+        ans.ephemeral && ans.content.contains("has started"),
+        "{ans:?}"
+    );
+    d.posted(from, None, "round 1 of 3").await;
+    // Fay joins late: a ½-point bye for round 1.
+    let ans = d
+        .command(&FAY, "tournament", sub("join", vec![int("tournament", id)]))
+        .await;
+    assert!(ans.ephemeral && ans.content.contains("late"), "{ans:?}");
+
+    let from = d.fake.request_count();
+    play_round(&d, id, 1).await;
+    d.posted(from, None, "standings after round 1").await;
+    d.posted(from, None, "round 2 of 3").await;
+    let round2: Vec<PairingRow> = pairings(&d, id)
+        .await
+        .into_iter()
+        .filter(|p| p.round == 2)
+        .collect();
+    assert_eq!(round2.len(), 3, "two games and a bye: {round2:?}");
+    // A player withdraws: their game is resigned.
+    let quitter = round2
+        .iter()
+        .find_map(|p| p.black_id)
+        .expect("a game in round 2");
+    let from = d.fake.request_count();
+    let ans = d
+        .command(who(quitter), "tournament", sub("withdraw", vec![]))
+        .await;
+    assert!(ans.ephemeral && ans.content.contains("withdrew"), "{ans:?}");
+    d.posted(from, None, "withdrew from **Autumn cup**").await;
+    play_round(&d, id, 2).await;
+    d.posted(from, None, "round 3 of 3").await;
+    let from = d.fake.request_count();
+    play_round(&d, id, 3).await;
+    d.posted(from, None, "is over. The winner:").await;
+    let (state, winner) = status(&d, id).await;
+    assert_eq!(state, TournamentStatus::Finished);
+    assert!(winner.is_some());
+    // The standings: in words and as a picture.
+    let ans = d
+        .command(
+            &CAT,
+            "tournament",
+            sub("standings", vec![int("tournament", id)]),
+        )
+        .await;
+    assert!(ans.content.contains("Buchholz cut-1"), "{ans:?}");
+    assert_eq!(ans.files.len(), 1, "the standings picture");
+    assert!(ans.files[0].starts_with(b"\x89PNG"));
+    d.end(&mut bot, "tournament_swiss", started).await;
+}
+
+async fn double_round_robin_of_four(postgres: bool) {
+    let started = Instant::now();
+    let mut d = Discord::start("tournament_rr").await;
+    if postgres {
+        d.db_url = db::testing::new_pg_database().await;
+    }
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let (_, buttons, id) = create(
+        &d,
+        vec![
+            opt_str("name", "Club league"),
+            int("game", 1),
+            int("format", 2),
+            int("tiles", 2),
+        ],
+    )
+    .await;
+    for m in [&ANN, &BOB, &CAT, &EVE] {
+        d.press(m, &buttons, "tjoin").await;
+    }
+    // Leave and join again before the start.
+    let ans = d.press(&EVE, &buttons, "tleave").await;
+    assert!(ans.content.contains("Players: 3"), "{ans:?}");
+    d.press(&EVE, &buttons, "tjoin").await;
+    let from = d.fake.request_count();
+    d.command(&MOD, "tournament", sub("start", vec![])).await;
+    d.posted(from, None, "begins with 4 players").await;
+    // Every game at once: six rounds of two.
+    let all = pairings(&d, id).await;
+    assert_eq!(all.len(), 12);
+    d.refused(
+        &FAY,
+        "tournament",
+        sub("join", vec![int("tournament", id)]),
+        "has started",
+    )
+    .await;
+    let from = d.fake.request_count();
+    for round in 1..=6 {
+        play_round(&d, id, round).await;
+    }
+    d.posted(from, None, "is over. The winner:").await;
+    let (state, winner) = status(&d, id).await;
+    assert_eq!(state, TournamentStatus::Finished);
+    assert!(winner.is_some());
+    d.end(&mut bot, "tournament_rr", started).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn swiss_of_five_with_a_late_join_and_a_withdrawal_sqlite() {
+    swiss_of_five(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn swiss_of_five_with_a_late_join_and_a_withdrawal_postgres() {
+    swiss_of_five(true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn double_round_robin_of_four_sqlite() {
+    double_round_robin_of_four(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn double_round_robin_of_four_postgres() {
+    double_round_robin_of_four(true).await;
+}
