@@ -10,6 +10,8 @@ const $ = (id) => document.getElementById(id);
 const KINDS = { inphexion: 'inpHeXion', exxit: 'EXXIT' };
 /** Touch targets are at least this many CSS pixels across. */
 const TOUCH_PX = 46;
+/** Below this width the page leaves out the board picture's header. */
+const NARROW_PX = 600;
 
 const where = location.pathname.match(/^(.*\/)game\/(\d+)\/?$/);
 const base = where ? where[1] : '/';
@@ -256,11 +258,19 @@ function renderPlay() {
   if (hadFocus) focusFirst();
 }
 
-/** Wide enough that a cell is a comfortable touch target when the player has to click. */
+/** Wide enough that a cell is a comfortable touch target when the player has to click; on a
+ * narrow screen without the picture's header, which the page shows in words above it. */
 function sizeBoard(svg, touch) {
   const cell = parseFloat(svg.dataset.cellSize || '0');
   const box = svg.viewBox && svg.viewBox.baseVal;
   const room = $('board').clientWidth;
+  const top = parseFloat(svg.dataset.boardTop || '0');
+  if (box && !svg.dataset.full) svg.dataset.full = `${box.width} ${box.height}`;
+  const [fullW, fullH] = (svg.dataset.full || '0 0').split(' ').map(Number);
+  if (fullW > 0 && top > 0 && top < fullH) {
+    const crop = room < NARROW_PX ? top : 0;
+    svg.setAttribute('viewBox', `0 ${crop} ${fullW} ${fullH - crop}`);
+  }
   let zoomed = false;
   if (touch && cell > 0 && box && box.width > 0) {
     const need = Math.ceil((box.width * TOUCH_PX) / cell);

@@ -12,7 +12,9 @@
 //! The SVG holds no `style` attribute or element (the page's Content-Security-Policy forbids
 //! inline styles): colours are classes (`f-<colour>` fills, `s-<colour>` strokes), everything else
 //! presentation attributes. Its root carries `data-cell-size`, the width of a cell in the SVG's
-//! units, so a page can scale the board until a cell is large enough to touch. Repeated shapes
+//! units, so a page can scale the board until a cell is large enough to touch, and
+//! `data-board-top`, where the board begins below the header, so a narrow page that shows the
+//! players and the status itself can leave the header out. Repeated shapes
 //! (cells, tiles, hit areas) are one `<polygon>` in `<defs>` used by `<use>`, which keeps an
 //! 11×11 board or a large EXXIT world to a few tens of kilobytes.
 
@@ -20,7 +22,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use super::canvas::{centred_baseline, fit_text, text_width, FontKind};
-use super::header::{card_width, card_x, colour_title, status_text, Header, CARD_H, CARD_TOP};
+use super::header::{
+    card_width, card_x, colour_title, status_text, Header, CARD_H, CARD_TOP, HEADER_H,
+};
 use super::{exxit, inphexion, Palette, RenderError, Theme};
 use crate::games::{Colour, Game, GameKind, Position};
 use crate::hex::Hex;
@@ -155,7 +159,7 @@ impl Svg {
         let mut out = String::with_capacity(32 * 1024);
         let _ = write!(
             out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"hx hx-{kind}\" viewBox=\"0 0 {width} {height}\" data-cell-size=\""
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"hx hx-{kind}\" viewBox=\"0 0 {width} {height}\" data-board-top=\"{HEADER_H}\" data-cell-size=\""
         );
         num(&mut out, SQRT3 * r);
         out.push_str("\" aria-label=\"");
@@ -1139,6 +1143,8 @@ mod tests {
                 .and_then(|s| s.parse().ok())
                 .expect("data-cell-size");
             assert!(cell > 30.0, "{line}: {cell}");
+            let top = HEADER_H.to_string();
+            assert_eq!(root.attribute("data-board-top"), Some(top.as_str()));
         }
     }
 
