@@ -22,7 +22,8 @@
 //! Each language folder holds `bot.ftl` (answers, announcements, buttons, menus), `commands.ftl`
 //! (command, option and choice names and descriptions, read by `bot::commands::localise` before the
 //! commands are registered, and the commands' answers), `render.ftl` (the words drawn in pictures)
-//! and `rules.ftl` (`/rules`). Bidirectional isolation marks are off, so mentions, code spans and
+//! `rules.ftl` (`/rules`) and `page.ftl` (every word of the web page, `assets/web/`, read
+//! without variables and sent to the page with its game's state). Bidirectional isolation marks are off, so mentions, code spans and
 //! links reach Discord untouched. Tests check that every language has the same message ids and
 //! variables, that every message renders in every language, that every id the code uses exists,
 //! and, end to end, that a Japanese server reads Japanese boards, buttons, menus and refusals while
