@@ -319,6 +319,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         http: client.http.clone(),
         queued: core.queued.clone(),
         me,
+        web_url,
     };
     let timer_task = timers::run(core, config.timer_interval);
     let gateway = async {

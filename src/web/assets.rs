@@ -118,7 +118,7 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
                 (header::CONTENT_TYPE, content_type(&name)),
                 (header::CACHE_CONTROL, "no-cache"),
             ],
-            theme_css(),
+            crate::render::svg::theme_css(),
         )
             .into_response();
     }
@@ -126,11 +126,6 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
         Some(r) => r,
         None => not_found(headers).await,
     }
-}
-
-/// The board's colours, light and dark.
-fn theme_css() -> String {
-    String::new()
 }
 
 /// An embedded file by its name (no folders, no hidden files).

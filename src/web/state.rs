@@ -112,7 +112,7 @@ pub fn seat_of(row: &GameRow, user: UserId) -> Option<usize> {
     row.players.iter().position(|&p| p == user)
 }
 
-/// The board as SVG, with the cells of `targets` clickable.
+/// The board as SVG ([`crate::render::svg::board`]), with the cells of `targets` clickable.
 pub fn board_svg(
     lang: Lang,
     game: &Game,
@@ -120,8 +120,8 @@ pub fn board_svg(
     names: &[String; 2],
     targets: &[Hex],
 ) -> Result<String, Error> {
-    let _ = (lang, game, ply, names, targets);
-    Ok(String::new())
+    crate::render::svg::board(lang, game, ply, names, targets)
+        .map_err(|e| Error::Internal(anyhow::anyhow!("the board's SVG: {e}")))
 }
 
 /// The state of game `row` in `lang`, for `you` (a link's player) or for anyone (`None`).
@@ -218,7 +218,14 @@ pub async fn build(
         .collect();
     targets.sort_by_key(|h| (h.r, h.q));
     targets.dedup();
-    let svg = board_svg(lang, game, None, &names, &targets)?;
+    // The picture names the players by colour (the first colour's first).
+    let mut by_colour = names.clone();
+    for (seat, name) in names.iter().enumerate() {
+        if let Some(c) = colour_of(row, game, row.players[seat]) {
+            by_colour[c.index()] = name.clone();
+        }
+    }
+    let svg = board_svg(lang, game, None, &by_colour, &targets)?;
     Ok(State {
         id: row.id,
         kind: match kind {

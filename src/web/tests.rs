@@ -134,13 +134,17 @@ both_backends! {
         let id = started(&core, "inphexion size=5").await;
         let app = app(&core);
         let (status, kind, body) = send(&app, request(&format!("/game/{id}"), None, None)).await;
-        if crate::web::assets::FILES.get_file(crate::web::assets::PAGE).is_some() {
-            assert_eq!(status, StatusCode::OK);
-            assert!(body.contains("<html"), "{body}");
-        } else {
-            assert_eq!(status, StatusCode::NOT_FOUND);
-        }
+        assert_eq!(status, StatusCode::OK);
         assert!(kind.starts_with("text/html"), "{kind}");
+        assert!(body.contains("<html"), "{body}");
+        // No inline script or style: everything the page needs is a file of its own.
+        assert!(!body.contains("<script>") && !body.contains("style="), "{body}");
+        for (name, want) in [("game.js", "text/javascript"), ("game.css", "text/css")] {
+            let (status, kind, body) = send(&app, request(&format!("/assets/{name}"), None, None)).await;
+            assert_eq!(status, StatusCode::OK, "{name}");
+            assert!(kind.starts_with(want), "{name}: {kind}");
+            assert!(!body.is_empty());
+        }
         for path in ["/game/9999", "/game/x", "/nowhere", "/assets/.keep", "/assets/none.js"] {
             let (status, kind, body) = send(&app, request(path, None, None)).await;
             assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
@@ -153,9 +157,10 @@ both_backends! {
         ja.headers_mut().insert(header::ACCEPT_LANGUAGE, "ja".parse().unwrap());
         let (_, _, body) = send(&app, ja).await;
         assert!(body.contains("このページはありません"), "{body}");
-        let (status, kind, _) = send(&app, request("/assets/theme.css", None, None)).await;
+        let (status, kind, css) = send(&app, request("/assets/theme.css", None, None)).await;
         assert_eq!(status, StatusCode::OK);
         assert!(kind.starts_with("text/css"), "{kind}");
+        assert!(css.contains("prefers-color-scheme: dark"), "{css}");
         // A body past the limit is refused before it is read.
         let big = serde_json::json!({ "move": "x".repeat(crate::web::MAX_BODY), "version": 0 });
         let (status, _, _) =
@@ -188,6 +193,8 @@ both_backends! {
         assert_eq!(public["you"], Value::Null);
         assert_eq!(public["legal"], serde_json::json!([]));
         assert!(public["texts"].is_object());
+        let svg = public["svg"].as_str().unwrap();
+        assert!(svg.starts_with("<svg") && !svg.contains("target"), "{svg}");
 
         let ann = links::issue(&core.pool, id, ANN, T0).await.unwrap();
         let bob = links::issue(&core.pool, id, BOB, T0).await.unwrap();
@@ -206,6 +213,10 @@ both_backends! {
             "c3"
         );
         assert!(c3["words"].as_str().unwrap().contains("c3"));
+        // Every cell a legal move's step chooses is a target on the player's board.
+        let svg = mine["svg"].as_str().unwrap();
+        assert!(svg.contains(&format!("data-cell=\"{cell}\"")), "{svg}");
+        assert_eq!(svg.matches("class=\"cell target\"").count(), 25, "{svg}");
         let (_, theirs) = json(&app, request(&format!("/api/game/{id}/state"), Some(&bob), None)).await;
         assert_eq!(theirs["you"]["seat"], 1);
         assert_eq!(theirs["legal"], serde_json::json!([]));

@@ -18,3 +18,4 @@ mod processes;
 mod recovery;
 mod threads;
 mod timers;
+mod web;

@@ -15,5 +15,5 @@ web-too-many = このリンクから短時間に多くの手が送られまし�
 web-move-illegal = { $input } は対局 #{ $game } では指せません：{ $error }。
 web-played = 対局 #{ $game } の第 { $n } 手として { $words }（{ $mv }）を指しました。盤面はいつも通り Discord に投稿されます。
 web-link-open = 盤を開く
-web-link-watch = ライブで観戦
+web-link-watch = ライブで見る
 web-link-private = 対局 #{ $game } を盤のクリックで指すための、あなた専用のリンクです（共有しないでください。対局が終わると無効になります）：
