@@ -18,4 +18,5 @@ mod processes;
 mod recovery;
 mod threads;
 mod timers;
+mod web;
 mod web_page;

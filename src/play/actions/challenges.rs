@@ -254,8 +254,7 @@ pub async fn answer_challenge(
     let game = Game::new(c.options.clone());
     open_thread(&mut tx, &row, c.message_id, None).await?;
     enqueue_board(&mut tx, &row, &game, None, None).await?;
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_change(tx, game_id).await?;
     info!(challenge = id, game = game_id, "challenge accepted");
     Ok(Answered::Started {
         game: game_id,
@@ -326,8 +325,7 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Er
     );
     open_thread(&mut tx, &row, None, Some(req.bot)).await?;
     enqueue_board(&mut tx, &row, &game, Some(intro), None).await?;
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_change(tx, id).await?;
     info!(
         game = id,
         level = req.level.name(),

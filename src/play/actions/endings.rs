@@ -147,8 +147,7 @@ pub async fn time_out(core: &Core, id: i64) -> Result<bool, Error> {
     db::apply_result(&mut tx, id).await?;
     let intro = text!("ran-out-of-time", who = mention(loser));
     enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_change(tx, id).await?;
     info!(game = id, %loser, "lost on time");
     Ok(true)
 }

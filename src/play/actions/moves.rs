@@ -140,8 +140,7 @@ pub async fn play_move_on(
         db::apply_result(&mut tx, id).await?;
     }
     enqueue_board(&mut tx, &after, &game, None, Some((player, &notation))).await?;
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_change(tx, id).await?;
     info!(game = id, ply = expected + 1, mv = %notation, "move played");
     Ok(Played {
         game: id,
