@@ -114,6 +114,11 @@ function apply(next) {
   const hadLegal = before && before.legal ? before.legal.length : 0;
   state = next;
   texts = next.texts || {};
+  if (before && !changed && (next.legal || []).length === hadLegal && Boolean(next.you) === Boolean(before.you)) {
+    // The same position: keep the board (and the reader's focus) as it is.
+    tick();
+    return;
+  }
   if (changed || (next.legal || []).length !== hadLegal) {
     picker = new Picker(next.legal || []);
     if (pending) pending = null;

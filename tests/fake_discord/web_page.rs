@@ -5,9 +5,10 @@
 //! `play::picker::steps`, the page's words from `page.ftl`), with the same routes and headers as
 //! the bot's web server (its Content-Security-Policy forbids inline script and style, so the page
 //! breaks if it uses either). Two players play a whole game of each kind only by clicking cells
-//! and buttons (and once by keyboard), a third page watches every move arrive live, and the page
-//! at phone (360 px) and desktop width is compared with the stored screenshots in
-//! `tests/data/web/`.
+//! and buttons (and once by keyboard, once refused), and a third page watches every move arrive
+//! live. Then the same with the real bot and the fake Discord: the players open the page from the
+//! Move button's private links, the fake Discord receives every board, and the watcher's page at
+//! phone (360 px) and desktop width is compared with the stored screenshots in `tests/data/web/`.
 //!
 //! The screenshots are compared with a tolerance, so that font hinting does not make the test
 //! flaky: the same size, and at most 3% of the pixels differing by more than 64 in a channel.
@@ -550,25 +551,39 @@ async fn click_move(c: &Client, legal: &Value, keyboard: bool) {
             &format!("return document.querySelector('{css}') !== null"),
         )
         .await;
-        let target = c.find(Locator::Css(&css)).await.expect("target");
-        let label = target
-            .attr("aria-label")
-            .await
-            .expect("label")
-            .unwrap_or_default();
+        let label = js(
+            c,
+            &format!("return document.querySelector('{css}').getAttribute('aria-label')"),
+        )
+        .await;
+        let label = label.as_str().unwrap_or_default();
         assert!(
             label.contains(step["label"].as_str().unwrap_or("")),
             "{cell} is labelled with what it does: {label}"
         );
-        if keyboard {
-            js(
-                c,
-                &format!("document.querySelector('{css}').focus(); return true"),
-            )
-            .await;
-            target.send_keys("\u{E007}").await.expect("Enter");
-        } else {
-            target.click().await.expect("click");
+        // The page may redraw the board between finding a cell and clicking it: find it again.
+        let mut tries = 0;
+        loop {
+            let target = c.find(Locator::Css(&css)).await.expect("target");
+            let done = if keyboard {
+                js(
+                    c,
+                    &format!("document.querySelector('{css}').focus(); return true"),
+                )
+                .await;
+                target.send_keys("\u{E007}").await
+            } else {
+                target.click().await
+            };
+            match done {
+                Ok(()) => break,
+                Err(e) if tries < 5 => {
+                    tries += 1;
+                    eprintln!("{cell}: {e}; again");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(e) => panic!("{cell}: {e}"),
+            }
         }
     }
     until(
@@ -763,20 +778,11 @@ async fn the_page_plays_whole_games_by_clicking_and_shows_them_live() {
     {
         let mut tables = shared.tables.lock().unwrap();
         tables.insert(1, new_table("inphexion size=4", Lang::EN));
-        tables.insert(2, new_table("exxit tiles=19", Lang::EN));
-        let mut shown = new_table("inphexion size=5", Lang::EN);
-        // Two days and three hours from now: the countdown's seconds are all that change.
+        let mut exxit = new_table("exxit tiles=19", Lang::EN);
+        // Two days and three hours from now: the page counts it down.
         let deadline = std::time::SystemTime::now() + Duration::from_secs(2 * 86400 + 3 * 3600);
-        shown.deadline = Some(rfc3339(deadline));
-        for k in [3usize, 7, 11, 5, 2, 13] {
-            let moves = shown.game.legal_moves();
-            shown
-                .game
-                .play(moves[k % moves.len()])
-                .expect("a legal move");
-            shown.version += 1;
-        }
-        tables.insert(3, shown);
+        exxit.deadline = Some(rfc3339(deadline));
+        tables.insert(2, exxit);
     }
     // The page's weight: every file and the spectator's State with its board.
     let http = |path: String| {
@@ -827,6 +833,16 @@ async fn the_page_plays_whole_games_by_clicking_and_shows_them_live() {
     let mut rng = SmallRng::seed_from_u64(27);
     play_a_game(&shared, &base, 1, &players, &watcher, &mut rng, 200).await;
     assert!(shared.lock_game_over(1), "the inpHeXion game ends");
+    watcher
+        .goto(&format!("{base}/game/2"))
+        .await
+        .expect("watch");
+    until(
+        &watcher,
+        "the time left counting down",
+        "const t = document.getElementById('deadline-left').textContent;          return !document.getElementById('deadline').hidden && /^2d 0[23]:\\d\\d:\\d\\d$/.test(t)",
+    )
+    .await;
     play_a_game(&shared, &base, 2, &players, &watcher, &mut rng, 400).await;
     assert!(shared.lock_game_over(2), "the EXXIT game ends");
     until(
@@ -836,28 +852,7 @@ async fn the_page_plays_whole_games_by_clicking_and_shows_them_live() {
     )
     .await;
 
-    // The page at phone and desktop width, compared with the stored pictures.
-    let shots = driver.browser(360, 900).await;
-    shots.goto(&format!("{base}/game/3")).await.expect("open");
-    until(
-        &shots,
-        "the board",
-        "return document.querySelector('#board svg') !== null",
-    )
-    .await;
-    compare_screenshot(&shots.screenshot().await.expect("screenshot"), "page-phone");
-    resize(&shots, 1280, 900).await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let desktop = shots.screenshot().await.expect("screenshot");
-    compare_screenshot(&desktop, "page-desktop");
-    if std::env::var_os("HEXCORD_BLESS").is_some() {
-        // README's picture: the desktop page.
-        let img = image::load_from_memory(&desktop).expect("png").to_rgba8();
-        let small = hexcord::render::encode_png(&img).expect("encode");
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/web-board.png");
-        std::fs::write(path, small).expect("write README's picture");
-    }
-    for c in players.into_iter().chain([watcher, shots]) {
+    for c in players.into_iter().chain([watcher]) {
         let _ = c.close().await;
     }
 }
@@ -877,3 +872,204 @@ impl Shared {
         self.tables.lock().unwrap()[&id].game.is_over()
     }
 }
+
+/// A GET of `url` (`http://host:port/path`), with the link's token when there is one: the
+/// status and the body as JSON.
+async fn get_json(url: &str, token: Option<&str>) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.strip_prefix("http://").expect("an http address");
+    let (host, path) = rest.split_once('/').expect("a path");
+    let mut socket = tokio::net::TcpStream::connect(host).await.expect("connect");
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let request =
+        format!("GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{auth}\r\n");
+    socket.write_all(request.as_bytes()).await.expect("send");
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).await.expect("read");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// The real bot with the fake Discord: two players play a whole game of each kind only by
+/// clicking on the page their private links open, a third page watches every move arrive live,
+/// and the fake Discord receives every board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bots_page_plays_whole_games_by_clicking_and_discord_gets_every_board() {
+    use crate::common::boards_seen;
+    use crate::discord::{components_of, Bot, Discord, ANN, BOB};
+    let started = Instant::now();
+    let d = Discord::start("web_page").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let driver = Driver::start().await;
+    let pages = [
+        driver.browser(360, 800).await,
+        driver.browser(360, 800).await,
+    ];
+    let watcher = driver.browser(1280, 900).await;
+    let mut rng = SmallRng::seed_from_u64(2027);
+    let size4 = json!({"name": "size", "type": 4, "value": 4});
+    let tiles19 = json!({"name": "tiles", "type": 4, "value": 2});
+    for (kind, option) in [("inphexion", size4), ("exxit", tiles19)] {
+        let ch = d.challenge(&ANN, &BOB, kind, &[option]).await;
+        let game = d.accept(&BOB, &ch).await;
+        let board = d.last_board(game.id);
+        let watch = components_of(&board["components"])
+            .find(|c| c["label"] == "Watch live")
+            .and_then(|c| c["url"].as_str())
+            .unwrap_or_else(|| panic!("no Watch live link: {board}"))
+            .to_string();
+        let api = watch.replace("/game/", "/api/game/");
+        watcher.goto(&watch).await.expect("watch");
+        until(
+            &watcher,
+            "the board",
+            "return document.querySelector('#board svg') !== null",
+        )
+        .await;
+        // The players' links, by seat, as each first has the move.
+        let mut tokens: [Option<String>; 2] = [None, None];
+        let mut ply = 0usize;
+        loop {
+            let (_, public) = get_json(&format!("{api}/state"), None).await;
+            let Some(seat) = public["to_move"].as_u64().map(|s| s as usize) else {
+                break;
+            };
+            assert!(ply < 400, "{kind}: the game goes on and on");
+            if tokens[seat].is_none() {
+                // The member to move opens the board from the Move button's private link.
+                let board = d.last_board(game.id);
+                let mut link = None;
+                for who in [&ANN, &BOB] {
+                    let picker = d.press_move(who, &board).await;
+                    let open = components_of(&picker.components)
+                        .find(|c| c["label"] == "Open the board")
+                        .and_then(|c| c["url"].as_str())
+                        .map(str::to_string);
+                    if let Some(open) = open {
+                        let token = open
+                            .split_once("#t=")
+                            .map(|(_, t)| t.to_string())
+                            .expect("a token");
+                        let (_, mine) = get_json(&format!("{api}/state"), Some(&token)).await;
+                        if mine["you"]["seat"].as_u64() == Some(seat as u64) {
+                            link = Some((open, token));
+                            break;
+                        }
+                    }
+                }
+                let (open, token) =
+                    link.unwrap_or_else(|| panic!("{kind}: no link for seat {seat}"));
+                pages[seat].goto(&open).await.expect("open the board");
+                tokens[seat] = Some(token);
+            }
+            let token = tokens[seat].as_deref();
+            let (status, mine) = get_json(&format!("{api}/state"), token).await;
+            assert_eq!(status, 200, "{mine}");
+            let legal = mine["legal"].as_array().cloned().unwrap_or_default();
+            assert!(!legal.is_empty(), "{kind}: the mover has moves: {mine}");
+            let chosen = legal[rng.random_range(0..legal.len())].clone();
+            let page = &pages[seat];
+            until(
+                page,
+                "the player's page to offer the move",
+                &format!(
+                    "return document.querySelectorAll('#moves li:not(.none)').length === {ply} \
+                     && (document.querySelector('#board .target.next') !== null \
+                     || document.querySelector('#controls button.move') !== null)"
+                ),
+            )
+            .await;
+            if ply < 2 {
+                let smallest = js(page, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+                assert!(smallest >= 44.0, "{kind}: touch targets of {smallest} px");
+            }
+            click_move(page, &chosen, ply == 3).await;
+            ply += 1;
+            // The watcher sees it live; a post refused for speed (429) is tried again.
+            let started_move = Instant::now();
+            loop {
+                let shown = moves_shown(&watcher).await;
+                if shown == ply {
+                    break;
+                }
+                let refused = js(
+                    page,
+                    "const a = document.getElementById('alert'); \
+                     return !a.hidden && a.dataset.kind === 'refusal'",
+                )
+                .await;
+                if refused == Value::Bool(true) {
+                    tokio::time::sleep(EVERY_POST).await;
+                    until(
+                        page,
+                        "the move offered again",
+                        "return document.querySelector('#board .target.next') !== null \
+                         || document.querySelector('#controls button.move') !== null",
+                    )
+                    .await;
+                    click_move(page, &chosen, false).await;
+                }
+                assert!(
+                    started_move.elapsed() < Duration::from_secs(20),
+                    "{kind}: move {ply} never reached the watcher"
+                );
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+            // And Discord receives the board.
+            let waited = Instant::now();
+            while boards_seen(&d, game.id, ply as i64) == 0 {
+                assert!(
+                    waited.elapsed() < Duration::from_secs(15),
+                    "{kind}: no board of move {ply} in Discord"
+                );
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+            if kind == "inphexion" && ply == 4 {
+                screenshots(&watcher).await;
+            }
+        }
+        until(
+            &watcher,
+            "the result",
+            "return !document.getElementById('result').hidden",
+        )
+        .await;
+        eprintln!("{kind}: {ply} moves played by clicking, each seen live and posted");
+    }
+    for c in pages.into_iter().chain([watcher]) {
+        let _ = c.close().await;
+    }
+    d.end(&mut bot, "web_page", started).await;
+}
+
+/// The watcher's page at phone and desktop width, compared with the stored pictures (and, with
+/// `HEXCORD_BLESS=1`, README's picture written from the desktop one).
+async fn screenshots(watcher: &Client) {
+    resize(watcher, 360, 900).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    compare_screenshot(
+        &watcher.screenshot().await.expect("screenshot"),
+        "page-phone",
+    );
+    resize(watcher, 1280, 900).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let desktop = watcher.screenshot().await.expect("screenshot");
+    compare_screenshot(&desktop, "page-desktop");
+    if std::env::var_os("HEXCORD_BLESS").is_some() {
+        let img = image::load_from_memory(&desktop).expect("png").to_rgba8();
+        let small = hexcord::render::encode_png(&img).expect("encode");
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/web-board.png");
+        std::fs::write(path, small).expect("write README's picture");
+    }
+}
+
+/// How long the bot's web server makes a link wait after a burst of posts.
+const EVERY_POST: Duration = Duration::from_millis(2100);
