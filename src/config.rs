@@ -53,6 +53,11 @@ pub struct Config {
     pub timer_interval: std::time::Duration,
     /// The gateway shards this process runs (`SHARD_COUNT`, `SHARD_RANGE`).
     pub shards: Shards,
+    /// Where the web board listens (`WEB_ADDR`; default [`DEFAULT_WEB_ADDR`]); `None`: off.
+    pub web_addr: Option<std::net::SocketAddr>,
+    /// The address players reach the web board at (`PUBLIC_URL`, without a final `/`); unset:
+    /// `http://` and the address the web board listens on.
+    pub public_url: Option<String>,
 }
 
 /// The gateway shards a process runs: `first..=last` of `count` in all. Discord sends each
@@ -138,6 +143,8 @@ impl fmt::Debug for Config {
             .field("clock_file", &self.clock_file)
             .field("timer_interval", &self.timer_interval)
             .field("shards", &self.shards)
+            .field("web_addr", &self.web_addr)
+            .field("public_url", &self.public_url)
             .finish()
     }
 }
@@ -146,6 +153,9 @@ impl fmt::Debug for Config {
 pub const DEFAULT_TIMER_INTERVAL_MS: u64 = 60_000;
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://hexcord.db";
+
+/// The web board listens here unless `WEB_ADDR` says otherwise (or `off`).
+pub const DEFAULT_WEB_ADDR: &str = "127.0.0.1:8787";
 
 /// Every setting the bot reads, with what it is for: the one list `hexcord bot --help` shows and
 /// `.env.example` follows (a test checks both against what [`Config::from_env`] reads).
@@ -173,6 +183,14 @@ pub const SETTINGS: &[(&str, &str)] = &[
     (
         "SHARD_RANGE",
         "several processes: the shards this one runs, `first-last` or one (default all)",
+    ),
+    (
+        "WEB_ADDR",
+        "where the web board listens (default 127.0.0.1:8787; `off` disables it)",
+    ),
+    (
+        "PUBLIC_URL",
+        "the web board's address for players, e.g. https://hexcord.example.org (default http://WEB_ADDR)",
     ),
     (
         "RUST_LOG",
@@ -223,6 +241,10 @@ pub enum ConfigError {
     BadShardCount(String),
     #[error("SHARD_RANGE must name the shards this process runs, `first-last` (e.g. `0-3`) or one shard number, between 0 and {1} (SHARD_COUNT − 1), got `{0}`")]
     BadShardRange(String, u32),
+    #[error("WEB_ADDR must be an address and port to listen on, such as `127.0.0.1:8787` (the default) or `0.0.0.0:8787`, or `off` to run without the web board, got `{0}`")]
+    BadWebAddr(String),
+    #[error("PUBLIC_URL must be the http(s) address players open the web board at, such as `https://hexcord.example.org` (no path), got `{0}`")]
+    BadPublicUrl(String),
     #[error("the .env file could not be read: {0} (each line is KEY=value; see .env.example)")]
     DotEnv(String),
 }
@@ -299,6 +321,30 @@ impl Config {
             },
         };
         let shards = Shards::parse(set("SHARD_COUNT"), set("SHARD_RANGE"))?;
+        let web_addr = match set("WEB_ADDR") {
+            Some(v) if v.eq_ignore_ascii_case("off") => None,
+            v => {
+                let text = v.unwrap_or_else(|| DEFAULT_WEB_ADDR.to_string());
+                Some(text.parse().map_err(|_| ConfigError::BadWebAddr(text))?)
+            }
+        };
+        let public_url = match set("PUBLIC_URL") {
+            None => None,
+            Some(v) => {
+                let rest = v
+                    .strip_prefix("https://")
+                    .or_else(|| v.strip_prefix("http://"));
+                match rest.map(|r| r.trim_end_matches('/')) {
+                    Some(host)
+                        if !host.is_empty()
+                            && !host.contains(['/', '?', '#', ' ', '"', '<', '>']) =>
+                    {
+                        Some(v.trim_end_matches('/').to_string())
+                    }
+                    _ => return Err(ConfigError::BadPublicUrl(v)),
+                }
+            }
+        };
         Ok(Config {
             discord_token: token.map(Token),
             database_url,
@@ -307,6 +353,8 @@ impl Config {
             clock_file,
             timer_interval: std::time::Duration::from_millis(timer_ms),
             shards,
+            web_addr,
+            public_url,
         })
     }
 }
@@ -336,6 +384,8 @@ mod tests {
         assert_eq!(c.clock_file, None);
         assert_eq!(c.timer_interval.as_millis(), 60_000);
         assert_eq!(c.token().map(Token::expose), Ok(TOKEN));
+        assert_eq!(c.web_addr, Some(DEFAULT_WEB_ADDR.parse().unwrap()));
+        assert_eq!(c.public_url, None);
     }
 
     #[test]
@@ -407,6 +457,34 @@ mod tests {
         assert_eq!(c.dev_guild_id, Some(123456789012345678));
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:4000"));
         assert_eq!(c.database_url, "sqlite://games/hexcord.db");
+    }
+
+    #[test]
+    fn the_web_board_can_move_or_be_off_and_its_public_url_is_checked() {
+        let c = config(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("WEB_ADDR", "0.0.0.0:9000"),
+            ("PUBLIC_URL", "https://hexcord.example.org/"),
+        ])
+        .unwrap();
+        assert_eq!(c.web_addr, Some("0.0.0.0:9000".parse().unwrap()));
+        assert_eq!(c.public_url.as_deref(), Some("https://hexcord.example.org"));
+        let off = config(&[("DISCORD_TOKEN", TOKEN), ("WEB_ADDR", "OFF")]).unwrap();
+        assert_eq!(off.web_addr, None);
+        for bad in ["localhost", "8787", "1.2.3.4:x"] {
+            let e = config(&[("DISCORD_TOKEN", TOKEN), ("WEB_ADDR", bad)]).unwrap_err();
+            assert!(e.to_string().starts_with("WEB_ADDR"), "{e}");
+        }
+        for bad in [
+            "hexcord.org",
+            "ftp://x",
+            "https://",
+            "https://x/a b",
+            "http://x/<",
+        ] {
+            let e = config(&[("DISCORD_TOKEN", TOKEN), ("PUBLIC_URL", bad)]).unwrap_err();
+            assert!(e.to_string().starts_with("PUBLIC_URL"), "{bad}: {e}");
+        }
     }
 
     #[test]

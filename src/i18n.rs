@@ -22,7 +22,8 @@
 //! Each language folder holds `bot.ftl` (answers, announcements, buttons, menus), `commands.ftl`
 //! (command, option and choice names and descriptions, read by `bot::commands::localise` before the
 //! commands are registered, and the commands' answers), `render.ftl` (the words drawn in pictures)
-//! and `rules.ftl` (`/rules`). Bidirectional isolation marks are off, so mentions, code spans and
+//! `rules.ftl` (`/rules`) and `page.ftl` (every word of the web page, `assets/web/`, read
+//! without variables and sent to the page with its game's state). Bidirectional isolation marks are off, so mentions, code spans and
 //! links reach Discord untouched. Tests check that every language has the same message ids and
 //! variables, that every message renders in every language, that every id the code uses exists,
 //! and, end to end, that a Japanese server reads Japanese boards, buttons, menus and refusals while
@@ -48,6 +49,8 @@ type Bundle = FluentBundle<FluentResource>;
 /// The languages, each with its bundle; the fallback first.
 pub struct Catalog {
     langs: Vec<(String, Bundle)>,
+    /// Each language's message ids, in the order of its files.
+    ids: Vec<Vec<String>>,
 }
 
 /// A language the bot speaks (an index into the catalog; the default is English).
@@ -72,7 +75,10 @@ pub fn catalog() -> &'static Catalog {
         Err(e) => {
             // The files are embedded and checked by the tests: this is a build gone wrong.
             tracing::error!("the locale files do not load: {e}");
-            Catalog { langs: Vec::new() }
+            Catalog {
+                langs: Vec::new(),
+                ids: Vec::new(),
+            }
         }
     })
 }
@@ -97,28 +103,48 @@ impl Catalog {
                 .filter(|f| f.path().extension().is_some_and(|e| e == "ftl"))
                 .collect();
             files.sort_by_key(|f| f.path());
+            let mut ids = Vec::new();
             for file in files {
                 let text = file
                     .contents_utf8()
                     .ok_or_else(|| format!("{:?} is not UTF-8", file.path()))?;
                 let resource = FluentResource::try_new(text.to_string())
                     .map_err(|(_, errors)| format!("{:?}: {errors:?}", file.path()))?;
+                ids.extend(resource.entries().filter_map(|entry| match entry {
+                    fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+                    _ => None,
+                }));
                 bundle
                     .add_resource(resource)
                     .map_err(|errors| format!("{:?}: {errors:?}", file.path()))?;
             }
-            langs.push((tag.to_string(), bundle));
+            langs.push(((tag.to_string(), bundle), ids));
         }
-        langs.sort_by_key(|(tag, _)| (tag != FALLBACK, tag.clone()));
-        if langs.first().map(|(t, _)| t.as_str()) != Some(FALLBACK) {
+        langs.sort_by_key(|((tag, _), _)| (tag != FALLBACK, tag.clone()));
+        if langs.first().map(|((t, _), _)| t.as_str()) != Some(FALLBACK) {
             return Err(format!("no `{FALLBACK}` folder under assets/locales"));
         }
-        Ok(Catalog { langs })
+        let (langs, ids) = langs.into_iter().unzip();
+        Ok(Catalog { langs, ids })
     }
 
     /// The languages' tags, the fallback first.
     pub fn tags(&self) -> impl Iterator<Item = &str> {
         self.langs.iter().map(|(t, _)| t.as_str())
+    }
+
+    /// The ids of `lang`'s messages that start with `prefix`, in the order of its files.
+    pub fn message_ids<'a>(
+        &'a self,
+        lang: Lang,
+        prefix: &'a str,
+    ) -> impl Iterator<Item = &'a str> + 'a {
+        self.ids
+            .get(lang.0)
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .filter(move |id| id.starts_with(prefix))
     }
 
     /// Every language but the fallback.

@@ -10,7 +10,9 @@
 //!                                 delivery (posts the queue) · failure (why Discord refused)
 //!                                 seal (keyed buttons) · mod.rs (the framework set-up, start-up)
 //!                                   │ parse, call an action, answer the interaction
-//!                                   ▼
+//!                                   ▼          web/ (axum: the board's page, its JSON and
+//!                                   │          live events; moves by private link) ──┐
+//!                                   ▼◄─────────────────────────────────────────────┘
 //! play/ (no Discord)   actions/: one file per group of verbs; each decides, stores and enqueues
 //!                      in one transaction · timers · opponent (the bot as a player) · schedule
 //!                      access (who may do what) · picker (a move step by step)
@@ -39,6 +41,8 @@
 //!   announcements ([`play::words`], [`play::terms`], [`play::present`]).
 //! - [`bot`] is thin: it reads what Discord sent, calls an action and answers. Every other message
 //!   goes through the delivery queue, which [`bot::delivery`] posts.
+//! - [`web`] is another front end beside [`bot`], in the same process: a page per game where its
+//!   players click their moves (through the same actions) and anyone watches it live.
 //! - [`i18n`] gives every text a person reads, in their language; [`rating`] is the Glicko-2 maths;
 //!   [`standings`] a tournament's table; [`clock`] the time the bot acts on; [`config`] the
 //!   settings.
@@ -142,7 +146,7 @@
 //! messages and variables and that every id the code uses exists.
 //!
 //! **A language.** A folder `assets/locales/<tag>/` (the tag as Discord names the locale: `fr`,
-//! `pt-BR`) with the four files. Nothing else changes: the commands are registered with its names,
+//! `pt-BR`) with the same files. Nothing else changes: the commands are registered with its names,
 //! `/server language` offers it (`answer-language-name` is its own name), members whose client
 //! uses it read it. Pictures draw Latin text with DejaVu Sans and Japanese with a subset of Noto
 //! Sans CJK JP (`assets/fonts/subset.sh`); another script needs its glyphs added there
@@ -208,3 +212,4 @@ pub mod play;
 pub mod rating;
 pub mod render;
 pub mod standings;
+pub mod web;

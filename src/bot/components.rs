@@ -158,19 +158,27 @@ async fn show_entered(
     Ok(())
 }
 
-/// The row under the final board of a game between members: its Rematch button.
-pub fn rematch_button_row(lang: Lang, game: i64) -> serenity::CreateActionRow {
-    serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
-        Component::Rematch(game).encode(),
-    )
-    .label(tr(lang, "button-rematch"))
-    .emoji('🔁')
-    .style(serenity::ButtonStyle::Secondary)])
+/// The row under the final board of a game between members: its Rematch button, and the link
+/// to its web board when that runs.
+pub fn rematch_button_row(
+    lang: Lang,
+    game: i64,
+    web_url: Option<&str>,
+) -> serenity::CreateActionRow {
+    let mut buttons = vec![
+        serenity::CreateButton::new(Component::Rematch(game).encode())
+            .label(tr(lang, "button-rematch"))
+            .emoji('🔁')
+            .style(serenity::ButtonStyle::Secondary),
+    ];
+    buttons.extend(web_url.map(|url| watch_button(lang, url, game)));
+    serenity::CreateActionRow::Buttons(buttons)
 }
 
-/// The row under a board of a game in play: its Move button, and Follow for onlookers.
-pub fn move_button_row(lang: Lang, game: i64) -> serenity::CreateActionRow {
-    serenity::CreateActionRow::Buttons(vec![
+/// The row under a board of a game in play: its Move button, Follow for onlookers, and, when
+/// the web board runs (`web_url`), the link to watch it live.
+pub fn move_button_row(lang: Lang, game: i64, web_url: Option<&str>) -> serenity::CreateActionRow {
+    let mut buttons = vec![
         serenity::CreateButton::new(Component::Move(game).encode())
             .label(tr(lang, "button-move"))
             .emoji('🎯')
@@ -178,7 +186,37 @@ pub fn move_button_row(lang: Lang, game: i64) -> serenity::CreateActionRow {
         serenity::CreateButton::new(Component::Follow(game).encode())
             .label(tr(lang, "button-follow"))
             .style(serenity::ButtonStyle::Secondary),
-    ])
+    ];
+    buttons.extend(web_url.map(|url| watch_button(lang, url, game)));
+    serenity::CreateActionRow::Buttons(buttons)
+}
+
+/// The link to a game's web board, for anyone: it shows the game live.
+pub fn watch_button(lang: Lang, web_url: &str, game: i64) -> serenity::CreateButton {
+    serenity::CreateButton::new_link(crate::play::links::board_url(web_url, game, None))
+        .label(tr(lang, "web-link-watch"))
+}
+
+/// A player's private link to a game's web board (a new token), when the web board runs.
+pub async fn open_board_button(
+    data: &Data,
+    lang: Lang,
+    game: i64,
+    user: UserId,
+) -> Result<Option<serenity::CreateButton>, BotError> {
+    let Some(web_url) = data.web_url.as_deref() else {
+        return Ok(None);
+    };
+    let token =
+        crate::play::links::issue(&data.core.pool, game, user, data.core.clock.now()).await?;
+    Ok(Some(
+        serenity::CreateButton::new_link(crate::play::links::board_url(
+            web_url,
+            game,
+            Some(&token),
+        ))
+        .label(tr(lang, "web-link-open")),
+    ))
 }
 
 /// Answers a button press; every failure is answered too (privately).
@@ -328,7 +366,7 @@ async fn dispatch(
             let lang = Lang::of(&press.locale);
             let msg = serenity::CreateInteractionResponseMessage::new()
                 .content(text!("keep-playing").render(lang))
-                .components(vec![move_button_row(lang, game)])
+                .components(vec![move_button_row(lang, game, data.web_url.as_deref())])
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
             press
                 .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
@@ -480,7 +518,8 @@ async fn open_picker(
     }
     let ply = game.ply() as i64;
     let lang = Lang::of(&press.locale);
-    let msg = picker_message(lang, data, &row, &game, ply, &Path::default()).await?;
+    let link = open_board_button(data, lang, id, user).await?;
+    let msg = picker_message(lang, data, &row, &game, ply, &Path::default(), link).await?;
     press
         .create_response(
             ctx,
@@ -505,7 +544,7 @@ async fn picker_press(
     let lang = Lang::of(&press.locale);
     let msg = match cannot_go_on(lang, &row, &game, ply, user) {
         Some(msg) => msg,
-        None if !play => picker_message(lang, data, &row, &game, ply, &path).await?,
+        None if !play => picker_message(lang, data, &row, &game, ply, &path, None).await?,
         None => match picker::view(lang, &game, &path) {
             Ok(View::Confirm { mv, words, .. }) => {
                 let place = row.place();

@@ -77,7 +77,7 @@ use sqlx::{FromRow, Row};
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
-use super::components::{move_button_row, rematch_button_row};
+use super::components::{move_button_row, rematch_button_row, watch_button};
 use super::failure::{explain_refusal, Failure};
 use crate::db::{self, Announcement, QueuedAnnouncement, Target};
 use crate::play::present::{alt_text, names_by_colour, picture};
@@ -124,6 +124,8 @@ pub struct Delivery {
     pub queued: Arc<Notify>,
     /// The bot's own user id, once connected (it is never told anything by direct message).
     pub me: Arc<OnceLock<db::UserId>>,
+    /// The web board's address for players, when it runs: boards in play link to it.
+    pub web_url: Option<String>,
 }
 
 impl Delivery {
@@ -666,13 +668,17 @@ impl Delivery {
             let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
             let alt = alt_text(lang, row.id, &game, ply.unwrap_or(game.ply()));
             let buttons = match row.status {
-                db::GameStatus::Active => Some(move_button_row(lang, row.id)),
+                db::GameStatus::Active => {
+                    Some(move_button_row(lang, row.id, self.web_url.as_deref()))
+                }
                 db::GameStatus::Finished
                     if db::fetch_bot_level(&self.pool, row.id).await?.is_none() =>
                 {
-                    Some(rematch_button_row(lang, row.id))
+                    Some(rematch_button_row(lang, row.id, self.web_url.as_deref()))
                 }
-                _ => None,
+                _ => self.web_url.as_deref().map(|url| {
+                    serenity::CreateActionRow::Buttons(vec![watch_button(lang, url, row.id)])
+                }),
             };
             let png = picture(lang, game, ply, names).await?;
             Ok::<_, anyhow::Error>(Board { png, alt, buttons })

@@ -64,6 +64,8 @@ pub struct Data {
     pub opponent: opponent::Opponent,
     /// Seals the buttons that answer a request.
     pub seals: seal::Sealer,
+    /// The web board's address for players (`PUBLIC_URL`), when it runs.
+    pub web_url: Option<String>,
 }
 
 /// The bot's error is the play layer's: a refusal, answered privately, or an internal failure.
@@ -228,9 +230,35 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         None => Clock::System,
     };
     let core = Core::new(pool.clone(), clock);
+    core.changes.listen(&config.database_url);
+    let web_opponent: Arc<OnceLock<opponent::Opponent>> = Arc::new(OnceLock::new());
+    let web_url = match config.web_addr {
+        None => None,
+        Some(addr) => {
+            let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+                anyhow::anyhow!(
+                    "WEB_ADDR={addr}: cannot listen there ({e}); choose another address and port, or `WEB_ADDR=off`"
+                )
+            })?;
+            let bound = listener.local_addr()?;
+            let url = config
+                .public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{bound}"));
+            info!(listen = %bound, url = %url, "web board ready");
+            let web = crate::web::Web::new(core.clone(), web_opponent.clone());
+            tokio::spawn(async move {
+                if let Err(e) = crate::web::serve(listener, web).await {
+                    error!("the web board stopped: {e}");
+                }
+            });
+            Some(url)
+        }
+    };
     let me: Arc<OnceLock<crate::db::UserId>> = Arc::new(OnceLock::new());
     let data_core = core.clone();
     let data_me = me.clone();
+    let data_web_url = web_url.clone();
     let seals = seal::Sealer::new(config.token()?.expose());
     let dev_guild = config.dev_guild_id;
     let shards = config.shards;
@@ -265,10 +293,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 );
                 // Its first look, at once, takes up the turns that came while the bot was down.
                 tokio::spawn(opponent.clone().watch(timer_interval));
+                let _ = web_opponent.set(opponent.clone());
                 Ok(Data {
                     core: data_core,
                     opponent,
                     seals,
+                    web_url: data_web_url,
                 })
             })
         })
@@ -289,6 +319,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         http: client.http.clone(),
         queued: core.queued.clone(),
         me,
+        web_url,
     };
     let timer_task = timers::run(core, config.timer_interval);
     let gateway = async {

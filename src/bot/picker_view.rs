@@ -114,6 +114,7 @@ pub(super) async fn picker_message(
     game: &Game,
     ply: i64,
     path: &Path,
+    link: Option<serenity::CreateButton>,
 ) -> Result<serenity::CreateInteractionResponseMessage, BotError> {
     let Ok(view) = picker::view(lang, game, path) else {
         let user = player_to_move(row, game);
@@ -141,6 +142,8 @@ pub(super) async fn picker_message(
             .label(tr(lang, "button-cancel"))
             .style(serenity::ButtonStyle::Secondary),
     );
+    // The player's private link to click the move on the web board instead.
+    nav.extend(link);
     let title = text!("picker-title", game = game.kind().title(), id = id).render(lang);
     match view {
         View::Choose {

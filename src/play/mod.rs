@@ -6,7 +6,9 @@
 //! bot's delivery task posts that queue. Beside the actions live the [`timers`] (deadlines,
 //! reminders, expiry), the bot [`opponent`], the [`schedule`] (deadlines and vacations), the
 //! [`access`] rules (who may do what), the move [`picker`] (a legal move step by step), and the
-//! texts of announcements ([`words`], [`terms`], [`present`]).
+//! texts of announcements ([`words`], [`terms`], [`present`]). Every committed change of a game is
+//! told to whoever shows games live through [`changes`]; [`links`] are the players' private links
+//! to a game's web board.
 //!
 //! Nothing here imports serenity or poise; a request refused is one [`Refusal`], carried in the
 //! layer's one error type, [`Error`].
@@ -30,6 +32,8 @@
 
 pub mod access;
 pub mod actions;
+pub mod changes;
+pub mod links;
 pub mod opponent;
 pub mod picker;
 pub mod present;

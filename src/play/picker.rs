@@ -33,6 +33,8 @@ pub struct Step {
     pub group: Option<Text>,
     /// Offered as a button rather than in a menu (pass, swap, lay or place).
     pub button: bool,
+    /// The cell this step chooses (`None` for a button): where a page clicks for it.
+    pub cell: Option<Hex>,
     /// Sort order among the choices: kind of choice, then row, then column.
     rank: (u8, i32, i32),
 }
@@ -45,6 +47,7 @@ impl Step {
             prompt,
             group: None,
             button: true,
+            cell: None,
             rank: (order, 0, 0),
         }
     }
@@ -56,6 +59,7 @@ impl Step {
             prompt,
             group: Some(row),
             button: false,
+            cell: Some(cell),
             rank: (10, cell.r, cell.q),
         }
     }
@@ -578,6 +582,29 @@ mod tests {
         seen.extend(random_games("exxit tiles=39 expert", 2, 5));
         for kind in ["swap", "pass", "+", "-"] {
             assert!(seen.iter().any(|m| m.contains(kind)), "no {kind} moves");
+        }
+    }
+
+    /// Each step names the cell it chooses (what a page clicks), and buttons name none.
+    #[test]
+    fn steps_name_their_cells() {
+        let mut game = Game::new(Options::parse_line("inphexion size=5 pie").unwrap());
+        game.play_text("c3").unwrap();
+        let pos = game.position().clone();
+        let swap = pos.parse_move("swap").unwrap();
+        assert_eq!(steps(&pos, &swap)[0].cell, None);
+        let push = pos.parse_move("c3-d3").unwrap();
+        let cells: Vec<Option<Hex>> = steps(&pos, &push).iter().map(|s| s.cell).collect();
+        let name = |h: Option<Hex>| h.map(inphexion::cell_name);
+        assert_eq!(
+            cells.iter().map(|c| name(*c)).collect::<Vec<_>>(),
+            [Some("c3".to_string()), Some("d3".to_string())]
+        );
+        let x = Game::new(Options::parse_line("exxit tiles=19").unwrap());
+        for mv in x.legal_moves() {
+            let s = steps(x.position(), &mv);
+            assert!(s.iter().all(|s| s.button == s.cell.is_none()), "{mv}");
+            assert!(s.iter().any(|s| s.cell.is_some()) || s.len() == 1, "{mv}");
         }
     }
 

@@ -32,18 +32,18 @@ pub fn mention(user: crate::db::UserId) -> String {
     format!("<@{user}>")
 }
 
-/// A player named with their colour: `<@1> (red)`.
-pub fn player(kind: GameKind, user: crate::db::UserId, c: Colour) -> Text {
-    text!(
-        "player-colour",
-        who = mention(user),
-        colour = colour(kind, c)
-    )
-}
-
 /// A stored result in words, naming the players: `<@1> (red) beat <@2> on score 16–10 (both
 /// passed)`, `<@1> and <@2> drew by repetition…`, `aborted by agreement`.
 pub fn result(row: &GameRow, r: &GameResult) -> Text {
+    result_naming(row, r, &mention)
+}
+
+/// [`result`] with the players named by `name` (a mention in Discord, a display name on a page).
+pub fn result_naming(
+    row: &GameRow,
+    r: &GameResult,
+    name: &dyn Fn(crate::db::UserId) -> String,
+) -> Text {
     match r {
         GameResult::Decided(o) => {
             let how = crate::render::how_decided(o);
@@ -56,14 +56,14 @@ pub fn result(row: &GameRow, r: &GameResult) -> Text {
             match winner {
                 Some((c, w)) => text!(
                     "players-beat",
-                    winner = player(row.kind(), w, c),
-                    loser = mention(row.opponent_of(w)),
+                    winner = text!("player-colour", who = name(w), colour = colour(row.kind(), c)),
+                    loser = name(row.opponent_of(w)),
                     how = how
                 ),
                 None => text!(
                     "players-drew",
-                    a = mention(row.players[0]),
-                    b = mention(row.players[1]),
+                    a = name(row.players[0]),
+                    b = name(row.players[1]),
                     how = how
                 ),
             }

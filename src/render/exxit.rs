@@ -23,9 +23,9 @@ use crate::hex::Hex;
 use crate::i18n::Lang;
 use crate::text;
 
-mod layout;
+pub(crate) mod layout;
 mod pieces;
-mod rim;
+pub(crate) mod rim;
 mod world;
 
 pub use layout::{Extent, MAX_WIDTH, MIN_WIDTH};

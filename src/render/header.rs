@@ -92,6 +92,30 @@ fn display_name(h: &Header, c: Colour) -> String {
     }
 }
 
+/// The top of the players' cards.
+pub(crate) const CARD_TOP: f32 = 14.0;
+/// The height of the players' cards.
+pub(crate) const CARD_H: f32 = 78.0;
+
+/// The width of each player's card in a picture `w` wide, with or without a figure between them.
+pub(crate) fn card_width(w: f32, centre: bool) -> f32 {
+    let gap = 12.0;
+    if centre {
+        (w - 2.0 * MARGIN - 112.0 - 2.0 * gap).max(100.0) / 2.0
+    } else {
+        (w - 2.0 * MARGIN - gap) / 2.0
+    }
+}
+
+/// The left edge of a colour's card: the first colour's on the left.
+pub(crate) fn card_x(w: f32, card_w: f32, col: Colour) -> f32 {
+    if col == Colour::First {
+        MARGIN
+    } else {
+        w - MARGIN - card_w
+    }
+}
+
 /// Draws the header across the top of the canvas; `icon` paints a small piece of a colour.
 pub(crate) fn draw_header(
     c: &mut Canvas,
@@ -100,22 +124,10 @@ pub(crate) fn draw_header(
     icon: &dyn Fn(&mut Canvas, f32, f32, f32, Colour),
 ) {
     let w = c.width() as f32;
-    let top = 14.0;
-    let card_h = 78.0;
-    let centre_w = if h.centre.is_some() { 112.0 } else { 0.0 };
-    let gap = 12.0;
-    let card_w = (w - 2.0 * MARGIN - centre_w - 2.0 * gap).max(100.0) / 2.0;
-    let card_w = if h.centre.is_some() {
-        card_w
-    } else {
-        (w - 2.0 * MARGIN - gap) / 2.0
-    };
+    let (top, card_h) = (CARD_TOP, CARD_H);
+    let card_w = card_width(w, h.centre.is_some());
     for col in Colour::BOTH {
-        let x = if col == Colour::First {
-            MARGIN
-        } else {
-            w - MARGIN - card_w
-        };
+        let x = card_x(w, card_w, col);
         let active = h.outcome.is_none() && h.to_move == col;
         let winner = h.outcome.is_some_and(|o| o.winner == Some(col));
         c.round_rect(x, top, card_w, card_h, 12.0, p.panel);

@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 use crate::text;
 
 mod board;
-mod layout;
+pub(crate) mod layout;
 mod pieces;
 
 pub use layout::WIDTH;

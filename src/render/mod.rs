@@ -70,6 +70,7 @@ mod picture_cache;
 mod replay;
 mod round;
 pub mod standings;
+pub mod svg;
 mod turning;
 
 use image::RgbaImage;
@@ -136,46 +137,65 @@ pub enum RenderError {
     NoSuchPly { ply: usize, len: usize },
 }
 
-/// Every colour a picture uses. Distinctions never rest on hue alone: the two sides differ in
-/// lightness too, and markers (rings, arrows, dashes) carry the meaning of highlights.
-pub(crate) struct Palette {
-    pub bg: Rgb8A,
-    pub panel: Rgb8A,
-    pub panel_edge: Rgb8A,
-    pub text: Rgb8A,
-    pub text_dim: Rgb8A,
+macro_rules! palette {
+    ($(#[$doc:meta])* struct Palette { $($(#[$m:meta])* $name:ident,)* }) => {
+        $(#[$doc])*
+        pub(crate) struct Palette {
+            $($(#[$m])* pub $name: Rgb8A,)*
+        }
+
+        impl Palette {
+            /// Every colour with its field's name, in order (the SVG's CSS custom properties).
+            pub(crate) fn entries(&self) -> Vec<(&'static str, Rgb8A)> {
+                vec![$((stringify!($name), self.$name)),*]
+            }
+        }
+    };
+}
+
+palette! {
+/// Every colour a picture uses (the PNG's and, through [`svg::theme_css`], the SVG's).
+/// Distinctions never rest on hue alone: the two sides differ in lightness too, and markers
+/// (rings, arrows, dashes) carry the meaning of highlights.
+struct Palette {
+    bg,
+    panel,
+    panel_edge,
+    text,
+    text_dim,
     /// The last move (rings, arrows): cyan, far from every piece colour.
-    pub last: Rgb8A,
+    last,
     /// A won chain and the winner's badge: gold (yellow–blue stays distinct for colour-blind eyes).
-    pub win: Rgb8A,
+    win,
     /// Outline drawn under highlights so they read on light and dark pieces alike.
-    pub contrast: Rgb8A,
+    contrast,
     // inpHeXion
-    pub cell: Rgb8A,
-    pub cell_line: Rgb8A,
-    pub board_outline: Rgb8A,
-    pub white_edge: Rgb8A,
-    pub black_edge: Rgb8A,
-    pub white_disc: Rgb8A,
-    pub white_rim: Rgb8A,
-    pub black_disc: Rgb8A,
-    pub black_rim: Rgb8A,
-    pub neutral_disc: Rgb8A,
-    pub neutral_rim: Rgb8A,
+    cell,
+    cell_line,
+    board_outline,
+    white_edge,
+    black_edge,
+    white_disc,
+    white_rim,
+    black_disc,
+    black_rim,
+    neutral_disc,
+    neutral_rim,
     // EXXIT
-    pub silver_tile: Rgb8A,
-    pub silver_tile_line: Rgb8A,
-    pub red_tile: Rgb8A,
-    pub red_tile_line: Rgb8A,
-    pub space: Rgb8A,
-    pub space_line: Rgb8A,
-    pub silver_disc: Rgb8A,
-    pub silver_rim: Rgb8A,
-    pub red_disc: Rgb8A,
-    pub red_rim: Rgb8A,
-    pub label_on_silver: Rgb8A,
-    pub label_on_red: Rgb8A,
-    pub label_on_space: Rgb8A,
+    silver_tile,
+    silver_tile_line,
+    red_tile,
+    red_tile_line,
+    space,
+    space_line,
+    silver_disc,
+    silver_rim,
+    red_disc,
+    red_rim,
+    label_on_silver,
+    label_on_red,
+    label_on_space,
+}
 }
 
 static DARK: Palette = Palette {
@@ -298,21 +318,34 @@ fn draw_ply(
 ) -> RgbaImage {
     match pos {
         Position::Inphexion(p) => {
-            let last = last_move(game, ply, before);
-            let mv = match last {
-                Some((_, Move::Inphexion(m))) => Some(m),
-                _ => None,
-            };
-            let mut v = inphexion::View::from_position(p, mv, players);
-            v.lang = lang;
-            v.outcome = outcome_at(game, ply, || p.outcome());
-            if let Some((_, m)) = last {
-                v.caption = caption(lang, ply, m);
-            }
-            inphexion::draw(&v, theme)
+            inphexion::draw(&inphexion_view(lang, game, ply, p, before, players), theme)
         }
         Position::Exxit(p) => exxit::draw(&exxit_view(lang, game, ply, p, before, players), theme),
     }
+}
+
+/// The view of inpHeXion position `p`, the position after `ply` moves of `game`, reached from
+/// `before`.
+fn inphexion_view(
+    lang: Lang,
+    game: &Game,
+    ply: usize,
+    p: &crate::games::inphexion::Position,
+    before: Option<&Position>,
+    players: &[String; 2],
+) -> inphexion::View {
+    let last = last_move(game, ply, before);
+    let mv = match last {
+        Some((_, Move::Inphexion(m))) => Some(m),
+        _ => None,
+    };
+    let mut v = inphexion::View::from_position(p, mv, players);
+    v.lang = lang;
+    v.outcome = outcome_at(game, ply, || p.outcome());
+    if let Some((_, m)) = last {
+        v.caption = caption(lang, ply, m);
+    }
+    v
 }
 
 /// The view of EXXIT position `p`, the position after `ply` moves of `game`, reached from

@@ -76,7 +76,7 @@ async fn a_japanese_server_reads_japanese() {
     let labels: Vec<&str> = discord::components_of(&board["components"])
         .filter_map(|c| c["label"].as_str())
         .collect();
-    assert_eq!(labels, ["指す", "観戦"], "{board}");
+    assert_eq!(labels, ["指す", "観戦", "ライブで見る"], "{board}");
     // The player waiting is told in Japanese; the picker speaks Japanese, menus included.
     let waiting = if game.to_move == ANN.id { &BOB } else { &ANN };
     let mover = member(game.to_move);

@@ -19,3 +19,5 @@ mod recovery;
 mod threads;
 mod timers;
 mod tournaments;
+mod web;
+mod web_page;

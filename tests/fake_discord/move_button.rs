@@ -88,7 +88,11 @@ async fn games_played_with_the_move_button() {
                 let labels: Vec<&str> = discord::components_of(&board["components"])
                     .filter_map(|c| c["label"].as_str())
                     .collect();
-                assert_eq!(labels, ["Rematch"], "the final board: {board}");
+                assert_eq!(
+                    labels,
+                    ["Rematch", "Watch live"],
+                    "the final board: {board}"
+                );
                 let cat = format!("<@{}>", CAT.id);
                 let followed = board["content"]
                     .as_str()

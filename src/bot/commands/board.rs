@@ -103,6 +103,20 @@ pub async fn board(
         .attachment(serenity::CreateAttachment::bytes(png, "board.png").description(alt))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     ctx.send(reply).await?;
+    // A player of a game in play gets their private link to its web board, seen by them alone.
+    if row.status == db::GameStatus::Active && row.players.contains(&me) {
+        let mine = super::lang(&ctx);
+        if let Some(button) =
+            crate::bot::components::open_board_button(ctx.data(), mine, row.id, me).await?
+        {
+            let private = CreateReply::default()
+                .content(text!("web-link-private", game = row.id).render(mine))
+                .components(vec![serenity::CreateActionRow::Buttons(vec![button])])
+                .ephemeral(true)
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            ctx.send(private).await?;
+        }
+    }
     Ok(())
 }
 

@@ -245,8 +245,7 @@ pub async fn answer_challenge(
     if !db::close_challenge(&mut *tx, id, ChallengeStatus::Accepted, Some(game_id)).await? {
         return Err(gone());
     }
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_change(tx, game_id).await?;
     info!(challenge = id, game = game_id, "challenge accepted");
     Ok(Answered::Started {
         game: game_id,
@@ -317,8 +316,7 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Er
     );
     open_thread(&mut tx, &row, None, Some(req.bot)).await?;
     enqueue_board(&mut tx, &row, &game, Some(intro), None).await?;
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_change(tx, id).await?;
     info!(
         game = id,
         level = req.level.name(),

@@ -152,8 +152,7 @@ pub async fn time_out(core: &Core, id: i64) -> Result<bool, Error> {
     db::record_tournament_game(&mut tx, id, row.players, &finish).await?;
     let intro = text!("ran-out-of-time", who = mention(loser));
     enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_change(tx, id).await?;
     info!(game = id, %loser, "lost on time");
     after_game(core, id).await;
     Ok(true)

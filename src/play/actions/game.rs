@@ -40,6 +40,8 @@ pub struct Core {
     pub pool: Pool,
     pub clock: Clock,
     pub queued: Arc<Notify>,
+    /// Tells front ends that show games live of every committed change.
+    pub changes: crate::play::changes::Changes,
 }
 
 impl Core {
@@ -48,7 +50,24 @@ impl Core {
             pool,
             clock,
             queued: Arc::new(Notify::new()),
+            changes: crate::play::changes::Changes::new(),
         }
+    }
+
+    /// Commits the transaction of a change of game `game` that queued its board: other processes
+    /// hear of it with the commit (PostgreSQL's `NOTIFY`, sent only if it commits), this one
+    /// right after; then the delivery task is woken. The one place where a game's changes are
+    /// told.
+    pub(super) async fn commit_change(
+        &self,
+        mut tx: sqlx::Transaction<'static, sqlx::Any>,
+        game: i64,
+    ) -> Result<(), DbError> {
+        db::notify_game_changed(&mut tx, game, self.changes.origin()).await?;
+        tx.commit().await?;
+        self.changes.publish(game);
+        self.wake_delivery();
+        Ok(())
     }
 
     /// Tells the delivery task that announcements wait.
@@ -353,7 +372,5 @@ pub(super) async fn end_game(
     db::apply_result(&mut tx, row.id).await?;
     db::record_tournament_game(&mut tx, row.id, row.players, finish).await?;
     enqueue_board(&mut tx, &after, game, Some(intro), None).await?;
-    tx.commit().await?;
-    core.wake_delivery();
-    Ok(())
+    core.commit_change(tx, row.id).await
 }

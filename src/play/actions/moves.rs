@@ -141,8 +141,7 @@ pub async fn play_move_on(
         db::record_tournament_game(&mut tx, id, row.players, f).await?;
     }
     enqueue_board(&mut tx, &after, &game, None, Some((player, &notation))).await?;
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_change(tx, id).await?;
     info!(game = id, ply = expected + 1, mv = %notation, "move played");
     if finish.is_some() {
         super::tournaments::after_game(core, id).await;

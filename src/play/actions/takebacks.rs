@@ -94,8 +94,7 @@ pub async fn answer_takeback(
         who = mention(user)
     );
     enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_change(tx, id).await?;
     info!(game = id, ply, "move taken back");
     Ok(text!("takeback-done", ply = ply, game = id))
 }

@@ -27,7 +27,7 @@ const SQRT3: f32 = 1.732_050_8;
 const CROWDED_R: f32 = 34.0;
 
 /// Stack layers drawn at most; the written height tells the rest.
-pub(super) const MAX_LAYERS: usize = 6;
+pub(crate) const MAX_LAYERS: usize = 6;
 
 fn unit(h: Hex) -> (f32, f32) {
     (SQRT3 * (h.q as f32 + h.r as f32 / 2.0), 1.5 * h.r as f32)
@@ -144,7 +144,7 @@ impl Layout {
         (self.ox + x * self.r, self.oy + y * self.r)
     }
 
-    pub(super) fn hexagon(&self, h: Hex, radius: f32) -> Vec<(f32, f32)> {
+    pub(crate) fn hexagon(&self, h: Hex, radius: f32) -> Vec<(f32, f32)> {
         let (cx, cy) = self.centre(h);
         hexagon_at(cx, cy, radius)
     }
@@ -155,7 +155,7 @@ impl Layout {
     }
 
     /// Vertical lift per stacked disc.
-    pub(super) fn layer(&self) -> f32 {
+    pub(crate) fn layer(&self) -> f32 {
         (self.r * 0.085).max(2.0)
     }
 
@@ -167,7 +167,7 @@ impl Layout {
     }
 
     /// The baseline centre and size of a cell's `q,r` label.
-    pub(super) fn label(&self, at: Hex) -> (f32, f32, f32) {
+    pub(crate) fn label(&self, at: Hex) -> (f32, f32, f32) {
         let (x, y) = self.centre(at);
         let size = (self.r * 0.25).clamp(9.0, 13.0);
         (x, centred_baseline(size, y + self.r * 0.66), size)
@@ -193,14 +193,14 @@ pub(crate) enum RimLine {
 }
 
 impl RimLine {
-    pub(super) fn letter(self) -> &'static str {
+    pub(crate) fn letter(self) -> &'static str {
         match self {
             RimLine::Row(_) => "r",
             RimLine::Diagonal(_) => "q",
         }
     }
 
-    pub(super) fn number(self) -> i32 {
+    pub(crate) fn number(self) -> i32 {
         match self {
             RimLine::Row(n) | RimLine::Diagonal(n) => n,
         }
@@ -211,7 +211,7 @@ impl RimLine {
 /// each line, the cell at its end, and the cells just beyond that end and the next one out.
 /// Diagonals are named below their lower end and rows left of their left end, like the axes of
 /// a chart; a line crowded out there is named at its other end.
-pub(super) fn rim_cells(nameable: &[Hex]) -> Vec<(RimLine, Hex, [Hex; 2])> {
+pub(crate) fn rim_cells(nameable: &[Hex]) -> Vec<(RimLine, Hex, [Hex; 2])> {
     let mut rows: BTreeMap<i32, (i32, i32)> = BTreeMap::new();
     let mut diagonals: BTreeMap<i32, (i32, i32)> = BTreeMap::new();
     for h in nameable {

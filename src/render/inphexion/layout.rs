@@ -27,9 +27,9 @@ pub(crate) struct Layout {
 }
 
 /// The outline of the board's edge bands in units of R, centred on a1 = (0, 0).
-pub(super) struct Frame {
+pub(crate) struct Frame {
     /// Top, right, bottom, left regions (each convex).
-    pub(super) regions: [Vec<(f32, f32)>; 4],
+    pub(crate) regions: [Vec<(f32, f32)>; 4],
     min: (f32, f32),
     max: (f32, f32),
 }
@@ -53,9 +53,9 @@ fn lerp(a: (f32, f32), b: (f32, f32), t: f32) -> (f32, f32) {
 }
 
 /// Band depth beyond the hex tips, in units of R.
-pub(super) const BAND: f32 = 0.55;
+pub(crate) const BAND: f32 = 0.55;
 
-pub(super) fn frame(n: i32) -> Frame {
+pub(crate) fn frame(n: i32) -> Frame {
     let m = (n - 1) as f32;
     let tl = centre_unit(0.0, 0.0);
     let tr = centre_unit(m, 0.0);
@@ -105,7 +105,7 @@ pub(super) fn frame(n: i32) -> Frame {
 }
 
 /// Room for the coordinate labels around the frame, in pixels.
-pub(super) const LABEL_ROOM: f32 = 26.0;
+pub(crate) const LABEL_ROOM: f32 = 26.0;
 
 pub(crate) fn layout(view: &View) -> Layout {
     let n = view.n();
@@ -137,7 +137,7 @@ impl Layout {
         (self.ox + x * self.r, self.oy + y * self.r)
     }
 
-    pub(super) fn hexagon(&self, h: Hex, radius: f32) -> Vec<(f32, f32)> {
+    pub(crate) fn hexagon(&self, h: Hex, radius: f32) -> Vec<(f32, f32)> {
         let (cx, cy) = self.centre(h);
         (0..6)
             .map(|i| {

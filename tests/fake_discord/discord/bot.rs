@@ -30,6 +30,8 @@ impl Bot {
             .env("DATABASE_URL", &d.db_url)
             .env("DEV_GUILD_ID", GUILD_ID.to_string())
             .env("RUST_LOG", "warn,hexcord=info")
+            // The web board on a port of its own: several bots run at once.
+            .env("WEB_ADDR", "127.0.0.1:0")
             .envs(d.clock.iter().flat_map(|c| {
                 [
                     ("HEXCORD_CLOCK_FILE", c.display().to_string()),

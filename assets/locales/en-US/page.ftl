@@ -1,0 +1,35 @@
+# The web page of a game (assets/web/game.js). Every message is read without variables: the page
+# puts figures and the server's sentences next to them.
+page-title = hexcord game
+page-loading = Loading the game…
+page-load-failed = The game could not be loaded. Trying again…
+page-live = Live
+page-reconnecting = Connection lost. Reconnecting…
+page-board = Board
+page-players = Players
+page-you = you
+page-to-move = to move
+page-moves = Moves
+page-no-moves = No move yet.
+page-deadline = Time left
+page-deadline-passed = Time is up
+page-days = d
+page-result = Result
+page-your-turn = Your turn: choose a highlighted cell on the board.
+page-choose-next = Choose the next highlighted cell.
+page-waiting = Waiting for your opponent’s move.
+page-watching = You are watching this game. It updates by itself.
+page-token-refused = This link does not let you move here. You are watching the game.
+page-keyboard-help = Tab to a highlighted cell, then press Enter or Space to choose it.
+page-or = or
+page-back = Back
+page-cancel = Cancel
+page-confirm = Confirm
+page-preview = After your move
+page-preview-failed = The preview could not be made.
+page-sending = Sending your move…
+page-refused = Move refused:
+page-error = Something went wrong. Please try again.
+page-new-move = New move:
+page-game-over = The game is over.
+page-zoom-hint = Scroll sideways to see the whole board.

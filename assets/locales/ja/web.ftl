@@ -1,0 +1,19 @@
+# ウェブ盤：サーバーの応答（ページ自身の文言は page.ftl）と、ボットからのリンク。
+web-not-found = このページはありません。
+web-no-such-game = 対局 #{ $game } はありません。
+web-variant-inphexion = { $size }×{ $size }
+web-variant-exxit = タイル { $tiles } 枚
+web-status-to-move = { $name }（{ $colour }）の手番
+web-move-words = { $colour }：{ $words }
+web-token-missing = ここで指せるのは対局者だけです。対局 #{ $game } の Discord チャンネルで「指す」ボタンか /board から自分専用のリンクを開いてください。
+web-token-unknown = このリンクは無効です（途中で切れているか、打ち間違いかもしれません）。Discord の「指す」ボタンか /board から盤をもう一度開いてください。
+web-token-other-game = このリンクは対局 #{ $game } ではなく対局 #{ $other } のものです。この対局の「指す」ボタンか /board から盤を開いてください。
+web-token-not-player = このリンクのメンバーは対局 #{ $game } の対局者ではありません。
+web-token-expired = 対局 #{ $game } が終わったため、このリンクは期限切れです。このリンクでは指せません。
+web-bad-request = 要求を読み取れませんでした（{ $why }）。ページを再読み込みして、もう一度お試しください。
+web-too-many = このリンクから短時間に多くの手が送られました。数秒待ってから、もう一度お試しください。
+web-move-illegal = { $input } は対局 #{ $game } では指せません：{ $error }。
+web-played = 対局 #{ $game } の第 { $n } 手として { $words }（{ $mv }）を指しました。盤面はいつも通り Discord に投稿されます。
+web-link-open = 盤を開く
+web-link-watch = ライブで見る
+web-link-private = 対局 #{ $game } を盤のクリックで指すための、あなた専用のリンクです（共有しないでください。対局が終わると無効になります）：

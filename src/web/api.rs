@@ -1,0 +1,361 @@
+//! The JSON API of the page: the state, its live stream, a move's preview and the move.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+use super::texts::{accepted_lang, reader_lang};
+use super::{state, Web};
+use crate::db::{DbError, GameRow, UserId};
+use crate::games::Game;
+use crate::i18n::{Lang, Text};
+use crate::play::links::{self, Holder};
+use crate::play::{access, actions, picker, Error};
+use crate::text;
+
+/// A refusal or failure of the API, as `{"error": "…"}` in the reader's language.
+pub struct Failure {
+    status: StatusCode,
+    text: Text,
+    lang: Lang,
+}
+
+impl Failure {
+    fn new(status: StatusCode, lang: Lang, text: Text) -> Failure {
+        Failure { status, text, lang }
+    }
+
+    /// An error of the play layer: a refusal as `status`, anything else logged and apologised
+    /// for.
+    fn of(e: Error, status: StatusCode, lang: Lang, game: i64) -> Failure {
+        match e {
+            Error::Refused(r) => Failure::new(status, lang, r.0),
+            e @ Error::Internal(_) => {
+                tracing::error!(game, "web: {e:#}");
+                let status = if e.storage_unavailable() {
+                    StatusCode::SERVICE_UNAVAILABLE
+                } else {
+                    StatusCode::INTERNAL_SERVER_ERROR
+                };
+                Failure::new(status, lang, Text::new(e.apology_id()))
+            }
+        }
+    }
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.text.render(self.lang) });
+        (
+            self.status,
+            [(header::CACHE_CONTROL, "no-store")],
+            Json(body),
+        )
+            .into_response()
+    }
+}
+
+/// The token of `Authorization: Bearer <token>`, if the request has one.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+/// The game of the path, loaded: unknown or malformed ids are refused (404).
+async fn load(web: &Web, id: &str, lang: Lang) -> Result<(GameRow, Game), Failure> {
+    let Ok(id) = id.parse::<i64>() else {
+        return Err(Failure::new(
+            StatusCode::NOT_FOUND,
+            lang,
+            text!("web-not-found"),
+        ));
+    };
+    actions::load(&web.core.pool, id)
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::NOT_FOUND, lang, id))
+}
+
+/// The link's player, when the request carries a token: refused (403) when the token is
+/// forged, another game's, or its member does not play this game.
+async fn holder(
+    web: &Web,
+    row: &GameRow,
+    headers: &HeaderMap,
+    lang: Lang,
+) -> Result<Option<Holder>, Failure> {
+    match bearer(headers) {
+        None => Ok(None),
+        Some(token) => links::holder(&web.core.pool, row, token)
+            .await
+            .map(Some)
+            .map_err(|e| Failure::of(e, StatusCode::FORBIDDEN, lang, row.id)),
+    }
+}
+
+/// The reader's language: the link's player's, else the browser's.
+async fn lang_for(
+    web: &Web,
+    row: &GameRow,
+    holder: Option<Holder>,
+    headers: &HeaderMap,
+) -> Result<Lang, Failure> {
+    let browser = accepted_lang(headers).unwrap_or_default();
+    reader_lang(
+        &web.core.pool,
+        holder.map(|h| h.user),
+        row.guild_id,
+        headers,
+    )
+    .await
+    .map_err(|e: DbError| Failure::of(e.into(), StatusCode::SERVICE_UNAVAILABLE, browser, row.id))
+}
+
+/// `GET /api/game/{id}/state`: the public state, or with a link the player's.
+pub async fn state(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, Failure> {
+    let browser = accepted_lang(&headers).unwrap_or_default();
+    let (row, game) = load(&web, &id, browser).await?;
+    let holder = holder(&web, &row, &headers, browser).await?;
+    let lang = lang_for(&web, &row, holder, &headers).await?;
+    let view = state::build(&web.core.pool, &row, &game, lang, holder.map(|h| h.user))
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, row.id))?;
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(view)).into_response())
+}
+
+/// `GET /api/game/{id}/events`: the public state now and after every change of the game.
+pub async fn events(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, Failure> {
+    let lang = accepted_lang(&headers).unwrap_or_default();
+    // Subscribed before the first state is read: no change falls between the two.
+    let changes = web.core.changes.subscribe();
+    let (row, _) = load(&web, &id, lang).await?;
+    let id = row.id;
+    let stream = futures_util::stream::unfold(
+        (web, changes, None::<String>, true),
+        move |(web, mut changes, last, first)| async move {
+            let mut first = first;
+            loop {
+                if !first {
+                    match changes.recv().await {
+                        Ok(game) if game != id => continue,
+                        Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+                    }
+                }
+                first = false;
+                let built = match actions::load(&web.core.pool, id).await {
+                    Ok((row, game)) => state::build(&web.core.pool, &row, &game, lang, None).await,
+                    Err(e) => Err(e),
+                };
+                let json = match built.map(|s| serde_json::to_string(&s)) {
+                    Ok(Ok(json)) => json,
+                    Ok(Err(e)) => {
+                        tracing::error!(game = id, "web events: {e}");
+                        continue;
+                    }
+                    Err(e) => {
+                        tracing::warn!(game = id, "web events: {e:#}");
+                        continue;
+                    }
+                };
+                // A change heard twice (from this process and through the database) is sent once.
+                if last.as_deref() == Some(json.as_str()) {
+                    continue;
+                }
+                let event = Event::default().event("state").data(&json);
+                return Some((
+                    Ok::<Event, Infallible>(event),
+                    (web, changes, Some(json), false),
+                ));
+            }
+        },
+    );
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response())
+}
+
+/// The body of a preview or a move.
+#[derive(Deserialize)]
+struct MoveBody {
+    #[serde(rename = "move")]
+    mv: String,
+    version: Option<i64>,
+}
+
+/// The game, the link's player (who may act) and their language, for a preview or a move.
+async fn actor(
+    web: &Web,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(GameRow, Game, UserId, Lang, String), Failure> {
+    let browser = accepted_lang(headers).unwrap_or_default();
+    let (row, game) = load(web, id, browser).await?;
+    let Some(token) = bearer(headers).map(str::to_string) else {
+        return Err(Failure::new(
+            StatusCode::UNAUTHORIZED,
+            browser,
+            text!("web-token-missing", game = row.id),
+        ));
+    };
+    let holder = holder(web, &row, headers, browser).await?.ok_or_else(|| {
+        Failure::new(
+            StatusCode::UNAUTHORIZED,
+            browser,
+            text!("web-token-missing", game = row.id),
+        )
+    })?;
+    let lang = lang_for(web, &row, Some(holder), headers).await?;
+    holder
+        .check_active(row.id)
+        .map_err(|r| Failure::new(StatusCode::FORBIDDEN, lang, r.0))?;
+    Ok((row, game, holder.user, lang, token))
+}
+
+/// Reads a move's body, refusing what is not `{"move": "…", "version": n}`.
+fn read_body(body: &Bytes, lang: Lang) -> Result<MoveBody, Failure> {
+    serde_json::from_slice::<MoveBody>(body).map_err(|e| {
+        Failure::new(
+            StatusCode::BAD_REQUEST,
+            lang,
+            text!(
+                "web-bad-request",
+                why = crate::i18n::excerpt_to(&e.to_string(), 4 * crate::i18n::EXCERPT_CHARS)
+            ),
+        )
+    })
+}
+
+/// `POST /api/game/{id}/preview`: the board after a move, not stored.
+pub async fn preview(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Failure> {
+    let (row, game, user, lang, _) = actor(&web, &id, &headers).await?;
+    let body = read_body(&body, lang)?;
+    access::check_may_move(&row, &game, user)
+        .map_err(|r| Failure::new(StatusCode::FORBIDDEN, lang, r.0))?;
+    let before = game.position().clone();
+    let mut after = game.clone();
+    let mv = after.play_text(&body.mv).map_err(|e| {
+        Failure::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            lang,
+            text!(
+                "web-move-illegal",
+                input = crate::i18n::excerpt(&body.mv),
+                game = row.id,
+                error = crate::i18n::excerpt_to(&e.to_string(), 4 * crate::i18n::EXCERPT_CHARS)
+            ),
+        )
+    })?;
+    let words = picker::describe(lang, &before, &mv);
+    let names = crate::play::present::names_by_colour(&web.core.pool, &row, &game)
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, row.id))?;
+    let svg = state::board_svg(lang, &after, None, &names, &[])
+        .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, row.id))?;
+    Ok((
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(serde_json::json!({ "svg": svg, "words": words })),
+    )
+        .into_response())
+}
+
+/// `POST /api/game/{id}/move`: plays the move through the same action as `/move`, on the
+/// version the page showed.
+pub async fn play(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Failure> {
+    let (row, game, user, lang, token) = actor(&web, &id, &headers).await?;
+    if !web
+        .limiter
+        .allow(&links::token_hash(&token), Instant::now())
+    {
+        return Err(Failure::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            lang,
+            text!("web-too-many"),
+        ));
+    }
+    let body = read_body(&body, lang)?;
+    let id = row.id;
+    let Some(version) = body.version else {
+        return Err(Failure::new(
+            StatusCode::BAD_REQUEST,
+            lang,
+            text!("web-bad-request", why = "version"),
+        ));
+    };
+    if version != game.ply() as i64 {
+        return Err(Failure::of(
+            DbError::Conflict(id).into(),
+            StatusCode::CONFLICT,
+            lang,
+            id,
+        ));
+    }
+    access::check_may_move(&row, &game, user)
+        .map_err(|r| Failure::new(StatusCode::FORBIDDEN, lang, r.0))?;
+    let before = game.position().clone();
+    let chosen = actions::Chosen::Typed(&body.mv);
+    let played = match web.opponent.get() {
+        Some(opponent) => opponent.member_moves((row, game), user, chosen).await,
+        None => actions::play_move_on(&web.core, (row, game), user, chosen).await,
+    };
+    let played = played.map_err(|e| match e {
+        Error::Refused(r) if r.0.id == "game-changed" => {
+            Failure::new(StatusCode::CONFLICT, lang, r.0)
+        }
+        // The same refusal as `/move`'s, without its advice to type the command.
+        Error::Refused(r) if r.0.id == "move-cannot-be-played" => Failure::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            lang,
+            Text {
+                id: "web-move-illegal".into(),
+                args: r.0.args,
+            },
+        ),
+        e => Failure::of(e, StatusCode::UNPROCESSABLE_ENTITY, lang, id),
+    })?;
+    let words = before
+        .parse_move(&played.notation)
+        .map(|mv| picker::describe(lang, &before, &mv))
+        .unwrap_or_else(|_| played.notation.clone());
+    let confirmation = text!(
+        "web-played",
+        words = words,
+        mv = played.notation.clone(),
+        game = id,
+        n = played.ply
+    );
+    Ok((
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(serde_json::json!({ "ok": true, "text": confirmation.render(lang) })),
+    )
+        .into_response())
+}

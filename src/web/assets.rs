@@ -1,0 +1,147 @@
+//! The page and its files, embedded from `assets/web/` at build time, and the short HTML pages
+//! of errors.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use include_dir::{include_dir, Dir};
+
+use super::texts::accepted_lang;
+use super::Web;
+use crate::i18n::{Lang, Text};
+use crate::text;
+
+/// The page's files.
+pub(super) static FILES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/assets/web");
+
+/// The page of a game.
+pub const PAGE: &str = "game.html";
+
+/// A file's Content-Type, by its extension.
+pub fn content_type(name: &str) -> &'static str {
+    match name.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "json" => "application/json",
+        "woff2" => "font/woff2",
+        "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// `text` with `&`, `<`, `>`, `"` and `'` escaped for HTML.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A short HTML page saying what went wrong, in `lang`.
+pub fn error_page(status: StatusCode, lang: Lang, why: &Text) -> Response {
+    let body = format!(
+        "<!doctype html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>hexcord</title><link rel=\"stylesheet\" href=\"/assets/game.css\"></head>\
+         <body><main class=\"error\"><h1>hexcord</h1><p>{}</p></main></body></html>\n",
+        super::texts::lang_code(lang),
+        escape(&why.render(lang))
+    );
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// Any address the web board does not serve.
+pub async fn not_found(headers: HeaderMap) -> Response {
+    let lang = accepted_lang(&headers).unwrap_or_default();
+    error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"))
+}
+
+/// `GET /game/{id}`: the page, for a game that exists.
+pub async fn page(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = accepted_lang(&headers).unwrap_or_default();
+    let Ok(id) = id.parse::<i64>() else {
+        return error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"));
+    };
+    match crate::db::fetch_game(&web.core.pool, id).await {
+        Ok(Some(_)) => {}
+        Ok(None) => {
+            return error_page(
+                StatusCode::NOT_FOUND,
+                lang,
+                &text!("web-no-such-game", game = id),
+            )
+        }
+        Err(e) => {
+            let e = crate::play::Error::from(e);
+            tracing::error!(game = id, "web page: {e:#}");
+            return error_page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                lang,
+                &Text::new(e.apology_id()),
+            );
+        }
+    }
+    file(PAGE).unwrap_or_else(|| error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found")))
+}
+
+/// `GET /assets/{name}`: a file of the page, or the board's colours (`theme.css`).
+pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    if name == "theme.css" {
+        return (
+            [
+                (header::CONTENT_TYPE, content_type(&name)),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            crate::render::svg::theme_css(),
+        )
+            .into_response();
+    }
+    match file(&name) {
+        Some(r) => r,
+        None => not_found(headers).await,
+    }
+}
+
+/// An embedded file by its name (no folders, no hidden files).
+fn file(name: &str) -> Option<Response> {
+    if name.starts_with('.') || name.contains(['/', '\\']) {
+        return None;
+    }
+    let f = FILES.get_file(name)?;
+    Some(
+        (
+            [
+                (header::CONTENT_TYPE, content_type(name)),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            f.contents(),
+        )
+            .into_response(),
+    )
+}

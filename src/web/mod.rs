@@ -1,0 +1,107 @@
+//! The web board: a page per game, served by the bot's own process, where the game's players
+//! click their moves and anyone watches it live.
+//!
+//! A peer of [`crate::bot`] over the play layer (it imports neither serenity nor poise): an axum
+//! server on the bot's tokio runtime, started with the bot when `WEB_ADDR` is not `off`.
+//!
+//! - `GET /game/{id}`: the page (`assets/web/game.html`, embedded with the other files of
+//!   `assets/web/`, served under `/assets/`; `/assets/theme.css` is the board's colours).
+//! - `GET /api/game/{id}/state`: the game as JSON ([`state`]): players, whose turn, deadline, the
+//!   moves in words, the board as SVG, and, for the player to move holding their link, the legal
+//!   moves step by step with each step's cell.
+//! - `GET /api/game/{id}/events`: Server-Sent Events, the public state at connect and after every
+//!   committed change of the game, whoever made it ([`crate::play::changes`]).
+//! - `POST /api/game/{id}/preview` and `…/move`: a move from the page, checked and played by the
+//!   same action as `/move` ([`crate::play::actions::play_move_on`]: the same version check,
+//!   the same delivery queue). Move posts are limited per link ([`limit`]).
+//!
+//! Who may act is said by the link's token ([`crate::play::links`]), sent as
+//! `Authorization: Bearer`; the page has it from its address's fragment, which no server or log
+//! sees. No request is logged with its headers, so a token never reaches a log. Every response
+//! carries a Content-Security-Policy (nothing from another origin, no inline script or style),
+//! `nosniff` and `no-referrer`; errors are short pages (HTML) or `{"error": …}` (JSON) in the
+//! reader's language ([`texts::reader_lang`]), never a trace. Request bodies are limited to
+//! [`MAX_BODY`] bytes.
+
+mod api;
+mod assets;
+pub mod limit;
+pub mod state;
+#[cfg(test)]
+mod tests;
+pub mod texts;
+
+use std::sync::{Arc, OnceLock};
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::play::actions::Core;
+use crate::play::opponent::Opponent;
+
+/// The largest request body accepted (a move is a few dozen bytes).
+pub const MAX_BODY: usize = 4096;
+
+/// The Content-Security-Policy of every response.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'self' https://discord.com https://*.discordsays.com";
+
+/// What the web board's handlers share.
+pub struct Web {
+    /// What actions need: the database, the clock, the delivery bell, the changes.
+    pub core: Core,
+    /// The bot as a player, once connected: a move from the page in a game against the bot
+    /// wakes it, as one from Discord does.
+    pub opponent: Arc<OnceLock<Opponent>>,
+    limiter: limit::Limiter,
+}
+
+impl Web {
+    pub fn new(core: Core, opponent: Arc<OnceLock<Opponent>>) -> Arc<Web> {
+        Arc::new(Web {
+            core,
+            opponent,
+            limiter: limit::Limiter::new(limit::BURST, limit::EVERY),
+        })
+    }
+}
+
+/// The web board's routes, over `web`.
+pub fn router(web: Arc<Web>) -> Router {
+    Router::new()
+        .route("/game/{id}", get(assets::page))
+        .route("/assets/{name}", get(assets::asset))
+        .route("/api/game/{id}/state", get(api::state))
+        .route("/api/game/{id}/events", get(api::events))
+        .route("/api/game/{id}/preview", post(api::preview))
+        .route("/api/game/{id}/move", post(api::play))
+        .fallback(assets::not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::map_response(security_headers))
+        .with_state(web)
+}
+
+/// The headers every response carries.
+async fn security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+/// Serves the web board on `listener` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, web: Arc<Web>) -> std::io::Result<()> {
+    axum::serve(listener, router(web)).await
+}

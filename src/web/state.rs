@@ -1,0 +1,264 @@
+//! The JSON State of a game, as the page reads it: built from the stored game by the play
+//! layer's words, in one language.
+//!
+//! The public state (no link) has `you: null` and no legal moves; a link's player sees their
+//! seat, and, when it is their turn, every legal move with its notation, its words and its steps
+//! ([`crate::play::picker::steps`]), each step with the cell it chooses (`"q,r"`, or `null` for
+//! a button), from which the page builds its clicks without knowing the rules.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::db::{self, GameRow, GameStatus, Pool, UserId};
+use crate::games::{Game, GameKind, Options};
+use crate::hex::Hex;
+use crate::i18n::Lang;
+use crate::play::access::{colour_of, player_to_move};
+use crate::play::{picker, words, Error};
+use crate::text;
+
+/// A game as the page shows it (field by field as the page's contract says).
+#[derive(Serialize, Clone, Debug)]
+pub struct State {
+    pub id: i64,
+    pub kind: &'static str,
+    pub variant: String,
+    /// The game's version: its number of moves, which a move from the page must name.
+    pub version: i64,
+    pub lang: &'static str,
+    pub players: Vec<Player>,
+    pub to_move: Option<usize>,
+    pub deadline: Option<String>,
+    pub status: String,
+    pub result: Option<String>,
+    pub moves: Vec<MoveLine>,
+    pub svg: String,
+    pub you: Option<You>,
+    pub legal: Vec<Legal>,
+    pub texts: BTreeMap<String, String>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct Player {
+    pub name: String,
+    pub colour: String,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct MoveLine {
+    pub ply: usize,
+    pub notation: String,
+    pub words: String,
+}
+
+#[derive(Serialize, Clone, Copy, Debug)]
+pub struct You {
+    pub seat: usize,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct Legal {
+    pub notation: String,
+    pub words: String,
+    pub steps: Vec<StepJson>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct StepJson {
+    pub cell: Option<String>,
+    pub key: String,
+    pub label: String,
+}
+
+/// A cell as the page names it: axial `q,r`.
+pub fn cell_text(h: Hex) -> String {
+    format!("{},{}", h.q, h.r)
+}
+
+/// The variant in words: `7×7`, `39 tiles`.
+pub fn variant_words(lang: Lang, options: &Options) -> String {
+    match options {
+        Options::Inphexion(o) => text!("web-variant-inphexion", size = o.size),
+        Options::Exxit(o) => text!("web-variant-exxit", tiles = o.tiles),
+    }
+    .render(lang)
+}
+
+/// A Unix time as `2026-11-27T09:00:00Z`.
+pub fn utc_time(t: i64) -> String {
+    let days = t.div_euclid(86_400);
+    let secs = t.rem_euclid(86_400);
+    // Days to a civil date (proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+/// The seat of `user` in the game (0 starts with the first colour).
+pub fn seat_of(row: &GameRow, user: UserId) -> Option<usize> {
+    row.players.iter().position(|&p| p == user)
+}
+
+/// The board as SVG ([`crate::render::svg::board`]), with the cells of `targets` clickable.
+pub fn board_svg(
+    lang: Lang,
+    game: &Game,
+    ply: Option<usize>,
+    names: &[String; 2],
+    targets: &[Hex],
+) -> Result<String, Error> {
+    crate::render::svg::board(lang, game, ply, names, targets)
+        .map_err(|e| Error::Internal(anyhow::anyhow!("the board's SVG: {e}")))
+}
+
+/// The state of game `row` in `lang`, for `you` (a link's player) or for anyone (`None`).
+pub async fn build(
+    pool: &Pool,
+    row: &GameRow,
+    game: &Game,
+    lang: Lang,
+    you: Option<UserId>,
+) -> Result<State, Error> {
+    let kind = game.kind();
+    let mut names = [String::new(), String::new()];
+    for (seat, &user) in row.players.iter().enumerate() {
+        names[seat] = db::fetch_player_name(pool, user)
+            .await?
+            .unwrap_or_else(|| format!("#{}", seat + 1));
+    }
+    let colour_words = |seat: usize| {
+        colour_of(row, game, row.players[seat])
+            .map(|c| words::colour(kind, c).render(lang))
+            .unwrap_or_default()
+    };
+    let players = (0..2)
+        .map(|seat| Player {
+            name: names[seat].clone(),
+            colour: colour_words(seat),
+        })
+        .collect();
+    let active = row.status == GameStatus::Active && !game.is_over();
+    let to_move = active
+        .then(|| seat_of(row, player_to_move(row, game)))
+        .flatten();
+    let result = (!active).then(|| {
+        match (&row.result, game.outcome()) {
+            (Some(r), _) => words::result_naming(row, r, &|u| {
+                names[usize::from(row.players[0] != u)].clone()
+            }),
+            (None, Some(o)) => words::outcome(kind, &o),
+            (None, None) => words::row_result(row),
+        }
+        .render(lang)
+    });
+    let status = match (to_move, &result) {
+        (Some(seat), _) => text!(
+            "web-status-to-move",
+            name = names[seat].clone(),
+            colour = colour_words(seat)
+        )
+        .render(lang),
+        (None, Some(r)) => r.clone(),
+        (None, None) => words::row_result(row).render(lang),
+    };
+    let positions = game.positions();
+    let moves = game
+        .moves()
+        .iter()
+        .zip(&positions)
+        .enumerate()
+        .map(|(i, (mv, before))| MoveLine {
+            ply: i + 1,
+            notation: mv.to_string(),
+            words: text!(
+                "web-move-words",
+                colour = words::colour(kind, before.to_move()),
+                words = picker::describe(lang, before, mv)
+            )
+            .render(lang),
+        })
+        .collect();
+    let seat = you.and_then(|u| seat_of(row, u));
+    let legal: Vec<Legal> = match (seat, to_move) {
+        (Some(s), Some(t)) if s == t => game
+            .legal_moves()
+            .iter()
+            .map(|mv| Legal {
+                notation: mv.to_string(),
+                words: picker::describe(lang, game.position(), mv),
+                steps: picker::steps(game.position(), mv)
+                    .into_iter()
+                    .map(|s| StepJson {
+                        cell: s.cell.map(cell_text),
+                        key: s.key,
+                        label: s.label.render(lang),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut targets: Vec<Hex> = game
+        .legal_moves()
+        .iter()
+        .filter(|_| !legal.is_empty())
+        .flat_map(|mv| picker::steps(game.position(), mv))
+        .filter_map(|s| s.cell)
+        .collect();
+    targets.sort_by_key(|h| (h.r, h.q));
+    targets.dedup();
+    // The picture names the players by colour (the first colour's first).
+    let mut by_colour = names.clone();
+    for (seat, name) in names.iter().enumerate() {
+        if let Some(c) = colour_of(row, game, row.players[seat]) {
+            by_colour[c.index()] = name.clone();
+        }
+    }
+    let svg = board_svg(lang, game, None, &by_colour, &targets)?;
+    Ok(State {
+        id: row.id,
+        kind: match kind {
+            GameKind::Inphexion => "inphexion",
+            GameKind::Exxit => "exxit",
+        },
+        variant: variant_words(lang, game.options()),
+        version: row.version,
+        lang: super::texts::lang_code(lang),
+        players,
+        to_move,
+        deadline: row.deadline_at.filter(|_| active).map(utc_time),
+        status,
+        result,
+        moves,
+        svg,
+        you: seat.map(|seat| You { seat }),
+        legal,
+        texts: super::texts::page_texts(lang),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_written_in_utc() {
+        assert_eq!(utc_time(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc_time(1_795_770_000), "2026-11-27T09:00:00Z");
+        assert_eq!(utc_time(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc_time(-1), "1969-12-31T23:59:59Z");
+    }
+}

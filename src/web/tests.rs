@@ -1,0 +1,444 @@
+//! The web board over HTTP, on SQLite and PostgreSQL: the router driven request by request
+//! (tower's `oneshot`), with a real database, real actions and the real event streams.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+use super::{router, Web, CSP};
+use crate::clock::Clock;
+use crate::db::testing::both_backends;
+use crate::db::{self, ChannelId, GuildId, Pool, UserId};
+use crate::games::Options;
+use crate::play::actions::{self, Answered, ChallengeRequest, Core};
+use crate::play::links;
+use crate::play::terms::ChallengeAnswer;
+
+const T0: i64 = 1_800_000_000;
+const ANN: UserId = UserId(11);
+const BOB: UserId = UserId(u64::MAX - 3);
+const EVE: UserId = UserId(99);
+
+/// A core over `pool` at a fixed time, with ann, bob and eve known.
+async fn core(pool: Pool) -> Core {
+    for (id, name) in [(ANN, "ann"), (BOB, "bob"), (EVE, "eve")] {
+        db::upsert_player(&pool, id, name, T0).await.unwrap();
+    }
+    Core::new(pool, Clock::fixed(T0).0)
+}
+
+/// A game of `line` between ann (first to move) and bob, started through the actions.
+async fn started(core: &Core, line: &str) -> i64 {
+    let req = ChallengeRequest {
+        guild_id: Some(GuildId(7)),
+        channel_id: ChannelId(8),
+        challenger: ANN,
+        opponent: BOB,
+        options: Options::parse_line(line).unwrap(),
+        rated: false,
+        seconds_per_move: 86_400,
+        challenger_first: true,
+        rematch_of: None,
+    };
+    let c = actions::open_challenge(core, &req).await.unwrap();
+    match actions::answer_challenge(core, c, BOB, ChallengeAnswer::Accept)
+        .await
+        .unwrap()
+    {
+        Answered::Started { game, .. } => game,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn app(core: &Core) -> Router {
+    router(Web::new(core.clone(), Arc::new(OnceLock::new())))
+}
+
+/// A request: `GET` without a body, `POST` with `body` as JSON; `token` as the Bearer header.
+fn request(path: &str, token: Option<&str>, body: Option<Value>) -> Request<Body> {
+    let mut r = Request::builder().uri(path);
+    if let Some(t) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    match body {
+        None => r.body(Body::empty()).unwrap(),
+        Some(b) => r
+            .method("POST")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(b.to_string()))
+            .unwrap(),
+    }
+}
+
+/// Sends a request; its status, headers' checks and body.
+async fn send(app: &Router, req: Request<Body>) -> (StatusCode, String, String) {
+    let res = app.clone().oneshot(req).await.unwrap();
+    let h = res.headers();
+    assert_eq!(h[header::CONTENT_SECURITY_POLICY], CSP);
+    assert_eq!(h[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    assert_eq!(h[header::REFERRER_POLICY], "no-referrer");
+    let status = res.status();
+    let kind = h
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let body = res.into_body().collect().await.unwrap().to_bytes();
+    (status, kind, String::from_utf8(body.to_vec()).unwrap())
+}
+
+async fn json(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
+    let (status, kind, body) = send(app, req).await;
+    assert!(kind.starts_with("application/json"), "{kind}: {body}");
+    (status, serde_json::from_str(&body).unwrap())
+}
+
+fn error_of(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {v}"))
+}
+
+async fn mv(
+    app: &Router,
+    id: i64,
+    token: &str,
+    notation: &str,
+    version: i64,
+) -> (StatusCode, Value) {
+    let body = serde_json::json!({ "move": notation, "version": version });
+    json(
+        app,
+        request(&format!("/api/game/{id}/move"), Some(token), Some(body)),
+    )
+    .await
+}
+
+async fn version(core: &Core, id: i64) -> i64 {
+    db::fetch_game(&core.pool, id)
+        .await
+        .unwrap()
+        .unwrap()
+        .version
+}
+
+both_backends! {
+    /// Pages and files with their headers; errors are short HTML pages, never a trace.
+    async fn the_page_and_its_files_carry_the_security_headers(pool) {
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let app = app(&core);
+        let (status, kind, body) = send(&app, request(&format!("/game/{id}"), None, None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(kind.starts_with("text/html"), "{kind}");
+        assert!(body.contains("<html"), "{body}");
+        // No inline script or style: everything the page needs is a file of its own.
+        assert!(!body.contains("<script>") && !body.contains("style="), "{body}");
+        for (name, want) in [("game.js", "text/javascript"), ("game.css", "text/css")] {
+            let (status, kind, body) = send(&app, request(&format!("/assets/{name}"), None, None)).await;
+            assert_eq!(status, StatusCode::OK, "{name}");
+            assert!(kind.starts_with(want), "{name}: {kind}");
+            assert!(!body.is_empty());
+        }
+        for path in ["/game/9999", "/game/x", "/nowhere", "/assets/.keep", "/assets/none.js"] {
+            let (status, kind, body) = send(&app, request(path, None, None)).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+            assert!(kind.starts_with("text/html"), "{path}: {kind}");
+            assert!(body.len() < 1000 && !body.contains("<script"), "{body}");
+        }
+        let (_, _, body) = send(&app, request("/game/9999", None, None)).await;
+        assert!(body.contains("There is no game #9999"), "{body}");
+        let mut ja = request("/nowhere", None, None);
+        ja.headers_mut().insert(header::ACCEPT_LANGUAGE, "ja".parse().unwrap());
+        let (_, _, body) = send(&app, ja).await;
+        assert!(body.contains("このページはありません"), "{body}");
+        let (status, kind, css) = send(&app, request("/assets/theme.css", None, None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(kind.starts_with("text/css"), "{kind}");
+        assert!(css.contains("prefers-color-scheme: dark"), "{css}");
+        // A body past the limit is refused before it is read.
+        let big = serde_json::json!({ "move": "x".repeat(crate::web::MAX_BODY), "version": 0 });
+        let (status, _, _) =
+            send(&app, request(&format!("/api/game/{id}/move"), Some("t"), Some(big))).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    }
+}
+
+both_backends! {
+    /// The public state, and a player's with their link: seat, and legal moves on their turn
+    /// only, each step with its cell; in the player's language.
+    async fn the_state_is_public_or_the_link_holders(pool) {
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let app = app(&core);
+        let (status, public) = json(&app, request(&format!("/api/game/{id}/state"), None, None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(public["id"], id);
+        assert_eq!(public["kind"], "inphexion");
+        assert_eq!(public["variant"], "5×5");
+        assert_eq!(public["version"], 0);
+        assert_eq!(public["lang"], "en");
+        assert_eq!(public["players"][0]["name"], "ann");
+        assert_eq!(public["players"][1]["name"], "bob");
+        assert_eq!(public["to_move"], 0);
+        assert_eq!(public["status"], format!("ann ({}) to move", public["players"][0]["colour"].as_str().unwrap()));
+        assert_eq!(public["result"], Value::Null);
+        let deadline = db::fetch_game(&core.pool, id).await.unwrap().unwrap().deadline_at.unwrap();
+        assert_eq!(public["deadline"], crate::web::state::utc_time(deadline));
+        assert_eq!(public["you"], Value::Null);
+        assert_eq!(public["legal"], serde_json::json!([]));
+        assert!(public["texts"].is_object());
+        let svg = public["svg"].as_str().unwrap();
+        assert!(svg.starts_with("<svg") && !svg.contains("target"), "{svg}");
+
+        let ann = links::issue(&core.pool, id, ANN, T0).await.unwrap();
+        let bob = links::issue(&core.pool, id, BOB, T0).await.unwrap();
+        assert_eq!(ann.len(), 64);
+        assert_ne!(ann, bob);
+        let (_, mine) = json(&app, request(&format!("/api/game/{id}/state"), Some(&ann), None)).await;
+        assert_eq!(mine["you"]["seat"], 0);
+        let legal = mine["legal"].as_array().unwrap();
+        assert_eq!(legal.len(), 25, "every cell of the empty 5×5 board");
+        let c3 = legal.iter().find(|l| l["notation"] == "c3").unwrap();
+        assert_eq!(c3["steps"][0]["key"], "place:c3");
+        let cell = c3["steps"][0]["cell"].as_str().unwrap();
+        let (q, r) = cell.split_once(',').unwrap();
+        assert_eq!(
+            crate::games::inphexion::cell_name(crate::hex::Hex { q: q.parse().unwrap(), r: r.parse().unwrap() }),
+            "c3"
+        );
+        assert!(c3["words"].as_str().unwrap().contains("c3"));
+        // Every cell a legal move's step chooses is a target on the player's board.
+        let svg = mine["svg"].as_str().unwrap();
+        assert!(svg.contains(&format!("data-cell=\"{cell}\"")), "{svg}");
+        assert_eq!(svg.matches("class=\"cell target\"").count(), 25, "{svg}");
+        let (_, theirs) = json(&app, request(&format!("/api/game/{id}/state"), Some(&bob), None)).await;
+        assert_eq!(theirs["you"]["seat"], 1);
+        assert_eq!(theirs["legal"], serde_json::json!([]));
+
+        // The player's language as the bot speaks to them in Discord; else the browser's.
+        db::note_player_locale(&core.pool, BOB, "ja").await.unwrap();
+        let (_, ja) = json(&app, request(&format!("/api/game/{id}/state"), Some(&bob), None)).await;
+        assert_eq!(ja["lang"], "ja");
+        assert!(ja["status"].as_str().unwrap().contains("の手番"), "{}", ja["status"]);
+        let mut browser = request(&format!("/api/game/{id}/state"), None, None);
+        browser.headers_mut().insert(header::ACCEPT_LANGUAGE, "ja-JP,en;q=0.5".parse().unwrap());
+        let (_, ja) = json(&app, browser).await;
+        assert_eq!(ja["lang"], "ja");
+        assert_eq!(ja["variant"], "5×5");
+
+        let (status, v) = json(&app, request("/api/game/4242/state", None, None)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(error_of(&v).contains("4242"), "{v}");
+    }
+}
+
+both_backends! {
+    /// A move by link goes through the action as `/move` does (its board is queued for
+    /// Discord); every refusal says why in words and changes nothing.
+    async fn moves_by_link_and_every_refusal(pool) {
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let other = started(&core, "inphexion size=5").await;
+        let app = app(&core);
+        let ann = links::issue(&core.pool, id, ANN, T0).await.unwrap();
+        let bob = links::issue(&core.pool, id, BOB, T0).await.unwrap();
+        let ann_other = links::issue(&core.pool, other, ANN, T0).await.unwrap();
+        // A link made for a member who does not play the game (by hand: none is ever given).
+        let eve = "e".repeat(64);
+        db::insert_web_token(&core.pool, &links::token_hash(&eve), id, EVE, T0).await.unwrap();
+        let boards = || async {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM announcements WHERE game_id = $1")
+                .bind(id)
+                .fetch_one(&core.pool)
+                .await
+                .unwrap()
+        };
+        let queued = boards().await;
+
+        let no_token = json(&app, request(&format!("/api/game/{id}/move"), None, Some(serde_json::json!({"move": "c3", "version": 0})))).await;
+        assert_eq!(no_token.0, StatusCode::UNAUTHORIZED);
+        assert!(error_of(&no_token.1).contains("private link"), "{}", no_token.1);
+        let forged = mv(&app, id, &"0".repeat(64), "c3", 0).await;
+        assert_eq!(forged.0, StatusCode::FORBIDDEN);
+        assert!(error_of(&forged.1).contains("not valid"), "{}", forged.1);
+        let garbage = mv(&app, id, "abc", "c3", 0).await;
+        assert_eq!(garbage.0, StatusCode::FORBIDDEN);
+        let wrong_game = mv(&app, id, &ann_other, "c3", 0).await;
+        assert_eq!(wrong_game.0, StatusCode::FORBIDDEN);
+        assert!(error_of(&wrong_game.1).contains(&format!("game #{other}")), "{}", wrong_game.1);
+        let wrong_player = mv(&app, id, &eve, "c3", 0).await;
+        assert_eq!(wrong_player.0, StatusCode::FORBIDDEN);
+        assert!(error_of(&wrong_player.1).contains("does not play"), "{}", wrong_player.1);
+        let not_your_turn = mv(&app, id, &bob, "c3", 0).await;
+        assert_eq!(not_your_turn.0, StatusCode::FORBIDDEN);
+        let illegal = mv(&app, id, &ann, "z9", 0).await;
+        assert_eq!(illegal.0, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(error_of(&illegal.1).starts_with("z9 cannot be played"), "{}", illegal.1);
+        let stale = mv(&app, id, &ann, "c3", 3).await;
+        assert_eq!(stale.0, StatusCode::CONFLICT);
+        assert!(error_of(&stale.1).contains("changed"), "{}", stale.1);
+        let bad = json(&app, request(&format!("/api/game/{id}/move"), Some(&bob), Some(serde_json::json!({"mv": 1})))).await;
+        assert_eq!(bad.0, StatusCode::BAD_REQUEST);
+        assert_eq!(version(&core, id).await, 0, "nothing changed");
+        assert_eq!(boards().await, queued);
+
+        // The preview: the move in words, nothing stored.
+        let (status, preview) = json(&app, request(&format!("/api/game/{id}/preview"), Some(&ann), Some(serde_json::json!({"move": "c3"})))).await;
+        assert_eq!(status, StatusCode::OK, "{preview}");
+        assert!(preview["words"].as_str().unwrap().contains("c3"), "{preview}");
+        assert!(preview["svg"].is_string());
+        let (status, _) = json(&app, request(&format!("/api/game/{id}/preview"), Some(&bob), Some(serde_json::json!({"move": "c3"})))).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        assert_eq!(version(&core, id).await, 0);
+
+        let (status, played) = mv(&app, id, &ann, "c3", 0).await;
+        assert_eq!(status, StatusCode::OK, "{played}");
+        assert_eq!(played["ok"], true);
+        assert!(played["text"].as_str().unwrap().contains("You played"), "{played}");
+        assert_eq!(version(&core, id).await, 1);
+        assert!(boards().await > queued, "the board is queued for Discord");
+        // Bob reads his refusals in Japanese, as the bot speaks to him.
+        db::note_player_locale(&core.pool, BOB, "ja").await.unwrap();
+        let stale = mv(&app, id, &bob, "a1", 0).await;
+        assert_eq!(stale.0, StatusCode::CONFLICT);
+        assert!(error_of(&stale.1).contains("対局"), "{}", stale.1);
+
+        // Too many posts from one link: 429 until its bucket refills. (A new link: the
+        // refusals above took from the first one's bucket too.)
+        let bob = links::issue(&core.pool, id, BOB, T0).await.unwrap();
+        let mut statuses = Vec::new();
+        for _ in 0..(crate::web::limit::BURST as usize + 1) {
+            statuses.push(mv(&app, id, &bob, "zz", 1).await.0);
+        }
+        assert!(statuses[..crate::web::limit::BURST as usize].iter().all(|s| *s == StatusCode::UNPROCESSABLE_ENTITY), "{statuses:?}");
+        assert_eq!(statuses.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
+        let limited = mv(&app, id, &bob, "a1", 1).await;
+        assert_eq!(limited.0, StatusCode::TOO_MANY_REQUESTS);
+        assert!(error_of(&limited.1).contains("数秒"), "{}", limited.1);
+        assert_eq!(version(&core, id).await, 1);
+
+        // The game ends: the links expire for moves, and still show the player's view.
+        actions::resign(&core, id, BOB).await.unwrap();
+        let expired = mv(&app, id, &ann, "a1", 1).await;
+        assert_eq!(expired.0, StatusCode::FORBIDDEN);
+        assert!(error_of(&expired.1).contains("expired"), "{}", expired.1);
+        let (status, view) = json(&app, request(&format!("/api/game/{id}/state"), Some(&ann), None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(view["you"]["seat"], 0);
+        assert_eq!(view["to_move"], Value::Null);
+        assert!(view["result"].is_string());
+        assert_eq!(view["legal"], serde_json::json!([]));
+        assert_eq!(view["moves"][0]["notation"], "c3");
+    }
+}
+
+/// Reads the event stream until its next `state` event; its data as JSON.
+async fn next_state(body: &mut Body, buffer: &mut String) -> Value {
+    let read = async {
+        loop {
+            if let Some(end) = buffer.find("\n\n") {
+                let event: String = buffer.drain(..end + 2).collect();
+                if event.lines().any(|l| l == "event: state") {
+                    let data: String = event
+                        .lines()
+                        .filter_map(|l| {
+                            l.strip_prefix("data: ").or_else(|| l.strip_prefix("data:"))
+                        })
+                        .collect();
+                    return serde_json::from_str::<Value>(&data).unwrap();
+                }
+                continue;
+            }
+            let frame = body.frame().await.expect("the stream goes on").unwrap();
+            if let Ok(data) = frame.into_data() {
+                buffer.push_str(std::str::from_utf8(&data).unwrap());
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), read)
+        .await
+        .expect("a state event in time")
+}
+
+/// Opens the event stream of game `id`.
+async fn stream(app: &Router, id: i64) -> Body {
+    let res = app
+        .clone()
+        .oneshot(request(&format!("/api/game/{id}/events"), None, None))
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()[header::CONTENT_TYPE], "text/event-stream");
+    assert_eq!(res.headers()[header::CONTENT_SECURITY_POLICY], CSP);
+    res.into_body()
+}
+
+both_backends! {
+    /// The stream sends the public state at once, then after each change: one made through
+    /// the action as `/move` does, one from another page, a takeback-free ending.
+    async fn the_event_stream_follows_every_change(pool) {
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let other = started(&core, "inphexion size=5").await;
+        let app = app(&core);
+        let mut body = stream(&app, id).await;
+        let mut buf = String::new();
+        let first = next_state(&mut body, &mut buf).await;
+        assert_eq!(first["version"], 0);
+        assert_eq!(first["you"], Value::Null);
+        // Another game's change is not this stream's.
+        actions::play_move(&core, other, ANN, "c3", None).await.unwrap();
+        actions::play_move(&core, id, ANN, "c3", None).await.unwrap();
+        let after = next_state(&mut body, &mut buf).await;
+        assert_eq!(after["id"], id);
+        assert_eq!(after["version"], 1);
+        assert_eq!(after["moves"][0]["notation"], "c3");
+        let bob = links::issue(&core.pool, id, BOB, T0).await.unwrap();
+        let (status, v) = mv(&app, id, &bob, "c3-d3", 1).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let after = next_state(&mut body, &mut buf).await;
+        assert_eq!(after["version"], 2);
+        assert_eq!(after["legal"], serde_json::json!([]));
+        actions::resign(&core, id, ANN).await.unwrap();
+        let over = next_state(&mut body, &mut buf).await;
+        assert_eq!(over["to_move"], Value::Null);
+        assert!(over["result"].is_string(), "{over}");
+    }
+}
+
+/// Two processes on one PostgreSQL database: a change made by one reaches the event stream
+/// served by the other (`LISTEN`/`NOTIFY`, sent with the commit).
+#[tokio::test]
+async fn a_change_in_another_process_reaches_the_stream() {
+    let (pool_a, url) = db::testing::pg_db().await;
+    let a = core(pool_a).await;
+    let b = Core::new(db::connect(&url).await.unwrap(), Clock::fixed(T0).0);
+    let listening = b.changes.listening();
+    b.changes.listen(&url);
+    tokio::time::timeout(Duration::from_secs(10), listening)
+        .await
+        .expect("b listens");
+    let id = started(&a, "exxit tiles=19").await;
+    let app_b = app(&b);
+    let mut body = stream(&app_b, id).await;
+    let mut buf = String::new();
+    let first = next_state(&mut body, &mut buf).await;
+    assert_eq!(first["version"], 0);
+    assert_eq!(first["kind"], "exxit");
+    let moves = actions::load(&a.pool, id)
+        .await
+        .unwrap()
+        .1
+        .legal_notations();
+    actions::play_move(&a, id, ANN, moves[0].as_str(), None)
+        .await
+        .unwrap();
+    let after = next_state(&mut body, &mut buf).await;
+    assert_eq!(after["version"], 1);
+}

@@ -1,0 +1,1075 @@
+//! The web page of a game in a real headless browser: Debian's `chromium` through
+//! `chromedriver`, driven with fantoccini. A small axum server in the test serves the page's
+//! embedded files (`assets/web/`, `theme.css` from `render::svg::theme_css`) and the JSON State
+//! of real games (the board from `render::svg::board`, the legal moves' steps from
+//! `play::picker::steps`, the page's words from `page.ftl`), with the same routes and headers as
+//! the bot's web server (its Content-Security-Policy forbids inline script and style, so the page
+//! breaks if it uses either). Two players play a whole game of each kind only by clicking cells
+//! and buttons (and once by keyboard, once refused), and a third page watches every move arrive
+//! live. Then the same with the real bot and the fake Discord: the players open the page from the
+//! Move button's private links, the fake Discord receives every board, and the watcher's page at
+//! phone (360 px) and desktop width is compared with the stored screenshots in `tests/data/web/`.
+//!
+//! The screenshots are compared with a tolerance, so that font hinting does not make the test
+//! flaky: the same size, and at most 3% of the pixels differing by more than 64 in a channel.
+//! To refresh them after a deliberate change of the page, run
+//! `HEXCORD_BLESS=1 cargo test --test fake_discord web_page` and look at the pictures in
+//! `tests/data/web/` (and `assets/web-board.png`, README's picture) before committing.
+
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use fantoccini::{Client, ClientBuilder, Locator};
+use hexcord::games::{Game, Options};
+use hexcord::hex::Hex;
+use hexcord::i18n::Lang;
+use hexcord::play::picker;
+use hexcord::render::svg;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use tokio::sync::broadcast;
+
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+     connect-src 'self'; base-uri 'none'; frame-ancestors 'self' https://discord.com \
+     https://*.discordsays.com";
+
+/// The page's files, embedded as the bot embeds them.
+fn asset(name: &str) -> Option<(&'static str, String)> {
+    Some(match name {
+        "game.js" => (
+            "text/javascript; charset=utf-8",
+            include_str!("../../assets/web/game.js").to_string(),
+        ),
+        "picker.js" => (
+            "text/javascript; charset=utf-8",
+            include_str!("../../assets/web/picker.js").to_string(),
+        ),
+        "game.css" => (
+            "text/css; charset=utf-8",
+            include_str!("../../assets/web/game.css").to_string(),
+        ),
+        "theme.css" => ("text/css; charset=utf-8", svg::theme_css()),
+        _ => return None,
+    })
+}
+
+const PAGE: &str = include_str!("../../assets/web/game.html");
+
+/// One game the test server holds.
+struct Table {
+    game: Game,
+    version: u64,
+    players: [String; 2],
+    tokens: [String; 2],
+    lang: Lang,
+    deadline: Option<String>,
+    /// The next move post is refused with these words (a refusal shown on the page).
+    refuse_next: Option<String>,
+}
+
+#[derive(Clone)]
+struct Shared {
+    tables: Arc<Mutex<BTreeMap<i64, Table>>>,
+    changes: broadcast::Sender<i64>,
+}
+
+/// The page's words in `lang`: every `page-` message, keyed without `page-`.
+fn page_texts(lang: Lang) -> BTreeMap<String, String> {
+    let catalog = hexcord::i18n::catalog();
+    include_str!("../../assets/locales/en-US/page.ftl")
+        .lines()
+        .filter_map(|l| l.split_once(" = ").map(|(id, _)| id.trim()))
+        .filter(|id| id.starts_with("page-"))
+        .filter_map(|id| {
+            let words = catalog.get_exact(lang, id, None)?;
+            Some((id.trim_start_matches("page-").to_string(), words))
+        })
+        .collect()
+}
+
+/// A step's cell from its key (`push:c3`, `rel:e5>a1`, `lay:-1,0`), or none for a button.
+fn step_cell(step: &picker::Step) -> Option<Hex> {
+    if step.button {
+        return None;
+    }
+    let (_, at) = step.key.split_once(':')?;
+    let at = at.rsplit('>').next()?;
+    if let Some((q, r)) = at.split_once(',') {
+        return Some(Hex::new(q.parse().ok()?, r.parse().ok()?));
+    }
+    let mut chars = at.chars();
+    let col = chars.next()?;
+    let row: i32 = chars.as_str().parse().ok()?;
+    Some(Hex::new(i32::from(col as u8) - i32::from(b'a'), row - 1))
+}
+
+fn legal_of(table: &Table) -> Vec<Value> {
+    let pos = table.game.position();
+    table
+        .game
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            let steps: Vec<Value> = picker::steps(pos, m)
+                .iter()
+                .map(|s| {
+                    json!({
+                        "cell": step_cell(s).map(|h| format!("{},{}", h.q, h.r)),
+                        "key": s.key,
+                        "label": s.label.render(table.lang),
+                    })
+                })
+                .collect();
+            json!({
+                "notation": m.to_string(),
+                "words": picker::describe(table.lang, pos, m),
+                "steps": steps,
+            })
+        })
+        .collect()
+}
+
+fn state_of(id: i64, table: &Table, seat: Option<usize>) -> Value {
+    let game = &table.game;
+    let to_move = (!game.is_over()).then(|| game.position().to_move().index());
+    let theirs = seat.is_some() && seat == to_move;
+    let legal = if theirs { legal_of(table) } else { Vec::new() };
+    let targets: Vec<Hex> = legal
+        .iter()
+        .flat_map(|m| m["steps"].as_array().cloned().unwrap_or_default())
+        .filter_map(|s| {
+            let (q, r) = s["cell"].as_str()?.split_once(',')?;
+            Some(Hex::new(q.parse().ok()?, r.parse().ok()?))
+        })
+        .collect();
+    let svg = svg::board(table.lang, game, None, &table.players, &targets).expect("svg");
+    let colours = match game.kind() {
+        hexcord::games::GameKind::Inphexion => ["White", "Black"],
+        hexcord::games::GameKind::Exxit => ["Silver", "Red"],
+    };
+    let positions = game.positions();
+    let moves: Vec<Value> = game
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            json!({
+                "ply": i + 1,
+                "notation": m.to_string(),
+                "words": picker::describe(table.lang, &positions[i], m),
+            })
+        })
+        .collect();
+    let status = match to_move {
+        Some(s) => format!("{} ({}) to move", table.players[s], colours[s]),
+        None => game.status(),
+    };
+    json!({
+        "id": id,
+        "kind": match game.kind() {
+            hexcord::games::GameKind::Inphexion => "inphexion",
+            hexcord::games::GameKind::Exxit => "exxit",
+        },
+        "variant": game.options().to_string(),
+        "version": table.version,
+        "lang": if table.lang.tag().starts_with("ja") { "ja" } else { "en" },
+        "players": [
+            {"name": table.players[0], "colour": colours[0]},
+            {"name": table.players[1], "colour": colours[1]},
+        ],
+        "to_move": to_move,
+        "deadline": if to_move.is_some() { table.deadline.clone() } else { None },
+        "status": status,
+        "result": game.is_over().then(|| game.status()),
+        "moves": moves,
+        "svg": svg,
+        "you": seat.map(|s| json!({"seat": s})),
+        "legal": legal,
+        "texts": page_texts(table.lang),
+    })
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+}
+
+fn refuse(status: StatusCode, words: &str) -> Response {
+    (status, Json(json!({"error": words}))).into_response()
+}
+
+/// A token for no player of the game.
+struct BadToken;
+
+impl IntoResponse for BadToken {
+    fn into_response(self) -> Response {
+        refuse(
+            StatusCode::FORBIDDEN,
+            "This link is not valid for this game.",
+        )
+    }
+}
+
+/// The seat a request's token is for (none without a token).
+fn seat_of(table: &Table, headers: &HeaderMap) -> Result<Option<usize>, BadToken> {
+    match bearer(headers) {
+        None => Ok(None),
+        Some(t) => table
+            .tokens
+            .iter()
+            .position(|k| k == t)
+            .map(Some)
+            .ok_or(BadToken),
+    }
+}
+
+async fn page(State(s): State<Shared>, Path(id): Path<i64>) -> Response {
+    if !s.tables.lock().unwrap().contains_key(&id) {
+        return (StatusCode::NOT_FOUND, "no such game").into_response();
+    }
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
+}
+
+async fn assets(Path(name): Path<String>) -> Response {
+    match asset(&name) {
+        Some((kind, body)) => ([(header::CONTENT_TYPE, kind)], body).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+async fn state(State(s): State<Shared>, Path(id): Path<i64>, headers: HeaderMap) -> Response {
+    let tables = s.tables.lock().unwrap();
+    let Some(table) = tables.get(&id) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    match seat_of(table, &headers) {
+        Ok(seat) => Json(state_of(id, table, seat)).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn events(
+    State(s): State<Shared>,
+    Path(id): Path<i64>,
+) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
+    let rx = s.changes.subscribe();
+    let first = {
+        let tables = s.tables.lock().unwrap();
+        tables.get(&id).map(|t| state_of(id, t, None).to_string())
+    };
+    let stream =
+        futures_util::stream::unfold((rx, first, s), move |(mut rx, first, s)| async move {
+            if let Some(data) = first {
+                return Some((
+                    Ok(Event::default().event("state").data(data)),
+                    (rx, None, s),
+                ));
+            }
+            loop {
+                match rx.recv().await {
+                    Ok(changed) if changed == id => {
+                        let data = {
+                            let tables = s.tables.lock().unwrap();
+                            tables.get(&id).map(|t| state_of(id, t, None).to_string())
+                        }?;
+                        return Some((
+                            Ok(Event::default().event("state").data(data)),
+                            (rx, None, s),
+                        ));
+                    }
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                }
+            }
+        });
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+async fn preview(
+    State(s): State<Shared>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Response {
+    let tables = s.tables.lock().unwrap();
+    let Some(table) = tables.get(&id) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let Ok(Some(_)) = seat_of(table, &headers) else {
+        return refuse(StatusCode::FORBIDDEN, "Only a player may preview a move.");
+    };
+    let mut after = table.game.clone();
+    let Ok(m) = after.play_text(body["move"].as_str().unwrap_or("")) else {
+        return refuse(StatusCode::BAD_REQUEST, "That move is not legal here.");
+    };
+    let words = picker::describe(table.lang, table.game.position(), &m);
+    let svg = svg::board(table.lang, &after, None, &table.players, &[]).expect("svg");
+    Json(json!({"svg": svg, "words": words})).into_response()
+}
+
+async fn play(
+    State(s): State<Shared>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    Json(body): Json<Value>,
+) -> Response {
+    let answer = {
+        let mut tables = s.tables.lock().unwrap();
+        let Some(table) = tables.get_mut(&id) else {
+            return StatusCode::NOT_FOUND.into_response();
+        };
+        let seat = match seat_of(table, &headers) {
+            Ok(Some(seat)) => seat,
+            Ok(None) => return refuse(StatusCode::UNAUTHORIZED, "Open the board from your link."),
+            Err(r) => return r.into_response(),
+        };
+        if let Some(words) = table.refuse_next.take() {
+            return refuse(StatusCode::CONFLICT, &words);
+        }
+        if table.game.is_over() || table.game.position().to_move().index() != seat {
+            return refuse(StatusCode::CONFLICT, "It is not your turn.");
+        }
+        if body["version"].as_u64() != Some(table.version) {
+            return refuse(StatusCode::CONFLICT, "The game changed; look again.");
+        }
+        let mut game = table.game.clone();
+        let Ok(m) = game.play_text(body["move"].as_str().unwrap_or("")) else {
+            return refuse(StatusCode::BAD_REQUEST, "That move is not legal here.");
+        };
+        let words = picker::describe(table.lang, table.game.position(), &m);
+        table.game = game;
+        table.version += 1;
+        json!({"ok": true, "text": format!("Played: {words}")})
+    };
+    let _ = s.changes.send(id);
+    Json(answer).into_response()
+}
+
+/// The stand-in for the bot's web server, on a free port of 127.0.0.1.
+async fn serve(shared: Shared) -> String {
+    let app = Router::new()
+        .route("/game/{id}", get(page))
+        .route("/assets/{name}", get(assets))
+        .route("/api/game/{id}/state", get(state))
+        .route("/api/game/{id}/events", get(events))
+        .route("/api/game/{id}/preview", post(preview))
+        .route("/api/game/{id}/move", post(play))
+        .layer(axum::middleware::map_response(
+            |mut r: Response| async move {
+                let h = r.headers_mut();
+                h.insert(
+                    header::CONTENT_SECURITY_POLICY,
+                    HeaderValue::from_static(CSP),
+                );
+                h.insert(
+                    header::X_CONTENT_TYPE_OPTIONS,
+                    HeaderValue::from_static("nosniff"),
+                );
+                h.insert(
+                    header::REFERRER_POLICY,
+                    HeaderValue::from_static("no-referrer"),
+                );
+                r
+            },
+        ))
+        .with_state(shared);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    format!("http://{addr}")
+}
+
+/// chromedriver on a free port, stopped when dropped.
+struct Driver {
+    child: tokio::process::Child,
+    url: String,
+}
+
+impl Driver {
+    async fn start() -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = tokio::process::Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("chromedriver runs (Debian: apt-get install chromium chromium-driver)");
+        let url = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        while tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_err()
+        {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Driver { child, url }
+    }
+
+    /// A new headless browser window of `width`×`height` CSS pixels.
+    async fn browser(&self, width: u32, height: u32) -> Client {
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".to_string(),
+            json!({"args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=en-US",
+                "--force-color-profile=srgb", "--font-render-hinting=none",
+                format!("--window-size={width},{height}"),
+            ]}),
+        );
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&self.url)
+            .await
+            .expect("a browser session");
+        resize(&client, width, height).await;
+        client
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+    }
+}
+
+/// Makes the page's viewport `width`×`height` CSS pixels.
+async fn resize(c: &Client, width: u32, height: u32) {
+    c.set_window_size(width, height).await.expect("resize");
+    // The window includes no browser chrome in headless mode, but make sure of the viewport.
+    let inner = c
+        .execute("return [window.innerWidth, window.innerHeight];", vec![])
+        .await
+        .expect("viewport");
+    let (iw, ih) = (
+        inner[0].as_u64().unwrap_or(0) as u32,
+        inner[1].as_u64().unwrap_or(0) as u32,
+    );
+    if (iw, ih) != (width, height) && iw > 0 {
+        c.set_window_size(2 * width - iw, 2 * height - ih)
+            .await
+            .expect("resize");
+    }
+}
+
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.expect("script runs")
+}
+
+/// Waits until `script` returns true in the page.
+async fn until(c: &Client, what: &str, script: &str) {
+    let started = Instant::now();
+    loop {
+        if js(c, script).await == Value::Bool(true) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "waited in vain for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// How many moves the page lists.
+const MOVES_SHOWN: &str = "return document.querySelectorAll('#moves li:not(.none)').length";
+
+async fn moves_shown(c: &Client) -> usize {
+    js(c, MOVES_SHOWN).await.as_u64().unwrap_or(0) as usize
+}
+
+/// The smallest width or height of the cells that may be clicked next, in CSS pixels.
+const SMALLEST_TARGET: &str = "const r = [...document.querySelectorAll('#board .target.next')]\
+     .map(g => g.getBoundingClientRect()); \
+     return r.length ? Math.min(...r.map(b => Math.min(b.width, b.height))) : -1;";
+
+/// Plays `mv` on the page of the player to move, only by clicking (or, when `keyboard`, with
+/// Tab-focus and Enter), then Confirm.
+async fn click_move(c: &Client, legal: &Value, keyboard: bool) {
+    let steps: Vec<&Value> = legal["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter(|s| !s["cell"].is_null())
+        .collect();
+    if steps.is_empty() {
+        // A move by button alone (pass, swap).
+        let words = legal["words"].as_str().expect("words");
+        until(
+            c,
+            "the move's button",
+            &format!(
+                "return [...document.querySelectorAll('#controls button.move')]\
+                 .some(b => b.textContent === {})",
+                json!(words)
+            ),
+        )
+        .await;
+        let buttons = c
+            .find_all(Locator::Css("#controls button.move"))
+            .await
+            .expect("buttons");
+        for b in buttons {
+            if b.text().await.expect("text") == words {
+                b.click().await.expect("click");
+                break;
+            }
+        }
+    }
+    for step in steps {
+        let cell = step["cell"].as_str().expect("cell");
+        let css = format!("#board .target.next[data-cell=\"{cell}\"]");
+        until(
+            c,
+            &format!("cell {cell} to be offered"),
+            &format!("return document.querySelector('{css}') !== null"),
+        )
+        .await;
+        let label = js(
+            c,
+            &format!("return document.querySelector('{css}').getAttribute('aria-label')"),
+        )
+        .await;
+        let label = label.as_str().unwrap_or_default();
+        assert!(
+            label.contains(step["label"].as_str().unwrap_or("")),
+            "{cell} is labelled with what it does: {label}"
+        );
+        // The page may redraw the board between finding a cell and clicking it: find it again.
+        let mut tries = 0;
+        loop {
+            let target = c.find(Locator::Css(&css)).await.expect("target");
+            let done = if keyboard {
+                js(
+                    c,
+                    &format!("document.querySelector('{css}').focus(); return true"),
+                )
+                .await;
+                target.send_keys("\u{E007}").await
+            } else {
+                target.click().await
+            };
+            match done {
+                Ok(()) => break,
+                Err(e) if tries < 5 => {
+                    tries += 1;
+                    eprintln!("{cell}: {e}; again");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(e) => panic!("{cell}: {e}"),
+            }
+        }
+    }
+    until(
+        c,
+        "the preview and Confirm",
+        "const b = document.querySelector('#controls button.primary'); \
+         return b !== null && !b.disabled && !document.getElementById('preview').hidden \
+         && document.querySelector('#preview-board svg') !== null",
+    )
+    .await;
+    c.find(Locator::Css("#controls button.primary"))
+        .await
+        .expect("Confirm")
+        .click()
+        .await
+        .expect("click Confirm");
+}
+
+/// A PNG compared with a stored one: the same size, and at most 3% of its pixels differing by
+/// more than 64 in a channel (font hinting and anti-aliasing move a few pixels, a changed page
+/// many). `HEXCORD_BLESS=1` stores it instead.
+fn compare_screenshot(png: &[u8], name: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/web/{name}.png"));
+    let shot = image::load_from_memory(png).expect("a PNG").to_rgba8();
+    if std::env::var_os("HEXCORD_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("dir")).expect("mkdir");
+        let small = hexcord::render::encode_png(&shot).expect("encode");
+        std::fs::write(&path, small).expect("write the screenshot");
+        return;
+    }
+    let stored = image::open(&path)
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (HEXCORD_BLESS=1 cargo test --test fake_discord web_page stores it)",
+                path.display()
+            )
+        })
+        .to_rgba8();
+    assert_eq!(
+        stored.dimensions(),
+        shot.dimensions(),
+        "{name}: the page's size changed"
+    );
+    let differ = stored
+        .pixels()
+        .zip(shot.pixels())
+        .filter(|(a, b)| (0..3).any(|i| a.0[i].abs_diff(b.0[i]) > 64))
+        .count();
+    let total = (shot.width() * shot.height()) as usize;
+    assert!(
+        differ * 100 <= total * 3,
+        "{name}: {differ} of {total} pixels differ from {} (HEXCORD_BLESS=1 refreshes it)",
+        path.display()
+    );
+}
+
+fn new_table(line: &str, lang: Lang) -> Table {
+    Table {
+        game: Game::new(Options::parse_line(line).expect("options")),
+        version: 0,
+        players: ["Alice".to_string(), "Bob".to_string()],
+        tokens: [
+            "Z8k3pQ2vX9mL4rT7wY1nB6cD5fG0hJ2s".to_string(),
+            "aS4dF7gH1jK3lQ9wE2rT6yU8iO5pZ0xC".to_string(),
+        ],
+        lang,
+        deadline: None,
+        refuse_next: None,
+    }
+}
+
+/// Two players play a whole game only by clicking on their pages while a third page watches.
+#[allow(clippy::too_many_arguments)]
+async fn play_a_game(
+    s: &Shared,
+    base: &str,
+    id: i64,
+    players: &[Client; 2],
+    watcher: &Client,
+    rng: &mut SmallRng,
+    max_plies: usize,
+) {
+    let tokens = s.tables.lock().unwrap()[&id].tokens.clone();
+    for (seat, c) in players.iter().enumerate() {
+        c.goto(&format!("{base}/game/{id}#t={}", tokens[seat]))
+            .await
+            .expect("open the board");
+    }
+    watcher
+        .goto(&format!("{base}/game/{id}"))
+        .await
+        .expect("watch");
+    for c in players.iter().chain([watcher]) {
+        until(
+            c,
+            "the board",
+            "return document.querySelector('#board svg') !== null",
+        )
+        .await;
+    }
+    // The watcher follows the event stream: it can never move.
+    assert_eq!(
+        js(
+            watcher,
+            "return document.querySelectorAll('#board .target').length"
+        )
+        .await,
+        json!(0)
+    );
+    let mut ply = 0;
+    loop {
+        let (over, seat, legal, version) = {
+            let tables = s.tables.lock().unwrap();
+            let t = &tables[&id];
+            let seat = t.game.position().to_move().index();
+            (t.game.is_over(), seat, legal_of(t), t.version)
+        };
+        if over || ply >= max_plies {
+            break;
+        }
+        let mover = &players[seat];
+        until(
+            mover,
+            "the player's page to offer the move",
+            &format!(
+                "return document.querySelectorAll('#moves li:not(.none)').length === {ply} \
+                 && (document.querySelector('#board .target.next') !== null \
+                 || document.querySelector('#controls button.move') !== null)"
+            ),
+        )
+        .await;
+        if ply == 0 {
+            let smallest = js(mover, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+            assert!(smallest >= 44.0, "touch targets of {smallest} px");
+        }
+        let chosen = &legal[rng.random_range(0..legal.len())];
+        // One refusal shown in words, then the same move again.
+        if ply == 1 {
+            s.tables
+                .lock()
+                .unwrap()
+                .get_mut(&id)
+                .expect("table")
+                .refuse_next = Some("Not now: the game is busy.".to_string());
+            click_move(mover, chosen, false).await;
+            until(
+                mover,
+                "the refusal in words",
+                "const a = document.getElementById('alert'); \
+                 return !a.hidden && a.textContent.includes('Not now: the game is busy.')",
+            )
+            .await;
+            assert_eq!(s.tables.lock().unwrap()[&id].version, version);
+        }
+        click_move(mover, chosen, ply == 2).await;
+        ply += 1;
+        let started = Instant::now();
+        until(
+            watcher,
+            "the watcher to see the move",
+            &format!("{MOVES_SHOWN} === {ply}"),
+        )
+        .await;
+        let seen = started.elapsed();
+        assert!(seen < Duration::from_secs(5), "{seen:?}");
+        assert_eq!(s.tables.lock().unwrap()[&id].version, version + 1);
+        // The watcher's screen reader hears the move.
+        let words = chosen["words"].as_str().unwrap_or("");
+        until(
+            watcher,
+            "the move announced",
+            &format!(
+                "return document.getElementById('announce').textContent.includes({})",
+                json!(words)
+            ),
+        )
+        .await;
+    }
+    for c in players.iter().chain([watcher]) {
+        assert_eq!(moves_shown(c).await, ply);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_whole_games_by_clicking_and_shows_them_live() {
+    let (changes, _) = broadcast::channel(64);
+    let shared = Shared {
+        tables: Arc::new(Mutex::new(BTreeMap::new())),
+        changes,
+    };
+    let base = serve(shared.clone()).await;
+    {
+        let mut tables = shared.tables.lock().unwrap();
+        tables.insert(1, new_table("inphexion size=4", Lang::EN));
+        let mut exxit = new_table("exxit tiles=19", Lang::EN);
+        // Two days and three hours from now: the page counts it down.
+        let deadline = std::time::SystemTime::now() + Duration::from_secs(2 * 86400 + 3 * 3600);
+        exxit.deadline = Some(rfc3339(deadline));
+        tables.insert(2, exxit);
+    }
+    // The page's weight: every file and the spectator's State with its board.
+    let http = |path: String| {
+        let addr = base.trim_start_matches("http://").to_string();
+        async move {
+            use tokio::io::{AsyncReadExt, AsyncWriteExt};
+            let mut stream = tokio::net::TcpStream::connect(&addr)
+                .await
+                .expect("connect");
+            let request =
+                format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+            stream.write_all(request.as_bytes()).await.expect("send");
+            let mut answer = Vec::new();
+            stream.read_to_end(&mut answer).await.expect("read");
+            let text = String::from_utf8_lossy(&answer);
+            let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
+            assert!(head.starts_with("HTTP/1.1 200"), "{path}: {head}");
+            assert!(
+                head.to_ascii_lowercase().contains(&format!(
+                    "content-security-policy: {}",
+                    CSP.to_ascii_lowercase()
+                )),
+                "{path}: {head}"
+            );
+            body.len()
+        }
+    };
+    let mut bytes = 0;
+    for path in [
+        "/game/2".to_string(),
+        "/assets/game.js".to_string(),
+        "/assets/picker.js".to_string(),
+        "/assets/game.css".to_string(),
+        "/assets/theme.css".to_string(),
+        "/api/game/2/state".to_string(),
+    ] {
+        bytes += http(path).await;
+    }
+    assert!(bytes <= 60_000, "the page with its board is {bytes} bytes");
+    eprintln!("web page: {bytes} bytes with its board (EXXIT, 19 tiles, spectator)");
+
+    let driver = Driver::start().await;
+    let players = [
+        driver.browser(360, 800).await,
+        driver.browser(360, 800).await,
+    ];
+    let watcher = driver.browser(1280, 900).await;
+    let mut rng = SmallRng::seed_from_u64(27);
+    play_a_game(&shared, &base, 1, &players, &watcher, &mut rng, 200).await;
+    assert!(shared.lock_game_over(1), "the inpHeXion game ends");
+    watcher
+        .goto(&format!("{base}/game/2"))
+        .await
+        .expect("watch");
+    until(
+        &watcher,
+        "the time left counting down",
+        "const t = document.getElementById('deadline-left').textContent;          return !document.getElementById('deadline').hidden && /^2d 0[23]:\\d\\d:\\d\\d$/.test(t)",
+    )
+    .await;
+    play_a_game(&shared, &base, 2, &players, &watcher, &mut rng, 400).await;
+    assert!(shared.lock_game_over(2), "the EXXIT game ends");
+    until(
+        &watcher,
+        "the result",
+        "return !document.getElementById('result').hidden",
+    )
+    .await;
+
+    for c in players.into_iter().chain([watcher]) {
+        let _ = c.close().await;
+    }
+}
+
+/// A time as `2026-11-27T09:00:00Z`.
+fn rfc3339(t: std::time::SystemTime) -> String {
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    serenity::model::Timestamp::from_unix_timestamp(secs)
+        .expect("a time")
+        .to_string()
+}
+
+impl Shared {
+    fn lock_game_over(&self, id: i64) -> bool {
+        self.tables.lock().unwrap()[&id].game.is_over()
+    }
+}
+
+/// A GET of `url` (`http://host:port/path`), with the link's token when there is one: the
+/// status and the body as JSON.
+async fn get_json(url: &str, token: Option<&str>) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.strip_prefix("http://").expect("an http address");
+    let (host, path) = rest.split_once('/').expect("a path");
+    let mut socket = tokio::net::TcpStream::connect(host).await.expect("connect");
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let request =
+        format!("GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{auth}\r\n");
+    socket.write_all(request.as_bytes()).await.expect("send");
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).await.expect("read");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// The real bot with the fake Discord: two players play a whole game of each kind only by
+/// clicking on the page their private links open, a third page watches every move arrive live,
+/// and the fake Discord receives every board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bots_page_plays_whole_games_by_clicking_and_discord_gets_every_board() {
+    use crate::common::boards_seen;
+    use crate::discord::{components_of, Bot, Discord, ANN, BOB};
+    let started = Instant::now();
+    let d = Discord::start("web_page").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let driver = Driver::start().await;
+    let pages = [
+        driver.browser(360, 800).await,
+        driver.browser(360, 800).await,
+    ];
+    let watcher = driver.browser(1280, 900).await;
+    let mut rng = SmallRng::seed_from_u64(2027);
+    let size4 = json!({"name": "size", "type": 4, "value": 4});
+    let tiles19 = json!({"name": "tiles", "type": 4, "value": 2});
+    for (kind, option) in [("inphexion", size4), ("exxit", tiles19)] {
+        let ch = d.challenge(&ANN, &BOB, kind, &[option]).await;
+        let game = d.accept(&BOB, &ch).await;
+        let board = d.last_board(game.id);
+        let watch = components_of(&board["components"])
+            .find(|c| c["label"] == "Watch live")
+            .and_then(|c| c["url"].as_str())
+            .unwrap_or_else(|| panic!("no Watch live link: {board}"))
+            .to_string();
+        let api = watch.replace("/game/", "/api/game/");
+        watcher.goto(&watch).await.expect("watch");
+        until(
+            &watcher,
+            "the board",
+            "return document.querySelector('#board svg') !== null",
+        )
+        .await;
+        // The players' links, by seat, as each first has the move.
+        let mut tokens: [Option<String>; 2] = [None, None];
+        let mut ply = 0usize;
+        loop {
+            let (_, public) = get_json(&format!("{api}/state"), None).await;
+            let Some(seat) = public["to_move"].as_u64().map(|s| s as usize) else {
+                break;
+            };
+            assert!(ply < 400, "{kind}: the game goes on and on");
+            if tokens[seat].is_none() {
+                // The member to move opens the board from the Move button's private link.
+                let board = d.last_board(game.id);
+                let mut link = None;
+                for who in [&ANN, &BOB] {
+                    let picker = d.press_move(who, &board).await;
+                    let open = components_of(&picker.components)
+                        .find(|c| c["label"] == "Open the board")
+                        .and_then(|c| c["url"].as_str())
+                        .map(str::to_string);
+                    if let Some(open) = open {
+                        let token = open
+                            .split_once("#t=")
+                            .map(|(_, t)| t.to_string())
+                            .expect("a token");
+                        let (_, mine) = get_json(&format!("{api}/state"), Some(&token)).await;
+                        if mine["you"]["seat"].as_u64() == Some(seat as u64) {
+                            link = Some((open, token));
+                            break;
+                        }
+                    }
+                }
+                let (open, token) =
+                    link.unwrap_or_else(|| panic!("{kind}: no link for seat {seat}"));
+                pages[seat].goto(&open).await.expect("open the board");
+                tokens[seat] = Some(token);
+            }
+            let token = tokens[seat].as_deref();
+            let (status, mine) = get_json(&format!("{api}/state"), token).await;
+            assert_eq!(status, 200, "{mine}");
+            let legal = mine["legal"].as_array().cloned().unwrap_or_default();
+            assert!(!legal.is_empty(), "{kind}: the mover has moves: {mine}");
+            let chosen = legal[rng.random_range(0..legal.len())].clone();
+            let page = &pages[seat];
+            until(
+                page,
+                "the player's page to offer the move",
+                &format!(
+                    "return document.querySelectorAll('#moves li:not(.none)').length === {ply} \
+                     && (document.querySelector('#board .target.next') !== null \
+                     || document.querySelector('#controls button.move') !== null)"
+                ),
+            )
+            .await;
+            if ply < 2 {
+                let smallest = js(page, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+                assert!(smallest >= 44.0, "{kind}: touch targets of {smallest} px");
+            }
+            click_move(page, &chosen, ply == 3).await;
+            ply += 1;
+            // The watcher sees it live; a post refused for speed (429) is tried again.
+            let started_move = Instant::now();
+            loop {
+                let shown = moves_shown(&watcher).await;
+                if shown == ply {
+                    break;
+                }
+                let refused = js(
+                    page,
+                    "const a = document.getElementById('alert'); \
+                     return !a.hidden && a.dataset.kind === 'refusal'",
+                )
+                .await;
+                if refused == Value::Bool(true) {
+                    tokio::time::sleep(EVERY_POST).await;
+                    until(
+                        page,
+                        "the move offered again",
+                        "return document.querySelector('#board .target.next') !== null \
+                         || document.querySelector('#controls button.move') !== null",
+                    )
+                    .await;
+                    click_move(page, &chosen, false).await;
+                }
+                assert!(
+                    started_move.elapsed() < Duration::from_secs(20),
+                    "{kind}: move {ply} never reached the watcher"
+                );
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+            // And Discord receives the board.
+            let waited = Instant::now();
+            while boards_seen(&d, game.id, ply as i64) == 0 {
+                assert!(
+                    waited.elapsed() < Duration::from_secs(15),
+                    "{kind}: no board of move {ply} in Discord"
+                );
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+            if kind == "inphexion" && ply == 4 {
+                screenshots(&watcher).await;
+            }
+        }
+        until(
+            &watcher,
+            "the result",
+            "return !document.getElementById('result').hidden",
+        )
+        .await;
+        eprintln!("{kind}: {ply} moves played by clicking, each seen live and posted");
+    }
+    for c in pages.into_iter().chain([watcher]) {
+        let _ = c.close().await;
+    }
+    d.end(&mut bot, "web_page", started).await;
+}
+
+/// The watcher's page at phone and desktop width, compared with the stored pictures (and, with
+/// `HEXCORD_BLESS=1`, README's picture written from the desktop one).
+async fn screenshots(watcher: &Client) {
+    resize(watcher, 360, 900).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    compare_screenshot(
+        &watcher.screenshot().await.expect("screenshot"),
+        "page-phone",
+    );
+    resize(watcher, 1280, 900).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let desktop = watcher.screenshot().await.expect("screenshot");
+    compare_screenshot(&desktop, "page-desktop");
+    if std::env::var_os("HEXCORD_BLESS").is_some() {
+        let img = image::load_from_memory(&desktop).expect("png").to_rgba8();
+        let small = hexcord::render::encode_png(&img).expect("encode");
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/web-board.png");
+        std::fs::write(path, small).expect("write README's picture");
+    }
+}
+
+/// How long the bot's web server makes a link wait after a burst of posts.
+const EVERY_POST: Duration = Duration::from_millis(2100);
