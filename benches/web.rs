@@ -213,8 +213,24 @@ fn main() {
             .collect();
         names.sort();
         names.dedup();
-        for name in &names {
-            bytes += http(addr, get(name)).await.len();
+        // The modules the scripts import (`import … from './picker.js'`), once each.
+        let mut i = 0;
+        while i < names.len() {
+            let answer = http(addr, get(&names[i])).await;
+            bytes += answer.len();
+            if names[i].ends_with(".js") {
+                let text = String::from_utf8_lossy(&answer).to_string();
+                for line in text.lines().filter(|l| l.trim_start().starts_with("import")) {
+                    let Some(at) = line.find("./") else { continue };
+                    if let Some(name) = line[at + 2..].split(['"', '\'']).next() {
+                        let path = format!("/assets/{name}");
+                        if !names.contains(&path) {
+                            names.push(path);
+                        }
+                    }
+                }
+            }
+            i += 1;
         }
         bytes += http(addr, get(&format!("/api/game/{id}/state")))
             .await
