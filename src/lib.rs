@@ -186,7 +186,8 @@
 //! gateway event to the callback reaching the fake REST API, and the delay from a move's commit
 //! to its board's post comes from the queue's own timestamps. `cargo bench --bench scale` loads
 //! one process on SQLite and two on PostgreSQL with 500 games of 12 moves ([`bot::delivery`]
-//! says what limits them). Under `cargo test` both play a small version as a check.
+//! says what limits them). `cargo bench --bench web` times a move posted from a page until the
+//! opponent's page has it on its event stream, 50 games at once, and the page's first load. Under `cargo test` both play a small version as a check.
 //!
 //! # Rule decisions
 //!

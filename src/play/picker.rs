@@ -397,6 +397,9 @@ pub fn view(lang: Lang, game: &Game, path: &Path) -> Result<View, BadPath> {
     let mut group: Option<usize> = None;
     let mut so_far = Vec::new();
     for token in &path.0 {
+        if group.is_none() {
+            take_forced(lang, &mut candidates, &mut depth, &mut so_far);
+        }
         let opts = options(&candidates, depth);
         let (buttons, menu): (Vec<&Step>, Vec<&Step>) = opts.iter().partition(|s| s.button);
         let narrowed = menu.len() > MAX_OPTIONS;
@@ -425,6 +428,7 @@ pub fn view(lang: Lang, game: &Game, path: &Path) -> Result<View, BadPath> {
         group = None;
     }
     if group.is_none() {
+        take_forced(lang, &mut candidates, &mut depth, &mut so_far);
         if let [(mv, steps)] = candidates.as_slice() {
             if steps.len() == depth {
                 return Ok(View::Confirm {
@@ -484,6 +488,28 @@ pub fn view(lang: Lang, game: &Game, path: &Path) -> Result<View, BadPath> {
         so_far,
         choices,
     })
+}
+
+/// Takes, for the player, every step from `depth` on that offers one choice only (EXXIT's "lay a
+/// tile or place a disc?" when only placing is possible, a forced dance with one dancer or one
+/// target): its words join `so_far`, and the path needs no choice for it. A step is taken only
+/// while every remaining move goes on past it, so no move is ever left out.
+fn take_forced(
+    lang: Lang,
+    candidates: &mut Vec<(Move, &[Step])>,
+    depth: &mut usize,
+    so_far: &mut Vec<String>,
+) {
+    while candidates.iter().all(|(_, s)| s.len() > *depth) {
+        let opts = options(candidates, *depth);
+        let [only] = opts.as_slice() else {
+            return;
+        };
+        so_far.push(only.label.render(lang));
+        let key = only.key.clone();
+        candidates.retain(|(_, s)| s.get(*depth).is_some_and(|s| s.key == key));
+        *depth += 1;
+    }
 }
 
 /// The options a `Pick` index points into: the buttons, then the menu (or the chosen row of it).
@@ -583,6 +609,57 @@ mod tests {
         for kind in ["swap", "pass", "+", "-"] {
             assert!(seen.iter().any(|m| m.contains(kind)), "no {kind} moves");
         }
+    }
+
+    /// A step with one choice is taken for the player: the picker asks only real questions,
+    /// and a position with one legal move goes straight to its confirmation.
+    #[test]
+    fn a_step_with_one_choice_is_taken_for_the_player() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let (mut skipped, mut single) = (0, 0);
+        for line in [
+            "exxit tiles=19",
+            "exxit tiles=39 pie",
+            "inphexion size=5 pie",
+        ] {
+            for _ in 0..6 {
+                let mut game = Game::new(Options::parse_line(line).unwrap());
+                while !game.is_over() && game.ply() < 150 {
+                    let legal = game.legal_moves();
+                    let all: Vec<Vec<Step>> =
+                        legal.iter().map(|m| steps(game.position(), m)).collect();
+                    let candidates: Vec<(Move, &[Step])> = legal
+                        .iter()
+                        .zip(&all)
+                        .map(|(m, s)| (*m, s.as_slice()))
+                        .collect();
+                    let first = options(&candidates, 0);
+                    match view(Lang::EN, &game, &Path::default()).unwrap() {
+                        View::Confirm { mv, .. } => {
+                            assert_eq!(legal, [mv], "{}", game.position().to_line());
+                            single += 1;
+                        }
+                        View::Choose {
+                            so_far, choices, ..
+                        } => {
+                            assert!(choices.len() > 1, "a question with one answer: {choices:?}");
+                            if first.len() == 1 {
+                                assert_eq!(so_far, [first[0].label.render(Lang::EN)]);
+                                skipped += 1;
+                            } else {
+                                assert!(so_far.is_empty());
+                            }
+                        }
+                    }
+                    let mv = legal[rng.random_range(0..legal.len())];
+                    game.play(mv).unwrap();
+                }
+            }
+        }
+        assert!(
+            skipped > 0 && single > 0,
+            "skipped {skipped}, single {single}"
+        );
     }
 
     /// Each step names the cell it chooses (what a page clicks), and buttons name none.

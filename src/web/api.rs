@@ -150,7 +150,7 @@ pub async fn events(
     let (row, _) = load(&web, &id, lang).await?;
     let id = row.id;
     let stream = futures_util::stream::unfold(
-        (web, changes, None::<String>, true),
+        (web, changes, None::<Arc<String>>, true),
         move |(web, mut changes, last, first)| async move {
             let mut first = first;
             loop {
@@ -162,26 +162,18 @@ pub async fn events(
                     }
                 }
                 first = false;
-                let built = match actions::load(&web.core.pool, id).await {
-                    Ok((row, game)) => state::build(&web.core.pool, &row, &game, lang, None).await,
-                    Err(e) => Err(e),
-                };
-                let json = match built.map(|s| serde_json::to_string(&s)) {
-                    Ok(Ok(json)) => json,
-                    Ok(Err(e)) => {
-                        tracing::error!(game = id, "web events: {e}");
-                        continue;
-                    }
+                let json = match public_state(&web, id, lang).await {
+                    Ok(json) => json,
                     Err(e) => {
                         tracing::warn!(game = id, "web events: {e:#}");
                         continue;
                     }
                 };
                 // A change heard twice (from this process and through the database) is sent once.
-                if last.as_deref() == Some(json.as_str()) {
+                if last.as_ref() == Some(&json) {
                     continue;
                 }
-                let event = Event::default().event("state").data(&json);
+                let event = Event::default().event("state").data(json.as_str());
                 return Some((
                     Ok::<Event, Infallible>(event),
                     (web, changes, Some(json), false),
@@ -192,6 +184,58 @@ pub async fn events(
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response())
+}
+
+/// A public state as JSON, with what it was built from (the stored game's version, status,
+/// time of its last change and number of takebacks: a takeback and another move in the same
+/// second give the same version).
+#[derive(Clone)]
+pub struct Shared {
+    made_of: MadeOf,
+    json: Arc<String>,
+}
+
+type MadeOf = (i64, &'static str, i64, i64);
+
+/// Public states kept at most (each some tens of kilobytes); beyond, they are built again.
+const KEPT: usize = 1000;
+
+/// Game `id`'s public state in `lang` as JSON: the one last built when the stored game has not
+/// changed since (one query), else built and kept for the other pages.
+async fn public_state(web: &Web, id: i64, lang: Lang) -> Result<Arc<String>, Error> {
+    let row = crate::db::fetch_game(&web.core.pool, id)
+        .await?
+        .ok_or_else(|| Error::refused(text!("web-no-such-game", game = id)))?;
+    let takebacks = crate::db::count_takebacks(&web.core.pool, id).await?;
+    let made_of: MadeOf = (row.version, row.status.as_str(), row.updated_at, takebacks);
+    let kept = web
+        .public
+        .lock()
+        .ok()
+        .and_then(|m| m.get(&(id, lang)).cloned());
+    if let Some(kept) = kept.filter(|k| k.made_of == made_of) {
+        return Ok(kept.json);
+    }
+    let (row, game) = actions::load(&web.core.pool, id).await?;
+    let built = state::build(&web.core.pool, &row, &game, lang, None).await?;
+    let json =
+        Arc::new(serde_json::to_string(&built).map_err(|e| Error::Internal(anyhow::anyhow!(e)))?);
+    // The row as loaded, which may be newer than the first look: then the key never matches a
+    // later look with other takebacks, and the state is built again.
+    let made_of: MadeOf = (row.version, row.status.as_str(), row.updated_at, takebacks);
+    if let Ok(mut m) = web.public.lock() {
+        if m.len() >= KEPT {
+            m.clear();
+        }
+        m.insert(
+            (id, lang),
+            Shared {
+                made_of,
+                json: json.clone(),
+            },
+        );
+    }
+    Ok(json)
 }
 
 /// The body of a preview or a move.

@@ -56,6 +56,9 @@ pub struct Web {
     /// wakes it, as one from Discord does.
     pub opponent: Arc<OnceLock<Opponent>>,
     limiter: limit::Limiter,
+    /// The public state last sent of each game, by language, with what it was built from: the
+    /// streams of one game's pages share it instead of each building it again.
+    public: std::sync::Mutex<std::collections::HashMap<(i64, crate::i18n::Lang), api::Shared>>,
 }
 
 impl Web {
@@ -64,6 +67,7 @@ impl Web {
             core,
             opponent,
             limiter: limit::Limiter::new(limit::BURST, limit::EVERY),
+            public: std::sync::Mutex::new(std::collections::HashMap::new()),
         })
     }
 }

@@ -88,4 +88,8 @@ async fn a_move_from_the_page_is_posted_in_discord() {
     let (status, refused) = http("POST", &format!("{api}/move"), token, Some(body)).await;
     assert_eq!(status, 409, "{refused}");
     d.end(&mut bot, "web", started).await;
+    // The link's secret reached no log line.
+    let log = std::fs::read_to_string(d.dir.join("bot.log")).expect("the bot's log");
+    assert!(log.contains("web board ready"), "{log}");
+    assert!(!log.contains(token), "the token is in the log");
 }
