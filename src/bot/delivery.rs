@@ -318,9 +318,18 @@ impl Delivery {
             Target::Archive { game, channel } => return self.archive(game, channel).await,
             _ => {}
         }
-        let picture = match a.board {
-            Some(b) => self.board_picture(b, Lang::of(&a.lang)).await,
-            None => None,
+        let picture = match (a.board, &a.target) {
+            (Some(b), _) => self.board_picture(b, Lang::of(&a.lang)).await,
+            (
+                None,
+                &Target::Standings {
+                    tournament, round, ..
+                },
+            ) => {
+                self.standings_picture(tournament, round, Lang::of(&a.lang))
+                    .await
+            }
+            (None, _) => None,
         };
         let mentions = serenity::CreateAllowedMentions::new()
             .users(a.mentions.iter().map(|&u| serenity::UserId::from(u)));
@@ -331,8 +340,12 @@ impl Delivery {
                 .nonce(serenity::Nonce::String(format!("hx{}", q.id)))
                 .enforce_nonce(true);
             if let Some(board) = &picture {
+                let name = match a.target {
+                    Target::Standings { .. } => "standings.png",
+                    _ => "board.png",
+                };
                 m = m.add_file(
-                    serenity::CreateAttachment::bytes(board.png.clone(), "board.png")
+                    serenity::CreateAttachment::bytes(board.png.clone(), name)
                         .description(board.alt.clone()),
                 );
                 if let Some(row) = board.buttons.clone() {
@@ -350,7 +363,42 @@ impl Delivery {
                 .map_err(|e| Failure::of(&e))
         };
         match a.target {
-            Target::Channel { channel } => send(channel).await,
+            Target::Channel { channel } | Target::Standings { channel, .. } => send(channel).await,
+            Target::Card {
+                channel,
+                message,
+                tournament,
+            } => {
+                let open = db::fetch_tournament(&self.pool, tournament)
+                    .await
+                    .map_err(|e| Failure::Passing(format!("cannot read tournament: {e}")))?
+                    .is_some_and(|t| {
+                        matches!(
+                            t.status,
+                            db::TournamentStatus::Signup | db::TournamentStatus::Running
+                        )
+                    });
+                let buttons = if open {
+                    vec![crate::bot::components::tournament_buttons(
+                        Lang::of(&a.lang),
+                        tournament,
+                    )]
+                } else {
+                    Vec::new()
+                };
+                serenity::ChannelId::from(channel)
+                    .edit_message(
+                        http,
+                        serenity::MessageId::from(message),
+                        serenity::EditMessage::new()
+                            .content(a.content.clone())
+                            .components(buttons)
+                            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+                    )
+                    .await
+                    .map(|m| Some(m.id.into()))
+                    .map_err(|e| Failure::of(&e))
+            }
             Target::Game { game, channel } => match self.thread_of(game).await? {
                 None => send(channel).await,
                 Some(thread) => match send(thread).await {
@@ -653,6 +701,45 @@ impl Delivery {
         tx.commit().await?;
         self.queued.notify_one();
         Ok(())
+    }
+
+    /// The standings picture of a tournament after a round; `None` (logged) when it cannot be
+    /// drawn: the standings go out in words alone.
+    async fn standings_picture(&self, tournament: i64, round: i64, lang: Lang) -> Option<Board> {
+        let drawn = async {
+            let view = crate::play::actions::standings_after(&self.pool, tournament, round).await?;
+            let alt = crate::text!(
+                "tournament-standings-alt",
+                name = view.tournament.name.clone(),
+                round = round,
+                players = view.table.len() as i64
+            )
+            .render(lang);
+            let png = tokio::task::spawn_blocking(move || {
+                crate::render::standings::standings_png(
+                    lang,
+                    &view.tournament.name,
+                    view.format,
+                    &view.table,
+                    &view.names,
+                    crate::render::Theme::default(),
+                )
+            })
+            .await??;
+            Ok::<_, anyhow::Error>(Board {
+                png,
+                alt,
+                buttons: None,
+            })
+        }
+        .await;
+        match drawn {
+            Ok(b) => Some(b),
+            Err(e) => {
+                error!(tournament, "cannot draw the standings: {e:?}");
+                None
+            }
+        }
     }
 
     /// The board of an announcement; `None` (logged) when it cannot be drawn: the news goes out

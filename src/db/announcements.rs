@@ -42,6 +42,20 @@ pub enum Target {
     },
     /// Archives the thread of game `game` (of `channel`), if it has one.
     Archive { game: i64, channel: ChannelId },
+    /// A new message in `channel` with the picture of tournament `tournament`'s standings after
+    /// round `round`, drawn when it is posted.
+    Standings {
+        channel: ChannelId,
+        tournament: i64,
+        round: i64,
+    },
+    /// An edit of tournament `tournament`'s card (`message` in `channel`): its Join and Leave
+    /// buttons stay while it takes players.
+    Card {
+        channel: ChannelId,
+        message: MessageId,
+        tournament: i64,
+    },
 }
 
 impl Target {
@@ -53,7 +67,9 @@ impl Target {
             | Target::Game { channel, .. }
             | Target::Parent { channel, .. }
             | Target::OpenThread { channel, .. }
-            | Target::Archive { channel, .. } => Some(channel),
+            | Target::Archive { channel, .. }
+            | Target::Standings { channel, .. }
+            | Target::Card { channel, .. } => Some(channel),
             Target::Direct { .. } => None,
         }
     }

@@ -10,6 +10,12 @@
 //! told to whoever shows games live through [`changes`]; [`links`] are the players' private links
 //! to a game's web board.
 //!
+//! Tournaments are actions too ([`actions::create_tournament`], [`actions::join_tournament`],
+//! [`actions::start_tournament`], [`actions::withdraw`], …): their games are ordinary games, each
+//! game's end records its pairing's result in the same transaction ([`actions::after_game`]
+//! advances the event), and the timers start events at the end of sign-up and take up a round
+//! nothing advanced.
+//!
 //! Nothing here imports serenity or poise; a request refused is one [`Refusal`], carried in the
 //! layer's one error type, [`Error`].
 //!

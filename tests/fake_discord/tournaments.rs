@@ -190,10 +190,22 @@ async fn swiss_of_five(postgres: bool) {
         .command(&FAY, "tournament", sub("join", vec![int("tournament", id)]))
         .await;
     assert!(ans.ephemeral && ans.content.contains("late"), "{ans:?}");
+    // The card shows the count (a join by command edits it too).
+    d.fake
+        .wait_for(from, "the card's count", |r| {
+            r.method == "PATCH"
+                && r.json.as_ref().is_some_and(|j| {
+                    j["content"]
+                        .as_str()
+                        .is_some_and(|c| c.contains("Players: 5") && c.contains("Round 1 of 3"))
+                })
+        })
+        .await;
 
     let from = d.fake.request_count();
     play_round(&d, id, 1).await;
-    d.posted(from, None, "standings after round 1").await;
+    let standings = d.posted(from, None, "standings after round 1").await;
+    assert_eq!(standings.files.len(), 1, "the standings picture");
     d.posted(from, None, "round 2 of 3").await;
     let round2: Vec<PairingRow> = pairings(&d, id)
         .await

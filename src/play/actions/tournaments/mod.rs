@@ -19,7 +19,9 @@
 //!   paired no more; in a round robin their undecided games are called off and scored as
 //!   forfeits, which are not played games for the tiebreaks. Two tournament games lost on time
 //!   withdraw a player.
-//! - **Standings** ([`crate::standings`]) follow every round and close the event, as text.
+//! - **Standings** ([`crate::standings`]) follow every Swiss round and close the event, in
+//!   words and as a picture (drawn when posted: [`Target::Standings`]); the event's card is
+//!   edited to show its count and state ([`Target::Card`]).
 //!
 //! Every announcement goes through the delivery queue, in the server's language.
 
@@ -248,6 +250,36 @@ fn notice(t: &TournamentRow, lang: Lang, content: String, mentions: Vec<UserId>)
     }
 }
 
+/// Queues the edit of tournament `id`'s card (when it was posted) to show it as it now stands:
+/// its count, its state. In the transaction of the change.
+async fn enqueue_card(tx: &mut Conn, id: i64, lang: Lang) -> Result<(), Error> {
+    let Some(t) = db::fetch_tournament(&mut *tx, id).await? else {
+        return Ok(());
+    };
+    let Some(message) = t.message_id else {
+        return Ok(());
+    };
+    let players = db::tournament_players(&mut *tx, id)
+        .await?
+        .iter()
+        .filter(|p| p.withdrawn_round.is_none())
+        .count() as i64;
+    let edit = Announcement {
+        target: Target::Card {
+            channel: t.channel_id,
+            message,
+            tournament: id,
+        },
+        content: card(&t, players).render(lang),
+        mentions: Vec::new(),
+        board: None,
+        concerned: Vec::new(),
+        lang: lang.tag().to_string(),
+    };
+    db::enqueue(&mut *tx, None, &edit).await?;
+    Ok(())
+}
+
 /// What a join or a leave changed: the event and how many are in it now (for its card).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entered {
@@ -336,10 +368,10 @@ pub async fn join_tournament(
     if !db::touch_tournament(&mut *tx, id, t.version, now).await? {
         return Err(DbError::Conflict(id).into());
     }
+    let lang = crate::play::server_lang(&mut *tx, Some(t.guild_id)).await?;
+    enqueue_card(&mut tx, id, lang).await?;
     tx.commit().await?;
-    if late {
-        core.wake_delivery();
-    }
+    core.wake_delivery();
     info!(tournament = id, %user, late, "joined a tournament");
     Ok(Entered {
         players: active + 1,
@@ -383,7 +415,10 @@ pub async fn leave_tournament(
         return Err(DbError::Conflict(id).into());
     }
     let players = db::tournament_players(&mut *tx, id).await?.len() as i64;
+    let lang = crate::play::server_lang(&mut *tx, Some(t.guild_id)).await?;
+    enqueue_card(&mut tx, id, lang).await?;
     tx.commit().await?;
+    core.wake_delivery();
     Ok(Entered {
         players,
         text: text!("tournament-you-left", name = t.name.clone()),
@@ -472,6 +507,7 @@ pub async fn start_tournament(core: &Core, id: i64, by: Option<Starter>) -> Resu
         .render(lang);
         let all = players.iter().map(|p| p.player_id).collect();
         db::enqueue(&mut *tx, None, &notice(&t, lang, line, all)).await?;
+        enqueue_card(&mut tx, id, lang).await?;
         tx.commit().await?;
         core.wake_delivery();
         info!(tournament = id, "called off: too few players");
@@ -496,6 +532,7 @@ pub async fn start_tournament(core: &Core, id: i64, by: Option<Starter>) -> Resu
     .render(lang);
     db::enqueue(&mut *tx, None, &notice(&t, lang, line, Vec::new())).await?;
     pair_or_finish(&mut tx, &t, &players, &[], lang, now).await?;
+    enqueue_card(&mut tx, id, lang).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(tournament = id, players = n, "tournament started");
@@ -553,9 +590,16 @@ async fn advance_claimed(core: &Core, id: i64) -> Result<Advanced, Error> {
         let content = standings_text(&mut tx, &t, &players, &pairings, lang, t.rounds_paired)
             .await?
             .render(lang);
-        db::enqueue(&mut *tx, None, &notice(&t, lang, content, Vec::new())).await?;
+        let mut standings = notice(&t, lang, content, Vec::new());
+        standings.target = Target::Standings {
+            channel: t.place(),
+            tournament: t.id,
+            round: t.rounds_paired,
+        };
+        db::enqueue(&mut *tx, None, &standings).await?;
     }
     let advanced = pair_or_finish(&mut tx, &t, &players, &pairings, lang, now).await?;
+    enqueue_card(&mut tx, id, lang).await?;
     tx.commit().await?;
     core.wake_delivery();
     Ok(advanced)
@@ -740,7 +784,13 @@ async fn finish(
     )
     .render(lang);
     let all = players.iter().map(|p| p.player_id).collect();
-    db::enqueue(&mut *tx, None, &notice(t, lang, content, all)).await?;
+    let mut last = notice(t, lang, content, all);
+    last.target = Target::Standings {
+        channel: t.place(),
+        tournament: t.id,
+        round: t.rounds_paired,
+    };
+    db::enqueue(&mut *tx, None, &last).await?;
     info!(tournament = t.id, winner = ?winner, "tournament finished");
     Ok(())
 }
@@ -1022,6 +1072,29 @@ pub async fn show_standings(
     })
 }
 
+/// The standings of tournament `id` after `round` rounds, for its picture.
+pub async fn standings_after(
+    pool: &crate::db::Pool,
+    id: i64,
+    round: i64,
+) -> Result<StandingsView, Error> {
+    let t = fetch(pool, id).await?;
+    let players = db::tournament_players(pool, id).await?;
+    let pairings = db::tournament_pairings(pool, id).await?;
+    let mut conn = pool.acquire().await?;
+    let names = names_of(&mut conn, &players).await?;
+    let (table, format) = table_of(&t, &players, &pairings, round);
+    let text = standings_words(&t, &players, &names, &table, format, round);
+    Ok(StandingsView {
+        tournament: t,
+        round,
+        format,
+        table,
+        names,
+        text,
+    })
+}
+
 /// The tournament a command means in server `guild`: the one named, else the newest taking
 /// players or under way.
 pub async fn tournament_here(core: &Core, guild: GuildId, id: Option<i64>) -> Result<i64, Error> {
@@ -1162,6 +1235,7 @@ pub async fn withdraw(
     }
     .render(lang);
     db::enqueue(&mut *tx, None, &notice(&t, lang, line, Vec::new())).await?;
+    enqueue_card(&mut tx, id, lang).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(tournament = id, %user, ?why, "withdrew");

@@ -608,6 +608,62 @@ async fn a_round_is_paired_once_by_processes_racing_and_after_a_dead_claim(pool:
         .any(|a| a.contains("is called off: 1 signed up, 2 were needed")));
 }
 
+async fn an_odd_round_robin_gives_a_bye_worth_nothing_each_round(pool: Pool) {
+    let (core, _clock) = core_on(pool).await;
+    let (id, _) = create_tournament(&core, &request(F::RoundRobin, None, None))
+        .await
+        .expect("created");
+    for n in 1..=3 {
+        join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+    }
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: true,
+    };
+    start_tournament(&core, id, Some(organiser))
+        .await
+        .expect("start");
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    // Three rounds, each one game and one bye worth 0; everyone sits out once.
+    assert_eq!(tournament(&core, id).await.rounds, Some(3));
+    let byes: Vec<UserId> = all
+        .iter()
+        .filter(|p| p.black_id.is_none())
+        .map(|p| p.white_id)
+        .collect();
+    assert!(all
+        .iter()
+        .filter(|p| p.black_id.is_none())
+        .all(|p| p.bye_halves == Some(0)));
+    assert_eq!(byes.iter().collect::<HashSet<_>>().len(), 3);
+    // A draw-free event: the lower seed wins each game.
+    for p in all.iter().filter(|p| p.result.is_none()) {
+        let loser = p.white_id.max(black(p));
+        resign(&core, p.game_id.expect("game"), loser)
+            .await
+            .expect("resign");
+    }
+    let t = tournament(&core, id).await;
+    assert_eq!(
+        (t.status, t.winner_id),
+        (TournamentStatus::Finished, Some(member(1)))
+    );
+    let players = db::tournament_players(&core.pool, id)
+        .await
+        .expect("players");
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    let (table, _) = table_of(&t, &players, &all, 3);
+    let points: Vec<String> = table.iter().map(|s| s.points.to_string()).collect();
+    assert_eq!(points, ["2", "1", "0"]);
+}
+
 /// Each scenario on a fresh SQLite file and a fresh PostgreSQL database.
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {$(
@@ -632,4 +688,5 @@ on_both!(
     a_swiss_event_with_a_late_join_and_a_withdrawal_runs_to_its_winner,
     a_double_round_robin_with_two_losses_on_time_runs_to_its_end,
     a_round_is_paired_once_by_processes_racing_and_after_a_dead_claim,
+    an_odd_round_robin_gives_a_bye_worth_nothing_each_round,
 );
