@@ -56,7 +56,11 @@ pub fn result_naming(
             match winner {
                 Some((c, w)) => text!(
                     "players-beat",
-                    winner = text!("player-colour", who = name(w), colour = colour(row.kind(), c)),
+                    winner = text!(
+                        "player-colour",
+                        who = name(w),
+                        colour = colour(row.kind(), c)
+                    ),
                     loser = name(row.opponent_of(w)),
                     how = how
                 ),

@@ -156,9 +156,9 @@ pub async fn build(
         .flatten();
     let result = (!active).then(|| {
         match (&row.result, game.outcome()) {
-            (Some(r), _) => words::result_naming(row, r, &|u| {
-                names[usize::from(row.players[0] != u)].clone()
-            }),
+            (Some(r), _) => {
+                words::result_naming(row, r, &|u| names[usize::from(row.players[0] != u)].clone())
+            }
             (None, Some(o)) => words::outcome(kind, &o),
             (None, None) => words::row_result(row),
         }

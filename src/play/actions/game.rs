@@ -60,12 +60,26 @@ impl Core {
     /// told.
     pub(super) async fn commit_change(
         &self,
-        mut tx: sqlx::Transaction<'static, sqlx::Any>,
+        tx: sqlx::Transaction<'static, sqlx::Any>,
         game: i64,
     ) -> Result<(), DbError> {
-        db::notify_game_changed(&mut tx, game, self.changes.origin()).await?;
+        self.commit_changes(tx, &[game]).await
+    }
+
+    /// [`Core::commit_change`] for a transaction that changed several games (a tournament
+    /// withdrawal ends each of the player's games at once).
+    pub(super) async fn commit_changes(
+        &self,
+        mut tx: sqlx::Transaction<'static, sqlx::Any>,
+        games: &[i64],
+    ) -> Result<(), DbError> {
+        for &game in games {
+            db::notify_game_changed(&mut tx, game, self.changes.origin()).await?;
+        }
         tx.commit().await?;
-        self.changes.publish(game);
+        for &game in games {
+            self.changes.publish(game);
+        }
         self.wake_delivery();
         Ok(())
     }

@@ -1168,6 +1168,7 @@ pub async fn withdraw(
         .into_iter()
         .filter(|p| p.result.is_none() && (p.white_id == user || p.black_id == Some(user)))
         .collect();
+    let mut ended = Vec::new();
     for p in &open {
         let Some(game_id) = p.game_id else { continue };
         // Read on its own connection (a game is loaded in a read transaction of its own); the
@@ -1215,6 +1216,7 @@ pub async fn withdraw(
         db::apply_result(&mut tx, row.id).await?;
         db::decide_pairing(&mut *tx, p.id, result).await?;
         enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;
+        ended.push(row.id);
     }
     if !db::touch_tournament(&mut *tx, id, t.version, now).await? {
         return Err(DbError::Conflict(id).into());
@@ -1236,8 +1238,7 @@ pub async fn withdraw(
     .render(lang);
     db::enqueue(&mut *tx, None, &notice(&t, lang, line, Vec::new())).await?;
     enqueue_card(&mut tx, id, lang).await?;
-    tx.commit().await?;
-    core.wake_delivery();
+    core.commit_changes(tx, &ended).await?;
     info!(tournament = id, %user, ?why, "withdrew");
     if let Err(e) = advance(core, id).await {
         error!(tournament = id, "cannot advance after a withdrawal: {e:#}");
