@@ -154,32 +154,7 @@ pub(crate) fn draw_in(view: &View, theme: Theme, e: Extent) -> (RgbaImage, Vec<L
         c.img
     });
     let mut c = Canvas::from_image(base);
-    let header = Header {
-        kind: GameKind::Exxit,
-        players: [&view.players[0], &view.players[1]],
-        stats: [
-            text!(
-                "render-hand-score",
-                hand = view.hands[0],
-                score = view.score[0]
-            )
-            .render(view.lang),
-            text!(
-                "render-hand-score",
-                hand = view.hands[1],
-                score = view.score[1]
-            )
-            .render(view.lang),
-        ],
-        to_move: view.to_move,
-        outcome: view.outcome,
-        centre: Some((
-            crate::i18n::tr(view.lang, "render-supply"),
-            view.supply.to_string(),
-        )),
-        caption: &view.caption,
-        lang: view.lang,
-    };
+    let header = view.header();
     draw_header(&mut c, p, &header, &|c, x, y, r, col| {
         paint_disc(c, p, x, y, r * 0.95, col)
     });
@@ -252,3 +227,35 @@ pub mod samples;
 
 #[cfg(test)]
 mod tests;
+
+impl View {
+    /// The header's words for this position, shared by the PNG and the SVG.
+    pub(crate) fn header(&self) -> Header<'_> {
+        Header {
+            kind: GameKind::Exxit,
+            players: [&self.players[0], &self.players[1]],
+            stats: [
+                text!(
+                    "render-hand-score",
+                    hand = self.hands[0],
+                    score = self.score[0]
+                )
+                .render(self.lang),
+                text!(
+                    "render-hand-score",
+                    hand = self.hands[1],
+                    score = self.score[1]
+                )
+                .render(self.lang),
+            ],
+            to_move: self.to_move,
+            outcome: self.outcome,
+            centre: Some((
+                crate::i18n::tr(self.lang, "render-supply"),
+                self.supply.to_string(),
+            )),
+            caption: &self.caption,
+            lang: self.lang,
+        }
+    }
+}

@@ -134,19 +134,7 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
         c.img
     });
     let mut c = Canvas::from_image(base);
-    let header = Header {
-        kind: GameKind::Inphexion,
-        players: [&view.players[0], &view.players[1]],
-        stats: [
-            text!("render-in-hand", count = view.hands[0]).render(view.lang),
-            text!("render-in-hand", count = view.hands[1]).render(view.lang),
-        ],
-        to_move: view.to_move,
-        outcome: view.outcome,
-        centre: None,
-        caption: &view.caption,
-        lang: view.lang,
-    };
+    let header = view.header();
     draw_header(&mut c, p, &header, &|c, x, y, r, col| {
         paint_disc(c, p, x, y, r, piece_of(col))
     });
@@ -213,3 +201,22 @@ pub mod samples;
 
 #[cfg(test)]
 mod tests;
+
+impl View {
+    /// The header's words for this position, shared by the PNG and the SVG.
+    pub(crate) fn header(&self) -> Header<'_> {
+        Header {
+            kind: GameKind::Inphexion,
+            players: [&self.players[0], &self.players[1]],
+            stats: [
+                text!("render-in-hand", count = self.hands[0]).render(self.lang),
+                text!("render-in-hand", count = self.hands[1]).render(self.lang),
+            ],
+            to_move: self.to_move,
+            outcome: self.outcome,
+            centre: None,
+            caption: &self.caption,
+            lang: self.lang,
+        }
+    }
+}

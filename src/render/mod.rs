@@ -509,7 +509,7 @@ mod tests {
 }
 
 #[cfg(test)]
-mod game_tests {
+pub(crate) mod game_tests {
     use super::*;
     use crate::games::{GameKind, Options};
     use image::codecs::gif::GifDecoder;
@@ -517,7 +517,8 @@ mod game_tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    fn random_game(options: Options, seed: u64, max_plies: usize) -> Game {
+    /// A game of random legal moves, the same for the same seed.
+    pub(crate) fn random_game(options: Options, seed: u64, max_plies: usize) -> Game {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut game = Game::new(options);
         while game.ply() < max_plies {

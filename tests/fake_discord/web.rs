@@ -78,10 +78,15 @@ async fn a_move_from_the_page_is_posted_in_discord() {
     let (status, played) = http("POST", &format!("{api}/move"), token, Some(body)).await;
     assert_eq!(status, 200, "{played}");
     assert_eq!(played["ok"], true);
-    let posted = d.posted(from, None, &format!("`{mv}` (move 1)")).await;
+    let posted = d.posted(from, None, &format!("-# `{mv}`")).await;
     assert!(
         posted.files.len() == 1,
         "the board is posted with its picture"
+    );
+    let caption = posted.json.as_ref().and_then(|j| j["content"].as_str());
+    assert!(
+        caption.is_some_and(|c| c.contains(&crate::discord::move_marker(1))),
+        "{caption:?}"
     );
     // The same move again: the page's version is stale now, and nothing more is posted.
     let body = json!({"move": mv, "version": 0});
