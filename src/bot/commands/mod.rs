@@ -195,6 +195,17 @@ pub(super) async fn public_lang(ctx: &Context<'_>) -> Result<Lang, BotError> {
     Ok(crate::play::server_lang(&ctx.data().core.pool, ctx.guild_id().map(GuildId::from)).await?)
 }
 
+/// The author's permissions in the channel, as Discord sends them with each command (none
+/// outside a server).
+pub(super) fn author_permissions(ctx: &Context<'_>) -> Option<serenity::Permissions> {
+    match ctx {
+        poise::Context::Application(actx) => {
+            actx.interaction.member.as_ref().and_then(|m| m.permissions)
+        }
+        poise::Context::Prefix(_) => None,
+    }
+}
+
 pub(super) fn author_name(ctx: &Context<'_>) -> String {
     ctx.author().display_name().to_string()
 }

@@ -15,15 +15,7 @@ const AUTOMATIC: &str = "auto";
 
 /// The author may manage the server (Discord says so with each command).
 fn manages_server(ctx: &Context<'_>) -> bool {
-    match ctx {
-        poise::Context::Application(actx) => actx
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-        poise::Context::Prefix(_) => false,
-    }
+    super::author_permissions(ctx).is_some_and(|p| p.manage_guild())
 }
 
 /// Moderators: end a game in this server without a result.

@@ -38,15 +38,7 @@ impl From<FormatChoice> for TournamentFormat {
 
 /// The author manages the server or its events (Discord says so with each command).
 fn manages_events(ctx: &Context<'_>) -> bool {
-    match ctx {
-        poise::Context::Application(actx) => actx
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild() || p.manage_events()),
-        poise::Context::Prefix(_) => false,
-    }
+    super::author_permissions(ctx).is_some_and(|p| p.manage_guild() || p.manage_events())
 }
 
 /// Swiss and round-robin events.
