@@ -316,6 +316,15 @@ impl Delivery {
                 from,
             } => return self.open_thread(q, game, channel, from).await,
             Target::Archive { game, channel } => return self.archive(game, channel).await,
+            Target::OpenTournamentThread {
+                tournament,
+                channel,
+                message,
+            } => {
+                return self
+                    .open_tournament_thread(q, tournament, channel, message)
+                    .await
+            }
             _ => {}
         }
         let picture = match (a.board, &a.target) {
@@ -363,7 +372,34 @@ impl Delivery {
                 .map_err(|e| Failure::of(&e))
         };
         match a.target {
-            Target::Channel { channel } | Target::Standings { channel, .. } => send(channel).await,
+            Target::Channel { channel } => send(channel).await,
+            Target::Tournament {
+                tournament,
+                channel,
+            }
+            | Target::Standings {
+                tournament,
+                channel,
+                ..
+            } => match self.tournament_thread(tournament).await? {
+                None => send(channel).await,
+                Some(thread) => match send(thread).await {
+                    Err(Failure::Refused { code, message, .. }) if leaves_thread(code) => {
+                        warn!(
+                            tournament,
+                            %thread,
+                            "the tournament's thread refused a message ({code}: {message}); going on in its channel"
+                        );
+                        db::set_tournament_thread(&self.pool, tournament, None)
+                            .await
+                            .map_err(|e| Failure::Passing(format!("cannot store a thread: {e}")))?;
+                        Err(Failure::Passing(format!(
+                            "the tournament's thread refused the message ({message}); posting in its channel"
+                        )))
+                    }
+                    other => other,
+                },
+            },
             Target::Card {
                 channel,
                 message,
@@ -448,7 +484,63 @@ impl Delivery {
                 .await
                 .map(|m| Some(m.id.into()))
                 .map_err(|e| Failure::of(&e)),
-            Target::OpenThread { .. } | Target::Archive { .. } => Ok(None),
+            Target::OpenThread { .. }
+            | Target::Archive { .. }
+            | Target::OpenTournamentThread { .. } => Ok(None),
+        }
+    }
+
+    /// The thread of tournament `tournament`'s announcements, if it has one.
+    async fn tournament_thread(&self, tournament: i64) -> Result<Option<ChannelId>, Failure> {
+        match db::fetch_tournament(&self.pool, tournament).await {
+            Ok(row) => Ok(row.and_then(|t| t.thread_id)),
+            Err(e) => Err(Failure::Passing(format!(
+                "cannot read tournament {tournament}: {e}"
+            ))),
+        }
+    }
+
+    /// Opens tournament `tournament`'s thread on its card (the announcement's content is its
+    /// name). Where Discord refuses, its announcements stay in its channel.
+    async fn open_tournament_thread(
+        &self,
+        q: &QueuedAnnouncement,
+        tournament: i64,
+        channel: ChannelId,
+        message: db::MessageId,
+    ) -> Result<Option<db::MessageId>, Failure> {
+        // Opened already: a retry after a crash.
+        if self.tournament_thread(tournament).await?.is_some() {
+            return Ok(None);
+        }
+        let made = serenity::ChannelId::from(channel)
+            .create_thread_from_message(
+                self.http.as_ref(),
+                serenity::MessageId::from(message),
+                serenity::CreateThread::new(q.body.content.clone())
+                    .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+            )
+            .await;
+        match made {
+            Ok(thread) => {
+                let thread = ChannelId::from(thread.id);
+                db::set_tournament_thread(&self.pool, tournament, Some(thread))
+                    .await
+                    .map_err(|e| Failure::Passing(format!("cannot store a thread: {e}")))?;
+                info!(tournament, %thread, "the tournament's thread is open");
+                Ok(None)
+            }
+            Err(e) => match Failure::of(&e) {
+                Failure::Passing(why) => Err(Failure::Passing(why)),
+                Failure::Refused { code, message, .. } => {
+                    warn!(
+                        tournament,
+                        %channel,
+                        "cannot open the tournament's thread ({code}: {message}); its announcements stay in its channel"
+                    );
+                    Ok(None)
+                }
+            },
         }
     }
 

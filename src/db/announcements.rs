@@ -42,8 +42,17 @@ pub enum Target {
     },
     /// Archives the thread of game `game` (of `channel`), if it has one.
     Archive { game: i64, channel: ChannelId },
-    /// A new message in `channel` with the picture of tournament `tournament`'s standings after
-    /// round `round`, drawn when it is posted.
+    /// A message in the thread of tournament `tournament`, else in `channel`, its channel.
+    Tournament { tournament: i64, channel: ChannelId },
+    /// Opens the thread of tournament `tournament` on its card, `message` in `channel`. The
+    /// content is the thread's name.
+    OpenTournamentThread {
+        tournament: i64,
+        channel: ChannelId,
+        message: MessageId,
+    },
+    /// A new message in the thread of tournament `tournament` (else in `channel`, its channel)
+    /// with the picture of its standings after round `round`, drawn when it is posted.
     Standings {
         channel: ChannelId,
         tournament: i64,
@@ -69,6 +78,8 @@ impl Target {
             | Target::OpenThread { channel, .. }
             | Target::Archive { channel, .. }
             | Target::Standings { channel, .. }
+            | Target::Tournament { channel, .. }
+            | Target::OpenTournamentThread { channel, .. }
             | Target::Card { channel, .. } => Some(channel),
             Target::Direct { .. } => None,
         }

@@ -270,6 +270,20 @@ pub async fn set_tournament_message(
     Ok(())
 }
 
+/// Records the thread of tournament `id`'s announcements (`None`: back to its channel).
+pub async fn set_tournament_thread(
+    ex: impl Executor<'_>,
+    id: i64,
+    thread: Option<ChannelId>,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE tournaments SET thread_id = $2 WHERE id = $1")
+        .bind(id)
+        .bind(thread)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
 /// Raises tournament `id`'s version, if it is still `version`: `false` when another change got
 /// there first.
 pub async fn touch_tournament(
@@ -797,8 +811,12 @@ mod tests {
             assert_eq!((t.max_players, t.starts_at, t.rated), (Some(8), Some(1_000), true));
             assert_eq!(t.place(), ChannelId(6));
             set_tournament_message(&pool, id, MessageId(77)).await.expect("message");
+            set_tournament_thread(&pool, id, Some(ChannelId(78)))
+                .await
+                .expect("thread");
             let t = fetch_tournament(&pool, id).await.expect("fetch").expect("row");
             assert_eq!(t.message_id, Some(MessageId(77)));
+            assert_eq!(t.place(), ChannelId(78));
             assert_eq!(
                 tournaments_of(&pool, GuildId(5), &[TournamentStatus::Signup])
                     .await

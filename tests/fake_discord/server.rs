@@ -241,13 +241,17 @@ impl Fake {
 
     /// The thread opened for a game whose name starts with `#{game} `.
     pub fn thread_of(&self, game: i64) -> Option<(u64, Thread)> {
-        let prefix = format!("#{game} ");
+        self.thread_named(&format!("#{game} "))
+    }
+
+    /// The thread whose name starts with `prefix`.
+    pub fn thread_named(&self, prefix: &str) -> Option<(u64, Thread)> {
         self.state
             .threads
             .lock()
             .unwrap()
             .iter()
-            .find(|(_, t)| t.name.starts_with(&prefix))
+            .find(|(_, t)| t.name.starts_with(prefix))
             .map(|(&id, t)| (id, t.clone()))
     }
 

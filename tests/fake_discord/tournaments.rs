@@ -1,7 +1,8 @@
 //! Tournaments end to end: a 5-player Swiss of 3 rounds with a late join and a withdrawal, and a
 //! 4-player double round robin, both to their final standings, with Join buttons pressed by
 //! members, a stranger from another server and a forged button refused privately; on SQLite and
-//! PostgreSQL.
+//! PostgreSQL. The Swiss event's rounds and standings go to its own thread, opened on its card;
+//! its result is told in its channel too.
 
 use std::time::Instant;
 
@@ -9,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::common::opt_str;
 use crate::discord::{Answer, Bot, Discord, Member, Pressable, ANN, BOB, CAT, MEMBER_PERMS, MOD};
+use crate::server::CHANNEL_ID;
 use hexcord::db::{self, PairingRow, TournamentStatus, UserId};
 
 const EVE: Member = Member {
@@ -151,6 +153,18 @@ async fn swiss_of_five(postgres: bool) {
     )
     .await;
     assert!(card.content.contains("Swiss, 3 rounds"), "{card:?}");
+    // Its thread opens on its card (threads are on by default).
+    let name = format!("🏆 #{id} Autumn cup");
+    let deadline = Instant::now() + std::time::Duration::from_secs(40);
+    let thread = loop {
+        if let Some((thread, t)) = d.fake.thread_named(&name) {
+            assert_eq!(t.parent, CHANNEL_ID);
+            assert!(t.from.is_some(), "started from the card: {t:?}");
+            break thread;
+        }
+        assert!(Instant::now() < deadline, "no thread {name}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
     for (n, m) in [&ANN, &BOB, &CAT, &EVE].into_iter().enumerate() {
         let ans = d.press(m, &buttons, "tjoin").await;
         assert_eq!(ans.callback_type, 7, "the card is updated: {ans:?}");
@@ -184,7 +198,7 @@ async fn swiss_of_five(postgres: bool) {
         ans.ephemeral && ans.content.contains("has started"),
         "{ans:?}"
     );
-    d.posted(from, None, "round 1 of 3").await;
+    d.posted(from, Some(thread), "round 1 of 3").await;
     // Fay joins late: a ½-point bye for round 1.
     let ans = d
         .command(&FAY, "tournament", sub("join", vec![int("tournament", id)]))
@@ -204,7 +218,9 @@ async fn swiss_of_five(postgres: bool) {
 
     let from = d.fake.request_count();
     play_round(&d, id, 1).await;
-    let standings = d.posted(from, None, "standings after round 1").await;
+    let standings = d
+        .posted(from, Some(thread), "standings after round 1")
+        .await;
     assert_eq!(standings.files.len(), 1, "the standings picture");
     d.posted(from, None, "round 2 of 3").await;
     let round2: Vec<PairingRow> = pairings(&d, id)
@@ -228,7 +244,13 @@ async fn swiss_of_five(postgres: bool) {
     d.posted(from, None, "round 3 of 3").await;
     let from = d.fake.request_count();
     play_round(&d, id, 3).await;
-    d.posted(from, None, "is over. The winner:").await;
+    let last = d.posted(from, Some(thread), "is over. The winner:").await;
+    assert_eq!(last.path, format!("/channels/{thread}/messages"));
+    // The channel hears of the result, naming the thread.
+    let line = d
+        .posted(from, None, &format!("final standings are in <#{thread}>"))
+        .await;
+    assert_eq!(line.path, format!("/channels/{CHANNEL_ID}/messages"));
     let (state, winner) = status(&d, id).await;
     assert_eq!(state, TournamentStatus::Finished);
     assert!(winner.is_some());

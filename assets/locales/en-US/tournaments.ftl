@@ -66,3 +66,4 @@ answer-tournament-created = Tournament #{ $id } is open for sign-up.
 tournament-line-break = { $before }
     { $after }
 tournament-standings-alt = The standings of { $name } after round { $round }: a table of { $players } players with their points, games and tiebreaks.
+tournament-result-line = 🏆 **{ $name }** is over. The winner: { $winner }! The final standings are in { $thread }.

@@ -66,3 +66,4 @@ answer-tournament-created = 大会 #{ $id } の参加受付を始めました。
 tournament-line-break = { $before }
     { $after }
 tournament-standings-alt = { $name } 第 { $round } ラウンド終了時の順位表：{ $players } 人の得点、対局数、タイブレーク。
+tournament-result-line = 🏆 **{ $name }** が終了しました。優勝は { $winner }！最終順位は { $thread } にあります。

@@ -8,7 +8,7 @@ use poise::CreateReply;
 use super::{lang, public_lang, remember_author, server, DaysChoice, GameChoice, TilesChoice};
 use crate::bot::components::{read_back, tournament_buttons};
 use crate::bot::{BotError, Context};
-use crate::db::{self, ChannelId, GuildId, TournamentFormat};
+use crate::db::{ChannelId, GuildId, TournamentFormat};
 use crate::games::GameKind;
 use crate::play::actions::{self, Starter, TournamentRequest, Withdrawal};
 use crate::play::schedule::{DAY, DEFAULT_DAYS_PER_MOVE};
@@ -119,7 +119,7 @@ pub async fn create(
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     let handle = ctx.send(reply).await?;
     match read_back(|| async { handle.message().await.map(|m| m.into_owned()) }).await {
-        Ok(message) => db::set_tournament_message(&core.pool, id, message).await?,
+        Ok(message) => actions::card_posted(core, id, message).await?,
         Err(e) => tracing::warn!(tournament = id, "cannot read the card back: {e}"),
     }
     Ok(())

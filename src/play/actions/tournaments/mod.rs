@@ -23,7 +23,10 @@
 //!   words and as a picture (drawn when posted: [`Target::Standings`]); the event's card is
 //!   edited to show its count and state ([`Target::Card`]).
 //!
-//! Every announcement goes through the delivery queue, in the server's language.
+//! Every announcement goes through the delivery queue, in the server's language. Where the
+//! server wants threads, the event gets its own, opened on its card ([`card_posted`]): its
+//! rounds, pairings, byes and standings are posted there ([`Target::Tournament`]), its result
+//! in its channel too; a thread that cannot be opened or refuses posts leaves them in the channel.
 
 use std::collections::HashMap;
 
@@ -164,6 +167,49 @@ pub async fn create_tournament(core: &Core, req: &TournamentRequest) -> Result<(
     Ok((id, card(&t, 0)))
 }
 
+/// The name of a tournament's thread: `🏆 #3 Autumn cup` (Discord allows 100 characters).
+pub fn tournament_thread_name(id: i64, name: &str) -> String {
+    let full = format!("🏆 #{id} {name}");
+    if full.chars().count() <= 100 {
+        full
+    } else {
+        let mut short: String = full.chars().take(99).collect();
+        short.push('…');
+        short
+    }
+}
+
+/// Records the message showing tournament `id`'s card and, when its server wants threads,
+/// queues the opening of the tournament's thread on it: its rounds, pairings, byes and standings
+/// are posted there (the delivery falls back to its channel when the thread cannot be opened or
+/// refuses posts).
+pub async fn card_posted(core: &Core, id: i64, message: db::MessageId) -> Result<(), Error> {
+    let mut tx = core.pool.begin().await?;
+    db::set_tournament_message(&mut *tx, id, message).await?;
+    let t = fetch(&mut *tx, id).await?;
+    if db::fetch_server_settings(&mut *tx, t.guild_id)
+        .await?
+        .threads
+    {
+        let open = Announcement {
+            target: Target::OpenTournamentThread {
+                tournament: id,
+                channel: t.channel_id,
+                message,
+            },
+            content: tournament_thread_name(id, &t.name),
+            mentions: Vec::new(),
+            board: None,
+            concerned: Vec::new(),
+            lang: crate::i18n::FALLBACK.to_string(),
+        };
+        db::enqueue(&mut *tx, None, &open).await?;
+    }
+    tx.commit().await?;
+    core.wake_delivery();
+    Ok(())
+}
+
 /// A tournament's card: its settings, how many have joined and when it starts.
 pub fn card(t: &TournamentRow, players: i64) -> Text {
     let limit = match t.max_players {
@@ -238,10 +284,13 @@ fn closed(t: &TournamentRow) -> Result<(), Error> {
     Ok(())
 }
 
-/// A line in the tournament's channel (or thread).
+/// A line in the tournament's thread (or its channel, without one).
 fn notice(t: &TournamentRow, lang: Lang, content: String, mentions: Vec<UserId>) -> Announcement {
     Announcement {
-        target: Target::Channel { channel: t.place() },
+        target: Target::Tournament {
+            tournament: t.id,
+            channel: t.channel_id,
+        },
         content,
         mentions,
         board: None,
@@ -592,7 +641,7 @@ async fn advance_claimed(core: &Core, id: i64) -> Result<Advanced, Error> {
             .render(lang);
         let mut standings = notice(&t, lang, content, Vec::new());
         standings.target = Target::Standings {
-            channel: t.place(),
+            channel: t.channel_id,
             tournament: t.id,
             round: t.rounds_paired,
         };
@@ -786,11 +835,26 @@ async fn finish(
     let all = players.iter().map(|p| p.player_id).collect();
     let mut last = notice(t, lang, content, all);
     last.target = Target::Standings {
-        channel: t.place(),
+        channel: t.channel_id,
         tournament: t.id,
         round: t.rounds_paired,
     };
     db::enqueue(&mut *tx, None, &last).await?;
+    if let Some(thread) = t.thread_id {
+        // The event's channel hears of its end too; the table is in its thread.
+        let line = text!(
+            "tournament-result-line",
+            name = t.name.clone(),
+            winner = winner.map(mention).unwrap_or_default(),
+            thread = format!("<#{thread}>")
+        )
+        .render(lang);
+        let mut result = notice(t, lang, line, Vec::new());
+        result.target = Target::Channel {
+            channel: t.channel_id,
+        };
+        db::enqueue(&mut *tx, None, &result).await?;
+    }
     info!(tournament = t.id, winner = ?winner, "tournament finished");
     Ok(())
 }

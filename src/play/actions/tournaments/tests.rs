@@ -664,6 +664,111 @@ async fn an_odd_round_robin_gives_a_bye_worth_nothing_each_round(pool: Pool) {
     assert_eq!(points, ["2", "1", "0"]);
 }
 
+/// Every queued announcement: where it goes and what it says.
+async fn queued(pool: &Pool) -> Vec<(Target, String)> {
+    let rows = sqlx::query("SELECT * FROM announcements ORDER BY id")
+        .fetch_all(pool)
+        .await
+        .expect("announcements");
+    rows.iter()
+        .map(|r| {
+            let body = <db::QueuedAnnouncement as sqlx::FromRow<_>>::from_row(r)
+                .expect("announcement")
+                .body;
+            (body.target, body.content)
+        })
+        .collect()
+}
+
+async fn a_tournament_thread_opens_on_its_card_and_takes_its_rounds(pool: Pool) {
+    let (core, _clock) = core_on(pool).await;
+    // Threads off: the card opens none.
+    db::store_server_settings(&core.pool, GUILD, db::ServerSettings { threads: false }, T0)
+        .await
+        .expect("threads off");
+    let (quiet, _) = create_tournament(&core, &request(F::RoundRobin, None, None))
+        .await
+        .expect("created");
+    card_posted(&core, quiet, db::MessageId(40))
+        .await
+        .expect("card");
+    assert_eq!(
+        tournament(&core, quiet).await.message_id,
+        Some(db::MessageId(40))
+    );
+    assert!(queued(&core.pool).await.is_empty());
+    // Threads on: one opens on the card, named after the event.
+    db::store_server_settings(&core.pool, GUILD, db::ServerSettings { threads: true }, T0)
+        .await
+        .expect("threads on");
+    let (id, _) = create_tournament(&core, &request(F::RoundRobin, None, None))
+        .await
+        .expect("created");
+    card_posted(&core, id, db::MessageId(50))
+        .await
+        .expect("card");
+    assert_eq!(
+        queued(&core.pool).await,
+        [(
+            Target::OpenTournamentThread {
+                tournament: id,
+                channel: CHANNEL,
+                message: db::MessageId(50),
+            },
+            format!("🏆 #{id} Autumn cup")
+        )]
+    );
+    assert_eq!(
+        tournament_thread_name(3, &"x".repeat(120)).chars().count(),
+        100
+    );
+    // Once it is open, the rounds and standings go to it; the result also to the channel.
+    db::set_tournament_thread(&core.pool, id, Some(ChannelId(60)))
+        .await
+        .expect("thread");
+    for n in 1..=2 {
+        join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+    }
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: true,
+    };
+    start_tournament(&core, id, Some(organiser))
+        .await
+        .expect("start");
+    finish_round(&core, id, 1, black).await;
+    assert_eq!(
+        tournament(&core, id).await.status,
+        TournamentStatus::Finished
+    );
+    let all = queued(&core.pool).await;
+    let in_thread = Target::Tournament {
+        tournament: id,
+        channel: CHANNEL,
+    };
+    assert!(
+        all.iter()
+            .any(|(t, c)| *t == in_thread && c.contains("round 1 of 1")),
+        "{all:?}"
+    );
+    assert!(
+        all.iter().any(|(t, c)| matches!(
+            t,
+            Target::Standings { tournament, channel: CHANNEL, .. } if *tournament == id
+        ) && c.contains("is over")),
+        "{all:?}"
+    );
+    assert!(
+        all.iter()
+            .any(|(t, c)| *t == Target::Channel { channel: CHANNEL }
+                && c.contains("final standings are in <#60>")),
+        "{all:?}"
+    );
+}
+
 /// Each scenario on a fresh SQLite file and a fresh PostgreSQL database.
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {$(
@@ -689,4 +794,5 @@ on_both!(
     a_double_round_robin_with_two_losses_on_time_runs_to_its_end,
     a_round_is_paired_once_by_processes_racing_and_after_a_dead_claim,
     an_odd_round_robin_gives_a_bye_worth_nothing_each_round,
+    a_tournament_thread_opens_on_its_card_and_takes_its_rounds,
 );
