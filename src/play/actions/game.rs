@@ -380,11 +380,25 @@ pub(super) async fn end_game(
     finish: &Finish,
     intro: Text,
 ) -> Result<(), DbError> {
-    let after = row_after(row, game, Some(finish), None);
     let mut tx = core.pool.begin().await?;
-    db::finish_game(&mut *tx, row.id, row.version, finish, core.clock.now()).await?;
-    db::apply_result(&mut tx, row.id).await?;
+    store_ending(&mut tx, row, game, finish, intro, core.clock.now()).await?;
     db::record_tournament_game(&mut tx, row.id, row.players, finish).await?;
-    enqueue_board(&mut tx, &after, game, Some(intro), None).await?;
     core.commit_change(tx, row.id).await
+}
+
+/// The writes of a game's ending inside `tx`: the result stored on the version read, the ratings
+/// applied, the final board queued with `intro`. [`end_game`] and a tournament withdrawal (which
+/// ends several games in one transaction) both end games through it.
+pub(super) async fn store_ending(
+    tx: &mut crate::db::Conn,
+    row: &GameRow,
+    game: &Game,
+    finish: &Finish,
+    intro: Text,
+    now: i64,
+) -> Result<(), DbError> {
+    let after = row_after(row, game, Some(finish), None);
+    db::finish_game(&mut *tx, row.id, row.version, finish, now).await?;
+    db::apply_result(tx, row.id).await?;
+    enqueue_board(tx, &after, game, Some(intro), None).await
 }

@@ -32,7 +32,7 @@ use std::collections::HashMap;
 
 use tracing::{error, info};
 
-use super::game::{enqueue_board, row_after, start_game, win_for, Core};
+use super::game::{start_game, store_ending, win_for, Core};
 use crate::db::{
     self, Announcement, ChannelId, Conn, DbError, Finish, GameResult, GameStatus, GuildId, NewGame,
     NewPairing, NewTournament, PairingResult, PairingRow, Target, TournamentFormat,
@@ -1275,11 +1275,8 @@ pub async fn withdraw(
             let result = PairingResult::of_game(&finish, row.players);
             (finish, result, text!("resigned", who = mention(user)))
         };
-        let after = row_after(&row, &game, Some(&finish), None);
-        db::finish_game(&mut *tx, row.id, row.version, &finish, now).await?;
-        db::apply_result(&mut tx, row.id).await?;
+        store_ending(&mut tx, &row, &game, &finish, intro, now).await?;
         db::decide_pairing(&mut *tx, p.id, result).await?;
-        enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;
         ended.push(row.id);
     }
     if !db::touch_tournament(&mut *tx, id, t.version, now).await? {
