@@ -721,6 +721,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_unknown_game_is_named_as_one() {
+        let mut engine = Engine::new();
+        let reply = engine.cmd_new("chess").to_wire();
+        assert!(
+            reply.starts_with("? unknown option: unknown game chess"),
+            "{reply}"
+        );
+        assert!(reply.contains("inphexion and exxit"), "{reply}");
+        assert_eq!(engine.cmd_new("exxit").to_wire(), "= ok");
+    }
+
+    #[test]
     fn genmove_budgets_are_capped_in_time_and_tree_size() {
         let huge = capped(Budget {
             playouts: None,

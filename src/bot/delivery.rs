@@ -225,10 +225,18 @@ impl Delivery {
     ) -> Result<(), db::DbError> {
         db::mark_sent(&self.pool, q.id, message, db::now_ms()).await?;
         if let (Some(board), Some(m)) = (q.body.board, message) {
-            if board.current
-                && matches!(q.body.target, Target::Channel { .. } | Target::Game { .. })
-            {
+            let channel = match q.body.target {
+                Target::Channel { channel } | Target::Game { channel, .. } => Some(channel),
+                _ => None,
+            };
+            if let Some(channel) = channel.filter(|_| board.current) {
+                let before = db::fetch_game(&self.pool, board.game)
+                    .await?
+                    .and_then(|row| row.board_message_id);
                 db::set_board_message(&self.pool, board.game, m).await?;
+                if let Some(old) = before.filter(|&old| old != m) {
+                    self.retire_board(board.game, channel, old).await;
+                }
             }
         }
         if q.attempts > 1 {
@@ -239,6 +247,23 @@ impl Delivery {
             );
         }
         Ok(())
+    }
+
+    /// Takes the buttons off game `game`'s board `old`, whose position a newer board replaced, so
+    /// that a long thread does not show a Move button under every move. Best effort: a button
+    /// left behind answers that the board is out of date.
+    async fn retire_board(&self, game: i64, channel: ChannelId, old: db::MessageId) {
+        let place = match self.thread_of(game).await {
+            Ok(Some(thread)) => thread,
+            _ => channel,
+        };
+        let edit = serenity::EditMessage::new().components(Vec::new());
+        if let Err(e) = serenity::ChannelId::from(place)
+            .edit_message(self.http.as_ref(), serenity::MessageId::from(old), edit)
+            .await
+        {
+            info!(game, message = %old, "cannot take the buttons off an old board: {e}");
+        }
     }
 
     /// A permanent refusal: marked, logged once, and the members concerned are told by direct

@@ -290,13 +290,25 @@ pub fn replay(row: &GameRow, moves: &[StoredMove]) -> Result<Game, DbError> {
             moves.len()
         )));
     }
-    let game = Game::from_record(&record_text(row, moves))
+    let mut game = Game::from_record(&record_text(row, moves))
         .map_err(|e| corrupt(format!("the record does not replay: {e}")))?;
     if row.status == GameStatus::Active && game.is_over() {
         return Err(corrupt(format!(
             "stored as active but the moves end it ({})",
             game.status()
         )));
+    }
+    // An ending the moves do not show (a resignation, a loss on time, a call-off) is the
+    // game's too: its final position shows the result, not a player to move.
+    let off_board = match (row.status, &row.result) {
+        (GameStatus::Active, _) => None,
+        (GameStatus::Aborted, _) => Some(Outcome::called_off()),
+        (GameStatus::Finished, Some(GameResult::Decided(o))) => Some(*o),
+        (GameStatus::Finished, _) => None,
+    };
+    if let Some(o) = off_board.filter(|_| !game.is_over()) {
+        game.conclude(o)
+            .map_err(|e| corrupt(format!("the stored result does not apply: {e}")))?;
     }
     Ok(game)
 }

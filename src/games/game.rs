@@ -8,7 +8,8 @@ use super::{
     BadPosition, Colour, GameKind, IllegalMove, Move, MoveError, Options, Outcome, Position, Reason,
 };
 
-/// A game in play: where it started, the moves since, the current position, and a resignation.
+/// A game in play: where it started, the moves since, the current position, and an ending off
+/// the board (a resignation, or one the play layer records: the clock, a call-off).
 ///
 /// Only the start and the current position are kept; earlier positions are replayed from the
 /// start when asked for (microseconds a move). An EXXIT position is tens of kilobytes, so
@@ -21,7 +22,8 @@ pub struct Game {
     start: Position,
     current: Position,
     moves: Vec<Move>,
-    resigned: Option<Colour>,
+    /// An ending that the position does not show: a resignation, a loss on time, a call-off.
+    ended: Option<Outcome>,
 }
 
 /// A game record that could not be read: the 1-based line and why.
@@ -41,7 +43,7 @@ impl Game {
             current: start.clone(),
             start,
             moves: Vec::new(),
-            resigned: None,
+            ended: None,
         }
     }
 
@@ -54,7 +56,7 @@ impl Game {
             current: start.clone(),
             start,
             moves: Vec::new(),
-            resigned: None,
+            ended: None,
         })
     }
 
@@ -106,14 +108,18 @@ impl Game {
         self.moves.len()
     }
 
+    /// The colour that resigned, if one did.
     pub fn resigned(&self) -> Option<Colour> {
-        self.resigned
+        self.ended
+            .filter(|o| o.reason == Reason::Resignation)
+            .and_then(|o| o.winner)
+            .map(Colour::other)
     }
 
     /// The outcome: a resignation, or the rules' outcome of the current position.
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(c) = self.resigned {
-            return Some(Outcome::win(c.other(), Reason::Resignation));
+        if let Some(o) = self.ended {
+            return Some(o);
         }
         self.position().outcome()
     }
@@ -124,7 +130,7 @@ impl Game {
 
     /// The legal moves now (none once the game is over, resignation included).
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.resigned.is_some() {
+        if self.ended.is_some() {
             return Vec::new();
         }
         self.position().legal_moves()
@@ -132,7 +138,7 @@ impl Game {
 
     /// Legal moves in canonical notation, sorted in byte order.
     pub fn legal_notations(&self) -> Vec<String> {
-        if self.resigned.is_some() {
+        if self.ended.is_some() {
             return Vec::new();
         }
         self.position().legal_notations()
@@ -170,13 +176,22 @@ impl Game {
     /// The player to move resigns. Refused when the game is already over.
     pub fn resign(&mut self) -> Result<(), IllegalMove> {
         self.check_running()?;
-        self.resigned = Some(self.position().to_move());
+        let loser = self.position().to_move();
+        self.ended = Some(Outcome::win(loser.other(), Reason::Resignation));
         Ok(())
     }
 
-    /// Takes back a resignation, or else the last move. `false` when there is nothing to undo.
+    /// Records an ending that the position does not show (a loss on time, a call-off: stored
+    /// results read back). Refused when the game is already over.
+    pub fn conclude(&mut self, outcome: Outcome) -> Result<(), IllegalMove> {
+        self.check_running()?;
+        self.ended = Some(outcome);
+        Ok(())
+    }
+
+    /// Takes back a resignation (or another ending off the board), or else the last move. `false` when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
-        if self.resigned.take().is_some() {
+        if self.ended.take().is_some() {
             return true;
         }
         if self.moves.is_empty() {
@@ -206,7 +221,7 @@ impl Game {
             out.push_str(&m.to_string());
             out.push('\n');
         }
-        if self.resigned.is_some() {
+        if self.resigned().is_some() {
             out.push_str("resign\n");
         }
         out
@@ -233,7 +248,7 @@ impl Game {
         let mut first = true;
         for (n, line) in lines {
             let err = |why: String| RecordError { line: n, why };
-            if game.resigned.is_some() {
+            if game.ended.is_some() {
                 return Err(err("nothing may follow `resign`".to_string()));
             }
             if let Some(rest) = line.strip_prefix("setpos ") {

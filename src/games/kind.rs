@@ -53,7 +53,9 @@ impl FromStr for GameKind {
         match s.to_ascii_lowercase().as_str() {
             "inphexion" => Ok(GameKind::Inphexion),
             "exxit" => Ok(GameKind::Exxit),
-            _ => Err(OptionError::Unknown(s.to_string())),
+            _ => Err(OptionError::Unknown(format!(
+                "unknown game {s} (the games are inphexion and exxit)"
+            ))),
         }
     }
 }

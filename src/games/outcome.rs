@@ -21,6 +21,8 @@ pub enum Reason {
     Repetition,
     /// A player let the deadline pass (correspondence play).
     Timeout,
+    /// Called off (by agreement or by a moderator): no winner, and no draw either.
+    CalledOff,
 }
 
 /// How a game ended: the winner (none for a draw), why, and for EXXIT the scores by colour.
@@ -33,6 +35,18 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// [`Outcome::describe`]'s text of a call-off.
+    const CALLED_OFF: &'static str = "no result: called off";
+
+    /// A game called off: no winner, and not a draw.
+    pub const fn called_off() -> Outcome {
+        Outcome {
+            winner: None,
+            reason: Reason::CalledOff,
+            score: None,
+        }
+    }
+
     pub const fn win(winner: Colour, reason: Reason) -> Outcome {
         Outcome {
             winner: Some(winner),
@@ -58,6 +72,9 @@ impl Outcome {
     /// The protocol's text after `over `: `white wins: connection`, `red wins: score 34-25`,
     /// `draw: score 20-20`, `red wins: score 30-28 (repetition)`.
     pub fn describe(&self, kind: GameKind) -> String {
+        if self.reason == Reason::CalledOff {
+            return Self::CALLED_OFF.to_string();
+        }
         let who = match self.winner {
             Some(c) => format!("{} wins", kind.colour_name(c)),
             None => "draw".to_string(),
@@ -75,6 +92,7 @@ impl Outcome {
             (Reason::RelocationImpossible, _) => "relocation impossible".to_string(),
             (Reason::Resignation, _) => "resignation".to_string(),
             (Reason::Timeout, _) => "timeout".to_string(),
+            (Reason::CalledOff, _) => "called off".to_string(),
             (Reason::Score, Some(s)) => score(s),
             (Reason::Passes, Some(s)) => format!("{} (passes)", score(s)),
             (Reason::Repetition, Some(s)) => format!("{} (repetition)", score(s)),
@@ -86,6 +104,9 @@ impl Outcome {
     /// The outcome [`Outcome::describe`] wrote, read back (`None` for any other text). Scores
     /// are written winner first, so they are put back by colour here.
     pub fn parse(kind: GameKind, text: &str) -> Option<Outcome> {
+        if text == Self::CALLED_OFF {
+            return Some(Outcome::called_off());
+        }
         let (who, why) = text.split_once(": ")?;
         let winner = match who {
             "draw" => None,

@@ -23,6 +23,9 @@ fn every_outcome_text_reads_back_as_the_same_outcome() {
                 assert_eq!(Outcome::parse(kind, &o.describe(kind)), Some(o), "{o:?}");
             }
         }
+        let off = Outcome::called_off();
+        assert_eq!(off.describe(kind), "no result: called off");
+        assert_eq!(Outcome::parse(kind, &off.describe(kind)), Some(off));
     }
     // Anything else is not an outcome: a colour of the other game, unknown words, bad scores.
     for text in [

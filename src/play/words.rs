@@ -2,7 +2,7 @@
 //! [`Text`] rendered where the reader is known.
 
 use crate::db::{ChallengeStatus, GameResult, GameRow, GameStatus};
-use crate::games::{Colour, GameKind, Outcome};
+use crate::games::{Colour, GameKind, Options, Outcome};
 use crate::i18n::Text;
 use crate::text;
 
@@ -23,8 +23,44 @@ pub fn outcome(kind: GameKind, o: &Outcome) -> Text {
     let how = crate::render::how_decided(o);
     match o.winner {
         Some(c) => text!("outcome-win", winner = colour(kind, c), how = how),
+        None if o.reason == crate::games::Reason::CalledOff => how,
         None => text!("outcome-draw", how = how),
     }
+}
+
+/// A game's size in words, without its name: `7×7`, `39 tiles`.
+pub fn board_size(options: &Options) -> Text {
+    match options {
+        Options::Inphexion(o) => text!("variant-inphexion", size = o.size),
+        Options::Exxit(o) => text!("variant-exxit", tiles = o.tiles),
+    }
+}
+
+/// A variant in words, for every text that names one: `inpHeXion 7×7, pie rule`,
+/// `EXXIT 39 tiles, expert set-up` (never the engine's `inphexion size=7 pie`).
+pub fn variant(options: &Options) -> Text {
+    let flags: Vec<&'static str> = match options {
+        Options::Inphexion(o) => [
+            (o.pie, "variant-pie"),
+            (o.free_reply, "variant-free-reply"),
+            (o.neutral, "variant-neutral"),
+        ]
+        .into_iter()
+        .filter_map(|(on, id)| on.then_some(id))
+        .collect(),
+        Options::Exxit(o) => [(o.expert, "variant-expert"), (o.pie, "variant-pie")]
+            .into_iter()
+            .filter_map(|(on, id)| on.then_some(id))
+            .collect(),
+    };
+    let named = text!(
+        "variant",
+        game = options.kind().title(),
+        size = board_size(options)
+    );
+    flags.into_iter().fold(named, |words, flag| {
+        text!("variant-and", variant = words, flag = Text::new(flag))
+    })
 }
 
 /// A mention of a user.
@@ -205,5 +241,29 @@ mod tests {
         let text = outcome(GameKind::Exxit, &o).render(ja);
         assert!(text.contains("赤"), "{text}");
         assert_eq!(time_left(90).render(ja), "1分");
+    }
+
+    /// Every text that names a variant names it in words, in both languages.
+    #[test]
+    fn variants_read_as_words() {
+        let ja = Lang::of("ja");
+        for (line, en, jp) in [
+            ("inphexion size=7", "inpHeXion 7×7", "inpHeXion 7×7"),
+            (
+                "inphexion size=9 pie neutral",
+                "inpHeXion 9×9, pie rule, neutral centre disc",
+                "inpHeXion 9×9、パイルール、中立ディスク",
+            ),
+            ("exxit tiles=39", "EXXIT 39 tiles", "EXXIT タイル 39 枚"),
+            (
+                "exxit tiles=19 expert",
+                "EXXIT 19 tiles, expert set-up",
+                "EXXIT タイル 19 枚、上級",
+            ),
+        ] {
+            let options = crate::games::Options::parse_line(line).expect("options");
+            assert_eq!(variant(&options).render(Lang::EN), en);
+            assert_eq!(variant(&options).render(ja), jp);
+        }
     }
 }

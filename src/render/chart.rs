@@ -53,6 +53,24 @@ fn colour_name(lang: Lang, kind: GameKind, i: usize) -> String {
     super::header::colour_title(lang, kind, c)
 }
 
+/// The chances as drawn: each position's weighed with its neighbours' (¼, ½, ¼; the ends ⅔,
+/// ⅓). A search's chance leans towards the side to move, so the raw values zigzag from move to
+/// move; this weighting cancels a zigzag of period two exactly and keeps steady trends.
+pub fn smoothed(chances: &[f64]) -> Vec<f64> {
+    let n = chances.len();
+    (0..n)
+        .map(|k| {
+            let at = |i: usize| chances[i];
+            match (k.checked_sub(1), (k + 1 < n).then_some(k + 1)) {
+                (Some(a), Some(b)) => (at(a) + 2.0 * at(k) + at(b)) / 4.0,
+                (None, Some(b)) => (2.0 * at(k) + at(b)) / 3.0,
+                (Some(a), None) => (at(a) + 2.0 * at(k)) / 3.0,
+                (None, None) => at(k),
+            }
+        })
+        .collect()
+}
+
 /// Draws the chart, its words in English.
 pub fn draw(view: &View, theme: Theme) -> RgbaImage {
     draw_in(view, theme, Lang::EN)
@@ -127,8 +145,8 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
     let span = (n.saturating_sub(1)).max(1) as f32;
     let px = |ply: usize| left + (right - left) * ply as f32 / span;
     let py = |chance: f64| bottom - h * chance.clamp(0.0, 1.0) as f32;
-    let curve: Vec<(f32, f32)> = view
-        .first_chance
+    let chances = smoothed(&view.first_chance);
+    let curve: Vec<(f32, f32)> = chances
         .iter()
         .enumerate()
         .map(|(k, &v)| (px(k), py(v)))
@@ -201,7 +219,7 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
     // Turning points: a line, a ring where the curve landed, a badge with the move number.
     let mut badges: Vec<(f32, f32)> = Vec::new();
     for m in &view.marks {
-        let Some(&chance) = view.first_chance.get(m.ply) else {
+        let Some(&chance) = chances.get(m.ply) else {
             continue;
         };
         let (x, y) = (px(m.ply), py(chance));
@@ -301,5 +319,24 @@ mod tests {
             let red = at(x_of(4.5), PLOT.1 + h * 0.3);
             assert_eq!(&red[..3], &[p.red_tile.r, p.red_tile.g, p.red_tile.b]);
         }
+    }
+
+    #[test]
+    fn the_move_by_move_zigzag_is_smoothed_away() {
+        let zigzag: Vec<f64> = (0..12)
+            .map(|k| if k % 2 == 0 { 0.7 } else { 0.3 })
+            .collect();
+        let s = smoothed(&zigzag);
+        assert_eq!(s.len(), zigzag.len());
+        for v in &s[1..s.len() - 1] {
+            assert!((v - 0.5).abs() < 1e-9, "{s:?}");
+        }
+        // A steady trend keeps its values; single points and empty games pass through.
+        let ramp: Vec<f64> = (0..10).map(|k| f64::from(k) / 10.0).collect();
+        for (a, b) in smoothed(&ramp)[1..9].iter().zip(&ramp[1..9]) {
+            assert!((a - b).abs() < 1e-9);
+        }
+        assert_eq!(smoothed(&[0.25]), vec![0.25]);
+        assert!(smoothed(&[]).is_empty());
     }
 }

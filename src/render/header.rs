@@ -56,6 +56,7 @@ pub fn how_decided(o: &Outcome) -> Text {
         Reason::RelocationImpossible => text!("render-relocation-impossible"),
         Reason::Resignation => text!("render-by-resignation"),
         Reason::Timeout => text!("render-on-time"),
+        Reason::CalledOff => text!("render-called-off"),
         Reason::Score => text!("render-on-score", score = score),
         Reason::Passes => text!("render-on-score-passes", score = score),
         Reason::Repetition => text!("render-on-score-repetition", score = score),
@@ -70,6 +71,7 @@ fn result_words(lang: Lang, o: &Outcome) -> String {
 pub(crate) fn status_text(h: &Header) -> String {
     match &h.outcome {
         None => text!("render-to-move", name = display_name(h, h.to_move)).render(h.lang),
+        Some(o) if o.reason == Reason::CalledOff => tr(h.lang, "render-no-result"),
         Some(o) => match o.winner {
             Some(w) => text!(
                 "render-wins",
@@ -144,7 +146,10 @@ pub(crate) fn draw_header(
             Some((tr(h.lang, "render-badge-to-move"), p.last))
         } else if winner {
             Some((tr(h.lang, "render-badge-winner"), p.win))
-        } else if h.outcome.is_some_and(|o| o.winner.is_none()) {
+        } else if h
+            .outcome
+            .is_some_and(|o| o.winner.is_none() && o.reason != Reason::CalledOff)
+        {
             Some((tr(h.lang, "render-badge-draw"), p.text_dim))
         } else {
             None

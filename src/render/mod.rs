@@ -466,6 +466,44 @@ pub fn replay_in(
     replay_gif(&frames)
 }
 
+/// Pictures of several positions, each `(game, ply)`, drawn at one scale so that they compare at
+/// a glance: EXXIT's on one common frame of the world (as a replay's frames), inpHeXion's on
+/// boards of one size. The games are of one kind and size.
+pub(crate) fn render_at_one_scale(
+    lang: Lang,
+    shots: &[(&Game, usize)],
+    players: &[String; 2],
+    theme: Theme,
+) -> Result<Vec<RgbaImage>, RenderError> {
+    let mut exxit_views = Vec::new();
+    let mut pictures = Vec::new();
+    for &(game, ply) in shots {
+        let len = game.ply();
+        let pos = game
+            .position_at(ply)
+            .ok_or(RenderError::NoSuchPly { ply, len })?;
+        let before = ply.checked_sub(1).and_then(|i| game.position_at(i));
+        match &*pos {
+            Position::Exxit(p) => {
+                exxit_views.push(exxit_view(lang, game, ply, p, before.as_deref(), players))
+            }
+            Position::Inphexion(_) => pictures.push(draw_ply(
+                lang,
+                game,
+                ply,
+                &pos,
+                before.as_deref(),
+                players,
+                theme,
+            )),
+        }
+    }
+    if !exxit_views.is_empty() {
+        pictures.extend(exxit::draw_sequence(&exxit_views, theme));
+    }
+    Ok(pictures)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

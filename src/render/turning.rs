@@ -1,24 +1,24 @@
-//! A turning point of an analysed game in one picture: three small boards side by side, the
-//! position before the move, after the move played, and after the move the analysis preferred,
-//! each under a heading.
+//! A turning point of an analysed game in one picture: three boards one under the other at one
+//! scale (readable at a phone's width), the position before the move, after the move played, and
+//! after the move the analysis preferred, each under a heading.
 
 use image::imageops::{self, FilterType};
 use image::RgbaImage;
 
 use super::canvas::{fit_text, Align, Canvas, FontKind};
-use super::{render_image_in, RenderError, Theme};
+use super::{render_at_one_scale, RenderError, Theme};
 use crate::games::Game;
 use crate::i18n::Lang;
 
-/// The height of each small board.
-const BOARD_HEIGHT: u32 = 340;
-/// Room above the boards for their headings.
+/// The width of each board: the boards are stacked, so that a phone shows each at its width.
+const BOARD_WIDTH: u32 = 640;
+/// Room above each board for its heading.
 const HEADING: u32 = 40;
 const GAP: u32 = 16;
 
 /// The turning point at move `number` (1-based) of `game`: boards before it, after it, and
-/// after `better` instead (when the analysis found a better move that is legal there). Words in
-/// `lang`.
+/// after `better` instead (when the analysis found a better move that is legal there), one under
+/// the other at one scale. Words in `lang`.
 pub fn turning_point_image(
     lang: Lang,
     game: &Game,
@@ -39,60 +39,67 @@ pub fn turning_point_image(
             len: game.ply(),
         })?
         .to_string();
-    let mut panels = vec![
-        (
-            crate::text!("render-turning-before", number = number).render(lang),
-            render_image_in(lang, game, Some(before_ply), players, theme)?,
-        ),
-        (
-            crate::text!(
-                "render-turning-played",
-                number = number,
-                mv = played.as_str()
-            )
-            .render(lang),
-            render_image_in(lang, game, Some(number), players, theme)?,
-        ),
+    let mut headings = vec![
+        crate::text!("render-turning-before", number = number).render(lang),
+        crate::text!(
+            "render-turning-played",
+            number = number,
+            mv = played.as_str()
+        )
+        .render(lang),
     ];
-    if let Some(alternative) = better.and_then(|b| instead(game, before_ply, b)) {
-        panels.push((
+    let alternative = better.and_then(|b| instead(game, before_ply, b));
+    let mut shots = vec![(game, before_ply), (game, number)];
+    if let Some(alt) = &alternative {
+        headings.push(
             crate::text!(
                 "render-turning-better",
                 number = number,
                 mv = better.unwrap_or("")
             )
             .render(lang),
-            render_image_in(lang, &alternative, None, players, theme)?,
-        ));
+        );
+        shots.push((alt, alt.ply()));
     }
-    let smalls: Vec<(String, RgbaImage)> = panels
-        .into_iter()
-        .map(|(heading, img)| {
-            let w = (img.width() * BOARD_HEIGHT / img.height().max(1)).max(1);
-            (
-                heading,
-                imageops::resize(&img, w, BOARD_HEIGHT, FilterType::Triangle),
-            )
+    let pictures = render_at_one_scale(lang, &shots, players, theme)?;
+    // One factor for all: the pictures share a size, so they share a scale.
+    let widest = pictures
+        .iter()
+        .map(RgbaImage::width)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let smalls: Vec<RgbaImage> = pictures
+        .iter()
+        .map(|img| {
+            let w = (img.width() * BOARD_WIDTH / widest).max(1);
+            let h = (img.height() * BOARD_WIDTH / widest).max(1);
+            imageops::resize(img, w, h, FilterType::Triangle)
         })
         .collect();
-    let width = smalls.iter().map(|(_, i)| i.width() + GAP).sum::<u32>() + GAP;
+    let height = smalls
+        .iter()
+        .map(|i| HEADING + i.height() + GAP)
+        .sum::<u32>()
+        + GAP;
     let p = theme.palette();
-    let mut c = Canvas::new(width, HEADING + BOARD_HEIGHT + GAP, p.bg);
-    let mut x = GAP;
-    for (heading, img) in &smalls {
-        let w = img.width() as f32;
-        let text = fit_text(FontKind::Bold, 20.0, heading, w);
+    let mut c = Canvas::new(BOARD_WIDTH + 2 * GAP, height, p.bg);
+    let mut y = GAP;
+    for (heading, img) in headings.iter().zip(&smalls) {
+        let w = BOARD_WIDTH as f32;
+        let text = fit_text(FontKind::Bold, 22.0, heading, w);
         c.text(
             FontKind::Bold,
-            20.0,
-            x as f32 + w / 2.0,
-            28.0,
+            22.0,
+            GAP as f32 + w / 2.0,
+            (y + 28) as f32,
             Align::Centre,
             &text,
             p.text,
         );
-        imageops::overlay(&mut c.img, img, i64::from(x), i64::from(HEADING));
-        x += img.width() + GAP;
+        let x = GAP + (BOARD_WIDTH - img.width().min(BOARD_WIDTH)) / 2;
+        imageops::overlay(&mut c.img, img, i64::from(x), i64::from(y + HEADING));
+        y += HEADING + img.height() + GAP;
     }
     Ok(c.img)
 }
@@ -143,21 +150,53 @@ mod tests {
         .unwrap();
         let two =
             turning_point_image(Lang::EN, &game, number, None, &players, Theme::Dark).unwrap();
-        assert_eq!(three.height(), HEADING + BOARD_HEIGHT + GAP);
+        // Stacked: one width, a third board adds a third of the height.
+        assert_eq!(three.width(), BOARD_WIDTH + 2 * GAP);
+        assert_eq!(two.width(), three.width());
         assert!(
-            three.width() > two.width() * 4 / 3,
+            three.height() > two.height() * 4 / 3,
             "{} {}",
-            three.width(),
-            two.width()
+            three.height(),
+            two.height()
         );
         // An illegal "better" move is left out rather than drawn.
         let bad = turning_point_image(Lang::EN, &game, number, Some("zz99"), &players, Theme::Dark)
             .unwrap();
-        assert_eq!(bad.width(), two.width());
+        assert_eq!(bad.dimensions(), two.dimensions());
         assert!(matches!(
             turning_point_image(Lang::EN, &game, 9, None, &players, Theme::Dark),
             Err(RenderError::NoSuchPly { .. })
         ));
         assert!(turning_point_image(Lang::EN, &game, 0, None, &players, Theme::Dark).is_err());
+    }
+
+    #[test]
+    fn exxit_boards_of_a_turning_point_share_one_frame() {
+        let game = crate::render::game_tests::random_game(
+            Options::parse_line("exxit tiles=19").unwrap(),
+            3,
+            14,
+        );
+        let players = ["ann".to_string(), "bob".to_string()];
+        let shots = [(&game, 1), (&game, 8), (&game, game.ply())];
+        let pictures = render_at_one_scale(Lang::EN, &shots, &players, Theme::Light).unwrap();
+        assert_eq!(pictures.len(), 3);
+        assert!(
+            pictures
+                .iter()
+                .all(|p| p.dimensions() == pictures[0].dimensions()),
+            "{:?}",
+            pictures
+                .iter()
+                .map(RgbaImage::dimensions)
+                .collect::<Vec<_>>()
+        );
+        // Drawn alone, the early world fills the picture at a larger scale: another picture.
+        let alone = crate::render::render_image(&game, Some(1), &players, Theme::Light).unwrap();
+        assert_eq!(alone.dimensions(), pictures[0].dimensions());
+        assert_ne!(
+            alone, pictures[0],
+            "the early board is drawn on the common frame"
+        );
     }
 }

@@ -78,11 +78,7 @@ pub fn cell_text(h: Hex) -> String {
 
 /// The variant in words: `7×7`, `39 tiles`.
 pub fn variant_words(lang: Lang, options: &Options) -> String {
-    match options {
-        Options::Inphexion(o) => text!("web-variant-inphexion", size = o.size),
-        Options::Exxit(o) => text!("web-variant-exxit", tiles = o.tiles),
-    }
-    .render(lang)
+    crate::play::words::board_size(options).render(lang)
 }
 
 /// A Unix time as `2026-11-27T09:00:00Z`.

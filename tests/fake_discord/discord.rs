@@ -597,6 +597,44 @@ impl Discord {
     }
 
     /// The body of the last board posted in the channel for `game`.
+    /// How many boards of game `game` were posted in the channel.
+    pub fn boards_posted(&self, game: i64) -> usize {
+        let tag = format!(" #{game} ");
+        self.fake
+            .state
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| {
+                r.is_new_post()
+                    && self.fake.in_channel(&r.path, self.channel())
+                    && r.files.len() == 1
+                    && r.json
+                        .as_ref()
+                        .is_some_and(|j| j["content"].as_str().is_some_and(|c| c.contains(&tag)))
+            })
+            .count()
+    }
+
+    /// How many messages had their buttons taken off (an edit of nothing but an empty
+    /// `components`), as the bot does to a board a newer one replaced.
+    pub fn retired_boards(&self) -> usize {
+        self.fake
+            .state
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| {
+                r.method == "PATCH"
+                    && r.path.contains("/messages/")
+                    && !r.path.contains("/webhooks/")
+                    && r.json == Some(serde_json::json!({"components": []}))
+            })
+            .count()
+    }
+
     pub fn last_board(&self, game: i64) -> Value {
         // "game #12 " in English, "対局 #12 " in Japanese.
         let tag = format!(" #{game} ");

@@ -126,7 +126,7 @@ takeback-done = Move { $ply } of game #{ $game } was taken back.
 ran-out-of-time = { $who } ran out of time.
 reminder = ⏰ Reminder: { $who }, it is your move in **{ $game }** game #{ $id } against { $opponent } in <#{ $place }>. { $left } left. Press **Move** below to play; `/settings` turns reminders off.
 reminder-until = ⏰ Reminder: { $who }, it is your move in **{ $game }** game #{ $id } against { $opponent } in <#{ $place }>. { $left } left (until <t:{ $until }:f>). Press **Move** below to play; `/settings` turns reminders off.
-challenge-expired = The challenge of { $challenger } to { $opponent } (`{ $options }`) expired without an answer.
+challenge-expired = The challenge of { $challenger } to { $opponent } ({ $options }) expired without an answer.
 challenge-already-open = There is already an open { $game } challenge between you and { $opponent } (challenge #{ $id }): answer or withdraw it first.
 too-many-challenges = You have { $open } open challenges, the most one member may have: wait for answers, or withdraw some (they expire after 24 hours).
 rematch-players-only = Only the players of game #{ $game } can ask for its rematch. Start your own game with `/challenge`.
@@ -135,13 +135,13 @@ rematch-against-bot = For another game against me, use `/play` (choose `first` t
 rated = rated
 unrated = unrated
 rematch-offered =
-    { $opponent }, { $who } offers a rematch of game #{ $game } (`{ $options }`, { $rated }, the same time per move) with the colours swapped: { $first } plays { $colour } and moves first.
+    { $opponent }, { $who } offers a rematch of game #{ $game } ({ $options }, { $rated }, the same time per move) with the colours swapped: { $first } plays { $colour } and moves first.
     Accept or decline below (open for { $hours } hours).
 challenge-gone = Challenge #{ $id } does not exist any more.
 challenge-answered-meanwhile = Challenge #{ $id } was answered in the meantime.
-challenge-declined = { $opponent } declined the challenge of { $challenger } (`{ $options }`).
-challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent } (`{ $options }`).
-challenge-accepted = { $opponent } accepted the challenge of { $challenger }: game #{ $game } (`{ $options }`) starts below.
+challenge-declined = { $opponent } declined the challenge of { $challenger } ({ $options }).
+challenge-withdrawn = { $challenger } withdrew the challenge to { $opponent } ({ $options }).
+challenge-accepted = { $opponent } accepted the challenge of { $challenger }: game #{ $game } ({ $options }) starts below.
 too-many-bot-games = You already have { $max ->
     [one] a game
    *[other] { $max } games
@@ -149,7 +149,7 @@ too-many-bot-games = You already have { $max ->
 level-easy = easy
 level-medium = medium
 level-hard = hard
-plays-me = { $who } plays me at level **{ $level }** (`{ $options }`, unrated).
+plays-me = { $who } plays me at level **{ $level }** ({ $options }, unrated).
 
 ## The Move button's picker
 
@@ -212,7 +212,10 @@ rematch-not-posted-now = I could not post the rematch offer in <#{ $channel }> j
 game-over-plain = Game #{ $game } is over ({ $result }).
 game-between = Game #{ $game } is between { $a } and { $b }; it is { $who }'s turn. To play yourself, `/challenge` a member or `/play` against me.
 their-turn-not-yours = It is { $who }'s turn in game #{ $game }, not yours: you will be told when it is.
-you-played = You played { $words } (`{ $mv }`) in game #{ $game }, move { $n }. The board follows in <#{ $place }>.
+you-played = { $mv ->
+        [pass] You passed
+       *[other] You played { $words } (`{ $mv }`)
+    } in game #{ $game }, move { $n }. The board follows in <#{ $place }>.
 picker-stale = The position of game #{ $game } has changed since this picker was opened (it is now after move { $n }). Nothing was played.
 picker-title = **{ $game }** game #{ $id } · your move
 picker-confirm = Play **{ $words }** (`{ $mv }`)? The picture shows the board after it.
@@ -229,3 +232,12 @@ moderators-no-threads = 🔧 Moderators: I cannot open a thread for each game in
 moderators-no-thread-posts = 🔧 Moderators: I cannot post in the threads of games in <#{ $channel }> (Discord refused: "{ $message }"). I need the **Send Messages in Threads** permission there. Until then, games are played in this channel.
 moderators-thread-left = 🔧 Moderators: I cannot post in <#{ $thread }>, the thread of game #{ $game } (Discord refused: "{ $message }"; a locked thread does this). The game goes on in this channel.
 moderators-no-archive = 🔧 Moderators: I cannot archive the threads of finished games in <#{ $channel }> (Discord refused: "{ $message }"). I need the **Manage Threads** permission there; without it, each thread closes by itself after a week without messages.
+# A variant in words: `inpHeXion 7×7, pie rule`.
+variant = { $game } { $size }
+variant-inphexion = { $size }×{ $size }
+variant-exxit = { $tiles } tiles
+variant-and = { $variant }, { $flag }
+variant-pie = pie rule
+variant-free-reply = free first reply
+variant-neutral = neutral centre disc
+variant-expert = expert set-up

@@ -226,7 +226,7 @@ answer-analysis-progress = 🔍 Analysing game #{ $game }: { $done } of { $total
 answer-analysis-in-play = Game #{ $game } is still being played. Analysis is for finished games only, so that it cannot help anyone during a game.
 answer-analysis-empty = Game #{ $game } ended before its first move: there is nothing to analyse.
 answer-challenge-the-bot = To play against me, use `/play` and choose a level.
-answer-challenge = { $opponent }, { $challenger } challenges you to **{ $title }** (`{ $options }`), { $rated ->
+answer-challenge = { $opponent }, { $challenger } challenges you to **{ $options }**, { $rated ->
     [yes] rated
    *[no] unrated
 }, { $days ->

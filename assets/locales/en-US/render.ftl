@@ -18,6 +18,8 @@ render-no-legal-move = (no legal move left)
 render-relocation-impossible = (relocation impossible)
 render-by-resignation = by resignation
 render-on-time = on time
+render-called-off = called off, no result
+render-no-result = Called off: no result
 # $score is ` 20–18` or nothing.
 render-on-score = on score{ $score }
 render-on-score-passes = on score{ $score } (both passed)

@@ -2,8 +2,6 @@
 # links to it.
 web-not-found = There is no such page here.
 web-no-such-game = There is no game #{ $game }.
-web-variant-inphexion = { $size }×{ $size }
-web-variant-exxit = { $tiles } tiles
 web-status-to-move = { $name } ({ $colour }) to move
 web-move-words = { $colour }: { $words }
 web-token-missing = Only a player can move here: open your private link from the Move button or /board in game #{ $game }'s Discord channel.
@@ -14,7 +12,10 @@ web-token-expired = This link expired when game #{ $game } ended: nothing can be
 web-bad-request = The request could not be read ({ $why }). Reload the page and try again.
 web-too-many = Too many moves sent at once from this link: wait a few seconds, then try again.
 web-move-illegal = { $input } cannot be played in game #{ $game }: { $error }.
-web-played = You played { $words } ({ $mv }) in game #{ $game }, move { $n }. The board is posted in Discord as always.
+web-played = { $mv ->
+        [pass] You passed
+       *[other] You played { $words } ({ $mv })
+    } in game #{ $game }, move { $n }. The board is posted in Discord as always.
 web-link-open = Open the board
 web-link-watch = Watch live
 web-link-private = Your private link to play game #{ $game } by clicking the board (it is yours alone: do not share it; it expires when the game ends):

@@ -97,7 +97,7 @@ result-line = 🏁 **{ $game }** 対局 #{ $id }：{ $result }。最終盤面は
 resigned = { $who } が投了しました。
 game-over-replay = 対局 #{ $game } は終わっています（{ $result }）。`/再生` で再生できます。
 call-off-too-late = 対局 #{ $game } はすでに進んでいます（両者が 2 手ずつ指しました）。もう取りやめにはできません。`/投了` で投了はできます。
-call-off-proposed = { $opponent } さん、{ $who } が対局 #{ $game } の取りやめを提案しています。取りやめると結果なしで終わり、レーティングは変わりません。
+call-off-proposed = { $opponent }、{ $who } が対局 #{ $game } の取りやめを提案しています。取りやめると結果なしで終わり、レーティングは変わりません。
 only-they-answer-proposal = この提案に答えられるのは { $who } だけです。
 call-off-moved-on = この提案の後で対局 #{ $game } は進みました。まだ二人とも望むなら `/取りやめ` でもう一度提案してください。
 call-off-declined = { $who } は続行を希望しました。対局 #{ $game } は続きます。
@@ -106,16 +106,16 @@ call-off-done = 対局 #{ $game } を取りやめました。
 aborted-by-moderator = 対局 #{ $game }（{ $a } 対 { $b }）はモデレーターにより中止されました。結果はありません。
 takeback-your-turn = 待ったができるのは、相手が指す前の自分の最後の手だけです。対局 #{ $game } は今あなたの手番です。
 takeback-against-bot = わたしはすぐに指し返すので、わたしとの対局では待ったできる手がありません。
-takeback-asked = { $opponent } さん、{ $who } が対局 #{ $game } の { $ply } 手目（`{ $mv }`）の待ったを求めています。承諾すると、その手の前の局面・残り時間で相手の手番に戻ります。断るとその手はそのままです。
+takeback-asked = { $opponent }、{ $who } が対局 #{ $game } の { $ply } 手目（`{ $mv }`）の待ったを求めています。承諾すると、その手の前の局面・残り時間で相手の手番に戻ります。断るとその手はそのままです。
 takeback-moved-on = この待ったの依頼の後で対局 #{ $game } は進みました。{ $ply } 手目はそのままです。
 only-they-answer-request = この依頼に答えられるのは { $who } だけです。
 takeback-declined = { $who } は対局 #{ $game } の { $ply } 手目の待ったを断りました。その手はそのままです。
 took-back = { $asker } が { $who } の承諾を得て { $ply } 手目（`{ $mv }`）を待ったしました。
 takeback-done = 対局 #{ $game } の { $ply } 手目を取り消しました。
 ran-out-of-time = { $who } の持ち時間が切れました。
-reminder = ⏰ お知らせ：{ $who } さん、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }。下の「指す」ボタンで指せます。お知らせは `/設定` で止められます。
-reminder-until = ⏰ お知らせ：{ $who } さん、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }（<t:{ $until }:f> まで）。下の「指す」ボタンで指せます。お知らせは `/設定` で止められます。
-challenge-expired = { $challenger } から { $opponent } への挑戦（`{ $options }`）は返事がないまま期限切れになりました。
+reminder = ⏰ お知らせ：{ $who }、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }。下の「指す」ボタンで指せます。お知らせは `/設定` で止められます。
+reminder-until = ⏰ お知らせ：{ $who }、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }（<t:{ $until }:f> まで）。下の「指す」ボタンで指せます。お知らせは `/設定` で止められます。
+challenge-expired = { $challenger } から { $opponent } への挑戦（{ $options }）は返事がないまま期限切れになりました。
 challenge-already-open = あなたと { $opponent } の間にはすでに受付中の { $game } の挑戦があります（挑戦 #{ $id }）。先にそれに答えるか、取り下げてください。
 too-many-challenges = 受付中の挑戦が { $open } 件あり、これが上限です。返事を待つか、いくつか取り下げてください（24 時間で期限切れになります）。
 rematch-players-only = 対局 #{ $game } の再戦を申し込めるのはその対局者だけです。自分の対局は `/挑戦` で始めてください。
@@ -124,18 +124,18 @@ rematch-against-bot = わたしともう一局指すには `/ボット対局` �
 rated = レーティング対象
 unrated = レーティング対象外
 rematch-offered =
-    { $opponent } さん、{ $who } が対局 #{ $game }（`{ $options }`、{ $rated }、同じ持ち時間）の再戦を手番を入れ替えて申し込んでいます。{ $first } が{ $colour }で先手です。
+    { $opponent }、{ $who } が対局 #{ $game }（{ $options }、{ $rated }、同じ持ち時間）の再戦を手番を入れ替えて申し込んでいます。{ $first } が{ $colour }で先手です。
     下のボタンで承諾または辞退してください（{ $hours } 時間有効）。
 challenge-gone = 挑戦 #{ $id } はもうありません。
 challenge-answered-meanwhile = 挑戦 #{ $id } には先に返事がありました。
-challenge-declined = { $opponent } は { $challenger } の挑戦（`{ $options }`）を辞退しました。
-challenge-withdrawn = { $challenger } は { $opponent } への挑戦（`{ $options }`）を取り下げました。
-challenge-accepted = { $opponent } が { $challenger } の挑戦を受けました。対局 #{ $game }（`{ $options }`）が下で始まります。
+challenge-declined = { $opponent } は { $challenger } の挑戦（{ $options }）を辞退しました。
+challenge-withdrawn = { $challenger } は { $opponent } への挑戦（{ $options }）を取り下げました。
+challenge-accepted = { $opponent } が { $challenger } の挑戦を受けました。対局 #{ $game }（{ $options }）が下で始まります。
 too-many-bot-games = わたしとの対局がすでに { $max } 局あります。先にどれかを終えるか `/投了` してください（`/対局一覧` で一覧できます）。
 level-easy = やさしい
 level-medium = ふつう
 level-hard = つよい
-plays-me = { $who } がレベル **{ $level }** でわたしと対局します（`{ $options }`、レーティング対象外）。
+plays-me = { $who } がレベル **{ $level }** でわたしと対局します（{ $options }、レーティング対象外）。
 
 ## The Move button's picker
 
@@ -198,7 +198,10 @@ rematch-not-posted-now = 今は <#{ $channel }> に再戦の申し込みを投�
 game-over-plain = 対局 #{ $game } は終わっています（{ $result }）。
 game-between = 対局 #{ $game } は { $a } と { $b } の対局で、今は { $who } の手番です。自分で指すには `/挑戦` でメンバーに挑戦するか、`/ボット対局` でわたしと対局してください。
 their-turn-not-yours = 対局 #{ $game } は { $who } の手番で、あなたの番ではありません。あなたの番になったらお知らせします。
-you-played = 対局 #{ $game } の { $n } 手目に { $words }（`{ $mv }`）を指しました。盤面は <#{ $place }> に続けて投稿されます。
+you-played = 対局 #{ $game } の { $n } 手目に{ $mv ->
+        [pass] パスしました
+       *[other] { $words }（`{ $mv }`）を指しました
+    }。盤面は <#{ $place }> に続けて投稿されます。
 picker-stale = この選択画面を開いた後で対局 #{ $game } の局面が変わりました（今は { $n } 手目の後です）。何も指していません。
 picker-title = **{ $game }** 対局 #{ $id } · あなたの手番
 picker-confirm = **{ $words }**（`{ $mv }`）を指しますか？ 画像はその手の後の盤面です。
@@ -215,3 +218,12 @@ moderators-no-threads = 🔧 モデレーターの方へ：<#{ $channel }> で�
 moderators-no-thread-posts = 🔧 モデレーターの方へ：<#{ $channel }> の対局スレッドに投稿できません（Discord の拒否：「{ $message }」）。そこで「スレッドでメッセージを送信」の権限が必要です。それまで対局はこのチャンネルで行います。
 moderators-thread-left = 🔧 モデレーターの方へ：対局 #{ $game } のスレッド <#{ $thread }> に投稿できません（Discord の拒否：「{ $message }」。ロックされたスレッドではこうなります）。対局はこのチャンネルで続けます。
 moderators-no-archive = 🔧 モデレーターの方へ：<#{ $channel }> の終局した対局のスレッドをアーカイブできません（Discord の拒否：「{ $message }」）。そこで「スレッドの管理」の権限が必要です。権限がなくても、スレッドは 1 週間メッセージがなければ自動で閉じます。
+# 変種の言葉: `inpHeXion 7×7、パイルール`。
+variant = { $game } { $size }
+variant-inphexion = { $size }×{ $size }
+variant-exxit = タイル { $tiles } 枚
+variant-and = { $variant }、{ $flag }
+variant-pie = パイルール
+variant-free-reply = 自由応手
+variant-neutral = 中立ディスク
+variant-expert = 上級

@@ -30,11 +30,11 @@ opt-challenge-rated = サーバーのレーティングに数える（既定: �
 opt-challenge-days_per_move = 一手ごとの持ち時間（既定: 3日）。使い切ると負け
     .name = 一手の日数
 
-cmd-play = ボットの私と、選んだ強さで対局します。
+cmd-play = ボットのわたしと、選んだ強さで対局します。
     .name = ボット対局
 opt-play-game = どのゲームか
     .name = ゲーム
-opt-play-level = 私の強さ
+opt-play-level = わたしの強さ
     .name = 強さ
 opt-play-first = あなたが先手（既定: はい）
     .name = 先手
@@ -80,8 +80,8 @@ cmd-calloff = 始まったばかりの対局の取りやめを提案します（
 opt-calloff-game = どの対局か（ここに複数あるとき）
     .name = 対局
 
-cmd-follow = このサーバーの対局をフォローします（結果の際にメンションされます）。もう一度で解除。
-    .name = フォロー
+cmd-follow = このサーバーの対局を観戦します（スレッドに参加し、結果の際にメンションされます）。もう一度で解除。
+    .name = 観戦
 opt-follow-game = 盤面に表示される対局番号
     .name = 対局
 
@@ -216,13 +216,13 @@ answer-analysis-no-turning = 勝率を { $loss } % 以上下げた手はあり�
 answer-analysis-progress = 🔍 対局 #{ $game } を解析中: { $total } 局面中 { $done } 局面を探索しました…
 answer-analysis-in-play = 対局 #{ $game } はまだ対局中です。対局中の助けにならないよう、解析は終局した対局だけが対象です。
 answer-analysis-empty = 対局 #{ $game } は一手も指されずに終わったため、解析するものがありません。
-answer-challenge-the-bot = 私と対局するには `/ボット対局` で強さを選んでください。
-answer-challenge = { $opponent }さん、{ $challenger }さんから **{ $title }**（`{ $options }`）の対局の申し込みです。{ $rated ->
+answer-challenge-the-bot = わたしと対局するには `/ボット対局` で強さを選んでください。
+answer-challenge = { $opponent }、{ $challenger } から **{ $options }** の対局の申し込みです。{ $rated ->
     [yes] レーティング対象
    *[no] レーティング対象外
-}、一手 { $days } 日。{ $challenger }さんが { $colour } で先手です。
+}、一手 { $days } 日。{ $challenger } が { $colour } で先手です。
     下のボタンで受けるか断ってください（{ $hours } 時間有効）。
-answer-bot-game = 私との対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面はこのチャンネルに続きます。
+answer-bot-game = わたしとの対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面はこのチャンネルに続きます。
 answer-not-your-turn = あなたの手番ではありません。番が来たらお知らせします。各対局の手番は `/対局一覧` で確認できます。
 answer-accept-takeback = 待ったを受ける
 answer-decline = 断る

@@ -1,8 +1,6 @@
 # ウェブ盤：サーバーの応答（ページ自身の文言は page.ftl）と、ボットからのリンク。
 web-not-found = このページはありません。
 web-no-such-game = 対局 #{ $game } はありません。
-web-variant-inphexion = { $size }×{ $size }
-web-variant-exxit = タイル { $tiles } 枚
 web-status-to-move = { $name }（{ $colour }）の手番
 web-move-words = { $colour }：{ $words }
 web-token-missing = ここで指せるのは対局者だけです。対局 #{ $game } の Discord チャンネルで「指す」ボタンか /board から自分専用のリンクを開いてください。
@@ -13,7 +11,10 @@ web-token-expired = 対局 #{ $game } が終わったため、このリンクは
 web-bad-request = 要求を読み取れませんでした（{ $why }）。ページを再読み込みして、もう一度お試しください。
 web-too-many = このリンクから短時間に多くの手が送られました。数秒待ってから、もう一度お試しください。
 web-move-illegal = { $input } は対局 #{ $game } では指せません：{ $error }。
-web-played = 対局 #{ $game } の第 { $n } 手として { $words }（{ $mv }）を指しました。盤面はいつも通り Discord に投稿されます。
+web-played = 対局 #{ $game } の第 { $n } 手として{ $mv ->
+        [pass] パスしました
+       *[other] { $words }（{ $mv }）を指しました
+    }。盤面はいつも通り Discord に投稿されます。
 web-link-open = 盤を開く
 web-link-watch = ライブで見る
 web-link-private = 対局 #{ $game } を盤のクリックで指すための、あなた専用のリンクです（共有しないでください。対局が終わると無効になります）：

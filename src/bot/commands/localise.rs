@@ -425,12 +425,12 @@ mod tests {
 
     #[test]
     fn english_answers_read_as_before() {
+        let exxit = crate::games::Options::parse_line("exxit tiles=39 pie").unwrap();
         let challenge = crate::text!(
             "answer-challenge",
             opponent = "<@2>",
             challenger = "<@1>",
-            title = "EXXIT",
-            options = "exxit tiles=39",
+            options = crate::play::words::variant(&exxit),
             rated = "yes",
             days = 1,
             colour = "Silver",
@@ -438,12 +438,14 @@ mod tests {
         );
         assert_eq!(
             challenge.render(Lang::EN),
-            "<@2>, <@1> challenges you to **EXXIT** (`exxit tiles=39`), rated, 1 day per move. \
+            "<@2>, <@1> challenges you to **EXXIT 39 tiles, pie rule**, rated, 1 day per move. \
              <@1> plays Silver and moves first.\nAccept or decline below (open for 24 hours)."
         );
         let in_ja = challenge.render(ja());
         assert!(
-            in_ja.contains("<@2>") && in_ja.contains("`exxit tiles=39`"),
+            in_ja.starts_with(
+                "<@2>、<@1> から **EXXIT タイル 39 枚、パイルール** の対局の申し込みです。"
+            ),
             "{in_ja}"
         );
         let profile = crate::text!(
@@ -501,5 +503,27 @@ mod tests {
         assert_eq!(command_name(challenge, ja()), "挑戦");
         assert!(command_description(challenge, ja()).contains("対局"));
         assert_eq!(option_name(&challenge.parameters[0], ja()), "相手");
+    }
+
+    /// A pass is "passed", not "played the move pass", in both languages.
+    #[test]
+    fn a_pass_is_confirmed_as_a_pass() {
+        let played = |words: &str, mv: &str| {
+            crate::text!(
+                "you-played",
+                words = words,
+                mv = mv,
+                game = 4,
+                n = 12,
+                place = "9"
+            )
+        };
+        let pass = played("パス", "pass").render(ja());
+        assert!(pass.contains("12 手目にパスしました。"), "{pass}");
+        assert!(!pass.contains("`pass`"), "{pass}");
+        let disc = played("c3 に置く", "c3").render(ja());
+        assert!(disc.contains("c3 に置く（`c3`）を指しました。"), "{disc}");
+        let en = played("pass", "pass").render(Lang::EN);
+        assert!(en.starts_with("You passed in game #4, move 12."), "{en}");
     }
 }

@@ -18,6 +18,11 @@ impl fmt::Debug for Position {
     }
 }
 
+/// The legend line under the diagram's first line, saying what each cell's letters mean.
+pub const DIAGRAM_LEGEND: &str =
+    "legend: s/r silver/red tile, _ outer space; then S/R and a height \
+     for a stack and its owner, . for no stack";
+
 impl Position {
     /// Every cell holding a tile or a stack, sorted by q then r.
     fn occupied(&self) -> Vec<Hex> {
@@ -293,7 +298,7 @@ impl Position {
         Ok(p)
     }
 
-    /// A readable diagram: one row per r, each cell as tile letter (`s`, `r`, `_` for outer
+    /// A readable diagram (its second line is [`DIAGRAM_LEGEND`]): one row per r, each cell as tile letter (`s`, `r`, `_` for outer
     /// space) followed by the stack's owner (`S`/`R`) and height; then the stacks in full, the
     /// supply, hands, scores and the side to move.
     pub fn diagram(&self) -> String {
@@ -304,6 +309,8 @@ impl Position {
                 "q from {} to {}, rows r from {} to {}",
                 lo.q, hi.q, lo.r, hi.r
             );
+            out.push_str(DIAGRAM_LEGEND);
+            out.push('\n');
             for r in lo.r..=hi.r {
                 let mut row = " ".repeat((2 * (r - lo.r)) as usize);
                 let _ = write!(row, "{r:>4} ");

@@ -511,6 +511,9 @@ fn diagram_shows_tiles_stacks_and_hands() {
     assert!(d.contains("stack 0,-1: sr"), "{d}");
     assert!(d.contains("supply 35"), "{d}");
     assert!(d.contains("silver to move"), "{d}");
+    // The second line says what the letters mean.
+    let legend = d.lines().nth(1).unwrap_or_default();
+    assert!(legend.starts_with("legend: s/r silver/red tile"), "{d}");
 }
 
 #[test]

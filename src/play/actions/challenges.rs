@@ -39,7 +39,7 @@ pub async fn expire_challenges(core: &Core) -> Result<Vec<Challenge>, Error> {
                     "challenge-expired",
                     challenger = mention(c.challenger_id),
                     opponent = mention(c.opponent_id),
-                    options = c.options.to_string()
+                    options = crate::play::words::variant(&c.options)
                 )
                 .render(lang),
                 mentions: Vec::new(),
@@ -155,7 +155,7 @@ pub async fn offer_rematch(
         opponent = mention(opponent),
         who = mention(user),
         game = id,
-        options = row.options.to_string(),
+        options = crate::play::words::variant(&row.options),
         rated = if row.rated {
             text!("rated")
         } else {
@@ -204,7 +204,7 @@ pub async fn answer_challenge(
                     "challenge-declined",
                     opponent = mention(c.opponent_id),
                     challenger = mention(c.challenger_id),
-                    options = c.options.to_string()
+                    options = crate::play::words::variant(&c.options)
                 ),
             ),
             _ => (
@@ -213,7 +213,7 @@ pub async fn answer_challenge(
                     "challenge-withdrawn",
                     challenger = mention(c.challenger_id),
                     opponent = mention(c.opponent_id),
-                    options = c.options.to_string()
+                    options = crate::play::words::variant(&c.options)
                 ),
             ),
         };
@@ -254,7 +254,7 @@ pub async fn answer_challenge(
             opponent = mention(c.opponent_id),
             challenger = mention(c.challenger_id),
             game = game_id,
-            options = c.options.to_string()
+            options = crate::play::words::variant(&c.options)
         ),
     })
 }
@@ -312,7 +312,7 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Er
         "plays-me",
         who = mention(req.member),
         level = crate::play::words::level(req.level),
-        options = req.options.to_string()
+        options = crate::play::words::variant(&req.options)
     );
     open_thread(&mut tx, &row, None, Some(req.bot)).await?;
     enqueue_board(&mut tx, &row, &game, Some(intro), None).await?;

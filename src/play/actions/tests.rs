@@ -642,3 +642,72 @@ async fn reminders_follow_the_stored_turn_and_mode() {
         }
     );
 }
+
+/// Every ending draws its final board with the result, never a player to move: a resignation,
+/// a loss on time, a call-off by agreement and a moderator's abort, in the picture's status line
+/// (its SVG twin), the PNG and the alt text, in both languages.
+#[tokio::test]
+async fn every_ending_draws_its_final_board_with_the_result() {
+    let (core, clock, _f) = core_at(T0).await;
+    let resigned = started(&core, "inphexion size=5", true).await;
+    play_move(&core, resigned, ANN, "c3", None).await.unwrap();
+    resign(&core, resigned, BOB).await.unwrap();
+    let timed = started(&core, "exxit tiles=19", false).await;
+    let agreed = started(&core, "inphexion size=5", false).await;
+    let (at, _) = propose_call_off(&core, agreed, ANN).await.unwrap();
+    answer_call_off(&core, agreed, at, ANN, BOB, true)
+        .await
+        .unwrap();
+    let aborted = started(&core, "exxit tiles=19", false).await;
+    abort(&core, aborted, "mod", true, Some(GuildId(7)))
+        .await
+        .unwrap();
+    clock.store(T0 + DAY, std::sync::atomic::Ordering::SeqCst);
+    assert!(time_out(&core, timed).await.unwrap());
+
+    let names = ["ann".to_string(), "bob".to_string()];
+    let cases = [
+        (
+            resigned,
+            "ann (White) wins by resignation",
+            "ann（白）の勝ち（投了）",
+            "after move 1: white wins by resignation",
+        ),
+        (
+            timed,
+            "bob (Red) wins on time",
+            "bob（赤）の勝ち（時間切れ）",
+            "at the start: red wins on time",
+        ),
+        (
+            agreed,
+            "Called off: no result",
+            "中止（勝敗なし）",
+            "at the start: called off, no result",
+        ),
+        (
+            aborted,
+            "Called off: no result",
+            "中止（勝敗なし）",
+            "at the start: called off, no result",
+        ),
+    ];
+    for (id, status, status_ja, alt) in cases {
+        let (_, game) = load(&core.pool, id).await.unwrap();
+        assert!(game.is_over(), "game {id}");
+        let svg = crate::render::svg::board(Lang::EN, &game, None, &names, &[]).unwrap();
+        assert!(svg.contains(status), "game {id}: {status} not in the board");
+        assert!(!svg.contains("to move"), "game {id}: a player to move");
+        let svg = crate::render::svg::board(Lang::of("ja"), &game, None, &names, &[]).unwrap();
+        assert!(
+            svg.contains(status_ja),
+            "game {id}: {status_ja} not in the board"
+        );
+        assert!(!svg.contains("手番"), "game {id}: a player to move");
+        let png =
+            crate::render::render_png(&game, None, &names, crate::render::Theme::Light).unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "game {id}");
+        let text = crate::play::present::alt_text(Lang::EN, id, &game, game.ply());
+        assert!(text.contains(alt), "game {id}: {text}");
+    }
+}

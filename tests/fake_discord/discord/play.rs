@@ -266,7 +266,8 @@ impl Discord {
             )
             .await;
         assert!(
-            ans.ephemeral && ans.content.contains("You played"),
+            ans.ephemeral
+                && (ans.content.contains("You played") || ans.content.contains("You passed")),
             "{ans:?}"
         );
         // The move is stored as the next ply (in a game against the bot, the bot's answer may
@@ -363,7 +364,7 @@ impl Discord {
                 "answers to moves are private: {body}"
             );
             let text = body["data"]["content"].as_str().unwrap_or("");
-            if text.contains("You played") {
+            if text.contains("You played") || text.contains("You passed") {
                 played += 1;
             } else {
                 // Either the position changed under it, or it is no longer this player's turn.

@@ -232,7 +232,7 @@ pub fn card(t: &TournamentRow, players: i64) -> Text {
         id = t.id,
         name = t.name.clone(),
         format = format_words(t),
-        options = t.options.to_string(),
+        options = crate::play::words::variant(&t.options),
         time = crate::play::words::time_left(t.seconds_per_move),
         rated = if t.rated {
             text!("rated")
