@@ -19,7 +19,7 @@ impl fmt::Debug for Position {
 }
 
 /// The legend line under the diagram's first line, saying what each cell's letters mean.
-pub const DIAGRAM_LEGEND: &str =
+const DIAGRAM_LEGEND: &str =
     "legend: s/r silver/red tile, _ outer space; then S/R and a height \
      for a stack and its owner, . for no stack";
 
@@ -298,9 +298,9 @@ impl Position {
         Ok(p)
     }
 
-    /// A readable diagram (its second line is [`DIAGRAM_LEGEND`]): one row per r, each cell as tile letter (`s`, `r`, `_` for outer
-    /// space) followed by the stack's owner (`S`/`R`) and height; then the stacks in full, the
-    /// supply, hands, scores and the side to move.
+    /// A readable diagram: the extent, a legend line, then one row per r, each cell as tile
+    /// letter (`s`, `r`, `_` for outer space) followed by the stack's owner (`S`/`R`) and height;
+    /// then the stacks in full, the supply, hands, scores and the side to move.
     pub fn diagram(&self) -> String {
         let mut out = String::new();
         if let Some((lo, hi)) = self.bounds() {
