@@ -19,8 +19,7 @@ impl fmt::Debug for Position {
 }
 
 /// The legend line under the diagram's first line, saying what each cell's letters mean.
-const DIAGRAM_LEGEND: &str =
-    "legend: s/r silver/red tile, _ outer space; then S/R and a height \
+const DIAGRAM_LEGEND: &str = "legend: s/r silver/red tile, _ outer space; then S/R and a height \
      for a stack and its owner, . for no stack";
 
 impl Position {
