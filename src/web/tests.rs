@@ -442,3 +442,105 @@ async fn a_change_in_another_process_reaches_the_stream() {
     let after = next_state(&mut body, &mut buf).await;
     assert_eq!(after["version"], 1);
 }
+
+/// The web board with the Activity on: Discord's API at an address nobody answers, the
+/// application's public key of `key`.
+fn activity_app(core: &Core, key: &ed25519_dalek::SigningKey) -> (Router, Arc<Web>) {
+    let config = crate::config::Config::from_lookup(|k| {
+        (k == "DISCORD_CLIENT_SECRET").then(|| "the-client-secret-of-the-test".to_string())
+    })
+    .unwrap();
+    let activity = super::activity::Activity::new(
+        config.client_secret.unwrap(),
+        Some("http://127.0.0.1:9"),
+        Arc::new(OnceLock::new()),
+        Some(key.verifying_key().to_bytes()),
+    )
+    .unwrap();
+    let web = Web::with_activity(core.clone(), Arc::new(OnceLock::new()), Some(activity));
+    (router(web.clone()), web)
+}
+
+both_backends! {
+    /// Inside Discord: the page at `/` (and under `/.proxy/`) with relative files, the
+    /// application's id once known, sessions that play their member's side or watch, and
+    /// Discord's proxy signature checked; with the Activity off, none of it exists.
+    async fn the_activity_serves_the_page_signs_members_in_and_checks_the_proxy(pool) {
+        use ed25519_dalek::Signer;
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let off = app(&core);
+        let (status, _, _) = send(&off, request("/", None, None)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, body) = json(&off, request("/api/activity", None, None)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(error_of(&body).contains("not set up"), "{body}");
+
+        let key = ed25519_dalek::SigningKey::from_bytes(&[5u8; 32]);
+        let (app, web) = activity_app(&core, &key);
+        for path in ["/", "/.proxy/"] {
+            let (status, kind, body) = send(&app, request(path, None, None)).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert!(kind.starts_with("text/html"), "{kind}");
+            assert!(body.contains("\"assets/game.js\"") && !body.contains("../assets/"), "{body}");
+        }
+        let (status, body) = json(&app, request("/api/activity", None, None)).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        let activity = web.activity.as_ref().unwrap();
+        activity.app_id.set(4242).unwrap();
+        let (status, body) = json(&app, request("/api/activity", None, None)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["client_id"], "4242");
+        assert!(body["texts"]["signing-in"].is_string(), "{body}");
+
+        // Sessions: the player's side, a watcher's, forged ones; under the proxy prefix too.
+        let ann = activity.session(ANN, T0 + 60);
+        let eve = activity.session(EVE, T0 + 60);
+        let state = format!("/.proxy/api/game/{id}/state");
+        let (status, body) = json(&app, request(&state, Some(&ann), None)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["you"]["seat"], 0);
+        assert!(!body["legal"].as_array().unwrap().is_empty());
+        let (status, body) = json(&app, request(&state, Some(&eve), None)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(body["you"].is_null());
+        let (status, body) = mv(&app, id, &eve, "c3", 0).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert!(error_of(&body).contains("watching"), "{body}");
+        let stale = activity.session(ANN, T0);
+        let forged = eve.replacen(&EVE.0.to_string(), &ANN.0.to_string(), 1);
+        for token in [stale.as_str(), forged.as_str()] {
+            let (status, body) = json(&app, request(&state, Some(token), None)).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+            assert!(error_of(&body).contains("not valid any more"), "{body}");
+        }
+        // The sign-in: a body that is not one, and Discord out of reach.
+        let (status, _) = json(&app, request("/api/token", None, Some(serde_json::json!({})))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let code = serde_json::json!({"code": "abc"});
+        let (status, body) = json(&app, request("/api/token", None, Some(code))).await;
+        assert_eq!(status, StatusCode::BAD_GATEWAY, "{body}");
+        assert!(error_of(&body).contains("could not be reached"), "{body}");
+
+        // Discord's proxy headers: the application's signature passes, another's is refused.
+        let signed = |k: &ed25519_dalek::SigningKey| {
+            let payload = format!(r#"{{"created_at":{},"expires_at":{}}}"#, T0 - 5, T0 + 60);
+            let sig: String =
+                k.sign(payload.as_bytes()).to_bytes().iter().map(|b| format!("{b:02x}")).collect();
+            let mut r = request(&state, None, None);
+            let h = r.headers_mut();
+            use base64::Engine;
+            let b64 = base64::engine::general_purpose::STANDARD.encode(payload.as_bytes());
+            h.insert(crate::web::proxy::PAYLOAD, b64.parse().unwrap());
+            h.insert(crate::web::proxy::SIGNATURE, sig.parse().unwrap());
+            h.insert(crate::web::proxy::TIMESTAMP, (T0 - 5).to_string().parse().unwrap());
+            r
+        };
+        let (status, _) = json(&app, signed(&key)).await;
+        assert_eq!(status, StatusCode::OK);
+        let forger = ed25519_dalek::SigningKey::from_bytes(&[6u8; 32]);
+        let (status, body) = json(&app, signed(&forger)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        assert!(error_of(&body).contains("signature is not valid"), "{body}");
+    }
+}
