@@ -544,3 +544,43 @@ both_backends! {
         assert!(error_of(&body).contains("signature is not valid"), "{body}");
     }
 }
+
+both_backends! {
+    /// Which game the Activity opens: the game of the thread it was launched in, else the
+    /// member's game to move, else the list of their games (none for a member without one).
+    async fn the_activity_opens_the_threads_game_or_the_members(pool) {
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let key = ed25519_dalek::SigningKey::from_bytes(&[5u8; 32]);
+        let (app, web) = activity_app(&core, &key);
+        let activity = web.activity.as_ref().unwrap();
+        let games = |who: UserId, channel: &str| {
+            let path = format!("/api/activity/games{channel}");
+            let mut r = request(&path, None, None);
+            r.headers_mut().insert(
+                header::AUTHORIZATION,
+                format!("Bearer {}", activity.session(who, T0 + 60)).parse().unwrap(),
+            );
+            r
+        };
+        // Ann moves first: her game opens at once; Bob chooses among his; Eve has none.
+        let (status, body) = json(&app, games(ANN, "")).await;
+        assert_eq!((status, &body["game"]), (StatusCode::OK, &serde_json::json!(id)), "{body}");
+        let (_, body) = json(&app, games(BOB, "?channel=8")).await;
+        let list = body["games"].as_array().unwrap();
+        assert_eq!(list.len(), 1, "{body}");
+        assert_eq!(list[0]["id"], id);
+        assert_eq!(list[0]["your_turn"], false);
+        assert_eq!(list[0]["kind"], "inphexion");
+        assert_eq!(list[0]["players"], serde_json::json!(["ann", "bob"]));
+        let (_, body) = json(&app, games(EVE, "")).await;
+        assert_eq!(body["games"], serde_json::json!([]), "{body}");
+        // In the game's thread, anyone opens that game.
+        db::set_game_thread(&core.pool, id, Some(ChannelId(77))).await.unwrap();
+        let (_, body) = json(&app, games(EVE, "?channel=77")).await;
+        assert_eq!(body["game"], id, "{body}");
+        // Without a session, nothing.
+        let (status, _) = json(&app, request("/api/activity/games", None, None)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+}
