@@ -58,6 +58,12 @@ pub struct Config {
     /// The address players reach the web board at (`PUBLIC_URL`, without a final `/`); unset:
     /// `http://` and the address the web board listens on.
     pub public_url: Option<String>,
+    /// The application's OAuth2 client secret (`DISCORD_CLIENT_SECRET`): when set, the game page
+    /// also opens inside Discord as an Activity ([`crate::web::activity`]). Never shown.
+    pub client_secret: Option<Token>,
+    /// The application's public key (`DISCORD_PUBLIC_KEY`, 32 bytes): requests through
+    /// Discord's Activity proxy are checked against it.
+    pub public_key: Option<[u8; 32]>,
 }
 
 /// The gateway shards a process runs: `first..=last` of `count` in all. Discord sends each
@@ -145,6 +151,8 @@ impl fmt::Debug for Config {
             .field("shards", &self.shards)
             .field("web_addr", &self.web_addr)
             .field("public_url", &self.public_url)
+            .field("client_secret", &self.client_secret)
+            .field("public_key", &self.public_key.is_some())
             .finish()
     }
 }
@@ -191,6 +199,14 @@ pub const SETTINGS: &[(&str, &str)] = &[
     (
         "PUBLIC_URL",
         "the web board's address for players, e.g. https://hexcord.example.org (default http://WEB_ADDR)",
+    ),
+    (
+        "DISCORD_CLIENT_SECRET",
+        "the game page inside Discord (an Activity): the OAuth2 client secret (Developer Portal → OAuth2)",
+    ),
+    (
+        "DISCORD_PUBLIC_KEY",
+        "with the Activity: the application's public key, to check requests through Discord's proxy",
     ),
     (
         "RUST_LOG",
@@ -245,6 +261,10 @@ pub enum ConfigError {
     BadWebAddr(String),
     #[error("PUBLIC_URL must be the http(s) address players open the web board at, such as `https://hexcord.example.org` (no path), got `{0}`")]
     BadPublicUrl(String),
+    #[error("DISCORD_CLIENT_SECRET looks malformed ({0}): copy it again from the Developer Portal (your application → OAuth2 → Client Secret → Reset Secret)")]
+    BadClientSecret(&'static str),
+    #[error("DISCORD_PUBLIC_KEY must be the application's public key, 64 hexadecimal digits (Developer Portal → your application → General Information → Public Key)")]
+    BadPublicKey,
     #[error("the .env file could not be read: {0} (each line is KEY=value; see .env.example)")]
     DotEnv(String),
 }
@@ -345,6 +365,18 @@ impl Config {
                 }
             }
         };
+        let client_secret = match set("DISCORD_CLIENT_SECRET") {
+            None => None,
+            Some(v) if v.chars().any(|c| c.is_whitespace() || c.is_control()) => {
+                return Err(ConfigError::BadClientSecret("it contains spaces"))
+            }
+            Some(v) if v.len() < 16 => return Err(ConfigError::BadClientSecret("it is too short")),
+            Some(v) => Some(Token(v)),
+        };
+        let public_key = match set("DISCORD_PUBLIC_KEY") {
+            None => None,
+            Some(v) => Some(parse_public_key(&v).ok_or(ConfigError::BadPublicKey)?),
+        };
         Ok(Config {
             discord_token: token.map(Token),
             database_url,
@@ -355,8 +387,24 @@ impl Config {
             shards,
             web_addr,
             public_url,
+            client_secret,
+            public_key,
         })
     }
+}
+
+/// 64 hexadecimal digits as 32 bytes.
+fn parse_public_key(text: &str) -> Option<[u8; 32]> {
+    let bytes = text.as_bytes();
+    if bytes.len() != 64 {
+        return None;
+    }
+    let mut key = [0u8; 32];
+    for (i, pair) in bytes.chunks(2).enumerate() {
+        let pair = std::str::from_utf8(pair).ok()?;
+        key[i] = u8::from_str_radix(pair, 16).ok()?;
+    }
+    Some(key)
 }
 
 #[cfg(test)]
@@ -457,6 +505,35 @@ mod tests {
         assert_eq!(c.dev_guild_id, Some(123456789012345678));
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:4000"));
         assert_eq!(c.database_url, "sqlite://games/hexcord.db");
+    }
+
+    #[test]
+    fn the_activity_settings_are_read_checked_and_never_shown() {
+        let secret = "AbCdEfGhIjKlMnOpQrStUvWxYz012345";
+        let key = "0f".repeat(32);
+        let c = config(&[
+            ("DISCORD_TOKEN", TOKEN),
+            ("DISCORD_CLIENT_SECRET", secret),
+            ("DISCORD_PUBLIC_KEY", &key),
+        ])
+        .unwrap();
+        assert_eq!(c.client_secret.as_ref().map(Token::expose), Some(secret));
+        assert_eq!(c.public_key, Some([0x0f; 32]));
+        assert!(!format!("{c:?}").contains(secret));
+        let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert!(c.client_secret.is_none() && c.public_key.is_none());
+        for (k, v) in [
+            ("DISCORD_CLIENT_SECRET", "x1y2"),
+            ("DISCORD_CLIENT_SECRET", "has a space in the middle of it"),
+            ("DISCORD_PUBLIC_KEY", "0f0f"),
+            ("DISCORD_PUBLIC_KEY", &"zz".repeat(32)),
+        ] {
+            let e = config(&[("DISCORD_TOKEN", TOKEN), (k, v)])
+                .map(|_| ())
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(k) && !e.contains(v), "{e}");
+        }
     }
 
     #[test]

@@ -2,7 +2,9 @@
 // result, kept live by Server-Sent Events; for the player to move (a token in the address's
 // fragment, `#t=…`), click to move, a preview, then Confirm. Every word comes from the State's
 // `texts` (page.ftl) or the server's own sentences. No framework, no build step, no inline code;
-// every address is relative to the page's, so it also works under a path prefix.
+// every address is relative to the page's, so it also works under a path prefix. Inside Discord
+// (an Activity: activity.js) the member signs in through Discord instead of a link, and the
+// page opens the game of the channel it was launched in.
 
 import { Picker } from './picker.js';
 
@@ -14,11 +16,13 @@ const TOUCH_PX = 46;
 const NARROW_PX = 600;
 
 const where = location.pathname.match(/^(.*\/)game\/(\d+)\/?$/);
-const base = where ? where[1] : '/';
-const gameId = where ? where[2] : '';
-const api = `${base}api/game/${gameId}/`;
+const base = where ? where[1] : location.pathname.replace(/[^/]*$/, '');
+let gameId = where ? where[2] : '';
+let api = `${base}api/game/${gameId}/`;
 
 let token = new URLSearchParams(location.hash.slice(1)).get('t');
+/** Inside Discord: the client's language, sent with every request. */
+let locale = null;
 let state = null;
 let texts = {};
 let picker = new Picker([]);
@@ -32,6 +36,7 @@ const t = (key) => texts[key] || '';
 function headers(json) {
   const h = {};
   if (token) h.Authorization = `Bearer ${token}`;
+  if (locale) h['Accept-Language'] = locale;
   if (json) h['Content-Type'] = 'application/json';
   return h;
 }
@@ -145,6 +150,7 @@ function render() {
   $('board-heading').textContent = t('board');
   $('players-heading').textContent = t('players');
   $('moves-heading').textContent = t('moves');
+  $('participants-heading').textContent = t('participants');
   renderPlayers();
   renderMoves();
   renderResult();
@@ -512,7 +518,76 @@ function connect() {
   });
 }
 
-function start() {
+// ------------------------------------------------------------------------------------------
+// Inside Discord
+
+function showParticipants(list) {
+  const section = $('activity');
+  section.hidden = false;
+  $('participants-heading').textContent = t('participants');
+  const ul = $('participants');
+  ul.replaceChildren();
+  for (const p of list) {
+    const li = document.createElement('li');
+    li.textContent = p.nickname || p.global_name || p.username || p.id;
+    li.dataset.user = p.id;
+    ul.append(li);
+  }
+}
+
+/** The member's games as buttons; resolves to the chosen game's id. */
+function chooseGame(games) {
+  const section = $('choose');
+  section.hidden = false;
+  $('game').setAttribute('aria-busy', 'false');
+  $('status').textContent = '';
+  $('choose-heading').textContent = games.length ? t('choose-game') : t('no-games');
+  const list = $('game-list');
+  list.replaceChildren();
+  return new Promise((resolve) => {
+    for (const g of games) {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = g.your_turn ? 'primary' : '';
+      const turn = g.your_turn ? ` · ${t('your-move')}` : '';
+      b.textContent = `#${g.id} ${KINDS[g.kind] || g.kind}: ${(g.players || []).join(' – ')}${turn}`;
+      b.addEventListener('click', () => {
+        section.hidden = true;
+        resolve(String(g.id));
+      });
+      li.append(b);
+      list.append(li);
+    }
+  });
+}
+
+async function startInDiscord(frame) {
+  const { startActivity } = await import('./activity.js');
+  try {
+    const opened = await startActivity(frame, base, {
+      show: (words) => {
+        $('status').textContent = words;
+      },
+      choose: chooseGame,
+      onParticipants: showParticipants,
+      onTexts: (words) => {
+        texts = words;
+      },
+    });
+    token = opened.session;
+    locale = opened.locale;
+    gameId = opened.game;
+    api = `${base}api/game/${gameId}/`;
+    return true;
+  } catch (e) {
+    say(`${t('sign-in-failed')} ${e.message}`.trim(), 'refusal');
+    $('status').textContent = '';
+    return false;
+  }
+}
+
+async function start() {
   $('board').addEventListener('click', onBoardEvent);
   $('board').addEventListener('keydown', onBoardEvent);
   window.addEventListener('resize', () => {
@@ -520,6 +595,11 @@ function start() {
     if (svg && state) sizeBoard(svg, myTurn());
   });
   window.setInterval(tick, 1000);
+  if (!where) {
+    const { activityFrame } = await import('./activity.js');
+    const frame = activityFrame(location.search);
+    if (!frame || !(await startInDiscord(frame))) return;
+  }
   refresh().then(connect);
 }
 

@@ -176,8 +176,14 @@ pub fn rematch_button_row(
 }
 
 /// The row under a board of a game in play: its Move button, Follow for onlookers, and, when
-/// the web board runs (`web_url`), the link to watch it live.
-pub fn move_button_row(lang: Lang, game: i64, web_url: Option<&str>) -> serenity::CreateActionRow {
+/// the web board runs (`web_url`), the link to watch it live, and, when it also opens inside
+/// Discord (`activity`), Play in Discord.
+pub fn move_button_row(
+    lang: Lang,
+    game: i64,
+    web_url: Option<&str>,
+    activity: bool,
+) -> serenity::CreateActionRow {
     let mut buttons = vec![
         serenity::CreateButton::new(Component::Move(game).encode())
             .label(tr(lang, "button-move"))
@@ -188,6 +194,14 @@ pub fn move_button_row(lang: Lang, game: i64, web_url: Option<&str>) -> serenity
             .style(serenity::ButtonStyle::Secondary),
     ];
     buttons.extend(web_url.map(|url| watch_button(lang, url, game)));
+    if activity && web_url.is_some() {
+        buttons.push(
+            serenity::CreateButton::new(Component::Launch(game).encode())
+                .label(tr(lang, "activity-launch"))
+                .emoji('🎮')
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
     serenity::CreateActionRow::Buttons(buttons)
 }
 
@@ -308,6 +322,16 @@ async fn dispatch(
             return picker_press(ctx, data, press, (game, ply, path), user, true).await
         }
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
+        Component::Launch(_) => {
+            // The Activity opens in the channel of the press: in a game's thread, that game.
+            if !data.activity {
+                return Err(BotError::refused(text!("activity-off")));
+            }
+            press
+                .create_response(ctx, serenity::CreateInteractionResponse::LaunchActivity)
+                .await?;
+            return Ok(());
+        }
         Component::Follow(id) => {
             let guild = press.guild_id.map(crate::db::GuildId::from);
             let again = text!("follow-again-button");
@@ -366,7 +390,12 @@ async fn dispatch(
             let lang = Lang::of(&press.locale);
             let msg = serenity::CreateInteractionResponseMessage::new()
                 .content(text!("keep-playing").render(lang))
-                .components(vec![move_button_row(lang, game, data.web_url.as_deref())])
+                .components(vec![move_button_row(
+                    lang,
+                    game,
+                    data.web_url.as_deref(),
+                    data.activity,
+                )])
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
             press
                 .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
@@ -609,6 +638,7 @@ async fn check_presser(
         // Anyone may open their own picker, follow a game or ask for a rematch (each checks the
         // member itself); challenges check their own parties.
         Component::Move(_)
+        | Component::Launch(_)
         | Component::Follow(_)
         | Component::Rematch(_)
         | Component::Accept(_)

@@ -32,6 +32,8 @@ pub enum Component {
     },
     /// Closes a picker.
     Cancel(i64),
+    /// Under a board of a game in play: opens the game page inside Discord (an Activity).
+    Launch(i64),
     /// Under a finished game's board: offers its players a rematch.
     Rematch(i64),
     /// Under a board of a game in play: follow it (or stop).
@@ -71,6 +73,7 @@ impl Component {
             Component::Cancel(id) => ("cancel", id),
             Component::Rematch(id) => ("rematch", id),
             Component::Follow(id) => ("follow", id),
+            Component::Launch(id) => ("launch", id),
             Component::Join(id) => ("tjoin", id),
             Component::Leave(id) => ("tleave", id),
             Component::Pick { game, ply, path } => {
@@ -184,6 +187,7 @@ impl Component {
             "cancel" => Component::Cancel(id),
             "rematch" => Component::Rematch(id),
             "follow" => Component::Follow(id),
+            "launch" => Component::Launch(id),
             "tjoin" => Component::Join(id),
             "tleave" => Component::Leave(id),
             _ => return None,
@@ -210,6 +214,7 @@ mod tests {
             Component::Leave(9),
             Component::Rematch(10),
             Component::Follow(13),
+            Component::Launch(14),
             Component::Takeback {
                 game: 11,
                 at: Stamp {

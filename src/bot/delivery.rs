@@ -126,6 +126,8 @@ pub struct Delivery {
     pub me: Arc<OnceLock<db::UserId>>,
     /// The web board's address for players, when it runs: boards in play link to it.
     pub web_url: Option<String>,
+    /// Boards in play offer the game page inside Discord (an Activity).
+    pub activity: bool,
 }
 
 impl Delivery {
@@ -872,9 +874,12 @@ impl Delivery {
             let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
             let alt = alt_text(lang, row.id, &game, ply.unwrap_or(game.ply()));
             let buttons = match row.status {
-                db::GameStatus::Active => {
-                    Some(move_button_row(lang, row.id, self.web_url.as_deref()))
-                }
+                db::GameStatus::Active => Some(move_button_row(
+                    lang,
+                    row.id,
+                    self.web_url.as_deref(),
+                    self.activity,
+                )),
                 db::GameStatus::Finished
                     if db::fetch_bot_level(&self.pool, row.id).await?.is_none() =>
                 {

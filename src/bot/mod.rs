@@ -66,6 +66,8 @@ pub struct Data {
     pub seals: seal::Sealer,
     /// The web board's address for players (`PUBLIC_URL`), when it runs.
     pub web_url: Option<String>,
+    /// The game page also opens inside Discord (an Activity): boards in play offer it.
+    pub activity: bool,
 }
 
 /// The bot's error is the play layer's: a refusal, answered privately, or an internal failure.
@@ -232,6 +234,18 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let core = Core::new(pool.clone(), clock);
     core.changes.listen(&config.database_url);
     let web_opponent: Arc<OnceLock<opponent::Opponent>> = Arc::new(OnceLock::new());
+    // The application's id, for the Activity's sign-in: Discord says it when the bot connects.
+    let app_id: Arc<OnceLock<u64>> = Arc::new(OnceLock::new());
+    let activity = match (&config.client_secret, config.web_addr) {
+        (Some(secret), Some(_)) => Some(crate::web::activity::Activity::new(
+            secret.clone(),
+            config.api_base.as_deref(),
+            app_id.clone(),
+            config.public_key,
+        )?),
+        _ => None,
+    };
+    let activity_on = activity.is_some();
     let web_url = match config.web_addr {
         None => None,
         Some(addr) => {
@@ -246,7 +260,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 .clone()
                 .unwrap_or_else(|| format!("http://{bound}"));
             info!(listen = %bound, url = %url, "web board ready");
-            let web = crate::web::Web::new(core.clone(), web_opponent.clone());
+            let web = crate::web::Web::with_activity(core.clone(), web_opponent.clone(), activity);
             tokio::spawn(async move {
                 if let Err(e) = crate::web::serve(listener, web).await {
                     error!("the web board stopped: {e}");
@@ -286,6 +300,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     );
                 }
                 let _ = data_me.set(ready.user.id.into());
+                let _ = app_id.set(ready.application.id.get());
                 let opponent = opponent::Opponent::new(
                     data_core.clone(),
                     ready.user.id.into(),
@@ -299,6 +314,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     opponent,
                     seals,
                     web_url: data_web_url,
+                    activity: activity_on,
                 })
             })
         })
@@ -320,6 +336,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         queued: core.queued.clone(),
         me,
         web_url,
+        activity: activity_on,
     };
     let timer_task = timers::run(core, config.timer_interval);
     let gateway = async {

@@ -29,13 +29,13 @@ pub struct Failure {
 }
 
 impl Failure {
-    fn new(status: StatusCode, lang: Lang, text: Text) -> Failure {
+    pub(super) fn new(status: StatusCode, lang: Lang, text: Text) -> Failure {
         Failure { status, text, lang }
     }
 
     /// An error of the play layer: a refusal as `status`, anything else logged and apologised
     /// for.
-    fn of(e: Error, status: StatusCode, lang: Lang, game: i64) -> Failure {
+    pub(super) fn of(e: Error, status: StatusCode, lang: Lang, game: i64) -> Failure {
         match e {
             Error::Refused(r) => Failure::new(status, lang, r.0),
             e @ Error::Internal(_) => {
@@ -64,7 +64,7 @@ impl IntoResponse for Failure {
 }
 
 /// The token of `Authorization: Bearer <token>`, if the request has one.
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     scheme
@@ -87,8 +87,24 @@ async fn load(web: &Web, id: &str, lang: Lang) -> Result<(GameRow, Game), Failur
         .map_err(|e| Failure::of(e, StatusCode::NOT_FOUND, lang, id))
 }
 
+/// The member of an Activity's session: refused (403) when it is forged or expired, or the
+/// Activity is off.
+fn session_member(web: &Web, session: &str, lang: Lang) -> Result<UserId, Failure> {
+    web.activity
+        .as_ref()
+        .and_then(|a| a.member(session, web.core.clock.now()))
+        .ok_or_else(|| {
+            Failure::new(
+                StatusCode::FORBIDDEN,
+                lang,
+                text!("activity-session-invalid"),
+            )
+        })
+}
+
 /// The link's player, when the request carries a token: refused (403) when the token is
-/// forged, another game's, or its member does not play this game.
+/// forged, another game's, or its member does not play this game. An Activity's session names
+/// a member, who plays their side of a game they play and watches any other (`None`).
 async fn holder(
     web: &Web,
     row: &GameRow,
@@ -97,6 +113,13 @@ async fn holder(
 ) -> Result<Option<Holder>, Failure> {
     match bearer(headers) {
         None => Ok(None),
+        Some(session) if super::activity::is_session(session) => {
+            let user = session_member(web, session, lang)?;
+            Ok(row.players.contains(&user).then_some(Holder {
+                user,
+                expired: row.status != crate::db::GameStatus::Active,
+            }))
+        }
         Some(token) => links::holder(&web.core.pool, row, token)
             .await
             .map(Some)
@@ -262,11 +285,19 @@ async fn actor(
         ));
     };
     let holder = holder(web, &row, headers, browser).await?.ok_or_else(|| {
-        Failure::new(
-            StatusCode::UNAUTHORIZED,
-            browser,
-            text!("web-token-missing", game = row.id),
-        )
+        if super::activity::is_session(&token) {
+            Failure::new(
+                StatusCode::FORBIDDEN,
+                browser,
+                text!("activity-not-player", game = row.id),
+            )
+        } else {
+            Failure::new(
+                StatusCode::UNAUTHORIZED,
+                browser,
+                text!("web-token-missing", game = row.id),
+            )
+        }
     })?;
     let lang = lang_for(web, &row, Some(holder), headers).await?;
     holder

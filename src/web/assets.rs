@@ -110,6 +110,28 @@ pub async fn page(
     file(PAGE).unwrap_or_else(|| error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found")))
 }
 
+/// `GET /`: the page as Discord's client opens it for an Activity (with the frame's query), when
+/// the Activity is on; its files are named from the page's own folder, so that it works under
+/// Discord's proxy prefix (`/.proxy/`) too.
+pub async fn activity_page(State(web): State<Arc<Web>>, headers: HeaderMap) -> Response {
+    let lang = accepted_lang(&headers).unwrap_or_default();
+    let page = FILES
+        .get_file(PAGE)
+        .and_then(|f| f.contents_utf8())
+        .filter(|_| web.activity.is_some());
+    match page {
+        Some(html) => (
+            [
+                (header::CONTENT_TYPE, content_type(PAGE)),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            html.replace("\"../assets/", "\"assets/"),
+        )
+            .into_response(),
+        None => error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found")),
+    }
+}
+
 /// `GET /assets/{name}`: a file of the page, or the board's colours (`theme.css`).
 pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
     if name == "theme.css" {

@@ -15,6 +15,13 @@
 //!   same action as `/move` ([`crate::play::actions::play_move_on`]: the same version check,
 //!   the same delivery queue). Move posts are limited per link ([`limit`]).
 //!
+//! - `GET /` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`:
+//!   the same page inside Discord, as an Activity ([`activity`]), when `DISCORD_CLIENT_SECRET`
+//!   is set.
+//!
+//! With `DISCORD_PUBLIC_KEY` set, a request carrying Discord's Activity proxy headers is served
+//! only when they are signed by the application's key and current ([`proxy`]).
+//!
 //! Who may act is said by the link's token ([`crate::play::links`]), sent as
 //! `Authorization: Bearer`; the page has it from its address's fragment, which no server or log
 //! sees. No request is logged with its headers, so a token never reaches a log. Every response
@@ -23,9 +30,11 @@
 //! reader's language ([`texts::reader_lang`]), never a trace. Request bodies are limited to
 //! [`MAX_BODY`] bytes.
 
+pub mod activity;
 mod api;
 mod assets;
 pub mod limit;
+pub mod proxy;
 pub mod state;
 #[cfg(test)]
 mod tests;
@@ -35,7 +44,7 @@ use std::sync::{Arc, OnceLock};
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -59,32 +68,91 @@ pub struct Web {
     /// The public state last sent of each game, by language, with what it was built from: the
     /// streams of one game's pages share it instead of each building it again.
     public: std::sync::Mutex<std::collections::HashMap<(i64, crate::i18n::Lang), api::Shared>>,
+    /// The game page inside Discord, when `DISCORD_CLIENT_SECRET` is set.
+    pub activity: Option<activity::Activity>,
 }
 
 impl Web {
     pub fn new(core: Core, opponent: Arc<OnceLock<Opponent>>) -> Arc<Web> {
+        Web::with_activity(core, opponent, None)
+    }
+
+    /// The web board, also inside Discord when `activity` is given.
+    pub fn with_activity(
+        core: Core,
+        opponent: Arc<OnceLock<Opponent>>,
+        activity: Option<activity::Activity>,
+    ) -> Arc<Web> {
         Arc::new(Web {
             core,
             opponent,
             limiter: limit::Limiter::new(limit::BURST, limit::EVERY),
             public: std::sync::Mutex::new(std::collections::HashMap::new()),
+            activity,
         })
     }
 }
 
-/// The web board's routes, over `web`.
+/// The web board's routes, over `web`, also under `/.proxy/` (the prefix of Discord's Activity
+/// proxy, in case it reaches the bot unremoved).
 pub fn router(web: Arc<Web>) -> Router {
+    let routes = routes();
     Router::new()
+        .nest("/.proxy", routes.clone())
+        .route("/.proxy/", get(assets::activity_page))
+        .merge(routes)
+        .fallback(assets::not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            web.clone(),
+            check_proxy_signature,
+        ))
+        .layer(axum::middleware::map_response(security_headers))
+        .with_state(web)
+}
+
+/// Refuses (401) a request whose Discord proxy headers are forged or stale, when the
+/// application's public key is set ([`proxy`]); any other goes on.
+async fn check_proxy_signature(
+    axum::extract::State(web): axum::extract::State<Arc<Web>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if let Some(check) = web.activity.as_ref().and_then(|a| a.proxy.as_ref()) {
+        let headers = request.headers();
+        let get = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+        let checked = check.check(
+            get(proxy::PAYLOAD),
+            get(proxy::SIGNATURE),
+            get(proxy::TIMESTAMP),
+            web.core.clock.now(),
+        );
+        if let Err(why) = checked {
+            tracing::info!(?why, path = %request.uri().path(), "web: a forged Discord proxy signature refused");
+            let lang = texts::accepted_lang(headers).unwrap_or_default();
+            return api::Failure::new(
+                axum::http::StatusCode::UNAUTHORIZED,
+                lang,
+                crate::text!("activity-proxy-forged"),
+            )
+            .into_response();
+        }
+    }
+    next.run(request).await
+}
+
+fn routes() -> Router<Arc<Web>> {
+    Router::new()
+        .route("/", get(assets::activity_page))
         .route("/game/{id}", get(assets::page))
         .route("/assets/{name}", get(assets::asset))
         .route("/api/game/{id}/state", get(api::state))
         .route("/api/game/{id}/events", get(api::events))
         .route("/api/game/{id}/preview", post(api::preview))
         .route("/api/game/{id}/move", post(api::play))
-        .fallback(assets::not_found)
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::map_response(security_headers))
-        .with_state(web)
+        .route("/api/activity", get(activity::info))
+        .route("/api/activity/games", get(activity::games))
+        .route("/api/token", post(activity::token))
 }
 
 /// The headers every response carries.

@@ -442,3 +442,145 @@ async fn a_change_in_another_process_reaches_the_stream() {
     let after = next_state(&mut body, &mut buf).await;
     assert_eq!(after["version"], 1);
 }
+
+/// The web board with the Activity on: Discord's API at an address nobody answers, the
+/// application's public key of `key`.
+fn activity_app(core: &Core, key: &ed25519_dalek::SigningKey) -> (Router, Arc<Web>) {
+    let config = crate::config::Config::from_lookup(|k| {
+        (k == "DISCORD_CLIENT_SECRET").then(|| "the-client-secret-of-the-test".to_string())
+    })
+    .unwrap();
+    let activity = super::activity::Activity::new(
+        config.client_secret.unwrap(),
+        Some("http://127.0.0.1:9"),
+        Arc::new(OnceLock::new()),
+        Some(key.verifying_key().to_bytes()),
+    )
+    .unwrap();
+    let web = Web::with_activity(core.clone(), Arc::new(OnceLock::new()), Some(activity));
+    (router(web.clone()), web)
+}
+
+both_backends! {
+    /// Inside Discord: the page at `/` (and under `/.proxy/`) with relative files, the
+    /// application's id once known, sessions that play their member's side or watch, and
+    /// Discord's proxy signature checked; with the Activity off, none of it exists.
+    async fn the_activity_serves_the_page_signs_members_in_and_checks_the_proxy(pool) {
+        use ed25519_dalek::Signer;
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let off = app(&core);
+        let (status, _, _) = send(&off, request("/", None, None)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, body) = json(&off, request("/api/activity", None, None)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(error_of(&body).contains("not set up"), "{body}");
+
+        let key = ed25519_dalek::SigningKey::from_bytes(&[5u8; 32]);
+        let (app, web) = activity_app(&core, &key);
+        for path in ["/", "/.proxy/"] {
+            let (status, kind, body) = send(&app, request(path, None, None)).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert!(kind.starts_with("text/html"), "{kind}");
+            assert!(body.contains("\"assets/game.js\"") && !body.contains("../assets/"), "{body}");
+        }
+        let (status, body) = json(&app, request("/api/activity", None, None)).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        let activity = web.activity.as_ref().unwrap();
+        activity.app_id.set(4242).unwrap();
+        let (status, body) = json(&app, request("/api/activity", None, None)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["client_id"], "4242");
+        assert!(body["texts"]["signing-in"].is_string(), "{body}");
+
+        // Sessions: the player's side, a watcher's, forged ones; under the proxy prefix too.
+        let ann = activity.session(ANN, T0 + 60);
+        let eve = activity.session(EVE, T0 + 60);
+        let state = format!("/.proxy/api/game/{id}/state");
+        let (status, body) = json(&app, request(&state, Some(&ann), None)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["you"]["seat"], 0);
+        assert!(!body["legal"].as_array().unwrap().is_empty());
+        let (status, body) = json(&app, request(&state, Some(&eve), None)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(body["you"].is_null());
+        let (status, body) = mv(&app, id, &eve, "c3", 0).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert!(error_of(&body).contains("watching"), "{body}");
+        let stale = activity.session(ANN, T0);
+        let forged = eve.replacen(&EVE.0.to_string(), &ANN.0.to_string(), 1);
+        for token in [stale.as_str(), forged.as_str()] {
+            let (status, body) = json(&app, request(&state, Some(token), None)).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+            assert!(error_of(&body).contains("not valid any more"), "{body}");
+        }
+        // The sign-in: a body that is not one, and Discord out of reach.
+        let (status, _) = json(&app, request("/api/token", None, Some(serde_json::json!({})))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let code = serde_json::json!({"code": "abc"});
+        let (status, body) = json(&app, request("/api/token", None, Some(code))).await;
+        assert_eq!(status, StatusCode::BAD_GATEWAY, "{body}");
+        assert!(error_of(&body).contains("could not be reached"), "{body}");
+
+        // Discord's proxy headers: the application's signature passes, another's is refused.
+        let signed = |k: &ed25519_dalek::SigningKey| {
+            let payload = format!(r#"{{"created_at":{},"expires_at":{}}}"#, T0 - 5, T0 + 60);
+            let sig: String =
+                k.sign(payload.as_bytes()).to_bytes().iter().map(|b| format!("{b:02x}")).collect();
+            let mut r = request(&state, None, None);
+            let h = r.headers_mut();
+            use base64::Engine;
+            let b64 = base64::engine::general_purpose::STANDARD.encode(payload.as_bytes());
+            h.insert(crate::web::proxy::PAYLOAD, b64.parse().unwrap());
+            h.insert(crate::web::proxy::SIGNATURE, sig.parse().unwrap());
+            h.insert(crate::web::proxy::TIMESTAMP, (T0 - 5).to_string().parse().unwrap());
+            r
+        };
+        let (status, _) = json(&app, signed(&key)).await;
+        assert_eq!(status, StatusCode::OK);
+        let forger = ed25519_dalek::SigningKey::from_bytes(&[6u8; 32]);
+        let (status, body) = json(&app, signed(&forger)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        assert!(error_of(&body).contains("signature is not valid"), "{body}");
+    }
+}
+
+both_backends! {
+    /// Which game the Activity opens: the game of the thread it was launched in, else the
+    /// member's game to move, else the list of their games (none for a member without one).
+    async fn the_activity_opens_the_threads_game_or_the_members(pool) {
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let key = ed25519_dalek::SigningKey::from_bytes(&[5u8; 32]);
+        let (app, web) = activity_app(&core, &key);
+        let activity = web.activity.as_ref().unwrap();
+        let games = |who: UserId, channel: &str| {
+            let path = format!("/api/activity/games{channel}");
+            let mut r = request(&path, None, None);
+            r.headers_mut().insert(
+                header::AUTHORIZATION,
+                format!("Bearer {}", activity.session(who, T0 + 60)).parse().unwrap(),
+            );
+            r
+        };
+        // Ann moves first: her game opens at once; Bob chooses among his; Eve has none.
+        let (status, body) = json(&app, games(ANN, "")).await;
+        assert_eq!((status, &body["game"]), (StatusCode::OK, &serde_json::json!(id)), "{body}");
+        let (_, body) = json(&app, games(BOB, "?channel=8")).await;
+        let list = body["games"].as_array().unwrap();
+        assert_eq!(list.len(), 1, "{body}");
+        assert_eq!(list[0]["id"], id);
+        assert_eq!(list[0]["your_turn"], false);
+        assert_eq!(list[0]["kind"], "inphexion");
+        assert_eq!(list[0]["players"], serde_json::json!(["ann", "bob"]));
+        let (_, body) = json(&app, games(EVE, "")).await;
+        assert_eq!(body["games"], serde_json::json!([]), "{body}");
+        // In the game's thread, anyone opens that game.
+        db::set_game_thread(&core.pool, id, Some(ChannelId(77))).await.unwrap();
+        let (_, body) = json(&app, games(EVE, "?channel=77")).await;
+        assert_eq!(body["game"], id, "{body}");
+        // Without a session, nothing.
+        let (status, _) = json(&app, request("/api/activity/games", None, None)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+}

@@ -8,6 +8,7 @@ mod discord;
 mod server;
 mod spec;
 
+mod activity;
 mod analysis;
 mod bot_opponent;
 mod faults;

@@ -28,6 +28,8 @@ pub const BOT_ID: u64 = 900_000_000_000_000_001;
 pub const GUILD_ID: u64 = 910_000_000_000_000_001;
 /// The one channel where the members play.
 pub const CHANNEL_ID: u64 = 920_000_000_000_000_001;
+/// The application's OAuth2 client secret, as the bot is configured with.
+pub const CLIENT_SECRET: &str = "fake-client-secret-0123456789";
 /// A second server, on shard 1 when there are two (`GUILD_ID` is on shard 0), and its channel.
 pub const GUILD2_ID: u64 = (910_000_000_000_000_001 >> 22 | 1) << 22;
 pub const CHANNEL2_ID: u64 = 920_000_000_000_000_002;
@@ -139,6 +141,15 @@ pub struct FakeState {
     pub threads: Mutex<HashMap<u64, Thread>>,
     /// The channel of each interaction (by token) that was not in the games channel.
     pub token_channels: Mutex<HashMap<String, u64>>,
+    /// OAuth2: the authorization codes not yet exchanged and the access tokens, by member.
+    pub oauth: Mutex<OAuth>,
+}
+
+/// What the fake's OAuth2 knows.
+#[derive(Default)]
+pub struct OAuth {
+    pub codes: HashMap<String, u64>,
+    pub access_tokens: HashMap<String, u64>,
 }
 
 /// A thread as the fake keeps it.
@@ -196,6 +207,7 @@ impl Fake {
             nonces: Mutex::new(HashMap::new()),
             threads: Mutex::new(HashMap::new()),
             token_channels: Mutex::new(HashMap::new()),
+            oauth: Mutex::new(OAuth::default()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -253,6 +265,19 @@ impl Fake {
             .iter()
             .find(|(_, t)| t.name.starts_with(prefix))
             .map(|(&id, t)| (id, t.clone()))
+    }
+
+    /// An authorization code for `member`, as the Discord client gets when the member
+    /// authorizes the application in an Activity (used once).
+    pub fn authorize(&self, member: u64) -> String {
+        let code = format!("code{}", self.new_id());
+        self.state
+            .oauth
+            .lock()
+            .unwrap()
+            .codes
+            .insert(code.clone(), member);
+        code
     }
 
     pub fn new_id(&self) -> u64 {

@@ -398,13 +398,13 @@ async fn serve(shared: Shared) -> String {
 }
 
 /// chromedriver on a free port, stopped when dropped.
-struct Driver {
+pub struct Driver {
     child: tokio::process::Child,
     url: String,
 }
 
 impl Driver {
-    async fn start() -> Driver {
+    pub async fn start() -> Driver {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -432,7 +432,7 @@ impl Driver {
     }
 
     /// A new headless browser window of `width`×`height` CSS pixels.
-    async fn browser(&self, width: u32, height: u32) -> Client {
+    pub async fn browser(&self, width: u32, height: u32) -> Client {
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".to_string(),
@@ -478,12 +478,12 @@ async fn resize(c: &Client, width: u32, height: u32) {
     }
 }
 
-async fn js(c: &Client, script: &str) -> Value {
+pub async fn js(c: &Client, script: &str) -> Value {
     c.execute(script, vec![]).await.expect("script runs")
 }
 
 /// Waits until `script` returns true in the page.
-async fn until(c: &Client, what: &str, script: &str) {
+pub async fn until(c: &Client, what: &str, script: &str) {
     let started = Instant::now();
     loop {
         if js(c, script).await == Value::Bool(true) {
@@ -500,7 +500,7 @@ async fn until(c: &Client, what: &str, script: &str) {
 /// How many moves the page lists.
 const MOVES_SHOWN: &str = "return document.querySelectorAll('#moves li:not(.none)').length";
 
-async fn moves_shown(c: &Client) -> usize {
+pub async fn moves_shown(c: &Client) -> usize {
     js(c, MOVES_SHOWN).await.as_u64().unwrap_or(0) as usize
 }
 
@@ -511,7 +511,7 @@ const SMALLEST_TARGET: &str = "const r = [...document.querySelectorAll('#board .
 
 /// Plays `mv` on the page of the player to move, only by clicking (or, when `keyboard`, with
 /// Tab-focus and Enter), then Confirm.
-async fn click_move(c: &Client, legal: &Value, keyboard: bool) {
+pub async fn click_move(c: &Client, legal: &Value, keyboard: bool) {
     let steps: Vec<&Value> = legal["steps"]
         .as_array()
         .expect("steps")
@@ -875,7 +875,7 @@ impl Shared {
 
 /// A GET of `url` (`http://host:port/path`), with the link's token when there is one: the
 /// status and the body as JSON.
-async fn get_json(url: &str, token: Option<&str>) -> (u16, Value) {
+pub async fn get_json(url: &str, token: Option<&str>) -> (u16, Value) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let rest = url.strip_prefix("http://").expect("an http address");
     let (host, path) = rest.split_once('/').expect("a path");
@@ -1072,4 +1072,4 @@ async fn screenshots(watcher: &Client) {
 }
 
 /// How long the bot's web server makes a link wait after a burst of posts.
-const EVERY_POST: Duration = Duration::from_millis(2100);
+pub const EVERY_POST: Duration = Duration::from_millis(2100);

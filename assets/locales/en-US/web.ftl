@@ -19,3 +19,13 @@ web-played = { $mv ->
 web-link-open = Open the board
 web-link-watch = Watch live
 web-link-private = Your private link to play game #{ $game } by clicking the board (it is yours alone: do not share it; it expires when the game ends):
+# The game page inside Discord (an Activity).
+activity-off = The game page is not set up to run inside Discord on this bot.
+activity-not-ready = The bot is still connecting to Discord: try again in a moment.
+activity-code-refused = Discord did not confirm who you are (the sign-in was refused or has expired). Close the Activity and open it again.
+activity-wrong-member = Discord says this sign-in belongs to another member than the one this Activity runs for. Close the Activity and open it again.
+activity-discord-unreachable = Discord could not be reached to confirm who you are. Try again in a moment.
+activity-session-invalid = Your sign-in is not valid any more. Close the Activity and open it again.
+activity-not-player = You do not play game #{ $game }: you are watching it.
+activity-launch = Play in Discord
+activity-proxy-forged = This request claims to come through Discord but its signature is not valid.

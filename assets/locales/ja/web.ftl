@@ -18,3 +18,13 @@ web-played = 対局 #{ $game } の第 { $n } 手として{ $mv ->
 web-link-open = 盤を開く
 web-link-watch = ライブで見る
 web-link-private = 対局 #{ $game } を盤のクリックで指すための、あなた専用のリンクです（共有しないでください。対局が終わると無効になります）：
+# Discord 内のゲームページ（アクティビティ）。
+activity-off = このボットでは、ゲームページを Discord 内で開く設定がされていません。
+activity-not-ready = ボットはまだ Discord に接続中です。少し待ってからもう一度お試しください。
+activity-code-refused = Discord があなたを確認できませんでした（サインインが拒否されたか期限切れです）。アクティビティを閉じて、もう一度開いてください。
+activity-wrong-member = このサインインは、このアクティビティを開いたメンバーとは別のメンバーのものだと Discord が示しています。アクティビティを閉じて、もう一度開いてください。
+activity-discord-unreachable = あなたを確認するための Discord に接続できませんでした。少し待ってからもう一度お試しください。
+activity-session-invalid = サインインが無効になりました。アクティビティを閉じて、もう一度開いてください。
+activity-not-player = あなたは対局 #{ $game } の対局者ではありません。観戦中です。
+activity-launch = Discord で対局
+activity-proxy-forged = このリクエストは Discord 経由と称していますが、署名が正しくありません。

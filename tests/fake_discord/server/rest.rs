@@ -60,9 +60,90 @@ fn attachment_decodes(bytes: &[u8]) -> bool {
     }
 }
 
+/// A form-encoded body (`a=b&c=d`) as pairs, percent-decoded.
+fn form_pairs(body: &[u8]) -> Vec<(String, String)> {
+    let decode = |s: &str| {
+        let bytes = s.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'+' => out.push(b' '),
+                b'%' if i + 2 < bytes.len() => {
+                    let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("");
+                    match u8::from_str_radix(hex, 16) {
+                        Ok(b) => {
+                            out.push(b);
+                            i += 2;
+                        }
+                        Err(_) => out.push(b'%'),
+                    }
+                }
+                b => out.push(b),
+            }
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    };
+    String::from_utf8_lossy(body)
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(k, v)| (decode(k), decode(v)))
+        .collect()
+}
+
+/// Discord's OAuth2 token endpoint (not in the HTTP specification): a form with the client's
+/// id and secret and an authorization code, answered with an access token for the code's
+/// member, or 400 `invalid_grant` / 401 `invalid_client` as Discord answers.
+fn oauth2_token(state: &FakeState, content_type: &str, body: &[u8]) -> (StatusCode, Value) {
+    if !content_type.starts_with("application/x-www-form-urlencoded") {
+        state.violations.lock().unwrap().push(format!(
+            "POST /oauth2/token: not form-encoded ({content_type})"
+        ));
+        return (StatusCode::BAD_REQUEST, json!({"error": "invalid_request"}));
+    }
+    let form: std::collections::HashMap<String, String> = form_pairs(body).into_iter().collect();
+    let field = |k: &str| form.get(k).map(String::as_str).unwrap_or("");
+    if field("client_id") != APP_ID.to_string() || field("client_secret") != super::CLIENT_SECRET {
+        return (StatusCode::UNAUTHORIZED, json!({"error": "invalid_client"}));
+    }
+    if field("grant_type") != "authorization_code" {
+        return (
+            StatusCode::BAD_REQUEST,
+            json!({"error": "unsupported_grant_type"}),
+        );
+    }
+    let mut oauth = state.oauth.lock().unwrap();
+    let Some(member) = oauth.codes.remove(field("code")) else {
+        return (
+            StatusCode::BAD_REQUEST,
+            json!({"error": "invalid_grant", "error_description": "Invalid \"code\" in request."}),
+        );
+    };
+    let token = format!("access{}", state.next_id.fetch_add(1, Ordering::Relaxed));
+    oauth.access_tokens.insert(token.clone(), member);
+    (
+        StatusCode::OK,
+        json!({"access_token": token, "token_type": "Bearer", "expires_in": 604800,
+               "refresh_token": format!("refresh-{token}"), "scope": "identify"}),
+    )
+}
+
+/// A member as `GET /users/@me` shows them.
+fn user_object(id: u64) -> Value {
+    json!({"id": id.to_string(), "username": format!("member{}", id % 1000), "discriminator": "0",
+           "global_name": null, "avatar": null, "public_flags": 0, "flags": 0, "bot": id == BOT_ID})
+}
+
 pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> Response {
     let method = req.method().clone();
     let full = req.uri().path().to_string();
+    let authorization = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
     let content_type = req
         .headers()
         .get("content-type")
@@ -77,6 +158,23 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
             .push(format!("{method} {full}: not under /api/v10"));
         return StatusCode::NOT_FOUND.into_response();
     };
+    if method == Method::POST && path == "/oauth2/token" {
+        let bytes = axum::body::to_bytes(req.into_body(), 1 << 16)
+            .await
+            .unwrap_or_default();
+        let (status, answer) = oauth2_token(&state, &content_type, &bytes);
+        state.requests.lock().unwrap().push(Recorded {
+            method: method.to_string(),
+            path,
+            json: None,
+            files: Vec::new(),
+            status: status.as_u16(),
+            at: std::time::Instant::now(),
+            duplicate: false,
+        });
+        state.changed.notify_waiters();
+        return (status, Json(answer)).into_response();
+    }
     let mut json_body = None;
     let mut files = Vec::new();
     if content_type.starts_with("multipart/form-data") {
@@ -373,6 +471,27 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
                 None => (
                     StatusCode::NOT_FOUND,
                     Json(json!({"message": "Unknown Channel", "code": 10003})),
+                )
+                    .into_response(),
+            }
+        }
+        ("GET", ["users", "@me"]) => {
+            let member = match authorization.split_once(' ') {
+                Some(("Bearer", token)) => state
+                    .oauth
+                    .lock()
+                    .unwrap()
+                    .access_tokens
+                    .get(token)
+                    .copied(),
+                Some(("Bot", _)) => Some(BOT_ID),
+                _ => None,
+            };
+            match member {
+                Some(id) => Json(user_object(id)).into_response(),
+                None => (
+                    StatusCode::UNAUTHORIZED,
+                    Json(json!({"message": "401: Unauthorized", "code": 0})),
                 )
                     .into_response(),
             }
