@@ -170,13 +170,40 @@ fn command_list<U, E>(commands: &[poise::Command<U, E>]) -> anyhow::Result<serde
     Ok(list)
 }
 
-/// Registers the slash commands in the development server, or globally.
+/// The Activity's Entry Point command (`/launch` in the App Launcher): Discord launches the game
+/// page itself (handler 2), which then opens the channel's game or the member's. Registered with
+/// the slash commands when Activities are on: Discord refuses a registration of an app with
+/// Activities that leaves its Entry Point command out.
+fn entry_point() -> serde_json::Value {
+    let ja = crate::i18n::Lang::of("ja");
+    let en = crate::i18n::Lang::EN;
+    let attr = |lang, name| {
+        crate::i18n::catalog()
+            .get_exact(lang, "entry-point", Some(name))
+            .unwrap_or_default()
+    };
+    serde_json::json!({
+        "name": attr(en, "name"),
+        "name_localizations": {"ja": attr(ja, "name")},
+        "description": crate::i18n::tr(en, "entry-point"),
+        "description_localizations": {"ja": crate::i18n::tr(ja, "entry-point")},
+        "type": 4,
+        "handler": 2,
+    })
+}
+
+/// Registers the slash commands in the development server, or globally, with the Activity's
+/// Entry Point command when `activity` is on.
 async fn register<U, E>(
     http: &serenity::Http,
     commands: &[poise::Command<U, E>],
     dev_guild: Option<u64>,
+    activity: bool,
 ) -> anyhow::Result<()> {
-    let list = command_list(commands)?;
+    let mut list = command_list(commands)?;
+    if let (true, Some(all)) = (activity, list.as_array_mut()) {
+        all.push(entry_point());
+    }
     match dev_guild {
         Some(g) => {
             http.create_guild_commands(serenity::GuildId::new(g), &list)
@@ -290,7 +317,13 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             Box::pin(async move {
                 // One registration for all processes: by the one running shard 0.
                 if shards.runs_first() {
-                    register(&ctx.http, &framework.options().commands, dev_guild).await?;
+                    register(
+                        &ctx.http,
+                        &framework.options().commands,
+                        dev_guild,
+                        activity_on,
+                    )
+                    .await?;
                     info!(user = %ready.user.name, %shards, "connected; commands registered");
                 } else {
                     info!(

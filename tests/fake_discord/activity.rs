@@ -451,6 +451,29 @@ async fn two_members_play_in_the_activity_and_forgeries_are_refused() {
     )
     .await;
     d.fake.wait_ready(1).await;
+    // With Activities on, the Entry Point command is registered with the slash commands, for
+    // Discord to launch the page itself.
+    let (_, registration) = d
+        .fake
+        .wait_for(0, "the commands' registration", |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+    let registered = registration.json.expect("the commands as JSON");
+    let entry: Vec<&Value> = registered
+        .as_array()
+        .expect("a list of commands")
+        .iter()
+        .filter(|c| c["type"] == 4)
+        .collect();
+    assert_eq!(entry.len(), 1, "{registered}");
+    assert_eq!(
+        (&entry[0]["name"], &entry[0]["handler"]),
+        (&json!("launch"), &json!(2)),
+        "{}",
+        entry[0]
+    );
+    assert_eq!(entry[0]["name_localizations"]["ja"], "盤を開く");
     let driver = Driver::start().await;
     let pages = [
         driver.browser(420, 900).await,

@@ -368,3 +368,7 @@ answer-tournaments-open = Anyone here may create tournaments.
 answer-tournaments-managers = Members who manage the server or its events create tournaments.
 choice-tournaments-0 = on
 choice-tournaments-1 = off
+
+# The Activity's Entry Point command (registered when Activities are on).
+entry-point = Open the game board inside Discord: the game here, or yours to move.
+    .name = launch

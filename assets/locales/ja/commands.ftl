@@ -344,3 +344,7 @@ answer-tournaments-open = ここでは誰でも大会を作成できます。
 answer-tournaments-managers = 大会を作成できるのはサーバーかイベントの管理者です。
 choice-tournaments-0 = オン
 choice-tournaments-1 = オフ
+
+# アクティビティの起動コマンド（アクティビティが有効なときに登録）。
+entry-point = Discord の中で盤を開きます（ここの対局、またはあなたの手番の対局）。
+    .name = 盤を開く
