@@ -10,6 +10,7 @@ mod spec;
 
 mod analysis;
 mod bot_opponent;
+mod clock;
 mod faults;
 mod games;
 mod japanese;

@@ -251,18 +251,28 @@ fn rules_text(kind: GameKind, lang: Lang) -> String {
     }
 }
 
+/// How many optional options of a command the help names; `[…]` stands for the others (Discord
+/// lists them all as the member types).
+const HELP_OPTIONAL: usize = 1;
+
 /// The help text in `lang`, built from the commands' own names, options and descriptions in
 /// that language (the one source of what each command does).
 pub(super) fn help_text(commands: &[poise::Command<Data, BotError>], lang: Lang) -> String {
     let mut lines = vec![tr(lang, "help-head")];
     for c in commands {
         let mut usage = format!("/{}", command_name(c, lang));
+        let mut optional = 0;
         for p in &c.parameters {
             let name = option_name(p, lang);
             if p.required {
                 usage = format!("{usage} {name}");
             } else {
-                usage = format!("{usage} [{name}]");
+                optional += 1;
+                match optional {
+                    n if n <= HELP_OPTIONAL => usage = format!("{usage} [{name}]"),
+                    n if n == HELP_OPTIONAL + 1 => usage = format!("{usage} […]"),
+                    _ => {}
+                }
             }
         }
         lines.push(format!("• `{usage}` — {}", command_description(c, lang)));

@@ -43,6 +43,8 @@ async fn started(core: &Core, line: &str, rated: bool) -> i64 {
         seconds_per_move: DAY,
         challenger_first: true,
         rematch_of: None,
+        time_control: None,
+        weekends_off: None,
     };
     let c = open_challenge(core, &req).await.unwrap();
     match answer_challenge(core, c, BOB, ChallengeAnswer::Accept)
@@ -480,6 +482,8 @@ async fn challenges_are_capped_per_member_and_per_pair() {
         seconds_per_move: DAY,
         challenger_first: true,
         rematch_of: None,
+        time_control: None,
+        weekends_off: None,
     };
     open_challenge(&core, &req).await.unwrap();
     // The same pair and game, either way round, with other options: refused.
@@ -541,6 +545,8 @@ async fn caps_hold_when_requests_arrive_together(pool: db::Pool) {
         seconds_per_move: DAY,
         challenger_first: true,
         rematch_of: None,
+        time_control: None,
+        weekends_off: None,
     };
     let refused = |results: &[Result<i64, Error>], text: &str| {
         results
