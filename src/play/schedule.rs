@@ -216,6 +216,26 @@ pub async fn time_left_in_turn(
     Ok(time_control::time_left(turn, &off, now))
 }
 
+/// What the player to move of active game `row` has left at `now`: their bank left with a time
+/// control (the clock stopped on weekends off and pauses), else the time to the deadline. `None`
+/// without a clock or once the game is over.
+pub async fn time_left_of(
+    conn: &mut Conn,
+    row: &GameRow,
+    now: i64,
+) -> Result<Option<i64>, DbError> {
+    let (Some(deadline), Some(player)) = (row.deadline_at, row.to_move) else {
+        return Ok(None);
+    };
+    if row.status != db::GameStatus::Active {
+        return Ok(None);
+    }
+    Ok(Some(match &row.clock {
+        Some(clock) => time_left_in_turn(conn, row, clock, player, now).await?,
+        None => (deadline - now).max(0),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -97,6 +97,9 @@ async fn fischer_weekends_off_next_game_and_a_pause() {
 
     // Sunday noon: the weekend took nothing, Ann moves with 12 hours left and keeps 36.
     d.set_clock(SATURDAY + DAY + 12 * HOUR);
+    // `/turn` shows the bank left (12 hours), not the 24 hours to Monday noon.
+    let turn = d.command(&ANN, "turn", vec![]).await;
+    assert!(turn.content.contains("12 h 0 min left"), "{turn:?}");
     let played = play(&d, &ANN, g1.id).await;
     assert_eq!(
         custom_ids(&played.components),

@@ -536,18 +536,31 @@ pub(super) async fn autocomplete_finished(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// ` · 2 d 5 h left` for an active game with a deadline.
-pub(super) fn time_left(row: &GameRow, now: i64, lang: Lang) -> String {
-    match row.deadline_at {
-        Some(d) if row.status == GameStatus::Active => {
-            let left = text!(
-                "answer-time-left",
-                left = crate::play::words::time_left(d - now)
-            );
-            format!(" · {}", left.render(lang))
-        }
-        _ => String::new(),
+/// ` · 2 d 5 h left` for each active game with a clock in `rows` (what the player to move has
+/// left of their bank: a weekend off or a pause takes nothing).
+pub(super) async fn times_left(
+    ctx: &Context<'_>,
+    rows: &[GameRow],
+    lang: Lang,
+) -> Result<Vec<String>, BotError> {
+    let now = ctx.data().core.clock.now();
+    let mut conn = ctx.data().core.pool.acquire().await?;
+    let mut shown = Vec::with_capacity(rows.len());
+    for row in rows {
+        shown.push(
+            match crate::play::schedule::time_left_of(&mut conn, row, now).await? {
+                Some(left) => {
+                    let left = text!(
+                        "answer-time-left",
+                        left = crate::play::words::time_left(left)
+                    );
+                    format!(" · {}", left.render(lang))
+                }
+                None => String::new(),
+            },
+        );
     }
+    Ok(shown)
 }
 
 /// The server a command is used in; commands about a server's games need one.
