@@ -439,6 +439,58 @@ mod tests {
     }
 
     both_backends! {
+        async fn clocks_read_back_and_damaged_ones_are_named(pool) {
+            let old = game_with_players(&pool).await;
+            // A game stored without a time control keeps its fixed time per move.
+            assert_eq!(fetch_game(&pool, old).await.unwrap().unwrap().clock, None);
+            let clock = GameClock {
+                control: TimeControl::fischer(3 * 86_400, 86_400, 7 * 86_400).unwrap(),
+                weekends_off: true,
+                banks: [3 * 86_400, 86_400],
+                turn_started_at: 10,
+                remind_at: Some(500),
+            };
+            let id = insert_game(
+                &pool,
+                &NewGame {
+                    guild_id: Some(GuildId(5)),
+                    channel_id: ChannelId(6),
+                    options: &Options::parse_line("inphexion size=5").unwrap(),
+                    players: [UserId(1), UserId(u64::MAX)],
+                    rated: false,
+                    now: 10,
+                    seconds_per_move: 86_400,
+                    deadline_at: Some(1_000),
+                    clock: Some(clock),
+                },
+            )
+            .await
+            .unwrap();
+            assert_eq!(fetch_game(&pool, id).await.unwrap().unwrap().clock, Some(clock));
+            for (set, column) in [
+                ("time_control = 'fischer:1:2'", "time_control"),
+                ("time_control = 'fischer:5:1:2'", "time_control"),
+                ("first_bank = NULL", "first_bank"),
+                ("second_bank = -4", "second_bank"),
+                ("turn_started_at = NULL", "turn_started_at"),
+            ] {
+                let restore = "UPDATE games SET time_control = 'fischer:259200:86400:604800',
+                                 first_bank = 259200, second_bank = 86400, turn_started_at = 10
+                               WHERE id = $1";
+                sqlx::query(restore).bind(id).execute(&pool).await.unwrap();
+                let damage = format!("UPDATE games SET {set} WHERE id = $1");
+                sqlx::query(sqlx::AssertSqlSafe(damage))
+                    .bind(id)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+                let err = fetch_game(&pool, id).await.unwrap_err().to_string();
+                assert!(err.contains(column), "{set}: {err}");
+            }
+        }
+    }
+
+    both_backends! {
         async fn a_damaged_record_is_reported(pool) {
             let id = game_with_players(&pool).await;
             // A version that disagrees with the moves stored is found before any replay.
