@@ -212,6 +212,7 @@ fn message_formatting(n: usize) {
         to_move: Some(UserId(3)),
         delivery_fault: None,
         thread_id: None,
+        clock: None,
     };
     for tag in ["en-US", "ja"] {
         let lang = Lang::of(tag);
@@ -280,6 +281,7 @@ async fn seed(url: &str, n: usize) {
                 now: at,
                 seconds_per_move: 3 * 86_400,
                 deadline_at: Some(at + 3 * 86_400),
+                clock: None,
             },
         )
         .await
@@ -307,6 +309,8 @@ async fn seed(url: &str, n: usize) {
                     finish: finish.as_ref(),
                     next_deadline: Some(at + 3 * 86_400),
                     next_to_move: if ply % 2 == 0 { b } else { a },
+                    clock: None,
+                    left_before: None,
                 },
             )
             .await
@@ -328,6 +332,7 @@ async fn seed(url: &str, n: usize) {
                 now: now + k as i64,
                 seconds_per_move: 14 * 86_400,
                 deadline_at: Some(hexcord::clock::unix_now() + 14 * 86_400),
+                clock: None,
             },
         )
         .await

@@ -93,6 +93,8 @@ async fn started(core: &Core, a: UserId, b: UserId) -> i64 {
         seconds_per_move: 86_400,
         challenger_first: true,
         rematch_of: None,
+        time_control: None,
+        weekends_off: None,
     };
     let c = actions::open_challenge(core, &req)
         .await

@@ -44,8 +44,9 @@
 //! - [`web`] is another front end beside [`bot`], in the same process: a page per game where its
 //!   players click their moves (through the same actions) and anyone watches it live.
 //! - [`i18n`] gives every text a person reads, in their language; [`rating`] is the Glicko-2 maths;
-//!   [`standings`] a tournament's table; [`clock`] the time the bot acts on; [`config`] the
-//!   settings.
+//!   [`standings`] a tournament's table; [`clock`] the time the bot acts on; [`time_control`] a
+//!   correspondence game's clock (per-move or Fischer banks, weekends off in a time zone, pauses);
+//!   [`config`] the settings.
 //!
 //! # Examples
 //!
@@ -213,4 +214,5 @@ pub mod play;
 pub mod rating;
 pub mod render;
 pub mod standings;
+pub mod time_control;
 pub mod web;

@@ -12,7 +12,7 @@ use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
 pub use super::custom_id::Component;
-use super::picker_view::{cannot_go_on, closed_message, not_yours, picker_message, stale_message};
+use super::picker_view::{cannot_go_on, not_yours, picker_message, played_message, stale_message};
 use super::seal::Request;
 use super::{BotError, Data};
 use crate::i18n::{tr, Lang, Text};
@@ -370,6 +370,10 @@ async fn dispatch(
         Component::Cancel(id) => {
             return update(ctx, data, press, text!("picker-cancelled", game = id)).await
         }
+        Component::Pause { pause, accept } => {
+            let text = actions::answer_pause(&data.core, pause, user, accept).await?;
+            return update(ctx, data, press, text).await;
+        }
         Component::Join(id) => {
             let entered = actions::join_tournament(&data.core, id, guild_of(press), user).await?;
             return show_entered(ctx, data, press, entered).await;
@@ -580,7 +584,11 @@ async fn picker_press(
                 let played = (data.opponent)
                     .member_moves((row, game), user, actions::Chosen::Move(mv))
                     .await?;
-                closed_message(played.answer(words, place).render(lang))
+                played_message(
+                    lang,
+                    played.answer(words, place).render(lang),
+                    played.next_game,
+                )
             }
             _ => stale_message(lang, &row, &game, user),
         },
@@ -645,7 +653,9 @@ async fn check_presser(
         | Component::Decline(_)
         | Component::Withdraw(_)
         | Component::Join(_)
-        | Component::Leave(_) => return Ok(()),
+        | Component::Leave(_)
+        // The pause's action checks that the other player of its game answers.
+        | Component::Pause { .. } => return Ok(()),
     };
     let Some(row) = crate::db::fetch_game(&data.core.pool, game).await? else {
         return Err(BotError::refused(text!("no-such-game", game = game)));

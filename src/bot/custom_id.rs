@@ -50,6 +50,11 @@ pub enum Component {
         /// The request's seal ([`crate::bot::seal`]).
         seal: u64,
     },
+    /// The other player's answer to pause proposal `pause` (the action checks who answers).
+    Pause {
+        pause: i64,
+        accept: bool,
+    },
     /// The other player's answer to `seat`'s proposal, at position `at`, to call the game off.
     CallOff {
         game: i64,
@@ -76,6 +81,9 @@ impl Component {
             Component::Launch(id) => ("launch", id),
             Component::Join(id) => ("tjoin", id),
             Component::Leave(id) => ("tleave", id),
+            Component::Pause { pause, accept } => {
+                return format!("hx:{}:{pause}", if *accept { "pzyes" } else { "pzno" })
+            }
             Component::Pick { game, ply, path } => {
                 return format!("hx:pick:{game}:{ply}:{}", path.encode())
             }
@@ -190,6 +198,10 @@ impl Component {
             "launch" => Component::Launch(id),
             "tjoin" => Component::Join(id),
             "tleave" => Component::Leave(id),
+            "pzyes" | "pzno" => Component::Pause {
+                pause: id,
+                accept: verb == "pzyes",
+            },
             _ => return None,
         })
     }

@@ -58,6 +58,30 @@ pub(super) fn cannot_go_on(
 }
 
 /// A picker message that only says something (no choices, no picture).
+/// The answer to a move: the words, and a Next game button when another game waits for the
+/// player (it opens that game's Move flow).
+pub(super) fn played_message(
+    lang: Lang,
+    text: String,
+    next_game: Option<i64>,
+) -> serenity::CreateInteractionResponseMessage {
+    let msg = closed_message(text);
+    match next_game {
+        Some(next) => msg.components(vec![next_game_row(lang, next)]),
+        None => msg,
+    }
+}
+
+/// The Next game button: the Move button of game `next`.
+pub(super) fn next_game_row(lang: Lang, next: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
+        crate::bot::custom_id::Component::Move(next).encode(),
+    )
+    .label(crate::i18n::tr(lang, "button-next-game"))
+    .emoji('⏭')
+    .style(serenity::ButtonStyle::Primary)])
+}
+
 pub(super) fn closed_message(text: String) -> serenity::CreateInteractionResponseMessage {
     serenity::CreateInteractionResponseMessage::new()
         .content(text)

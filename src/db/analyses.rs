@@ -86,6 +86,7 @@ mod tests {
                     now,
                     seconds_per_move: 86_400,
                     deadline_at: None,
+                    clock: None,
                 },
             )
             .await

@@ -134,6 +134,7 @@ mod tests {
                         now,
                         seconds_per_move: 86_400,
                         deadline_at: Some(now + 86_400),
+                        clock: None,
                     },
                 )
                 .await

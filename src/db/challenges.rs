@@ -5,6 +5,7 @@ use sqlx::{FromRow, Row};
 
 use super::{decode_each, ChannelId, DbError, GuildId, MessageId, UserId};
 use crate::games::{GameKind, Options};
+use crate::time_control::TimeControl;
 
 /// Where a challenge stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -61,6 +62,11 @@ pub struct Challenge {
     pub challenger_first: bool,
     /// The game this challenge offers a rematch of.
     pub rematch_of: Option<i64>,
+    /// The time control of the game it starts (`None`: stored before time controls, the fixed
+    /// `seconds_per_move`).
+    pub time_control: Option<TimeControl>,
+    /// The game it starts takes weekends off.
+    pub weekends_off: bool,
 }
 
 impl<'r> FromRow<'r, DbRow> for Challenge {
@@ -91,6 +97,18 @@ impl<'r> FromRow<'r, DbRow> for Challenge {
             seconds_per_move: row.try_get("seconds_per_move")?,
             challenger_first: super::get_flag(row, "challenger_first")?,
             rematch_of: row.try_get("rematch_of")?,
+            time_control: match row.try_get::<Option<String>, _>("time_control")? {
+                None => None,
+                Some(stored) => {
+                    Some(
+                        TimeControl::decode(&stored).map_err(|e| sqlx::Error::ColumnDecode {
+                            index: "time_control".into(),
+                            source: format!("`{stored}`: {e}").into(),
+                        })?,
+                    )
+                }
+            },
+            weekends_off: super::get_flag(row, "weekends_off")?,
         })
     }
 }
@@ -109,6 +127,8 @@ pub struct NewChallenge<'a> {
     pub seconds_per_move: i64,
     pub challenger_first: bool,
     pub rematch_of: Option<i64>,
+    pub time_control: TimeControl,
+    pub weekends_off: bool,
 }
 
 /// Stores an open challenge; returns its id.
@@ -116,8 +136,8 @@ pub async fn insert_challenge(ex: impl Executor<'_>, c: &NewChallenge<'_>) -> Re
     let id = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, rated,
                                  status, created_at, expires_at, seconds_per_move,
-                                 challenger_first, rematch_of)
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11) RETURNING id",
+                                 challenger_first, rematch_of, time_control, weekends_off)
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(c.guild_id)
     .bind(c.channel_id)
@@ -130,6 +150,8 @@ pub async fn insert_challenge(ex: impl Executor<'_>, c: &NewChallenge<'_>) -> Re
     .bind(c.seconds_per_move)
     .bind(i64::from(c.challenger_first))
     .bind(c.rematch_of)
+    .bind(c.time_control.encode())
+    .bind(i64::from(c.weekends_off))
     .fetch_one(ex)
     .await?;
     Ok(id)
@@ -250,6 +272,8 @@ mod tests {
                 seconds_per_move: 86400,
                 challenger_first: true,
                 rematch_of: None,
+                time_control: TimeControl::PerMove { seconds: 86400 },
+                weekends_off: false,
             };
             let id = insert_challenge(&pool, &new).await.unwrap();
             let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
@@ -304,6 +328,8 @@ mod tests {
                 seconds_per_move: 86400,
                 challenger_first: true,
                 rematch_of: None,
+                time_control: TimeControl::PerMove { seconds: 86400 },
+                weekends_off: false,
             };
             let early = insert_challenge(&pool, &new(100)).await.unwrap();
             let late = insert_challenge(&pool, &new(300)).await.unwrap();

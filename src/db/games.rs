@@ -9,6 +9,7 @@ use sqlx::{FromRow, Row};
 
 use super::{ChannelId, DbError, GuildId, MessageId, UserId};
 use crate::games::{Game, GameKind, Options, Outcome};
+use crate::time_control::TimeControl;
 
 /// Where a game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -100,6 +101,60 @@ pub struct GameRow {
     pub delivery_fault: Option<String>,
     /// The thread where the game is played, once opened (`None`: in its channel).
     pub thread_id: Option<ChannelId>,
+    /// The game's clock (`None`: the fixed `seconds_per_move` of games stored before time
+    /// controls, and games without a clock).
+    pub clock: Option<GameClock>,
+}
+
+/// A game's clock when it has a time control.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameClock {
+    pub control: TimeControl,
+    /// The clock stops from Saturday 00:00 to Monday 00:00 in the time zone of the player to move.
+    pub weekends_off: bool,
+    /// Each seat's bank: the seat to move's is what its current turn started with, the other's
+    /// what its next turn starts with.
+    pub banks: [i64; 2],
+    /// When the current turn's clock started.
+    pub turn_started_at: i64,
+    /// When the next reminder of the current turn is due (`None`: none is left).
+    pub remind_at: Option<i64>,
+}
+
+impl GameClock {
+    /// Reads the clock columns of a game row: `None` when it has no time control; an error
+    /// naming the column when a value cannot be a clock.
+    fn from_row(row: &DbRow) -> Result<Option<GameClock>, sqlx::Error> {
+        let Some(stored) = row.try_get::<Option<String>, _>("time_control")? else {
+            return Ok(None);
+        };
+        let control = TimeControl::decode(&stored)
+            .map_err(|e| decode_error("time_control", format!("`{stored}`: {e}")))?;
+        let bank = |column: &str| -> Result<i64, sqlx::Error> {
+            match row.try_get::<Option<i64>, _>(column)? {
+                Some(b) if b >= 0 => Ok(b),
+                Some(b) => Err(decode_error(column, format!("a negative bank ({b} s)"))),
+                None => Err(decode_error(
+                    column,
+                    "a game with a time control without a bank".into(),
+                )),
+            }
+        };
+        Ok(Some(GameClock {
+            control,
+            weekends_off: super::get_flag(row, "weekends_off")?,
+            banks: [bank("first_bank")?, bank("second_bank")?],
+            turn_started_at: row
+                .try_get::<Option<i64>, _>("turn_started_at")?
+                .ok_or_else(|| {
+                    decode_error(
+                        "turn_started_at",
+                        "a game with a time control without its turn's start".into(),
+                    )
+                })?,
+            remind_at: row.try_get("remind_at")?,
+        }))
+    }
 }
 
 impl GameRow {
@@ -182,6 +237,7 @@ impl<'r> FromRow<'r, DbRow> for GameRow {
             to_move: row.try_get("to_move_id")?,
             delivery_fault: row.try_get("delivery_fault")?,
             thread_id: row.try_get("thread_id")?,
+            clock: GameClock::from_row(row)?,
         })
     }
 }
@@ -218,6 +274,8 @@ pub struct NewGame<'a> {
     pub seconds_per_move: i64,
     /// When the first player loses on time (`None`: no clock, as against the bot).
     pub deadline_at: Option<i64>,
+    /// The clock, with its first turn starting at `now` (`None`: the fixed `seconds_per_move`).
+    pub clock: Option<GameClock>,
 }
 
 /// Stores a new active game (the first seat to move); returns its id.
@@ -225,8 +283,10 @@ pub async fn insert_game(ex: impl Executor<'_>, g: &NewGame<'_>) -> Result<i64, 
     let id = sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, kind, options, first_player_id,
                             second_player_id, rated, status, version, created_at, updated_at,
-                            seconds_per_move, deadline_at, to_move_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', 0, $8, $8, $9, $10, $5) RETURNING id",
+                            seconds_per_move, deadline_at, to_move_id, time_control,
+                            weekends_off, first_bank, second_bank, turn_started_at, remind_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', 0, $8, $8, $9, $10, $5, $11, $12, $13, $14,
+                 $15, $16) RETURNING id",
     )
     .bind(g.guild_id)
     .bind(g.channel_id)
@@ -238,6 +298,12 @@ pub async fn insert_game(ex: impl Executor<'_>, g: &NewGame<'_>) -> Result<i64, 
     .bind(g.now)
     .bind(g.seconds_per_move)
     .bind(g.deadline_at)
+    .bind(g.clock.map(|c| c.control.encode()))
+    .bind(i64::from(g.clock.is_some_and(|c| c.weekends_off)))
+    .bind(g.clock.map(|c| c.banks[0]))
+    .bind(g.clock.map(|c| c.banks[1]))
+    .bind(g.clock.map(|c| c.turn_started_at))
+    .bind(g.clock.and_then(|c| c.remind_at))
     .fetch_one(ex)
     .await?;
     Ok(id)
@@ -356,6 +422,7 @@ pub(super) async fn game_with_players(pool: &super::Pool) -> i64 {
             now: 10,
             seconds_per_move: 100,
             deadline_at: Some(110),
+            clock: None,
         },
     )
     .await
@@ -379,6 +446,58 @@ mod tests {
                 GameResult::Decided(Outcome::win(Colour::First, Reason::Timeout)),
             ] {
                 assert_eq!(GameResult::parse(kind, &r.describe(kind)), Some(r));
+            }
+        }
+    }
+
+    both_backends! {
+        async fn clocks_read_back_and_damaged_ones_are_named(pool) {
+            let old = game_with_players(&pool).await;
+            // A game stored without a time control keeps its fixed time per move.
+            assert_eq!(fetch_game(&pool, old).await.unwrap().unwrap().clock, None);
+            let clock = GameClock {
+                control: TimeControl::fischer(3 * 86_400, 86_400, 7 * 86_400).unwrap(),
+                weekends_off: true,
+                banks: [3 * 86_400, 86_400],
+                turn_started_at: 10,
+                remind_at: Some(500),
+            };
+            let id = insert_game(
+                &pool,
+                &NewGame {
+                    guild_id: Some(GuildId(5)),
+                    channel_id: ChannelId(6),
+                    options: &Options::parse_line("inphexion size=5").unwrap(),
+                    players: [UserId(1), UserId(u64::MAX)],
+                    rated: false,
+                    now: 10,
+                    seconds_per_move: 86_400,
+                    deadline_at: Some(1_000),
+                    clock: Some(clock),
+                },
+            )
+            .await
+            .unwrap();
+            assert_eq!(fetch_game(&pool, id).await.unwrap().unwrap().clock, Some(clock));
+            for (set, column) in [
+                ("time_control = 'fischer:1:2'", "time_control"),
+                ("time_control = 'fischer:5:1:2'", "time_control"),
+                ("first_bank = NULL", "first_bank"),
+                ("second_bank = -4", "second_bank"),
+                ("turn_started_at = NULL", "turn_started_at"),
+            ] {
+                let restore = "UPDATE games SET time_control = 'fischer:259200:86400:604800',
+                                 first_bank = 259200, second_bank = 86400, turn_started_at = 10
+                               WHERE id = $1";
+                sqlx::query(restore).bind(id).execute(&pool).await.unwrap();
+                let damage = format!("UPDATE games SET {set} WHERE id = $1");
+                sqlx::query(sqlx::AssertSqlSafe(damage))
+                    .bind(id)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+                let err = fetch_game(&pool, id).await.unwrap_err().to_string();
+                assert!(err.contains(column), "{set}: {err}");
             }
         }
     }

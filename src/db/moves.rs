@@ -1,7 +1,7 @@
 //! Moves stored and taken back, and games ended without a move: each write applies only while the
 //! game is still where its writer saw it, else it is a [`DbError::Conflict`].
 
-use super::{Conn, DbError, Executor, GameResult, GameStatus, UserId};
+use super::{Conn, DbError, Executor, GameClock, GameResult, GameStatus, UserId};
 use crate::games::GameKind;
 
 /// How a game ends, for [`record_move`] and [`finish_game`].
@@ -43,6 +43,10 @@ pub struct MoveRecord<'a> {
     pub next_deadline: Option<i64>,
     /// The player to move after it (ignored when the move ends the game).
     pub next_to_move: UserId,
+    /// The game's clock after it, with the next turn started (`None`: no time control).
+    pub clock: Option<GameClock>,
+    /// What the mover had left of their turn (kept for a takeback; `None`: no time control).
+    pub left_before: Option<i64>,
 }
 
 /// Stores a move, in one statement group that first claims the game: when another write got
@@ -53,8 +57,9 @@ pub async fn record_move(conn: &mut Conn, m: &MoveRecord<'_>) -> Result<(), DbEr
     // The move first, with the mover's deadline as it stood (for a takeback): written only
     // while the game is still where the mover saw it.
     let stored = sqlx::query(
-        "INSERT INTO moves (game_id, ply, notation, player_id, played_at, deadline_before)
-         SELECT $1, $2 + 1, $3, $4, $5, deadline_at FROM games
+        "INSERT INTO moves (game_id, ply, notation, player_id, played_at, deadline_before,
+                            left_before)
+         SELECT $1, $2 + 1, $3, $4, $5, deadline_at, $6 FROM games
           WHERE id = $1 AND version = $2 AND status = 'active'",
     )
     .bind(m.game)
@@ -62,6 +67,7 @@ pub async fn record_move(conn: &mut Conn, m: &MoveRecord<'_>) -> Result<(), DbEr
     .bind(m.notation)
     .bind(m.player)
     .bind(m.now)
+    .bind(m.left_before)
     .execute(&mut *conn)
     .await
     .map_err(|e| match e {
@@ -79,7 +85,10 @@ pub async fn record_move(conn: &mut Conn, m: &MoveRecord<'_>) -> Result<(), DbEr
                 finished_at = CASE WHEN $4 IS NULL THEN finished_at ELSE $3 END,
                 deadline_at = CASE WHEN $4 IS NULL THEN $7 ELSE NULL END,
                 to_move_id = CASE WHEN $4 IS NULL THEN $8 ELSE NULL END,
-                reminders_sent = 0
+                reminders_sent = 0,
+                first_bank = COALESCE($9, first_bank), second_bank = COALESCE($10, second_bank),
+                turn_started_at = COALESCE($11, turn_started_at),
+                remind_at = CASE WHEN $4 IS NULL THEN $12 ELSE NULL END
          WHERE id = $1 AND version = $2 AND status = 'active'",
     )
     .bind(m.game)
@@ -90,6 +99,10 @@ pub async fn record_move(conn: &mut Conn, m: &MoveRecord<'_>) -> Result<(), DbEr
     .bind(finish.and_then(|f| f.winner_id))
     .bind(m.next_deadline)
     .bind(m.next_to_move)
+    .bind(m.clock.map(|c| c.banks[0]))
+    .bind(m.clock.map(|c| c.banks[1]))
+    .bind(m.clock.map(|c| c.turn_started_at))
+    .bind(m.clock.and_then(|c| c.remind_at))
     .execute(&mut *conn)
     .await?;
     if claimed.rows_affected() != 1 {
@@ -109,11 +122,35 @@ pub async fn count_takebacks(ex: impl Executor<'_>, game: i64) -> Result<i64, Db
     )
 }
 
+/// What the mover of the move `ply` of `game` had left of their turn when making it (`None`:
+/// not kept, as for games without a time control).
+pub async fn left_before_move(
+    ex: impl Executor<'_>,
+    game: i64,
+    ply: i64,
+) -> Result<Option<i64>, DbError> {
+    Ok(sqlx::query_scalar::<_, Option<i64>>(
+        "SELECT left_before FROM moves WHERE game_id = $1 AND ply = $2",
+    )
+    .bind(game)
+    .bind(ply)
+    .fetch_optional(ex)
+    .await?
+    .flatten())
+}
+
 /// Takes back move `ply` of active game `game` (its last): the move goes to the game's
 /// takebacks, its player is to move again with the time they had left when they made it
-/// (counted from `now`; a full turn when that is not known). [`DbError::Conflict`] when the
-/// game is no longer at `ply` moves.
-pub async fn take_back_move(conn: &mut Conn, game: i64, ply: i64, now: i64) -> Result<(), DbError> {
+/// (counted from `now`; a full turn when that is not known). A game with a time control gets
+/// `restored`: its clock with the mover's bank given back and their turn started, and the
+/// turn's deadline. [`DbError::Conflict`] when the game is no longer at `ply` moves.
+pub async fn take_back_move(
+    conn: &mut Conn,
+    game: i64,
+    ply: i64,
+    now: i64,
+    restored: Option<(GameClock, i64)>,
+) -> Result<(), DbError> {
     let kept = sqlx::query(
         "INSERT INTO takebacks (game_id, ply, notation, player_id, played_at, taken_back_at)
          SELECT m.game_id, m.ply, m.notation, m.player_id, m.played_at, $3
@@ -131,14 +168,22 @@ pub async fn take_back_move(conn: &mut Conn, game: i64, ply: i64, now: i64) -> R
     sqlx::query(
         "UPDATE games SET version = version - 1, updated_at = $3, reminders_sent = 0,
                 to_move_id = (SELECT player_id FROM moves WHERE game_id = $1 AND ply = $2),
-                deadline_at = CASE WHEN deadline_at IS NULL THEN NULL ELSE $3 + COALESCE(
+                deadline_at = CASE WHEN deadline_at IS NULL THEN NULL
+                    WHEN $4 IS NOT NULL THEN $4 ELSE $3 + COALESCE(
                     (SELECT deadline_before - played_at FROM moves WHERE game_id = $1 AND ply = $2),
-                    seconds_per_move) END
+                    seconds_per_move) END,
+                first_bank = COALESCE($5, first_bank), second_bank = COALESCE($6, second_bank),
+                turn_started_at = COALESCE($7, turn_started_at), remind_at = $8
          WHERE id = $1",
     )
     .bind(game)
     .bind(ply)
     .bind(now)
+    .bind(restored.map(|r| r.1))
+    .bind(restored.map(|r| r.0.banks[0]))
+    .bind(restored.map(|r| r.0.banks[1]))
+    .bind(restored.map(|r| r.0.turn_started_at))
+    .bind(restored.and_then(|r| r.0.remind_at))
     .execute(&mut *conn)
     .await?;
     sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply = $2")
@@ -229,6 +274,8 @@ mod tests {
             finish: None,
             next_deadline,
             next_to_move: UserId(1),
+            clock: None,
+            left_before: None,
         }
     }
 
@@ -342,7 +389,7 @@ mod tests {
                             .unwrap();
                         tx.commit().await.unwrap();
                         let mut tx = pool.begin().await.unwrap();
-                        take_back_move(&mut tx, id, 1, 12 + round).await.unwrap();
+                        take_back_move(&mut tx, id, 1, 12 + round, None).await.unwrap();
                         tx.commit().await.unwrap();
                     }
                 })

@@ -362,6 +362,7 @@ mod rating_tests {
                 now: at,
                 seconds_per_move: 86400,
                 deadline_at: Some(at + 86400),
+                clock: None,
             },
         )
         .await
@@ -496,6 +497,7 @@ mod rating_tests {
                         now: 0,
                         seconds_per_move: 86400,
                         deadline_at: Some(86400),
+                        clock: None,
                     },
                 )
                 .await

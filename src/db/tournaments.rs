@@ -19,6 +19,7 @@ use sqlx::{FromRow, Row};
 use super::{ChannelId, Conn, DbError, DbRow, Executor, GuildId, MessageId, UserId};
 use crate::db::{Finish, GameResult};
 use crate::games::{Colour, Options};
+use crate::time_control::TimeControl;
 
 /// How an event is paired.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -122,6 +123,10 @@ pub struct TournamentRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub finished_at: Option<i64>,
+    /// The time control of its games (`None`: the fixed `seconds_per_move`).
+    pub time_control: Option<TimeControl>,
+    /// Its games take weekends off.
+    pub weekends_off: bool,
 }
 
 impl TournamentRow {
@@ -169,6 +174,14 @@ impl<'r> FromRow<'r, DbRow> for TournamentRow {
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
             finished_at: row.try_get("finished_at")?,
+            time_control: match row.try_get::<Option<String>, _>("time_control")? {
+                None => None,
+                Some(stored) => Some(
+                    TimeControl::decode(&stored)
+                        .map_err(|e| decode_error("time_control", format!("`{stored}`: {e}")))?,
+                ),
+            },
+            weekends_off: super::get_flag(row, "weekends_off")?,
         })
     }
 }
@@ -188,6 +201,9 @@ pub struct NewTournament<'a> {
     pub max_players: Option<i64>,
     pub starts_at: Option<i64>,
     pub now: i64,
+    /// `None`: `seconds_per_move` for every move.
+    pub time_control: Option<TimeControl>,
+    pub weekends_off: bool,
 }
 
 /// Stores a new tournament taking sign-ups; returns its id.
@@ -198,8 +214,8 @@ pub async fn insert_tournament(
     Ok(sqlx::query_scalar(
         "INSERT INTO tournaments (guild_id, channel_id, creator_id, name, kind, options, format,
                                   rounds, seconds_per_move, rated, max_players, starts_at,
-                                  status, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'signup', $13, $13)
+                                  status, created_at, updated_at, time_control, weekends_off)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'signup', $13, $13, $14, $15)
          RETURNING id",
     )
     .bind(t.guild_id)
@@ -215,6 +231,8 @@ pub async fn insert_tournament(
     .bind(t.max_players)
     .bind(t.starts_at)
     .bind(t.now)
+    .bind(t.time_control.map(|c| c.encode()))
+    .bind(i64::from(t.weekends_off))
     .fetch_one(ex)
     .await?)
 }
@@ -794,6 +812,8 @@ mod tests {
             max_players: Some(8),
             starts_at: Some(1_000),
             now: 100,
+            time_control: None,
+            weekends_off: false,
         }
     }
 
@@ -902,6 +922,7 @@ mod tests {
                     now: 1_000,
                     seconds_per_move: 86_400,
                     deadline_at: Some(87_400),
+                    clock: None,
                 },
             )
             .await

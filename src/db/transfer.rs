@@ -379,6 +379,7 @@ mod tests {
                 now: at,
                 seconds_per_move: 100,
                 deadline_at: Some(at + 100),
+                clock: None,
             },
         )
         .await
@@ -395,6 +396,8 @@ mod tests {
                 finish: None,
                 next_deadline: Some(at + 101),
                 next_to_move: UserId(b),
+                clock: None,
+                left_before: None,
             },
         )
         .await

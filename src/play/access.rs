@@ -266,6 +266,7 @@ pub(crate) mod tests {
             to_move: Some(UserId(10)),
             delivery_fault: None,
             thread_id: None,
+            clock: None,
         }
     }
 

@@ -164,6 +164,8 @@ mod tests {
             seconds_per_move: 86400,
             challenger_first: true,
             rematch_of: None,
+            time_control: None,
+            weekends_off: false,
         }
     }
 

@@ -1,5 +1,5 @@
-//! The timer task: losses on time, reminders, challenge expiry, and tournaments starting at the
-//! end of their sign-up or advancing a round that nothing advanced.
+//! The timer task: losses on time, reminders, daily digests, challenge expiry, and tournaments
+//! starting at the end of their sign-up or advancing a round that nothing advanced.
 //!
 //! Everything it acts on is a row: a game's `deadline_at` and `reminders_sent`, a challenge's
 //! `expires_at`. Each scan asks the database which games are due at the clock's time (ids only)
@@ -24,6 +24,8 @@ pub struct Scanned {
     pub expired: usize,
     /// Tournaments started (their sign-up over) or advanced (a round complete).
     pub tournaments: usize,
+    /// Daily digests queued.
+    pub digests: usize,
     /// Games skipped because they could not be read or acted on.
     pub skipped: usize,
 }
@@ -70,6 +72,10 @@ pub async fn scan(core: &Core) -> Result<Scanned, DbError> {
     match actions::advance_due(core).await {
         Ok(n) => done.tournaments = n,
         Err(e) => error!("cannot advance tournaments: {e:?}"),
+    }
+    match actions::send_digests(core).await {
+        Ok(n) => done.digests = n,
+        Err(e) => error!("cannot send digests: {e:?}"),
     }
     match actions::expire_challenges(core).await {
         Ok(expired) => done.expired = expired.len(),
@@ -129,6 +135,7 @@ mod tests {
                 now: T0,
                 seconds_per_move: DAY,
                 deadline_at: Some(T0 + DAY),
+                clock: None,
             },
         )
         .await

@@ -143,6 +143,34 @@ pub fn level(l: crate::ai::Level) -> Text {
     }
 }
 
+/// A time control in words: `3 days per move`, `Fischer clock: 3 d + 1 d a move, at most 7 d`,
+/// followed by `weekends off` when the game takes them.
+pub fn time_control(control: crate::time_control::TimeControl, weekends_off: bool) -> Text {
+    use crate::play::schedule::DAY;
+    use crate::time_control::TimeControl;
+    let clock = match control {
+        TimeControl::PerMove { seconds } if seconds % DAY == 0 => {
+            text!("clock-per-move-days", days = seconds / DAY)
+        }
+        TimeControl::PerMove { seconds } => text!("clock-per-move", time = time_left(seconds)),
+        TimeControl::Fischer {
+            initial,
+            increment,
+            cap,
+        } => text!(
+            "clock-fischer",
+            initial = time_left(initial),
+            increment = time_left(increment),
+            cap = time_left(cap)
+        ),
+    };
+    if weekends_off {
+        text!("clock-weekends-off", clock = clock)
+    } else {
+        clock
+    }
+}
+
 /// A duration left: `2 d 3 h`, `5 h 10 min`, `less than a minute`.
 pub fn time_left(seconds: i64) -> Text {
     use crate::play::schedule::DAY;

@@ -45,6 +45,8 @@ async fn started(core: &Core, line: &str) -> i64 {
         seconds_per_move: 86_400,
         challenger_first: true,
         rematch_of: None,
+        time_control: None,
+        weekends_off: None,
     };
     let c = actions::open_challenge(core, &req).await.unwrap();
     match actions::answer_challenge(core, c, BOB, ChallengeAnswer::Accept)

@@ -145,7 +145,7 @@ cmd-abort = Moderators: end a game in this server without a result.
 opt-abort-game = The game number
     .name = game
 
-cmd-server = Moderators: server settings (threads, language, tournaments).
+cmd-server = Moderators: server settings (threads, language, tournaments, time).
     .name = server
 opt-server-threads = Each new game gets its own thread (default: on)
     .name = threads
@@ -229,10 +229,7 @@ answer-challenge-the-bot = To play against me, use `/play` and choose a level.
 answer-challenge = { $opponent }, { $challenger } challenges you to **{ $options }**, { $rated ->
     [yes] rated
    *[no] unrated
-}, { $days ->
-    [one] { $days } day
-   *[other] { $days } days
-} per move. { $challenger } plays { $colour } and moves first.
+}, { $clock }. { $challenger } plays { $colour } and moves first.
     Accept or decline below (open for { $hours } hours).
 answer-bot-game = Game #{ $game } against me at level **{ $level }** starts: the board follows in this channel.
 answer-not-your-turn = It is not your turn: you will be told when it is. `/games` shows whose turn it is in each of your games.

@@ -1,6 +1,6 @@
 # Tournaments: their cards, rounds, standings, and the answers to their commands and buttons.
 
-tournament-card = 🏆 **{ $name }** (tournament #{ $id }): { $format } of { $options }, { $rated }, { $time } a move. { $players } { $start }
+tournament-card = 🏆 **{ $name }** (tournament #{ $id }): { $format } of { $options }, { $rated }, { $time }. { $players } { $start }
 tournament-count = Players: { $count }.
 tournament-count-of = Players: { $count } of { $max }.
 tournament-starts-at = Sign-up closes <t:{ $at }:R>.

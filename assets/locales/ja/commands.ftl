@@ -145,7 +145,7 @@ cmd-abort = モデレーター: このサーバーの対局を結果なしで終
 opt-abort-game = 対局番号
     .name = 対局
 
-cmd-server = モデレーター: このサーバーの設定（スレッド、言語、大会）。
+cmd-server = モデレーター: このサーバーの設定（スレッド、言語、大会、時間）。
     .name = サーバー
 opt-server-threads = 新しい対局ごとにスレッドを作る（既定: オン）
     .name = スレッド
@@ -220,7 +220,7 @@ answer-challenge-the-bot = わたしと対局するには `/ボット対局` で
 answer-challenge = { $opponent }、{ $challenger } から **{ $options }** の対局の申し込みです。{ $rated ->
     [yes] レーティング対象
    *[no] レーティング対象外
-}、一手 { $days } 日。{ $challenger } が { $colour } で先手です。
+}、{ $clock }。{ $challenger } が { $colour } で先手です。
     下のボタンで受けるか断ってください（{ $hours } 時間有効）。
 answer-bot-game = わたしとの対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面はこのチャンネルに続きます。
 answer-not-your-turn = あなたの手番ではありません。番が来たらお知らせします。各対局の手番は `/対局一覧` で確認できます。

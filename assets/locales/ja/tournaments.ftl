@@ -1,6 +1,6 @@
 # 大会：告知、各ラウンド、順位表、コマンドとボタンへの返答。
 
-tournament-card = 🏆 **{ $name }**（大会 #{ $id }）：{ $options } の{ $format }、{ $rated }、一手 { $time }。{ $players } { $start }
+tournament-card = 🏆 **{ $name }**（大会 #{ $id }）：{ $options } の{ $format }、{ $rated }、{ $time }。{ $players } { $start }
 tournament-count = 参加者：{ $count } 人。
 tournament-count-of = 参加者：{ $count } / { $max } 人。
 tournament-starts-at = 受付は <t:{ $at }:R> に締め切ります。

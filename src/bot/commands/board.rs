@@ -7,7 +7,7 @@ use poise::CreateReply;
 use super::localise::{command_description, command_name, option_name};
 use super::{
     autocomplete_finished, autocomplete_game, game_in_server, lang, pick_game, public_lang,
-    remember_author, server, time_left, GameChoice,
+    remember_author, server, times_left, GameChoice,
 };
 use crate::bot::{BotError, Context, Data};
 use crate::db::{self, GameRow};
@@ -128,13 +128,14 @@ pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     let who = user.as_ref().map_or(me, |u| UserId::from(u.id));
     let guild = ctx.guild_id().map(GuildId::from);
     let rows = db::active_games_of(&ctx.data().core.pool, guild, who).await?;
-    let now = ctx.data().core.clock.now();
+    let lefts = times_left(&ctx, &rows, lang).await?;
     let text = if rows.is_empty() {
         text!("answer-no-games", who = mention(who)).render(lang)
     } else {
         let lines: Vec<String> = rows
             .iter()
-            .map(|row| {
+            .zip(&lefts)
+            .map(|(row, left)| {
                 let fault = row
                     .delivery_fault
                     .as_deref()
@@ -155,7 +156,7 @@ pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
                 format!(
                     "{}{}{}{fault}",
                     line.render(lang),
-                    time_left(row, now, lang),
+                    left,
                     board_link(row, lang),
                 )
             })
@@ -173,11 +174,15 @@ pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
     let lang = lang(&ctx);
     let guild = server(&ctx)?;
     let rows = db::active_games_of(&ctx.data().core.pool, Some(guild), me).await?;
-    let now = ctx.data().core.clock.now();
+    let rows: Vec<_> = rows
+        .into_iter()
+        .filter(|row| row.to_move == Some(me))
+        .collect();
+    let lefts = times_left(&ctx, &rows, lang).await?;
     let lines: Vec<String> = rows
         .iter()
-        .filter(|row| row.to_move == Some(me))
-        .map(|row| {
+        .zip(&lefts)
+        .map(|(row, left)| {
             let line = text!(
                 "answer-turn-line",
                 game = row.id,
@@ -186,12 +191,7 @@ pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
                 channel = row.place().to_string(),
                 move = row.version + 1,
             );
-            format!(
-                "{}{}{}",
-                line.render(lang),
-                time_left(row, now, lang),
-                board_link(row, lang),
-            )
+            format!("{}{}{}", line.render(lang), left, board_link(row, lang))
         })
         .collect();
     let text = if lines.is_empty() {
@@ -251,18 +251,28 @@ fn rules_text(kind: GameKind, lang: Lang) -> String {
     }
 }
 
+/// How many optional options of a command the help names; `[…]` stands for the others (Discord
+/// lists them all as the member types).
+const HELP_OPTIONAL: usize = 1;
+
 /// The help text in `lang`, built from the commands' own names, options and descriptions in
 /// that language (the one source of what each command does).
 pub(super) fn help_text(commands: &[poise::Command<Data, BotError>], lang: Lang) -> String {
     let mut lines = vec![tr(lang, "help-head")];
     for c in commands {
         let mut usage = format!("/{}", command_name(c, lang));
+        let mut optional = 0;
         for p in &c.parameters {
             let name = option_name(p, lang);
             if p.required {
                 usage = format!("{usage} {name}");
             } else {
-                usage = format!("{usage} [{name}]");
+                optional += 1;
+                match optional {
+                    n if n <= HELP_OPTIONAL => usage = format!("{usage} [{name}]"),
+                    n if n == HELP_OPTIONAL + 1 => usage = format!("{usage} […]"),
+                    _ => {}
+                }
             }
         }
         lines.push(format!("• `{usage}` — {}", command_description(c, lang)));

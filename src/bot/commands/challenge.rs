@@ -5,8 +5,8 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{
-    lang, not_in_a_game_thread, public_lang, remember_author, DaysChoice, GameChoice, LevelChoice,
-    TilesChoice,
+    lang, not_in_a_game_thread, public_lang, remember_author, ClockChoice, DaysChoice, GameChoice,
+    LevelChoice, TilesChoice,
 };
 use crate::ai::Level;
 use crate::bot::components::{challenge_buttons, read_back, settle_challenge, Shown};
@@ -18,6 +18,7 @@ use crate::play::actions::{self, BotGameRequest, ChallengeRequest};
 use crate::play::schedule::{CHALLENGE_TTL_SECS, DAY, DEFAULT_DAYS_PER_MOVE};
 use crate::play::terms::{build_options, check_challenge, ChosenOptions};
 use crate::text;
+use crate::time_control::TimeControl;
 
 /// Challenge a member to a game.
 // Each parameter is one Discord option of the command.
@@ -37,6 +38,8 @@ pub async fn challenge(
     expert: Option<bool>,
     rated: Option<bool>,
     days_per_move: Option<DaysChoice>,
+    clock: Option<ClockChoice>,
+    weekends_off: Option<bool>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
@@ -76,16 +79,27 @@ pub async fn challenge(
             seconds_per_move: days * DAY,
             challenger_first: true,
             rematch_of: None,
+            time_control: clock.and_then(ClockChoice::control),
+            weekends_off,
         },
     )
     .await?;
+    // The time control as stored (weekends off may come from the server's setting).
+    let stored = db::fetch_challenge(&core.pool, id).await?;
+    let control = stored
+        .as_ref()
+        .and_then(|c| c.time_control)
+        .unwrap_or(TimeControl::PerMove {
+            seconds: days * DAY,
+        });
+    let weekends = stored.is_some_and(|c| c.weekends_off);
     let text = text!(
         "answer-challenge",
         opponent = mention(UserId::from(opponent.id)),
         challenger = mention(me),
         options = crate::play::words::variant(&options),
         rated = if rated { "yes" } else { "no" },
-        days = days,
+        clock = crate::play::words::time_control(control, weekends),
         colour = crate::play::words::colour(kind, Colour::First),
         hours = CHALLENGE_TTL_SECS / 3600,
     );

@@ -432,7 +432,10 @@ mod tests {
             challenger = "<@1>",
             options = crate::play::words::variant(&exxit),
             rated = "yes",
-            days = 1,
+            clock = crate::play::words::time_control(
+                crate::time_control::TimeControl::PerMove { seconds: 86_400 },
+                false
+            ),
             colour = "Silver",
             hours = 24
         );

@@ -42,6 +42,8 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         play::resign(),
         play::takeback(),
         play::call_off(),
+        play::pause(),
+        play::resume(),
         board::follow(),
         board::games(),
         board::turn(),
@@ -153,6 +155,44 @@ impl DaysChoice {
             DaysChoice::Fourteen => 14,
         }
     }
+}
+
+/// How a game's time is kept (chosen at the challenge or the tournament): days per move, or one
+/// of the Fischer presets ([`crate::time_control::PRESETS`], in order).
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum ClockChoice {
+    #[name = "days per move (default)"]
+    PerMove,
+    #[name = "Fischer: 1 day + 1 a move, at most 3"]
+    Fischer1,
+    #[name = "Fischer: 3 days + 1 a move, at most 7"]
+    Fischer3,
+    #[name = "Fischer: 7 days + 2 a move, at most 14"]
+    Fischer7,
+}
+
+impl ClockChoice {
+    /// The preset chosen (`None`: days per move).
+    fn control(self) -> Option<crate::time_control::TimeControl> {
+        let preset = |i: usize| crate::time_control::PRESETS.get(i).map(|p| p.control);
+        match self {
+            ClockChoice::PerMove => None,
+            ClockChoice::Fischer1 => preset(0),
+            ClockChoice::Fischer3 => preset(1),
+            ClockChoice::Fischer7 => preset(2),
+        }
+    }
+}
+
+/// How often a member hears of games waiting for them (a choice in Discord).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum NotificationsChoice {
+    #[name = "a notice for each move"]
+    PerMove,
+    #[name = "one daily digest (at digest_hour)"]
+    Digest,
+    #[name = "none"]
+    None,
 }
 
 /// How a player hears that it is their turn (a choice in Discord).
@@ -496,18 +536,31 @@ pub(super) async fn autocomplete_finished(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// ` · 2 d 5 h left` for an active game with a deadline.
-pub(super) fn time_left(row: &GameRow, now: i64, lang: Lang) -> String {
-    match row.deadline_at {
-        Some(d) if row.status == GameStatus::Active => {
-            let left = text!(
-                "answer-time-left",
-                left = crate::play::words::time_left(d - now)
-            );
-            format!(" · {}", left.render(lang))
-        }
-        _ => String::new(),
+/// ` · 2 d 5 h left` for each active game with a clock in `rows` (what the player to move has
+/// left of their bank: a weekend off or a pause takes nothing).
+pub(super) async fn times_left(
+    ctx: &Context<'_>,
+    rows: &[GameRow],
+    lang: Lang,
+) -> Result<Vec<String>, BotError> {
+    let now = ctx.data().core.clock.now();
+    let mut conn = ctx.data().core.pool.acquire().await?;
+    let mut shown = Vec::with_capacity(rows.len());
+    for row in rows {
+        shown.push(
+            match crate::play::schedule::time_left_of(&mut conn, row, now).await? {
+                Some(left) => {
+                    let left = text!(
+                        "answer-time-left",
+                        left = crate::play::words::time_left(left)
+                    );
+                    format!(" · {}", left.render(lang))
+                }
+                None => String::new(),
+            },
+        );
     }
+    Ok(shown)
 }
 
 /// The server a command is used in; commands about a server's games need one.

@@ -84,7 +84,7 @@ async fn autocomplete_language(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// Moderators: server settings (threads, language, tournaments).
+/// Moderators: server settings (threads, language, tournaments, time).
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn server(
     ctx: Context<'_>,
@@ -93,6 +93,10 @@ pub async fn server(
     #[autocomplete = "autocomplete_language"]
     language: Option<String>,
     tournaments: Option<OnOff>,
+    weekends_off: Option<OnOff>,
+    #[autocomplete = "super::settings::autocomplete_zone"]
+    #[max_length = 64]
+    timezone: Option<String>,
 ) -> Result<(), BotError> {
     let Some(guild) = ctx.guild_id().map(GuildId::from) else {
         return Err(crate::play::Refusal::new(text!("answer-server-only")).into());
@@ -101,7 +105,20 @@ pub async fn server(
     let pool = &ctx.data().core.pool;
     let now = ctx.data().core.clock.now();
     let chosen = language.as_deref().map(parse_language).transpose()?;
-    let changes = threads.is_some() || chosen.is_some() || tournaments.is_some();
+    let zone = match timezone.as_deref() {
+        None => None,
+        Some(name) => Some(crate::time_control::time_zone(name).ok_or_else(|| {
+            crate::play::Refusal::new(text!(
+                "clock-zone-unknown",
+                zone = crate::i18n::excerpt(name)
+            ))
+        })?),
+    };
+    let changes = threads.is_some()
+        || chosen.is_some()
+        || tournaments.is_some()
+        || weekends_off.is_some()
+        || zone.is_some();
     if changes && !manages_server(&ctx) {
         return Err(crate::play::Refusal::new(text!("answer-moderators-only")).into());
     }
@@ -116,6 +133,21 @@ pub async fn server(
     if let Some(open) = tournaments {
         db::set_tournaments_open(pool, guild, open == OnOff::On, now).await?;
     }
+    let mut clock = db::fetch_server_clock(pool, guild).await?;
+    if weekends_off.is_some() || zone.is_some() {
+        if let Some(w) = weekends_off {
+            clock.weekends_off = w == OnOff::On;
+        }
+        if zone.is_some() {
+            clock.time_zone = zone;
+        }
+        db::store_server_clock(pool, guild, clock, now).await?;
+    }
+    let clock_state = text!(
+        "clock-server-state",
+        weekends = if clock.weekends_off { "on" } else { "off" },
+        zone = clock.time_zone.map_or("UTC", |z| z.name())
+    );
     let who_creates = if db::tournaments_open(pool, guild).await? {
         text!("answer-tournaments-open")
     } else {
@@ -148,6 +180,7 @@ pub async fn server(
             tournaments = who_creates
         )
     };
+    let text = text!("clock-server", settings = text, clock = clock_state);
     super::answer_privately(&ctx, text.render(lang)).await
 }
 

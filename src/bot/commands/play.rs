@@ -44,7 +44,15 @@ pub async fn move_(
         .parse_move(&played.notation)
         .map(|mv| crate::play::picker::describe(lang, &before, &mv))
         .unwrap_or_else(|_| played.notation.clone());
-    super::answer_privately(&ctx, played.answer(words, place).render(lang)).await
+    let mut reply = poise::CreateReply::default()
+        .content(played.answer(words, place).render(lang))
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Some(next) = played.next_game {
+        reply = reply.components(vec![crate::bot::picker_view::next_game_row(lang, next)]);
+    }
+    ctx.send(reply).await?;
+    Ok(())
 }
 
 /// Ask to take back your last move, before your opponent has moved.
@@ -129,6 +137,72 @@ pub async fn call_off(
     )
     .await?;
     propose(&ctx, row.opponent_of(me), text.render(lang), buttons).await
+}
+
+/// Propose pausing a game's clock for 1–14 days.
+#[poise::command(slash_command)]
+pub async fn pause(
+    ctx: Context<'_>,
+    #[min = 1]
+    #[max = 14]
+    days: i64,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
+    let proposed = actions::propose_pause(&ctx.data().core, row.id, me, days).await?;
+    let answer = |accept: bool| Component::Pause {
+        pause: proposed.pause,
+        accept,
+    };
+    let lang = crate::play::server_lang(
+        &ctx.data().core.pool,
+        ctx.guild_id().map(crate::db::GuildId::from),
+    )
+    .await?;
+    let buttons = [
+        (
+            answer(true),
+            tr(lang, "pause-accept"),
+            serenity::ButtonStyle::Primary,
+        ),
+        (
+            answer(false),
+            tr(lang, "pause-decline"),
+            serenity::ButtonStyle::Secondary,
+        ),
+    ];
+    propose(
+        &ctx,
+        row.opponent_of(me),
+        proposed.text.render(lang),
+        buttons,
+    )
+    .await
+}
+
+/// End a pause early, once both players ask.
+#[poise::command(slash_command)]
+pub async fn resume(
+    ctx: Context<'_>,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<String>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let (row, _) = pick_game(&ctx, me, game.as_deref(), false).await?;
+    let text = actions::resume_game(&ctx.data().core, row.id, me).await?;
+    let lang = public_lang(&ctx).await?;
+    let reply = CreateReply::default()
+        .content(text.render(lang))
+        .allowed_mentions(
+            serenity::CreateAllowedMentions::new()
+                .users([serenity::UserId::from(row.opponent_of(me))]),
+        );
+    ctx.send(reply).await?;
+    Ok(())
 }
 
 /// Posts a proposal to the other player (pinged), with its answer buttons.

@@ -5,7 +5,9 @@
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{lang, public_lang, remember_author, server, DaysChoice, GameChoice, TilesChoice};
+use super::{
+    lang, public_lang, remember_author, server, ClockChoice, DaysChoice, GameChoice, TilesChoice,
+};
 use crate::bot::components::{read_back, tournament_buttons};
 use crate::bot::{BotError, Context};
 use crate::db::{ChannelId, GuildId, TournamentFormat};
@@ -79,6 +81,8 @@ pub async fn create(
     neutral: Option<bool>,
     tiles: Option<TilesChoice>,
     expert: Option<bool>,
+    clock: Option<ClockChoice>,
+    weekends_off: Option<bool>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let guild = server(&ctx)?;
@@ -109,6 +113,8 @@ pub async fn create(
             rated: rated.unwrap_or(true),
             max_players,
             starts_at: signup_hours.map(|h| core.clock.now() + h * 3600),
+            time_control: clock.and_then(ClockChoice::control),
+            weekends_off,
         },
     )
     .await?;

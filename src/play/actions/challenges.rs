@@ -11,10 +11,11 @@ use crate::db::{
 use crate::games::{Game, Options};
 use crate::i18n::Text;
 use crate::play::access::mention;
-use crate::play::schedule::{deadline_after, DAY};
+use crate::play::schedule::{first_turn, ClockPlace, DAY};
 use crate::play::terms::{check_challenge_answer, ChallengeAnswer};
 use crate::play::Error;
 use crate::text;
+use crate::time_control::TimeControl;
 
 /// Open challenges one member may have at once.
 pub const MAX_OPEN_CHALLENGES: i64 = 10;
@@ -71,6 +72,10 @@ pub struct ChallengeRequest {
     pub challenger_first: bool,
     /// The game a rematch follows.
     pub rematch_of: Option<i64>,
+    /// A Fischer clock or another time control (`None`: `seconds_per_move` for every move).
+    pub time_control: Option<TimeControl>,
+    /// Whether the game takes weekends off (`None`: as the server's setting says).
+    pub weekends_off: Option<bool>,
 }
 
 /// Opens a challenge, within the caps: [`MAX_OPEN_CHALLENGES`] per member, one per pair of
@@ -95,6 +100,16 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
     if open >= MAX_OPEN_CHALLENGES {
         return Err(Error::refused(text!("too-many-challenges", open = open)));
     }
+    let time_control = match req.time_control {
+        Some(c) => c,
+        None => TimeControl::per_move(req.seconds_per_move)
+            .map_err(|e| anyhow::anyhow!("time per move {} s: {e}", req.seconds_per_move))?,
+    };
+    let weekends_off = match (req.weekends_off, req.guild_id) {
+        (Some(w), _) => w,
+        (None, Some(g)) => db::fetch_server_clock(&mut *tx, g).await?.weekends_off,
+        (None, None) => false,
+    };
     let id = db::insert_challenge(
         &mut *tx,
         &NewChallenge {
@@ -109,6 +124,8 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
             seconds_per_move: req.seconds_per_move,
             challenger_first: req.challenger_first,
             rematch_of: req.rematch_of,
+            time_control,
+            weekends_off,
         },
     )
     .await?;
@@ -146,6 +163,8 @@ pub async fn offer_rematch(
         // The old second seat starts.
         challenger_first: user == row.players[1],
         rematch_of: Some(id),
+        time_control: row.clock.map(|c| c.control),
+        weekends_off: Some(row.clock.is_some_and(|c| c.weekends_off)),
     };
     let challenge = open_challenge(core, &req).await?;
     let first = row.players[1];
@@ -228,8 +247,23 @@ pub async fn answer_challenge(
     } else {
         [c.opponent_id, c.challenger_id]
     };
-    let away = db::vacation_until(&core.pool, players[0], now).await?;
-    let deadline = deadline_after(now, c.seconds_per_move, away);
+    // Read before the transaction, whose first statement then writes (SQLite).
+    let mut conn = core.pool.acquire().await?;
+    let place = ClockPlace {
+        game: None,
+        guild: c.guild_id,
+    };
+    let (deadline, clock) = first_turn(
+        &mut conn,
+        place,
+        c.time_control,
+        c.weekends_off,
+        players[0],
+        c.seconds_per_move,
+        now,
+    )
+    .await?;
+    drop(conn);
     let mut tx = core.pool.begin().await?;
     let new = NewGame {
         guild_id: c.guild_id,
@@ -240,6 +274,7 @@ pub async fn answer_challenge(
         now,
         seconds_per_move: c.seconds_per_move,
         deadline_at: Some(deadline),
+        clock,
     };
     let game_id = start_game(&mut tx, &new, c.message_id, None).await?;
     if !db::close_challenge(&mut *tx, id, ChallengeStatus::Accepted, Some(game_id)).await? {
@@ -300,6 +335,7 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Er
             now,
             seconds_per_move: DAY,
             deadline_at: None,
+            clock: None,
         },
     )
     .await?;

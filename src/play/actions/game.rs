@@ -183,7 +183,18 @@ pub(super) async fn enqueue_board(
         }
     }
     let to_move = row.to_move.filter(|_| row.status == GameStatus::Active);
-    if let Some(player) = to_move {
+    // Members who take a daily digest, or no notices, are not told of each move.
+    let quiet = match to_move {
+        Some(player) => matches!(
+            db::fetch_time_settings(&mut *tx, player).await,
+            Ok(t) if t.notifications != db::Notifications::PerMove
+        ),
+        None => false,
+    };
+    if let (Some(player), true) = (to_move, quiet) {
+        board.mentions.retain(|&u| u != player);
+    }
+    if let Some(player) = to_move.filter(|_| !quiet) {
         let notify = db::fetch_settings(&mut *tx, player).await?.notify;
         if notify.direct() {
             if !notify.in_channel() {

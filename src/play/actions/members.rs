@@ -61,20 +61,49 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, Error> {
     else {
         return Ok(false);
     };
-    let left = deadline - now;
-    let Some(to) = reminder_due(row.seconds_per_move, left, row.reminders_sent) else {
+    let (left, to, next) = match &row.clock {
+        None => {
+            let left = deadline - now;
+            let to = reminder_due(row.seconds_per_move, left, row.reminders_sent);
+            (left, to, None)
+        }
+        Some(clock) => {
+            let mut conn = core.pool.acquire().await?;
+            let (turn, off, times) =
+                crate::play::schedule::current_turn(&mut conn, &row, clock, player).await?;
+            let left = crate::time_control::time_left(turn, &off, now);
+            let to = crate::time_control::reminder_due(turn.bank, left, row.reminders_sent);
+            let Some(to) = to else {
+                // A pause or a vacation moved it: the scan looks again when it is due.
+                let next = crate::play::schedule::next_reminder(&times, row.reminders_sent);
+                db::set_turn_deadline(&mut *conn, &row, times.deadline, next).await?;
+                return Ok(false);
+            };
+            (
+                left,
+                Some(to),
+                crate::play::schedule::next_reminder(&times, to),
+            )
+        }
+    };
+    let Some(to) = to else {
         return Ok(false);
     };
     // Reminders go where the player hears of their turn (`/settings`), unless switched off.
     let settings = db::fetch_settings(&core.pool, player).await?;
+    // A member who takes a daily digest (or no notices) hears of their games there only.
+    let per_move = !matches!(
+        db::fetch_time_settings(&core.pool, player).await,
+        Ok(t) if t.notifications != db::Notifications::PerMove
+    );
     let mut targets = Vec::new();
-    if settings.reminders && settings.notify.in_channel() {
+    if per_move && settings.reminders && settings.notify.in_channel() {
         targets.push(Target::Game {
             game: row.id,
             channel: row.channel_id,
         });
     }
-    if settings.reminders && settings.notify.direct() {
+    if per_move && settings.reminders && settings.notify.direct() {
         targets.push(Target::Direct {
             user: player,
             // With their direct messages closed, only the game's place is left.
@@ -82,7 +111,7 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, Error> {
         });
     }
     let mut tx = core.pool.begin().await?;
-    if !db::claim_reminder(&mut *tx, &row, to).await? {
+    if !db::claim_reminder(&mut *tx, &row, to, next).await? {
         return Ok(false);
     }
     for target in &targets {
@@ -112,6 +141,22 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, Error> {
         info!(game = id, %player, "reminder queued");
     }
     Ok(!targets.is_empty())
+}
+
+/// Reckons again the deadline and next reminder of the current turn of game `id` (with a time
+/// control) from what stops its clock now: after a vacation or a pause. `true` when it was
+/// stored.
+pub(crate) async fn reclock(conn: &mut db::Conn, id: i64) -> Result<bool, Error> {
+    let Some(row) = db::fetch_game(&mut *conn, id).await? else {
+        return Ok(false);
+    };
+    let (Some(clock), Some(player), GameStatus::Active) = (row.clock, row.to_move, row.status)
+    else {
+        return Ok(false);
+    };
+    let (_, _, times) = crate::play::schedule::current_turn(conn, &row, &clock, player).await?;
+    let next = crate::play::schedule::next_reminder(&times, row.reminders_sent);
+    Ok(db::set_turn_deadline(&mut *conn, &row, times.deadline, next).await?)
 }
 
 /// A vacation taken.
@@ -152,7 +197,13 @@ pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vac
         let used = db::vacation_seconds_since(&core.pool, player, since).await?;
         return Err(crate::play::schedule::vacation_refusal(days, away, used).into());
     }
-    let paused = db::pause_deadlines(&mut *tx, player, seconds, now).await?;
+    let mut paused = db::pause_deadlines(&mut *tx, player, seconds, now).await?;
+    // Games with a time control: their clock stops for the vacation.
+    for game in db::clock_games_waiting_for(&mut *tx, player, now).await? {
+        if reclock(&mut tx, game).await? {
+            paused += 1;
+        }
+    }
     tx.commit().await?;
     let used = db::vacation_seconds_since(&core.pool, player, since).await?;
     info!(%player, days, paused, "vacation taken");

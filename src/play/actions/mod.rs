@@ -10,19 +10,23 @@
 //! file alone.
 
 mod challenges;
+mod digest;
 mod endings;
 mod game;
 mod members;
 mod moves;
+mod pauses;
 mod takebacks;
 #[cfg(test)]
 mod tests;
 mod tournaments;
 
 pub use challenges::*;
+pub use digest::*;
 pub use endings::*;
 pub use game::*;
 pub use members::*;
 pub use moves::*;
+pub use pauses::*;
 pub use takebacks::*;
 pub use tournaments::*;

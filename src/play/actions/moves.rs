@@ -6,7 +6,7 @@ use super::game::{enqueue_board, finish_after_move, load, row_after, Core};
 use crate::db::{self, DbError, GameRow, MoveRecord, UserId};
 use crate::games::{Game, Move};
 use crate::play::access::{check_in_time, check_may_move, player_to_move};
-use crate::play::schedule::deadline_after;
+use crate::play::schedule::{deadline_after, seat_of, start_turn, time_left_in_turn, ClockPlace};
 use crate::play::{Error, Refusal};
 
 /// A move played.
@@ -20,6 +20,9 @@ pub struct Played {
     pub over: bool,
     /// The game is played against the bot (which answers next).
     pub against_bot: bool,
+    /// Another game waiting for the same player's move (the one with the earliest deadline), for
+    /// a Next game button.
+    pub next_game: Option<i64>,
 }
 
 impl Played {
@@ -114,13 +117,33 @@ pub async fn play_move_on(
     let next = player_to_move(&row, &game);
     let against_bot = db::fetch_bot_level(&core.pool, id).await?.is_some();
     // Games against the bot have no clock.
-    let deadline = if against_bot {
-        None
-    } else {
-        let away = db::vacation_until(&core.pool, next, now).await?;
-        Some(deadline_after(now, row.seconds_per_move, away))
+    let (deadline, clock, left_before) = match row.clock {
+        _ if against_bot => (None, None, None),
+        None => {
+            let away = db::vacation_until(&core.pool, next, now).await?;
+            (
+                Some(deadline_after(now, row.seconds_per_move, away)),
+                None,
+                None,
+            )
+        }
+        Some(mut clock) => {
+            // The mover keeps what they had left (with the increment, up to the cap); the next
+            // player's turn starts with their own bank.
+            let mut conn = core.pool.acquire().await?;
+            let left = time_left_in_turn(&mut conn, &row, &clock, player, now).await?;
+            let seat = seat_of(row.players, player);
+            clock.banks[seat] = clock.control.bank_after_move(left);
+            let place = ClockPlace::of(&row);
+            let next_seat = seat_of(row.players, next);
+            let deadline = start_turn(&mut conn, place, &mut clock, next_seat, next, now).await?;
+            (Some(deadline), Some(clock), Some(left))
+        }
     };
-    let after = row_after(&row, &game, finish.as_ref(), deadline);
+    let mut after = row_after(&row, &game, finish.as_ref(), deadline);
+    if finish.is_none() {
+        after.clock = clock.or(after.clock);
+    }
     let mut tx = core.pool.begin().await?;
     db::record_move(
         &mut tx,
@@ -133,6 +156,8 @@ pub async fn play_move_on(
             finish: finish.as_ref(),
             next_deadline: deadline,
             next_to_move: next,
+            clock,
+            left_before,
         },
     )
     .await?;
@@ -146,11 +171,13 @@ pub async fn play_move_on(
     if finish.is_some() {
         super::tournaments::after_game(core, id).await;
     }
+    let next_game = db::next_game_waiting_for(&core.pool, player, id).await?;
     Ok(Played {
         game: id,
         ply: expected + 1,
         notation,
         over: finish.is_some(),
         against_bot,
+        next_game,
     })
 }

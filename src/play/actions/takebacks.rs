@@ -81,8 +81,24 @@ pub async fn answer_takeback(
         return Err(anyhow::anyhow!("game {id} has no move to undo").into());
     }
     let now = core.clock.now();
+    // With a time control, the mover gets back exactly what they had left when they moved (read
+    // before the transaction, whose first statement then writes).
+    let restored = match row.clock {
+        Some(mut clock) if row.deadline_at.is_some() => {
+            use crate::play::schedule::{seat_of, start_turn, ClockPlace};
+            let mut conn = core.pool.acquire().await?;
+            let seat = seat_of(row.players, asker);
+            if let Some(left) = db::left_before_move(&mut *conn, id, ply).await? {
+                clock.banks[seat] = left;
+            }
+            let place = ClockPlace::of(&row);
+            let deadline = start_turn(&mut conn, place, &mut clock, seat, asker, now).await?;
+            Some((clock, deadline))
+        }
+        _ => None,
+    };
     let mut tx = core.pool.begin().await?;
-    db::take_back_move(&mut tx, id, ply, now).await?;
+    db::take_back_move(&mut tx, id, ply, now, restored).await?;
     let after = db::fetch_game(&mut *tx, id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("game {id} vanished during a takeback"))?;

@@ -43,6 +43,8 @@ async fn started(core: &Core, line: &str, rated: bool) -> i64 {
         seconds_per_move: DAY,
         challenger_first: true,
         rematch_of: None,
+        time_control: None,
+        weekends_off: None,
     };
     let c = open_challenge(core, &req).await.unwrap();
     match answer_challenge(core, c, BOB, ChallengeAnswer::Accept)
@@ -480,6 +482,8 @@ async fn challenges_are_capped_per_member_and_per_pair() {
         seconds_per_move: DAY,
         challenger_first: true,
         rematch_of: None,
+        time_control: None,
+        weekends_off: None,
     };
     open_challenge(&core, &req).await.unwrap();
     // The same pair and game, either way round, with other options: refused.
@@ -541,6 +545,8 @@ async fn caps_hold_when_requests_arrive_together(pool: db::Pool) {
         seconds_per_move: DAY,
         challenger_first: true,
         rematch_of: None,
+        time_control: None,
+        weekends_off: None,
     };
     let refused = |results: &[Result<i64, Error>], text: &str| {
         results
@@ -710,4 +716,60 @@ async fn every_ending_draws_its_final_board_with_the_result() {
         let text = crate::play::present::alt_text(Lang::EN, id, &game, game.ply());
         assert!(text.contains(alt), "game {id}: {text}");
     }
+}
+
+/// A Fischer game (3 days + 1 a move, at most 7): banks grow with the increment up to the cap, a
+/// takeback gives back exactly what the mover had, and a vacation stops the clock.
+#[tokio::test]
+async fn fischer_banks_takebacks_and_vacations() {
+    let (core, clock, _f) = core_at(T0).await;
+    let req = ChallengeRequest {
+        guild_id: Some(GuildId(7)),
+        channel_id: ChannelId(8),
+        challenger: ANN,
+        opponent: BOB,
+        options: Options::parse_line("inphexion size=5").unwrap(),
+        rated: false,
+        seconds_per_move: DAY,
+        challenger_first: true,
+        rematch_of: None,
+        time_control: crate::time_control::preset("fischer-3-1-7").map(|p| p.control),
+        weekends_off: Some(false),
+    };
+    let c = open_challenge(&core, &req).await.unwrap();
+    let Answered::Started { game: id, .. } =
+        answer_challenge(&core, c, BOB, ChallengeAnswer::Accept)
+            .await
+            .unwrap()
+    else {
+        panic!("not started")
+    };
+    let at = |t: i64| clock.store(t, std::sync::atomic::Ordering::SeqCst);
+    let row = |core: &Core| {
+        let pool = core.pool.clone();
+        async move { db::fetch_game(&pool, id).await.unwrap().unwrap() }
+    };
+    assert_eq!(row(&core).await.deadline_at, Some(T0 + 3 * DAY));
+    // Ann moves after a day: 2 days left + 1 = 3; Bob has his 3 days from now.
+    at(T0 + DAY);
+    play_move(&core, id, ANN, "c3", None).await.unwrap();
+    let r = row(&core).await;
+    let clock_of = |r: &db::GameRow| r.clock.expect("a clock");
+    assert_eq!(clock_of(&r).banks, [3 * DAY, 3 * DAY]);
+    assert_eq!(r.deadline_at, Some(T0 + 4 * DAY));
+    // Taken back an hour later: Ann has exactly her 2 days again, from now.
+    at(T0 + DAY + 3600);
+    let (ply, _) = ask_takeback(&core, id, ANN).await.unwrap();
+    answer_takeback(&core, id, ply, BOB, true).await.unwrap();
+    let r = row(&core).await;
+    assert_eq!(clock_of(&r).banks[0], 2 * DAY);
+    assert_eq!(r.deadline_at, Some(T0 + DAY + 3600 + 2 * DAY));
+    // Ann goes on vacation for 5 days: her clock stops until it ends.
+    take_vacation(&core, ANN, 5).await.unwrap();
+    let r = row(&core).await;
+    assert_eq!(r.deadline_at, Some(T0 + DAY + 3600 + 7 * DAY));
+    // Back and moving at once: the 2 days left (the vacation took none) + 1.
+    at(T0 + DAY + 3600 + 5 * DAY);
+    play_move(&core, id, ANN, "c3", None).await.unwrap();
+    assert_eq!(clock_of(&row(&core).await).banks[0], 3 * DAY);
 }

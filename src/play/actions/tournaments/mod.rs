@@ -42,10 +42,11 @@ use crate::games::{Options, Reason};
 use crate::i18n::{Lang, Text};
 use crate::pairings;
 use crate::play::access::{colour_of, mention};
-use crate::play::schedule::deadline_after;
+use crate::play::schedule::{first_turn, ClockPlace};
 use crate::play::Error;
 use crate::standings::{self, Format, Round, Standing};
 use crate::text;
+use crate::time_control::TimeControl;
 
 /// The most players a tournament takes.
 pub const MAX_PLAYERS: i64 = 256;
@@ -78,6 +79,10 @@ pub struct TournamentRequest {
     pub max_players: Option<i64>,
     /// The end of sign-up (Unix seconds); `None`: started by hand.
     pub starts_at: Option<i64>,
+    /// A Fischer clock or another time control (`None`: `seconds_per_move` for every move).
+    pub time_control: Option<TimeControl>,
+    /// Whether its games take weekends off (`None`: as the server's setting says).
+    pub weekends_off: Option<bool>,
 }
 
 /// Checks a request's settings: a refusal names the first that cannot work.
@@ -144,6 +149,19 @@ pub async fn create_tournament(core: &Core, req: &TournamentRequest) -> Result<(
         return Err(Error::refused(text!("tournament-create-not-allowed")));
     }
     check_settings(req, now)?;
+    let time_control = match req.time_control {
+        Some(c) => c,
+        None => TimeControl::per_move(req.seconds_per_move)
+            .map_err(|e| anyhow::anyhow!("time per move {} s: {e}", req.seconds_per_move))?,
+    };
+    let weekends_off = match req.weekends_off {
+        Some(w) => w,
+        None => {
+            db::fetch_server_clock(&core.pool, req.guild_id)
+                .await?
+                .weekends_off
+        }
+    };
     let id = db::insert_tournament(
         &core.pool,
         &NewTournament {
@@ -159,6 +177,8 @@ pub async fn create_tournament(core: &Core, req: &TournamentRequest) -> Result<(
             max_players: req.max_players,
             starts_at: req.starts_at,
             now,
+            time_control: Some(time_control),
+            weekends_off,
         },
     )
     .await?;
@@ -233,7 +253,12 @@ pub fn card(t: &TournamentRow, players: i64) -> Text {
         name = t.name.clone(),
         format = format_words(t),
         options = crate::play::words::variant(&t.options),
-        time = crate::play::words::time_left(t.seconds_per_move),
+        time = crate::play::words::time_control(
+            t.time_control.unwrap_or(TimeControl::PerMove {
+                seconds: t.seconds_per_move
+            }),
+            t.weekends_off
+        ),
         rated = if t.rated {
             text!("rated")
         } else {
@@ -712,7 +737,20 @@ async fn pair_or_finish(
                 return Err(anyhow::anyhow!("tournament {}: no player {g:?}", t.id).into());
             };
             board += 1;
-            let away = db::vacation_until(&mut *tx, white, now).await?;
+            let place = ClockPlace {
+                game: None,
+                guild: Some(t.guild_id),
+            };
+            let (deadline, clock) = first_turn(
+                tx,
+                place,
+                t.time_control,
+                t.weekends_off,
+                white,
+                t.seconds_per_move,
+                now,
+            )
+            .await?;
             let new = NewGame {
                 guild_id: Some(t.guild_id),
                 channel_id: t.channel_id,
@@ -721,7 +759,8 @@ async fn pair_or_finish(
                 rated: t.rated,
                 now,
                 seconds_per_move: t.seconds_per_move,
-                deadline_at: Some(deadline_after(now, t.seconds_per_move, away)),
+                deadline_at: Some(deadline),
+                clock,
             };
             let intro = text!(
                 "tournament-game-intro",

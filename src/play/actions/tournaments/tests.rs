@@ -47,6 +47,8 @@ fn request(format: F, rounds: Option<i64>, max: Option<i64>) -> TournamentReques
         rated: true,
         max_players: max,
         starts_at: None,
+        time_control: None,
+        weekends_off: None,
     }
 }
 
