@@ -102,7 +102,7 @@ async fn inphexion_game_with_restart_race_and_bad_inputs() {
     let registered = registration.json.expect("the commands as JSON");
     for command in registered.as_array().expect("a list of commands") {
         // Slash commands only: the Activity's Entry Point exists only with Activities on.
-        assert_eq!(command["type"], 1, "{command}");
+        assert_ne!(command["type"], 4, "{command}");
         let expected = if command["name"] == "abort" || command["name"] == "server" {
             json!(32)
         } else {
