@@ -27,9 +27,13 @@
 //!
 //! Speed: the parts of a picture that many positions share (the empty inpHeXion board of a size,
 //! the tiles of an EXXIT world) are drawn once per process and kept in a small bounded cache
-//! behind a mutex (`picture_cache`), so drawing is safe from several threads. `cargo bench
-//! --bench render` and `cargo run --release --example rendertime` measure drawing plus PNG
-//! encoding.
+//! behind a mutex (`picture_cache`), so drawing is safe from several threads. Smaller parts are
+//! kept the same way, in bounded maps emptied when full (`picture_cache::Memo`): the coverage of
+//! every text drawn (labels, names and words come back in every picture), text widths, and each
+//! inpHeXion disc on its cell of the empty board (copied as the pixels it changed). What is
+//! copied is the same pixels as drawing afresh (the canvas's and the inpHeXion tests compare
+//! them). `cargo bench --bench render` and `cargo run --release --example rendertime` measure
+//! drawing plus PNG encoding.
 //!
 //! # How a picture is drawn
 //!
