@@ -807,7 +807,8 @@ impl Delivery {
                 players = view.table.len() as i64
             )
             .render(lang);
-            let png = tokio::task::spawn_blocking(move || {
+            // On the pictures' bounded threads, like the boards.
+            let png = crate::play::present::draw(move || {
                 crate::render::standings::standings_png(
                     lang,
                     &view.tournament.name,
@@ -817,7 +818,7 @@ impl Delivery {
                     crate::render::Theme::default(),
                 )
             })
-            .await??;
+            .await?;
             Ok::<_, anyhow::Error>(Board {
                 png,
                 alt,
