@@ -1,5 +1,6 @@
 //! Picture cost: drawing plus PNG encoding, for a 7×7 inpHeXion middle game and a 39-tile EXXIT
-//! world, in English and with Japanese words and names (Noto Sans CJK JP beside DejaVu). Run with `CARGO_TARGET_DIR=/work/target-release cargo bench --bench render`.
+//! world, in both themes, in English and with Japanese words and names (Noto Sans CJK JP beside
+//! DejaVu). Run with `CARGO_TARGET_DIR=/work/target-release cargo bench --bench render`.
 use criterion::{criterion_group, criterion_main, Criterion};
 use hexcord::i18n::Lang;
 use hexcord::render::{encode_png, exxit, inphexion, Theme};
@@ -37,6 +38,12 @@ fn bench(c: &mut Criterion) {
     });
     c.bench_function("exxit 39 tiles draw+png", |b| {
         b.iter(|| encode_png(&exxit::draw(&exx, Theme::Dark)))
+    });
+    c.bench_function("inphexion 7x7 light draw+png", |b| {
+        b.iter(|| encode_png(&inphexion::draw(&inph, Theme::Light)))
+    });
+    c.bench_function("exxit 39 tiles light draw+png", |b| {
+        b.iter(|| encode_png(&exxit::draw(&exx, Theme::Light)))
     });
     c.bench_function("inphexion 7x7 ja draw+png", |b| {
         b.iter(|| encode_png(&inphexion::draw(&inph_ja, Theme::Dark)))

@@ -8,8 +8,9 @@
 //! from the installed server binaries) with two processes, one gateway shard of two each, the
 //! games split between a server on each shard. `SCALE_GAMES` and `SCALE_MOVES` change the load;
 //! `SCALE_SETUPS=sqlite` or `SCALE_SETUPS=postgres` runs one set-up only.
-//! Under `cargo test --all-targets` it runs a small load once, checking that every move was
-//! answered and its board posted.
+//! Every run checks that each game's boards were posted in the order of its moves. Under
+//! `cargo test --all-targets` it runs a small load once (4 games × 6 moves), checking that every
+//! move was answered and its board posted, in order.
 
 #[allow(dead_code)]
 #[path = "../tests/fake_discord/discord.rs"]
@@ -185,6 +186,8 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
     let deadline = Instant::now() + Duration::from_secs(600);
     let delivery_ms = loop {
         let mut delays = Vec::with_capacity(total);
+        // Each game's boards in the order they were posted.
+        let mut posted: HashMap<i64, Vec<usize>> = HashMap::new();
         for r in d.fake.state.requests.lock().unwrap().iter() {
             if !r.is_new_post() || r.files.is_empty() {
                 continue;
@@ -198,9 +201,16 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
             };
             if let Some(&at) = answered.get(&(state.id, ply)) {
                 delays.push(r.at.saturating_duration_since(at).as_secs_f64() * 1000.0);
+                posted.entry(state.id).or_default().push(ply);
             }
         }
         if delays.len() >= total {
+            for (game, plies) in &posted {
+                assert!(
+                    plies.windows(2).all(|w| w[0] < w[1]),
+                    "game {game}: boards posted out of order: {plies:?}"
+                );
+            }
             break delays;
         }
         assert!(
@@ -238,7 +248,7 @@ fn main() {
     let (games, moves) = if bench {
         (setting("SCALE_GAMES", 500), setting("SCALE_MOVES", 12))
     } else {
-        (3, 2)
+        (4, 6)
     };
     // `SCALE_SETUPS=sqlite` or `postgres` runs one set-up only (default: both).
     let chosen = std::env::var("SCALE_SETUPS").unwrap_or_default();

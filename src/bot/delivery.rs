@@ -44,10 +44,13 @@
 //!
 //! **What limits a process** (`cargo bench --bench scale`, figures in the README): moves are
 //! answered (stored, checked, answered) far faster than their boards are posted. Every board is a
-//! picture drawn and encoded, 4–6 ms of a core, and pictures are drawn on every core but one
-//! ([`crate::play::present`]); 6,000 boards at once drain in 24–26 s on two cores, about 240 a
-//! second, on SQLite as with two processes on PostgreSQL. The delivery delay is that drawing
-//! queue's length.
+//! picture drawn and encoded, 2–4 ms of a core, on one blocking thread per core
+//! ([`crate::play::present`]); yet 6,000 boards at once still reach Discord 15–18 s (p50) and
+//! 21–27 s (p99) after their answers on two cores, on SQLite as with two processes on
+//! PostgreSQL, about 200 a second: drawing is no longer what sets the pace (the pictures of those
+//! boards take about 10 s of the two cores), nor the number of posts at once (32 instead of eight
+//! changed nothing measurable); the rest of a post (loading the game, the claims and marks, the
+//! request) is where the time goes.
 //!
 //! **On paper, 100,000 servers.** Discord needs at least 40 shards (2,500 servers each); take 100
 //! for headroom. With 3 games in play per server and 4 moves a game a day, that is 1.2 million
@@ -834,7 +837,8 @@ impl Delivery {
                 players = view.table.len() as i64
             )
             .render(lang);
-            let png = tokio::task::spawn_blocking(move || {
+            // On the pictures' bounded threads, like the boards.
+            let png = crate::play::present::draw(move || {
                 crate::render::standings::standings_png(
                     lang,
                     &view.tournament.name,
@@ -844,7 +848,7 @@ impl Delivery {
                     crate::render::Theme::default(),
                 )
             })
-            .await??;
+            .await?;
             Ok::<_, anyhow::Error>(Board {
                 png,
                 alt,

@@ -32,15 +32,18 @@ pub async fn names_by_colour(
     Ok(names)
 }
 
-/// How many pictures are drawn at once: every core but one, so that the async runtime always
-/// has a core left for answering interactions, and few picture buffers are alive at a time.
-/// Pictures beyond that wait their turn (the interaction was deferred before).
+/// How many pictures are drawn at once: one per core. Drawing runs on the blocking threads, off
+/// the async runtime, and a picture takes about 2 ms of a core, so the runtime still gets its
+/// turn for answering interactions; the bound keeps few picture buffers alive at a time. Pictures
+/// beyond that wait their turn (the interaction was deferred before). Within a game the boards
+/// are still posted in order: the delivery posts a game's announcements one at a time.
+pub fn drawing_threads() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
 fn drawing_permits() -> &'static Semaphore {
     static PERMITS: OnceLock<Semaphore> = OnceLock::new();
-    PERMITS.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        Semaphore::new(cores.saturating_sub(1).max(1))
-    })
+    PERMITS.get_or_init(|| Semaphore::new(drawing_threads()))
 }
 
 /// Runs `draw` on a blocking thread once a drawing permit is free.
@@ -199,6 +202,38 @@ pub fn leaderboard_page(total: i64, page: i64) -> Result<(i64, i64), Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// As many pictures are drawn at once as there are cores, never more.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn pictures_are_drawn_one_per_core_at_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Arc;
+        use std::time::{Duration, Instant};
+        let cores = drawing_threads();
+        let running = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let tasks: Vec<_> = (0..cores * 3)
+            .map(|i| {
+                let (running, most) = (running.clone(), most.clone());
+                tokio::spawn(draw(move || {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    // Each drawing waits (at most 5 s) until `cores` run together.
+                    let until = Instant::now() + Duration::from_secs(5);
+                    while most.load(Ordering::SeqCst) < cores && Instant::now() < until {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                    running.fetch_sub(1, Ordering::SeqCst);
+                    Ok::<usize, String>(i)
+                }))
+            })
+            .collect();
+        for (i, t) in tasks.into_iter().enumerate() {
+            assert_eq!(t.await.unwrap().unwrap(), i);
+        }
+        assert_eq!(most.load(Ordering::SeqCst), cores);
+    }
 
     #[test]
     fn leaderboard_pages() {

@@ -22,6 +22,7 @@ use imageproc::drawing::{
 use imageproc::point::Point;
 
 use super::fonts::Fonts;
+use super::picture_cache::Memo;
 use super::round;
 
 pub use super::colour::{hex, Rgb8A};
@@ -55,6 +56,38 @@ fn cover(fg: Luma<u8>, bg: Luma<u8>, weight: f32) -> Luma<u8> {
     Luma([v.round().clamp(0.0, 255.0) as u8])
 }
 
+/// What the coverage of a drawn text depends on.
+#[derive(PartialEq, Eq, Hash)]
+struct TextKey {
+    kind: FontKind,
+    /// The size, as bits.
+    size: u32,
+    text: String,
+    /// Where each run of one font starts, relative to the first, in whole pixels.
+    runs: Vec<(i32, i32)>,
+}
+
+/// The coverage of a drawn text, and where its first run starts in it.
+struct Glyphs {
+    mask: GrayImage,
+    /// The mask's top-left pixel relative to the first run's origin.
+    at: (i32, i32),
+}
+
+/// What a drawing changed in a box of a picture: the new pixels, row by row, fully transparent
+/// where the drawing left the picture alone (pictures are opaque). Laid again on the same
+/// background it gives the same pixels as drawing again.
+pub(crate) struct Patch {
+    x0: i32,
+    y0: i32,
+    width: usize,
+    px: Vec<[u8; 4]>,
+}
+
+/// Texts drawn once: cell and board labels, names and the header's words come back in every
+/// picture.
+static TEXTS: Memo<TextKey, std::sync::Arc<Glyphs>> = Memo::new(1024);
+
 impl Canvas {
     /// A canvas of the given size filled with `bg`.
     pub fn new(width: u32, height: u32, bg: Rgb8A) -> Canvas {
@@ -80,11 +113,17 @@ impl Canvas {
     /// whole pixels and clipped to the picture), with the picture position of its top-left
     /// pixel; `None` when nothing of it lies inside.
     fn mask(&self, left: f32, top: f32, right: f32, bottom: f32) -> Option<(i32, i32, GrayImage)> {
+        let (x0, y0, x1, y1) = self.clip(left, top, right, bottom)?;
+        Some((x0, y0, GrayImage::new((x1 - x0) as u32, (y1 - y0) as u32)))
+    }
+
+    /// The box of [`Canvas::mask`]: `(x0, y0, x1, y1)`, the right and bottom edges excluded.
+    fn clip(&self, left: f32, top: f32, right: f32, bottom: f32) -> Option<(i32, i32, i32, i32)> {
         let x0 = (left.floor() as i32).max(0);
         let y0 = (top.floor() as i32).max(0);
         let x1 = (right.ceil() as i32 + 1).min(self.img.width() as i32);
         let y1 = (bottom.ceil() as i32 + 1).min(self.img.height() as i32);
-        (x1 > x0 && y1 > y0).then(|| (x0, y0, GrayImage::new((x1 - x0) as u32, (y1 - y0) as u32)))
+        (x1 > x0 && y1 > y0).then_some((x0, y0, x1, y1))
     }
 
     /// Lays `mask`, whose top-left pixel is at `(x0, y0)`, onto the picture in colour `c`.
@@ -101,6 +140,101 @@ impl Canvas {
             for (p, &m) in px.chunks_exact_mut(4).zip(row) {
                 if m != 0 {
                     round::mix_px(p, c, round::level(c, f32::from(m) / 255.0));
+                }
+            }
+        }
+    }
+
+    /// Lays the part of `mask`, whose top-left pixel is at `(mx, my)`, that lies within the
+    /// picture's box `(x0, y0)`–`(x1, y1)` onto the picture in colour `c`.
+    fn paint_part(
+        &mut self,
+        (mx, my): (i32, i32),
+        mask: &GrayImage,
+        (x0, y0, x1, y1): (i32, i32, i32, i32),
+        c: Rgb8A,
+    ) {
+        let x0 = x0.max(mx).max(0);
+        let y0 = y0.max(my).max(0);
+        let x1 = x1
+            .min(mx + mask.width() as i32)
+            .min(self.img.width() as i32);
+        let y1 = y1
+            .min(my + mask.height() as i32)
+            .min(self.img.height() as i32);
+        if x1 <= x0 || y1 <= y0 {
+            return;
+        }
+        let (w, mw) = (self.img.width() as usize, mask.width() as usize);
+        let span = (x1 - x0) as usize;
+        let buf = self.img.as_mut();
+        let raw = mask.as_raw();
+        for y in y0..y1 {
+            let m = ((y - my) as usize) * mw + (x0 - mx) as usize;
+            let start = (y as usize * w + x0 as usize) * 4;
+            let px = &mut buf[start..start + span * 4];
+            for (p, &k) in px.chunks_exact_mut(4).zip(&raw[m..m + span]) {
+                if k != 0 {
+                    round::mix_px(p, c, round::level(c, f32::from(k) / 255.0));
+                }
+            }
+        }
+    }
+
+    /// Runs `draw`, which draws only within the box `(x0, y0)`–`(x1, y1)`, or lays the patch that
+    /// it made the first time `key` was drawn. The key must name everything the box holds
+    /// before the drawing (the background) and everything drawn: then the pixels are the same as
+    /// drawing again, for the cost of a copy.
+    pub(crate) fn stamp<K: std::hash::Hash + Eq>(
+        &mut self,
+        patches: &Memo<K, std::sync::Arc<Patch>>,
+        key: K,
+        (x0, y0, x1, y1): (i32, i32, i32, i32),
+        draw: impl FnOnce(&mut Canvas),
+    ) {
+        let x0 = x0.max(0);
+        let y0 = y0.max(0);
+        let x1 = x1.min(self.img.width() as i32);
+        let y1 = y1.min(self.img.height() as i32);
+        if x1 <= x0 || y1 <= y0 {
+            return draw(self);
+        }
+        let (w, width) = (self.img.width() as usize, (x1 - x0) as usize);
+        let rows = |img: &RgbaImage| -> Vec<[u8; 4]> {
+            let raw = img.as_raw();
+            (y0..y1)
+                .flat_map(|y| {
+                    let start = (y as usize * w + x0 as usize) * 4;
+                    raw[start..start + width * 4].chunks_exact(4)
+                })
+                .map(|p| [p[0], p[1], p[2], p[3]])
+                .collect()
+        };
+        let mut drew = false;
+        let patch = patches.get_or(key, || {
+            let before = rows(&self.img);
+            draw(self);
+            drew = true;
+            let after = rows(&self.img);
+            let px = after
+                .iter()
+                .zip(&before)
+                .map(|(a, b)| if a == b { [0; 4] } else { *a })
+                .collect();
+            std::sync::Arc::new(Patch { x0, y0, width, px })
+        });
+        if drew || patch.width == 0 {
+            return;
+        }
+        let buf = self.img.as_mut();
+        for (dy, row) in patch.px.chunks_exact(patch.width).enumerate() {
+            let start = ((patch.y0 as usize + dy) * w + patch.x0 as usize) * 4;
+            let Some(dst) = buf.get_mut(start..start + row.len() * 4) else {
+                return;
+            };
+            for (d, p) in dst.chunks_exact_mut(4).zip(row) {
+                if p[3] != 0 {
+                    d.copy_from_slice(p);
                 }
             }
         }
@@ -322,29 +456,65 @@ impl Canvas {
         let top = y - ascent;
         // Room for glyphs that reach beyond the font's ascent or descent.
         let margin = (size * 0.25).ceil();
-        if let Some((x0, y0, mut mask)) = self.mask(
+        let Some((x0, y0, x1, y1)) = self.clip(
             left - margin,
             top - margin,
             left + w + margin,
             y - descent + margin,
-        ) {
-            let mut run_left = left;
-            for run in &runs {
-                // Each run on the common baseline `y`.
-                let run_top = y - run.font.as_scaled(run.px(size)).ascent();
+        ) else {
+            return (left, top, left + w, y - descent);
+        };
+        // Each run on the common baseline `y`, its glyphs placed from a whole pixel.
+        let mut origins = Vec::with_capacity(runs.len());
+        let mut run_left = left;
+        for run in &runs {
+            let run_top = y - run.font.as_scaled(run.px(size)).ascent();
+            origins.push((run_left.round() as i32, run_top.round() as i32));
+            run_left += run.width(size);
+        }
+        let Some(&(ox, oy)) = origins.first() else {
+            return (left, top, left + w, y - descent);
+        };
+        // The glyphs' coverage depends only on the words, the size and where the runs start
+        // relative to the first: drawn once, then laid wherever the words go. The stored mask
+        // is the one of this first drawing widened by two pixels on each side, which holds the
+        // mask of any later drawing of the same words (its box moves by less than a pixel
+        // relative to the glyphs).
+        let key = TextKey {
+            kind,
+            size: size.to_bits(),
+            text: s.to_string(),
+            runs: origins.iter().map(|&(x, y)| (x - ox, y - oy)).collect(),
+        };
+        let glyphs = TEXTS.get_or(key, || {
+            // The whole box, also where it leaves the picture.
+            let (bx0, by0) = (
+                (left - margin).floor() as i32,
+                (top - margin).floor() as i32,
+            );
+            let bx1 = (left + w + margin).ceil() as i32 + 1;
+            let by1 = (y - descent + margin).ceil() as i32 + 1;
+            let (mx, my) = (bx0 - 2 - ox, by0 - 2 - oy);
+            let mut m =
+                GrayImage::new((bx1 - bx0 + 4).max(0) as u32, (by1 - by0 + 4).max(0) as u32);
+            for (run, &(rx, ry)) in runs.iter().zip(&origins) {
                 draw_text_mut(
-                    &mut mask,
+                    &mut m,
                     Luma([255]),
-                    run_left.round() as i32 - x0,
-                    run_top.round() as i32 - y0,
+                    rx - ox - mx,
+                    ry - oy - my,
                     run.px(size),
                     run.font,
                     run.text,
                 );
-                run_left += run.width(size);
             }
-            self.paint(x0, y0, &mask, c);
-        }
+            std::sync::Arc::new(Glyphs {
+                mask: m,
+                at: (mx, my),
+            })
+        });
+        let (gx, gy) = (ox + glyphs.at.0, oy + glyphs.at.1);
+        self.paint_part((gx, gy), &glyphs.mask, (x0, y0, x1, y1), c);
         (left, top, left + w, y - descent)
     }
 }
@@ -352,6 +522,81 @@ impl Canvas {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Text drawn as before the glyphs were kept: its runs straight into a mask of the box.
+    fn text_drawn_directly(
+        c: &mut Canvas,
+        kind: FontKind,
+        size: f32,
+        (x, y): (f32, f32),
+        s: &str,
+        colour: Rgb8A,
+    ) {
+        let Some(fonts) = c.fonts else {
+            panic!("fonts load")
+        };
+        let w = text_width(kind, size, s);
+        let runs = fonts.runs(kind, s);
+        let (mut ascent, mut descent) = (0.0f32, 0.0f32);
+        for run in &runs {
+            let scaled = run.font.as_scaled(run.px(size));
+            ascent = ascent.max(scaled.ascent());
+            descent = descent.min(scaled.descent());
+        }
+        let margin = (size * 0.25).ceil();
+        let Some((x0, y0, mut mask)) = c.mask(
+            x - margin,
+            y - ascent - margin,
+            x + w + margin,
+            y - descent + margin,
+        ) else {
+            return;
+        };
+        let mut run_left = x;
+        for run in &runs {
+            let run_top = y - run.font.as_scaled(run.px(size)).ascent();
+            draw_text_mut(
+                &mut mask,
+                Luma([255]),
+                run_left.round() as i32 - x0,
+                run_top.round() as i32 - y0,
+                run.px(size),
+                run.font,
+                run.text,
+            );
+            run_left += run.width(size);
+        }
+        c.paint(x0, y0, &mask, colour);
+    }
+
+    /// Texts whose glyphs were kept from an earlier drawing are the same pixels as texts drawn
+    /// afresh: at every fraction of a pixel, in mixed scripts, and cut by the picture's edges.
+    #[test]
+    fn kept_glyphs_draw_the_same_pixels() {
+        let texts = [
+            (FontKind::Regular, 13.5, "1,-2"),
+            (FontKind::Bold, 22.0, "Alice (White)"),
+            (FontKind::Bold, 19.0, "山田 花子 (白) の手番"),
+            (FontKind::Regular, 19.0, "   ·   23手目: 1,1-1,-1"),
+        ];
+        let colour = hex(0xf2f3f5);
+        for (kind, size, s) in texts {
+            for step in 0..10 {
+                let f = step as f32 / 10.0;
+                for (x, y) in [
+                    (20.0 + f, 40.0 + f * 0.7),
+                    (-7.0 - f, 12.0 + f),
+                    (150.0 + f, 58.0),
+                ] {
+                    let mut kept = Canvas::new(220, 64, hex(0x2b2d31));
+                    kept.text(kind, size, x, y, Align::Left, s, colour);
+                    let mut fresh = Canvas::new(220, 64, hex(0x2b2d31));
+                    text_drawn_directly(&mut fresh, kind, size, (x, y), s, colour);
+                    assert!(kept.img == fresh.img, "{s:?} at ({x}, {y})");
+                }
+            }
+        }
+    }
 
     #[test]
     fn filled_hexagon_covers_its_centre_and_not_its_outside() {

@@ -8,8 +8,10 @@
 use ab_glyph::{Font, FontRef, PxScale};
 use imageproc::drawing::text_size;
 
+use super::picture_cache::Memo;
+
 /// Which of the embedded DejaVu faces.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum FontKind {
     Regular,
     Bold,
@@ -127,7 +129,15 @@ impl Run<'_, '_> {
         if self.text.is_empty() {
             return 0.0;
         }
-        text_size(self.px(size), self.font, self.text).0 as f32 - 1.0
+        // Measuring lays out every glyph's outline; the same words are measured again and again
+        // (labels, names, the fitting of a status line).
+        static WIDTHS: Memo<(usize, u32, String), f32> = Memo::new(4096);
+        let px = self.px(size);
+        let font: *const FontRef<'static> = self.font;
+        WIDTHS.get_or(
+            (font as usize, px.x.to_bits(), self.text.to_string()),
+            || text_size(px, self.font, self.text).0 as f32 - 1.0,
+        )
     }
 }
 

@@ -74,6 +74,27 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// How two pictures of one size differ: the largest difference of a colour channel, and the
+    /// number of pixels that differ at all.
+    fn difference(a: &image::RgbaImage, b: &image::RgbaImage) -> (u8, usize) {
+        a.pixels()
+            .zip(b.pixels())
+            .fold((0, 0), |(most, n), (p, q)| {
+                let d = (0..3).map(|i| p.0[i].abs_diff(q.0[i])).max().unwrap_or(0);
+                (most.max(d), n + usize::from(d > 0))
+            })
+    }
+
+    #[test]
+    fn differences_are_measured() {
+        let a = image::RgbaImage::from_pixel(4, 3, image::Rgba([10, 20, 30, 255]));
+        let mut b = a.clone();
+        assert_eq!(difference(&a, &b), (0, 0));
+        b.put_pixel(1, 1, image::Rgba([10, 27, 30, 255]));
+        b.put_pixel(3, 2, image::Rgba([9, 20, 30, 255]));
+        assert_eq!(difference(&a, &b), (7, 2));
+    }
+
     /// Where the reference pictures are committed.
     fn references() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/render")
@@ -166,6 +187,8 @@ mod tests {
                 .zip(want.pixels())
                 .filter(|(a, b)| (0..3).any(|i| a.0[i].abs_diff(b.0[i]) > 48))
                 .count();
+            let (most, differing) = difference(&got, &want);
+            println!("{name}: {differing} pixels differ, by at most {most} in a channel");
             let allowed = (got.width() * got.height()) as usize / 500;
             if off > allowed {
                 failures.push(format!("{name}: {off} pixels differ (at most {allowed})"));

@@ -27,15 +27,21 @@
 //!
 //! Speed: the parts of a picture that many positions share (the empty inpHeXion board of a size,
 //! the tiles of an EXXIT world) are drawn once per process and kept in a small bounded cache
-//! behind a mutex (`picture_cache`), so drawing is safe from several threads. `cargo bench
-//! --bench render` and `cargo run --release --example rendertime` measure drawing plus PNG
-//! encoding.
+//! behind a mutex (`picture_cache`), so drawing is safe from several threads. Smaller parts are
+//! kept the same way, in bounded maps emptied when full (`picture_cache::Memo`): the coverage of
+//! every text drawn (labels, names and words come back in every picture), text widths, and each
+//! inpHeXion disc on its cell of the empty board (copied as the pixels it changed). What is
+//! copied is the same pixels as drawing afresh (the canvas's and the inpHeXion tests compare
+//! them). `cargo bench --bench render` and `cargo run --release --example rendertime` measure
+//! drawing plus PNG encoding.
 //!
 //! # How a picture is drawn
 //!
 //! A board is about 900 px wide, dark by default, and leaves as an indexed PNG of 20–70 KB
 //! (`encode`: at most 256 colours, the rarer edge shades mapped to the nearest). The README's
-//! benchmark table has the current times (4–6 ms to draw and encode a board).
+//! benchmark table has the current times (2.3–3.9 ms to draw and encode a board, of which the
+//! encoding is two thirds: the colour count and the palette indices about half of it, zlib's
+//! level 1 the rest).
 //!
 //! - **Shapes** are imageproc's (`canvas`): hex cells, arrow heads and the bodies of thick lines
 //!   are anti-aliased polygons, thin lines anti-aliased segments, text `draw_text_mut` over

@@ -1,5 +1,5 @@
 //! Pictures drawn once per process and copied afterwards (the empty board of a size, the tiles of
-//! a world).
+//! a world), and smaller values computed once (text widths and coverage masks).
 
 use image::RgbaImage;
 
@@ -41,6 +41,39 @@ impl<K: PartialEq> PictureCache<K> {
     }
 }
 
+/// Values computed once and looked up afterwards (text widths, text coverage masks): a map
+/// behind a mutex that is emptied when it holds more than `cap` entries, so memory stays
+/// bounded whatever the texts drawn. Safe to use from several threads.
+pub struct Memo<K, V> {
+    cap: usize,
+    entries: std::sync::Mutex<Option<std::collections::HashMap<K, V>>>,
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
+    pub const fn new(cap: usize) -> Memo<K, V> {
+        Memo {
+            cap,
+            entries: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// The value stored under `key`, computed by `make` when there is none.
+    pub fn get_or(&self, key: K, make: impl FnOnce() -> V) -> V {
+        let lock = || self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(v) = lock().as_ref().and_then(|m| m.get(&key)) {
+            return v.clone();
+        }
+        let v = make();
+        let mut entries = lock();
+        let map = entries.get_or_insert_with(std::collections::HashMap::new);
+        if map.len() >= self.cap {
+            map.clear();
+        }
+        map.insert(key, v.clone());
+        v
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,5 +97,24 @@ mod tests {
         let before = draws.get();
         cache.get_or_draw(1, || draw(1));
         assert_eq!(draws.get(), before + 1);
+    }
+
+    #[test]
+    fn a_memo_computes_once_and_empties_when_full() {
+        let memo: Memo<u32, u32> = Memo::new(3);
+        let made = std::cell::Cell::new(0);
+        let make = |v: u32| {
+            made.set(made.get() + 1);
+            v * 10
+        };
+        assert_eq!(memo.get_or(1, || make(1)), 10);
+        assert_eq!(memo.get_or(1, || make(7)), 10);
+        assert_eq!(made.get(), 1);
+        for k in 2..=4 {
+            assert_eq!(memo.get_or(k, || make(k)), k * 10);
+        }
+        // Full at the fourth key: emptied, so the first is computed again.
+        assert_eq!(memo.get_or(1, || make(1)), 10);
+        assert_eq!(made.get(), 5);
     }
 }

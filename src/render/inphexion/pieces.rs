@@ -4,7 +4,11 @@ use super::layout::Layout;
 use super::{LastMove, Piece, View};
 use crate::games::Colour;
 use crate::hex::Hex;
-use crate::render::canvas::{Canvas, Rgb8A};
+use std::cell::Cell;
+use std::sync::Arc;
+
+use crate::render::canvas::{Canvas, Patch, Rgb8A};
+use crate::render::picture_cache::Memo;
 use crate::render::Palette;
 
 /// Paints one disc.
@@ -65,6 +69,11 @@ pub(super) fn piece_of(col: Colour) -> Piece {
     }
 }
 
+thread_local! {
+    /// Whether discs are copied from their first drawing (off only to compare with fresh ones).
+    pub(super) static KEEP_DISCS: Cell<bool> = const { Cell::new(true) };
+}
+
 /// The won chain, the discs and the last move, over the empty board.
 pub(super) fn draw_pieces(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) {
     let (n, r) = (l.n, l.r);
@@ -77,14 +86,33 @@ pub(super) fn draw_pieces(c: &mut Canvas, p: &Palette, l: &Layout, view: &View) 
             }
         }
     }
-    // Discs.
+    // Discs. A disc on the empty board is the same pixels every time: each is drawn once per
+    // size, colours and cell, then copied (not over a won chain, which lies under them).
+    static DISCS: Memo<(usize, i32, Hex, Piece), Arc<Patch>> = Memo::new(2048);
     let dr = l.disc();
+    let stamped = chain.is_empty() && KEEP_DISCS.with(|k| k.get());
     for row in 0..n {
         for col in 0..n {
             let h = Hex::new(col, row);
             if let Some(piece) = view.get(h) {
                 let (x, y) = l.centre(h);
-                paint_disc(c, p, x, y, dr, piece);
+                if stamped {
+                    // The shadow reaches 1.12 radii below the centre; neighbours' discs never
+                    // touch the same pixels.
+                    let k = dr * 1.2 + 3.0;
+                    let area = (
+                        (x - k).floor() as i32,
+                        (y - k).floor() as i32,
+                        (x + k).ceil() as i32 + 1,
+                        (y + k).ceil() as i32 + 1,
+                    );
+                    let palette: *const Palette = p;
+                    c.stamp(&DISCS, (palette as usize, n, h, piece), area, |c| {
+                        paint_disc(c, p, x, y, dr, piece)
+                    });
+                } else {
+                    paint_disc(c, p, x, y, dr, piece);
+                }
             }
         }
     }

@@ -163,3 +163,27 @@ fn odd_views_never_panic() {
         let _ = draw(&v, Theme::Light);
     }
 }
+
+/// Discs copied from their first drawing are the same pixels as discs drawn afresh, on boards
+/// full of every kind of disc (neighbours side by side) in both themes and several sizes.
+#[test]
+fn kept_discs_are_the_same_pixels_as_fresh_ones() {
+    let kinds = [Piece::White, Piece::Black, Piece::Neutral];
+    for n in [4u8, 7, 11] {
+        let mut v = View::empty(n);
+        for r in 0..i32::from(n) {
+            for q in 0..i32::from(n) {
+                v.set(Hex::new(q, r), Some(kinds[((q + 2 * r) % 3) as usize]));
+            }
+        }
+        for theme in Theme::ALL {
+            pieces::KEEP_DISCS.with(|k| k.set(false));
+            let fresh = draw(&v, theme);
+            pieces::KEEP_DISCS.with(|k| k.set(true));
+            // The first drawing keeps the discs, the second copies them.
+            for _ in 0..2 {
+                assert!(draw(&v, theme) == fresh, "n={n} {theme:?}");
+            }
+        }
+    }
+}
