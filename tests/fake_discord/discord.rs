@@ -597,8 +597,9 @@ impl Discord {
     }
 
     /// The body of the last board posted in the channel for `game`.
-    /// How many boards of game `game` were posted in the channel.
-    pub fn boards_posted(&self, game: i64) -> usize {
+    /// The boards of game `game` posted in the channel, oldest first.
+    fn boards_of(&self, game: i64) -> Vec<Value> {
+        // "game #12 " in English, "対局 #12 " in Japanese.
         let tag = format!(" #{game} ");
         self.fake
             .state
@@ -610,11 +611,15 @@ impl Discord {
                 r.is_new_post()
                     && self.fake.in_channel(&r.path, self.channel())
                     && r.files.len() == 1
-                    && r.json
-                        .as_ref()
-                        .is_some_and(|j| j["content"].as_str().is_some_and(|c| c.contains(&tag)))
             })
-            .count()
+            .filter_map(|r| r.json.clone())
+            .filter(|j| j["content"].as_str().is_some_and(|c| c.contains(&tag)))
+            .collect()
+    }
+
+    /// How many boards of game `game` were posted in the channel.
+    pub fn boards_posted(&self, game: i64) -> usize {
+        self.boards_of(game).len()
     }
 
     /// How many messages had their buttons taken off (an edit of nothing but an empty
@@ -636,22 +641,8 @@ impl Discord {
     }
 
     pub fn last_board(&self, game: i64) -> Value {
-        // "game #12 " in English, "対局 #12 " in Japanese.
-        let tag = format!(" #{game} ");
-        self.fake
-            .state
-            .requests
-            .lock()
-            .unwrap()
-            .iter()
-            .rev()
-            .filter(|r| {
-                r.is_new_post()
-                    && self.fake.in_channel(&r.path, self.channel())
-                    && r.files.len() == 1
-            })
-            .filter_map(|r| r.json.clone())
-            .find(|j| j["content"].as_str().is_some_and(|c| c.contains(&tag)))
+        self.boards_of(game)
+            .pop()
             .unwrap_or_else(|| panic!("no board of game #{game} posted"))
     }
 }

@@ -271,10 +271,22 @@ pub(super) async fn remember_author(ctx: &Context<'_>) -> Result<UserId, BotErro
 
 /// Answers the caller privately (in their language: see [`lang`]), pinging nobody.
 pub(super) async fn answer_privately(ctx: &Context<'_>, text: String) -> Result<(), BotError> {
-    let reply = poise::CreateReply::default()
+    answer_privately_with(ctx, text, None).await
+}
+
+/// [`answer_privately`], with a row of buttons under the text when there is one.
+pub(super) async fn answer_privately_with(
+    ctx: &Context<'_>,
+    text: String,
+    buttons: Option<serenity::CreateActionRow>,
+) -> Result<(), BotError> {
+    let mut reply = poise::CreateReply::default()
         .content(text)
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Some(row) = buttons {
+        reply = reply.components(vec![row]);
+    }
     ctx.send(reply).await?;
     Ok(())
 }

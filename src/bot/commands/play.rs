@@ -44,15 +44,10 @@ pub async fn move_(
         .parse_move(&played.notation)
         .map(|mv| crate::play::picker::describe(lang, &before, &mv))
         .unwrap_or_else(|_| played.notation.clone());
-    let mut reply = poise::CreateReply::default()
-        .content(played.answer(words, place).render(lang))
-        .ephemeral(true)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    if let Some(next) = played.next_game {
-        reply = reply.components(vec![crate::bot::picker_view::next_game_row(lang, next)]);
-    }
-    ctx.send(reply).await?;
-    Ok(())
+    let next = played
+        .next_game
+        .map(|next| crate::bot::picker_view::next_game_row(lang, next));
+    super::answer_privately_with(&ctx, played.answer(words, place).render(lang), next).await
 }
 
 /// Ask to take back your last move, before your opponent has moved.
@@ -86,11 +81,6 @@ pub async fn takeback(
             serenity::ButtonStyle::Danger,
         ),
     ];
-    let lang = crate::play::server_lang(
-        &ctx.data().core.pool,
-        ctx.guild_id().map(crate::db::GuildId::from),
-    )
-    .await?;
     propose(&ctx, row.opponent_of(me), text.render(lang), buttons).await
 }
 
@@ -131,11 +121,6 @@ pub async fn call_off(
             serenity::ButtonStyle::Success,
         ),
     ];
-    let lang = crate::play::server_lang(
-        &ctx.data().core.pool,
-        ctx.guild_id().map(crate::db::GuildId::from),
-    )
-    .await?;
     propose(&ctx, row.opponent_of(me), text.render(lang), buttons).await
 }
 
@@ -157,11 +142,7 @@ pub async fn pause(
         pause: proposed.pause,
         accept,
     };
-    let lang = crate::play::server_lang(
-        &ctx.data().core.pool,
-        ctx.guild_id().map(crate::db::GuildId::from),
-    )
-    .await?;
+    let lang = public_lang(&ctx).await?;
     let buttons = [
         (
             answer(true),
