@@ -1,0 +1,220 @@
+//! An event's standings after a round: the table, in words and as the picture's view.
+
+use super::*;
+
+/// The standings of event `t` after `round` rounds, best first, with the format they follow.
+pub fn table_of(
+    t: &TournamentRow,
+    players: &[TournamentPlayer],
+    pairings: &[PairingRow],
+    round: i64,
+) -> (Vec<Standing>, Format) {
+    let index: HashMap<UserId, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.player_id, i))
+        .collect();
+    let entrants: Vec<standings::Entrant> = players
+        .iter()
+        .map(|p| {
+            standings::Entrant::new(
+                (1..=round)
+                    .map(|r| match pairing_in(pairings, r, p.player_id) {
+                        None => Round::Absent,
+                        Some(x) => standings_round(x, p.player_id, &index),
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let format = match t.format {
+        TournamentFormat::Swiss => Format::Swiss,
+        _ => Format::RoundRobin,
+    };
+    (standings::standings(format, &entrants), format)
+}
+
+fn standings_round(x: &PairingRow, p: UserId, index: &HashMap<UserId, usize>) -> Round {
+    let Some(black) = x.black_id else {
+        return Round::Bye {
+            halves: x.bye_halves.unwrap_or(0).clamp(0, 2) as u32,
+        };
+    };
+    let white = x.white_id == p;
+    let Some(&opponent) = index.get(if white { &black } else { &x.white_id }) else {
+        return Round::Absent;
+    };
+    let mine = |side_white: bool| side_white == white;
+    match x.result {
+        Some(PairingResult::White) if mine(true) => Round::Won { opponent },
+        Some(PairingResult::Black) if mine(false) => Round::Won { opponent },
+        Some(PairingResult::White | PairingResult::Black) => Round::Lost { opponent },
+        Some(PairingResult::Draw) => Round::Drawn { opponent },
+        Some(PairingResult::WhiteForfeit) if mine(true) => Round::ForfeitWon { opponent },
+        Some(PairingResult::BlackForfeit) if mine(false) => Round::ForfeitWon { opponent },
+        Some(PairingResult::WhiteForfeit | PairingResult::BlackForfeit) => {
+            Round::ForfeitLost { opponent }
+        }
+        Some(PairingResult::Void | PairingResult::Bye) | None => Round::Absent,
+    }
+}
+
+/// The players' names, by seed.
+async fn names_of(tx: &mut Conn, players: &[TournamentPlayer]) -> Result<Vec<String>, Error> {
+    let mut names = Vec::with_capacity(players.len());
+    for p in players {
+        names.push(
+            db::fetch_player_name(&mut *tx, p.player_id)
+                .await?
+                .unwrap_or_else(|| "?".to_string()),
+        );
+    }
+    Ok(names)
+}
+
+/// The standings after `round` rounds as text: a title, then one line a player.
+pub(super) async fn standings_text(
+    tx: &mut Conn,
+    t: &TournamentRow,
+    players: &[TournamentPlayer],
+    pairings: &[PairingRow],
+    _lang: Lang,
+    round: i64,
+) -> Result<Text, Error> {
+    let (table, format) = table_of(t, players, pairings, round);
+    let names = names_of(tx, players).await?;
+    Ok(standings_words(t, players, &names, &table, format, round))
+}
+
+/// The standings `table` of `t` after `round` rounds in words.
+fn standings_words(
+    t: &TournamentRow,
+    players: &[TournamentPlayer],
+    names: &[String],
+    table: &[Standing],
+    format: Format,
+    round: i64,
+) -> Text {
+    let mut lines = Vec::new();
+    for s in table {
+        let (Some(p), Some(name)) = (players.get(s.player), names.get(s.player)) else {
+            continue;
+        };
+        let name = match p.withdrawn_round {
+            Some(_) => text!("tournament-withdrawn-name", name = name.clone()),
+            None => Text::raw(name.clone()),
+        };
+        let line = match format {
+            Format::Swiss => text!(
+                "tournament-standing-swiss",
+                rank = s.rank as i64,
+                name = name,
+                points = s.points.to_string(),
+                games = s.games as i64,
+                buchholz = s.buchholz_cut1.to_string(),
+                sb = s.sonneborn_berger.to_string()
+            ),
+            Format::RoundRobin => text!(
+                "tournament-standing-round-robin",
+                rank = s.rank as i64,
+                name = name,
+                points = s.points.to_string(),
+                games = s.games as i64,
+                direct = s.direct.to_string(),
+                sb = s.sonneborn_berger.to_string(),
+                wins = s.wins as i64
+            ),
+        };
+        lines.push(line);
+    }
+    let mut list = Text::raw(String::new());
+    for (i, line) in lines.into_iter().enumerate() {
+        list = if i == 0 {
+            line
+        } else {
+            text!("tournament-line-break", before = list, after = line)
+        };
+    }
+    text!(
+        "tournament-standings",
+        name = t.name.clone(),
+        round = round,
+        lines = list
+    )
+}
+
+/// A tournament's standings as they stand (the rounds decided so far), for
+/// `/tournament standings`: the table, the names by seed, and the same in words.
+#[derive(Clone, Debug)]
+pub struct StandingsView {
+    pub tournament: TournamentRow,
+    /// The last round whose every pairing is decided (0 before any).
+    pub round: i64,
+    pub format: Format,
+    pub table: Vec<Standing>,
+    /// The players' names by seed (the table's `player` indexes them).
+    pub names: Vec<String>,
+    pub text: Text,
+}
+
+/// The standings of tournament `id` of server `guild` as they stand.
+pub async fn show_standings(
+    core: &Core,
+    id: i64,
+    guild: Option<GuildId>,
+) -> Result<StandingsView, Error> {
+    let t = fetch(&core.pool, id).await?;
+    if guild != Some(t.guild_id) {
+        return Err(Error::refused(text!("tournament-other-server", id = id)));
+    }
+    let players = db::tournament_players(&core.pool, id).await?;
+    let pairings = db::tournament_pairings(&core.pool, id).await?;
+    let round = (1..=t.rounds_paired)
+        .take_while(|&r| {
+            pairings
+                .iter()
+                .filter(|p| p.round == r)
+                .all(|p| p.result.is_some())
+        })
+        .last()
+        .unwrap_or(0);
+    let mut conn = core.pool.acquire().await?;
+    let names = names_of(&mut conn, &players).await?;
+    let (table, format) = table_of(&t, &players, &pairings, round);
+    let text = if t.status == TournamentStatus::Signup {
+        card(&t, players.len() as i64)
+    } else {
+        standings_words(&t, &players, &names, &table, format, round)
+    };
+    Ok(StandingsView {
+        tournament: t,
+        round,
+        format,
+        table,
+        names,
+        text,
+    })
+}
+
+/// The standings of tournament `id` after `round` rounds, for its picture.
+pub async fn standings_after(
+    pool: &crate::db::Pool,
+    id: i64,
+    round: i64,
+) -> Result<StandingsView, Error> {
+    let t = fetch(pool, id).await?;
+    let players = db::tournament_players(pool, id).await?;
+    let pairings = db::tournament_pairings(pool, id).await?;
+    let mut conn = pool.acquire().await?;
+    let names = names_of(&mut conn, &players).await?;
+    let (table, format) = table_of(&t, &players, &pairings, round);
+    let text = standings_words(&t, &players, &names, &table, format, round);
+    Ok(StandingsView {
+        tournament: t,
+        round,
+        format,
+        table,
+        names,
+        text,
+    })
+}
