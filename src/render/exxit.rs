@@ -1,10 +1,13 @@
-//! EXXIT pictures: the world of tiles cropped to its extent with outer space around it, stacks
-//! as layered discs showing their height, every nameable cell labelled `q,r`, and the last move.
-//! The cell labels are small, so the coordinates are also written large (20–24 px, legible on a
-//! phone) on the rim, in a ring of cells beyond outer space, like the axes of a chart: each row of
-//! equal `r` is named left of it (`r-2`), each diagonal of equal `q` (running down to the right,
-//! marked by a tick) below it (`q1`), or at their other ends where that side is crowded; the cell
-//! `1,-2` is where diagonal `q1` crosses row `r-2`.
+//! EXXIT pictures, [`WIDTH`] pixels wide: the world of tiles cropped to its extent with outer
+//! space around it and scaled to fill the width, stacks as layered discs showing their height,
+//! and the last move. Every word is sized for a phone, which shows the picture at
+//! [`PHONE_WIDTH`]: digits at least 7 px high there. The coordinates are written on the rim, in a
+//! ring of cells beyond outer space, like the axes of a chart: each row of equal `r` is named left
+//! of it (`r-2`), each diagonal of equal `q` (running down to the right, marked by a tick) below it
+//! (`q1`), or at their other ends where that side is crowded; the cell `1,-2` is where diagonal
+//! `q1` crosses row `r-2`. When the cells are large enough (small worlds, most of a game), each
+//! nameable cell also carries its `q,r` at its bottom, below a smaller stack; in large worlds the
+//! cells are too small for readable names and the rim alone names them.
 //!
 //! Here: what a picture shows ([`View`]) and its drawing; beside it, in `exxit/`, the layout
 //! (extent, cell size, rim cells), the discs and stacks, the rim labels, the world drawn, and the
@@ -28,9 +31,11 @@ mod pieces;
 pub(crate) mod rim;
 mod world;
 
-pub use layout::{Extent, MAX_WIDTH, MIN_WIDTH};
+pub use layout::{Extent, PHONE_WIDTH, WIDTH};
 
 use layout::layout;
+#[cfg(test)]
+use layout::{Rect, RimLine};
 use pieces::paint_disc;
 use world::{draw_tiles, draw_world};
 
@@ -114,12 +119,85 @@ impl View {
     }
 }
 
-/// A label box drawn on the picture: the cell and its pixel rectangle (left, top, right, bottom).
-pub(crate) type LabelBox = (Hex, (f32, f32, f32, f32));
+/// A label drawn on a picture: a cell's name or a rim label.
+#[cfg(test)]
+#[derive(Clone, Debug)]
+pub(crate) struct LabelBox {
+    /// The cell it stands on.
+    pub cell: Hex,
+    /// The line a rim label names; `None` for a cell's name.
+    pub line: Option<RimLine>,
+    /// Where its glyphs are: their advance and cap height, descenders included.
+    pub glyphs: Rect,
+    /// What it covers, a backing included: no stack or mark of the last move reaches in.
+    pub covers: Rect,
+}
+
+/// The circles the stacks and the last move's rings cover in a view drawn with `l`: (x, y,
+/// radius).
+#[cfg(test)]
+pub(crate) fn stack_circles(view: &View, l: &layout::Layout) -> Vec<(f32, f32, f32)> {
+    let mut out: Vec<(f32, f32, f32)> = view
+        .stacks
+        .iter()
+        .filter(|s| !s.1.is_empty())
+        .flat_map(|(h, discs)| l.stack_circles(*h, discs.len()))
+        .collect();
+    let height = |h: Hex| {
+        view.stacks
+            .iter()
+            .find(|s| s.0 == h)
+            .map_or(1, |s| s.1.len())
+    };
+    let ring = |h: Hex, w: f32| {
+        let (x, y) = l.top_face(h, height(h));
+        (x, y, l.ring_radius(w) + (w + 3.0) / 2.0)
+    };
+    match &view.last {
+        Some(LastMove::Place(h)) => out.push(ring(*h, l.ring_width(true))),
+        Some(LastMove::Dance { landings, .. }) => {
+            out.extend(landings.iter().map(|h| ring(*h, l.ring_width(false))))
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The labels of a view drawn on the frame `e`: the cells' names (when the cells are large
+/// enough) and the rim labels.
+#[cfg(test)]
+pub(crate) fn label_boxes(view: &View, e: Extent) -> Vec<LabelBox> {
+    let l = layout(e);
+    let tiles: BTreeMap<Hex, Colour> = view.tiles.iter().copied().collect();
+    let space = view.outer_space();
+    let names = tiles.keys().chain(space.iter()).filter_map(|h| {
+        l.name(*h).map(|n| LabelBox {
+            cell: *h,
+            line: None,
+            // The backing less its padding left and right.
+            glyphs: (
+                n.backing.0 + 2.0,
+                n.backing.1,
+                n.backing.2 - 2.0,
+                n.backing.3,
+            ),
+            covers: n.backing,
+        })
+    });
+    let rim = rim::rim_labels(&l, &tiles, &space)
+        .into_iter()
+        .map(|x| LabelBox {
+            cell: x.cell,
+            line: Some(x.line),
+            glyphs: x.bounds,
+            covers: x.bounds,
+        });
+    names.chain(rim).collect()
+}
 
 /// Draws an EXXIT position, cropped to its own extent.
 pub fn draw(view: &View, theme: Theme) -> RgbaImage {
-    draw_in(view, theme, Extent::of(view)).0
+    draw_in(view, theme, Extent::of(view))
 }
 
 /// Draws a sequence of positions on one common frame (for replays: the world does not jump).
@@ -131,10 +209,11 @@ pub fn draw_sequence(views: &[View], theme: Theme) -> Vec<RgbaImage> {
         .iter()
         .skip(1)
         .fold(Extent::of(first), |e, v| e.union(Extent::of(v)));
-    views.iter().map(|v| draw_in(v, theme, e).0).collect()
+    views.iter().map(|v| draw_in(v, theme, e)).collect()
 }
 
-pub(crate) fn draw_in(view: &View, theme: Theme, e: Extent) -> (RgbaImage, Vec<LabelBox>) {
+/// Draws a position on the frame `e`.
+pub(crate) fn draw_in(view: &View, theme: Theme, e: Extent) -> RgbaImage {
     let p = theme.palette();
     let l = layout(e);
     let tiles: BTreeMap<Hex, Colour> = view.tiles.iter().copied().collect();
@@ -158,8 +237,8 @@ pub(crate) fn draw_in(view: &View, theme: Theme, e: Extent) -> (RgbaImage, Vec<L
     draw_header(&mut c, p, &header, &|c, x, y, r, col| {
         paint_disc(c, p, x, y, r * 0.95, col)
     });
-    let labels = draw_world(&mut c, p, &l, view, &tiles, &space);
-    (c.img, labels)
+    draw_world(&mut c, p, &l, view, &tiles, &space);
+    c.img
 }
 
 /// What the tiles and outer space of a picture depend on.

@@ -61,7 +61,7 @@ mod tests {
         for p in &paths {
             let bytes = std::fs::read(p).unwrap();
             let img = image::load_from_memory(&bytes).unwrap();
-            assert!(img.width() >= 800, "{}", p.display());
+            assert!(img.width() >= exxit::WIDTH, "{}", p.display());
             if p.extension().is_some_and(|e| e == "png") {
                 assert!(
                     bytes.len() < 150_000,
@@ -105,6 +105,142 @@ mod tests {
     /// the pixels (anti-aliasing may shift by a pixel between compilers' floating point).
     /// `HEXCORD_BLESS=1 cargo test --lib render::gallery` rewrites the references: look at them
     /// before committing.
+    /// The EXXIT reference positions: every gallery position in the dark theme, one in the
+    /// light theme and one in Japanese.
+    fn exxit_cases() -> Vec<(String, exxit::View, Theme)> {
+        let exx = [
+            ("start", exxit::samples::start()),
+            ("dance-into-space", exxit::samples::dance()),
+            ("big-stacks", exxit::samples::big_stacks()),
+            ("expansion-chain", exxit::samples::expansion()),
+            ("long-thin-world", exxit::samples::long_line()),
+            ("full-world", exxit::samples::full_world()),
+        ];
+        let mut cases: Vec<(String, exxit::View, Theme)> = exx
+            .iter()
+            .map(|(name, v)| (format!("exxit-{name}-dark"), v.clone(), Theme::Dark))
+            .collect();
+        cases.push((
+            "exxit-dance-into-space-light".into(),
+            exx[1].1.clone(),
+            Theme::Light,
+        ));
+        // Japanese words and names (Noto Sans CJK JP beside DejaVu).
+        let ja = crate::i18n::Lang::of("ja");
+        let mut v = exx[1].1.clone();
+        v.lang = ja;
+        v.players = ["さくら".into(), "Bob".into()];
+        v.caption = crate::text!("render-move", ply = 23, mv = "1,1-1,-1").render(ja);
+        cases.push(("exxit-dance-into-space-ja-dark".into(), v, Theme::Dark));
+        cases
+    }
+
+    /// The committed reference picture `name`.
+    fn reference(name: &str) -> Option<image::RgbaImage> {
+        let bytes = std::fs::read(references().join(format!("{name}.png"))).ok()?;
+        Some(image::load_from_memory(&bytes).ok()?.to_rgba8())
+    }
+
+    /// The height in pixels of the tallest column of ink in `rect` of `img` (less a pixel left
+    /// and right, where a backing's rounded corners show what lies under them): pixels that
+    /// differ from the rectangle's most common colour (its background) by more than 40 % of the
+    /// largest difference there.
+    fn ink_height(img: &image::RgbaImage, rect: (f32, f32, f32, f32)) -> u32 {
+        let (w, h) = img.dimensions();
+        let clamp = |v: f32, max: u32| (v.round().max(0.0) as u32).min(max);
+        let (x0, x1) = (clamp(rect.0 + 1.0, w), clamp(rect.2 - 1.0, w));
+        let (y0, y1) = (clamp(rect.1, h), clamp(rect.3, h));
+        let rgb = |x: u32, y: u32| {
+            let p = img.get_pixel(x, y).0;
+            [p[0], p[1], p[2]]
+        };
+        let mut counts: std::collections::BTreeMap<[u8; 3], usize> = Default::default();
+        for y in y0..y1 {
+            for x in x0..x1 {
+                *counts.entry(rgb(x, y)).or_default() += 1;
+            }
+        }
+        let Some(bg) = counts.iter().max_by_key(|c| *c.1).map(|c| *c.0) else {
+            return 0;
+        };
+        let diff = |p: [u8; 3]| (0..3).map(|i| p[i].abs_diff(bg[i])).max().unwrap_or(0);
+        let strongest = counts.keys().map(|p| diff(*p)).max().unwrap_or(0);
+        let threshold = (u32::from(strongest) * 2 / 5).max(20);
+        (x0..x1)
+            .filter_map(|x| {
+                let mut rows = (y0..y1).filter(|&y| u32::from(diff(rgb(x, y))) > threshold);
+                let first = rows.next()?;
+                Some(rows.next_back().unwrap_or(first) - first + 1)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn ink_is_measured() {
+        let mut img = image::RgbaImage::from_pixel(20, 20, image::Rgba([30, 30, 30, 255]));
+        for y in 4..13 {
+            img.put_pixel(8, y, image::Rgba([200, 200, 200, 255]));
+        }
+        // A faint pixel below is no ink.
+        img.put_pixel(8, 15, image::Rgba([60, 60, 60, 255]));
+        assert_eq!(ink_height(&img, (2.0, 2.0, 18.0, 18.0)), 9);
+        assert_eq!(ink_height(&img, (2.0, 6.0, 18.0, 18.0)), 7);
+    }
+
+    /// Every label of every EXXIT reference picture is readable on a phone: scaled to
+    /// [`exxit::PHONE_WIDTH`], the digits are at least 7 px high; and no stack, nor a ring of
+    /// the last move, covers one.
+    #[test]
+    fn exxit_labels_are_readable_on_a_phone_and_uncovered() {
+        let mut failures = Vec::new();
+        for (name, v, _) in exxit_cases() {
+            let Some(img) = reference(&name) else {
+                failures.push(format!("{name}: no reference"));
+                continue;
+            };
+            let e = exxit::Extent::of(&v);
+            let l = exxit::layout::layout(e);
+            assert_eq!(img.dimensions(), (l.width, l.height), "{name}");
+            let s = exxit::PHONE_WIDTH / img.width() as f32;
+            let phone = image::imageops::resize(
+                &img,
+                exxit::PHONE_WIDTH as u32,
+                (img.height() as f32 * s).round() as u32,
+                image::imageops::FilterType::CatmullRom,
+            );
+            let boxes = exxit::label_boxes(&v, e);
+            assert!(!boxes.is_empty(), "{name}");
+            let circles = exxit::stack_circles(&v, &l);
+            let mut lowest = u32::MAX;
+            for b in &boxes {
+                let g = b.glyphs;
+                let ink = ink_height(&phone, (g.0 * s, g.1 * s, g.2 * s, g.3 * s));
+                lowest = lowest.min(ink);
+                if ink < 7 {
+                    failures.push(format!("{name}: {b:?} is {ink} px high on a phone"));
+                }
+                let r = b.covers;
+                for &(x, y, radius) in &circles {
+                    let (dx, dy) = (x - x.clamp(r.0, r.2), y - y.clamp(r.1, r.3));
+                    if dx * dx + dy * dy < radius * radius {
+                        failures.push(format!("{name}: {b:?} under a disc at ({x}, {y})"));
+                    }
+                }
+            }
+            println!(
+                "{name}: {} labels, digits at least {lowest} px high on a phone",
+                boxes.len()
+            );
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    /// Every gallery position in the dark theme, and two in the light one, match the committed
+    /// reference PNGs: no channel of a pixel differs by more than 48, except on at most 0.2 % of
+    /// the pixels (anti-aliasing may shift by a pixel between compilers' floating point).
+    /// `HEXCORD_BLESS=1 cargo test --lib render::gallery` rewrites the references: look at them
+    /// before committing.
     #[test]
     fn pictures_match_their_references() {
         let mut cases: Vec<(String, image::RgbaImage)> = Vec::new();
@@ -115,30 +251,15 @@ mod tests {
             ("4x4", inphexion::samples::small()),
             ("11x11", inphexion::samples::large()),
         ];
-        let exx = [
-            ("start", exxit::samples::start()),
-            ("dance-into-space", exxit::samples::dance()),
-            ("big-stacks", exxit::samples::big_stacks()),
-            ("expansion-chain", exxit::samples::expansion()),
-            ("long-thin-world", exxit::samples::long_line()),
-            ("full-world", exxit::samples::full_world()),
-        ];
         for (name, v) in &inph {
             cases.push((
                 format!("inphexion-{name}-dark"),
                 inphexion::draw(v, Theme::Dark),
             ));
         }
-        for (name, v) in &exx {
-            cases.push((format!("exxit-{name}-dark"), exxit::draw(v, Theme::Dark)));
-        }
         cases.push((
             "inphexion-relocation-light".into(),
             inphexion::draw(&inph[1].1, Theme::Light),
-        ));
-        cases.push((
-            "exxit-dance-into-space-light".into(),
-            exxit::draw(&exx[1].1, Theme::Light),
         ));
         // Japanese words and names (Noto Sans CJK JP beside DejaVu).
         let ja = crate::i18n::Lang::of("ja");
@@ -150,14 +271,9 @@ mod tests {
             "inphexion-won-chain-ja-dark".into(),
             inphexion::draw(&v, Theme::Dark),
         ));
-        let mut v = exx[1].1.clone();
-        v.lang = ja;
-        v.players = ["さくら".into(), "Bob".into()];
-        v.caption = crate::text!("render-move", ply = 23, mv = "1,1-1,-1").render(ja);
-        cases.push((
-            "exxit-dance-into-space-ja-dark".into(),
-            exxit::draw(&v, Theme::Dark),
-        ));
+        for (name, v, theme) in exxit_cases() {
+            cases.push((name, exxit::draw(&v, theme)));
+        }
         let bless = std::env::var_os("HEXCORD_BLESS").is_some();
         let mut failures = Vec::new();
         for (name, img) in cases {
@@ -169,11 +285,10 @@ mod tests {
                 continue;
             }
             let got = image::load_from_memory(&png).unwrap().to_rgba8();
-            let Ok(bytes) = std::fs::read(&path) else {
+            let Some(want) = reference(&name) else {
                 failures.push(format!("{name}: no reference at {}", path.display()));
                 continue;
             };
-            let want = image::load_from_memory(&bytes).unwrap().to_rgba8();
             if got.dimensions() != want.dimensions() {
                 failures.push(format!(
                     "{name}: {:?} instead of {:?}",

@@ -598,7 +598,7 @@ pub(crate) mod game_tests {
             for ply in 0..=game.ply() {
                 let img = render_image(&game, Some(ply), &players(), Theme::Dark).unwrap();
                 assert!(
-                    img.width() >= 800 && img.height() >= 200,
+                    img.width() >= exxit::WIDTH && img.height() >= 200,
                     "{line} ply {ply}"
                 );
             }

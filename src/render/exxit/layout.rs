@@ -4,27 +4,40 @@
 
 use std::collections::BTreeMap;
 
+use super::rim::rim_labels;
 use super::{LastMove, View};
+use crate::games::Colour;
 use crate::hex::Hex;
-use crate::render::canvas::centred_baseline;
+use crate::render::canvas::{centred_baseline, text_width, FontKind};
 use crate::render::header::{HEADER_H, MARGIN};
 
-/// Minimum picture width in pixels (wider only for very long worlds).
-pub const MIN_WIDTH: u32 = 900;
+/// The width of every EXXIT picture in pixels: a phone shows it at half size ([`PHONE_WIDTH`]),
+/// a desktop at up to about 550 px. The world is cropped to its extent and scaled to fill it.
+pub const WIDTH: u32 = 720;
 
-/// Maximum picture width in pixels.
-pub const MAX_WIDTH: u32 = 1400;
+/// The width at which a phone shows a picture: what the sizes of the words are chosen for.
+pub const PHONE_WIDTH: f32 = 360.0;
 
-const MAX_R: f32 = 50.0;
+/// The largest hex radius (the first positions of a game).
+const MAX_R: f32 = 72.0;
 
-const MIN_R: f32 = 17.0;
+/// The board's height at most (a world taller than wide is scaled down to it).
+const MAX_BOARD_H: f32 = 760.0;
 
-const MAX_BOARD_H: f32 = 860.0;
+/// From this hex radius on, every cell's `q,r` fits in it at [`NAME_SIZE`], above a smaller stack;
+/// below it, cells are too small for a readable name and only the rim names rows and diagonals.
+pub(crate) const NAMED_R: f32 = 46.0;
+
+/// The font size of a cell's name: digits 16 px high, 8 px on a phone.
+pub(crate) const NAME_SIZE: f32 = 22.0;
+
+/// The font size of a rim label's number (bold digits 16 px high, 8 px on a phone).
+pub(crate) const RIM_SIZE: f32 = 22.0;
+
+/// A rectangle in pixels: left, top, right, bottom.
+pub(crate) type Rect = (f32, f32, f32, f32);
 
 const SQRT3: f32 = 1.732_050_8;
-
-/// Below this hex radius, rim labels of neighbouring diagonals cannot stand side by side.
-const CROWDED_R: f32 = 34.0;
 
 /// Stack layers drawn at most; the written height tells the rest.
 pub(crate) const MAX_LAYERS: usize = 6;
@@ -64,20 +77,28 @@ impl Extent {
             .map(|t| t.0)
             .chain(view.outer_space())
             .collect();
-        let rim = rim_cells(&nameable);
-        cells.extend(rim.iter().map(|(_, _, h)| h[0]));
-        let e = Extent::around(&cells);
-        if layout(e).r >= CROWDED_R {
-            return e;
+        let tiles: BTreeMap<Hex, Colour> = view.tiles.iter().copied().collect();
+        let space = view.outer_space();
+        // First room for every place a rim label may take; then only for the places they took,
+        // again at the larger scale that gives, as long as every line keeps its label.
+        let mut all = cells.clone();
+        all.extend(rim_cells(&nameable).iter().flat_map(|(_, _, h)| *h));
+        let mut e = Extent::around(&all);
+        let mut named = rim_labels(&layout(e), &tiles, &space);
+        for _ in 0..3 {
+            let mut used = cells.clone();
+            used.extend(named.iter().map(|x| x.cell));
+            let next = Extent::around(&used);
+            if next == e {
+                break;
+            }
+            let again = rim_labels(&layout(next), &tiles, &space);
+            if again.len() < named.len() {
+                break;
+            }
+            (e, named) = (next, again);
         }
-        // Small cells: the rim labels of neighbouring diagonals need room to alternate between
-        // the first and the second cell beyond their ends.
-        cells.extend(
-            rim.iter()
-                .filter(|(line, _, _)| matches!(line, RimLine::Diagonal(_)))
-                .map(|(_, _, h)| h[1]),
-        );
-        Extent::around(&cells)
+        e
     }
 
     fn around(cells: &[Hex]) -> Extent {
@@ -116,15 +137,11 @@ pub(crate) struct Layout {
 pub(crate) fn layout(e: Extent) -> Layout {
     let ext_w = (e.max.0 - e.min.0).max(1.0);
     let ext_h = (e.max.1 - e.min.1).max(1.0);
-    let fit = ((MIN_WIDTH as f32 - 2.0 * MARGIN) / ext_w)
+    // The extent fills the width, unless the world is taller than wide or very small.
+    let r = ((WIDTH as f32 - 2.0 * MARGIN) / ext_w)
         .min(MAX_BOARD_H / ext_h)
-        .clamp(MIN_R, MAX_R);
-    // Never wider than the maximum width nor absurdly tall, even for absurd worlds.
-    let r = fit
-        .min((MAX_WIDTH as f32 - 2.0 * MARGIN) / ext_w)
-        .min(2.0 * MAX_BOARD_H / ext_h)
-        .max(1.0);
-    let width = ((ext_w * r + 2.0 * MARGIN).ceil() as u32).clamp(MIN_WIDTH, MAX_WIDTH);
+        .clamp(1.0, MAX_R);
+    let width = WIDTH;
     let board_h = ext_h * r;
     let height = (HEADER_H as f32 + board_h + 2.0 * MARGIN).ceil() as u32;
     let ox = (width as f32 - ext_w * r) / 2.0 - e.min.0 * r;
@@ -149,29 +166,105 @@ impl Layout {
         hexagon_at(cx, cy, radius)
     }
 
-    /// Disc radius.
+    /// Whether the cells are large enough to carry their names (see [`NAMED_R`]).
+    pub(crate) fn named(&self) -> bool {
+        self.r >= NAMED_R
+    }
+
+    /// Disc radius: smaller when the cell carries its name below the stack.
     pub fn disc(&self) -> f32 {
-        self.r * 0.56
+        if self.named() {
+            self.r * 0.38
+        } else {
+            self.r * 0.56
+        }
     }
 
     /// Vertical lift per stacked disc.
     pub(crate) fn layer(&self) -> f32 {
-        (self.r * 0.085).max(2.0)
+        if self.named() {
+            (self.r * 0.045).max(1.5)
+        } else {
+            (self.r * 0.085).max(2.0)
+        }
+    }
+
+    /// Centre of the bottom disc of a stack: raised above the cell's name when it has one.
+    pub(crate) fn base(&self, at: Hex) -> (f32, f32) {
+        let (x, y) = self.centre(at);
+        let lift = if self.named() { 0.26 } else { 0.12 };
+        (x, y - self.r * lift)
     }
 
     /// Centre of the top face of a stack of `h` discs.
     pub fn top_face(&self, at: Hex, h: usize) -> (f32, f32) {
-        let (x, y) = self.centre(at);
+        let (x, y) = self.base(at);
         let shown = h.clamp(1, MAX_LAYERS);
-        (x, y - self.r * 0.12 - (shown - 1) as f32 * self.layer())
+        (x, y - (shown - 1) as f32 * self.layer())
     }
 
-    /// The baseline centre and size of a cell's `q,r` label.
-    pub(crate) fn label(&self, at: Hex) -> (f32, f32, f32) {
-        let (x, y) = self.centre(at);
-        let size = (self.r * 0.25).clamp(9.0, 13.0);
-        (x, centred_baseline(size, y + self.r * 0.66), size)
+    /// The circles a stack of `h` discs covers, its shadow included: (x, y, radius).
+    pub(crate) fn stack_circles(&self, at: Hex, h: usize) -> Vec<(f32, f32, f32)> {
+        let (x, y) = self.base(at);
+        let r = self.disc();
+        let mut out = vec![(x, y + r * 0.12, r * 1.04)];
+        for i in 0..h.clamp(1, MAX_LAYERS) {
+            out.push((x, y - i as f32 * self.layer(), r));
+        }
+        out
     }
+
+    /// The width of the last move's ring on a stack: wider for a disc placed than for a dance's
+    /// landings.
+    pub(crate) fn ring_width(&self, placed: bool) -> f32 {
+        if placed {
+            (self.r * 0.11).max(2.5)
+        } else {
+            (self.r * 0.07).max(2.0)
+        }
+    }
+
+    /// The last move's ring on a stack's top face: its radius for a stroke `w` wide, on the
+    /// disc's rim so that it covers nothing beyond the disc (its dark edge reaches 1.5 px out).
+    pub(crate) fn ring_radius(&self, w: f32) -> f32 {
+        (self.disc() - w / 2.0).max(w / 2.0)
+    }
+
+    /// Where a cell's `q,r` name goes, below its stack; `None` when the cells are too small for
+    /// readable names.
+    pub(crate) fn name(&self, at: Hex) -> Option<CellName> {
+        if !self.named() {
+            return None;
+        }
+        let (x, y) = self.centre(at);
+        let size = NAME_SIZE;
+        let text = at.to_string();
+        let w = text_width(FontKind::Regular, size, &text);
+        let baseline = centred_baseline(size, y + self.r * 0.45);
+        let cap = size * 0.73;
+        Some(CellName {
+            x,
+            baseline,
+            size,
+            backing: (
+                x - w / 2.0 - 2.0,
+                baseline - cap - 2.5,
+                x + w / 2.0 + 2.0,
+                baseline + 2.5,
+            ),
+            text,
+        })
+    }
+}
+
+/// A cell's name laid out: centred on `x` on `baseline`, on a backing of the cell's colour.
+pub(crate) struct CellName {
+    pub x: f32,
+    pub baseline: f32,
+    pub size: f32,
+    pub text: String,
+    /// The backing: what the name covers.
+    pub backing: Rect,
 }
 
 fn hexagon_at(cx: f32, cy: f32, radius: f32) -> Vec<(f32, f32)> {

@@ -32,21 +32,22 @@ pub(super) fn paint_stack(c: &mut Canvas, p: &Palette, l: &Layout, at: Hex, disc
     if discs.is_empty() {
         return;
     }
-    let (x, y) = l.centre(at);
     let r = l.disc();
     let shown = &discs[discs.len().saturating_sub(MAX_LAYERS)..];
+    let circles = l.stack_circles(at, shown.len());
     // Shadow.
-    c.fill_circle(
-        x,
-        y + r * 0.12 - l.r * 0.12,
-        r * 1.04,
-        Rgb8A {
-            a: 80,
-            ..p.contrast
-        },
-    );
-    for (i, col) in shown.iter().enumerate() {
-        let cy = y - l.r * 0.12 - i as f32 * l.layer();
+    if let Some(&(x, y, radius)) = circles.first() {
+        c.fill_circle(
+            x,
+            y,
+            radius,
+            Rgb8A {
+                a: 80,
+                ..p.contrast
+            },
+        );
+    }
+    for (i, (col, &(x, cy, _))) in shown.iter().zip(circles.iter().skip(1)).enumerate() {
         let (face, rim, _) = disc_colours(p, *col);
         c.fill_circle(x, cy, r, rim);
         if i + 1 < shown.len() {

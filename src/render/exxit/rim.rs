@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::layout::{rim_cells, Layout, RimLine};
+use super::layout::{rim_cells, Layout, Rect, RimLine, RIM_SIZE};
 use crate::games::Colour;
 use crate::hex::Hex;
 use crate::render::canvas::{centred_baseline, text_width, Align, Canvas, FontKind};
@@ -17,12 +17,45 @@ pub(crate) struct RimLabel {
     pub line: RimLine,
     pub size: f32,
     pub at: (f32, f32),
-    pub bounds: (f32, f32, f32, f32),
+    pub bounds: Rect,
     /// The cell it stands on.
     pub cell: Hex,
     /// The cell at the end of the line it names, next to it.
     pub end: Hex,
 }
+
+impl RimLabel {
+    /// The size of the coordinate's letter before the number.
+    pub(crate) fn letter_size(&self) -> f32 {
+        self.size * LETTER
+    }
+
+    /// A diagonal's tick: a short segment from just outside the label towards the end of the
+    /// line it names (`None` for a row).
+    pub(crate) fn tick(&self, l: &Layout) -> Option<((f32, f32), (f32, f32))> {
+        let RimLine::Diagonal(_) = self.line else {
+            return None;
+        };
+        let (x0, y0) = l.centre(self.cell);
+        let (x1, y1) = l.centre(self.end);
+        let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt().max(1.0);
+        let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
+        // Leave the label's box through its top or bottom edge, then a little further.
+        let out = if uy < -1e-3 {
+            (self.bounds.1 - y0) / uy
+        } else if uy > 1e-3 {
+            (self.bounds.3 - y0) / uy
+        } else {
+            0.0
+        };
+        let a = (out + 3.0).max(l.r * 0.62);
+        let b = a + (l.r * 0.33).max(5.0);
+        Some(((x0 + ux * a, y0 + uy * a), (x0 + ux * b, y0 + uy * b)))
+    }
+}
+
+/// The letter's size beside the number's.
+const LETTER: f32 = 0.8;
 
 /// The rim labels of a world, laid out: each line takes the first of its cells (see
 /// [`rim_cells`]) where the label fits in the picture without overlapping one already placed.
@@ -32,23 +65,22 @@ pub(crate) fn rim_labels(
     space: &[Hex],
 ) -> Vec<RimLabel> {
     let nameable: Vec<Hex> = tiles.keys().chain(space.iter()).copied().collect();
-    // At least 20 px: a 900 px picture shows about 360 px wide on a phone.
-    let size = (l.r * 0.45).clamp(20.0, 24.0);
-    let small = size * 0.7;
-    // The cells' own labels (see `draw_world`) are in the way too.
-    let taken: Vec<(f32, f32, f32, f32)> = nameable
+    let size = RIM_SIZE;
+    let small = size * LETTER;
+    // The cells' own names (see `draw_world`) are in the way too.
+    let taken: Vec<Rect> = nameable
         .iter()
-        .map(|h| {
-            let (x, y, size) = l.label(*h);
-            let w = text_width(FontKind::Regular, size, &h.to_string());
-            (
-                x - w / 2.0 - 2.0,
-                y - size,
-                x + w / 2.0 + 2.0,
-                y + size * 0.3,
-            )
-        })
+        .filter_map(|h| l.name(*h).map(|n| n.backing))
         .collect();
+    // And the cells themselves (their circumcircles, a little inside): labels stand beyond them.
+    let cells: Vec<(f32, f32)> = nameable.iter().map(|h| l.centre(*h)).collect();
+    let off_cells = |b: &Rect| {
+        cells.iter().all(|&(x, y)| {
+            let dx = x - x.clamp(b.0, b.2);
+            let dy = y - y.clamp(b.1, b.3);
+            dx * dx + dy * dy >= (l.r * 0.95).powi(2)
+        })
+    };
     let mut placed: Vec<RimLabel> = Vec::new();
     for (line, end, cells) in rim_cells(&nameable) {
         if placed.iter().any(|p| p.line == line) {
@@ -81,7 +113,7 @@ pub(crate) fn rim_labels(
             let clear = |b: &(f32, f32, f32, f32)| {
                 bounds.2 <= b.0 || b.2 <= bounds.0 || bounds.3 <= b.1 || b.3 <= bounds.1
             };
-            if inside && placed.iter().all(apart) && taken.iter().all(clear) {
+            if inside && placed.iter().all(apart) && taken.iter().all(clear) && off_cells(&bounds) {
                 placed.push(RimLabel {
                     line,
                     size,
@@ -100,20 +132,10 @@ pub(crate) fn rim_labels(
 /// Draws a rim label: the coordinate's letter small, its value large; a diagonal's label has a
 /// short tick pointing along the diagonal.
 pub(super) fn draw_rim_label(c: &mut Canvas, p: &Palette, l: &Layout, label: &RimLabel) {
-    if let RimLine::Diagonal(_) = label.line {
-        let (x0, y0) = l.centre(label.cell);
-        let (x1, y1) = l.centre(label.end);
-        let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt().max(1.0);
-        let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
-        let (a, b) = (l.r * 0.62, l.r * 0.95);
-        c.line(
-            (x0 + ux * a, y0 + uy * a),
-            (x0 + ux * b, y0 + uy * b),
-            2.0,
-            p.text_dim,
-        );
+    if let Some((a, b)) = label.tick(l) {
+        c.line(a, b, 2.0, p.text_dim);
     }
-    let small = label.size * 0.7;
+    let small = label.letter_size();
     let (x, y) = label.at;
     let letter = c.text(
         FontKind::Regular,

@@ -1,6 +1,6 @@
 use super::*;
 use crate::render::canvas::Rgb8A;
-use crate::render::exxit::layout::{layout, Extent, RimLine, MAX_WIDTH, MIN_WIDTH};
+use crate::render::exxit::layout::{layout, Extent, RimLine, RIM_SIZE};
 use crate::render::exxit::rim::rim_labels;
 use crate::render::exxit::world::{draw_tiles, draw_world};
 use crate::render::header::HEADER_H;
@@ -32,11 +32,7 @@ fn every_sample() -> Vec<View> {
 fn pictures_stay_within_bounds() {
     for v in every_sample() {
         let img = draw(&v, Theme::Dark);
-        assert!(
-            (MIN_WIDTH..=MAX_WIDTH).contains(&img.width()),
-            "{}",
-            img.width()
-        );
+        assert_eq!(img.width(), WIDTH);
         assert!(
             img.height() >= 200 && img.height() <= 1100,
             "{}",
@@ -45,64 +41,69 @@ fn pictures_stay_within_bounds() {
     }
 }
 
+/// Large cells carry their names, small ones none; every label lies inside the picture and
+/// apart from the others. The samples hold worlds of both kinds.
 #[test]
-fn every_nameable_cell_is_labelled_inside_the_picture() {
-    for theme in Theme::ALL {
-        for v in every_sample() {
-            let (img, boxes) = draw_in(&v, theme, Extent::of(&v));
-            let want: BTreeSet<Hex> = v.tiles.iter().map(|t| t.0).chain(v.outer_space()).collect();
-            let got: BTreeSet<Hex> = boxes.iter().map(|b| b.0).collect();
-            assert_eq!(got, want);
-            for (h, (x0, y0, x1, y1)) in &boxes {
-                assert!(*x0 >= 0.0 && *y0 >= HEADER_H as f32, "{h:?}");
-                assert!(
-                    *x1 <= img.width() as f32 && *y1 <= img.height() as f32,
-                    "{h:?}"
-                );
-            }
-            // No two labels overlap.
-            for (i, a) in boxes.iter().enumerate() {
-                for b in &boxes[i + 1..] {
-                    let (a, b) = (a.1, b.1);
-                    let apart = a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1;
-                    assert!(apart, "{a:?} {b:?}");
-                }
+fn cells_are_named_when_large_enough() {
+    let mut kinds = BTreeSet::new();
+    for v in every_sample() {
+        let e = Extent::of(&v);
+        let l = layout(e);
+        let boxes = label_boxes(&v, e);
+        let want: BTreeSet<Hex> = if l.named() {
+            v.tiles.iter().map(|t| t.0).chain(v.outer_space()).collect()
+        } else {
+            BTreeSet::new()
+        };
+        kinds.insert(l.named());
+        let got: BTreeSet<Hex> = boxes
+            .iter()
+            .filter(|b| b.line.is_none())
+            .map(|b| b.cell)
+            .collect();
+        assert_eq!(got, want);
+        for b in &boxes {
+            let (x0, y0, x1, y1) = b.covers;
+            assert!(x0 >= 0.0 && y0 >= HEADER_H as f32, "{b:?}");
+            assert!(x1 <= l.width as f32 && y1 <= l.height as f32, "{b:?}");
+        }
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                let (p, q) = (a.covers, b.covers);
+                let apart = p.2 <= q.0 || q.2 <= p.0 || p.3 <= q.1 || q.3 <= p.1;
+                assert!(apart, "{a:?} {b:?}");
             }
         }
     }
+    assert_eq!(kinds.len(), 2, "named and unnamed worlds among the samples");
 }
 
+/// Every row and diagonal is named on the rim, in letters readable on a phone. Only a world too
+/// long for its width (a line of 40 tiles) leaves diagonals unnamed, each next to a named one.
 #[test]
-fn every_row_and_diagonal_is_named_on_the_rim_at_20_px() {
-    for theme in Theme::ALL {
-        for v in every_sample() {
-            let (_, boxes) = draw_in(&v, theme, Extent::of(&v));
-            let l = layout(Extent::of(&v));
-            let tiles: BTreeMap<Hex, Colour> = v.tiles.iter().copied().collect();
-            let space = v.outer_space();
-            let rim = rim_labels(&l, &tiles, &space);
-            for h in tiles.keys().chain(space.iter()) {
-                assert!(
-                    rim.iter().any(|x| x.line == RimLine::Row(h.r)),
-                    "row {}",
-                    h.r
-                );
-                assert!(
-                    rim.iter().any(|x| x.line == RimLine::Diagonal(h.q)),
-                    "diagonal {}",
-                    h.q
-                );
-            }
-            for x in &rim {
-                assert!(x.size >= 20.0);
-                let a = x.bounds;
-                assert!(a.0 >= 0.0 && a.2 <= l.width as f32, "{x:?}");
-                assert!(a.1 >= HEADER_H as f32 && a.3 <= l.height as f32, "{x:?}");
-                for (h, b) in &boxes {
-                    let apart = a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1;
-                    assert!(apart, "{x:?} overlaps the label of {h}");
-                }
-            }
+fn every_row_and_diagonal_is_named_on_the_rim() {
+    assert!(RIM_SIZE * 0.729 * PHONE_WIDTH / WIDTH as f32 >= 7.0);
+    for v in every_sample() {
+        let l = layout(Extent::of(&v));
+        let tiles: BTreeMap<Hex, Colour> = v.tiles.iter().copied().collect();
+        let space = v.outer_space();
+        let rim = rim_labels(&l, &tiles, &space);
+        let named = |line: RimLine| rim.iter().any(|x| x.line == line);
+        let crowded = v == samples::long_line();
+        let qs: BTreeSet<i32> = tiles.keys().chain(space.iter()).map(|h| h.q).collect();
+        let d = |q| qs.contains(&q) && named(RimLine::Diagonal(q));
+        for h in tiles.keys().chain(space.iter()) {
+            assert!(
+                named(RimLine::Row(h.r)),
+                "row {} of {} tiles",
+                h.r,
+                v.tiles.len()
+            );
+            assert!(
+                named(RimLine::Diagonal(h.q)) || (crowded && (d(h.q - 1) || d(h.q + 1))),
+                "diagonal {}",
+                h.q
+            );
         }
     }
 }
@@ -112,7 +113,7 @@ fn cells_show_tiles_space_and_stack_tops() {
     let v = samples::dance();
     for theme in Theme::ALL {
         let p = theme.palette();
-        let (img, _) = draw_in(&v, theme, Extent::of(&v));
+        let img = draw_in(&v, theme, Extent::of(&v));
         let l = layout(Extent::of(&v));
         let stacked: BTreeMap<Hex, Colour> = v
             .stacks
@@ -135,7 +136,7 @@ fn cells_show_tiles_space_and_stack_tops() {
                 "{theme:?} {h:?}"
             );
         }
-        // Stacks: the top face's colour shows just inside its rim (the middle holds the height).
+        // Stacks: the top face's colour shows between its middle and its rim.
         for (h, top) in &stacked {
             let n = v.stacks.iter().find(|s| s.0 == *h).map_or(1, |s| s.1.len());
             let (x, y) = l.top_face(*h, n);
@@ -144,7 +145,8 @@ fn cells_show_tiles_space_and_stack_tops() {
             } else {
                 p.red_disc
             };
-            let at = (x - l.disc() * 0.82, y);
+            // Clear of the height written in the middle and of a last move's ring on the rim.
+            let at = (x - l.disc() * 0.5, y);
             assert!(
                 close(px(&img, at), want),
                 "{theme:?} {h:?} {:?}",
@@ -213,7 +215,7 @@ fn stacks_of_sixteen_and_odd_views_never_panic() {
     let empty = View::default();
     let _ = draw(&empty, Theme::Light);
     let img = draw(&samples::long_line(), Theme::Dark);
-    assert!(img.width() <= MAX_WIDTH);
+    assert_eq!(img.width(), WIDTH);
 }
 
 #[test]
@@ -222,4 +224,26 @@ fn sequences_share_one_frame() {
     let imgs = draw_sequence(&views, Theme::Dark);
     assert_eq!(imgs.len(), 3);
     assert!(imgs.iter().all(|i| i.dimensions() == imgs[0].dimensions()));
+}
+
+/// An early world (the start position: four tiles) fills most of the picture's width, 0.7 of it
+/// at least: on a phone the board is then at least 250 px wide. The world, its ring of outer space
+/// and the rim labels left of its rows are about as wide as tall, so a square-ish board of the
+/// width fits under [`MAX_BOARD_H`](super::layout) and only the largest hex radius stops it.
+#[test]
+fn early_boards_fill_the_width() {
+    for v in [samples::start(), samples::expansion()] {
+        let img = draw(&v, Theme::Dark);
+        let bg = Theme::Dark.palette().bg;
+        let used: Vec<u32> = (0..img.width())
+            .filter(|&x| {
+                (HEADER_H..img.height()).any(|y| !close(px(&img, (x as f32, y as f32)), bg))
+            })
+            .collect();
+        let (Some(first), Some(last)) = (used.first(), used.last()) else {
+            panic!("an empty board");
+        };
+        let share = (last - first + 1) as f32 / img.width() as f32;
+        assert!(share >= 0.7, "{share}");
+    }
 }

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use super::layout::Layout;
 use super::pieces::paint_stack;
 use super::rim::{draw_rim_label, rim_labels};
-use super::{LabelBox, LastMove, View};
+use super::{LastMove, View};
 use crate::games::Colour;
 use crate::hex::Hex;
-use crate::render::canvas::{text_width, Align, Canvas, FontKind, Rgb8A};
+use crate::render::canvas::{Align, Canvas, FontKind, Rgb8A};
 use crate::render::Palette;
 
 fn dashed_hexagon(c: &mut Canvas, pts: &[(f32, f32)], w: f32, dash: f32, colour: Rgb8A) {
@@ -65,7 +65,7 @@ pub(super) fn draw_tiles(
     }
 }
 
-/// Everything over the tiles: the last move, labels and stacks. Returns the label boxes.
+/// Everything over the tiles: the last move, the cells' names and the stacks.
 pub(super) fn draw_world(
     c: &mut Canvas,
     p: &Palette,
@@ -73,7 +73,7 @@ pub(super) fn draw_world(
     view: &View,
     tiles: &BTreeMap<Hex, Colour>,
     space: &[Hex],
-) -> Vec<LabelBox> {
+) {
     let r = l.r;
     let line = (r * 0.07).max(1.2);
     // Expansion: the new tiles outlined.
@@ -100,8 +100,8 @@ pub(super) fn draw_world(
     // The dance path goes under the stacks.
     if let Some(LastMove::Dance { from, landings }) = &view.last {
         if let Some(end) = landings.last() {
-            let a = l.centre(*from);
-            let b = l.centre(*end);
+            let a = l.base(*from);
+            let b = l.base(*end);
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);
             let len = (dx * dx + dy * dy).sqrt().max(1e-3);
             let (ux, uy) = (dx / len, dy / len);
@@ -111,7 +111,7 @@ pub(super) fn draw_world(
             c.arrow(a, tip, w, r * 0.5, p.last);
         }
         // Where the dance started: a dashed ghost.
-        let (x, y) = l.centre(*from);
+        let (x, y) = l.base(*from);
         let ghost = l.disc();
         for i in 0..16 {
             if i % 2 == 0 {
@@ -126,29 +126,35 @@ pub(super) fn draw_world(
             }
         }
     }
-    // Labels on every nameable cell.
-    let mut boxes = Vec::new();
+    // Names on every nameable cell, when the cells are large enough.
     for h in tiles.keys().chain(space.iter()) {
-        let (x, y, size) = l.label(*h);
+        let Some(name) = l.name(*h) else {
+            break;
+        };
         let (ink, under) = match tiles.get(h) {
             Some(Colour::First) => (p.label_on_silver, p.silver_tile),
             Some(Colour::Second) => (p.label_on_red, p.red_tile),
             None => (p.label_on_space, p.space),
         };
-        let text = h.to_string();
-        let w = text_width(FontKind::Regular, size, &text);
-        // A backing in the cell's own colour keeps the label clear of arrows and outlines.
-        let cap = size * 0.73;
+        // A backing in the cell's own colour keeps the name clear of arrows and outlines.
+        let b = name.backing;
         c.round_rect(
-            x - w / 2.0 - 2.0,
-            y - cap - 2.5,
-            w + 4.0,
-            cap + 5.0,
+            b.0,
+            b.1,
+            b.2 - b.0,
+            b.3 - b.1,
             3.0,
             Rgb8A { a: 220, ..under },
         );
-        let b = c.text(FontKind::Regular, size, x, y, Align::Centre, &text, ink);
-        boxes.push((*h, (x - w / 2.0, b.1, x + w / 2.0, b.3)));
+        c.text(
+            FontKind::Regular,
+            name.size,
+            name.x,
+            name.baseline,
+            Align::Centre,
+            &name.text,
+            ink,
+        );
     }
     // Stacks, back rows first so lifted discs overlap correctly.
     let mut stacks: Vec<&(Hex, Vec<Colour>)> = view.stacks.iter().collect();
@@ -165,26 +171,26 @@ pub(super) fn draw_world(
     };
     let ring = |c: &mut Canvas, h: Hex, w: f32| {
         let (x, y) = l.top_face(h, height(h));
+        let radius = l.ring_radius(w);
         c.ring(
             x,
             y,
-            l.disc() + r * 0.08,
+            radius,
             w + 3.0,
             Rgb8A {
                 a: 200,
                 ..p.contrast
             },
         );
-        c.ring(x, y, l.disc() + r * 0.08, w, p.last);
+        c.ring(x, y, radius, w, p.last);
     };
     match &view.last {
-        Some(LastMove::Place(h)) => ring(c, *h, (r * 0.11).max(2.5)),
+        Some(LastMove::Place(h)) => ring(c, *h, l.ring_width(true)),
         Some(LastMove::Dance { landings, .. }) => {
             for h in landings {
-                ring(c, *h, (r * 0.07).max(2.0));
+                ring(c, *h, l.ring_width(false));
             }
         }
         _ => {}
     }
-    boxes
 }

@@ -133,7 +133,7 @@ fn every_position_parses_with_one_hit_area_per_target_where_the_layout_puts_the_
                     before.as_deref(),
                     &players(),
                 );
-                let l = exxit::layout::layout(exxit::Extent::of(&v));
+                let l = crate::render::exxit::layout::layout(crate::render::exxit::Extent::of(&v));
                 Box::new(move |h| l.centre(h))
             }
         };
