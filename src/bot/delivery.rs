@@ -55,12 +55,12 @@
 //! checks that the other carries its board, the bot's move and a deadline, with nothing done twice.
 //!
 //! **What limits a process** (`cargo bench --bench scale`: 500 games moving at once, 6,000
-//! moves in 11–21 s, on two cores shared with the fake Discord): moves are answered far faster
+//! moves in 9–21 s, on two cores shared with the fake Discord): moves are answered far faster
 //! than their boards can be drawn and posted one by one (each board is a picture of 2–4 ms of a
 //! core, drawn on one blocking thread per core, [`crate::play::present`], and a request). With
 //! every board posted, 6,000 boards reached Discord 15–19 s (p50) and 21–28 s (p99) after their
 //! answers. Folding turns such a burst into about 700–1,000 posts, each showing every move its
-//! game made meanwhile: the boards then follow their answers by about 4–6 s (p50) and 10–18 s
+//! game made meanwhile: the boards then follow their answers by about 4–6 s (p50) and 9–18 s
 //! (p99). What remains is the turn of each game among 500 (posts go oldest first, and a game's
 //! next post waits for its last), and a post's database work, slowed by the moves' own writes
 //! (SQLite takes one writer at a time): a claim, a read of the game with the boards behind it and
