@@ -1,7 +1,9 @@
 //! The bot under load, end to end: the real binary against the fake Discord of the end-to-end
 //! test, many games at once, each player moving as soon as the previous move is answered.
-//! Reports moves per second, the `/move` answer time (p50, p99) and the delivery delay (from the
-//! answer to the board's post in the game's thread, p50, p99).
+//! Reports moves per second, the `/move` answer time (p50, p99), the delivery delay (from each
+//! move's answer to the post of the board that shows it in the game's thread, p50, p99; the
+//! boards of moves queued at once are folded into one post naming them all) and how many board
+//! posts carried the moves.
 //!
 //! `cargo bench --bench scale` (release build): 500 inpHeXion 7×7 games, 12 moves each, first on
 //! the embedded SQLite file with one process, then on PostgreSQL (a throwaway cluster started
@@ -40,6 +42,8 @@ struct Report {
     seconds: f64,
     answer_ms: Vec<f64>,
     delivery_ms: Vec<f64>,
+    /// The board posts that showed the moves.
+    posts: usize,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -55,7 +59,7 @@ impl Report {
         self.answer_ms.sort_by(f64::total_cmp);
         self.delivery_ms.sort_by(f64::total_cmp);
         println!(
-            "{}: {} games, {} moves in {:.1} s: {:.1} moves/s; /move answered in p50 {:.0} ms, p99 {:.0} ms; board posted after the answer in p50 {:.0} ms, p99 {:.0} ms",
+            "{}: {} games, {} moves in {:.1} s: {:.1} moves/s; /move answered in p50 {:.0} ms, p99 {:.0} ms; board posted after the answer in p50 {:.0} ms, p99 {:.0} ms ({} posts)",
             self.setup,
             self.games,
             self.moves,
@@ -65,6 +69,7 @@ impl Report {
             percentile(&self.answer_ms, 0.99),
             percentile(&self.delivery_ms, 0.5),
             percentile(&self.delivery_ms, 0.99),
+            self.posts,
         );
     }
 }
@@ -184,8 +189,9 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
     // Every board posted (the queue may still be at work): the delay from each answer.
     let total = answered.len();
     let deadline = Instant::now() + Duration::from_secs(600);
-    let delivery_ms = loop {
+    let (delivery_ms, posts) = loop {
         let mut delays = Vec::with_capacity(total);
+        let mut posts = 0;
         // Each game's boards in the order they were posted.
         let mut posted: HashMap<i64, Vec<usize>> = HashMap::new();
         for r in d.fake.state.requests.lock().unwrap().iter() {
@@ -196,13 +202,15 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
                 continue;
             };
             let state = discord::parse_state(content);
-            let Some(ply) = discord::caption_ply(content) else {
-                continue;
-            };
-            if let Some(&at) = answered.get(&(state.id, ply)) {
-                delays.push(r.at.saturating_duration_since(at).as_secs_f64() * 1000.0);
-                posted.entry(state.id).or_default().push(ply);
+            let mut shown = false;
+            for ply in discord::caption_plies(content) {
+                if let Some(&at) = answered.get(&(state.id, ply)) {
+                    delays.push(r.at.saturating_duration_since(at).as_secs_f64() * 1000.0);
+                    posted.entry(state.id).or_default().push(ply);
+                    shown = true;
+                }
             }
+            posts += usize::from(shown);
         }
         if delays.len() >= total {
             for (game, plies) in &posted {
@@ -211,7 +219,7 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
                     "game {game}: boards posted out of order: {plies:?}"
                 );
             }
-            break delays;
+            break (delays, posts);
         }
         assert!(
             Instant::now() < deadline,
@@ -232,6 +240,7 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
         seconds,
         answer_ms,
         delivery_ms,
+        posts,
     }
 }
 

@@ -5,10 +5,22 @@
 //! channel.
 //!
 //! - **Queues.** Each row belongs to a queue: its game's (`game:12`), else its target's (a member's
-//!   direct messages, a channel). A queue's rows go one at a time, in `id` order; up to eight
-//!   queues are posted at once. A board is drawn when it is posted (the row names the game and the
-//!   ply), with its alt text and its buttons (Move while the game is in play, Rematch once a game
-//!   between members ended), in the language stored with the row.
+//!   direct messages, a channel). A queue's rows go one at a time, in `id` order; up to 32
+//!   queues are posted at once, and up to four of those use the database at a time (half the
+//!   pool: members' actions always find a connection). A board is drawn when it is posted (the
+//!   row names the game and the ply), with its alt text and its buttons (Move while the game is
+//!   in play, Rematch once a game between members ended), in the language stored with the row.
+//!   Its game is read once, before the post (its picture, its thread, the board it replaces);
+//!   after the post, one write makes it the game's board and marks it sent, and the buttons of
+//!   the board it replaced are taken off afterwards, off the queue's way.
+//! - **Folding.** When a game moves faster than its boards are posted, the boards of the moves
+//!   queued right behind the one about to go are folded into it ([`crate::db::fold_announcements`]):
+//!   one post shows the latest position, its caption naming every move in turn (each in the
+//!   words its own board had, [`crate::play::present::folded_caption`]) and mentioning the player
+//!   to move now. A burst of moves so never builds a backlog of boards, and the players see the
+//!   current position at once. Only a board at its first attempt takes others in: one tried
+//!   before may have been shown, and its retry must be the same message. The boards folded in
+//!   leave the queue marked sent, and take the post's time and message once it is made.
 //! - **Exactly once.** A row is claimed with a lease of [`LEASE_MS`] before it is posted, and
 //!   marked sent after. The post carries the row's id as its `nonce` with `enforce_nonce`, so when
 //!   the bot dies between Discord's answer and the mark, the post made again after the restart is
@@ -42,15 +54,17 @@
 //! `two_processes_share_the_shards_and_the_work` kills one of two processes while it posts, and
 //! checks that the other carries its board, the bot's move and a deadline, with nothing done twice.
 //!
-//! **What limits a process** (`cargo bench --bench scale`, figures in the README): moves are
-//! answered (stored, checked, answered) far faster than their boards are posted. Every board is a
-//! picture drawn and encoded, 2–4 ms of a core, on one blocking thread per core
-//! ([`crate::play::present`]); yet 6,000 boards at once still reach Discord 15–18 s (p50) and
-//! 21–27 s (p99) after their answers on two cores, on SQLite as with two processes on
-//! PostgreSQL, about 200 a second: drawing is no longer what sets the pace (the pictures of those
-//! boards take about 10 s of the two cores), nor the number of posts at once (32 instead of eight
-//! changed nothing measurable); the rest of a post (loading the game, the claims and marks, the
-//! request) is where the time goes.
+//! **What limits a process** (`cargo bench --bench scale`: 500 games moving at once, 6,000
+//! moves in 9–21 s, on two cores shared with the fake Discord): moves are answered far faster
+//! than their boards can be drawn and posted one by one (each board is a picture of 2–4 ms of a
+//! core, drawn on one blocking thread per core, [`crate::play::present`], and a request). With
+//! every board posted, 6,000 boards reached Discord 15–19 s (p50) and 21–28 s (p99) after their
+//! answers. Folding turns such a burst into about 700–1,000 posts, each showing every move its
+//! game made meanwhile: the boards then follow their answers by about 4–6 s (p50) and 9–18 s
+//! (p99). What remains is the turn of each game among 500 (posts go oldest first, and a game's
+//! next post waits for its last), and a post's database work, slowed by the moves' own writes
+//! (SQLite takes one writer at a time): a claim, a read of the game with the boards behind it and
+//! the fold, and one write after the post.
 //!
 //! **On paper, 100,000 servers.** Discord needs at least 40 shards (2,500 servers each); take 100
 //! for headroom. With 3 games in play per server and 4 moves a game a day, that is 1.2 million
@@ -83,7 +97,7 @@ use tracing::{error, info, warn};
 use super::components::{move_button_row, rematch_button_row, watch_button};
 use super::failure::{explain_refusal, Failure};
 use crate::db::{self, Announcement, QueuedAnnouncement, Target};
-use crate::play::present::{alt_text, names_by_colour, picture};
+use crate::play::present::{alt_text, folded_caption, names_of, picture};
 
 /// How long a claimed announcement stays with its worker before another may take it.
 pub const LEASE_MS: i64 = 10_000;
@@ -104,7 +118,14 @@ fn leaves_thread(code: isize) -> bool {
 }
 
 /// Announcements posted at once (each from a different queue).
-const PARALLEL: usize = 8;
+const PARALLEL: usize = 32;
+
+/// Deliveries using the database at once: half the pool at most, so that the actions of members
+/// never wait long for a connection while many posts are on their way.
+const DATABASE_AT_ONCE: usize = 4;
+
+/// The most boards of later moves folded into one post.
+const FOLD_MAX: i64 = 32;
 
 /// The longest wait between two attempts of one announcement.
 const MAX_BACKOFF_MS: i64 = 5 * 60_000;
@@ -116,6 +137,43 @@ struct Board {
     alt: String,
     /// Its buttons: Move while the game is in play, Rematch once a game between members ended.
     buttons: Option<serenity::CreateActionRow>,
+}
+
+/// A connection held for a delivery, with its turn among [`DATABASE_AT_ONCE`].
+struct DeliveryConn {
+    conn: sqlx::pool::PoolConnection<sqlx::Any>,
+    _permit: Option<tokio::sync::SemaphorePermit<'static>>,
+}
+
+impl std::ops::Deref for DeliveryConn {
+    type Target = db::Conn;
+    fn deref(&self) -> &db::Conn {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for DeliveryConn {
+    fn deref_mut(&mut self) -> &mut db::Conn {
+        &mut self.conn
+    }
+}
+
+/// A board's game, read before its post.
+struct Shown {
+    row: db::GameRow,
+    game: crate::games::Game,
+    /// The players' names by colour.
+    names: [String; 2],
+    /// Whether the board offers a rematch (a finished game between members).
+    rematch: bool,
+}
+
+/// A game's board that a newer one replaced: its buttons are to be taken off.
+struct Replaced {
+    game: i64,
+    /// Where it is: the game's thread, else its channel.
+    place: ChannelId,
+    message: db::MessageId,
 }
 
 /// The delivery task's handles.
@@ -140,20 +198,26 @@ impl Delivery {
         let mut failing = false;
         loop {
             let free = permits.available_permits();
+            // Whether every free permit was taken: a delivery ending rings the bell then.
+            let mut busy = free == 0;
             if free > 0 {
                 match self.claim(free).await {
                     Ok(rows) => {
                         failing = false;
+                        busy = rows.len() >= free;
                         for row in rows {
                             let Ok(permit) = permits.clone().try_acquire_owned() else {
                                 break;
                             };
                             let me = self.clone();
                             tokio::spawn(async move {
-                                me.deliver(row).await;
+                                let replaced = me.deliver(row).await;
                                 drop(permit);
                                 // The next announcement of its queue may go now.
                                 me.queued.notify_one();
+                                if let Some(old) = replaced {
+                                    me.retire_board(old).await;
+                                }
                             });
                         }
                     }
@@ -166,16 +230,34 @@ impl Delivery {
             }
             // Until the bell (something queued here, or a delivery done) or the next time a row
             // becomes due or a claim runs out; at most a second, for what other processes queue.
+            // While every permit is at work, the end of a delivery rings the bell first.
             let now = db::now_ms();
-            let wait = match db::next_due_at(&self.pool, now).await {
-                Ok(Some(t)) => (t - now).clamp(5, 1000),
-                _ => 1000,
+            let wait = if busy {
+                1000
+            } else {
+                match db::next_due_at(&self.pool, now).await {
+                    Ok(Some(t)) => (t - now).clamp(5, 1000),
+                    _ => 1000,
+                }
             };
             tokio::select! {
                 () = self.queued.notified() => {}
                 () = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
             }
         }
+    }
+
+    /// A connection of the pool, for a delivery's reads or writes (held by at most
+    /// [`DATABASE_AT_ONCE`] deliveries at a time).
+    async fn connection(&self) -> Result<DeliveryConn, db::DbError> {
+        static PERMITS: Semaphore = Semaphore::const_new(DATABASE_AT_ONCE);
+        // The semaphore is never closed.
+        let permit = PERMITS.acquire().await.ok();
+        let conn = self.pool.acquire().await?;
+        Ok(DeliveryConn {
+            conn,
+            _permit: permit,
+        })
     }
 
     /// Claims up to `n` due announcements for [`LEASE_MS`].
@@ -185,20 +267,48 @@ impl Delivery {
         db::claim_due_announcements(&mut conn, now, now + LEASE_MS, n as i64).await
     }
 
-    /// Posts a claimed announcement; the outcome is stored.
-    async fn deliver(&self, row: db::DbRow) {
+    /// Posts a claimed announcement; the outcome is stored. Returns the board the post
+    /// replaced, if any, whose buttons are to be taken off.
+    async fn deliver(&self, row: db::DbRow) -> Option<Replaced> {
         let id: i64 = row.try_get("id").unwrap_or_default();
-        let queued = match QueuedAnnouncement::from_row(&row) {
+        let mut queued = match QueuedAnnouncement::from_row(&row) {
             Ok(q) => q,
             Err(e) => {
                 db::report_bad_row("announcements", id, &e);
                 let _ = db::mark_failed(&self.pool, id, "unreadable").await;
-                return;
+                return None;
             }
         };
-        let outcome = self.post(&queued).await;
+        // A board's game, read once: for its picture, its thread and the board it replaces.
+        // On one connection, given back before the post.
+        let (shown, folded) = match queued.body.board {
+            Some(b) => match self.connection().await {
+                Ok(mut conn) => {
+                    let shown = self.load_board(&mut conn, b).await;
+                    let folded = match &shown {
+                        Some(shown) if queued.attempts == 1 => {
+                            self.fold(&mut conn, &mut queued, shown).await
+                        }
+                        _ => Vec::new(),
+                    };
+                    (shown, folded)
+                }
+                Err(e) => {
+                    error!(announcement = id, "cannot read the game of a board: {e}");
+                    (None, Vec::new())
+                }
+            },
+            None => (None, Vec::new()),
+        };
+        let outcome = self.post(&queued, shown.as_ref()).await;
+        let mut replaced = None;
         let stored = match outcome {
-            Ok(message) => self.sent(&queued, message).await,
+            Ok(message) => {
+                let before = shown.as_ref().map(|s| &s.row);
+                self.sent(&queued, message, before, &folded)
+                    .await
+                    .map(|old| replaced = old)
+            }
             Err(Failure::Passing(why)) => {
                 let delay = (1000_i64 << (queued.attempts - 1).clamp(0, 20)).min(MAX_BACKOFF_MS);
                 if queued.attempts == 1 {
@@ -214,36 +324,68 @@ impl Delivery {
                 status,
                 code,
                 message,
-            }) => self.refused(&queued, status, code, &message).await,
+            }) => {
+                let told = self.refused(&queued, status, code, &message).await;
+                // The boards folded into it share its fate (their news went with its own).
+                if told.is_ok() {
+                    for &id in &folded {
+                        let _ = db::mark_failed(&self.pool, id, "folded into a refused post").await;
+                    }
+                }
+                told
+            }
         };
         if let Err(e) = stored {
             // The lease runs out and the announcement is tried again (the nonce keeps a
             // second post from showing twice).
             error!(announcement = id, "cannot store a delivery's outcome: {e}");
         }
+        replaced
     }
 
+    /// Stores a post made: a current board becomes its game's board (before the announcement is
+    /// marked sent, so that the game's next board, claimed only then, finds it), and the board
+    /// it replaced is returned. `before` is the game as read before the post, if it was.
     async fn sent(
         &self,
         q: &QueuedAnnouncement,
         message: Option<db::MessageId>,
-    ) -> Result<(), db::DbError> {
-        db::mark_sent(&self.pool, q.id, message, db::now_ms()).await?;
+        before: Option<&db::GameRow>,
+        folded: &[i64],
+    ) -> Result<Option<Replaced>, db::DbError> {
+        let mut replaced = None;
+        let mut new_board = None;
         if let (Some(board), Some(m)) = (q.body.board, message) {
             let channel = match q.body.target {
                 Target::Channel { channel } | Target::Game { channel, .. } => Some(channel),
                 _ => None,
             };
             if let Some(channel) = channel.filter(|_| board.current) {
-                let before = db::fetch_game(&self.pool, board.game)
-                    .await?
-                    .and_then(|row| row.board_message_id);
-                db::set_board_message(&self.pool, board.game, m).await?;
-                if let Some(old) = before.filter(|&old| old != m) {
-                    self.retire_board(board.game, channel, old).await;
-                }
+                let row = match before.filter(|row| row.id == board.game) {
+                    Some(row) => Some(row.clone()),
+                    None => db::fetch_game(&self.pool, board.game).await?,
+                };
+                new_board = Some((board.game, m));
+                replaced = row.and_then(|row| {
+                    let old = row.board_message_id.filter(|&old| old != m)?;
+                    Some(Replaced {
+                        game: board.game,
+                        place: row.thread_id.unwrap_or(channel),
+                        message: old,
+                    })
+                });
             }
         }
+        // One write: the game's board, the announcement and those folded into it.
+        let now = db::now_ms();
+        let mut conn = self.connection().await?;
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        if let Some((game, m)) = new_board {
+            db::set_board_message(&mut *tx, game, m).await?;
+        }
+        db::mark_sent(&mut *tx, q.id, message, now).await?;
+        db::mark_folded_sent(&mut *tx, folded, message, now).await?;
+        tx.commit().await?;
         if q.attempts > 1 {
             info!(
                 announcement = q.id,
@@ -251,23 +393,101 @@ impl Delivery {
                 "posted after earlier failures"
             );
         }
-        Ok(())
+        Ok(replaced)
     }
 
-    /// Takes the buttons off game `game`'s board `old`, whose position a newer board replaced, so
-    /// that a long thread does not show a Move button under every move. Best effort: a button
-    /// left behind answers that the board is out of date.
-    async fn retire_board(&self, game: i64, channel: ChannelId, old: db::MessageId) {
-        let place = match self.thread_of(game).await {
-            Ok(Some(thread)) => thread,
-            _ => channel,
+    /// Folds into a move's board the boards of the moves queued right behind it, when its game
+    /// moved faster than its boards were posted: one post then shows the latest position, its
+    /// caption naming every move it covers, so that a burst of moves never builds a backlog and
+    /// the players see the current position at once. Only at a board's first attempt: a board
+    /// tried before may have been shown, and its retry must be the same message (its nonce).
+    /// Returns the announcements folded in (none when nothing was, or the fold failed: logged,
+    /// and the board goes alone).
+    async fn fold(
+        &self,
+        conn: &mut db::Conn,
+        q: &mut QueuedAnnouncement,
+        shown: &Shown,
+    ) -> Vec<i64> {
+        let Some(head) = q.body.board.filter(|b| b.current) else {
+            return Vec::new();
         };
+        let behind = match db::queued_behind(&mut *conn, &q.queue, q.id, FOLD_MAX).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                warn!(
+                    announcement = q.id,
+                    "cannot read the boards queued behind a board: {e}"
+                );
+                return Vec::new();
+            }
+        };
+        // The boards of the next moves, in a row, going where this one goes.
+        let mut next = Vec::new();
+        for later in &behind {
+            let follows = later.attempts == 0
+                && later.body.target == q.body.target
+                && later.body.lang == q.body.lang
+                && later.body.board.is_some_and(|b| {
+                    b.current
+                        && b.game == head.game
+                        && b.ply == head.ply + 1 + next.len() as i64
+                        && b.ply <= shown.game.ply() as i64
+                });
+            if !follows {
+                break;
+            }
+            next.push(later);
+        }
+        let Some(last) = next.last() else {
+            return Vec::new();
+        };
+        let lang = Lang::of(&q.body.lang);
+        let captions: Vec<&str> = std::iter::once(q.body.content.as_str())
+            .chain(next.iter().map(|a| a.body.content.as_str()))
+            .collect();
+        let Some(caption) = usize::try_from(head.ply)
+            .ok()
+            .and_then(|first| folded_caption(lang, &shown.row, &shown.game, first, &captions))
+        else {
+            return Vec::new();
+        };
+        let body = Announcement {
+            content: caption,
+            ..last.body.clone()
+        };
+        let ids: Vec<i64> = next.iter().map(|a| a.id).collect();
+        match db::fold_announcements(conn, q.id, &body, &ids, db::now_ms()).await {
+            Ok(true) => {
+                q.body = body;
+                ids
+            }
+            Ok(false) => Vec::new(),
+            Err(e) => {
+                warn!(
+                    announcement = q.id,
+                    "cannot fold the boards queued behind a board: {e}"
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    /// Takes the buttons off a game's board that a newer board replaced, so that a long thread
+    /// does not show a Move button under every move. Best effort: a button left behind answers
+    /// that the board is out of date. It runs after the newer board's delivery, off the queue's
+    /// way: the game's next board need not wait for it.
+    async fn retire_board(&self, old: Replaced) {
         let edit = serenity::EditMessage::new().components(Vec::new());
-        if let Err(e) = serenity::ChannelId::from(place)
-            .edit_message(self.http.as_ref(), serenity::MessageId::from(old), edit)
+        if let Err(e) = serenity::ChannelId::from(old.place)
+            .edit_message(
+                self.http.as_ref(),
+                serenity::MessageId::from(old.message),
+                edit,
+            )
             .await
         {
-            info!(game, message = %old, "cannot take the buttons off an old board: {e}");
+            info!(game = old.game, message = %old.message, "cannot take the buttons off an old board: {e}");
         }
     }
 
@@ -337,7 +557,11 @@ impl Delivery {
     }
 
     /// Posts one announcement; the id of the message made, when there is one.
-    async fn post(&self, q: &QueuedAnnouncement) -> Result<Option<db::MessageId>, Failure> {
+    async fn post(
+        &self,
+        q: &QueuedAnnouncement,
+        shown: Option<&Shown>,
+    ) -> Result<Option<db::MessageId>, Failure> {
         let a = &q.body;
         match a.target {
             Target::OpenThread {
@@ -358,7 +582,7 @@ impl Delivery {
             _ => {}
         }
         let picture = match (a.board, &a.target) {
-            (Some(b), _) => self.board_picture(b, Lang::of(&a.lang)).await,
+            (Some(b), _) => self.board_picture(b, shown, Lang::of(&a.lang)).await,
             (
                 None,
                 &Target::Standings {
@@ -465,19 +689,26 @@ impl Delivery {
                     .map(|m| Some(m.id.into()))
                     .map_err(|e| Failure::of(&e))
             }
-            Target::Game { game, channel } => match self.thread_of(game).await? {
-                None => send(channel).await,
-                Some(thread) => match send(thread).await {
-                    Err(Failure::Refused { code, message, .. }) if leaves_thread(code) => {
-                        self.thread_refused(game, channel, thread, code, &message)
-                            .await?;
-                        Err(Failure::Passing(format!(
-                            "the game's thread refused the message ({message}); posting in its channel"
-                        )))
-                    }
-                    other => other,
-                },
-            },
+            Target::Game { game, channel } => {
+                // Its thread as read with the board's game, else read now.
+                let thread = match shown.filter(|s| s.row.id == game) {
+                    Some(s) => s.row.thread_id,
+                    None => self.thread_of(game).await?,
+                };
+                match thread {
+                    None => send(channel).await,
+                    Some(thread) => match send(thread).await {
+                        Err(Failure::Refused { code, message, .. }) if leaves_thread(code) => {
+                            self.thread_refused(game, channel, thread, code, &message)
+                                .await?;
+                            Err(Failure::Passing(format!(
+                                "the game's thread refused the message ({message}); posting in its channel"
+                            )))
+                        }
+                        other => other,
+                    },
+                }
+            }
             Target::Parent { game, channel } => match self.thread_of(game).await? {
                 Some(_) => send(channel).await,
                 None => Ok(None),
@@ -865,40 +1096,70 @@ impl Delivery {
         }
     }
 
-    /// The board of an announcement; `None` (logged) when it cannot be drawn: the news goes out
-    /// without the picture rather than not at all.
-    async fn board_picture(&self, b: db::BoardAt, lang: Lang) -> Option<Board> {
-        let drawn = async {
-            let mut conn = self.pool.acquire().await?;
-            let (row, game) = db::load_game(&mut conn, b.game)
+    /// The game of board `b`, read once for its picture, its thread and the board it replaces;
+    /// `None` (logged) when it cannot be read: the news then goes out without the picture.
+    async fn load_board(&self, conn: &mut db::Conn, b: db::BoardAt) -> Option<Shown> {
+        let loaded = async {
+            let (row, game) = db::load_game(&mut *conn, b.game)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("game {} vanished", b.game))?;
-            drop(conn);
-            let names = names_by_colour(&self.pool, &row, &game).await?;
-            let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
-            let alt = alt_text(lang, row.id, &game, ply.unwrap_or(game.ply()));
-            let buttons = match row.status {
-                db::GameStatus::Active => Some(move_button_row(
-                    lang,
-                    row.id,
-                    self.web_url.as_deref(),
-                    self.activity,
-                )),
-                db::GameStatus::Finished
-                    if db::fetch_bot_level(&self.pool, row.id).await?.is_none() =>
-                {
-                    Some(rematch_button_row(lang, row.id, self.web_url.as_deref()))
-                }
-                _ => self.web_url.as_deref().map(|url| {
-                    serenity::CreateActionRow::Buttons(vec![watch_button(lang, url, row.id)])
-                }),
-            };
-            let png = picture(lang, game, ply, names).await?;
-            Ok::<_, anyhow::Error>(Board { png, alt, buttons })
+            let names = names_of(&mut *conn, &row, &game).await?;
+            // A finished game between members offers a rematch; against the bot, none.
+            let rematch = row.status == db::GameStatus::Finished
+                && db::fetch_bot_level(&mut *conn, row.id).await?.is_none();
+            Ok::<_, anyhow::Error>(Shown {
+                row,
+                game,
+                names,
+                rematch,
+            })
         }
         .await;
+        match loaded {
+            Ok(shown) => Some(shown),
+            Err(e) => {
+                error!(
+                    game = b.game,
+                    "cannot read the game of an announcement's board: {e:?}"
+                );
+                None
+            }
+        }
+    }
+
+    /// The board of an announcement; `None` (logged) when it cannot be drawn: the news goes out
+    /// without the picture rather than not at all.
+    async fn board_picture(
+        &self,
+        b: db::BoardAt,
+        shown: Option<&Shown>,
+        lang: Lang,
+    ) -> Option<Board> {
+        let Shown {
+            row,
+            game,
+            names,
+            rematch,
+        } = shown?;
+        let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
+        let alt = alt_text(lang, row.id, game, ply.unwrap_or(game.ply()));
+        let buttons = match row.status {
+            db::GameStatus::Active => Some(move_button_row(
+                lang,
+                row.id,
+                self.web_url.as_deref(),
+                self.activity,
+            )),
+            db::GameStatus::Finished if *rematch => {
+                Some(rematch_button_row(lang, row.id, self.web_url.as_deref()))
+            }
+            _ => self.web_url.as_deref().map(|url| {
+                serenity::CreateActionRow::Buttons(vec![watch_button(lang, url, row.id)])
+            }),
+        };
+        let drawn = picture(lang, game.clone(), ply, names.clone()).await;
         match drawn {
-            Ok(png) => Some(png),
+            Ok(png) => Some(Board { png, alt, buttons }),
             Err(e) => {
                 error!(
                     game = b.game,

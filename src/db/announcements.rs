@@ -285,6 +285,103 @@ pub async fn claim_due_announcements(
     Ok(rows)
 }
 
+/// The pending announcements queued behind announcement `id` in queue `queue`, oldest first
+/// (up to `limit`, and up to the first that does not read).
+pub async fn queued_behind(
+    ex: impl Executor<'_>,
+    queue: &str,
+    id: i64,
+    limit: i64,
+) -> Result<Vec<QueuedAnnouncement>, DbError> {
+    let rows = sqlx::query(
+        "SELECT * FROM announcements WHERE status = 'pending' AND queue = $1 AND id > $2
+          ORDER BY id LIMIT $3",
+    )
+    .bind(queue)
+    .bind(id)
+    .bind(limit)
+    .fetch_all(ex)
+    .await?;
+    // Up to the first one that does not read (its delivery reports it).
+    Ok(rows
+        .iter()
+        .map_while(|row| QueuedAnnouncement::from_row(row).ok())
+        .collect())
+}
+
+/// Folds the announcements `folded`, queued behind announcement `head` and never tried, into it:
+/// `head` says `body` from now on (their news and its own), and they are marked sent, at
+/// `now_ms` (the head's post, when it is made, sets their time and message again:
+/// [`mark_folded_sent`]). Only for a head never tried before, as its post must not differ from
+/// an earlier attempt's. False, with nothing changed, when one of them was taken meanwhile.
+pub async fn fold_announcements(
+    conn: &mut Conn,
+    head: i64,
+    body: &Announcement,
+    folded: &[i64],
+    now_ms: i64,
+) -> Result<bool, DbError> {
+    let text = serde_json::to_string(body).map_err(|e| DbError::Corrupt {
+        game: 0,
+        why: format!("an announcement does not encode: {e}"),
+    })?;
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    let changed = sqlx::query(
+        "UPDATE announcements SET body = $2 WHERE id = $1 AND status = 'pending' AND attempts = 1",
+    )
+    .bind(head)
+    .bind(text)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed != 1 {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    let ids: Vec<String> = (0..folded.len()).map(|i| format!("${}", i + 2)).collect();
+    let sql = format!(
+        "UPDATE announcements SET status = 'sent', sent_at = $1, claimed_until = NULL, error = NULL
+          WHERE id IN ({}) AND status = 'pending' AND attempts = 0",
+        ids.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_ms);
+    for &id in folded {
+        query = query.bind(id);
+    }
+    if query.execute(&mut *tx).await?.rows_affected() != folded.len() as u64 {
+        // Given back at once: the head's row stays locked until then.
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Marks the announcements `folded` into another as posted with it (as message `message`).
+pub async fn mark_folded_sent(
+    ex: impl Executor<'_>,
+    folded: &[i64],
+    message: Option<MessageId>,
+    now_ms: i64,
+) -> Result<(), DbError> {
+    if folded.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<String> = (0..folded.len()).map(|i| format!("${}", i + 3)).collect();
+    let sql = format!(
+        "UPDATE announcements SET sent_at = $1, message_id = $2 WHERE id IN ({}) AND status = 'sent'",
+        ids.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(now_ms)
+        .bind(message);
+    for &id in folded {
+        query = query.bind(id);
+    }
+    query.execute(ex).await?;
+    Ok(())
+}
+
 /// When the delivery task should look again (ms): the earliest time after `now_ms` at which a
 /// pending announcement becomes due or its claim runs out, if any. Rows due now and unclaimed
 /// are left out: they are claimed already, or wait behind their queue's first.
@@ -453,6 +550,87 @@ mod tests {
             assert_eq!(claimed(&rows), [(a2, 2)]);
             mark_sent(&pool, a2, None, lease + 5000).await.unwrap();
             assert_eq!(next_due_at(&pool, lease + 5000).await.unwrap(), None);
+        }
+    }
+
+    both_backends! {
+        async fn boards_queued_behind_fold_into_the_first(pool) {
+            let a1 = enqueue(&pool, Some(1), &board(1, 1)).await.unwrap();
+            let a2 = enqueue(&pool, Some(1), &board(1, 2)).await.unwrap();
+            let other = enqueue(&pool, Some(2), &board(2, 1)).await.unwrap();
+            let a3 = enqueue(&pool, Some(1), &board(1, 3)).await.unwrap();
+            let mut conn = pool.acquire().await.unwrap();
+            let now = now_ms() + 10;
+            let rows = claim_due_announcements(&mut conn, now, now + 1000, 1).await.unwrap();
+            assert_eq!(claimed(&rows), [(a1, 1)]);
+            let behind = queued_behind(&pool, "game:1", a1, 10).await.unwrap();
+            let ids: Vec<i64> = behind.iter().map(|q| q.id).collect();
+            assert_eq!(ids, [a2, a3]);
+            assert_eq!(behind[1].body, board(1, 3));
+            let folded = Announcement {
+                content: "moves 1 to 3".into(),
+                ..board(1, 3)
+            };
+            assert!(fold_announcements(&mut conn, a1, &folded, &[a2, a3], now).await.unwrap());
+            // The first says it all; the others left the queue: only the other game's row is
+            // claimed, and nothing of game 1 once its first is posted.
+            let rows = claim_due_announcements(&mut conn, now, now + 1000, 10).await.unwrap();
+            assert_eq!(claimed(&rows), [(other, 1)]);
+            mark_sent(&pool, other, None, now).await.unwrap();
+            mark_sent(&pool, a1, Some(MessageId(9)), now + 50).await.unwrap();
+            mark_folded_sent(&pool, &[a2, a3], Some(MessageId(9)), now + 50).await.unwrap();
+            assert!(claim_due_announcements(&mut conn, now, now + 1000, 10)
+                .await
+                .unwrap()
+                .is_empty());
+            let stored: Vec<(i64, String, Option<i64>, Option<i64>)> = sqlx::query_as(
+                "SELECT id, status, message_id, sent_at FROM announcements WHERE game_id = 1
+                  ORDER BY id",
+            )
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+            let want = |id| (id, "sent".to_string(), Some(9), Some(now + 50));
+            assert_eq!(stored, [want(a1), want(a2), want(a3)]);
+            let head: String = sqlx::query_scalar("SELECT body FROM announcements WHERE id = $1")
+                .bind(a1)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(serde_json::from_str::<Announcement>(&head).unwrap(), folded);
+
+            // A row taken meanwhile, or a first tried before, folds nothing.
+            let b1 = enqueue(&pool, Some(3), &board(3, 1)).await.unwrap();
+            let b2 = enqueue(&pool, Some(3), &board(3, 2)).await.unwrap();
+            let later = now + 2000;
+            let rows = claim_due_announcements(&mut conn, later, later + 1000, 10).await.unwrap();
+            assert_eq!(claimed(&rows), [(b1, 1)]);
+            mark_failed(&pool, b2, "403").await.unwrap();
+            assert!(!fold_announcements(&mut conn, b1, &folded, &[b2], later).await.unwrap());
+            let b3 = enqueue(&pool, Some(3), &board(3, 3)).await.unwrap();
+            retry_later(&pool, b1, later, "HTTP 502").await.unwrap();
+            let rows = claim_due_announcements(&mut conn, later, later + 1000, 10).await.unwrap();
+            assert_eq!(claimed(&rows), [(b1, 2)]);
+            assert!(!fold_announcements(&mut conn, b1, &folded, &[b3], later).await.unwrap());
+            let rows = sqlx::query("SELECT * FROM announcements WHERE game_id = 3 ORDER BY id")
+                .fetch_all(&pool)
+                .await
+                .unwrap();
+            let stored: Vec<(Announcement, String)> = rows
+                .iter()
+                .map(|r| {
+                    let q = QueuedAnnouncement::from_row(r).unwrap();
+                    (q.body, r.try_get("status").unwrap())
+                })
+                .collect();
+            assert_eq!(
+                stored,
+                [
+                    (board(3, 1), "pending".to_string()),
+                    (board(3, 2), "failed".to_string()),
+                    (board(3, 3), "pending".to_string())
+                ]
+            );
         }
     }
 

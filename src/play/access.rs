@@ -15,17 +15,24 @@ pub use super::words::mention;
 
 /// Whether the players have exchanged colours (an odd number of pie swaps).
 pub fn swapped(game: &Game) -> bool {
-    game.moves()
-        .iter()
-        .filter(|m| m.to_string() == "swap")
-        .count()
-        % 2
-        == 1
+    swapped_by(game.moves())
+}
+
+/// Whether `moves` exchanged the players' colours.
+fn swapped_by(moves: &[Move]) -> bool {
+    moves.iter().filter(|m| m.to_string() == "swap").count() % 2 == 1
 }
 
 /// The player holding `colour` now.
 pub fn player_of(row: &GameRow, game: &Game, colour: Colour) -> UserId {
     row.players[colour.index() ^ usize::from(swapped(game))]
+}
+
+/// The player who held `colour` after the first `ply` moves of `game`.
+pub fn player_at(row: &GameRow, game: &Game, ply: usize, colour: Colour) -> UserId {
+    let moves = game.moves();
+    let swapped = swapped_by(&moves[..ply.min(moves.len())]);
+    row.players[colour.index() ^ usize::from(swapped)]
 }
 
 /// The colour `user` holds now, if they play in this game.

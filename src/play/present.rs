@@ -1,7 +1,7 @@
 //! What the bot shows: board pictures (rendered off the async runtime) and texts.
 
-use crate::db::Pool;
 use crate::db::UserId;
+use crate::db::{Conn, Pool};
 use anyhow::anyhow;
 use std::sync::OnceLock;
 use tokio::sync::Semaphore;
@@ -22,10 +22,16 @@ pub async fn names_by_colour(
     row: &GameRow,
     game: &Game,
 ) -> Result<[String; 2], Error> {
+    let mut conn = pool.acquire().await?;
+    names_of(&mut conn, row, game).await
+}
+
+/// [`names_by_colour`], read on connection `conn`.
+pub async fn names_of(conn: &mut Conn, row: &GameRow, game: &Game) -> Result<[String; 2], Error> {
     let mut names = [String::new(), String::new()];
     for c in Colour::BOTH {
         let id = player_of(row, game, c);
-        names[c.index()] = fetch_player_name(pool, id)
+        names[c.index()] = fetch_player_name(&mut *conn, id)
             .await?
             .unwrap_or_else(|| format!("#{}", c.index() + 1));
     }
@@ -134,23 +140,7 @@ pub fn board_caption(
     )
     .render(lang)];
     if let Some((who, mv)) = last {
-        // The move in words, read against the position before it; its notation in small print.
-        let words = match (game.ply().checked_sub(1), game.moves().last()) {
-            (Some(before), Some(m)) => game
-                .position_at(before)
-                .map(|p| crate::play::picker::describe(lang, &p, m)),
-            _ => None,
-        };
-        lines.push(
-            text!(
-                "caption-played",
-                who = mention(who),
-                words = words.unwrap_or_else(|| mv.to_string()),
-                n = game.ply()
-            )
-            .render(lang),
-        );
-        lines.push(text!("caption-notation", mv = mv).render(lang));
+        lines.push(played_lines(lang, game, game.ply(), who, mv));
     }
     match (row.status, game.outcome()) {
         (GameStatus::Active, None) => {
@@ -182,6 +172,55 @@ pub fn board_caption(
         }
     }
     lines.join("\n")
+}
+
+/// The lines of a board's caption naming move `ply` of `game` (from 1), played by `who`, whose
+/// notation is `mv`: the move in words, read against the position before it, and its notation in
+/// small print.
+fn played_lines(lang: Lang, game: &Game, ply: usize, who: UserId, mv: &str) -> String {
+    let words = ply.checked_sub(1).and_then(|before| {
+        let m = game.moves().get(before)?;
+        let p = game.position_at(before)?;
+        Some(crate::play::picker::describe(lang, &p, m))
+    });
+    let played = text!(
+        "caption-played",
+        who = mention(who),
+        words = words.unwrap_or_else(|| mv.to_string()),
+        n = ply
+    );
+    let notation = text!("caption-notation", mv = mv);
+    format!("{}\n{}", played.render(lang), notation.render(lang))
+}
+
+/// The caption of one board for several moves queued at once: `captions` are the captions of the
+/// boards of moves `first`, `first + 1`, … of `game` (as [`board_caption`] wrote them, in `lang`),
+/// the last one the latest position. It is the last caption naming every move in turn; `None`
+/// when one of them is not a move's caption (a board after a takeback, say) or names another
+/// move, and the boards are not to be folded into one.
+pub fn folded_caption(
+    lang: Lang,
+    row: &GameRow,
+    game: &Game,
+    first: usize,
+    captions: &[&str],
+) -> Option<String> {
+    let (last, _) = captions.split_last()?;
+    let mut named = Vec::with_capacity(captions.len());
+    for (i, caption) in captions.iter().enumerate() {
+        let ply = first.checked_add(i)?;
+        let before = ply.checked_sub(1)?;
+        let mv = game.moves().get(before)?;
+        let colour = game.position_at(before)?.to_move();
+        let who = super::access::player_at(row, game, before, colour);
+        let lines = played_lines(lang, game, ply, who, &mv.to_string());
+        if !caption.contains(&lines) {
+            return None;
+        }
+        named.push(lines);
+    }
+    let own = named.last()?;
+    Some(last.replacen(own.as_str(), &named.join("\n"), 1))
 }
 
 /// Rows per leaderboard page.
@@ -233,6 +272,54 @@ mod tests {
             assert_eq!(t.await.unwrap().unwrap(), i);
         }
         assert_eq!(most.load(Ordering::SeqCst), cores);
+    }
+
+    /// The captions of the boards of moves in a row fold into the last one, naming every move
+    /// in turn by its player (across a pie swap, which exchanges the players' colours); captions
+    /// out of turn, or one naming no move, are not folded.
+    #[test]
+    fn captions_of_moves_in_a_row_fold_into_the_last() {
+        use crate::games::Options;
+        use crate::play::access::tests::row;
+        for lang in [Lang::EN, Lang::of("ja")] {
+            let mut r = row(GameStatus::Active);
+            r.options = Options::parse_line("inphexion size=5 pie").unwrap();
+            let mut game = Game::new(r.options.clone());
+            let mut captions = Vec::new();
+            let mut played = Vec::new();
+            for i in 0..4 {
+                let legal = game.legal_notations();
+                let mv = match legal.iter().find(|m| *m == "swap") {
+                    Some(swap) if i == 1 => swap.clone(),
+                    _ => legal[i % legal.len()].clone(),
+                };
+                let who = player_to_move(&r, &game);
+                game.play_text(&mv).unwrap();
+                let caption = board_caption(lang, &r, &game, Some((who, &mv)));
+                played.push(played_lines(lang, &game, game.ply(), who, &mv));
+                captions.push(caption);
+            }
+            assert_eq!(game.moves()[1].to_string(), "swap");
+            let all: Vec<&str> = captions.iter().map(String::as_str).collect();
+            // Moves 2 to 4 into one: the last board's caption, naming the three.
+            let folded = folded_caption(lang, &r, &game, 2, &all[1..]).unwrap();
+            let expected = captions[3].replacen(&played[3], &played[1..].join("\n"), 1);
+            assert_eq!(folded, expected);
+            assert_ne!(folded, captions[3]);
+            // The head line and the player to move now are the last board's.
+            let head = |c: &str| c.lines().next().unwrap_or("").to_string();
+            assert_eq!(head(&folded), head(&captions[3]));
+            assert!(folded.ends_with(captions[3].lines().last().unwrap()));
+            // Out of turn, or a caption naming no move, or a move not played yet: not folded.
+            assert_eq!(folded_caption(lang, &r, &game, 1, &all[1..]), None);
+            assert_eq!(folded_caption(lang, &r, &game, 1, &[all[0], all[2]]), None);
+            let no_move = board_caption(lang, &r, &game, None);
+            assert_eq!(
+                folded_caption(lang, &r, &game, 3, &[all[2], &no_move]),
+                None
+            );
+            assert_eq!(folded_caption(lang, &r, &game, 4, &[all[3], all[3]]), None);
+        }
     }
 
     #[test]

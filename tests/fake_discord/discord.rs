@@ -206,6 +206,16 @@ pub fn caption_ply(caption: &str) -> Option<usize> {
         .and_then(|n| n.parse().ok())
 }
 
+/// Every move an English board caption names, in order: one, or several when the boards of
+/// moves queued at once were folded into one post.
+pub fn caption_plies(caption: &str) -> Vec<usize> {
+    caption
+        .split("Move ")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(" · ").and_then(|(n, _)| n.parse().ok()))
+        .collect()
+}
+
 pub fn member(id: u64) -> &'static Member {
     [&ANN, &BOB, &CAT, &MOD]
         .into_iter()

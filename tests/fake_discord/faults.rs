@@ -315,3 +315,119 @@ async fn faults_are_survived() {
     assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
     eprintln!("faults end-to-end took {:?}", started.elapsed());
 }
+
+/// Moves made faster than their boards are posted (here while a post hangs, then fails): the
+/// boards queued behind one another go as one post of the latest position, naming every move in
+/// turn; each move is shown once, in order, and the player to move now is the one mentioned.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_of_moves_queued_at_once_go_as_one() {
+    use server::Fault;
+    use std::time::Duration;
+    let d = Discord::start("fold").await;
+    let _bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let off = d
+        .command(
+            &MOD,
+            "server",
+            vec![json!({"name": "threads", "type": 4, "value": 1})],
+        )
+        .await;
+    assert!(off.ephemeral && off.content.contains("off"), "{off:?}");
+    let posts = format!("/channels/{}/messages", server::CHANNEL_ID);
+    let size5 = json!({"name": "size", "type": 4, "value": 5});
+    let ch = d.challenge(&ANN, &BOB, "inphexion", &[size5]).await;
+    let g = d.accept(&BOB, &ch).await;
+    let g = d.play_suggested(&g).await;
+    // The next board's post hangs, then fails: the next two moves queue behind it meanwhile.
+    d.fake.inject(Fault {
+        method: "POST",
+        path: posts.clone(),
+        status: 500,
+        body: json!({"message": "held", "code": 0}),
+        retry_after: None,
+        times: 1,
+        delay: Duration::from_millis(1500),
+    });
+    let from = d.fake.request_count();
+    let mut plies = vec![d.send_suggested(&g).await];
+    let wait = Instant::now();
+    while d.fake.state.held.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+        assert!(
+            wait.elapsed() < Duration::from_secs(20),
+            "the board post was sent"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let other = |id: u64| if id == ANN.id { BOB.id } else { ANN.id };
+    let mut state = discord::GameState {
+        id: g.id,
+        to_move: other(g.to_move),
+        caption: String::new(),
+    };
+    for _ in 0..2 {
+        plies.push(d.send_suggested(&state).await);
+        state.to_move = other(state.to_move);
+    }
+    // The held board goes alone when tried again; the two boards behind it go as one.
+    let alone = d.board_post(from, g.id, plies[0]).await;
+    let last = discord::move_marker(plies[2]);
+    let (_, folded) = d
+        .fake
+        .wait_for(from, "the board of the last two moves", |r| {
+            r.is_new_post()
+                && r.json
+                    .as_ref()
+                    .and_then(|j| j["content"].as_str())
+                    .is_some_and(|c| c.contains(&last))
+        })
+        .await;
+    assert!(folded.at >= alone.at, "the boards are posted in order");
+    let body = folded.json.clone().unwrap_or_default();
+    let content = body["content"].as_str().unwrap_or("");
+    assert_eq!(
+        discord::caption_plies(content),
+        [plies[1] as usize, plies[2] as usize],
+        "{content}"
+    );
+    assert_eq!(folded.files.len(), 1, "{content}");
+    let shown = discord::parse_state(content);
+    assert_eq!(
+        (shown.id, shown.to_move),
+        (g.id, state.to_move),
+        "{content}"
+    );
+    assert_eq!(discord::users_of(&body), [state.to_move], "{body}");
+    let alt = body["attachments"][0]["description"].as_str().unwrap_or("");
+    assert!(alt.contains(&format!("after move {}", plies[2])), "{alt}");
+    for &ply in &plies {
+        assert_eq!(boards_seen(&d, g.id, ply), 1, "move {ply} shown once");
+    }
+    // Nothing is left to post, and the folded board shares the post's message.
+    let wait = Instant::now();
+    loop {
+        let pending = db_value(
+            &d,
+            "SELECT COUNT(*) FROM announcements WHERE game_id = $1 AND status = 'pending'",
+            g.id,
+        )
+        .await;
+        if pending == Some(0) {
+            break;
+        }
+        assert!(
+            wait.elapsed() < Duration::from_secs(10),
+            "{pending:?} still queued"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let sharing = db_value(
+        &d,
+        "SELECT COUNT(*) FROM announcements WHERE game_id = $1 AND status = 'sent'
+            AND message_id = (SELECT message_id FROM announcements WHERE game_id = $1
+                               ORDER BY id DESC LIMIT 1)",
+        g.id,
+    )
+    .await;
+    assert_eq!(sharing, Some(2), "the last two boards are one message");
+}
