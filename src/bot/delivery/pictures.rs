@@ -1,0 +1,125 @@
+//! The pictures of announcements: a game's board with its description and buttons, and an
+//! event's standings.
+
+use super::*;
+
+impl Delivery {
+    /// The standings picture of a tournament after a round; `None` (logged) when it cannot be
+    /// drawn: the standings go out in words alone.
+    pub(super) async fn standings_picture(
+        &self,
+        tournament: i64,
+        round: i64,
+        lang: Lang,
+    ) -> Option<Board> {
+        let drawn = async {
+            let view = crate::play::actions::standings_after(&self.pool, tournament, round).await?;
+            let alt = crate::text!(
+                "tournament-standings-alt",
+                name = view.tournament.name.clone(),
+                round = round,
+                players = view.table.len() as i64
+            )
+            .render(lang);
+            // On the pictures' bounded threads, like the boards.
+            let png = crate::play::present::draw(move || {
+                crate::render::standings::standings_png(
+                    lang,
+                    &view.tournament.name,
+                    view.format,
+                    &view.table,
+                    &view.names,
+                    crate::render::Theme::default(),
+                )
+            })
+            .await?;
+            Ok::<_, anyhow::Error>(Board {
+                png,
+                alt,
+                buttons: None,
+            })
+        }
+        .await;
+        match drawn {
+            Ok(b) => Some(b),
+            Err(e) => {
+                error!(tournament, "cannot draw the standings: {e:?}");
+                None
+            }
+        }
+    }
+
+    /// The game of board `b`, read once for its picture, its thread and the board it replaces;
+    /// `None` (logged) when it cannot be read: the news then goes out without the picture.
+    pub(super) async fn load_board(&self, conn: &mut db::Conn, b: db::BoardAt) -> Option<Shown> {
+        let loaded = async {
+            let (row, game) = db::load_game(&mut *conn, b.game)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("game {} vanished", b.game))?;
+            let names = names_of(&mut *conn, &row, &game).await?;
+            // A finished game between members offers a rematch; against the bot, none.
+            let rematch = row.status == db::GameStatus::Finished
+                && db::fetch_bot_level(&mut *conn, row.id).await?.is_none();
+            Ok::<_, anyhow::Error>(Shown {
+                row,
+                game,
+                names,
+                rematch,
+            })
+        }
+        .await;
+        match loaded {
+            Ok(shown) => Some(shown),
+            Err(e) => {
+                error!(
+                    game = b.game,
+                    "cannot read the game of an announcement's board: {e:?}"
+                );
+                None
+            }
+        }
+    }
+
+    /// The board of an announcement; `None` (logged) when it cannot be drawn: the news goes out
+    /// without the picture rather than not at all.
+    pub(super) async fn board_picture(
+        &self,
+        b: db::BoardAt,
+        shown: Option<&Shown>,
+        lang: Lang,
+    ) -> Option<Board> {
+        let Shown {
+            row,
+            game,
+            names,
+            rematch,
+        } = shown?;
+        let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
+        let alt = alt_text(lang, row.id, game, ply.unwrap_or(game.ply()));
+        let buttons = match row.status {
+            db::GameStatus::Active => Some(move_button_row(
+                lang,
+                row.id,
+                self.web_url.as_deref(),
+                self.activity,
+            )),
+            db::GameStatus::Finished if *rematch => {
+                Some(rematch_button_row(lang, row.id, self.web_url.as_deref()))
+            }
+            _ => self.web_url.as_deref().map(|url| {
+                serenity::CreateActionRow::Buttons(vec![watch_button(lang, url, row.id)])
+            }),
+        };
+        let drawn = picture(lang, game.clone(), ply, names.clone()).await;
+        match drawn {
+            Ok(png) => Some(Board { png, alt, buttons }),
+            Err(e) => {
+                error!(
+                    game = b.game,
+                    "cannot draw the board of an announcement: {e:?}"
+                );
+                None
+            }
+        }
+    }
+}
