@@ -25,7 +25,7 @@ fn swapped_by(moves: &[Move]) -> bool {
 
 /// The player holding `colour` now.
 pub fn player_of(row: &GameRow, game: &Game, colour: Colour) -> UserId {
-    row.players[colour.index() ^ usize::from(swapped(game))]
+    player_at(row, game, game.ply(), colour)
 }
 
 /// The player who held `colour` after the first `ply` moves of `game`.
