@@ -32,17 +32,20 @@ fn main() {
         }
         (median(draw), median(enc), size, first)
     };
-    for (name, f) in [
-        (
-            "inpHeXion 7x7",
-            &(|| inphexion::draw(&inph, Theme::Dark)) as &dyn Fn() -> _,
-        ),
-        ("EXXIT 39 tiles", &|| exxit::draw(&exx, Theme::Dark)),
-    ] {
-        let (d, e, size, first) = time(f);
-        println!(
-            "{name}: draw {d:.2} ms, encode {e:.2} ms, total {:.2} ms (first, uncached: {first:.2} ms), PNG {size} bytes",
-            d + e
-        );
+    for theme in Theme::ALL {
+        for (name, f) in [
+            (
+                "inpHeXion 7x7",
+                &(|| inphexion::draw(&inph, theme)) as &dyn Fn() -> _,
+            ),
+            ("EXXIT 39 tiles", &|| exxit::draw(&exx, theme)),
+        ] {
+            let (d, e, size, first) = time(f);
+            println!(
+                "{name}, {} theme: draw {d:.2} ms, encode {e:.2} ms, total {:.2} ms (first, uncached: {first:.2} ms), PNG {size} bytes",
+                theme.name(),
+                d + e
+            );
+        }
     }
 }

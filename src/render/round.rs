@@ -40,15 +40,39 @@ pub(super) fn mix_px(px: &mut [u8], c: Rgb8A, k: u32) {
     px[3] = 255;
 }
 
+/// A round shape's reach: for the row of pixel centres at height `fy`, the horizontal range
+/// outside which no pixel centre is within `reach` of `(cx, cy)`, with a margin against
+/// rounding (the pixels in the margin are measured exactly).
+fn round_rows(cx: f32, cy: f32, reach: f32) -> impl Fn(f32) -> (f32, f32) {
+    move |fy| {
+        let dy = fy - cy;
+        let h2 = reach * reach - dy * dy;
+        if h2 < 0.0 {
+            (cx, cx - 1.0)
+        } else {
+            let h = h2.sqrt() + 0.05;
+            (cx - h, cx + h)
+        }
+    }
+}
+
+/// Every row's whole width: for shapes without a cheaper reach.
+fn whole_rows(_: f32) -> (f32, f32) {
+    (f32::NEG_INFINITY, f32::INFINITY)
+}
+
 /// Calls `put(x, y, coverage)` for every pixel of a `width`×`height` picture within the box
 /// `(left, top, right, bottom)` that the shape of signed distance `dist` (negative inside)
-/// touches. Rows are scanned from both ends towards the first fully covered pixel or, for
-/// outlines (`hollow`), towards the first pixel past the stroke, so the inside of a filled
-/// shape is a single run `put_run(y, x0, x1)`.
+/// touches. `reach(fy)` bounds where, in the row of pixel centres at height `fy`, those centres
+/// can be (the pixels beyond are untouched: `dist` ≥ ½ there, or beyond the stroke). Rows are
+/// scanned from both ends towards the first fully covered pixel or, for outlines (`hollow`),
+/// towards the first pixel past the stroke, so the inside of a filled shape is a single run
+/// `put_run(y, x0, x1)`.
 fn shade(
     (width, height): (u32, u32),
     (left, top, right, bottom): (f32, f32, f32, f32),
     dist: impl Fn(f32, f32) -> f32,
+    reach: impl Fn(f32) -> (f32, f32),
     hollow: Option<f32>,
     mut put: impl FnMut(u32, u32, f32),
     mut put_run: impl FnMut(u32, u32, u32),
@@ -71,8 +95,12 @@ fn shade(
     };
     for y in y0..y1 {
         let fy = y as f32 + 0.5;
-        let mut lo = x0;
-        while lo < x1 {
+        let (from, to) = reach(fy);
+        // Pixel x's centre is x + ½; the casts saturate.
+        let row_x0 = ((from - 0.5).floor().max(0.0) as u32).max(x0);
+        let row_x1 = ((to + 0.5).ceil().max(0.0) as u32).min(x1);
+        let mut lo = row_x0;
+        while lo < row_x1 {
             let d = dist(lo as f32 + 0.5, fy);
             if d <= deep {
                 break;
@@ -83,7 +111,7 @@ fn shade(
             }
             lo += 1;
         }
-        let mut hi = x1;
+        let mut hi = row_x1;
         while hi > lo {
             let d = dist((hi - 1) as f32 + 0.5, fy);
             if d <= deep {
@@ -106,6 +134,7 @@ fn shade_image(
     img: &mut RgbaImage,
     bounds: (f32, f32, f32, f32),
     dist: impl Fn(f32, f32) -> f32,
+    reach: impl Fn(f32) -> (f32, f32),
     hollow: Option<f32>,
     c: Rgb8A,
 ) {
@@ -119,6 +148,7 @@ fn shade_image(
         size,
         bounds,
         dist,
+        reach,
         hollow,
         |x, y, cov| {
             let i = (y as usize * w + x as usize) * 4;
@@ -144,7 +174,7 @@ pub(super) fn disc(img: &mut RgbaImage, cx: f32, cy: f32, r: f32, c: Rgb8A) {
     }
     let dist = |x: f32, y: f32| ((x - cx) * (x - cx) + (y - cy) * (y - cy)).sqrt() - r;
     let b = (cx - r - 1.0, cy - r - 1.0, cx + r + 1.0, cy + r + 1.0);
-    shade_image(img, b, dist, None, c);
+    shade_image(img, b, dist, round_rows(cx, cy, r + 0.5), None, c);
 }
 
 /// Adds a disc to a coverage mask (each pixel keeps the larger coverage).
@@ -161,6 +191,7 @@ pub(super) fn disc_mask(mask: &mut GrayImage, cx: f32, cy: f32, r: f32) {
         size,
         b,
         dist,
+        round_rows(cx, cy, r + 0.5),
         None,
         |x, y, cov| {
             let p = &mut buf.borrow_mut()[y as usize * w + x as usize];
@@ -180,7 +211,14 @@ pub(super) fn ring(img: &mut RgbaImage, cx: f32, cy: f32, r: f32, width: f32, c:
     }
     let dist = |x: f32, y: f32| ((x - cx) * (x - cx) + (y - cy) * (y - cy)).sqrt() - r;
     let o = r + half + 1.0;
-    shade_image(img, (cx - o, cy - o, cx + o, cy + o), dist, Some(half), c);
+    shade_image(
+        img,
+        (cx - o, cy - o, cx + o, cy + o),
+        dist,
+        round_rows(cx, cy, r + half + 0.5),
+        Some(half),
+        c,
+    );
 }
 
 /// A box `(x, y, w, h)` with corners rounded by `radius`: filled, or its outline of the given
@@ -201,7 +239,14 @@ pub(super) fn rounded_box(
     };
     let half = stroke.map(|s| s / 2.0);
     let m = half.unwrap_or(0.0) + 1.0;
-    shade_image(img, (x - m, y - m, x + w + m, y + h + m), dist, half, c);
+    shade_image(
+        img,
+        (x - m, y - m, x + w + m, y + h + m),
+        dist,
+        whole_rows,
+        half,
+        c,
+    );
 }
 
 #[cfg(test)]
@@ -234,6 +279,33 @@ mod tests {
                     assert_eq!(px[0], want, "d={d} s={s} k={k}");
                 }
             }
+        }
+    }
+
+    /// Scanning only a round shape's reach in each row changes no pixel: discs and rings at
+    /// many centres, radii and strokes (some cut by the picture's edges) are drawn the same
+    /// as when every row is scanned across the whole box.
+    #[test]
+    fn reach_leaves_out_only_untouched_pixels() {
+        let c = hex(0xd04020);
+        for i in 0..400 {
+            let f = i as f32;
+            let (cx, cy) = ((f * 0.37) % 44.0 - 2.0, (f * 0.53) % 44.0 - 2.0);
+            let r = 0.2 + (f * 1.73) % 17.0;
+            let half = 0.3 + (f * 0.29) % 3.0;
+            let dist = |x: f32, y: f32| ((x - cx) * (x - cx) + (y - cy) * (y - cy)).sqrt() - r;
+            let blank = || RgbaImage::from_pixel(40, 40, image::Rgba([20, 30, 40, 255]));
+            let (mut fast, mut full) = (blank(), blank());
+            disc(&mut fast, cx, cy, r, c);
+            let b = (cx - r - 1.0, cy - r - 1.0, cx + r + 1.0, cy + r + 1.0);
+            shade_image(&mut full, b, dist, whole_rows, None, c);
+            assert!(fast == full, "disc {cx} {cy} {r}");
+            let (mut fast, mut full) = (blank(), blank());
+            ring(&mut fast, cx, cy, r, half * 2.0, c);
+            let o = r + half + 1.0;
+            let b = (cx - o, cy - o, cx + o, cy + o);
+            shade_image(&mut full, b, dist, whole_rows, Some(half), c);
+            assert!(fast == full, "ring {cx} {cy} {r} {half}");
         }
     }
 
