@@ -82,6 +82,9 @@ pub(crate) struct Patch {
     y0: i32,
     width: usize,
     px: Vec<[u8; 4]>,
+    /// The box's pixels before the drawing, for patches laid only over the same background
+    /// ([`Canvas::stamp_over`]); empty otherwise.
+    under: Vec<[u8; 4]>,
 }
 
 /// Texts drawn once: cell and board labels, names and the header's words come back in every
@@ -189,43 +192,105 @@ impl Canvas {
         &mut self,
         patches: &Memo<K, std::sync::Arc<Patch>>,
         key: K,
-        (x0, y0, x1, y1): (i32, i32, i32, i32),
+        area: (i32, i32, i32, i32),
         draw: impl FnOnce(&mut Canvas),
     ) {
+        let Some(area) = self.clip_box(area) else {
+            return draw(self);
+        };
+        let mut drew = false;
+        let patch = patches.get_or(key, || {
+            drew = true;
+            std::sync::Arc::new(self.draw_patch(area, Vec::new(), draw))
+        });
+        if !drew {
+            self.lay(&patch);
+        }
+    }
+
+    /// Like [`Canvas::stamp`] for a drawing whose background the key does not name: the patch
+    /// keeps the box's pixels from before its drawing and is laid only where the box holds the
+    /// same pixels again; elsewhere `draw` runs (and its patch replaces the stored one).
+    pub(crate) fn stamp_over<K: std::hash::Hash + Eq>(
+        &mut self,
+        patches: &Memo<K, std::sync::Arc<Patch>>,
+        key: K,
+        area: (i32, i32, i32, i32),
+        draw: impl FnOnce(&mut Canvas),
+    ) {
+        let Some(area) = self.clip_box(area) else {
+            return draw(self);
+        };
+        let under = self.box_pixels(area);
+        if let Some(patch) = patches.get(&key) {
+            if (patch.x0, patch.y0, patch.width) == (area.0, area.1, (area.2 - area.0) as usize)
+                && patch.under == under
+            {
+                return self.lay(&patch);
+            }
+        }
+        let patch = self.draw_patch(area, under, draw);
+        patches.insert(key, std::sync::Arc::new(patch));
+    }
+
+    /// The box `(x0, y0)`–`(x1, y1)` cut to the picture, if anything is left.
+    fn clip_box(&self, (x0, y0, x1, y1): (i32, i32, i32, i32)) -> Option<(i32, i32, i32, i32)> {
         let x0 = x0.max(0);
         let y0 = y0.max(0);
         let x1 = x1.min(self.img.width() as i32);
         let y1 = y1.min(self.img.height() as i32);
-        if x1 <= x0 || y1 <= y0 {
-            return draw(self);
-        }
+        (x1 > x0 && y1 > y0).then_some((x0, y0, x1, y1))
+    }
+
+    /// The pixels of a box within the picture, row by row.
+    fn box_pixels(&self, (x0, y0, x1, y1): (i32, i32, i32, i32)) -> Vec<[u8; 4]> {
         let (w, width) = (self.img.width() as usize, (x1 - x0) as usize);
-        let rows = |img: &RgbaImage| -> Vec<[u8; 4]> {
-            let raw = img.as_raw();
-            (y0..y1)
-                .flat_map(|y| {
-                    let start = (y as usize * w + x0 as usize) * 4;
-                    raw[start..start + width * 4].chunks_exact(4)
-                })
-                .map(|p| [p[0], p[1], p[2], p[3]])
-                .collect()
+        let raw = self.img.as_raw();
+        (y0..y1)
+            .flat_map(|y| {
+                let start = (y as usize * w + x0 as usize) * 4;
+                raw[start..start + width * 4].chunks_exact(4)
+            })
+            .map(|p| [p[0], p[1], p[2], p[3]])
+            .collect()
+    }
+
+    /// Runs `draw` and returns what it changed in the box (within the picture).
+    fn draw_patch(
+        &mut self,
+        area: (i32, i32, i32, i32),
+        under: Vec<[u8; 4]>,
+        draw: impl FnOnce(&mut Canvas),
+    ) -> Patch {
+        let fresh;
+        let before = if under.is_empty() {
+            fresh = self.box_pixels(area);
+            &fresh
+        } else {
+            &under
         };
-        let mut drew = false;
-        let patch = patches.get_or(key, || {
-            let before = rows(&self.img);
-            draw(self);
-            drew = true;
-            let after = rows(&self.img);
-            let px = after
-                .iter()
-                .zip(&before)
-                .map(|(a, b)| if a == b { [0; 4] } else { *a })
-                .collect();
-            std::sync::Arc::new(Patch { x0, y0, width, px })
-        });
-        if drew || patch.width == 0 {
+        draw(self);
+        let after = self.box_pixels(area);
+        let px = after
+            .iter()
+            .zip(before)
+            .map(|(a, b)| if a == b { [0; 4] } else { *a })
+            .collect();
+        Patch {
+            x0: area.0,
+            y0: area.1,
+            width: (area.2 - area.0) as usize,
+            px,
+            under,
+        }
+    }
+
+    /// Lays a patch: its changed pixels replace the picture's.
+    fn lay(&mut self, patch: &Patch) {
+        if patch.width == 0 {
             return;
         }
+        let w = self.img.width() as usize;
         let buf = self.img.as_mut();
         for (dy, row) in patch.px.chunks_exact(patch.width).enumerate() {
             let start = ((patch.y0 as usize + dy) * w + patch.x0 as usize) * 4;

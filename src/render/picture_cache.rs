@@ -57,20 +57,33 @@ impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
         }
     }
 
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<std::collections::HashMap<K, V>>> {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The value stored under `key`, computed by `make` when there is none.
     pub fn get_or(&self, key: K, make: impl FnOnce() -> V) -> V {
-        let lock = || self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(v) = lock().as_ref().and_then(|m| m.get(&key)) {
-            return v.clone();
+        if let Some(v) = self.get(&key) {
+            return v;
         }
         let v = make();
-        let mut entries = lock();
+        self.insert(key, v.clone());
+        v
+    }
+
+    /// The value stored under `key`, if any.
+    pub fn get(&self, key: &K) -> Option<V> {
+        self.lock().as_ref().and_then(|m| m.get(key)).cloned()
+    }
+
+    /// Stores `v` under `key` (replacing what was there).
+    pub fn insert(&self, key: K, v: V) {
+        let mut entries = self.lock();
         let map = entries.get_or_insert_with(std::collections::HashMap::new);
         if map.len() >= self.cap {
             map.clear();
         }
-        map.insert(key, v.clone());
-        v
+        map.insert(key, v);
     }
 }
 

@@ -247,3 +247,32 @@ fn early_boards_fill_the_width() {
         assert!(share >= 0.7, "{share}");
     }
 }
+
+/// Stacks copied from an earlier drawing give the same pixels as stacks drawn afresh, in every
+/// sample and theme, and also where what lies under a stack changed since (a last move's path
+/// or rings there before and gone now, or the other way round).
+#[test]
+fn copied_stacks_give_the_same_picture_as_fresh_ones() {
+    let fresh = |v: &View, theme: Theme| {
+        world::KEEP_STACKS.with(|k| k.set(false));
+        let img = draw(v, theme);
+        world::KEEP_STACKS.with(|k| k.set(true));
+        img
+    };
+    for theme in Theme::ALL {
+        for v in every_sample() {
+            let want = fresh(&v, theme);
+            // The first drawing keeps the stacks, the second copies them.
+            for _ in 0..2 {
+                assert!(draw(&v, theme) == want, "{} {theme:?}", v.caption);
+            }
+            let mut bare = v.clone();
+            bare.last = None;
+            let want_bare = fresh(&bare, theme);
+            for _ in 0..2 {
+                assert!(draw(&bare, theme) == want_bare, "{} {theme:?}", v.caption);
+                assert!(draw(&v, theme) == want, "{} {theme:?}", v.caption);
+            }
+        }
+    }
+}
