@@ -1,9 +1,34 @@
 //! Picture cost: drawing plus PNG encoding, for a 7×7 inpHeXion middle game and a 39-tile EXXIT
 //! world, in both themes, in English and with Japanese words and names (Noto Sans CJK JP beside
-//! DejaVu). Run with `CARGO_TARGET_DIR=/work/target-release cargo bench --bench render`.
+//! DejaVu); and the boards of one game move after move (a seeded random game of each, its
+//! positions drawn in turn, as a game's thread receives them: the discs and stacks a move left
+//! alone are copied from the board before, the others drawn). Run with
+//! `cargo bench --bench render`.
 use criterion::{criterion_group, criterion_main, Criterion};
+use hexcord::games::{Game, GameKind, Options};
 use hexcord::i18n::Lang;
-use hexcord::render::{encode_png, exxit, inphexion, Theme};
+use hexcord::render::{encode_png, exxit, inphexion, render_png, Theme};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// The game after each of up to `plies` seeded random moves.
+fn successive(kind: GameKind, plies: usize) -> Vec<Game> {
+    let mut game = Game::new(Options::default_for(kind));
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.is_over() {
+            break;
+        }
+        let k = rng.random_range(0..moves.len());
+        if game.play(moves[k]).is_err() {
+            break;
+        }
+        out.push(game.clone());
+    }
+    out
+}
 
 fn bench(c: &mut Criterion) {
     let inph = inphexion::samples::relocation();
@@ -45,6 +70,22 @@ fn bench(c: &mut Criterion) {
     c.bench_function("exxit 39 tiles light draw+png", |b| {
         b.iter(|| encode_png(&exxit::draw(&exx, Theme::Light)))
     });
+    let names = ["Alice".to_string(), "Bob".to_string()];
+    for (name, kind) in [
+        ("inphexion 7x7 successive boards", GameKind::Inphexion),
+        ("exxit successive boards", GameKind::Exxit),
+    ] {
+        let games = successive(kind, 60);
+        let mut i = 0;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                i = (i + 1) % games.len().max(1);
+                games
+                    .get(i)
+                    .map(|g| render_png(g, None, &names, Theme::Dark))
+            })
+        });
+    }
     c.bench_function("inphexion 7x7 ja draw+png", |b| {
         b.iter(|| encode_png(&inphexion::draw(&inph_ja, Theme::Dark)))
     });
