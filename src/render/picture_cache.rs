@@ -80,7 +80,7 @@ impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
     pub fn insert(&self, key: K, v: V) {
         let mut entries = self.lock();
         let map = entries.get_or_insert_with(std::collections::HashMap::new);
-        if map.len() >= self.cap {
+        if map.len() >= self.cap && !map.contains_key(&key) {
             map.clear();
         }
         map.insert(key, v);
@@ -129,5 +129,10 @@ mod tests {
         // Full at the fourth key: emptied, so the first is computed again.
         assert_eq!(memo.get_or(1, || make(1)), 10);
         assert_eq!(made.get(), 5);
+        // A value replaced in place does not empty the memo.
+        assert_eq!(memo.get(&4), Some(40));
+        memo.insert(4, 41);
+        assert_eq!((memo.get(&4), memo.get(&1)), (Some(41), Some(10)));
+        assert_eq!(memo.get(&9), None);
     }
 }

@@ -1,10 +1,19 @@
 //! Discs and stacks, seen from above and slightly tilted.
 
+use std::cell::Cell;
+use std::sync::Arc;
+
 use super::layout::{Layout, MAX_LAYERS};
 use crate::games::Colour;
 use crate::hex::Hex;
-use crate::render::canvas::{centred_baseline, Align, Canvas, FontKind, Rgb8A};
+use crate::render::canvas::{centred_baseline, Align, Canvas, FontKind, Patch, Rgb8A};
+use crate::render::picture_cache::Memo;
 use crate::render::Palette;
+
+thread_local! {
+    /// Whether stacks are copied from an earlier drawing (off only to compare with fresh ones).
+    pub(super) static KEEP_STACKS: Cell<bool> = const { Cell::new(true) };
+}
 
 fn disc_colours(p: &Palette, c: Colour) -> (Rgb8A, Rgb8A, Rgb8A) {
     match c {
@@ -72,4 +81,36 @@ pub(super) fn paint_stack(c: &mut Canvas, p: &Palette, l: &Layout, at: Hex, disc
             ink,
         );
     }
+}
+
+/// [`paint_stack`], or a copy of its earlier drawing: a stack is the same pixels wherever the
+/// same discs stand on the same pixels, so each is drawn once and copied afterwards while what
+/// lies under it is unchanged (successive boards of a game redraw only the stacks that moved).
+pub(super) fn stamp_stack(c: &mut Canvas, p: &Palette, l: &Layout, at: Hex, discs: &[Colour]) {
+    static STACKS: Memo<(usize, [u32; 4], Vec<Colour>), Arc<Patch>> = Memo::new(512);
+    if discs.is_empty() || !KEEP_STACKS.with(|k| k.get()) {
+        return paint_stack(c, p, l, at, discs);
+    }
+    let circles = l.stack_circles(at, discs.len());
+    // Everything a stack draws lies within its circles (a disc touches pixels up to half a pixel
+    // past its edge; the height is written on the top disc).
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for &(x, y, radius) in &circles {
+        (x0, y0) = (x0.min(x - radius), y0.min(y - radius));
+        (x1, y1) = (x1.max(x + radius), y1.max(y + radius));
+    }
+    let area = (
+        x0.floor() as i32 - 2,
+        y0.floor() as i32 - 2,
+        x1.ceil() as i32 + 3,
+        y1.ceil() as i32 + 3,
+    );
+    let (bx, by) = l.base(at);
+    let palette: *const Palette = p;
+    let key = (
+        palette as usize,
+        [l.disc(), l.layer(), bx, by].map(f32::to_bits),
+        discs.to_vec(),
+    );
+    c.stamp_over(&STACKS, key, area, |c| paint_stack(c, p, l, at, discs));
 }

@@ -254,9 +254,9 @@ fn early_boards_fill_the_width() {
 #[test]
 fn copied_stacks_give_the_same_picture_as_fresh_ones() {
     let fresh = |v: &View, theme: Theme| {
-        world::KEEP_STACKS.with(|k| k.set(false));
+        pieces::KEEP_STACKS.with(|k| k.set(false));
         let img = draw(v, theme);
-        world::KEEP_STACKS.with(|k| k.set(true));
+        pieces::KEEP_STACKS.with(|k| k.set(true));
         img
     };
     for theme in Theme::ALL {

@@ -1,24 +1,16 @@
 //! The world drawn: outer space and the tiles under the rim labels, then the last move, the cells'
 //! labels and the stacks over them.
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use super::layout::Layout;
-use super::pieces::paint_stack;
+use super::pieces::stamp_stack;
 use super::rim::{draw_rim_label, rim_labels};
 use super::{LastMove, View};
 use crate::games::Colour;
 use crate::hex::Hex;
-use crate::render::canvas::{Align, Canvas, FontKind, Patch, Rgb8A};
-use crate::render::picture_cache::Memo;
+use crate::render::canvas::{Align, Canvas, FontKind, Rgb8A};
 use crate::render::Palette;
-
-thread_local! {
-    /// Whether stacks are copied from an earlier drawing (off only to compare with fresh ones).
-    pub(super) static KEEP_STACKS: Cell<bool> = const { Cell::new(true) };
-}
 
 fn dashed_hexagon(c: &mut Canvas, pts: &[(f32, f32)], w: f32, dash: f32, colour: Rgb8A) {
     for i in 0..pts.len() {
@@ -167,37 +159,8 @@ pub(super) fn draw_world(
     // Stacks, back rows first so lifted discs overlap correctly.
     let mut stacks: Vec<&(Hex, Vec<Colour>)> = view.stacks.iter().collect();
     stacks.sort_by_key(|(h, _)| (h.r, h.q));
-    // A stack is the same pixels wherever the same discs stand on the same pixels: each is
-    // drawn once and copied afterwards while what lies under it is unchanged.
-    static STACKS: Memo<(usize, [u32; 4], Vec<Colour>), Arc<Patch>> = Memo::new(512);
-    let keep = KEEP_STACKS.with(|k| k.get());
     for (h, discs) in stacks {
-        let circles = l.stack_circles(*h, discs.len());
-        if !keep || circles.is_empty() {
-            paint_stack(c, p, l, *h, discs);
-            continue;
-        }
-        // Everything a stack draws lies within its circles (a disc touches pixels up to half a
-        // pixel past its edge; the height is written on the top disc).
-        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-        for &(x, y, radius) in &circles {
-            (x0, y0) = (x0.min(x - radius), y0.min(y - radius));
-            (x1, y1) = (x1.max(x + radius), y1.max(y + radius));
-        }
-        let area = (
-            x0.floor() as i32 - 2,
-            y0.floor() as i32 - 2,
-            x1.ceil() as i32 + 3,
-            y1.ceil() as i32 + 3,
-        );
-        let (bx, by) = l.base(*h);
-        let palette: *const Palette = p;
-        let key = (
-            palette as usize,
-            [l.disc(), l.layer(), bx, by].map(f32::to_bits),
-            discs.clone(),
-        );
-        c.stamp_over(&STACKS, key, area, |c| paint_stack(c, p, l, *h, discs));
+        stamp_stack(c, p, l, *h, discs);
     }
     // Rings on the stacks the last move touched.
     let height = |h: Hex| {
