@@ -364,7 +364,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .framework(framework)
         .await?;
     let delivery = delivery::Delivery {
-        pool,
+        pool: crate::db::connect_side(&config.database_url, delivery::CONNECTIONS).await?,
         http: client.http.clone(),
         queued: core.queued.clone(),
         me,

@@ -44,7 +44,8 @@
 //! - **SQLite** runs in WAL mode with a 10 s busy timeout, `synchronous = NORMAL` and foreign keys
 //!   on ([`connect`]): a commit does not wait for the disk, so many games moving at once rarely
 //!   wait for the write lock, and the file stays consistent through any crash.
-//! - **The pool** holds at most 8 connections per process. A request waits at most
+//! - **The pool** holds at most 8 connections per process for the members' actions; the
+//!   delivery queue has its own few ([`connect_side`]). A request waits at most
 //!   [`ACQUIRE_TIMEOUT`] for one, well inside Discord's 3 s: when the database is down the member
 //!   is told at once that nothing was done, and the request is never carried out later.
 //! - **A failed write** (a full disk, an I/O error) never poisons the pool: a connection left
@@ -286,6 +287,24 @@ const SQLITE_PRAGMAS: &str =
 /// its failed `COMMIT` did not end; such a connection is closed when it comes back to the pool
 /// instead of being lent again, so the pool heals by itself once the cause is gone.
 pub async fn connect(url: &str) -> Result<Pool, DbError> {
+    let pool = open(url, 8).await?;
+    let backend =
+        Backend::of_url(url).ok_or_else(|| open_error(url, &"unknown kind of database"))?;
+    migrate(&pool, backend)
+        .await
+        .map_err(|e| migrate_error(url, backend, &e))?;
+    Ok(pool)
+}
+
+/// A second, smaller pool of `connections` on a database that [`connect`] opened (and
+/// migrated), with the same settings: for work that must not wait in line behind the members'
+/// actions for a connection (the delivery queue), nor take theirs.
+pub async fn connect_side(url: &str, connections: u32) -> Result<Pool, DbError> {
+    open(url, connections.max(1)).await
+}
+
+/// Opens a pool of at most `connections` (see [`connect`]).
+async fn open(url: &str, connections: u32) -> Result<Pool, DbError> {
     let backend =
         Backend::of_url(url).ok_or_else(|| open_error(url, &"unknown kind of database"))?;
     if backend == Backend::Sqlite && sqlite_in_memory(url) {
@@ -299,8 +318,8 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
         Backend::Sqlite => prepare_sqlite_file(url).await?,
         Backend::Postgres => probe_server(url).await?,
     }
-    let pool = AnyPoolOptions::new()
-        .max_connections(8)
+    AnyPoolOptions::new()
+        .max_connections(connections)
         .acquire_timeout(ACQUIRE_TIMEOUT)
         .after_connect(move |conn, _meta| {
             Box::pin(async move {
@@ -323,11 +342,7 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
         .before_acquire(|conn, _meta| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
         .connect(url)
         .await
-        .map_err(|e| open_error(url, &e))?;
-    migrate(&pool, backend)
-        .await
-        .map_err(|e| migrate_error(url, backend, &e))?;
-    Ok(pool)
+        .map_err(|e| open_error(url, &e))
 }
 
 /// What a failed migration means for the games the database holds, and what is safe to do: the

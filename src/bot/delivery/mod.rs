@@ -55,16 +55,20 @@
 //! checks that the other carries its board, the bot's move and a deadline, with nothing done twice.
 //!
 //! **What limits a process** (`cargo bench --bench scale`: 500 games moving at once, 6,000
-//! moves in 9–21 s, on two cores shared with the fake Discord): moves are answered far faster
-//! than their boards can be drawn and posted one by one (each board is a picture of 2–4 ms of a
+//! moves in 7–16 s, on two cores shared with the fake Discord): moves are answered far faster
+//! than their boards can be drawn and posted one by one (a board is a picture of about 2 ms of a
 //! core, drawn on one blocking thread per core, [`crate::play::present`], and a request). With
 //! every board posted, 6,000 boards reached Discord 15–19 s (p50) and 21–28 s (p99) after their
-//! answers. Folding turns such a burst into about 700–1,000 posts, each showing every move its
-//! game made meanwhile: the boards then follow their answers by about 4–6 s (p50) and 9–18 s
-//! (p99). What remains is the turn of each game among 500 (posts go oldest first, and a game's
-//! next post waits for its last), and a post's database work, slowed by the moves' own writes
-//! (SQLite takes one writer at a time): a claim, a read of the game with the boards behind it and
-//! the fold, and one write after the post.
+//! answers. Folding turns such a burst into fewer posts, each showing every move its game made
+//! meanwhile. The delivery's database work (a claim, a read of the game with the boards behind
+//! it and the fold, one write after the post) goes through its own small pool
+//! ([`CONNECTIONS`]): on the members' pool each of those turns waited in line behind hundreds of
+//! moves, about as long as a move's answer, and a post took about 0.6 s. With its own pool the
+//! boards follow their answers by about 1.4–2.3 s (p50) and 4–7 s (p99) instead of 3–4 s and
+//! 7–12 s, in two to three times as many posts (about 2,300 on SQLite, 1,600 on PostgreSQL); the
+//! price is the CPU those posts take from the moves on two cores (SQLite's answers p99 0.8 →
+//! 1.5 s). What remains is the turn of each game among 500 (posts go oldest first, and a game's
+//! next post waits for its last) on a machine the moves already keep busy.
 //!
 //! **On paper, 100,000 servers.** Discord needs at least 40 shards (2,500 servers each); take 100
 //! for headroom. With 3 games in play per server and 4 moves a game a day, that is 1.2 million
@@ -74,8 +78,8 @@
 //!   (its servers wait for it: Discord sends their events only to their shards). The busy hour's
 //!   70–85 boards a second is a third of what one process on two cores draws, so four leave ample
 //!   room; the shards, not the moves, set the number of processes.
-//! - Connections: at most 8 per process ([`crate::db::connect`]), 32 in all, within PostgreSQL's
-//!   default 100.
+//! - Connections: at most 12 per process (8 for the members' actions, [`crate::db::connect`], and
+//!   4 for the delivery), 48 in all, within PostgreSQL's default 100.
 //! - PostgreSQL: about 100–200 short transactions a second at the busy hour (a move is one
 //!   transaction with its board's row, a delivery two or three); 2–4 cores, 8–16 GB and an SSD.
 //!   The tables grow by about 1.2 million moves and as many announcements a day: the
@@ -123,9 +127,10 @@ fn leaves_thread(code: isize) -> bool {
 /// Announcements posted at once (each from a different queue).
 const PARALLEL: usize = 32;
 
-/// Deliveries using the database at once: half the pool at most, so that the actions of members
-/// never wait long for a connection while many posts are on their way.
-const DATABASE_AT_ONCE: usize = 4;
+/// The delivery's own connections ([`db::connect_side`]): its reads and writes never wait in
+/// line behind the members' actions for a connection (under a burst of moves they waited about
+/// as long as a move's answer, for each of a post's three turns), and never take theirs.
+pub const CONNECTIONS: u32 = 4;
 
 /// The most boards of later moves folded into one post.
 const FOLD_MAX: i64 = 32;
@@ -140,25 +145,6 @@ struct Board {
     alt: String,
     /// Its buttons: Move while the game is in play, Rematch once a game between members ended.
     buttons: Option<serenity::CreateActionRow>,
-}
-
-/// A connection held for a delivery, with its turn among [`DATABASE_AT_ONCE`].
-struct DeliveryConn {
-    conn: sqlx::pool::PoolConnection<sqlx::Any>,
-    _permit: Option<tokio::sync::SemaphorePermit<'static>>,
-}
-
-impl std::ops::Deref for DeliveryConn {
-    type Target = db::Conn;
-    fn deref(&self) -> &db::Conn {
-        &self.conn
-    }
-}
-
-impl std::ops::DerefMut for DeliveryConn {
-    fn deref_mut(&mut self) -> &mut db::Conn {
-        &mut self.conn
-    }
 }
 
 /// A board's game, read before its post.
@@ -182,6 +168,7 @@ struct Replaced {
 /// The delivery task's handles.
 #[derive(Clone)]
 pub struct Delivery {
+    /// The delivery's own pool ([`CONNECTIONS`]), not the members'.
     pub pool: db::Pool,
     pub http: Arc<serenity::Http>,
     /// Rung by every action that queued something.
@@ -250,17 +237,9 @@ impl Delivery {
         }
     }
 
-    /// A connection of the pool, for a delivery's reads or writes (held by at most
-    /// [`DATABASE_AT_ONCE`] deliveries at a time).
-    async fn connection(&self) -> Result<DeliveryConn, db::DbError> {
-        static PERMITS: Semaphore = Semaphore::const_new(DATABASE_AT_ONCE);
-        // The semaphore is never closed.
-        let permit = PERMITS.acquire().await.ok();
-        let conn = self.pool.acquire().await?;
-        Ok(DeliveryConn {
-            conn,
-            _permit: permit,
-        })
+    /// A connection of the delivery's pool, for a delivery's reads or writes.
+    async fn connection(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>, db::DbError> {
+        Ok(self.pool.acquire().await?)
     }
 
     /// Claims up to `n` due announcements for [`LEASE_MS`].
