@@ -64,11 +64,13 @@
 //! it and the fold, one write after the post) goes through its own small pool
 //! ([`CONNECTIONS`]): on the members' pool each of those turns waited in line behind hundreds of
 //! moves, about as long as a move's answer, and a post took about 0.6 s. With its own pool the
-//! boards follow their answers by about 1.4–2.3 s (p50) and 4–7 s (p99) instead of 3–4 s and
-//! 7–12 s, in two to three times as many posts (about 2,300 on SQLite, 1,600 on PostgreSQL); the
-//! price is the CPU those posts take from the moves on two cores (SQLite's answers p99 0.8 →
-//! 1.5 s). What remains is the turn of each game among 500 (posts go oldest first, and a game's
-//! next post waits for its last) on a machine the moves already keep busy.
+//! boards follow their answers by about 2.2–2.6 s (p50) and 5.4–6.7 s (p99) instead of 3–4 s and
+//! 7–12 s, in about twice as many posts (1,400–1,700); the price is the CPU those posts take from
+//! the moves on two cores (SQLite's answers p99 0.8 → 1.0 s; PostgreSQL's unchanged). Four
+//! connections brought the boards sooner still (p99 3.6–5.3 s) but PostgreSQL's answers to p99
+//! 3.3 s, past Discord's 3 s: the members' answers come first. What remains is the turn of each
+//! game among 500 (posts go oldest first, and a game's next post waits for its last) on a machine
+//! the moves already keep busy.
 //!
 //! **On paper, 100,000 servers.** Discord needs at least 40 shards (2,500 servers each); take 100
 //! for headroom. With 3 games in play per server and 4 moves a game a day, that is 1.2 million
@@ -78,8 +80,8 @@
 //!   (its servers wait for it: Discord sends their events only to their shards). The busy hour's
 //!   70–85 boards a second is a third of what one process on two cores draws, so four leave ample
 //!   room; the shards, not the moves, set the number of processes.
-//! - Connections: at most 12 per process (8 for the members' actions, [`crate::db::connect`], and
-//!   4 for the delivery), 48 in all, within PostgreSQL's default 100.
+//! - Connections: at most 10 per process (8 for the members' actions, [`crate::db::connect`], and
+//!   2 for the delivery), 40 in all, within PostgreSQL's default 100.
 //! - PostgreSQL: about 100–200 short transactions a second at the busy hour (a move is one
 //!   transaction with its board's row, a delivery two or three); 2–4 cores, 8–16 GB and an SSD.
 //!   The tables grow by about 1.2 million moves and as many announcements a day: the
@@ -130,7 +132,7 @@ const PARALLEL: usize = 32;
 /// The delivery's own connections ([`db::connect_side`]): its reads and writes never wait in
 /// line behind the members' actions for a connection (under a burst of moves they waited about
 /// as long as a move's answer, for each of a post's three turns), and never take theirs.
-pub const CONNECTIONS: u32 = 4;
+pub const CONNECTIONS: u32 = 2;
 
 /// The most boards of later moves folded into one post.
 const FOLD_MAX: i64 = 32;
