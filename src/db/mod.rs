@@ -287,7 +287,7 @@ const SQLITE_PRAGMAS: &str =
 /// its failed `COMMIT` did not end; such a connection is closed when it comes back to the pool
 /// instead of being lent again, so the pool heals by itself once the cause is gone.
 pub async fn connect(url: &str) -> Result<Pool, DbError> {
-    let pool = open(url, 8).await?;
+    let pool = open(url, 8, ACQUIRE_TIMEOUT).await?;
     let backend =
         Backend::of_url(url).ok_or_else(|| open_error(url, &"unknown kind of database"))?;
     migrate(&pool, backend)
@@ -298,13 +298,19 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
 
 /// A second, smaller pool of `connections` on a database that [`connect`] opened (and
 /// migrated), with the same settings: for work that must not wait in line behind the members'
-/// actions for a connection (the delivery queue), nor take theirs.
+/// actions for a connection (the delivery queue), nor take theirs. Nobody waits on an answer
+/// there, so a request waits up to [`SIDE_ACQUIRE_TIMEOUT`] for a connection.
 pub async fn connect_side(url: &str, connections: u32) -> Result<Pool, DbError> {
-    open(url, connections.max(1)).await
+    open(url, connections.max(1), SIDE_ACQUIRE_TIMEOUT).await
 }
 
-/// Opens a pool of at most `connections` (see [`connect`]).
-async fn open(url: &str, connections: u32) -> Result<Pool, DbError> {
+/// How long a request of a [`connect_side`] pool waits for a connection: many deliveries share
+/// its few connections during a burst of moves.
+pub const SIDE_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(8);
+
+/// Opens a pool of at most `connections`, whose requests wait up to `wait` for one (see
+/// [`connect`]).
+async fn open(url: &str, connections: u32, wait: Duration) -> Result<Pool, DbError> {
     let backend =
         Backend::of_url(url).ok_or_else(|| open_error(url, &"unknown kind of database"))?;
     if backend == Backend::Sqlite && sqlite_in_memory(url) {
@@ -320,7 +326,7 @@ async fn open(url: &str, connections: u32) -> Result<Pool, DbError> {
     }
     AnyPoolOptions::new()
         .max_connections(connections)
-        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .acquire_timeout(wait)
         .after_connect(move |conn, _meta| {
             Box::pin(async move {
                 if backend == Backend::Sqlite {
