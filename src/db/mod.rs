@@ -287,9 +287,7 @@ const SQLITE_PRAGMAS: &str =
 /// its failed `COMMIT` did not end; such a connection is closed when it comes back to the pool
 /// instead of being lent again, so the pool heals by itself once the cause is gone.
 pub async fn connect(url: &str) -> Result<Pool, DbError> {
-    let pool = open(url, 8, ACQUIRE_TIMEOUT).await?;
-    let backend =
-        Backend::of_url(url).ok_or_else(|| open_error(url, &"unknown kind of database"))?;
+    let (pool, backend) = open(url, 8, ACQUIRE_TIMEOUT).await?;
     migrate(&pool, backend)
         .await
         .map_err(|e| migrate_error(url, backend, &e))?;
@@ -301,7 +299,7 @@ pub async fn connect(url: &str) -> Result<Pool, DbError> {
 /// actions for a connection (the delivery queue), nor take theirs. Nobody waits on an answer
 /// there, so a request waits up to [`SIDE_ACQUIRE_TIMEOUT`] for a connection.
 pub async fn connect_side(url: &str, connections: u32) -> Result<Pool, DbError> {
-    open(url, connections.max(1), SIDE_ACQUIRE_TIMEOUT).await
+    Ok(open(url, connections.max(1), SIDE_ACQUIRE_TIMEOUT).await?.0)
 }
 
 /// How long a request of a [`connect_side`] pool waits for a connection: many deliveries share
@@ -309,8 +307,8 @@ pub async fn connect_side(url: &str, connections: u32) -> Result<Pool, DbError> 
 pub const SIDE_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(8);
 
 /// Opens a pool of at most `connections`, whose requests wait up to `wait` for one (see
-/// [`connect`]).
-async fn open(url: &str, connections: u32, wait: Duration) -> Result<Pool, DbError> {
+/// [`connect`]), and tells which kind of database it is.
+async fn open(url: &str, connections: u32, wait: Duration) -> Result<(Pool, Backend), DbError> {
     let backend =
         Backend::of_url(url).ok_or_else(|| open_error(url, &"unknown kind of database"))?;
     if backend == Backend::Sqlite && sqlite_in_memory(url) {
@@ -348,6 +346,7 @@ async fn open(url: &str, connections: u32, wait: Duration) -> Result<Pool, DbErr
         .before_acquire(|conn, _meta| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
         .connect(url)
         .await
+        .map(|pool| (pool, backend))
         .map_err(|e| open_error(url, &e))
 }
 

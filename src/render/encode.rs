@@ -68,43 +68,32 @@ fn quantise_rows(img: &RgbaImage, max: usize, png_rows: bool) -> Indexed {
         })
         .collect();
     let any_clear = runs.colours.contains(&CLEAR);
+    // The indices row by row: a PNG's rows each after its filter byte, 0 (none); otherwise all
+    // the pixels as one row without one.
     let n = img.as_raw().len() / 4;
-    let width = img.width() as usize;
-    let indices = if png_rows && width > 0 {
-        let height = img.height() as usize;
-        let mut rows = vec![0u8; n + height + SPLAT];
-        // Where the next index goes, and how much of its row is written.
-        let (mut at, mut x) = (0, 0);
-        for &(len, id) in &runs.runs {
-            let (mut len, v) = (len as usize, remap[id as usize]);
-            while len > 0 {
-                if x == 0 {
-                    // The row's filter byte: 0 (none).
-                    rows[at] = 0;
-                    at += 1;
-                }
-                let take = len.min(width - x);
-                splat(&mut rows, at, take, v);
-                at += take;
-                len -= take;
-                x += take;
-                if x == width {
-                    x = 0;
-                }
+    let row = if png_rows { img.width() as usize } else { n };
+    let len = n + if png_rows { img.height() as usize } else { 0 };
+    let mut indices = vec![0u8; len + SPLAT];
+    // Where the next index goes, and how much of its row is written.
+    let (mut at, mut x) = (0, 0);
+    for &(run, id) in &runs.runs {
+        let (mut run, v) = (run as usize, remap[id as usize]);
+        while run > 0 {
+            if png_rows && x == 0 {
+                indices[at] = 0;
+                at += 1;
+            }
+            let take = run.min(row - x);
+            splat(&mut indices, at, take, v);
+            at += take;
+            run -= take;
+            x += take;
+            if x == row {
+                x = 0;
             }
         }
-        rows.truncate(n + height);
-        rows
-    } else {
-        let mut indices = vec![0u8; n + SPLAT];
-        let mut at = 0;
-        for &(len, id) in &runs.runs {
-            splat(&mut indices, at, len as usize, remap[id as usize]);
-            at += len as usize;
-        }
-        indices.truncate(n);
-        indices
-    };
+    }
+    indices.truncate(len);
     finish(palette, indices, any_clear, clear)
 }
 
