@@ -44,6 +44,13 @@ struct Report {
     delivery_ms: Vec<f64>,
     /// The board posts that showed the moves.
     posts: usize,
+    /// From the first of those posts to the last.
+    posting_s: f64,
+    /// Requests the fake Discord answered 429: for the global limit, for a route's limit.
+    global_429: u64,
+    route_429: u64,
+    /// Requests Discord counts as invalid (401, 403, 429).
+    invalid: u64,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -59,7 +66,7 @@ impl Report {
         self.answer_ms.sort_by(f64::total_cmp);
         self.delivery_ms.sort_by(f64::total_cmp);
         println!(
-            "{}: {} games, {} moves in {:.1} s: {:.1} moves/s; /move answered in p50 {:.0} ms, p99 {:.0} ms; board posted after the answer in p50 {:.0} ms, p99 {:.0} ms ({} posts)",
+            "{}: {} games, {} moves in {:.1} s: {:.1} moves/s; /move answered in p50 {:.0} ms, p99 {:.0} ms; board posted after the answer in p50 {:.0} ms, p99 {:.0} ms ({} posts, {:.1} posts/s); 429s: {} global, {} per route; invalid requests {}",
             self.setup,
             self.games,
             self.moves,
@@ -70,6 +77,10 @@ impl Report {
             percentile(&self.delivery_ms, 0.5),
             percentile(&self.delivery_ms, 0.99),
             self.posts,
+            self.posts as f64 / self.posting_s.max(0.001),
+            self.global_429,
+            self.route_429,
+            self.invalid,
         );
     }
 }
@@ -189,9 +200,10 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
     // Every board posted (the queue may still be at work): the delay from each answer.
     let total = answered.len();
     let deadline = Instant::now() + Duration::from_secs(600);
-    let (delivery_ms, posts) = loop {
+    let (delivery_ms, posts, posting_s) = loop {
         let mut delays = Vec::with_capacity(total);
         let mut posts = 0;
+        let (mut first_post, mut last_post) = (None::<Instant>, None::<Instant>);
         // Each game's boards in the order they were posted.
         let mut posted: HashMap<i64, Vec<usize>> = HashMap::new();
         for r in d.fake.state.requests.lock().unwrap().iter() {
@@ -211,6 +223,10 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
                 }
             }
             posts += usize::from(shown);
+            if shown {
+                first_post = Some(first_post.map_or(r.at, |t| t.min(r.at)));
+                last_post = Some(last_post.map_or(r.at, |t| t.max(r.at)));
+            }
         }
         if delays.len() >= total {
             for (game, plies) in &posted {
@@ -219,7 +235,11 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
                     "game {game}: boards posted out of order: {plies:?}"
                 );
             }
-            break (delays, posts);
+            let span = match (first_post, last_post) {
+                (Some(a), Some(b)) => (b - a).as_secs_f64(),
+                _ => 0.0,
+            };
+            break (delays, posts, span);
         }
         assert!(
             Instant::now() < deadline,
@@ -228,11 +248,27 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
+    // Every board a newer one replaced has its buttons taken off (after the posts: the
+    // cleanup takes what the budget leaves).
+    let deadline = Instant::now() + Duration::from_secs(600);
+    loop {
+        let left = d.fake.superseded_with_buttons();
+        if left.is_empty() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{} superseded boards kept their buttons",
+            left.len()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     for bot in &mut bots {
         bot.kill().await;
     }
     let v = d.fake.violations();
     assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
+    let limits = &d.fake.state.limits;
     Report {
         setup: setup.name().to_string(),
         games,
@@ -241,6 +277,10 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
         answer_ms,
         delivery_ms,
         posts,
+        posting_s,
+        global_429: limits.global_429(),
+        route_429: limits.route_429(),
+        invalid: limits.invalid(),
     }
 }
 
@@ -279,6 +319,11 @@ fn main() {
             let mut report = run(setup, games, moves).await;
             assert_eq!(report.moves, games * moves);
             report.print();
+            // The bot paces itself under Discord's global limit.
+            assert_eq!(
+                report.global_429, 0,
+                "requests refused for the global limit"
+            );
         }
     });
 }

@@ -47,6 +47,9 @@ pub struct Config {
     pub dev_guild_id: Option<u64>,
     /// Another Discord API base (the tests' fake Discord); unset in production.
     pub api_base: Option<String>,
+    /// Tests only: a certificate (DER or PEM file) trusted for Discord's TLS, the fake
+    /// Discord's own authority.
+    pub api_ca: Option<std::path::PathBuf>,
     /// Tests only: a file holding the current Unix time, read instead of the system clock.
     pub clock_file: Option<std::path::PathBuf>,
     /// How often deadlines, reminders and challenge expiry are scanned.
@@ -146,6 +149,7 @@ impl fmt::Debug for Config {
             .field("database_url", &crate::db::redact_url(&self.database_url))
             .field("dev_guild_id", &self.dev_guild_id)
             .field("api_base", &self.api_base)
+            .field("api_ca", &self.api_ca)
             .field("clock_file", &self.clock_file)
             .field("timer_interval", &self.timer_interval)
             .field("shards", &self.shards)
@@ -215,6 +219,10 @@ pub const SETTINGS: &[(&str, &str)] = &[
     (
         "DISCORD_API_BASE",
         "tests only: another Discord API base (the fake Discord)",
+    ),
+    (
+        "DISCORD_API_CA",
+        "tests only: a certificate file trusted for Discord's TLS (the fake Discord's)",
     ),
     (
         "HEXCORD_CLOCK_FILE",
@@ -332,6 +340,7 @@ impl Config {
             }
             Some(v) => return Err(ConfigError::BadApiBase(v)),
         };
+        let api_ca = set("DISCORD_API_CA").map(std::path::PathBuf::from);
         let clock_file = set("HEXCORD_CLOCK_FILE").map(std::path::PathBuf::from);
         let timer_ms = match set("TIMER_INTERVAL_MS") {
             None => DEFAULT_TIMER_INTERVAL_MS,
@@ -382,6 +391,7 @@ impl Config {
             database_url,
             dev_guild_id,
             api_base,
+            api_ca,
             clock_file,
             timer_interval: std::time::Duration::from_millis(timer_ms),
             shards,

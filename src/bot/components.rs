@@ -13,6 +13,7 @@ use tracing::{error, info, warn};
 
 pub use super::custom_id::Component;
 use super::picker_view::{cannot_go_on, not_yours, picker_message, played_message, stale_message};
+use super::rest::Urgency;
 use super::seal::Request;
 use super::{BotError, Data};
 use crate::i18n::{tr, Lang, Text};
@@ -432,6 +433,7 @@ pub async fn follow(
     if let Some(thread) = row.thread_id {
         let thread = serenity::ChannelId::from(thread);
         let member = serenity::UserId::from(user);
+        data.pacer.turn(Urgency::Member, 0).await;
         let done = if following {
             thread.add_thread_member(http, member).await
         } else {
@@ -494,6 +496,7 @@ async fn rematch(
             .content(text)
             .components(buttons)
             .allowed_mentions(mentions);
+        data.pacer.turn(Urgency::Member, 0).await;
         match serenity::ChannelId::from(row.channel_id)
             .send_message(&ctx.http, msg)
             .await

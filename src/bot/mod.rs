@@ -21,6 +21,7 @@ pub mod custom_id;
 pub mod delivery;
 pub mod failure;
 mod picker_view;
+pub mod rest;
 pub mod seal;
 
 use std::sync::{Arc, OnceLock};
@@ -68,6 +69,8 @@ pub struct Data {
     pub web_url: Option<String>,
     /// The game page also opens inside Discord (an Activity): boards in play offer it.
     pub activity: bool,
+    /// The budget of requests to Discord shared with the delivery ([`rest::Pacer`]).
+    pub pacer: Arc<rest::Pacer>,
 }
 
 /// The bot's error is the play layer's: a refusal, answered privately, or an internal failure.
@@ -304,6 +307,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let dev_guild = config.dev_guild_id;
     let shards = config.shards;
     let timer_interval = config.timer_interval;
+    let pacer = rest::Pacer::for_shards(shards.last + 1 - shards.first, shards.count);
+    let data_pacer = pacer.clone();
     let options = poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |err| Box::pin(on_error(err)),
@@ -348,19 +353,14 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     seals,
                     web_url: data_web_url,
                     activity: activity_on,
+                    pacer: data_pacer,
                 })
             })
         })
         .build();
 
-    let mut http = serenity::HttpBuilder::new(config.token()?.expose());
-    if let Some(base) = &config.api_base {
-        // serenity's rate limiter sends to Discord itself, ignoring the proxy: off for a proxy
-        // (the tests' fake Discord). The delivery queue retries what comes back as a 429.
-        http = http.proxy(base.as_str()).ratelimiter_disabled(true);
-    }
     let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents)
+    let mut client = serenity::ClientBuilder::new_with_http(rest::client(&config)?, intents)
         .framework(framework)
         .await?;
     let delivery = delivery::Delivery {
@@ -370,6 +370,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         me,
         web_url,
         activity: activity_on,
+        pacer: pacer.clone(),
     };
     let timer_task = timers::run(core, config.timer_interval);
     let gateway = async {

@@ -65,6 +65,13 @@ pub enum Target {
         message: MessageId,
         tournament: i64,
     },
+    /// Takes the buttons off `message` in `channel`, a game's board that a newer one replaced.
+    /// Queued in the write that makes the newer board the game's, each in a queue of its own
+    /// ([`Lane::Cleanup`]), so that it is tried again until done and never delays a post.
+    TakeButtons {
+        channel: ChannelId,
+        message: MessageId,
+    },
 }
 
 impl Target {
@@ -80,7 +87,8 @@ impl Target {
             | Target::Standings { channel, .. }
             | Target::Tournament { channel, .. }
             | Target::OpenTournamentThread { channel, .. }
-            | Target::Card { channel, .. } => Some(channel),
+            | Target::Card { channel, .. }
+            | Target::TakeButtons { channel, .. } => Some(channel),
             Target::Direct { .. } => None,
         }
     }
@@ -121,7 +129,31 @@ impl Announcement {
         match (game, &self.target) {
             (Some(g), _) => format!("game:{g}"),
             (None, Target::Direct { user, .. }) => format!("user:{user}"),
+            (None, Target::TakeButtons { message, .. }) => format!("{CLEANUP}{message}"),
             (None, other) => format!("channel:{}", other.channel().unwrap_or_default()),
+        }
+    }
+}
+
+/// The start of the queues of [`Target::TakeButtons`]: one queue each, in [`Lane::Cleanup`].
+pub const CLEANUP: &str = "buttons:";
+
+/// The two lanes of the delivery queue, claimed apart so that the cleanup after posts (buttons
+/// taken off old boards) never takes a post's place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// Posts, edits, threads: everything but the cleanup.
+    Posts,
+    /// Buttons taken off old boards ([`Target::TakeButtons`]).
+    Cleanup,
+}
+
+impl Lane {
+    /// The condition on `queue` of the lane's rows.
+    fn filter(self) -> &'static str {
+        match self {
+            Lane::Posts => "queue NOT LIKE 'buttons:%'",
+            Lane::Cleanup => "queue LIKE 'buttons:%'",
         }
     }
 }
@@ -191,31 +223,35 @@ pub async fn enqueue(
 /// and nobody holds it: up to `limit` ids, oldest first.
 async fn due_heads(
     conn: &mut Conn,
+    lane: Lane,
     now_ms: i64,
     limit: i64,
     oldest: i64,
 ) -> Result<Vec<i64>, DbError> {
-    Ok(sqlx::query_scalar(
+    // A lane is a set of whole queues: the first row of a queue within the lane is its first.
+    let sql = format!(
         "SELECT id FROM (
              SELECT id, next_attempt_at, claimed_until,
                     ROW_NUMBER() OVER (PARTITION BY queue ORDER BY id) AS place
                FROM (SELECT id, queue, next_attempt_at, claimed_until FROM announcements
-                      WHERE status = 'pending' ORDER BY id LIMIT $3) oldest) heads
+                      WHERE status = 'pending' AND {lane} ORDER BY id LIMIT $3) oldest) heads
           WHERE place = 1 AND next_attempt_at <= $1
             AND (claimed_until IS NULL OR claimed_until <= $1)
           ORDER BY id LIMIT $2",
-    )
-    .bind(now_ms)
-    .bind(limit)
-    .bind(oldest)
-    .fetch_all(&mut *conn)
-    .await?)
+        lane = lane.filter()
+    );
+    Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(now_ms)
+        .bind(limit)
+        .bind(oldest)
+        .fetch_all(&mut *conn)
+        .await?)
 }
 
 /// How many of the oldest pending announcements a claim looks through first.
 const OLDEST: i64 = 256;
 
-/// Claims up to `limit` of the announcements to post now (the first pending one of each queue,
+/// Claims up to `limit` of `lane`'s announcements to post now (the first pending one of each queue,
 /// when it is due and nobody holds it, oldest first) until `until` (ms), counting an attempt on
 /// each; the rows as claimed, in `id` order. Workers claiming at the same moment get different
 /// rows (PostgreSQL: `FOR UPDATE SKIP LOCKED`; SQLite runs one write at a time), and never the
@@ -236,6 +272,7 @@ const OLDEST: i64 = 256;
 /// finds rows of its own.
 pub async fn claim_due_announcements(
     conn: &mut Conn,
+    lane: Lane,
     now_ms: i64,
     until: i64,
     limit: i64,
@@ -244,11 +281,11 @@ pub async fn claim_due_announcements(
         return Ok(Vec::new());
     }
     let wanted = limit.saturating_mul(4);
-    let mut candidates = due_heads(&mut *conn, now_ms, wanted, OLDEST).await?;
+    let mut candidates = due_heads(&mut *conn, lane, now_ms, wanted, OLDEST).await?;
     if (candidates.len() as i64) < wanted {
         // With fewer than OLDEST rows pending this reads the same rows again, which costs no
         // more than counting them first would.
-        candidates = due_heads(&mut *conn, now_ms, wanted, i64::MAX).await?;
+        candidates = due_heads(&mut *conn, lane, now_ms, wanted, i64::MAX).await?;
     }
     if candidates.is_empty() {
         return Ok(Vec::new());
@@ -511,40 +548,40 @@ mod tests {
             let now = now_ms() + 10;
             let lease = now + 1000;
             // Oldest first, as many as asked.
-            let rows = claim_due_announcements(&mut conn, now, lease, 1).await.unwrap();
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, now, lease, 1).await.unwrap();
             assert_eq!(claimed(&rows), [(a1, 1)]);
             assert_eq!(
                 QueuedAnnouncement::from_row(&rows[0]).unwrap().body,
                 board(1, 1)
             );
             // Claimed: neither it nor the rest of its queue is offered to anyone else.
-            let rows = claim_due_announcements(&mut conn, now, lease, 10).await.unwrap();
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, now, lease, 10).await.unwrap();
             assert_eq!(claimed(&rows), [(b1, 1)]);
-            assert!(claim_due_announcements(&mut conn, now, lease, 10)
+            assert!(claim_due_announcements(&mut conn, Lane::Posts, now, lease, 10)
                 .await
                 .unwrap()
                 .is_empty());
             // Nothing to post before the claims run out.
             assert_eq!(next_due_at(&pool, now).await.unwrap(), Some(lease));
             // A dead worker's claims run out.
-            let rows = claim_due_announcements(&mut conn, lease, lease + 1000, 10)
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, lease, lease + 1000, 10)
                 .await
                 .unwrap();
             assert_eq!(claimed(&rows), [(a1, 2), (b1, 2)]);
             mark_sent(&pool, a1, Some(MessageId(77)), now).await.unwrap();
-            let rows = claim_due_announcements(&mut conn, lease, lease + 1000, 10)
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, lease, lease + 1000, 10)
                 .await
                 .unwrap();
             assert_eq!(claimed(&rows), [(a2, 1)]);
             // A passing failure waits; the queue behind it waits too.
             retry_later(&pool, a2, lease + 5000, "HTTP 502").await.unwrap();
             mark_failed(&pool, b1, "403").await.unwrap();
-            assert!(claim_due_announcements(&mut conn, lease, lease + 1000, 10)
+            assert!(claim_due_announcements(&mut conn, Lane::Posts, lease, lease + 1000, 10)
                 .await
                 .unwrap()
                 .is_empty());
             assert_eq!(next_due_at(&pool, lease).await.unwrap(), Some(lease + 5000));
-            let rows = claim_due_announcements(&mut conn, lease + 5000, lease + 6000, 10)
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, lease + 5000, lease + 6000, 10)
                 .await
                 .unwrap();
             assert_eq!(claimed(&rows), [(a2, 2)]);
@@ -561,7 +598,7 @@ mod tests {
             let a3 = enqueue(&pool, Some(1), &board(1, 3)).await.unwrap();
             let mut conn = pool.acquire().await.unwrap();
             let now = now_ms() + 10;
-            let rows = claim_due_announcements(&mut conn, now, now + 1000, 1).await.unwrap();
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, now, now + 1000, 1).await.unwrap();
             assert_eq!(claimed(&rows), [(a1, 1)]);
             let behind = queued_behind(&pool, "game:1", a1, 10).await.unwrap();
             let ids: Vec<i64> = behind.iter().map(|q| q.id).collect();
@@ -574,12 +611,12 @@ mod tests {
             assert!(fold_announcements(&mut conn, a1, &folded, &[a2, a3], now).await.unwrap());
             // The first says it all; the others left the queue: only the other game's row is
             // claimed, and nothing of game 1 once its first is posted.
-            let rows = claim_due_announcements(&mut conn, now, now + 1000, 10).await.unwrap();
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, now, now + 1000, 10).await.unwrap();
             assert_eq!(claimed(&rows), [(other, 1)]);
             mark_sent(&pool, other, None, now).await.unwrap();
             mark_sent(&pool, a1, Some(MessageId(9)), now + 50).await.unwrap();
             mark_folded_sent(&pool, &[a2, a3], Some(MessageId(9)), now + 50).await.unwrap();
-            assert!(claim_due_announcements(&mut conn, now, now + 1000, 10)
+            assert!(claim_due_announcements(&mut conn, Lane::Posts, now, now + 1000, 10)
                 .await
                 .unwrap()
                 .is_empty());
@@ -603,13 +640,13 @@ mod tests {
             let b1 = enqueue(&pool, Some(3), &board(3, 1)).await.unwrap();
             let b2 = enqueue(&pool, Some(3), &board(3, 2)).await.unwrap();
             let later = now + 2000;
-            let rows = claim_due_announcements(&mut conn, later, later + 1000, 10).await.unwrap();
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, later, later + 1000, 10).await.unwrap();
             assert_eq!(claimed(&rows), [(b1, 1)]);
             mark_failed(&pool, b2, "403").await.unwrap();
             assert!(!fold_announcements(&mut conn, b1, &folded, &[b2], later).await.unwrap());
             let b3 = enqueue(&pool, Some(3), &board(3, 3)).await.unwrap();
             retry_later(&pool, b1, later, "HTTP 502").await.unwrap();
-            let rows = claim_due_announcements(&mut conn, later, later + 1000, 10).await.unwrap();
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, later, later + 1000, 10).await.unwrap();
             assert_eq!(claimed(&rows), [(b1, 2)]);
             assert!(!fold_announcements(&mut conn, b1, &folded, &[b3], later).await.unwrap());
             let rows = sqlx::query("SELECT * FROM announcements WHERE game_id = 3 ORDER BY id")
@@ -646,11 +683,11 @@ mod tests {
             let now = now_ms() + 10;
             retry_later(&pool, stuck[0], now + 60_000, "HTTP 502").await.unwrap();
             let mut conn = pool.acquire().await.unwrap();
-            let rows = claim_due_announcements(&mut conn, now, now + 1000, 8).await.unwrap();
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, now, now + 1000, 8).await.unwrap();
             assert_eq!(claimed(&rows), [(other, 1)]);
             // Once the first is due again, it goes before the rest of its queue.
             let later = now + 60_000;
-            let rows = claim_due_announcements(&mut conn, later, later + 1000, 8).await.unwrap();
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, later, later + 1000, 8).await.unwrap();
             assert_eq!(claimed(&rows), [(stuck[0], 1), (other, 2)]);
         }
     }
@@ -672,7 +709,7 @@ mod tests {
                     let mut idle = 0;
                     while idle < 20 {
                         let now = now_ms();
-                        let rows = claim_due_announcements(&mut conn, now, now + 60_000, 5)
+                        let rows = claim_due_announcements(&mut conn, Lane::Posts, now, now + 60_000, 5)
                             .await
                             .unwrap();
                         idle = if rows.is_empty() { idle + 1 } else { 0 };

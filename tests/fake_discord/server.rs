@@ -9,7 +9,9 @@ use std::time::Duration;
 use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Value};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::{mpsc, Notify};
+use tokio_rustls::rustls;
 
 use crate::spec::Spec;
 
@@ -17,6 +19,8 @@ use crate::spec::Spec;
 // path, which would look for its modules beside it instead of in server/.
 #[path = "server/gateway.rs"]
 mod gateway;
+#[path = "server/rate_limits.rs"]
+pub mod rate_limits;
 #[path = "server/rest.rs"]
 mod rest;
 
@@ -143,6 +147,36 @@ pub struct FakeState {
     pub token_channels: Mutex<HashMap<String, u64>>,
     /// OAuth2: the authorization codes not yet exchanged and the access tokens, by member.
     pub oauth: Mutex<OAuth>,
+    /// Discord's rate limits, and the 429s and invalid requests counted.
+    pub limits: rate_limits::RateLimits,
+    /// The messages the bot posted in channels, in order: (channel, message, whether it was
+    /// posted with buttons, whether it still shows them).
+    pub buttons: Mutex<Vec<(u64, u64, bool, bool)>>,
+}
+
+impl FakeState {
+    /// Keeps whether a new message in `channel` shows buttons.
+    fn keep_buttons(&self, channel: &str, message: &Value) {
+        let id = message["id"].as_str().and_then(|i| i.parse().ok());
+        let live = message["components"]
+            .as_array()
+            .is_some_and(|c| !c.is_empty());
+        if let (Ok(channel), Some(id)) = (channel.parse(), id) {
+            self.buttons.lock().unwrap().push((channel, id, live, live));
+        }
+    }
+
+    /// An edit of `message` set its buttons to `components`.
+    fn edit_buttons(&self, message: &str, components: &Value) {
+        let live = components.as_array().is_some_and(|c| !c.is_empty());
+        if let Ok(id) = message.parse::<u64>() {
+            for m in self.buttons.lock().unwrap().iter_mut() {
+                if m.1 == id {
+                    m.3 = live;
+                }
+            }
+        }
+    }
 }
 
 /// What the fake's OAuth2 knows.
@@ -208,18 +242,24 @@ impl Fake {
             threads: Mutex::new(HashMap::new()),
             token_channels: Mutex::new(HashMap::new()),
             oauth: Mutex::new(OAuth::default()),
+            limits: rate_limits::RateLimits::default(),
+            buttons: Mutex::new(Vec::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))
             .fallback(rest)
             .with_state(state.clone());
-        // Like Discord's servers, send without Nagle's delay: otherwise an event that follows
-        // another one quickly waits for the bot's delayed acknowledgement (up to 40 ms).
-        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
+        let tls = tls_acceptor();
         tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
+            loop {
+                let Ok((tcp, _)) = listener.accept().await else {
+                    continue;
+                };
+                // Like Discord's servers, send without Nagle's delay: otherwise an event that
+                // follows another one quickly waits for the bot's delayed acknowledgement.
+                let _ = tcp.set_nodelay(true);
+                tokio::spawn(serve_connection(tcp, app.clone(), tls.clone()));
+            }
         });
         Fake {
             base: format!("http://{addr}"),
@@ -365,7 +405,103 @@ impl Fake {
         }
     }
 
+    /// Messages that still show buttons although a later message with buttons came after them
+    /// in the same channel (old boards whose Move button should have been taken off).
+    pub fn superseded_with_buttons(&self) -> Vec<(u64, u64)> {
+        let buttons = self.state.buttons.lock().unwrap();
+        let mut last: HashMap<u64, u64> = HashMap::new();
+        for &(channel, id, posted_with, _) in buttons.iter() {
+            if posted_with {
+                last.insert(channel, id);
+            }
+        }
+        buttons
+            .iter()
+            .filter(|&&(channel, id, _, live)| live && last.get(&channel) != Some(&id))
+            .map(|&(channel, id, _, _)| (channel, id))
+            .collect()
+    }
+
     pub fn violations(&self) -> Vec<String> {
         self.state.violations.lock().unwrap().clone()
     }
+}
+
+/// The fake's TLS as `discord.com`: a certificate signed by the tests' own authority
+/// (`tests/data/discord/tls/`, valid until 2126), which the bot is told to trust
+/// (`DISCORD_API_CA`). The key is a throwaway made for these tests only.
+fn tls_acceptor() -> tokio_rustls::TlsAcceptor {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/discord/tls");
+    let cert = std::fs::read(dir.join("discord.com.der")).expect("the fake's certificate");
+    let key = std::fs::read(dir.join("discord.com.key.der")).expect("the fake's key");
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .expect("TLS versions")
+    .with_no_client_auth()
+    .with_single_cert(
+        vec![rustls::pki_types::CertificateDer::from(cert)],
+        rustls::pki_types::PrivateKeyDer::Pkcs8(key.into()),
+    )
+    .expect("the fake's certificate and key");
+    tokio_rustls::TlsAcceptor::from(Arc::new(config))
+}
+
+/// Serves one connection: plain HTTP (the gateway's WebSocket, the Activity's OAuth2), or an
+/// HTTP proxy's `CONNECT` tunnel, inside which the fake answers as `https://discord.com`. The
+/// bot's REST client reaches Discord that way, with serenity's rate limiter on as in production
+/// (the limiter always sends to `https://discord.com`).
+async fn serve_connection(
+    mut tcp: tokio::net::TcpStream,
+    app: Router,
+    tls: tokio_rustls::TlsAcceptor,
+) {
+    let mut first = [0u8; 8];
+    let tunnel = loop {
+        match tcp.peek(&mut first).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) if n >= first.len() || !b"CONNECT ".starts_with(&first[..n]) => {
+                break first.starts_with(b"CONNECT ");
+            }
+            Ok(_) => tokio::time::sleep(Duration::from_millis(1)).await,
+        }
+    };
+    if !tunnel {
+        return serve_http(tcp, app).await;
+    }
+    // The proxy request's head, up to its blank line; then the tunnel is open.
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        match tcp.read(&mut byte).await {
+            Ok(1) if head.len() < 8192 => head.push(byte[0]),
+            _ => return,
+        }
+    }
+    if tcp
+        .write_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+        .await
+        .is_err()
+    {
+        return;
+    }
+    if let Ok(stream) = tls.accept(tcp).await {
+        serve_http(stream, app).await;
+    }
+}
+
+/// Serves HTTP/1.1 on `io` with the fake's routes (WebSocket upgrades included).
+async fn serve_http<I>(io: I, app: Router)
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    use tower::ServiceExt;
+    let service = hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+        app.clone().oneshot(req.map(axum::body::Body::new))
+    });
+    let _ = hyper::server::conn::http1::Builder::new()
+        .serve_connection(hyper_util::rt::TokioIo::new(io), service)
+        .with_upgrades()
+        .await;
 }

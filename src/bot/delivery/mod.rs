@@ -11,8 +11,15 @@
 //!   row names the game and the ply), with its alt text and its buttons (Move while the game is
 //!   in play, Rematch once a game between members ended), in the language stored with the row.
 //!   Its game is read once, before the post (its picture, its thread, the board it replaces);
-//!   after the post, one write makes it the game's board and marks it sent, and the buttons of
-//!   the board it replaced are taken off afterwards, off the queue's way.
+//!   after the post, one write makes it the game's board, marks it sent and queues the removal
+//!   of the buttons of the board it replaced ([`db::Target::TakeButtons`]).
+//! - **Discord's limits.** Every request takes a turn in one budget under Discord's global
+//!   limit ([`super::rest::Pacer`]): announcements the newest first, then the buttons taken off
+//!   old boards. Those removals are rows of their own, each its own queue, claimed apart from the
+//!   posts ([`db::Lane::Cleanup`], [`CLEANUP_PARALLEL`] at once) so that they never hold a post's
+//!   place; a refused removal is tried again like any post, until done. serenity's limiter
+//!   keeps each route's limit (five messages per five seconds in a channel) and sends a 429
+//!   again after its `Retry-After`.
 //! - **Folding.** When a game moves faster than its boards are posted, the boards of the moves
 //!   queued right behind the one about to go are folded into it ([`crate::db::fold_announcements`]):
 //!   one post shows the latest position, its caption naming every move in turn (each in the
@@ -26,7 +33,7 @@
 //!   the bot dies between Discord's answer and the mark, the post made again after the restart is
 //!   recognised by Discord and not shown twice. A bot killed at any point posts what it owed once
 //!   it is back.
-//! - **Passing failures** (HTTP 429 that outlast serenity's own waiting, 5xx, the network) are
+//! - **Passing failures** (5xx, the network) are
 //!   tried again after a delay that doubles from 1 s up to 5 minutes; the queue behind waits, so
 //!   the order holds. The first failure is logged, not every retry.
 //! - **A refusal for good** (missing permissions, a deleted channel) is never silent: the members
@@ -102,6 +109,7 @@ use tracing::{error, info, warn};
 
 use super::components::{move_button_row, rematch_button_row, watch_button};
 use super::failure::{explain_refusal, Failure};
+use super::rest::{Pacer, Urgency};
 use crate::db::{self, Announcement, QueuedAnnouncement, Target};
 use crate::play::present::{alt_text, folded_caption, names_of, picture};
 
@@ -128,6 +136,9 @@ fn leaves_thread(code: isize) -> bool {
 
 /// Announcements posted at once (each from a different queue).
 const PARALLEL: usize = 32;
+
+/// Old boards whose buttons are taken off at once ([`db::Lane::Cleanup`]), beside the posts.
+const CLEANUP_PARALLEL: usize = 4;
 
 /// The delivery's own connections ([`db::connect_side`]): its reads and writes never wait in
 /// line behind the members' actions for a connection (under a burst of moves they waited about
@@ -159,14 +170,6 @@ struct Shown {
     rematch: bool,
 }
 
-/// A game's board that a newer one replaced: its buttons are to be taken off.
-struct Replaced {
-    game: i64,
-    /// Where it is: the game's thread, else its channel.
-    place: ChannelId,
-    message: db::MessageId,
-}
-
 /// The delivery task's handles.
 #[derive(Clone)]
 pub struct Delivery {
@@ -181,35 +184,39 @@ pub struct Delivery {
     pub web_url: Option<String>,
     /// Boards in play offer the game page inside Discord (an Activity).
     pub activity: bool,
+    /// The budget of requests to Discord, shared with the answers' own posts.
+    pub pacer: Arc<Pacer>,
 }
 
 impl Delivery {
     /// Posts what is due, then waits for the bell or the next due time. Runs until the bot stops.
     pub async fn run(self) {
         let permits = Arc::new(Semaphore::new(PARALLEL));
+        let cleanup = Arc::new(Semaphore::new(CLEANUP_PARALLEL));
         let mut failing = false;
         loop {
-            let free = permits.available_permits();
             // Whether every free permit was taken: a delivery ending rings the bell then.
-            let mut busy = free == 0;
-            if free > 0 {
-                match self.claim(free).await {
+            let mut busy = false;
+            for (lane, permits) in [(db::Lane::Posts, &permits), (db::Lane::Cleanup, &cleanup)] {
+                let free = permits.available_permits();
+                if free == 0 {
+                    busy = true;
+                    continue;
+                }
+                match self.claim(lane, free).await {
                     Ok(rows) => {
                         failing = false;
-                        busy = rows.len() >= free;
+                        busy |= rows.len() >= free;
                         for row in rows {
                             let Ok(permit) = permits.clone().try_acquire_owned() else {
                                 break;
                             };
                             let me = self.clone();
                             tokio::spawn(async move {
-                                let replaced = me.deliver(row).await;
+                                me.deliver(row).await;
                                 drop(permit);
                                 // The next announcement of its queue may go now.
                                 me.queued.notify_one();
-                                if let Some(old) = replaced {
-                                    me.retire_board(old).await;
-                                }
                             });
                         }
                     }
@@ -244,23 +251,33 @@ impl Delivery {
         Ok(self.pool.acquire().await?)
     }
 
-    /// Claims up to `n` due announcements for [`LEASE_MS`].
-    async fn claim(&self, n: usize) -> Result<Vec<db::DbRow>, db::DbError> {
+    /// Claims up to `n` due announcements of `lane` for [`LEASE_MS`].
+    async fn claim(&self, lane: db::Lane, n: usize) -> Result<Vec<db::DbRow>, db::DbError> {
         let mut conn = self.pool.acquire().await?;
         let now = db::now_ms();
-        db::claim_due_announcements(&mut conn, now, now + LEASE_MS, n as i64).await
+        db::claim_due_announcements(&mut conn, lane, now, now + LEASE_MS, n as i64).await
     }
 
-    /// Posts a claimed announcement; the outcome is stored. Returns the board the post
-    /// replaced, if any, whose buttons are to be taken off.
-    async fn deliver(&self, row: db::DbRow) -> Option<Replaced> {
+    /// Waits for the turn of one of `q`'s requests to Discord in the budget shared by every
+    /// request the bot makes on its own ([`Pacer`]): the newest announcements first, buttons
+    /// taken off old boards last.
+    async fn turn(&self, q: &QueuedAnnouncement) {
+        let urgency = match q.body.target {
+            Target::TakeButtons { .. } => Urgency::Cleanup,
+            _ => Urgency::Announcement,
+        };
+        self.pacer.turn(urgency, q.id).await;
+    }
+
+    /// Posts a claimed announcement; the outcome is stored.
+    async fn deliver(&self, row: db::DbRow) {
         let id: i64 = row.try_get("id").unwrap_or_default();
         let mut queued = match QueuedAnnouncement::from_row(&row) {
             Ok(q) => q,
             Err(e) => {
                 db::report_bad_row("announcements", id, &e);
                 let _ = db::mark_failed(&self.pool, id, "unreadable").await;
-                return None;
+                return;
             }
         };
         // A board's game, read once: for its picture, its thread and the board it replaces.
@@ -285,22 +302,27 @@ impl Delivery {
             None => (None, Vec::new()),
         };
         let outcome = self.post(&queued, shown.as_ref()).await;
-        let mut replaced = None;
         let stored = match outcome {
             Ok(message) => {
                 let before = shown.as_ref().map(|s| &s.row);
-                self.sent(&queued, message, before, &folded)
-                    .await
-                    .map(|old| replaced = old)
+                self.sent(&queued, message, before, &folded).await
             }
             Err(Failure::Passing(why)) => {
                 let delay = (1000_i64 << (queued.attempts - 1).clamp(0, 20)).min(MAX_BACKOFF_MS);
                 if queued.attempts == 1 {
-                    warn!(
-                        announcement = id,
-                        queue = %queued.queue,
-                        "could not post ({why}); trying again with growing delays"
-                    );
+                    if matches!(queued.body.target, Target::TakeButtons { .. }) {
+                        // A button left a while longer answers that its board is out of date.
+                        info!(
+                            announcement = id,
+                            "could not take the buttons off an old board ({why}); trying again"
+                        );
+                    } else {
+                        warn!(
+                            announcement = id,
+                            queue = %queued.queue,
+                            "could not post ({why}); trying again with growing delays"
+                        );
+                    }
                 }
                 db::retry_later(&self.pool, id, db::now_ms() + delay, &why).await
             }
@@ -324,19 +346,19 @@ impl Delivery {
             // second post from showing twice).
             error!(announcement = id, "cannot store a delivery's outcome: {e}");
         }
-        replaced
     }
 
     /// Stores a post made: a current board becomes its game's board (before the announcement is
-    /// marked sent, so that the game's next board, claimed only then, finds it), and the board
-    /// it replaced is returned. `before` is the game as read before the post, if it was.
+    /// marked sent, so that the game's next board, claimed only then, finds it), and the
+    /// buttons of the board it replaced are queued to be taken off, in the same write.
+    /// `before` is the game as read before the post, if it was.
     async fn sent(
         &self,
         q: &QueuedAnnouncement,
         message: Option<db::MessageId>,
         before: Option<&db::GameRow>,
         folded: &[i64],
-    ) -> Result<Option<Replaced>, db::DbError> {
+    ) -> Result<(), db::DbError> {
         let mut replaced = None;
         let mut new_board = None;
         if let (Some(board), Some(m)) = (q.body.board, message) {
@@ -352,10 +374,17 @@ impl Delivery {
                 new_board = Some((board.game, m));
                 replaced = row.and_then(|row| {
                     let old = row.board_message_id.filter(|&old| old != m)?;
-                    Some(Replaced {
-                        game: board.game,
-                        place: row.thread_id.unwrap_or(channel),
-                        message: old,
+                    Some(Announcement {
+                        target: Target::TakeButtons {
+                            // Where it is: the game's thread, else its channel.
+                            channel: row.thread_id.unwrap_or(channel),
+                            message: old,
+                        },
+                        content: String::new(),
+                        mentions: Vec::new(),
+                        board: None,
+                        concerned: Vec::new(),
+                        lang: q.body.lang.clone(),
                     })
                 });
             }
@@ -369,7 +398,13 @@ impl Delivery {
         }
         db::mark_sent(&mut *tx, q.id, message, now).await?;
         db::mark_folded_sent(&mut *tx, folded, message, now).await?;
+        if let Some(old) = &replaced {
+            db::enqueue(&mut *tx, None, old).await?;
+        }
         tx.commit().await?;
+        if replaced.is_some() {
+            self.queued.notify_one();
+        }
         if q.attempts > 1 {
             info!(
                 announcement = q.id,
@@ -377,7 +412,7 @@ impl Delivery {
                 "posted after earlier failures"
             );
         }
-        Ok(replaced)
+        Ok(())
     }
 
     /// Folds into a move's board the boards of the moves queued right behind it, when its game
@@ -457,24 +492,6 @@ impl Delivery {
         }
     }
 
-    /// Takes the buttons off a game's board that a newer board replaced, so that a long thread
-    /// does not show a Move button under every move. Best effort: a button left behind answers
-    /// that the board is out of date. It runs after the newer board's delivery, off the queue's
-    /// way: the game's next board need not wait for it.
-    async fn retire_board(&self, old: Replaced) {
-        let edit = serenity::EditMessage::new().components(Vec::new());
-        if let Err(e) = serenity::ChannelId::from(old.place)
-            .edit_message(
-                self.http.as_ref(),
-                serenity::MessageId::from(old.message),
-                edit,
-            )
-            .await
-        {
-            info!(game = old.game, message = %old.message, "cannot take the buttons off an old board: {e}");
-        }
-    }
-
     /// A permanent refusal: marked, logged once, and the members concerned are told by direct
     /// message (with the board), naming what is missing where.
     async fn refused(
@@ -486,6 +503,11 @@ impl Delivery {
     ) -> Result<(), db::DbError> {
         let what = format!("HTTP {status}, code {code}: {message}");
         db::mark_failed(&self.pool, q.id, &what).await?;
+        if let Target::TakeButtons { channel, message } = q.body.target {
+            // The old board is gone, or out of reach: nothing to tell anyone.
+            info!(%channel, %message, "cannot take the buttons off an old board ({what})");
+            return Ok(());
+        }
         let channel = match (&q.body.target, q.body.target.channel()) {
             (_, Some(channel)) => channel,
             (Target::Direct { user, .. }, None) => {
@@ -553,7 +575,7 @@ impl Delivery {
                 channel,
                 from,
             } => return self.open_thread(q, game, channel, from).await,
-            Target::Archive { game, channel } => return self.archive(game, channel).await,
+            Target::Archive { game, channel } => return self.archive(q, game, channel).await,
             Target::OpenTournamentThread {
                 tournament,
                 channel,
@@ -603,6 +625,7 @@ impl Delivery {
         };
         let http = self.http.as_ref();
         let send = |channel: ChannelId| async move {
+            self.turn(q).await;
             serenity::ChannelId::from(channel)
                 .send_message(http, message())
                 .await
@@ -652,6 +675,7 @@ impl Delivery {
                             db::TournamentStatus::Signup | db::TournamentStatus::Running
                         )
                     });
+                self.turn(q).await;
                 let buttons = if open {
                     vec![crate::bot::components::tournament_buttons(
                         Lang::of(&a.lang),
@@ -699,7 +723,9 @@ impl Delivery {
             },
             Target::Direct { user, or_channel } => {
                 let direct = async {
+                    self.turn(q).await;
                     let dm = serenity::UserId::from(user).create_dm_channel(http).await?;
+                    self.turn(q).await;
                     dm.id.send_message(http, message()).await
                 }
                 .await;
@@ -717,18 +743,33 @@ impl Delivery {
                     (Err(e), _) => Err(Failure::of(&e)),
                 }
             }
-            Target::Edit { channel, message } => serenity::ChannelId::from(channel)
-                .edit_message(
-                    http,
-                    serenity::MessageId::from(message),
-                    serenity::EditMessage::new()
-                        .content(a.content.clone())
-                        .components(Vec::new())
-                        .allowed_mentions(serenity::CreateAllowedMentions::new()),
-                )
-                .await
-                .map(|m| Some(m.id.into()))
-                .map_err(|e| Failure::of(&e)),
+            Target::Edit { channel, message } => {
+                self.turn(q).await;
+                serenity::ChannelId::from(channel)
+                    .edit_message(
+                        http,
+                        serenity::MessageId::from(message),
+                        serenity::EditMessage::new()
+                            .content(a.content.clone())
+                            .components(Vec::new())
+                            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+                    )
+                    .await
+                    .map(|m| Some(m.id.into()))
+                    .map_err(|e| Failure::of(&e))
+            }
+            Target::TakeButtons { channel, message } => {
+                self.turn(q).await;
+                serenity::ChannelId::from(channel)
+                    .edit_message(
+                        http,
+                        serenity::MessageId::from(message),
+                        serenity::EditMessage::new().components(Vec::new()),
+                    )
+                    .await
+                    .map(|_| None)
+                    .map_err(|e| Failure::of(&e))
+            }
             Target::OpenThread { .. }
             | Target::Archive { .. }
             | Target::OpenTournamentThread { .. } => Ok(None),

@@ -30,6 +30,7 @@ impl Delivery {
         if self.tournament_thread(tournament).await?.is_some() {
             return Ok(None);
         }
+        self.turn(q).await;
         let made = serenity::ChannelId::from(channel)
             .create_thread_from_message(
                 self.http.as_ref(),
@@ -101,6 +102,7 @@ impl Delivery {
         };
         let http = self.http.as_ref();
         let at = serenity::ChannelId::from(channel);
+        self.turn(q).await;
         let mut made = match from {
             Some(m) => {
                 at.create_thread_from_message(http, serenity::MessageId::from(m), builder())
@@ -121,6 +123,7 @@ impl Delivery {
                 })
             )
         {
+            self.turn(q).await;
             made = at
                 .create_thread(http, builder().kind(serenity::ChannelType::PublicThread))
                 .await;
@@ -149,6 +152,7 @@ impl Delivery {
         }
         info!(game, %thread, "the game's thread is open");
         for &user in &q.body.concerned {
+            self.turn(q).await;
             if let Err(e) = serenity::ChannelId::from(thread)
                 .add_thread_member(http, serenity::UserId::from(user))
                 .await
@@ -242,12 +246,14 @@ impl Delivery {
     /// (the thread then closes by itself after a week without messages).
     pub(super) async fn archive(
         &self,
+        q: &QueuedAnnouncement,
         game: i64,
         channel: ChannelId,
     ) -> Result<Option<db::MessageId>, Failure> {
         let Some(thread) = self.thread_of(game).await? else {
             return Ok(None);
         };
+        self.turn(q).await;
         let done = serenity::ChannelId::from(thread)
             .edit_thread(
                 self.http.as_ref(),

@@ -27,6 +27,10 @@ impl Bot {
             .current_dir(&d.dir)
             .env("DISCORD_TOKEN", "fake-token-for-the-test.ABCDEFGHIJKLMNOP")
             .env("DISCORD_API_BASE", &d.fake.base)
+            .env(
+                "DISCORD_API_CA",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/discord/tls/ca.der"),
+            )
             .env("DATABASE_URL", &d.db_url)
             .env("DEV_GUILD_ID", GUILD_ID.to_string())
             .env("RUST_LOG", "warn,hexcord=info")

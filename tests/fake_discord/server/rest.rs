@@ -163,6 +163,7 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
             .await
             .unwrap_or_default();
         let (status, answer) = oauth2_token(&state, &content_type, &bytes);
+        state.limits.answered(status.as_u16());
         state.requests.lock().unwrap().push(Recorded {
             method: method.to_string(),
             path,
@@ -287,6 +288,23 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
         }
     }
 
+    let admitted = match state.limits.admit(method.as_str(), &path) {
+        Ok(admitted) => admitted,
+        Err(refused) => {
+            state.limits.answered(refused.status().as_u16());
+            state.requests.lock().unwrap().push(Recorded {
+                method: method.to_string(),
+                path,
+                json: json_body,
+                files,
+                status: refused.status().as_u16(),
+                at: std::time::Instant::now(),
+                duplicate: false,
+            });
+            state.changed.notify_waiters();
+            return refused;
+        }
+    };
     let fault = {
         let mut faults = state.faults.lock().unwrap();
         let at = faults
@@ -314,6 +332,7 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
                 answer.headers_mut().insert("retry-after", v);
             }
         }
+        state.limits.answered(f.status);
         state.requests.lock().unwrap().push(Recorded {
             method: method.to_string(),
             path,
@@ -330,7 +349,7 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
     let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
     let body = json_body.clone().unwrap_or(Value::Null);
     let mut duplicate = false;
-    let answer = match (method.as_str(), segs.as_slice()) {
+    let mut answer = match (method.as_str(), segs.as_slice()) {
         ("GET", ["gateway"]) => {
             let addr = state.addr.lock().unwrap().clone();
             Json(json!({"url": format!("ws://{addr}/ws")})).into_response()
@@ -406,11 +425,15 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
                     if let Some(n) = nonce {
                         nonces.insert(n, m.clone());
                     }
+                    state.keep_buttons(channel, &m);
                     Json(m).into_response()
                 }
             }
         }
-        ("PATCH", ["channels", channel, "messages", _]) => {
+        ("PATCH", ["channels", channel, "messages", message]) => {
+            if let Some(components) = body.get("components") {
+                state.edit_buttons(message, components);
+            }
             Json(message_object(&state, channel, &body, files.len())).into_response()
         }
         ("POST", ["channels", channel, "messages", _, "threads"])
@@ -515,6 +538,8 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
             StatusCode::NOT_FOUND.into_response()
         }
     };
+    admitted.decorate(&mut answer);
+    state.limits.answered(answer.status().as_u16());
     state.requests.lock().unwrap().push(Recorded {
         method: method.to_string(),
         path,
