@@ -540,6 +540,38 @@ mod tests {
     }
 
     both_backends! {
+        async fn old_boards_buttons_are_claimed_apart_from_the_posts(pool) {
+            let take = |message| Announcement {
+                target: Target::TakeButtons {
+                    channel: ChannelId(5),
+                    message: MessageId(message),
+                },
+                content: String::new(),
+                mentions: Vec::new(),
+                board: None,
+                concerned: Vec::new(),
+                lang: crate::i18n::FALLBACK.to_string(),
+            };
+            // Older than the post, each in a queue of its own.
+            let t1 = enqueue(&pool, None, &take(70)).await.unwrap();
+            let t2 = enqueue(&pool, None, &take(71)).await.unwrap();
+            let post = enqueue(&pool, Some(1), &board(1, 1)).await.unwrap();
+            let mut conn = pool.acquire().await.unwrap();
+            let now = now_ms() + 10;
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, now, now + 1000, 1)
+                .await
+                .unwrap();
+            assert_eq!(claimed(&rows), [(post, 1)], "the post, not the older cleanup");
+            let rows = claim_due_announcements(&mut conn, Lane::Cleanup, now, now + 1000, 10)
+                .await
+                .unwrap();
+            assert_eq!(claimed(&rows), [(t1, 1), (t2, 1)], "the cleanup rows, at once");
+            let body = QueuedAnnouncement::from_row(&rows[0]).unwrap().body;
+            assert_eq!(body.queue(None), "buttons:70");
+        }
+    }
+
+    both_backends! {
         async fn each_queue_delivers_in_order_one_at_a_time(pool) {
             let a1 = enqueue(&pool, Some(1), &board(1, 1)).await.unwrap();
             let a2 = enqueue(&pool, Some(1), &board(1, 2)).await.unwrap();
