@@ -302,7 +302,7 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
                 duplicate: false,
             });
             state.changed.notify_waiters();
-            return refused;
+            return *refused;
         }
     };
     let fault = {
