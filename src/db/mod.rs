@@ -595,6 +595,8 @@ mod tests {
             assert!(!e.contains("S3cretQ2"), "{e}");
             assert!(e.to_lowercase().contains("connection refused"), "{e}");
         }
+        let text = logs.text();
+        assert!(!text[before..].contains("S3cret"), "{text}");
         for (query, place) in [
             ("user=hexcord&passwd=S3cretQ2", "parameter 2 "),
             ("S3cretQ2&user=hexcord", "parameter 1 "),
