@@ -1,6 +1,9 @@
 //! Buttons, handled from their `custom_id` (see [`Component`]) so that they keep working after a
 //! restart. Every press gets an answer: a button this bot does not know, or whose challenge or
-//! game is gone, is answered privately too.
+//! game is gone, is answered privately too. A refusal never replaces a public message: it comes
+//! as a new private message (or as the next state of a picker, which only its member sees). Only
+//! a press that acts replaces the message pressed, and only when the button is on that message
+//! (`placed`).
 //!
 //! A `custom_id` reads `hx:<verb>:<game or challenge>…` ([`Component::encode`],
 //! [`Component::parse`]). The Move button's picker carries its path of choices in it, so it needs
@@ -303,6 +306,10 @@ async fn dispatch(
     component: Component,
 ) -> Result<(), BotError> {
     let user = UserId::from(press.user.id);
+    if !placed(press, &component) {
+        info!(%user, custom_id = %press.data.custom_id, "a button pressed where this bot never put it");
+        return Err(BotError::refused(text!("stale-button")));
+    }
     check_presser(data, press, &component, user).await?;
     let (id, answer) = match component {
         Component::Move(id) => return open_picker(ctx, data, press, id, user).await,
@@ -608,6 +615,37 @@ fn on_private_message(press: &serenity::ComponentInteraction) -> bool {
         .message
         .flags
         .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL))
+}
+
+/// Whether a press could come from the message it names: its `custom_id` is one of that
+/// message's buttons or menus, and a button shown to one member alone (a picker's, a
+/// resignation's confirmation) sits on a message only they see. A press that is not is forged:
+/// it is refused privately before anything is read or changed, so that its answer never replaces
+/// the message pressed (a public board, a challenge, a tournament's card).
+fn placed(press: &serenity::ComponentInteraction, component: &Component) -> bool {
+    let pressed = press.data.custom_id.as_str();
+    let on_message = press
+        .message
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .any(|c| match c {
+            serenity::ActionRowComponent::Button(b) => matches!(
+                &b.data,
+                serenity::ButtonKind::NonLink { custom_id, .. } if custom_id == pressed
+            ),
+            serenity::ActionRowComponent::SelectMenu(m) => m.custom_id.as_deref() == Some(pressed),
+            _ => false,
+        });
+    let private_only = matches!(
+        component,
+        Component::Pick { .. }
+            | Component::Play { .. }
+            | Component::Cancel(_)
+            | Component::Resign(_)
+            | Component::KeepPlaying(_)
+    );
+    on_message && (!private_only || on_private_message(press))
 }
 
 /// A forged or misplaced button changes nothing: the buttons of a game's players (a picker,

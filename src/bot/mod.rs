@@ -86,7 +86,13 @@ pub type Context<'a> = poise::Context<'a, Data, BotError>;
 
 async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
     match err {
-        poise::FrameworkError::Command { error, ctx, .. } => {
+        // A refusal by the command, or by the check of its options before it ran.
+        poise::FrameworkError::Command { error, ctx, .. }
+        | poise::FrameworkError::CommandCheckFailed {
+            error: Some(error),
+            ctx,
+            ..
+        } => {
             let lang = ctx.locale().map(Lang::of).unwrap_or_default();
             let text = match &error {
                 BotError::Refused(r) => r.0.render(lang),
@@ -100,18 +106,19 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
         poise::FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
+            info!(command = %ctx.command().qualified_name, "an option could not be read: {error}");
             let lang = ctx.locale().map(Lang::of).unwrap_or_default();
-            let text = crate::text!(
-                "option-unreadable",
-                input = input.map_or_else(
-                    || crate::i18n::tr(lang, "an-option"),
-                    |i| { format!("`{}`", crate::i18n::excerpt(&i)) }
-                ),
-                error = crate::i18n::excerpt_to(&error.to_string(), 4 * crate::i18n::EXCERPT_CHARS),
-                command = commands::localise::command_name(ctx.command(), lang).to_string()
-            )
-            .render(lang);
-            reply_privately(ctx, text).await;
+            let command = commands::checked::command_path(ctx, lang);
+            let option = input
+                .as_deref()
+                .and_then(|i| commands::checked::option_of_input(ctx, i, lang));
+            let text = match option {
+                Some(option) => {
+                    crate::text!("option-unreadable", option = option, command = command)
+                }
+                None => crate::text!("option-unreadable-unnamed", command = command),
+            };
+            reply_privately(ctx, text.render(lang)).await;
         }
         poise::FrameworkError::Setup { error, .. } => {
             error!("setup failed: {error}");
@@ -312,6 +319,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let options = poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |err| Box::pin(on_error(err)),
+        command_check: Some(|ctx| Box::pin(commands::checked::check(ctx))),
         event_handler: |framework, event| Box::pin(event_handler(framework, event)),
         ..Default::default()
     };

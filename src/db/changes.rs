@@ -38,6 +38,15 @@ pub fn changed_game(payload: &str, origin: i64) -> Option<i64> {
 /// `changed` with each game's id; runs until the process ends, connecting again (after a second)
 /// whenever the connection is lost. `ready` is called each time the listener is connected.
 pub async fn listen_game_changes(url: &str, origin: i64, changed: impl Fn(i64), ready: impl Fn()) {
+    // The pools opened on this URL took it already: a refusal here is not expected.
+    let url = match super::driver_url(url) {
+        Ok(url) => url,
+        Err(why) => {
+            tracing::error!("cannot listen to game changes: DATABASE_URL: {why}");
+            return;
+        }
+    };
+    let url = &*url;
     loop {
         match PgListener::connect(url).await {
             Ok(mut listener) => {

@@ -113,7 +113,7 @@ pub use ratings::*;
 pub use servers::*;
 pub use tournaments::*;
 pub use transfer::{copy_all, migrate_data, TransferReport};
-pub use url::{redact_url, scrub_password, sqlite_in_memory};
+pub use url::{driver_url, redact_url, scrub_password, sqlite_in_memory};
 pub use web_tokens::*;
 
 use sqlx::any::AnyPoolOptions;
@@ -317,6 +317,11 @@ async fn open(url: &str, connections: u32, wait: Duration) -> Result<(Pool, Back
             &"an SQLite database in memory loses every game at each restart; use a file",
         ));
     }
+    let given = driver_url(url).map_err(|why| DbError::Open {
+        url: redact_url(url),
+        why,
+    })?;
+    let url: &str = &given;
     sqlx::any::install_default_drivers();
     match backend {
         Backend::Sqlite => prepare_sqlite_file(url).await?,
@@ -570,6 +575,41 @@ mod tests {
             assert!(!text.contains("move this one away"), "{text}");
             assert!(text.contains("keep it"), "{text}");
         }
+    }
+
+    /// A password in the query, its key spelt in any case: the driver is given the key in its
+    /// spelling, so it logs nothing of it; a key the driver does not read is refused before the
+    /// driver sees it. Neither the log nor the error shows the password.
+    #[tokio::test]
+    async fn a_password_in_the_query_never_reaches_the_log() {
+        let logs = testing::Logs::capture();
+        tracing::info!("capturing");
+        // What this guards against: the driver logs a key it does not read, with its value.
+        let raw = "postgres://127.0.0.1:1/hexcord?user=hexcord&PassWord=S3cretQ1";
+        let _ = raw.parse::<sqlx::postgres::PgConnectOptions>();
+        assert!(logs.text().contains("S3cretQ1"), "{}", logs.text());
+        let before = logs.text().len();
+        for key in ["PassWord", "PASSWORD", "Password", "pass%57ord"] {
+            let url = format!("postgres://127.0.0.1:1/hexcord?user=hexcord&{key}=S3cretQ2");
+            let e = connect(&url).await.unwrap_err().to_string();
+            assert!(!e.contains("S3cretQ2"), "{e}");
+            assert!(e.to_lowercase().contains("connection refused"), "{e}");
+        }
+        let text = logs.text();
+        assert!(!text[before..].contains("S3cret"), "{text}");
+        for (query, place) in [
+            ("user=hexcord&passwd=S3cretQ2", "parameter 2 "),
+            ("S3cretQ2&user=hexcord", "parameter 1 "),
+            ("user=hexcord&password=S3cret&Q2=x", "parameter 3 "),
+        ] {
+            let url = format!("postgres://127.0.0.1:1/hexcord?{query}");
+            let e = connect(&url).await.unwrap_err().to_string();
+            assert!(e.contains(place) && e.contains("DATABASE_URL"), "{e}");
+            assert!(!e.contains("S3cret") && !e.contains("Q2"), "{e}");
+        }
+        let text = logs.text();
+        assert!(text.contains("capturing"), "{text}");
+        assert!(!text[before..].contains("S3cret"), "{text}");
     }
 
     #[tokio::test]

@@ -26,6 +26,55 @@ pub async fn temp_db() -> (Pool, TempFile) {
     (pool, TempFile(path))
 }
 
+/// What is logged on this thread while it lives, at every level, as plain text: to check what
+/// reaches the log. A test on tokio's default runtime (one thread) sees all its own logs.
+pub struct Logs {
+    text: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    _scope: tracing::subscriber::DefaultGuard,
+}
+
+impl Logs {
+    pub fn capture() -> Logs {
+        let text = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = text.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::TRACE)
+            .with_ansi(false)
+            .with_writer(move || LogSink(sink.clone()))
+            .finish();
+        Logs {
+            text,
+            _scope: tracing::subscriber::set_default(subscriber),
+        }
+    }
+
+    /// Everything logged so far.
+    pub fn text(&self) -> String {
+        let bytes = match self.text.lock() {
+            Ok(t) => t.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        };
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+/// Where [`Logs`] writes.
+struct LogSink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for LogSink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self.0.lock() {
+            Ok(mut t) => t.extend_from_slice(bytes),
+            Err(poisoned) => poisoned.into_inner().extend_from_slice(bytes),
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// A path for a new temporary SQLite file, unique in this process.
 pub fn temp_path(ext: &str) -> PathBuf {
     static N: AtomicU32 = AtomicU32::new(0);

@@ -1,6 +1,136 @@
 //! Database URLs as they may be shown: never with their password, which is hidden by the URL's
 //! grammar however it is written (unencoded `/`, `?`, `#`, `:` or `@` included), also inside a
-//! driver's message; and whether an SQLite URL names a database in memory.
+//! driver's message; as the driver is given them ([`driver_url`]: parameters in its spelling,
+//! none it would log); and whether an SQLite URL names a database in memory.
+
+use std::borrow::Cow;
+
+/// The query parameters sqlx's PostgreSQL driver reads (sqlx 0.9, `PgConnectOptions`), in its
+/// spelling, besides `options[NAME]`. It matches keys as written, and logs any other key with
+/// its value: a `PassWord=` would reach the log. [`driver_url`] writes each key in this spelling
+/// and refuses any other.
+const PG_PARAMS: [&str; 18] = [
+    "sslmode",
+    "ssl-mode",
+    "sslrootcert",
+    "ssl-root-cert",
+    "ssl-ca",
+    "sslcert",
+    "ssl-cert",
+    "sslkey",
+    "ssl-key",
+    "statement-cache-capacity",
+    "host",
+    "hostaddr",
+    "port",
+    "dbname",
+    "user",
+    "password",
+    "application_name",
+    "options",
+];
+
+/// The query parameters sqlx's SQLite driver reads (it refuses any other itself).
+const SQLITE_PARAMS: [&str; 4] = ["mode", "cache", "immutable", "vfs"];
+
+/// The prefix of PostgreSQL's `options[NAME]=VALUE` (one run-time setting).
+const PG_OPTION: &str = "options[";
+
+/// A query key as the URL grammar reads it (`%XX` decoded, `+` a space), as written.
+fn decode_key(raw: &str) -> String {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b, hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+                continue;
+            }
+            (b'+', _) => out.push(b' '),
+            (b, _) => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `key` (decoded) percent-encoded for a query, all but letters, digits and `-._~[]`.
+fn encode_key(key: &str) -> String {
+    key.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'[' | b']' => {
+                char::from(b).to_string()
+            }
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// `raw` (a query key as written) in the PostgreSQL driver's spelling, or `None` when it reads
+/// no such key.
+fn pg_key(raw: &str) -> Option<String> {
+    let key = decode_key(raw);
+    let lower = key.to_ascii_lowercase();
+    if let Some(known) = PG_PARAMS.iter().find(|k| **k == lower) {
+        return Some(known.to_string());
+    }
+    // `options[` is ASCII: the name after it starts at the same byte in `key`.
+    let name = key.get(PG_OPTION.len()..)?;
+    (lower.starts_with(PG_OPTION) && name.ends_with(']'))
+        .then(|| encode_key(&format!("{PG_OPTION}{name}")))
+}
+
+/// `url` as sqlx's driver is given it. A PostgreSQL URL gets each query parameter's key in the
+/// driver's spelling (`PassWord=` becomes `password=`, its value as written), and is refused
+/// when a key is none the driver reads, or when it holds a `#` (which ends a URL, cutting a
+/// password short): the driver would log such a key with its value. The refusal names the
+/// parameter by its place, never by its key or value, either of which may be part of a
+/// password. Other URLs are given as they are.
+pub fn driver_url(url: &str) -> Result<Cow<'_, str>, String> {
+    if super::Backend::of_url(url) != Some(super::Backend::Postgres) {
+        return Ok(Cow::Borrowed(url));
+    }
+    const ENCODE: &str = "a password holding `&`, `=`, `?`, `#`, `%`, `+` or `/` must be percent-encoded (`&` as %26, `=` as %3D, `?` as %3F, `#` as %23, `%` as %25, `+` as %2B, `/` as %2F)";
+    if url.contains('#') {
+        return Err(format!(
+            "DATABASE_URL holds a `#`, which ends a URL and would cut off what follows; {ENCODE}"
+        ));
+    }
+    let Some((base, query)) = url.split_once('?') else {
+        return Ok(Cow::Borrowed(url));
+    };
+    let mut params = Vec::new();
+    for (n, piece) in query.split('&').filter(|p| !p.is_empty()).enumerate() {
+        let (raw, value) = match piece.split_once('=') {
+            Some((raw, value)) => (raw, Some(value)),
+            None => (piece, None),
+        };
+        let Some(key) = pg_key(raw) else {
+            return Err(format!(
+                "parameter {} of its query (after `?`) is not one that PostgreSQL connections take: {}, or options[NAME]. Its name and value are not shown, as either may be part of a password; {ENCODE}",
+                n + 1,
+                PG_PARAMS.join(", ")
+            ));
+        };
+        params.push(match value {
+            Some(value) => format!("{key}={value}"),
+            None => key,
+        });
+    }
+    let given = format!("{base}?{}", params.join("&"));
+    Ok(if given == url {
+        Cow::Borrowed(url)
+    } else {
+        Cow::Owned(given)
+    })
+}
 
 /// Whether an SQLite URL names a database in memory (`sqlite::memory:`, `mode=memory`), which
 /// each pooled connection would see empty and which a restart loses.
@@ -44,22 +174,29 @@ pub fn redact_url(url: &str) -> String {
     }
 }
 
-/// `password=` parameters of a URL's query hidden (everything after it, when one is there).
+/// A URL's query as it may be shown: the parameters the drivers read shown, any other hidden
+/// whole (`***`: its key may be part of a password too), and from a `password=` on (however its
+/// key is spelt) all of it hidden, as its value may hold `&` itself.
 fn redact_params(url: &str) -> String {
     let Some((before, query)) = url.split_once('?') else {
         return url.to_string();
     };
-    let lower = query.to_ascii_lowercase();
-    let starts: Vec<usize> = lower
-        .match_indices("password=")
-        .map(|(i, _)| i)
-        .filter(|&i| i == 0 || query.as_bytes()[i - 1] == b'&')
-        .collect();
-    let Some(&first) = starts.first() else {
-        return url.to_string();
-    };
-    // From the first password on, a value may hold `&` itself: hide the rest of the query.
-    format!("{before}?{}password=***", &query[..first])
+    let mut shown = Vec::new();
+    for piece in query.split('&') {
+        let raw = piece.split_once('=').map_or(piece, |(raw, _)| raw);
+        let key = decode_key(raw).to_ascii_lowercase();
+        if key == "password" {
+            shown.push("password=***".to_string());
+            break;
+        }
+        let known = pg_key(raw).is_some() || SQLITE_PARAMS.contains(&key.as_str());
+        shown.push(if known || piece.is_empty() {
+            piece.to_string()
+        } else {
+            "***".to_string()
+        });
+    }
+    format!("{before}?{}", shown.join("&"))
 }
 
 /// The password a database URL holds, when it holds one: to scrub it from a driver's message.
@@ -146,6 +283,120 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// What a password generator may write: letters, digits and every printable sign.
+    const SPECIALS: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ ";
+
+    /// `c` as a query value may hold it: percent-encoded where the URL's grammar would read it
+    /// otherwise.
+    fn in_query(c: char) -> String {
+        match c {
+            '&' | '#' | '%' | '+' | ' ' | '=' => format!("%{:02X}", c as u32),
+            c => c.to_string(),
+        }
+    }
+
+    /// Keys written in any case, or percent-encoded, reach the driver in its spelling, their
+    /// values as written; and the driver reads the password whole, whatever it holds.
+    #[test]
+    fn query_keys_reach_the_driver_in_its_spelling() {
+        for c in SPECIALS.chars() {
+            let password = format!("Zq{c}x9{c}");
+            let written = password.chars().map(in_query).collect::<String>();
+            for key in [
+                "password",
+                "PassWord",
+                "PASSWORD",
+                "pAsSwOrD",
+                "Pass%57ord",
+                "pass%77ord",
+            ] {
+                let url = format!(
+                    "postgres://127.0.0.1:1/hexcord?User=hexcord&{key}={written}&SSLMode=disable&Application_Name=hexcord"
+                );
+                let given = driver_url(&url).expect("known keys are taken");
+                assert_eq!(
+                    given,
+                    format!("postgres://127.0.0.1:1/hexcord?user=hexcord&password={written}&sslmode=disable&application_name=hexcord"),
+                    "{url}"
+                );
+                let options: sqlx::postgres::PgConnectOptions =
+                    given.parse().expect("the driver reads it");
+                assert_eq!(options.get_username(), "hexcord");
+                assert_eq!(options.get_application_name(), Some("hexcord"));
+                let debug = format!("{options:?}");
+                assert!(
+                    debug.contains(&format!("password: Some({password:?})")),
+                    "{url}: {debug}"
+                );
+            }
+        }
+        // Every spelling sqlx takes, and a run-time setting.
+        assert_eq!(
+            driver_url("postgres://h/db?SSL-Mode=require&SSLRootCert=/ca.pem&Options%5BSearch_Path%5D=app&&DBName=x&Port=5433&HOSTADDR=127.0.0.1&Statement-Cache-Capacity=10&options=-c%20a%3Db").unwrap(),
+            "postgres://h/db?ssl-mode=require&sslrootcert=/ca.pem&options[Search_Path]=app&dbname=x&port=5433&hostaddr=127.0.0.1&statement-cache-capacity=10&options=-c%20a%3Db"
+        );
+        // URLs without a query, and SQLite's, as they are.
+        for url in [
+            "postgres://u:p@h/db",
+            "postgresql://h/db?",
+            "sqlite://hexcord.db",
+            "sqlite://hexcord.db?mode=rwc",
+        ] {
+            assert!(
+                matches!(driver_url(url), Ok(Cow::Borrowed(u)) if u == url),
+                "{url}"
+            );
+        }
+    }
+
+    /// A key the driver does not read, or a `#`, is refused by the parameter's place: neither the
+    /// key nor the value (nor anything of the password) is in the refusal.
+    #[test]
+    fn unknown_query_keys_are_refused_without_their_value() {
+        for c in SPECIALS.chars() {
+            let written = in_query(c);
+            for (url, place) in [
+                (
+                    format!("postgres://h/db?user=u&passwd=Zq{written}x9"),
+                    "parameter 2 ",
+                ),
+                (format!("postgres://h/db?Zq{written}x9=1"), "parameter 1 "),
+                (format!("postgres://h/db?Zq{written}x9"), "parameter 1 "),
+                (
+                    format!("postgres://h/db?sslmode=disable&pass word=Zq{written}x9&user=u"),
+                    "parameter 2 ",
+                ),
+                // A password with an unencoded `&`: what follows it is no key.
+                (
+                    format!("postgres://h/db?password=Zq{written}&x9=1"),
+                    "parameter 2 ",
+                ),
+                (
+                    format!("postgres://h/db?options[=Zq{written}x9"),
+                    "parameter 1 ",
+                ),
+            ] {
+                let e = driver_url(&url).expect_err(&url);
+                assert!(
+                    e.contains(place) && e.contains("percent-encoded"),
+                    "{url}: {e}"
+                );
+                assert!(
+                    !e.contains("Zq") && !e.contains("x9") && !e.contains("passwd"),
+                    "{url}: {e}"
+                );
+                // Shown in a log or an error, the URL hides the value too.
+                let shown = redact_url(&url);
+                assert!(!shown.contains("x9"), "{url} -> {shown}");
+            }
+        }
+        let e = driver_url("postgres://h/db?user=u&password=Zq#x9").expect_err("a `#`");
+        assert!(
+            e.contains("%23") && !e.contains("Zq") && !e.contains("x9"),
+            "{e}"
+        );
     }
 
     #[test]

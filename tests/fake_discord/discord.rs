@@ -421,6 +421,7 @@ impl Discord {
     /// Sends an interaction and waits for its answer (following a deferral to its follow-up).
     async fn exchange(&self, token: String, event: Value) -> Answer {
         let from = self.fake.request_count();
+        let pressed_flags = event["message"]["flags"].as_u64();
         self.fake.dispatch("INTERACTION_CREATE", event);
         let callback = format!("/{token}/callback");
         let (_, cb) = self
@@ -432,7 +433,13 @@ impl Discord {
         let body = cb.json.clone().unwrap_or(Value::Null);
         let callback_type = body["type"].as_u64().unwrap_or(0);
         let data = body.get("data").cloned().unwrap_or(json!({}));
-        let ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
+        // An update (7) keeps the flags of the message pressed, as on Discord: an ephemeral
+        // message stays ephemeral.
+        let flags = match callback_type {
+            7 => pressed_flags,
+            _ => data["flags"].as_u64(),
+        };
+        let ephemeral = flags.unwrap_or(0) & 64 != 0;
         if callback_type == 5 {
             let hook = format!("/webhooks/{APP_ID}/{token}");
             let (_, follow) = self

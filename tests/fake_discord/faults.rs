@@ -58,6 +58,84 @@ async fn faults_are_survived() {
         .await;
     }
 
+    // Choices and numbers Discord never offers (a forged or stale command): refused privately,
+    // naming the option, and nothing is created.
+    for (option, value, needle) in [
+        (
+            "days_per_move",
+            99,
+            "`days_per_move` of `/challenge` was none of its choices",
+        ),
+        (
+            "days_per_move",
+            -1,
+            "`days_per_move` of `/challenge` was none of its choices",
+        ),
+        (
+            "days_per_move",
+            10000,
+            "`days_per_move` of `/challenge` was none of its choices",
+        ),
+        (
+            "clock",
+            99,
+            "`clock` of `/challenge` was none of its choices",
+        ),
+        (
+            "clock",
+            -1,
+            "`clock` of `/challenge` was none of its choices",
+        ),
+        (
+            "clock",
+            10000,
+            "`clock` of `/challenge` was none of its choices",
+        ),
+        (
+            "tiles",
+            3,
+            "`tiles` of `/challenge` was none of its choices",
+        ),
+        ("size", 99, "`size` of `/challenge` must be from 4 to 11"),
+        ("size", -1, "`size` of `/challenge` must be from 4 to 11"),
+    ] {
+        let forged = json!({"name": option, "type": 4, "value": value});
+        d.refused_challenge(&ANN, &BOB, "inphexion", &[forged], needle)
+            .await;
+    }
+    let forged_game = json!({"name": "game", "type": 4, "value": 2});
+    d.refused(
+        &ANN,
+        "play",
+        vec![forged_game, json!({"name": "level", "type": 4, "value": 0})],
+        "`game` of `/play` was none",
+    )
+    .await;
+    d.refused(
+        &ANN,
+        "settings",
+        vec![json!({"name": "digest_hour", "type": 4, "value": 24})],
+        "`digest_hour` of `/settings` must be from 0 to 23",
+    )
+    .await;
+    d.refused(
+        &ANN,
+        "leaderboard",
+        vec![
+            json!({"name": "game", "type": 4, "value": 0}),
+            json!({"name": "page", "type": 4, "value": 0}),
+        ],
+        "`page` of `/leaderboard` must be at least 1",
+    )
+    .await;
+    d.refused(
+        &ANN,
+        "pause",
+        vec![json!({"name": "days", "type": 3, "value": "3"})],
+        "could not read `days` of `/pause`",
+    )
+    .await;
+
     // A flood of challenges: ten stay open, the next is refused; one per pair and game.
     for i in 0..10 {
         d.challenge(&CAT, &guest(i), "exxit", &[]).await;

@@ -60,6 +60,17 @@ async fn a_japanese_server_reads_japanese() {
             }
         }
     }
+    // A choice Discord never offers is refused in Japanese, naming the command and the option
+    // by their Japanese names.
+    let forged = json!({"name": "days_per_move", "type": 4, "value": 99});
+    d.refused_challenge(
+        &ANN,
+        &BOB,
+        "inphexion",
+        &[forged],
+        "`/挑戦` の `一手の日数` に選択肢にない値が届いたため、何も行いませんでした。",
+    )
+    .await;
     let size5 = json!({"name": "size", "type": 4, "value": 5});
     let ch = d.challenge(&ANN, &BOB, "inphexion", &[size5]).await;
     let challenge_text = ch.message["content"].as_str().unwrap_or("").to_string();

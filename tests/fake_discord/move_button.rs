@@ -29,6 +29,46 @@ async fn choose_first(d: &Discord, who: &Member, ans: &discord::Answer) -> disco
     }
 }
 
+/// Buttons pressed on a public board where the bot never put them (a picker's Play on a made-up
+/// position, a picker's first step, Cancel, a resignation's confirmation, Keep playing, the
+/// challenge's Accept) are refused in a new private message: the board stays as it is, and
+/// nothing is played or changed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_buttons_on_a_public_board_are_refused_privately() {
+    let started = Instant::now();
+    let d = Discord::start("forged").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let size = json!({"name": "size", "type": 4, "value": 5});
+    let ch = d.challenge(&ANN, &BOB, "inphexion", &[size]).await;
+    let accept = ch.ids.get("accept").cloned().expect("an Accept button");
+    let game = d.accept(&BOB, &ch).await;
+    let board = d.shown_post(&d.last_board(game.id));
+    let id = game.id;
+    for forged in [
+        format!("hx:play:{id}:99999999999:0.0.0"),
+        format!("hx:play:{id}:0:"),
+        format!("hx:pick:{id}:0:"),
+        format!("hx:cancel:{id}"),
+        format!("hx:resign:{id}"),
+        format!("hx:keep:{id}"),
+        accept,
+    ] {
+        let on_board = discord::Pressable {
+            message: board.clone(),
+            ids: std::collections::HashMap::from([("forged".to_string(), forged)]),
+        };
+        // By either player and by a stranger alike.
+        for who in [&ANN, &BOB, &CAT] {
+            d.refused_press(who, &on_board, "forged", "no longer valid")
+                .await;
+        }
+    }
+    assert_eq!(d.move_count(id).await, 0);
+    assert_eq!(d.game_status(id).await, "active");
+    d.end(&mut bot, "forged_buttons", started).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_played_with_the_move_button() {
     let started = Instant::now();

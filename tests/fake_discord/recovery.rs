@@ -308,7 +308,7 @@ async fn long_and_odd_options_are_answered() {
             json!({"name": "move", "type": 3, "value": long_move}),
             game_option(&game.id.to_string()),
         ],
-        "cannot be played",
+        "`move` of `/move` must have at most 100 characters",
     )
     .await;
     let long_game = "7".repeat(3_000);
@@ -317,7 +317,8 @@ async fn long_and_odd_options_are_answered() {
         if command == "move" {
             options.push(json!({"name": "move", "type": 3, "value": "c3"}));
         }
-        d.refused(who, command, options, "not a game number").await;
+        let needle = format!("`game` of `/{command}` must have at most 20 characters");
+        d.refused(who, command, options, &needle).await;
     }
     for odd in ["1e9", "12abc", "+1", "#"] {
         d.refused(who, "board", vec![game_option(odd)], "not a game number")

@@ -7,8 +7,14 @@
 apology = Sorry, something went wrong on my side. It has been logged; please try again in a moment.
 storage-unavailable = The game store cannot be reached just now, so nothing was played or changed. Please try again in a minute.
 game-changed = Game #{ $game } changed while you were acting (the position is not the one you saw). Look at the new board and try again.
-option-unreadable = I could not read { $input }: { $error }. Type `/{ $command }` and pick from the suggestions.
-an-option = an option
+option-unreadable = I could not read { $option } of `/{ $command }`, so nothing was done. Type `/{ $command }` again and fill in { $option } from the suggestions.
+option-unreadable-unnamed = I could not read an option of `/{ $command }`, so nothing was done. Type `/{ $command }` again and fill in its options from the suggestions.
+option-not-a-choice = { $option } of `/{ $command }` was none of its choices, so nothing was done. Type `/{ $command }` again and pick { $option } from the list.
+option-out-of-range = { $option } of `/{ $command }` must be { $range }, so nothing was done. Type `/{ $command }` again with a value in that range.
+option-bad-length = { $option } of `/{ $command }` must have { $range } characters, so nothing was done. Type `/{ $command }` again with a shorter text.
+option-range-between = from { $min } to { $max }
+option-range-at-least = at least { $min }
+option-range-at-most = at most { $max }
 
 ## The games' words
 

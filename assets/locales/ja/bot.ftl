@@ -6,8 +6,14 @@
 apology = 申し訳ありません、こちら側で問題が発生しました。記録しましたので、少し待ってからもう一度お試しください。
 storage-unavailable = 対局データベースに今つながらないため、何も指されず、何も変わっていません。少し待ってからもう一度お試しください。
 game-changed = あなたが操作している間に対局 #{ $game } の局面が変わりました（見ていた局面とは異なります）。新しい盤面を見てから、もう一度お試しください。
-option-unreadable = { $input } を読み取れませんでした：{ $error }。`/{ $command }` と入力し、候補から選んでください。
-an-option = オプション
+option-unreadable = `/{ $command }` の { $option } を読み取れなかったため、何も行いませんでした。もう一度 `/{ $command }` と入力し、{ $option } を候補から指定してください。
+option-unreadable-unnamed = `/{ $command }` のオプションを読み取れなかったため、何も行いませんでした。もう一度 `/{ $command }` と入力し、オプションを候補から指定してください。
+option-not-a-choice = `/{ $command }` の { $option } に選択肢にない値が届いたため、何も行いませんでした。もう一度 `/{ $command }` と入力し、{ $option } を一覧から選んでください。
+option-out-of-range = `/{ $command }` の { $option } は{ $range }で指定してください。何も行いませんでした。
+option-bad-length = `/{ $command }` の { $option } は{ $range }の文字数で入力してください。何も行いませんでした。
+option-range-between = { $min }から{ $max }まで
+option-range-at-least = { $min }以上
+option-range-at-most = { $max }以下
 
 ## The games' words
 

@@ -6,6 +6,7 @@
 mod analysis;
 mod board;
 mod challenge;
+pub(crate) mod checked;
 pub(crate) mod localise;
 mod moderation;
 mod play;

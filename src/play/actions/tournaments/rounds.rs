@@ -109,11 +109,12 @@ pub async fn start_tournament(core: &Core, id: i64, by: Option<Starter>) -> Resu
     )
     .render(lang);
     db::enqueue(&mut *tx, None, &notice(&t, lang, line, Vec::new())).await?;
-    pair_or_finish(&mut tx, &t, &players, &[], lang, now).await?;
+    let paired = pair_or_finish(&mut tx, &t, &players, &[], lang, now).await?;
     enqueue_card(&mut tx, id, lang).await?;
     tx.commit().await?;
     core.wake_delivery();
     info!(tournament = id, players = n, "tournament started");
+    paired.log(id);
     Ok(())
 }
 
@@ -176,11 +177,30 @@ async fn advance_claimed(core: &Core, id: i64) -> Result<Advanced, Error> {
         };
         db::enqueue(&mut *tx, None, &standings).await?;
     }
-    let advanced = pair_or_finish(&mut tx, &t, &players, &pairings, lang, now).await?;
+    let paired = pair_or_finish(&mut tx, &t, &players, &pairings, lang, now).await?;
     enqueue_card(&mut tx, id, lang).await?;
     tx.commit().await?;
     core.wake_delivery();
-    Ok(advanced)
+    paired.log(id);
+    Ok(paired.advanced)
+}
+
+/// What [`pair_or_finish`] did, logged once its transaction is committed (a transaction rolled
+/// back paired and finished nothing).
+struct Paired {
+    advanced: Advanced,
+    /// The winner, when the event ended.
+    winner: Option<UserId>,
+}
+
+impl Paired {
+    fn log(&self, tournament: i64) {
+        match self.advanced {
+            Advanced::Round(round) => info!(tournament, round, "round paired"),
+            Advanced::Finished => info!(tournament, winner = ?self.winner, "tournament finished"),
+            Advanced::Nothing => {}
+        }
+    }
 }
 
 /// In the caller's transaction: pairs the next round of running event `t` (a round robin: all
@@ -193,7 +213,7 @@ async fn pair_or_finish(
     pairings: &[PairingRow],
     lang: Lang,
     now: i64,
-) -> Result<Advanced, Error> {
+) -> Result<Paired, Error> {
     let rounds = t.rounds.unwrap_or(0);
     let active: Vec<&TournamentPlayer> = players
         .iter()
@@ -227,8 +247,11 @@ async fn pair_or_finish(
         )
     };
     let Some(planned) = planned else {
-        finish(tx, t, players, pairings, lang, now).await?;
-        return Ok(Advanced::Finished);
+        let winner = finish(tx, t, players, pairings, lang, now).await?;
+        return Ok(Paired {
+            advanced: Advanced::Finished,
+            winner,
+        });
     };
     let mut last = t.rounds_paired;
     for (round, games, bye) in planned {
@@ -337,11 +360,13 @@ async fn pair_or_finish(
     if !db::record_round_paired(&mut *tx, t.id, t.version, last, now).await? {
         return Err(DbError::Conflict(t.id).into());
     }
-    info!(tournament = t.id, round = last, "round paired");
-    Ok(Advanced::Round(last))
+    Ok(Paired {
+        advanced: Advanced::Round(last),
+        winner: None,
+    })
 }
 
-/// Closes running event `t` with its final standings, naming the winner.
+/// Closes running event `t` with its final standings, naming the winner (returned).
 async fn finish(
     tx: &mut Conn,
     t: &TournamentRow,
@@ -349,7 +374,7 @@ async fn finish(
     pairings: &[PairingRow],
     lang: Lang,
     now: i64,
-) -> Result<(), Error> {
+) -> Result<Option<UserId>, Error> {
     let (table, _) = table_of(t, players, pairings, t.rounds_paired);
     let winner = table
         .first()
@@ -398,8 +423,7 @@ async fn finish(
         };
         db::enqueue(&mut *tx, None, &result).await?;
     }
-    info!(tournament = t.id, winner = ?winner, "tournament finished");
-    Ok(())
+    Ok(winner)
 }
 
 /// Player `p`'s pairing in `round`.

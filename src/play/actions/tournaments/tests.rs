@@ -771,6 +771,53 @@ async fn a_tournament_thread_opens_on_its_card_and_takes_its_rounds(pool: Pool) 
     );
 }
 
+/// A start whose transaction does not commit paired nothing: no round is logged as paired, and
+/// the event still takes players.
+#[tokio::test]
+async fn a_round_rolled_back_is_not_logged_as_paired() {
+    let (pool, _file) = crate::db::testing::temp_db().await;
+    let (core, _) = core_on(pool).await;
+    let logs = crate::db::testing::Logs::capture();
+    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(2), None))
+        .await
+        .expect("created");
+    for n in 1..=4 {
+        join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+    }
+    assert!(
+        logs.text().contains("joined a tournament"),
+        "{}",
+        logs.text()
+    );
+    // The commit fails: each pairing stored leaves a reference to no event, which SQLite checks
+    // only at the commit.
+    sqlx::raw_sql(
+        "CREATE TABLE dangling (t INTEGER REFERENCES tournaments(id) DEFERRABLE INITIALLY DEFERRED);
+         CREATE TRIGGER dangle AFTER INSERT ON tournament_pairings
+         BEGIN INSERT INTO dangling VALUES (-1); END;",
+    )
+    .execute(&core.pool)
+    .await
+    .expect("the trigger");
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: true,
+    };
+    let started = start_tournament(&core, id, Some(organiser)).await;
+    assert!(started.is_err(), "{started:?}");
+    let text = logs.text();
+    assert!(!text.contains("round paired"), "{text}");
+    assert!(!text.contains("tournament started"), "{text}");
+    let t = db::fetch_tournament(&core.pool, id)
+        .await
+        .expect("read")
+        .expect("the event");
+    assert_eq!((t.status, t.rounds_paired), (TournamentStatus::Signup, 0));
+}
+
 /// Each scenario on a fresh SQLite file and a fresh PostgreSQL database.
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {$(
