@@ -23,3 +23,4 @@ mod timers;
 mod tournaments;
 mod web;
 mod web_page;
+mod within_limits;

@@ -17,6 +17,8 @@ use crate::spec::Spec;
 // path, which would look for its modules beside it instead of in server/.
 #[path = "server/gateway.rs"]
 mod gateway;
+#[path = "server/limits.rs"]
+mod limits;
 #[path = "server/rest.rs"]
 mod rest;
 
