@@ -282,7 +282,10 @@ mod tests {
             ),
         };
         assert_eq!(Component::parse(&longest.encode()), Some(longest.clone()));
-        assert!(longest.encode().len() <= crate::bot::limits::CUSTOM_ID, "{longest:?}");
+        assert!(
+            longest.encode().len() <= crate::bot::limits::CUSTOM_ID,
+            "{longest:?}"
+        );
         assert_eq!(
             Component::parse("hx:pick:4:2:g1.3"),
             Some(Component::Pick {

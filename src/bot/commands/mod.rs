@@ -507,6 +507,8 @@ pub(super) async fn autocomplete_finished(
     let typed = partial.trim().trim_start_matches('#').to_lowercase();
     let pool = &ctx.data().core.pool;
     let mut rows = Vec::new();
+    // The caller is a player of each game: the other player, unnamed, is their opponent.
+    let opponent = tr(lang, "answer-your-opponent");
     let mut names = std::collections::HashMap::from([(user, tr(lang, "answer-suggest-you"))]);
     let found = async {
         rows.extend(
@@ -518,7 +520,7 @@ pub(super) async fn autocomplete_finished(
         for player in rows.iter().flat_map(|r| r.players) {
             if !names.contains_key(&player) {
                 let name = db::fetch_player_name(pool, player).await?;
-                names.insert(player, name.unwrap_or_else(|| "?".to_string()));
+                names.insert(player, name.unwrap_or_else(|| opponent.clone()));
             }
         }
         Ok::<(), db::DbError>(())
@@ -527,7 +529,7 @@ pub(super) async fn autocomplete_finished(
     if let Err(e) = found {
         tracing::error!("game suggestions failed: {e}");
     }
-    let name = |player: UserId| names.get(&player).cloned().unwrap_or_else(|| "?".into());
+    let name = |player: UserId| names.get(&player).unwrap_or(&opponent).clone();
     let choices = rows
         .iter()
         .filter_map(|row| {
