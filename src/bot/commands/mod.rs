@@ -518,9 +518,9 @@ pub(super) async fn autocomplete_finished(
             rows.extend(db::recent_games_of(pool, g.into(), user, 20).await?);
         }
         for player in rows.iter().flat_map(|r| r.players) {
-            if !names.contains_key(&player) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = names.entry(player) {
                 let name = db::fetch_player_name(pool, player).await?;
-                names.insert(player, name.unwrap_or_else(|| opponent.clone()));
+                slot.insert(name.unwrap_or_else(|| opponent.clone()));
             }
         }
         Ok::<(), db::DbError>(())
