@@ -163,7 +163,7 @@
 //! fresh SQLite file and on a throwaway PostgreSQL cluster they start themselves ([`db`]).
 //! `cargo test --test fake_discord` runs the real binary against a fake Discord
 //! (`tests/fake_discord/`: REST and gateway on 127.0.0.1, every request checked against Discord's
-//! OpenAPI description in `tests/data/discord/`): whole games through commands, autocomplete and
+//! OpenAPI description in `tests/data/discord/` and against [`bot::limits`]): whole games through commands, autocomplete and
 //! buttons, restarts, `kill -9` between a move's commit and its board, a full disk, PostgreSQL
 //! stopped mid-game, two processes sharing the shards. `benches/` holds the criterion benchmarks
 //! and the bot's load tests; `examples/` a playout counter and render loops for profiling.

@@ -267,7 +267,25 @@ mod tests {
             },
         ] {
             assert_eq!(Component::parse(&c.encode()), Some(c.clone()));
+            assert!(c.encode().len() <= crate::bot::limits::CUSTOM_ID, "{c:?}");
         }
+        // The longest picker path (inpHeXion: two steps and six relocations, each narrowed,
+        // from menus of at most 25 options) in a game numbered in the billions fits Discord's
+        // limit on a custom_id.
+        let longest = Component::Play {
+            game: 1_000_000_000,
+            ply: 999,
+            path: Path(
+                (0..9)
+                    .flat_map(|_| [Token::Group(24), Token::Pick(24)])
+                    .collect(),
+            ),
+        };
+        assert_eq!(Component::parse(&longest.encode()), Some(longest.clone()));
+        assert!(
+            longest.encode().len() <= crate::bot::limits::CUSTOM_ID,
+            "{longest:?}"
+        );
         assert_eq!(
             Component::parse("hx:pick:4:2:g1.3"),
             Some(Component::Pick {

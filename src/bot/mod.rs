@@ -1,10 +1,11 @@
 //! The Discord front end: the slash commands ([`commands`]), the buttons and the picker's menus
 //! ([`components`], with their `custom_id` codec in [`custom_id`] and the picker's messages in
 //! `picker_view`), the delivery task that posts the queued announcements ([`delivery`]), why
-//! Discord refused a post ([`failure`]), the seals on answer buttons ([`seal`]), and here the
-//! framework set-up: [`run`] checks the locale files, opens the database (running the
-//! migrations), registers the commands (in the process running shard 0), connects this process's
-//! shards, and runs the delivery and timer tasks beside the gateway.
+//! Discord refused a post ([`failure`]), Discord's limits on what the bot sends ([`limits`]), the
+//! seals on answer buttons ([`seal`]), and here the framework set-up: [`run`] checks the locale
+//! files, opens the database (running the migrations), registers the commands (in the process
+//! running shard 0), connects this process's shards, and runs the delivery and timer tasks beside
+//! the gateway.
 //!
 //! Thin on purpose: commands and buttons read what Discord sent, call a [`crate::play::actions`]
 //! function (which decides, stores and queues the announcements in one transaction) and answer the
@@ -20,6 +21,7 @@ pub mod components;
 pub mod custom_id;
 pub mod delivery;
 pub mod failure;
+pub mod limits;
 mod picker_view;
 pub mod rest;
 pub mod seal;
@@ -181,9 +183,10 @@ fn command_list<U, E>(commands: &[poise::Command<U, E>]) -> anyhow::Result<serde
 }
 
 /// The Activity's Entry Point command (`/launch` in the App Launcher): Discord launches the game
-/// page itself (handler 2), which then opens the channel's game or the member's. Registered with
-/// the slash commands when Activities are on: Discord refuses a registration of an app with
-/// Activities that leaves its Entry Point command out.
+/// page itself (handler 2), which then opens the channel's game or the member's. Registered
+/// globally when Activities are on: Discord refuses a global registration of an app with
+/// Activities that leaves its Entry Point command out, and takes Entry Point commands in no
+/// server's registration.
 fn entry_point() -> serde_json::Value {
     let ja = crate::i18n::Lang::of("ja");
     let en = crate::i18n::Lang::EN;
@@ -202,25 +205,53 @@ fn entry_point() -> serde_json::Value {
     })
 }
 
-/// Registers the slash commands in the development server, or globally, with the Activity's
-/// Entry Point command when `activity` is on.
+/// What is registered where: the development server's list (when there is one) and the global
+/// list (when there is one to send).
+#[derive(Debug, PartialEq)]
+struct Registrations {
+    guild: Option<(u64, serde_json::Value)>,
+    global: Option<serde_json::Value>,
+}
+
+/// The slash commands `list` go to the development server, or else globally. The Activity's
+/// Entry Point command, when `activity` is on, always goes globally: with a development server,
+/// the global list is it alone.
+fn registrations(list: serde_json::Value, dev_guild: Option<u64>, activity: bool) -> Registrations {
+    let entry = activity.then(entry_point);
+    match dev_guild {
+        Some(g) => Registrations {
+            guild: Some((g, list)),
+            global: entry.map(|e| serde_json::Value::Array(vec![e])),
+        },
+        None => {
+            let mut list = list;
+            if let (Some(e), Some(all)) = (entry, list.as_array_mut()) {
+                all.push(e);
+            }
+            Registrations {
+                guild: None,
+                global: Some(list),
+            }
+        }
+    }
+}
+
+/// Registers the slash commands in the development server, or globally, and the Activity's
+/// Entry Point command globally when `activity` is on.
 async fn register<U, E>(
     http: &serenity::Http,
     commands: &[poise::Command<U, E>],
     dev_guild: Option<u64>,
     activity: bool,
 ) -> anyhow::Result<()> {
-    let mut list = command_list(commands)?;
-    if let (true, Some(all)) = (activity, list.as_array_mut()) {
-        all.push(entry_point());
+    let to = registrations(command_list(commands)?, dev_guild, activity);
+    if let Some((g, list)) = &to.guild {
+        http.create_guild_commands(serenity::GuildId::new(*g), list)
+            .await?;
     }
-    match dev_guild {
-        Some(g) => {
-            http.create_guild_commands(serenity::GuildId::new(g), &list)
-                .await?
-        }
-        None => http.create_global_commands(&list).await?,
-    };
+    if let Some(list) = &to.global {
+        http.create_global_commands(list).await?;
+    }
     Ok(())
 }
 
@@ -397,4 +428,45 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         () = delivery.run() => {}
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn types(list: &serde_json::Value) -> Vec<u64> {
+        list.as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| c["type"].as_u64().unwrap_or(1))
+            .collect()
+    }
+
+    /// The Entry Point command (type 4) is registered globally, never in a server: with a
+    /// development server, the slash commands go there and the Entry Point alone globally.
+    #[test]
+    fn the_entry_point_is_registered_globally_only() {
+        let list = command_list(&commands::all()).expect("the commands as JSON");
+        let n = types(&list).len();
+        assert!(n >= 8 && types(&list).iter().all(|&t| t == 1), "{list}");
+
+        let dev = registrations(list.clone(), Some(5), true);
+        let (guild, in_guild) = dev.guild.expect("the server's list");
+        assert_eq!((guild, types(&in_guild).len()), (5, n));
+        assert!(!types(&in_guild).contains(&4), "{in_guild}");
+        let global = dev.global.expect("the global list");
+        assert_eq!(types(&global), vec![4]);
+        assert_eq!(global[0]["name"], "launch");
+
+        let everywhere = registrations(list.clone(), None, true);
+        assert_eq!(everywhere.guild, None);
+        let global = everywhere.global.expect("the global list");
+        assert_eq!(types(&global).iter().filter(|&&t| t == 4).count(), 1);
+        assert_eq!(types(&global).len(), n + 1);
+
+        // Without Activities, nothing global is touched while a development server is set.
+        let plain = registrations(list.clone(), Some(5), false);
+        assert_eq!(plain.global, None);
+        assert_eq!(registrations(list.clone(), None, false).global, Some(list));
+    }
 }

@@ -6,6 +6,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::custom_id::Component;
+use super::limits::{self, fit};
 use super::{BotError, Data};
 use crate::db::{GameRow, GameStatus, UserId};
 use crate::games::Game;
@@ -116,20 +117,6 @@ pub(super) fn stale_message(
     ])])
 }
 
-/// Discord's limits on a select option's label and a button's label.
-const LABEL_MAX: usize = 100;
-const BUTTON_LABEL_MAX: usize = 80;
-
-fn clip(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(max - 1).collect();
-        t.push('…');
-        t
-    }
-}
-
 /// The picker at `path` on the current position of `game` (opened on `ply` moves).
 pub(super) async fn picker_message(
     lang: Lang,
@@ -187,7 +174,7 @@ pub(super) async fn picker_message(
                     .iter()
                     .map(|c| {
                         serenity::CreateSelectMenuOption::new(
-                            clip(&c.label, LABEL_MAX),
+                            fit(&c.label, limits::SELECT_OPTION_LABEL),
                             c.token.to_string(),
                         )
                     })
@@ -197,7 +184,7 @@ pub(super) async fn picker_message(
                         pick(path.clone()),
                         serenity::CreateSelectMenuKind::String { options },
                     )
-                    .placeholder(clip(&prompt, 150)),
+                    .placeholder(fit(&prompt, limits::SELECT_PLACEHOLDER)),
                 ));
             }
             if !buttons.is_empty() {
@@ -206,7 +193,7 @@ pub(super) async fn picker_message(
                         .iter()
                         .map(|c| {
                             serenity::CreateButton::new(pick(path.then(c.token)))
-                                .label(clip(&c.label, BUTTON_LABEL_MAX))
+                                .label(fit(&c.label, limits::BUTTON_LABEL))
                                 .style(serenity::ButtonStyle::Primary)
                         })
                         .collect(),
@@ -242,7 +229,10 @@ pub(super) async fn picker_message(
                 "{title}\n{}",
                 text!("picker-confirm", words = words, mv = notation).render(lang)
             ))
-            .add_file(serenity::CreateAttachment::bytes(png, "preview.png").description(alt))
+            .add_file(
+                serenity::CreateAttachment::bytes(png, "preview.png")
+                    .description(fit(&alt, limits::ATTACHMENT_DESCRIPTION)),
+            )
             .components(vec![serenity::CreateActionRow::Buttons(buttons)]))
         }
     }

@@ -115,8 +115,14 @@ pub fn result_naming(
 
 /// How a stored game stands in words: its result, else its status.
 pub fn row_result(row: &GameRow) -> Text {
+    row_result_naming(row, &mention)
+}
+
+/// [`row_result`] with the players named by `name` (where a mention would show as digits: an
+/// autocomplete suggestion).
+pub fn row_result_naming(row: &GameRow, name: &dyn Fn(crate::db::UserId) -> String) -> Text {
     match (&row.result, row.status) {
-        (Some(r), _) => result(row, r),
+        (Some(r), _) => result_naming(row, r, name),
         (None, GameStatus::Active) => text!("status-active"),
         (None, GameStatus::Finished) => text!("status-finished"),
         (None, GameStatus::Aborted) => text!("status-aborted"),

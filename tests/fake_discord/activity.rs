@@ -451,12 +451,13 @@ async fn two_members_play_in_the_activity_and_forgeries_are_refused() {
     )
     .await;
     d.fake.wait_ready(1).await;
-    // With Activities on, the Entry Point command is registered with the slash commands, for
-    // Discord to launch the page itself.
+    // With Activities on, the Entry Point command is registered, globally (the slash commands
+    // go to the development server), for Discord to launch the page itself.
+    let global = format!("/applications/{APP_ID}/commands");
     let (_, registration) = d
         .fake
-        .wait_for(0, "the commands' registration", |r| {
-            r.method == "PUT" && r.path.ends_with("/commands")
+        .wait_for(0, "the global registration", |r| {
+            r.method == "PUT" && r.path == global
         })
         .await;
     let registered = registration.json.expect("the commands as JSON");

@@ -60,6 +60,20 @@ pub const MOD: Member = Member {
     bot: false,
     permissions: MEMBER_PERMS | MANAGE_GUILD,
 };
+/// Members whose display names take all of Discord's 32 characters, in Latin letters and in
+/// Japanese.
+pub const LONG: Member = Member {
+    id: 930_000_000_000_000_005,
+    name: "Alexandrina Konstantinopoulou-Sm",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
+pub const LONG_JA: Member = Member {
+    id: 930_000_000_000_000_006,
+    name: "長い名前の長い名前の長い名前の長い名前の長い名前の長い名前の会員",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
 pub const OTHER_BOT: Member = Member {
     id: 930_000_000_000_000_009,
     name: "robot",
@@ -217,7 +231,7 @@ pub fn caption_plies(caption: &str) -> Vec<usize> {
 }
 
 pub fn member(id: u64) -> &'static Member {
-    [&ANN, &BOB, &CAT, &MOD]
+    [&ANN, &BOB, &CAT, &MOD, &LONG, &LONG_JA]
         .into_iter()
         .find(|m| m.id == id)
         .unwrap_or_else(|| panic!("no member {id}"))

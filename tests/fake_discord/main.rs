@@ -24,3 +24,4 @@ mod timers;
 mod tournaments;
 mod web;
 mod web_page;
+mod within_limits;

@@ -19,6 +19,8 @@ use crate::spec::Spec;
 // path, which would look for its modules beside it instead of in server/.
 #[path = "server/gateway.rs"]
 mod gateway;
+#[path = "server/limits.rs"]
+mod limits;
 #[path = "server/rate_limits.rs"]
 pub mod rate_limits;
 #[path = "server/rest.rs"]

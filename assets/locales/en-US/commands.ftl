@@ -197,6 +197,7 @@ answer-suggest-finished = #{ $game } { $title }, { $moves ->
    *[other] { $moves } moves
 }, { $state }
 answer-active = active
+answer-suggest-you = you
 answer-time-left = { $left } left
 answer-and-more = … and { $count } more.
 answer-board-link = [board]({ $url })

@@ -194,6 +194,7 @@ answer-suggest-game = #{ $game } { $title }、{ $move }手目{ $mine ->
 }
 answer-suggest-finished = #{ $game } { $title }、{ $moves }手、{ $state }
 answer-active = 進行中
+answer-suggest-you = あなた
 answer-time-left = 残り { $left }
 answer-and-more = …ほか { $count } 件。
 answer-board-link = [盤面]({ $url })

@@ -16,6 +16,7 @@ use poise::CreateReply;
 
 use super::{autocomplete_finished, game_in_server, public_lang};
 use crate::analysis::{self, Analysis, AnalysisBudget};
+use crate::bot::limits::{self, fit};
 use crate::bot::{BotError, Context};
 use crate::db::{self, GameStatus};
 use crate::games::{Colour, Game};
@@ -80,10 +81,13 @@ pub async fn analysis(
         draw(move || pictures(lang, id, &played, &result, &names)).await?
     };
     let mut reply = CreateReply::default()
-        .content(summary)
+        .content(fit(&summary, limits::CONTENT))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     for (name, png, alt) in pictures {
-        reply = reply.attachment(serenity::CreateAttachment::bytes(png, name).description(alt));
+        reply = reply.attachment(
+            serenity::CreateAttachment::bytes(png, name)
+                .description(fit(&alt, limits::ATTACHMENT_DESCRIPTION)),
+        );
     }
     match progress {
         Some(handle) => handle.edit(ctx, reply).await?,

@@ -19,9 +19,6 @@ use crate::play::present::alt_text;
 use crate::play::present::{board_caption, names_by_colour, picture};
 use crate::text;
 
-/// Discord's limit on a message's text.
-const MAX_CONTENT: usize = 2000;
-
 /// Lines joined under `head`, as many as fit in one message; the rest counted in a last line.
 fn fit_lines(head: String, lines: &[String], lang: Lang) -> String {
     let mut text = head;
@@ -30,7 +27,7 @@ fn fit_lines(head: String, lines: &[String], lang: Lang) -> String {
             "\n{}",
             text!("answer-and-more", count = lines.len() - i).render(lang)
         );
-        if text.len() + 1 + line.len() + more.len() > MAX_CONTENT {
+        if text.len() + 1 + line.len() + more.len() > crate::bot::limits::CONTENT {
             text.push_str(&more);
             return text;
         }
@@ -364,10 +361,13 @@ mod tests {
             .map(|i| format!("• game #{i} {}", "x".repeat(60)))
             .collect();
         let text = fit_lines("Head:".into(), &lines, Lang::EN);
-        assert!(text.len() <= MAX_CONTENT, "{}", text.len());
+        assert!(text.len() <= crate::bot::limits::CONTENT, "{}", text.len());
         assert!(text.ends_with("more."), "{text}");
         let ja = fit_lines("Head:".into(), &lines, Lang::of("ja"));
-        assert!(ja.len() <= MAX_CONTENT && ja.ends_with("件。"), "{ja}");
+        assert!(
+            ja.len() <= crate::bot::limits::CONTENT && ja.ends_with("件。"),
+            "{ja}"
+        );
         let short = fit_lines("Head:".into(), &lines[..3], Lang::EN);
         assert_eq!(short.lines().count(), 4);
     }

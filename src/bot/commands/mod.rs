@@ -17,7 +17,7 @@ mod tournament;
 use crate::db::{ChannelId, GuildId, UserId};
 use poise::serenity_prelude as serenity;
 
-use super::{BotError, Context, Data};
+use super::{limits, BotError, Context, Data};
 use crate::ai::Level;
 use crate::db::{self, GameRow, GameStatus};
 use crate::games::{Game, GameKind};
@@ -365,17 +365,21 @@ fn option_str<'a>(ctx: &'a Context<'_>, name: &str) -> Option<&'a str> {
     })
 }
 
-/// Discord's limit on an autocomplete choice's name.
-const CHOICE_NAME_MAX: usize = 100;
+/// An autocomplete suggestion: `label` is what the member reads (in words: Discord shows a
+/// mention there as its digits), fitted to Discord's limit on it.
+pub(super) fn suggestion(
+    label: &str,
+    value: impl Into<serde_json::Value>,
+) -> serenity::AutocompleteChoice {
+    serenity::AutocompleteChoice::new(limits::fit(label, limits::CHOICE_NAME), value)
+}
 
-fn clip_choice(s: String) -> String {
-    if s.chars().count() <= CHOICE_NAME_MAX {
-        s
-    } else {
-        let mut t: String = s.chars().take(CHOICE_NAME_MAX - 1).collect();
-        t.push('…');
-        t
-    }
+/// An autocomplete answer of at most Discord's number of suggestions.
+pub(super) fn suggestions(
+    mut choices: Vec<serenity::AutocompleteChoice>,
+) -> serenity::CreateAutocompleteResponse {
+    choices.truncate(limits::CHOICES);
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Legal moves in words (the notation is what is sent) for the caller's games: the one in the
@@ -406,15 +410,13 @@ pub(super) async fn autocomplete_move(
             let name = db::fetch_player_name(pool, waiting.1)
                 .await?
                 .unwrap_or_else(|| tr(lang, "answer-your-opponent"));
-            return Ok(vec![serenity::AutocompleteChoice::new(
-                clip_choice(
-                    text!("answer-suggest-waiting", game = waiting.0, name = name).render(lang),
-                ),
+            return Ok(vec![suggestion(
+                &text!("answer-suggest-waiting", game = waiting.0, name = name).render(lang),
                 WAITING,
             )]);
         };
         let several = mine.len() > 1;
-        let each = (25 / mine.len()).max(1);
+        let each = (limits::CHOICES / mine.len()).max(1);
         let mut choices = Vec::new();
         for row in if several { mine.clone() } else { vec![*first] } {
             let (_, game) = actions::load(pool, row.id).await?;
@@ -428,10 +430,9 @@ pub(super) async fn autocomplete_move(
                 } else {
                     (s.words, s.notation)
                 };
-                choices.push(serenity::AutocompleteChoice::new(clip_choice(label), value));
+                choices.push(suggestion(&label, value));
             }
         }
-        choices.truncate(25);
         Ok(choices)
     }
     .await;
@@ -443,7 +444,7 @@ pub(super) async fn autocomplete_move(
             Vec::new()
         }
     };
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    suggestions(choices)
 }
 
 /// The value of the suggestion a waiting player sees (never a move).
@@ -483,20 +484,21 @@ pub(super) async fn autocomplete_game(
                 label
                     .to_lowercase()
                     .contains(&typed)
-                    .then(|| serenity::AutocompleteChoice::new(label, row.id.to_string()))
+                    .then(|| suggestion(&label, row.id.to_string()))
             })
-            .take(25)
+            .take(limits::CHOICES)
             .collect(),
         Err(e) => {
             tracing::error!("game suggestions failed: {e}");
             Vec::new()
         }
     };
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    suggestions(choices)
 }
 
-/// Suggestions for `/record` and `/replay`: the caller's games here, then their recently
-/// finished games in this server.
+/// Suggestions for `/record`, `/replay` and `/analysis`: the caller's games here, then their
+/// recently finished games in this server, each result in words: the caller as "you", the
+/// other player by name.
 pub(super) async fn autocomplete_finished(
     ctx: Context<'_>,
     partial: &str,
@@ -504,18 +506,23 @@ pub(super) async fn autocomplete_finished(
     let user = UserId::from(ctx.author().id);
     let lang = lang(&ctx);
     let typed = partial.trim().trim_start_matches('#').to_lowercase();
+    let pool = &ctx.data().core.pool;
     let mut rows = Vec::new();
+    // The caller is a player of each game: the other player, unnamed, is their opponent.
+    let opponent = tr(lang, "answer-your-opponent");
+    let mut names = std::collections::HashMap::from([(user, tr(lang, "answer-suggest-you"))]);
     let found = async {
         rows.extend(
-            db::active_games_in_channel(
-                &ctx.data().core.pool,
-                ChannelId::from(ctx.channel_id()),
-                user,
-            )
-            .await?,
+            db::active_games_in_channel(pool, ChannelId::from(ctx.channel_id()), user).await?,
         );
         if let Some(g) = ctx.guild_id() {
-            rows.extend(db::recent_games_of(&ctx.data().core.pool, g.into(), user, 20).await?);
+            rows.extend(db::recent_games_of(pool, g.into(), user, 20).await?);
+        }
+        for player in rows.iter().flat_map(|r| r.players) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = names.entry(player) {
+                let name = db::fetch_player_name(pool, player).await?;
+                slot.insert(name.unwrap_or_else(|| opponent.clone()));
+            }
         }
         Ok::<(), db::DbError>(())
     }
@@ -523,13 +530,14 @@ pub(super) async fn autocomplete_finished(
     if let Err(e) = found {
         tracing::error!("game suggestions failed: {e}");
     }
+    let name = |player: UserId| names.get(&player).unwrap_or(&opponent).clone();
     let choices = rows
         .iter()
         .filter_map(|row| {
             let title = row.kind().title();
             let state = match row.status {
                 GameStatus::Active => tr(lang, "answer-active"),
-                _ => crate::play::words::row_result(row).render(lang),
+                _ => crate::play::words::row_result_naming(row, &name).render(lang),
             };
             let label = text!(
                 "answer-suggest-finished",
@@ -542,11 +550,11 @@ pub(super) async fn autocomplete_finished(
             label
                 .to_lowercase()
                 .contains(&typed)
-                .then(|| serenity::AutocompleteChoice::new(label, row.id.to_string()))
+                .then(|| suggestion(&label, row.id.to_string()))
         })
-        .take(25)
+        .take(limits::CHOICES)
         .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    suggestions(choices)
 }
 
 /// ` · 2 d 5 h left` for each active game with a clock in `rows` (what the player to move has
@@ -617,7 +625,7 @@ mod tests {
             for lang in [Lang::EN, Lang::of("ja")] {
                 let text = board::help_text(&commands, lang);
                 assert!(
-                    text.chars().count() <= 2000,
+                    text.chars().count() <= crate::bot::limits::CONTENT,
                     "/help in {lang:?}: {} characters",
                     text.chars().count()
                 );

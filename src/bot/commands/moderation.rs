@@ -79,9 +79,9 @@ async fn autocomplete_language(
             AUTOMATIC.to_string(),
         )])
         .filter(|(label, value)| label.to_lowercase().contains(&typed) || value.contains(&typed))
-        .map(|(label, value)| serenity::AutocompleteChoice::new(label, value))
+        .map(|(label, value)| super::suggestion(&label, value))
         .collect::<Vec<_>>();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    super::suggestions(choices)
 }
 
 /// Moderators: server settings (threads, language, tournaments, time).

@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{lang, public_lang, remember_author, server, GameChoice};
+use crate::bot::limits::{self, fit};
 use crate::bot::{BotError, Context};
 use crate::db;
 use crate::games::GameKind;
@@ -67,7 +68,7 @@ pub async fn leaderboard(
         .collect();
     let embed = serenity::CreateEmbed::new()
         .title(text!("answer-leaderboard-title", title = kind.title()).render(lang))
-        .description(lines.join("\n"))
+        .description(fit(&lines.join("\n"), limits::EMBED_DESCRIPTION))
         .footer(serenity::CreateEmbedFooter::new(
             text!(
                 "answer-leaderboard-footer",
@@ -95,7 +96,7 @@ pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(
     let name = db::fetch_player_name(pool, who)
         .await?
         .unwrap_or_else(|| tr(lang, "answer-this-member"));
-    let mut embed = serenity::CreateEmbed::new().title(name);
+    let mut embed = serenity::CreateEmbed::new().title(fit(&name, limits::EMBED_TITLE));
     let ratings = db::ratings_of(pool, guild, who).await?;
     if ratings.is_empty() {
         embed = embed.description(text!("answer-profile-unrated", who = mention(who)).render(lang));
@@ -144,7 +145,11 @@ pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(
                 .render(lang)
             })
             .collect();
-        embed = embed.field(tr(lang, "answer-recent-games"), lines.join("\n"), false);
+        embed = embed.field(
+            tr(lang, "answer-recent-games"),
+            fit(&lines.join("\n"), limits::EMBED_FIELD_VALUE),
+            false,
+        );
     }
     let reply = CreateReply::default()
         .embed(embed)

@@ -19,11 +19,11 @@ pub(super) async fn autocomplete_zone(
     _ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let choices: Vec<_> = time_zones_matching(partial, 25)
+    let choices: Vec<_> = time_zones_matching(partial, crate::bot::limits::CHOICES)
         .into_iter()
-        .map(|name| serenity::AutocompleteChoice::new(name, name))
+        .map(|name| super::suggestion(name, name))
         .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    super::suggestions(choices)
 }
 
 /// Your settings: how you hear that it is your move, and reminders.

@@ -9,6 +9,7 @@ use super::{
     lang, public_lang, remember_author, server, ClockChoice, DaysChoice, GameChoice, TilesChoice,
 };
 use crate::bot::components::{read_back, tournament_buttons};
+use crate::bot::limits::{self, fit};
 use crate::bot::{BotError, Context};
 use crate::db::{ChannelId, GuildId, TournamentFormat};
 use crate::games::GameKind;
@@ -227,8 +228,10 @@ pub async fn standings(
             players = view.table.len() as i64
         )
         .render(lang);
-        reply = reply
-            .attachment(serenity::CreateAttachment::bytes(png, "standings.png").description(alt));
+        reply = reply.attachment(
+            serenity::CreateAttachment::bytes(png, "standings.png")
+                .description(fit(&alt, limits::ATTACHMENT_DESCRIPTION)),
+        );
     }
     ctx.send(reply).await?;
     Ok(())

@@ -604,7 +604,7 @@ impl Delivery {
             .users(a.mentions.iter().map(|&u| serenity::UserId::from(u)));
         let message = || {
             let mut m = serenity::CreateMessage::new()
-                .content(a.content.clone())
+                .content(super::limits::fit(&a.content, super::limits::CONTENT))
                 .allowed_mentions(mentions.clone())
                 .nonce(serenity::Nonce::String(format!("hx{}", q.id)))
                 .enforce_nonce(true);
@@ -614,8 +614,9 @@ impl Delivery {
                     _ => "board.png",
                 };
                 m = m.add_file(
-                    serenity::CreateAttachment::bytes(board.png.clone(), name)
-                        .description(board.alt.clone()),
+                    serenity::CreateAttachment::bytes(board.png.clone(), name).description(
+                        super::limits::fit(&board.alt, super::limits::ATTACHMENT_DESCRIPTION),
+                    ),
                 );
                 if let Some(row) = board.buttons.clone() {
                     m = m.components(vec![row]);
@@ -689,7 +690,7 @@ impl Delivery {
                         http,
                         serenity::MessageId::from(message),
                         serenity::EditMessage::new()
-                            .content(a.content.clone())
+                            .content(super::limits::fit(&a.content, super::limits::CONTENT))
                             .components(buttons)
                             .allowed_mentions(serenity::CreateAllowedMentions::new()),
                     )
@@ -750,7 +751,7 @@ impl Delivery {
                         http,
                         serenity::MessageId::from(message),
                         serenity::EditMessage::new()
-                            .content(a.content.clone())
+                            .content(super::limits::fit(&a.content, super::limits::CONTENT))
                             .components(Vec::new())
                             .allowed_mentions(serenity::CreateAllowedMentions::new()),
                     )

@@ -238,16 +238,10 @@ pub(super) async fn enqueue_board(
     Ok(())
 }
 
-/// The name of a game's thread: `#12 inpHeXion · alice vs bob` (Discord allows 100 characters).
+/// The name of a game's thread: `#12 inpHeXion · alice vs bob`, fitted to Discord's limit.
 pub fn thread_name(id: i64, kind: crate::games::GameKind, names: [&str; 2]) -> String {
     let name = format!("#{id} {} · {} vs {}", kind.title(), names[0], names[1]);
-    if name.chars().count() <= 100 {
-        name
-    } else {
-        let mut short: String = name.chars().take(99).collect();
-        short.push('…');
-        short
-    }
+    crate::bot::limits::fit(&name, crate::bot::limits::THREAD_NAME)
 }
 
 /// Queues the opening of a new game's thread (before its first board), when its server wants

@@ -300,8 +300,12 @@ fn thread_names_fit_discord() {
     );
     let long = "名".repeat(80);
     let name = thread_name(7, GameKind::Inphexion, [&long, &long]);
-    assert_eq!(name.chars().count(), 100);
-    assert!(name.starts_with("#7 inpHeXion · 名") && name.ends_with('…'));
+    // Cut after " vs ", the space dropped before the ellipsis.
+    assert_eq!(name.chars().count(), 99);
+    assert!(
+        name.starts_with("#7 inpHeXion · 名") && name.ends_with("名 vs…"),
+        "{name}"
+    );
 }
 
 #[tokio::test]

@@ -242,6 +242,8 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
             }
         }
     }
+    let over = super::limits::breaches(method.as_str(), &path, json_body.as_ref(), &files);
+    state.violations.lock().unwrap().extend(over);
     // Pictures (PNG boards, GIF replays) must decode; anything else is a text record. Decoding
     // a picture takes milliseconds: it runs on a blocking thread so that the fake keeps
     // answering other requests (and timing callbacks) meanwhile.
@@ -353,6 +355,11 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
         ("GET", ["gateway"]) => {
             let addr = state.addr.lock().unwrap().clone();
             Json(json!({"url": format!("ws://{addr}/ws")})).into_response()
+        }
+        ("PUT", ["applications", _, "guilds", _, "commands"])
+            if super::limits::entry_point_in(&body) =>
+        {
+            super::limits::entry_point_refused()
         }
         ("PUT", ["applications", _, "guilds", _, "commands"])
         | ("PUT", ["applications", _, "commands"]) => {

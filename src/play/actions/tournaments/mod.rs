@@ -195,16 +195,9 @@ pub async fn create_tournament(core: &Core, req: &TournamentRequest) -> Result<(
     Ok((id, card(&t, 0)))
 }
 
-/// The name of a tournament's thread: `🏆 #3 Autumn cup` (Discord allows 100 characters).
+/// The name of a tournament's thread: `🏆 #3 Autumn cup`, fitted to Discord's limit.
 pub fn tournament_thread_name(id: i64, name: &str) -> String {
-    let full = format!("🏆 #{id} {name}");
-    if full.chars().count() <= 100 {
-        full
-    } else {
-        let mut short: String = full.chars().take(99).collect();
-        short.push('…');
-        short
-    }
+    crate::bot::limits::fit(&format!("🏆 #{id} {name}"), crate::bot::limits::THREAD_NAME)
 }
 
 /// Records the message showing tournament `id`'s card and, when its server wants threads,
