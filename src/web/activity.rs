@@ -13,25 +13,34 @@
 //! Requests through Discord's proxy are checked against the application's public key when
 //! `DISCORD_PUBLIC_KEY` is set ([`super::proxy`]).
 //!
+//! Every code sent to Discord is a request that Discord counts against the application when it
+//! fails (too many failures in 10 minutes and all of the bot's traffic is banned for a while),
+//! so no stranger may make many: a code that cannot be Discord's is refused (400) without
+//! asking, codes are limited per client ([`super::server::Client`]) and in all (429 with
+//! `Retry-After`), and none is sent while Discord itself asks to wait. Nothing else a stranger
+//! sends makes the bot call Discord: a session is checked by its seal alone.
+//!
 //! `GET /api/activity` gives the page the application's id (learned when the bot connects) and
 //! its first words; `GET /api/activity/games?channel=…` says which game the Activity opens: the
 //! game of the thread it was launched in, else the member's game to move, else the list of
 //! their games.
 
-use std::sync::{Arc, OnceLock};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use hmac::{Hmac, KeyInit, Mac};
 use serde::Deserialize;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use super::api::Failure;
+use super::limit::{Every, Limiter};
+use super::server::Client;
 use super::texts::{accepted_lang, page_texts};
 use super::Web;
 use crate::config::Token;
@@ -47,6 +56,20 @@ pub const DISCORD: &str = "https://discord.com";
 /// The longest a session lasts (less when Discord's access token expires sooner).
 pub const SESSION_SECS: i64 = 24 * 3600;
 
+/// The longest authorization code accepted (Discord's are about 30 letters and digits).
+pub const MAX_CODE: usize = 64;
+/// Codes one client may have exchanged at once, and one more after each period: a member signs
+/// in once each time they open the Activity.
+pub const SIGN_INS_BURST: f64 = 10.0;
+pub const SIGN_INS_EVERY: Duration = Duration::from_secs(6);
+/// Codes all clients together may have exchanged at once, and one more after each period: at
+/// most about 1,200 requests to Discord's token endpoint in 10 minutes, an eighth of the failed
+/// requests Discord tolerates from an application before it bans all its traffic for a while.
+pub const ALL_SIGN_INS_BURST: f64 = 30.0;
+pub const ALL_SIGN_INS_EVERY: Duration = Duration::from_millis(500);
+/// How long no code is sent after Discord answered 429 without saying how long to wait.
+pub const DISCORD_WAIT: Duration = Duration::from_secs(60);
+
 /// What the Activity needs: the secret, where Discord is, the application's id.
 pub struct Activity {
     secret: Token,
@@ -58,6 +81,13 @@ pub struct Activity {
     http: reqwest::Client,
     /// The check of Discord's proxy signature, when `DISCORD_PUBLIC_KEY` is set.
     pub proxy: Option<super::proxy::ProxyCheck>,
+    /// Codes exchanged per client, and in all.
+    sign_ins: Limiter,
+    all_sign_ins: Limiter,
+    /// No code is sent to Discord before then (it answered 429).
+    discord_wait: Mutex<Option<Instant>>,
+    /// Sign-ins refused by the limits, reported once a minute.
+    refused: Every,
 }
 
 impl Activity {
@@ -92,7 +122,53 @@ impl Activity {
             app_id,
             http,
             proxy,
+            sign_ins: Limiter::new(SIGN_INS_BURST, SIGN_INS_EVERY),
+            all_sign_ins: Limiter::new(ALL_SIGN_INS_BURST, ALL_SIGN_INS_EVERY),
+            discord_wait: Mutex::new(None),
+            refused: Every::new(super::server::REPORT_EVERY),
         })
+    }
+
+    /// Admits a code of `client` to be sent to Discord at `now`, or says how long to wait: the
+    /// client's limit first (a refused client takes nothing from the others' share), then
+    /// everyone's, then Discord's own request to wait.
+    fn admit(&self, client: &str, now: Instant) -> Result<(), Duration> {
+        let admitted = self
+            .sign_ins
+            .take(client, now)
+            .and_then(|()| self.all_sign_ins.take("", now))
+            .and_then(|()| {
+                let until = self.discord_wait.lock().ok().and_then(|w| *w);
+                match until {
+                    Some(until) if until > now => Err(until - now),
+                    _ => Ok(()),
+                }
+            });
+        if admitted.is_err() {
+            if let Some(refused) = self.refused.due(now) {
+                tracing::warn!(
+                    refused,
+                    client,
+                    "activity: sign-ins refused in the last minute (too many at once)"
+                );
+            }
+        }
+        admitted
+    }
+
+    /// Holds every code back as long as Discord's 429 answer says (`Retry-After`, else a
+    /// minute), from `now`; how long that is.
+    fn hold_off(&self, headers: &reqwest::header::HeaderMap, now: Instant) -> Duration {
+        let wait = headers
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .map_or(DISCORD_WAIT, |s| Duration::from_secs_f64(s.min(3600.0)));
+        if let Ok(mut until) = self.discord_wait.lock() {
+            *until = Some(now + wait);
+        }
+        wait
     }
 
     /// The seal of a session's `body` (empty only if HMAC refused the key, which it never does:
@@ -190,10 +266,27 @@ struct Me {
     global_name: Option<String>,
 }
 
+/// Whether `code` may be an authorization code of Discord's (a few dozen letters and digits):
+/// anything else is refused without asking Discord.
+fn well_formed_code(code: &str) -> bool {
+    (1..=MAX_CODE).contains(&code.len())
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Whether `id` may be a Discord id (a snowflake: up to 20 digits).
+fn snowflake(id: &str) -> bool {
+    (1..=20).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// `POST /api/token`: the authorization code exchanged for an access token, its member, and
-/// their session.
+/// their session. Codes are exchanged within [`SIGN_INS_BURST`] / [`SIGN_INS_EVERY`] per
+/// client and [`ALL_SIGN_INS_BURST`] / [`ALL_SIGN_INS_EVERY`] in all, and none while Discord
+/// asks to wait (429).
 pub async fn token(
     State(web): State<Arc<Web>>,
+    client: Option<Extension<Client>>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, Failure> {
@@ -210,11 +303,18 @@ pub async fn token(
         )
     })?;
     let code = body.code.trim();
-    if code.is_empty() || code.len() > 512 || !code.bytes().all(|b| b.is_ascii_graphic()) {
+    if !well_formed_code(code) {
         return Err(Failure::new(
             StatusCode::BAD_REQUEST,
             lang,
             text!("activity-code-refused"),
+        ));
+    }
+    if body.user.as_deref().is_some_and(|u| !snowflake(u)) {
+        return Err(Failure::new(
+            StatusCode::BAD_REQUEST,
+            lang,
+            text!("web-bad-request", why = "user"),
         ));
     }
     let Some(client_id) = activity.app_id.get().map(u64::to_string) else {
@@ -224,6 +324,15 @@ pub async fn token(
             text!("activity-not-ready"),
         ));
     };
+    let client = client.map_or_else(|| "local".into(), |Extension(c)| c.0);
+    activity.admit(&client, Instant::now()).map_err(|wait| {
+        Failure::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            lang,
+            text!("activity-too-many"),
+        )
+        .retry_after(wait)
+    })?;
     let unreachable = |e: &dyn std::fmt::Display| {
         tracing::warn!("activity: Discord's OAuth2 did not answer: {e}");
         Failure::new(
@@ -245,6 +354,19 @@ pub async fn token(
         .await
         .map_err(|e| unreachable(&e))?;
     let status = exchanged.status();
+    if status == reqwest::StatusCode::TOO_MANY_REQUESTS {
+        let wait = activity.hold_off(exchanged.headers(), Instant::now());
+        tracing::warn!(
+            secs = wait.as_secs(),
+            "activity: Discord's OAuth2 asks to wait; no code is sent until then"
+        );
+        return Err(Failure::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            lang,
+            text!("activity-too-many"),
+        )
+        .retry_after(wait));
+    }
     let bytes = exchanged.bytes().await.map_err(|e| unreachable(&e))?;
     if status.is_server_error() {
         return Err(unreachable(&status));

@@ -2,16 +2,18 @@
 
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use axum::Json;
 use serde::Deserialize;
 
+use super::server::{Client, Conn};
 use super::texts::{accepted_lang, reader_lang};
 use super::{state, Web};
 use crate::db::{DbError, GameRow, UserId};
@@ -26,11 +28,24 @@ pub struct Failure {
     status: StatusCode,
     text: Text,
     lang: Lang,
+    /// When to ask again (`Retry-After`, in whole seconds, at least one).
+    retry_after: Option<Duration>,
 }
 
 impl Failure {
     pub(super) fn new(status: StatusCode, lang: Lang, text: Text) -> Failure {
-        Failure { status, text, lang }
+        Failure {
+            status,
+            text,
+            lang,
+            retry_after: None,
+        }
+    }
+
+    /// The refusal, answered with `Retry-After: wait`.
+    pub(super) fn retry_after(mut self, wait: Duration) -> Failure {
+        self.retry_after = Some(wait);
+        self
     }
 
     /// An error of the play layer: a refusal as `status`, anything else logged and apologised
@@ -54,12 +69,19 @@ impl Failure {
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
         let body = serde_json::json!({ "error": self.text.render(self.lang) });
-        (
+        let mut response = (
             self.status,
             [(header::CACHE_CONTROL, "no-store")],
             Json(body),
         )
-            .into_response()
+            .into_response();
+        if let Some(wait) = self.retry_after {
+            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
+        }
+        response
     }
 }
 
@@ -161,20 +183,27 @@ pub async fn state(
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(view)).into_response())
 }
 
-/// `GET /api/game/{id}/events`: the public state now and after every change of the game.
+/// `GET /api/game/{id}/events`: the public state now and after every change of the game; a
+/// seat among the server's live streams is held while it lasts ([`super::server`]).
 pub async fn events(
     State(web): State<Arc<Web>>,
     Path(id): Path<String>,
+    conn: Option<Extension<Conn>>,
+    client: Option<Extension<Client>>,
     headers: HeaderMap,
 ) -> Result<Response, Failure> {
     let lang = accepted_lang(&headers).unwrap_or_default();
+    let seat = match (conn, client) {
+        (Some(Extension(conn)), Some(Extension(client))) => Some(conn.gate.stream(&client, lang)?),
+        _ => None,
+    };
     // Subscribed before the first state is read: no change falls between the two.
     let changes = web.core.changes.subscribe();
     let (row, _) = load(&web, &id, lang).await?;
     let id = row.id;
     let stream = futures_util::stream::unfold(
-        (web, changes, None::<Arc<String>>, true),
-        move |(web, mut changes, last, first)| async move {
+        (web, changes, None::<Arc<String>>, true, seat),
+        move |(web, mut changes, last, first, seat)| async move {
             let mut first = first;
             loop {
                 if !first {
@@ -199,7 +228,7 @@ pub async fn events(
                 let event = Event::default().event("state").data(json.as_str());
                 return Some((
                     Ok::<Event, Infallible>(event),
-                    (web, changes, Some(json), false),
+                    (web, changes, Some(json), false, seat),
                 ));
             }
         },
@@ -367,16 +396,12 @@ pub async fn play(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let (row, game, user, lang, token) = actor(&web, &id, &headers).await?;
-    if !web
-        .limiter
-        .allow(&links::token_hash(&token), Instant::now())
-    {
-        return Err(Failure::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            lang,
-            text!("web-too-many"),
-        ));
-    }
+    web.limiter
+        .take(&links::token_hash(&token), Instant::now())
+        .map_err(|wait| {
+            Failure::new(StatusCode::TOO_MANY_REQUESTS, lang, text!("web-too-many"))
+                .retry_after(wait)
+        })?;
     let body = read_body(&body, lang)?;
     let id = row.id;
     let Some(version) = body.version else {

@@ -29,12 +29,21 @@
 //! `nosniff` and `no-referrer`; errors are short pages (HTML) or `{"error": …}` (JSON) in the
 //! reader's language ([`texts::reader_lang`]), never a trace. Request bodies are limited to
 //! [`MAX_BODY`] bytes.
+//!
+//! The server ([`server`]) faces strangers: a request's head must arrive within 10 s (also the
+//! longest a connection stays idle), its body within 15 s (else 408); connections and live
+//! streams are capped below the process's limit of open files (raised to the hard limit at
+//! start-up), live streams also per client, and one past a cap is closed (a connection) or
+//! answered 503 with `Retry-After` (a stream). Sign-ins (`POST /api/token`) are limited per
+//! client and in all, and malformed codes refused, before anything is sent to Discord
+//! ([`activity`]).
 
 pub mod activity;
 mod api;
 mod assets;
 pub mod limit;
 pub mod proxy;
+pub mod server;
 pub mod state;
 #[cfg(test)]
 mod tests;
@@ -50,6 +59,8 @@ use axum::Router;
 
 use crate::play::actions::Core;
 use crate::play::opponent::Opponent;
+
+pub use server::{serve, serve_with, Limits};
 
 /// The largest request body accepted (a move is a few dozen bytes).
 pub const MAX_BODY: usize = 4096;
@@ -102,6 +113,7 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/.proxy/", get(assets::activity_page))
         .merge(routes)
         .fallback(assets::not_found)
+        .layer(axum::middleware::from_fn(server::read_body))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(
             web.clone(),
@@ -112,12 +124,14 @@ pub fn router(web: Arc<Web>) -> Router {
 }
 
 /// Refuses (401) a request whose Discord proxy headers are forged or stale, when the
-/// application's public key is set ([`proxy`]); any other goes on.
+/// application's public key is set ([`proxy`]); any other goes on, knowing its
+/// [`server::Client`].
 async fn check_proxy_signature(
     axum::extract::State(web): axum::extract::State<Arc<Web>>,
-    request: axum::extract::Request,
+    mut request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
+    let mut member = None;
     if let Some(check) = web.activity.as_ref().and_then(|a| a.proxy.as_ref()) {
         let headers = request.headers();
         let get = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
@@ -127,17 +141,22 @@ async fn check_proxy_signature(
             get(proxy::TIMESTAMP),
             web.core.clock.now(),
         );
-        if let Err(why) = checked {
-            tracing::info!(?why, path = %request.uri().path(), "web: a forged Discord proxy signature refused");
-            let lang = texts::accepted_lang(headers).unwrap_or_default();
-            return api::Failure::new(
-                axum::http::StatusCode::UNAUTHORIZED,
-                lang,
-                crate::text!("activity-proxy-forged"),
-            )
-            .into_response();
+        match checked {
+            Ok(signed) => member = signed.and_then(|s| s.user),
+            Err(why) => {
+                tracing::info!(?why, path = %request.uri().path(), "web: a forged Discord proxy signature refused");
+                let lang = texts::accepted_lang(headers).unwrap_or_default();
+                return api::Failure::new(
+                    axum::http::StatusCode::UNAUTHORIZED,
+                    lang,
+                    crate::text!("activity-proxy-forged"),
+                )
+                .into_response();
+            }
         }
     }
+    let client = server::Client::of(server::peer_of(&request), request.headers(), member);
+    request.extensions_mut().insert(client);
     next.run(request).await
 }
 
@@ -171,9 +190,4 @@ async fn security_headers(mut response: Response) -> Response {
         HeaderValue::from_static("no-referrer"),
     );
     response
-}
-
-/// Serves the web board on `listener` until the process ends.
-pub async fn serve(listener: tokio::net::TcpListener, web: Arc<Web>) -> std::io::Result<()> {
-    axum::serve(listener, router(web)).await
 }

@@ -42,6 +42,14 @@ pub enum Forged {
 struct Payload {
     created_at: i64,
     expires_at: i64,
+    /// The member the request is for (a snowflake, as a string).
+    user_id: Option<String>,
+}
+
+/// A request signed by Discord's proxy, for the member its payload names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Signed {
+    pub user: Option<u64>,
 }
 
 impl ProxyCheck {
@@ -54,17 +62,17 @@ impl ProxyCheck {
     }
 
     /// Checks the proxy's headers (`payload`, `signature`, `timestamp`, each `None` when absent)
-    /// at time `now`: `Ok(false)` when there are none (a request straight to the bot),
-    /// `Ok(true)` when they are Discord's and current.
+    /// at time `now`: `Ok(None)` when there are none (a request straight to the bot), the
+    /// signed request's member when they are Discord's and current.
     pub fn check(
         &self,
         payload: Option<&str>,
         signature: Option<&str>,
         timestamp: Option<&str>,
         now: i64,
-    ) -> Result<bool, Forged> {
+    ) -> Result<Option<Signed>, Forged> {
         let (payload, signature, timestamp) = match (payload, signature, timestamp) {
-            (None, None, None) => return Ok(false),
+            (None, None, None) => return Ok(None),
             (Some(p), Some(s), Some(t)) => (p.trim(), s.trim(), t.trim()),
             _ => return Err(Forged::Malformed),
         };
@@ -83,7 +91,9 @@ impl ProxyCheck {
         {
             return Err(Forged::Stale);
         }
-        Ok(true)
+        Ok(Some(Signed {
+            user: payload.user_id.and_then(|u| u.parse().ok()),
+        }))
     }
 }
 
@@ -127,15 +137,16 @@ mod tests {
         let run =
             |(p, s, t): &(String, String, String)| check.check(Some(p), Some(s), Some(t), NOW);
         let good = signed(&key, NOW - 10, NOW + 600);
-        assert_eq!(run(&good), Ok(true));
+        let ann = Ok(Some(Signed { user: Some(42) }));
+        assert_eq!(run(&good), ann);
         // The same signature in base64.
         let sig: Vec<u8> = (0..64)
             .map(|i| u8::from_str_radix(&good.1[2 * i..2 * i + 2], 16).unwrap())
             .collect();
         let b64 = base64::engine::general_purpose::STANDARD.encode(&sig);
-        assert_eq!(run(&(good.0.clone(), b64, good.2.clone())), Ok(true));
+        assert_eq!(run(&(good.0.clone(), b64, good.2.clone())), ann);
         // Nothing: a request straight to the bot.
-        assert_eq!(check.check(None, None, None, NOW), Ok(false));
+        assert_eq!(check.check(None, None, None, NOW), Ok(None));
         // Another key's signature, a changed payload, a missing header.
         let other = SigningKey::from_bytes(&[8u8; 32]);
         assert_eq!(

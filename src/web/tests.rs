@@ -586,3 +586,307 @@ both_backends! {
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
 }
+
+// The server itself, over real sockets: its timers and caps.
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use super::server::Limits;
+
+/// Short timers for the tests, and the caps of `files` open files.
+fn quick(files: u64) -> Limits {
+    Limits {
+        header_timeout: Duration::from_millis(800),
+        body_timeout: Duration::from_millis(800),
+        ..Limits::for_file_limit(files)
+    }
+}
+
+/// The web board served over a socket with `limits`; its address.
+async fn served(core: &Core, limits: Limits) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let web = Web::new(core.clone(), Arc::new(OnceLock::new()));
+    tokio::spawn(super::serve_with(listener, web, limits));
+    addr
+}
+
+/// A core over a fresh SQLite database (kept with the guard).
+async fn sqlite_core() -> (Core, crate::db::testing::TempFile) {
+    let (pool, file) = crate::db::testing::temp_db().await;
+    (core(pool).await, file)
+}
+
+/// How long until the server closes `socket` (reading and dropping what it sends), at most
+/// `within`; `None` when it is still open then.
+async fn closed_within(socket: &mut TcpStream, within: Duration) -> Option<Duration> {
+    let start = std::time::Instant::now();
+    let mut buf = [0u8; 4096];
+    let read = async {
+        loop {
+            match socket.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    };
+    tokio::time::timeout(within, read)
+        .await
+        .ok()
+        .map(|()| start.elapsed())
+}
+
+/// Reads a response's head (up to the blank line): its status and its lines.
+async fn head(socket: &mut TcpStream) -> (u16, String) {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    let read = async {
+        while !head.ends_with(b"\r\n\r\n") {
+            match socket.read(&mut byte).await {
+                Ok(1) => head.push(byte[0]),
+                _ => break,
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), read)
+        .await
+        .expect("a head in time");
+    let head = String::from_utf8_lossy(&head).to_ascii_lowercase();
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, head)
+}
+
+#[tokio::test]
+async fn a_head_trickled_line_by_line_is_cut_off() {
+    let (core, _db) = sqlite_core().await;
+    let limits = quick(1024);
+    let addr = served(&core, limits).await;
+    let mut socket = TcpStream::connect(addr).await.unwrap();
+    let (mut reader, mut writer) = socket.split();
+    let trickle = async {
+        let _ = writer.write_all(b"GET / HTTP/1.1\r\n").await;
+        for i in 0..40 {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            if writer
+                .write_all(format!("X-Slow-{i}: a\r\n").as_bytes())
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+    };
+    let start = std::time::Instant::now();
+    let cut = async {
+        let mut buf = [0u8; 1024];
+        while matches!(reader.read(&mut buf).await, Ok(n) if n > 0) {}
+        start.elapsed()
+    };
+    let (cut, ()) = tokio::join!(
+        async {
+            tokio::time::timeout(Duration::from_secs(5), cut)
+                .await
+                .expect("the trickled head is cut off")
+        },
+        trickle
+    );
+    assert!(
+        cut < limits.header_timeout + Duration::from_millis(700),
+        "{cut:?}"
+    );
+}
+
+#[tokio::test]
+async fn idle_connections_are_closed_new_or_kept_alive() {
+    let (core, _db) = sqlite_core().await;
+    let limits = quick(1024);
+    let addr = served(&core, limits).await;
+    let within = limits.header_timeout + Duration::from_millis(700);
+    // A connection that never says anything.
+    let mut silent = TcpStream::connect(addr).await.unwrap();
+    assert!(
+        closed_within(&mut silent, within).await.is_some(),
+        "a silent connection stays"
+    );
+    // A connection kept alive after an answer, then idle.
+    let mut kept = TcpStream::connect(addr).await.unwrap();
+    kept.write_all(b"GET /assets/theme.css HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let (status, h) = head(&mut kept).await;
+    assert_eq!(status, 200, "{h}");
+    assert!(!h.contains("connection: close"), "kept alive: {h}");
+    assert!(
+        closed_within(&mut kept, within).await.is_some(),
+        "an idle connection stays"
+    );
+}
+
+#[tokio::test]
+async fn a_slow_body_is_answered_408_and_a_live_stream_outlasts_the_timers() {
+    let (core, _db) = sqlite_core().await;
+    let id = started(&core, "inphexion size=5").await;
+    let limits = quick(1024);
+    let addr = served(&core, limits).await;
+    let mut slow = TcpStream::connect(addr).await.unwrap();
+    slow.write_all(
+        format!(
+            "POST /api/game/{id}/move HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{{"
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let start = std::time::Instant::now();
+    let (mut reader, mut writer) = slow.split();
+    let drip = async {
+        for _ in 0..30 {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            if writer.write_all(b" ").await.is_err() {
+                break;
+            }
+        }
+    };
+    let answer = async {
+        let mut all = Vec::new();
+        let _ = reader.read_to_end(&mut all).await;
+        (String::from_utf8_lossy(&all).to_string(), start.elapsed())
+    };
+    let ((answer, took), ()) = tokio::join!(
+        async {
+            tokio::time::timeout(Duration::from_secs(5), answer)
+                .await
+                .expect("an answer in time")
+        },
+        drip
+    );
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("too slowly"), "{answer}");
+    assert!(
+        took < limits.body_timeout + Duration::from_millis(700),
+        "{took:?}"
+    );
+    // A live stream is not cut by either timer: it is still open well after both.
+    let mut live = TcpStream::connect(addr).await.unwrap();
+    live.write_all(format!("GET /api/game/{id}/events HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let (status, h) = head(&mut live).await;
+    assert_eq!(status, 200, "{h}");
+    assert!(h.contains("text/event-stream"), "{h}");
+    assert_eq!(
+        closed_within(&mut live, 3 * limits.header_timeout).await,
+        None,
+        "the live stream was cut"
+    );
+}
+
+/// Opens game `id`'s live stream from `from` (as a local reverse proxy forwards it): the
+/// connection and the answer's status and head.
+async fn open_stream(addr: std::net::SocketAddr, id: i64, from: &str) -> (TcpStream, u16, String) {
+    let mut socket = TcpStream::connect(addr).await.unwrap();
+    socket
+        .write_all(
+            format!(
+                "GET /api/game/{id}/events HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {from}\r\n\r\n"
+            )
+            .as_bytes(),
+        )
+        .await
+        .unwrap();
+    let (status, head) = head(&mut socket).await;
+    (socket, status, head)
+}
+
+#[tokio::test]
+async fn live_streams_and_connections_are_capped_below_the_file_limit() {
+    let (core, _db) = sqlite_core().await;
+    let id = started(&core, "inphexion size=5").await;
+    // Under a limit of 64 open files: 16 connections, 12 of them live streams, 8 per client.
+    let limits = quick(64);
+    assert_eq!(
+        (
+            limits.connections,
+            limits.streams,
+            limits.streams_per_client
+        ),
+        (16, 12, 8)
+    );
+    let addr = served(&core, limits).await;
+    let mut open = Vec::new();
+    for _ in 0..8 {
+        let (socket, status, h) = open_stream(addr, id, "198.51.100.1").await;
+        assert_eq!(status, 200, "{h}");
+        open.push(socket);
+    }
+    // A ninth from the same address: refused, with when to try again.
+    let (_, status, h) = open_stream(addr, id, "198.51.100.1").await;
+    assert_eq!(status, 503, "{h}");
+    assert!(h.contains("retry-after: 30"), "{h}");
+    for _ in 0..4 {
+        let (socket, status, h) = open_stream(addr, id, "198.51.100.2").await;
+        assert_eq!(status, 200, "{h}");
+        open.push(socket);
+    }
+    // All twelve taken: a newcomer is refused, in their language.
+    let mut ja = TcpStream::connect(addr).await.unwrap();
+    ja.write_all(
+        format!("GET /api/game/{id}/events HTTP/1.1\r\nHost: x\r\nAccept-Language: ja\r\nX-Forwarded-For: 198.51.100.3\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut answer = Vec::new();
+    ja.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains("retry-after: 30"),
+        "{answer}"
+    );
+    assert!(answer.contains("上限"), "{answer}");
+    // Ordinary requests still pass beside the streams.
+    let (status, _) = {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        s.write_all(b"GET /assets/theme.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await
+            .unwrap();
+        head(&mut s).await
+    };
+    assert_eq!(status, 200);
+    // A stream closed gives its seat back.
+    drop(open.pop());
+    let mut admitted = false;
+    for _ in 0..50 {
+        let (socket, status, _) = open_stream(addr, id, "198.51.100.3").await;
+        if status == 200 {
+            open.push(socket);
+            admitted = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(admitted, "the seat was not given back");
+    // The refused connections are closed by now.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Connections: 12 streams and 4 idle fill the 16; a 17th is closed unanswered.
+    let mut idle = Vec::new();
+    for _ in 0..4 {
+        idle.push(TcpStream::connect(addr).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut extra = TcpStream::connect(addr).await.unwrap();
+    let _ = extra
+        .write_all(b"GET /assets/theme.css HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_millis(500), extra.read_to_end(&mut answer))
+        .await
+        .expect("closed at once");
+    assert!(answer.is_empty(), "{}", String::from_utf8_lossy(&answer));
+}

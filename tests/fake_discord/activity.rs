@@ -657,3 +657,133 @@ async fn two_members_play_in_the_activity_and_forgeries_are_refused() {
     }
     d.end(&mut bot, "activity", started).await;
 }
+
+/// A raw HTTP/1.1 request: the status, the head (lower case) and the body.
+async fn raw(host: &str, request: String) -> (u16, String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut socket = tokio::net::TcpStream::connect(host).await.expect("connect");
+    socket.write_all(request.as_bytes()).await.expect("send");
+    let mut answer = Vec::new();
+    socket.read_to_end(&mut answer).await.expect("read");
+    let answer = String::from_utf8_lossy(&answer).to_string();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+/// A sign-in posting `body` (raw) from `from` (as a local reverse proxy forwards it).
+fn sign_in(host: &str, from: &str, body: &str) -> String {
+    format!(
+        "POST /api/token HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nX-Forwarded-For: {from}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+/// 300 junk sign-in codes at once from one address: the malformed ones never reach Discord,
+/// the well-formed ones only up to the address's burst; the rest are answered 429 with
+/// `Retry-After`. A member at another address signs in at once, and the flooder's address
+/// again once its bucket refills.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_junk_codes_barely_reaches_discords_token_endpoint() {
+    let d = Discord::start("activity-flood").await;
+    let mut bot = Bot::start_with(&d, &[("DISCORD_CLIENT_SECRET", CLIENT_SECRET)]).await;
+    d.fake.wait_ready(1).await;
+    let size4 = json!({"name": "size", "type": 4, "value": 4});
+    let ch = d.challenge(&ANN, &BOB, "inphexion", &[size4]).await;
+    let game = d.accept(&BOB, &ch).await;
+    let board = d.last_board(game.id);
+    let watch = components_of(&board["components"])
+        .find(|c| c["label"] == "Watch live")
+        .and_then(|c| c["url"].as_str())
+        .unwrap_or_else(|| panic!("no Watch live link: {board}"))
+        .to_string();
+    let host = watch
+        .strip_prefix("http://")
+        .and_then(|w| w.split('/').next())
+        .expect("the web board's host")
+        .to_string();
+    let before = d.fake.token_requests();
+    let flooder = "198.51.100.66";
+    let long = "a".repeat(65);
+    let malformed = [
+        json!({"code": ""}).to_string(),
+        json!({"code": "   "}).to_string(),
+        json!({"code": long}).to_string(),
+        json!({"code": "a b"}).to_string(),
+        json!({"code": "<script>"}).to_string(),
+        json!({"code": "ok", "user": "not-a-member"}).to_string(),
+        json!({"code": 42}).to_string(),
+        "not json".to_string(),
+    ];
+    let bodies: Vec<String> = (0..300)
+        .map(|i| match i % 3 {
+            0 => malformed[(i / 3) % malformed.len()].clone(),
+            _ => json!({"code": format!("junk{i}")}).to_string(),
+        })
+        .collect();
+    let started = Instant::now();
+    let answers = futures_util::future::join_all(
+        bodies
+            .iter()
+            .map(|body| raw(&host, sign_in(&host, flooder, body))),
+    )
+    .await;
+    let took = started.elapsed();
+    let reached = d.fake.token_requests() - before;
+    // The address's burst, and a refill or two if the flood was slow.
+    let allowed = 10 + (took.as_secs() / 6) as usize + 1;
+    assert!(
+        reached <= allowed,
+        "{reached} of 300 junk codes reached Discord in {took:?}"
+    );
+    let count = |s: u16| answers.iter().filter(|a| a.0 == s).count();
+    assert_eq!(count(400), 100, "every malformed code refused at once");
+    assert_eq!(count(400) + count(403) + count(429), 300, "{answers:?}");
+    assert_eq!(
+        count(403),
+        reached,
+        "each code Discord saw was refused by it"
+    );
+    assert!(
+        answers
+            .iter()
+            .filter(|a| a.0 == 429)
+            .all(|a| a.1.contains("retry-after: ") && a.2.contains("Too many sign-ins")),
+        "{answers:?}"
+    );
+    // A member at another address signs in.
+    let code = d.fake.authorize(ANN.id);
+    let body = json!({"code": code, "user": ANN.id.to_string()}).to_string();
+    let (status, _, answer) = raw(&host, sign_in(&host, "203.0.113.5", &body)).await;
+    assert_eq!(status, 200, "{answer}");
+    // The flooder's address waits for its bucket, then signs in.
+    let code = d.fake.authorize(BOB.id);
+    let body = json!({"code": code}).to_string();
+    let mut refused = 0;
+    loop {
+        let (status, head, answer) = raw(&host, sign_in(&host, flooder, &body)).await;
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 429, "{head}{answer}");
+        refused += 1;
+        assert!(refused < 3, "the flooder's address stays refused");
+        let wait: u64 = head
+            .lines()
+            .find_map(|l| l.strip_prefix("retry-after: "))
+            .and_then(|s| s.trim().parse().ok())
+            .expect("a Retry-After");
+        assert!((1..=6).contains(&wait), "{wait}");
+        tokio::time::sleep(Duration::from_secs(wait)).await;
+    }
+    assert!(
+        refused > 0 || started.elapsed() >= Duration::from_secs(6),
+        "the flooder's address was not refused right after the flood"
+    );
+    assert!(d.fake.violations().is_empty(), "{:?}", d.fake.violations());
+    bot.kill().await;
+}

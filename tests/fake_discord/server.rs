@@ -354,6 +354,17 @@ impl Fake {
         self.state.requests.lock().unwrap().len()
     }
 
+    /// The requests that reached the OAuth2 token endpoint so far.
+    pub fn token_requests(&self) -> usize {
+        self.state
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| r.path == "/oauth2/token")
+            .count()
+    }
+
     /// Waits until a request from index `from` on satisfies `pred`; returns it with its index.
     pub async fn wait_for(
         &self,

@@ -11,6 +11,9 @@ web-token-not-player = This link's member does not play game #{ $game }.
 web-token-expired = This link expired when game #{ $game } ended: nothing can be played with it.
 web-bad-request = The request could not be read ({ $why }). Reload the page and try again.
 web-too-many = Too many moves sent at once from this link: wait a few seconds, then try again.
+web-busy = The web board is serving as many live boards as it can just now. Try again in a moment.
+web-busy-client = Too many live boards are open from your address. Close some, then try again.
+web-body-slow = The request arrived too slowly. Try again.
 web-move-illegal = { $input } cannot be played in game #{ $game }: { $error }.
 web-played = { $mv ->
         [pass] You passed
@@ -25,6 +28,7 @@ activity-not-ready = The bot is still connecting to Discord: try again in a mome
 activity-code-refused = Discord did not confirm who you are (the sign-in was refused or has expired). Close the Activity and open it again.
 activity-wrong-member = Discord says this sign-in belongs to another member than the one this Activity runs for. Close the Activity and open it again.
 activity-discord-unreachable = Discord could not be reached to confirm who you are. Try again in a moment.
+activity-too-many = Too many sign-ins at once. Wait a moment, then open the Activity again.
 activity-session-invalid = Your sign-in is not valid any more. Close the Activity and open it again.
 activity-not-player = You do not play game #{ $game }: you are watching it.
 activity-launch = Play in Discord

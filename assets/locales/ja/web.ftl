@@ -10,6 +10,9 @@ web-token-not-player = このリンクのメンバーは対局 #{ $game } の対
 web-token-expired = 対局 #{ $game } が終わったため、このリンクは期限切れです。このリンクでは指せません。
 web-bad-request = 要求を読み取れませんでした（{ $why }）。ページを再読み込みして、もう一度お試しください。
 web-too-many = このリンクから短時間に多くの手が送られました。数秒待ってから、もう一度お試しください。
+web-busy = ウェブ盤は、いまライブ表示を受け付けられる上限に達しています。少し待ってから、もう一度お試しください。
+web-busy-client = あなたのアドレスから開かれているライブ盤が多すぎます。いくつか閉じてから、もう一度お試しください。
+web-body-slow = 要求の到着が遅すぎました。もう一度お試しください。
 web-move-illegal = { $input } は対局 #{ $game } では指せません：{ $error }。
 web-played = 対局 #{ $game } の第 { $n } 手として{ $mv ->
         [pass] パスしました
@@ -24,6 +27,7 @@ activity-not-ready = ボットはまだ Discord に接続中です。少し待�
 activity-code-refused = Discord があなたを確認できませんでした（サインインが拒否されたか期限切れです）。アクティビティを閉じて、もう一度開いてください。
 activity-wrong-member = このサインインは、このアクティビティを開いたメンバーとは別のメンバーのものだと Discord が示しています。アクティビティを閉じて、もう一度開いてください。
 activity-discord-unreachable = あなたを確認するための Discord に接続できませんでした。少し待ってからもう一度お試しください。
+activity-too-many = 短時間にサインインが多すぎます。少し待ってから、アクティビティをもう一度開いてください。
 activity-session-invalid = サインインが無効になりました。アクティビティを閉じて、もう一度開いてください。
 activity-not-player = あなたは対局 #{ $game } の対局者ではありません。観戦中です。
 activity-launch = Discord で対局
