@@ -5,14 +5,22 @@
 //! - **Points** count every round: a win 1, a draw ½, a loss 0; a forfeit win 1 and a forfeit
 //!   loss 0; a bye what the event gives it (1 for a Swiss pairing bye, ½ for a late join, 0 in a
 //!   round robin).
-//! - **Tiebreaks** count only games actually played: a forfeit or a bye is not a game, so it adds
-//!   nothing to an opponent's Buchholz or to anyone's Sonneborn–Berger, and `games` counts only
-//!   played games.
-//!   - Swiss: **Buchholz cut-1** (the opponents' final points, without the lowest), then
-//!     **Sonneborn–Berger** (each opponent's final points times the result against them).
+//! - **Tiebreaks.** `games` counts only games played over the board.
+//!   - Swiss: **Buchholz cut-1**, then **Sonneborn–Berger**, with the unplayed rounds (byes,
+//!     forfeits, absences, the rounds after a withdrawal) as FIDE's Tie-Break Regulations (2023,
+//!     Article 16) have them:
+//!     - a player's own unplayed round counts as a game against a dummy opponent whose score is
+//!       the player's own final score, with the points the round gave (so a forfeit win or the
+//!       pairing bye adds the player's own score to Sonneborn–Berger, a forfeit loss nothing);
+//!     - an opponent's score is their points, except that a requested bye (a half-point or
+//!       zero-point bye, an absence) followed only by voluntary unplayed rounds counts as a draw:
+//!       a player who withdraws does not lower their opponents' tiebreaks;
+//!     - the cut of Buchholz cut-1 takes a voluntary unplayed round (a requested bye, an absence
+//!       or a forfeit loss) first, the one worth least if there are several, and the lowest
+//!       contribution otherwise.
 //!   - Round robin: **direct encounter** (the points scored among the players tied on points,
-//!     used only when each of them has played each other), then Sonneborn–Berger, then the
-//!     number of **wins**.
+//!     used only when each of them has played each other), then Sonneborn–Berger over the games
+//!     played, then the number of **wins**.
 //! - Players equal on points and every tiebreak share a rank; among them the list keeps the
 //!   starting order.
 //!
@@ -72,6 +80,18 @@ impl Round {
             Round::Bye { halves } => halves,
             Round::Lost { .. } | Round::ForfeitLost { .. } | Round::Absent => 0,
         }
+    }
+
+    /// Whether the round is a bye the player asked for or a round they were away (Article 16's
+    /// requested byes): a half-point or zero-point bye, an absence, a round after withdrawing.
+    /// The pairing bye (a full point) is not one.
+    fn requested_bye(self) -> bool {
+        matches!(self, Round::Bye { halves: 0 | 1 } | Round::Absent)
+    }
+
+    /// Whether the round is a voluntary unplayed round: a requested bye or a forfeit loss.
+    fn voluntary_unplayed(self) -> bool {
+        self.requested_bye() || matches!(self, Round::ForfeitLost { .. })
     }
 
     /// The opponent of a game actually played, with the half points scored against them.
@@ -154,26 +174,42 @@ pub fn standings(format: Format, entrants: &[Entrant]) -> Vec<Standing> {
         .iter()
         .map(|e| e.rounds.iter().map(|r| r.halves()).sum())
         .collect();
-    let opponent_points = |r: &Round| {
-        r.played()
-            .map(|(o, scored)| (points.get(o).copied().unwrap_or(0), scored))
+    // The scores the opponents' tiebreaks read: in a Swiss event, adjusted for the requested
+    // byes at the end (Article 16); in a round robin, the points.
+    let opponent_score: Vec<u32> = match format {
+        Format::Swiss => entrants.iter().map(|e| adjusted_score(&e.rounds)).collect(),
+        Format::RoundRobin => points.clone(),
     };
     let mut table: Vec<Standing> = entrants
         .iter()
         .enumerate()
         .map(|(player, e)| {
-            let played: Vec<(u32, u32)> = e.rounds.iter().filter_map(opponent_points).collect();
-            let mut opponents: Vec<u32> = played.iter().map(|&(p, _)| p).collect();
-            opponents.sort_unstable();
-            let buchholz: u32 = opponents.iter().skip(1).sum();
+            let own = points[player];
+            let played: Vec<(u32, u32)> = e
+                .rounds
+                .iter()
+                .filter_map(|r| r.played())
+                .map(|(o, scored)| (opponent_score.get(o).copied().unwrap_or(0), scored))
+                .collect();
+            let (buchholz_cut1, sonneborn_berger) = match format {
+                Format::Swiss => swiss_tiebreaks(&e.rounds, own, &opponent_score),
+                Format::RoundRobin => {
+                    let mut opponents: Vec<u32> = played.iter().map(|&(p, _)| p).collect();
+                    opponents.sort_unstable();
+                    (
+                        opponents.iter().skip(1).sum(),
+                        played.iter().map(|&(p, s)| p * s).sum(),
+                    )
+                }
+            };
             Standing {
                 player,
                 rank: 0,
-                points: Score(points[player]),
+                points: Score(own),
                 games: played.len() as u32,
                 wins: played.iter().filter(|&&(_, s)| s == 2).count() as u32,
-                buchholz_cut1: Score(buchholz),
-                sonneborn_berger: Score(played.iter().map(|&(p, s)| p * s).sum()),
+                buchholz_cut1: Score(buchholz_cut1),
+                sonneborn_berger: Score(sonneborn_berger),
                 direct: Score(0),
             }
         })
@@ -195,6 +231,46 @@ pub fn standings(format: Format, entrants: &[Entrant]) -> Vec<Standing> {
         };
     }
     table
+}
+
+/// A player's score as their opponents' tiebreaks read it, in half points (Article 16): the
+/// points of each round, but a requested bye followed only by voluntary unplayed rounds (a
+/// withdrawal, byes to the end) counts as a draw.
+fn adjusted_score(rounds: &[Round]) -> u32 {
+    rounds
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let to_the_end = rounds[k + 1..].iter().all(|l| l.voluntary_unplayed());
+            if r.requested_bye() && to_the_end {
+                1
+            } else {
+                r.halves()
+            }
+        })
+        .sum()
+}
+
+/// Buchholz cut-1 (in half points) and Sonneborn–Berger (in quarter points) of a Swiss player
+/// with final score `own` (half points), their opponents' scores read from `opponent_score`.
+/// Each unplayed round counts as a game against a dummy opponent with the player's own score;
+/// the cut takes the least of the voluntary unplayed rounds first (Article 16).
+fn swiss_tiebreaks(rounds: &[Round], own: u32, opponent_score: &[u32]) -> (u32, u32) {
+    // (the opponent's score, the half points scored, whether a voluntary unplayed round)
+    let contributions: Vec<(u32, u32, bool)> = rounds
+        .iter()
+        .map(|r| match r.played() {
+            Some((o, scored)) => (opponent_score.get(o).copied().unwrap_or(0), scored, false),
+            None => (own, r.halves(), r.voluntary_unplayed()),
+        })
+        .collect();
+    let sonneborn_berger = contributions.iter().map(|&(p, s, _)| p * s).sum();
+    let total: u32 = contributions.iter().map(|&(p, _, _)| p).sum();
+    let lowest_voluntary = contributions.iter().filter(|c| c.2).map(|c| c.0).min();
+    let cut = lowest_voluntary
+        .or_else(|| contributions.iter().map(|c| c.0).min())
+        .unwrap_or(0);
+    (total - cut, sonneborn_berger)
 }
 
 /// Fills in each player's points against the others tied with them on points, for the groups
@@ -276,9 +352,74 @@ mod tests {
         // Opponents 1 (1 point) and 3 (0): cut-1 leaves 1.
         assert_eq!((s0.buchholz_cut1.0, s0.sonneborn_berger.0), (2, 4));
         // 1 and 2 are both on 1 point (2 halves); 1 beat 2 but the tiebreaks decide: 1's
-        // opponents 0 (4 halves) and 2 (2): cut-1 4; 2's only played opponent is 1: cut-1 0.
+        // opponents 0 (4 halves) and 2 (2): cut-1 4; 2's forfeit win counts as a dummy opponent
+        // with 2's own score (2) and 2's opponent 1 has 2: cut-1 2.
         assert_eq!(table[1].player, 1);
         assert!(table[1].rank < table[2].rank);
+    }
+
+    /// Five players, three Swiss rounds: a pairing bye, a forfeit and a withdrawal.
+    /// Round 1: 0-1 1-0, 2-3 ½-½, 4 the pairing bye. Round 2: 0-4 1-0, 1 wins by forfeit against
+    /// 2, 3 the pairing bye. Round 3: 0-3 ½-½, 1-4 1-0, 2 withdrawn (absent).
+    /// Points (halves): 0 5, 1 4, 2 1, 3 4, 4 2. For the opponents, 2's absence in the last round
+    /// counts as a draw: 2's score is read as 2 halves.
+    #[test]
+    fn swiss_unplayed_rounds_count_against_a_dummy_with_the_players_own_score() {
+        let entrants = vec![
+            Entrant::new(vec![won(1), won(4), drawn(3)]),
+            Entrant::new(vec![lost(0), Round::ForfeitWon { opponent: 2 }, won(4)]),
+            Entrant::new(vec![
+                drawn(3),
+                Round::ForfeitLost { opponent: 1 },
+                Round::Absent,
+            ]),
+            Entrant::new(vec![drawn(2), Round::Bye { halves: 2 }, drawn(0)]),
+            Entrant::new(vec![Round::Bye { halves: 2 }, lost(0), lost(1)]),
+        ];
+        assert_eq!(adjusted_score(&entrants[2].rounds), 2);
+        let table = standings(Format::Swiss, &entrants);
+        let of = |p: usize| table.iter().find(|s| s.player == p).unwrap();
+        // 0: opponents 1 (4), 4 (2), 3 (4): cut 2 → 8; SB 4·2 + 2·2 + 4·1 = 16.
+        assert_eq!((of(0).buchholz_cut1.0, of(0).sonneborn_berger.0), (8, 16));
+        // 1: 0 (5), the forfeit win against a dummy with 1's own 4, 4 (2): cut 2 → 9;
+        // SB 0 + 4·2 + 2·2 = 12.
+        assert_eq!((of(1).buchholz_cut1.0, of(1).sonneborn_berger.0), (9, 12));
+        // 2: 3 (4), the forfeit loss and the absence against dummies with 2's own 1 (both
+        // voluntary: one of them is cut) → 5; SB 4·1 = 4.
+        assert_eq!((of(2).buchholz_cut1.0, of(2).sonneborn_berger.0), (5, 4));
+        // 3: 2 (read as 2), the pairing bye against a dummy with 3's own 4, 0 (5): cut 2 → 9;
+        // SB 2·1 + 4·2 + 5·1 = 15.
+        assert_eq!((of(3).buchholz_cut1.0, of(3).sonneborn_berger.0), (9, 15));
+        // 4: the pairing bye against a dummy with 4's own 2, 0 (5), 1 (4): cut 2 → 9; SB 2·2 = 4.
+        assert_eq!((of(4).buchholz_cut1.0, of(4).sonneborn_berger.0), (9, 4));
+        // 1 and 3 tie on 4 points and 9 Buchholz: Sonneborn–Berger puts 3 first.
+        let order: Vec<usize> = table.iter().map(|s| s.player).collect();
+        assert_eq!(order, [0, 3, 1, 4, 2]);
+        assert_eq!(of(2).games, 1);
+    }
+
+    /// Four players, three Swiss rounds. Round 1: 0-1 1-0, 2-3 1-0. Round 2: 0 a half-point bye,
+    /// 1-3 1-0, 2 the pairing bye. Round 3: 0-3 1-0, 1-2 ½-½. Points (halves): 0 5, 1 3, 2 5,
+    /// 3 0. 0's half-point bye is followed by a game, so it counts as ½ for 0's opponents.
+    #[test]
+    fn buchholz_cut1_cuts_a_voluntary_unplayed_round_first() {
+        let entrants = vec![
+            Entrant::new(vec![won(1), Round::Bye { halves: 1 }, won(3)]),
+            Entrant::new(vec![lost(0), won(3), drawn(2)]),
+            Entrant::new(vec![won(3), Round::Bye { halves: 2 }, drawn(1)]),
+            Entrant::new(vec![lost(2), lost(1), lost(0)]),
+        ];
+        assert_eq!(adjusted_score(&entrants[0].rounds), 5);
+        let table = standings(Format::Swiss, &entrants);
+        let of = |p: usize| table.iter().find(|s| s.player == p).unwrap();
+        // 0: 1 (3), the half-point bye against a dummy with 0's own 5, 3 (0). The bye is cut
+        // though 3's 0 is lower: 3. SB 3·2 + 5·1 + 0·2 = 11.
+        assert_eq!((of(0).buchholz_cut1.0, of(0).sonneborn_berger.0), (3, 11));
+        // 2: 3 (0), the pairing bye (not voluntary) against a dummy with 2's own 5, 1 (3): the
+        // lowest is cut: 8. SB 0·2 + 5·2 + 3·1 = 13.
+        assert_eq!((of(2).buchholz_cut1.0, of(2).sonneborn_berger.0), (8, 13));
+        // 0 and 2 tie on points; 2's Buchholz puts 2 first.
+        assert_eq!((table[0].player, table[1].player), (2, 0));
     }
 
     /// A round robin of three with every game drawn: all share first place.

@@ -45,6 +45,9 @@ enum Float {
 #[derive(Clone, Debug)]
 struct Player {
     rank: u32,
+    /// The pairing number the initial colour (5.2.5) reads: the player's place in the order of
+    /// the starting ranks among the players paired so far (see [`colour_numbers`]).
+    colour_number: u32,
     /// The score in half points.
     score: u32,
     /// The colours of the games played, in order.
@@ -84,6 +87,37 @@ fn preference(colours: &[Colour]) -> (Strength, Option<Colour>, i32) {
         (Strength::Mild, last.opposite())
     };
     (strength, Some(colour), difference)
+}
+
+/// The pairing numbers of the entrants (in the order of `tournament.entrants`) for the initial
+/// colour (5.2.5). The starting ranks are provisional while players enter late (General Handling
+/// Rules, Article 2), so the number counts only the players who have taken part in the pairing:
+/// those paired in this round, and those given an opponent or the pairing-allocated bye in an
+/// earlier one. A player who has never been paired (absent from the start, with byes entered in
+/// advance, or a late entry not paired yet) takes no number, and the players below move up.
+/// An entrant without a number gets 0.
+pub(super) fn colour_numbers(tournament: &Tournament) -> Vec<u32> {
+    let entrants = &tournament.entrants;
+    let mut by_rank: Vec<usize> = (0..entrants.len()).collect();
+    by_rank.sort_by_key(|&i| entrants[i].rank);
+    let mut numbers = vec![0; entrants.len()];
+    let mut next = 0;
+    for i in by_rank {
+        let e = &entrants[i];
+        let paired_before = e.rounds.iter().any(|r| {
+            r.opponent.is_some()
+                || matches!(
+                    r.outcome,
+                    // `+` without an opponent is how older files write the pairing bye.
+                    super::trf::Outcome::PairingBye | super::trf::Outcome::ForfeitWin
+                )
+        });
+        if e.paired_next || paired_before {
+            next += 1;
+            numbers[i] = next;
+        }
+    }
+    numbers
 }
 
 /// Pairs the next round of a tournament by the Dutch system.
@@ -127,6 +161,7 @@ pub fn pair(tournament: &Tournament) -> Result<Pairings, PairingError> {
             Float::None
         }
     };
+    let numbers = colour_numbers(tournament);
     let mut players = Vec::new();
     let mut played_against: Vec<Vec<u32>> = Vec::new();
     for (i, e) in tournament.entrants.iter().enumerate() {
@@ -143,6 +178,7 @@ pub fn pair(tournament: &Tournament) -> Result<Pairings, PairingError> {
         let score = before[i][done];
         players.push(Player {
             rank: e.rank,
+            colour_number: numbers[i],
             score,
             difference,
             strength,
@@ -423,7 +459,7 @@ impl Engine {
             }
         }
         // 5.2.5: the initial colour to the higher ranked player if their number is odd.
-        if pa.rank % 2 == 1 {
+        if pa.colour_number % 2 == 1 {
             give(self.initial)
         } else {
             give(self.initial.opposite())

@@ -59,7 +59,10 @@
 //! - Colours by the allocation rules (5.2): both preferences, the stronger one (both absolute:
 //!   the wider colour difference), alternation from the latest round in which the colours
 //!   differed (unplayed rounds left out), the higher ranked player's preference, and the initial
-//!   colour (`XXC`) to the higher ranked player when their pairing number is odd.
+//!   colour (`XXC`) to the higher ranked player when their pairing number is odd. That number
+//!   counts only the players who have taken part in the pairing (paired in this round, or given
+//!   an opponent or the pairing-allocated bye before): one who has never been paired (absent from
+//!   the start, byes entered in advance, a late entry) takes none, and those below move up.
 //! - The bye, when the number of players is odd, is what the last bracket leaves unpaired: the
 //!   lowest ranked eligible player of the lowest score, unless the criteria say otherwise.
 //!

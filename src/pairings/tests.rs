@@ -205,6 +205,48 @@ fn trf_error(text: &str) -> TrfError {
 }
 
 #[test]
+fn initial_colour_numbers_leave_out_a_player_never_paired() {
+    // Player 1 has a bye entered for round 1: the four others are numbered 1 to 4 for the
+    // initial colour, so 2 (number 1, odd) takes White and 3 (number 2, even) Black.
+    let text = include_str!("../../tests/data/pairings/absent_first.trf");
+    let t = parse(text).unwrap();
+    assert!(!t.entrants[0].paired_next);
+    assert_eq!(paired(&t), "2\n2 4\n5 3\n");
+}
+
+#[test]
+fn initial_colour_numbers_keep_a_player_paired_before() {
+    // 1 and 4 drew in round 1 and are absent in round 2; 2, 3, 5 and 6 were absent in round 1.
+    // 1 and 4 were paired once, so they keep their numbers and everyone is numbered by the
+    // starting rank: 2-5 and 3-6, 2 (even) with Black and 3 (odd) with White. Numbering only
+    // the players of this round would make 2 odd.
+    let mut t = Tournament::new(6, Some(3));
+    play(&mut t, &[(1, 4, '=')], &[]);
+    t.entrants[0].paired_next = false;
+    t.entrants[3].paired_next = false;
+    assert_eq!(paired(&t), "2\n5 2\n3 6\n");
+}
+
+#[test]
+fn initial_colour_numbers_count_who_has_been_paired() {
+    let mut t = Tournament::new(5, Some(4));
+    assert_eq!(dutch::colour_numbers(&t), vec![1, 2, 3, 4, 5]);
+    // Not paired now and never before: no number.
+    t.entrants[0].paired_next = false;
+    assert_eq!(dutch::colour_numbers(&t), vec![0, 1, 2, 3, 4]);
+    // Round 1: 2-3 played, 4 the pairing bye, 1 and 5 absent (a zero-point bye).
+    play(&mut t, &[(2, 3, '1')], &[4]);
+    // Everyone is paired in round 2 but 1 and 4.
+    t.entrants[0].paired_next = false;
+    t.entrants[3].paired_next = false;
+    // 4 had the pairing bye: paired once, so numbered; 1 never was.
+    assert_eq!(dutch::colour_numbers(&t), vec![0, 1, 2, 3, 4]);
+    // A late entry (absent so far) paired from this round on takes a number.
+    t.entrants[0].paired_next = true;
+    assert_eq!(dutch::colour_numbers(&t), vec![1, 2, 3, 4, 5]);
+}
+
+#[test]
 fn trf_errors_name_the_line() {
     let line = |rank: &str, rounds: &str| format!("001 {rank:>4}      Someone{:69}{rounds}", "");
     let ok1 = line("1", " 0002 w 1");
