@@ -269,6 +269,29 @@ async fn run(setup: Setup, games: usize, moves: usize) -> Report {
     let v = d.fake.violations();
     assert!(v.is_empty(), "requests that break Discord's spec: {v:#?}");
     let limits = &d.fake.state.limits;
+    // What was refused for the global limit, by route, if anything.
+    let mut refused: HashMap<String, usize> = HashMap::new();
+    for r in d.fake.state.requests.lock().unwrap().iter() {
+        if r.status == 429 {
+            let route: Vec<&str> = r
+                .path
+                .split('/')
+                .map(|s| {
+                    if s.chars().all(|c| c.is_ascii_digit()) {
+                        "{id}"
+                    } else {
+                        s
+                    }
+                })
+                .collect();
+            *refused
+                .entry(format!("{} {}", r.method, route.join("/")))
+                .or_default() += 1;
+        }
+    }
+    if !refused.is_empty() {
+        println!("answered 429: {refused:?}");
+    }
     Report {
         setup: setup.name().to_string(),
         games,

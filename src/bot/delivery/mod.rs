@@ -138,7 +138,7 @@ fn leaves_thread(code: isize) -> bool {
 const PARALLEL: usize = 32;
 
 /// Old boards whose buttons are taken off at once ([`db::Lane::Cleanup`]), beside the posts.
-const CLEANUP_PARALLEL: usize = 4;
+pub const CLEANUP_PARALLEL: usize = 4;
 
 /// The delivery's own connections ([`db::connect_side`]): its reads and writes never wait in
 /// line behind the members' actions for a connection (under a burst of moves they waited about
