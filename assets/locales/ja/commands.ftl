@@ -223,7 +223,10 @@ answer-challenge = { $opponent }、{ $challenger } から **{ $options }** の�
    *[no] レーティング対象外
 }、{ $clock }。{ $challenger } が { $colour } で先手です。
     下のボタンで受けるか断ってください（{ $hours } 時間有効）。
-answer-bot-game = わたしとの対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面はこのチャンネルに続きます。
+answer-bot-game = わたしとの対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面は{ $thread ->
+    [yes] このチャンネルに作られるこの対局のスレッドに
+   *[no] このチャンネルに
+}投稿されます。
 answer-not-your-turn = あなたの手番ではありません。番が来たらお知らせします。各対局の手番は `/対局一覧` で確認できます。
 answer-accept-takeback = 待ったを受ける
 answer-decline = 断る
