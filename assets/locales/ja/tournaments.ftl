@@ -56,7 +56,7 @@ tournament-bad-limit = 定員 { $max }人では開催できません。2〜{ $mo
 tournament-rounds-needed = スイス式の大会にはラウンド数が必要です。
 tournament-bad-rounds = { $rounds }ラウンドでは開催できません。1〜{ $most } で選んでください。
 tournament-rounds-swiss-only = ラウンド数を選べるのはスイス式だけです。総当たりのラウンド数は参加人数で決まります。
-tournament-too-many-rounds = スイス式 { $rounds }ラウンドには { $rounds } + 1人以上が必要ですが、定員は { $players }人です。ラウンドを減らすか定員を増やしてください。
+tournament-too-many-rounds = スイス式 { $rounds }ラウンドには { $rounds }+1人以上が必要ですが、定員は { $players }人です。ラウンドを減らすか定員を増やしてください。
 tournament-start-past = 受付の締め切りは未来の時刻にしてください。
 
 button-join = 参加
