@@ -542,4 +542,149 @@ mod tests {
             "no-such-message"
         );
     }
+
+    /// A sample value for variable `name` of a Japanese message: words where the code passes
+    /// Japanese words, a mention where it passes a member, else a number.
+    fn japanese_sample(name: &str) -> &'static str {
+        match name {
+            "colour" => "白",
+            "level" => "ふつう",
+            "result" => "白の勝ち（連結）",
+            "state" | "status" => "進行中",
+            "words" => "b3 にディスクを置く",
+            "language" => "日本語",
+            "format" => "総当たり",
+            "rated" => "レーティング対象",
+            "range" => "1から3まで",
+            "left" => "3日",
+            "how" => "（連結）",
+            "error" | "why" => "合法手ではありません",
+            "when" => "開始時",
+            "title" => "inpHeXion",
+            "who" | "opponent" | "challenger" | "name" | "a" | "b" | "winner" | "loser"
+            | "other" | "asker" | "player" | "white" | "black" | "to_move" | "first" | "second" => {
+                "<@1>"
+            }
+            _ => "7",
+        }
+    }
+
+    /// A Japanese character: kana, kanji, or full-width punctuation.
+    fn is_japanese(c: char) -> bool {
+        matches!(c, '\u{3000}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}')
+    }
+
+    /// What reads wrong in a Japanese text: a space between Japanese words, a space between a
+    /// number and its counter, an English command or option name, the ordinal 第N手 (the texts
+    /// say N手目), or another spelling of ゾンネボーン.
+    fn japanese_faults(
+        text: &str,
+        commands: &BTreeSet<String>,
+        options: &BTreeSet<String>,
+    ) -> Vec<String> {
+        let mut faults = Vec::new();
+        // Spaces inside a code span are what the member types (`/サーバー スレッド`).
+        let prose: String = text
+            .split('`')
+            .enumerate()
+            .map(|(i, part)| if i % 2 == 0 { part } else { "x" })
+            .collect();
+        let chars: Vec<char> = prose.chars().collect();
+        for (i, w) in chars.windows(3).enumerate() {
+            if w[1] == ' ' && is_japanese(w[0]) && is_japanese(w[2]) && !matches!(w[0], '？' | '！')
+            {
+                faults.push(format!("a space in `{}`", w.iter().collect::<String>()));
+            }
+            if w[0].is_ascii_digit()
+                && w[1] == ' '
+                && "手局日件人点枚時週分秒回行文ラペ".contains(w[2])
+            {
+                faults.push(format!(
+                    "a space before a counter in `{}`",
+                    w.iter().collect::<String>()
+                ));
+            }
+            if w[0] == '第' && w[1] == ' ' {
+                faults.push("a space after 第".to_string());
+            }
+            if w[0] == '第' {
+                let rest: String = chars[i + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit() || matches!(c, ' ' | '*'))
+                    .collect();
+                if chars.get(i + 1 + rest.chars().count()) == Some(&'手') {
+                    faults.push("第N手 (the texts say N手目)".to_string());
+                }
+            }
+        }
+        if text.contains("ゾンネボルン") {
+            faults.push("ゾンネボルン (the texts say ゾンネボーン)".to_string());
+        }
+        let word_end =
+            |rest: &str| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        for name in commands {
+            let cited = format!("/{name}");
+            if text
+                .match_indices(&cited)
+                .any(|(at, _)| word_end(&text[at + cited.len()..]))
+            {
+                faults.push(format!("the English command `{cited}`"));
+            }
+        }
+        for name in options {
+            if text.contains(&format!("`{name}`")) || text.contains(&format!(" {name}:")) {
+                faults.push(format!("the English option `{name}`"));
+            }
+        }
+        faults
+    }
+
+    #[test]
+    fn japanese_texts_read_as_japanese() {
+        let c = load().expect("the locale files load");
+        let ja = Lang::of("ja");
+        assert_eq!(ja.tag(), "ja");
+        // The English names, from the English catalogue, so that a new command is checked too.
+        let (mut commands, mut options) = (BTreeSet::new(), BTreeSet::new());
+        for id in c.message_ids(Lang::EN, "") {
+            let Some(name) = c.get_exact(Lang::EN, id, Some("name")) else {
+                continue;
+            };
+            if id.starts_with("cmd-") || id == "entry-point" {
+                commands.insert(name);
+            } else if id.starts_with("opt-") {
+                options.insert(name);
+            }
+        }
+        assert!(
+            commands.contains("board") && options.contains("opponent"),
+            "{commands:?} {options:?}"
+        );
+        let mut faults = Vec::new();
+        let mut rendered = 0;
+        for (id, vars) in messages("ja") {
+            let (message, attr) = match id.split_once('.') {
+                Some((message, attr)) => (message, Some(attr)),
+                None => (id.as_str(), None),
+            };
+            let mut args = FluentArgs::new();
+            for v in &vars {
+                args.set(v.clone(), japanese_sample(v));
+            }
+            let text = c
+                .format(ja, message, attr, Some(&args))
+                .unwrap_or_else(|| panic!("ja: `{id}` renders"));
+            rendered += 1;
+            for fault in japanese_faults(&text, &commands, &options) {
+                faults.push(format!("{id}: {fault}: {text}"));
+            }
+        }
+        assert!(rendered > 300, "{rendered} texts");
+        assert!(
+            faults.is_empty(),
+            "{} faults:\n{}",
+            faults.len(),
+            faults.join("\n")
+        );
+    }
 }

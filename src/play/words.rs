@@ -288,11 +288,11 @@ mod tests {
                 "inpHeXion 9×9, pie rule, neutral centre disc",
                 "inpHeXion 9×9、パイルール、中立ディスク",
             ),
-            ("exxit tiles=39", "EXXIT 39 tiles", "EXXIT タイル 39 枚"),
+            ("exxit tiles=39", "EXXIT 39 tiles", "EXXIT タイル 39枚"),
             (
                 "exxit tiles=19 expert",
                 "EXXIT 19 tiles, expert set-up",
-                "EXXIT タイル 19 枚、上級",
+                "EXXIT タイル 19枚、上級",
             ),
         ] {
             let options = crate::games::Options::parse_line(line).expect("options");

@@ -232,7 +232,10 @@ answer-challenge = { $opponent }, { $challenger } challenges you to **{ $options
    *[no] unrated
 }, { $clock }. { $challenger } plays { $colour } and moves first.
     Accept or decline below (open for { $hours } hours).
-answer-bot-game = Game #{ $game } against me at level **{ $level }** starts: the board follows in this channel.
+answer-bot-game = Game #{ $game } against me at level **{ $level }** starts: the board follows { $thread ->
+    [yes] in the game's own thread, opening in this channel
+   *[no] in this channel
+}.
 answer-not-your-turn = It is not your turn: you will be told when it is. `/games` shows whose turn it is in each of your games.
 answer-accept-takeback = Accept takeback
 answer-decline = Decline

@@ -42,29 +42,29 @@ challenge-status-accepted = 承諾済み
 challenge-status-declined = 辞退済み
 challenge-status-withdrawn = 取り下げ済み
 challenge-status-expired = 期限切れ
-game-over-start-new = 対局 #{ $game } は終わっています（{ $result }）。新しい対局は `/挑戦` で始めてください。
-game-not-yours = 対局 #{ $game } はあなたの対局ではありません（{ $a } と { $b } の対局です）。自分の対局は `/対局一覧` で確認できます。
+game-over-start-new = 対局 #{ $game } は終わっています（{ $result }）。新しい対局は `/{ cmd-challenge.name }` で始めてください。
+game-not-yours = 対局 #{ $game } はあなたの対局ではありません（{ $a } と { $b } の対局です）。自分の対局は `/{ cmd-games.name }` で確認できます。
 not-your-turn = 対局 #{ $game } はあなたの手番ではありません。{ $who }（{ $colour }）の手番です。あなたの番になったらメンションでお知らせします。
 time-ran-out = 対局 #{ $game } のこの手の持ち時間は <t:{ $at }:R> に切れました。時間切れ負けです。
-no-such-active-game-here = このチャンネルに進行中の対局 #{ $game } はありません。自分の対局は `/対局一覧` で一覧できます。
-no-active-game-here = このチャンネルに進行中の対局はありません。`/挑戦` で始めるか、`/対局一覧` を見てください。
-several-games-here = このチャンネルには複数の対局があります（{ $games }）。`game` オプションでどれかを指定してください。
-not-a-game-number = `{ $input }` は対局番号ではありません。候補から選ぶか、`/対局一覧` を見てください。
-abort-moderators-only = 対局を中止できるのはモデレーター（サーバー管理権限）だけです。プレイヤーは `/投了` で投了できます。
+no-such-active-game-here = このチャンネルに進行中の対局 #{ $game } はありません。自分の対局は `/{ cmd-games.name }` で一覧できます。
+no-active-game-here = このチャンネルに進行中の対局はありません。`/{ cmd-challenge.name }` で始めるか、`/{ cmd-games.name }` を見てください。
+several-games-here = このチャンネルには複数の対局があります（{ $games }）。`{ opt-move-game.name }` オプションでどれかを指定してください。
+not-a-game-number = `{ $input }` は対局番号ではありません。候補から選ぶか、`/{ cmd-games.name }` を見てください。
+abort-moderators-only = 対局を中止できるのはモデレーター（サーバー管理権限）だけです。プレイヤーは `/{ cmd-resign.name }` で投了できます。
 game-not-in-this-server = 対局 #{ $game } はこのサーバーの対局ではありません。
 game-already-over = 対局 #{ $game } はすでに終わっています。
 option-not-of-game = `{ $option }` は { $game } のオプションではありません。外すか、もう一方のゲームを選んでください。
-options-do-not-fit = そのオプションは { $game } に合いません：{ $error }。`/ルール ゲーム:{ $name }` を見てください。
-challenge-yourself = 自分自身には挑戦できません。`opponent` に別のメンバーを選んでください。
-challenge-a-bot = ボットは挑戦を受けられません。`opponent` に人間のメンバーを選んでください。
+options-do-not-fit = そのオプションは { $game } に合いません：{ $error }。`/{ cmd-rules.name } { opt-rules-game.name }:{ $name }` を見てください。
+challenge-yourself = 自分自身には挑戦できません。`{ opt-challenge-opponent.name }` に別のメンバーを選んでください。
+challenge-a-bot = ボットは挑戦を受けられません。`{ opt-challenge-opponent.name }` に人間のメンバーを選んでください。
 challenge-not-open = この挑戦はもう受け付けていません（{ $status }）。
-challenge-for-another = この挑戦は { $who } 宛てです。自分で対局するには `/挑戦` を使ってください。
+challenge-for-another = この挑戦は { $who } 宛てです。自分で対局するには `/{ cmd-challenge.name }` を使ってください。
 challenge-withdraw-own = この挑戦を取り下げられるのは、挑戦したメンバーだけです。
-challenge-expired-answer = この挑戦は期限切れです。`/挑戦` で新しく挑戦してください。
+challenge-expired-answer = この挑戦は期限切れです。`/{ cmd-challenge.name }` で新しく挑戦してください。
 vacation-already = すでに <t:{ $until }:f> まで休暇中です。終わってから次の休暇を取ってください。
-vacation-too-long = 今取れる休暇は 1〜{ $left } 日です（365 日あたり { $cap } 日まで、取得済み { $used } 日）。申請は { $days } 日でした。
-move-cannot-be-played = `{ $input }` は対局 #{ $game } では指せません：{ $error }。`/着手` と入力して候補から選んでください。
-leaderboard-pages = 表は { $pages } ページあります。`page` には 1〜{ $pages } を指定してください。
+vacation-too-long = 今取れる休暇は 1〜{ $left }日です（365日あたり { $cap }日まで、取得済み { $used }日）。申請は { $days }日でした。
+move-cannot-be-played = `{ $input }` は対局 #{ $game } では指せません：{ $error }。`/{ cmd-move.name }` と入力して候補から選んでください。
+leaderboard-pages = 表は { $pages }ページあります。`{ opt-leaderboard-page.name }` には 1〜{ $pages } を指定してください。
 
 ## Boards
 
@@ -87,11 +87,11 @@ caption-to-move = { $who }（{ $colour }）の手番です。
 caption-to-move-until = { $who }（{ $colour }）の手番です。持ち時間は <t:{ $at }:R> に切れます。
 caption-over = 対局終了：{ $result }。
 caption-over-won = 対局終了：{ $result }。おめでとうございます！
-caption-replay = `/再生 対局:{ $id }` で対局を再生できます。棋譜は `/棋譜 対局:{ $id }` で。
+caption-replay = `/{ cmd-replay.name } { opt-replay-game.name }:{ $id }` で対局を再生できます。棋譜は `/{ cmd-record.name } { opt-record-game.name }:{ $id }` で。
 
 ## Game actions
 
-no-such-game = 対局 #{ $game } はありません。進行中の対局は `/対局一覧` で一覧できます。
+no-such-game = 対局 #{ $game } はありません。進行中の対局は `/{ cmd-games.name }` で一覧できます。
 following = 観戦中：{ $names }
 your-move-direct = { $who }：対局 #{ $game }（<#{ $place }>）であなたの手番です。下の **指す** を押してください。
 players-beat = { $winner } が { $loser } に勝ちました{ $how }
@@ -99,45 +99,45 @@ players-drew = { $a } と { $b } は引き分け{ $how }
 player-colour = { $who }（{ $colour }）
 caption-notation = -# `{ $mv }`
 its-thread = そのスレッド
-result-line = 🏁 **{ $game }** 対局 #{ $id }：{ $result }。最終盤面は { $thread } にあります。`/再生 対局:{ $id }` で対局を再生できます。
+result-line = 🏁 **{ $game }** 対局 #{ $id }：{ $result }。最終盤面は { $thread } にあります。`/{ cmd-replay.name } { opt-replay-game.name }:{ $id }` で対局を再生できます。
 resigned = { $who } が投了しました。
-game-over-replay = 対局 #{ $game } は終わっています（{ $result }）。`/再生` で再生できます。
-call-off-too-late = 対局 #{ $game } はすでに進んでいます（両者が 2 手ずつ指しました）。もう取りやめにはできません。`/投了` で投了はできます。
+game-over-replay = 対局 #{ $game } は終わっています（{ $result }）。`/{ cmd-replay.name }` で再生できます。
+call-off-too-late = 対局 #{ $game } はすでに進んでいます（両者が 2手ずつ指しました）。もう取りやめにはできません。`/{ cmd-resign.name }` で投了はできます。
 call-off-proposed = { $opponent }、{ $who } が対局 #{ $game } の取りやめを提案しています。取りやめると結果なしで終わり、レーティングは変わりません。
 only-they-answer-proposal = この提案に答えられるのは { $who } だけです。
-call-off-moved-on = この提案の後で対局 #{ $game } は進みました。まだ二人とも望むなら `/取りやめ` でもう一度提案してください。
+call-off-moved-on = この提案の後で対局 #{ $game } は進みました。まだ二人とも望むなら `/{ cmd-calloff.name }` でもう一度提案してください。
 call-off-declined = { $who } は続行を希望しました。対局 #{ $game } は続きます。
 called-off = 対局 #{ $game }（{ $a } 対 { $b }）は合意により取りやめになりました。結果はありません。
 call-off-done = 対局 #{ $game } を取りやめました。
 aborted-by-moderator = 対局 #{ $game }（{ $a } 対 { $b }）はモデレーターにより中止されました。結果はありません。
 takeback-your-turn = 待ったができるのは、相手が指す前の自分の最後の手だけです。対局 #{ $game } は今あなたの手番です。
 takeback-against-bot = わたしはすぐに指し返すので、わたしとの対局では待ったできる手がありません。
-takeback-asked = { $opponent }、{ $who } が対局 #{ $game } の { $ply } 手目（`{ $mv }`）の待ったを求めています。承諾すると、その手の前の局面・残り時間で相手の手番に戻ります。断るとその手はそのままです。
-takeback-moved-on = この待ったの依頼の後で対局 #{ $game } は進みました。{ $ply } 手目はそのままです。
+takeback-asked = { $opponent }、{ $who } が対局 #{ $game } の { $ply }手目（`{ $mv }`）の待ったを求めています。承諾すると、その手の前の局面・残り時間で相手の手番に戻ります。断るとその手はそのままです。
+takeback-moved-on = この待ったの依頼の後で対局 #{ $game } は進みました。{ $ply }手目はそのままです。
 only-they-answer-request = この依頼に答えられるのは { $who } だけです。
-takeback-declined = { $who } は対局 #{ $game } の { $ply } 手目の待ったを断りました。その手はそのままです。
-took-back = { $asker } が { $who } の承諾を得て { $ply } 手目（`{ $mv }`）を待ったしました。
-takeback-done = 対局 #{ $game } の { $ply } 手目を取り消しました。
+takeback-declined = { $who } は対局 #{ $game } の { $ply }手目の待ったを断りました。その手はそのままです。
+took-back = { $asker } が { $who } の承諾を得て { $ply }手目（`{ $mv }`）を待ったしました。
+takeback-done = 対局 #{ $game } の { $ply }手目を取り消しました。
 ran-out-of-time = { $who } の持ち時間が切れました。
-reminder = ⏰ お知らせ：{ $who }、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }。下の「指す」ボタンで指せます。お知らせは `/設定` で止められます。
-reminder-until = ⏰ お知らせ：{ $who }、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }（<t:{ $until }:f> まで）。下の「指す」ボタンで指せます。お知らせは `/設定` で止められます。
+reminder = ⏰ お知らせ：{ $who }、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }。下の「指す」ボタンで指せます。お知らせは `/{ cmd-settings.name }` で止められます。
+reminder-until = ⏰ お知らせ：{ $who }、<#{ $place }> の **{ $game }** 対局 #{ $id }（相手 { $opponent }）はあなたの手番です。残り { $left }（<t:{ $until }:f> まで）。下の「指す」ボタンで指せます。お知らせは `/{ cmd-settings.name }` で止められます。
 challenge-expired = { $challenger } から { $opponent } への挑戦（{ $options }）は返事がないまま期限切れになりました。
 challenge-already-open = あなたと { $opponent } の間にはすでに受付中の { $game } の挑戦があります（挑戦 #{ $id }）。先にそれに答えるか、取り下げてください。
-too-many-challenges = 受付中の挑戦が { $open } 件あり、これが上限です。返事を待つか、いくつか取り下げてください（24 時間で期限切れになります）。
-rematch-players-only = 対局 #{ $game } の再戦を申し込めるのはその対局者だけです。自分の対局は `/挑戦` で始めてください。
+too-many-challenges = 受付中の挑戦が { $open }件あり、これが上限です。返事を待つか、いくつか取り下げてください（24時間で期限切れになります）。
+rematch-players-only = 対局 #{ $game } の再戦を申し込めるのはその対局者だけです。自分の対局は `/{ cmd-challenge.name }` で始めてください。
 game-still-played = 対局 #{ $game } はまだ続いています。
-rematch-against-bot = わたしともう一局指すには `/ボット対局` を使ってください（先手は `first` で選べます）。
+rematch-against-bot = わたしともう一局指すには `/{ cmd-play.name }` を使ってください（先手は `{ opt-play-first.name }` で選べます）。
 rated = レーティング対象
 unrated = レーティング対象外
 rematch-offered =
     { $opponent }、{ $who } が対局 #{ $game }（{ $options }、{ $rated }、同じ持ち時間）の再戦を手番を入れ替えて申し込んでいます。{ $first } が{ $colour }で先手です。
-    下のボタンで承諾または辞退してください（{ $hours } 時間有効）。
+    下のボタンで承諾または辞退してください（{ $hours }時間有効）。
 challenge-gone = 挑戦 #{ $id } はもうありません。
 challenge-answered-meanwhile = 挑戦 #{ $id } には先に返事がありました。
 challenge-declined = { $opponent } は { $challenger } の挑戦（{ $options }）を辞退しました。
 challenge-withdrawn = { $challenger } は { $opponent } への挑戦（{ $options }）を取り下げました。
 challenge-accepted = { $opponent } が { $challenger } の挑戦を受けました。対局 #{ $game }（{ $options }）が下で始まります。
-too-many-bot-games = わたしとの対局がすでに { $max } 局あります。先にどれかを終えるか `/投了` してください（`/対局一覧` で一覧できます）。
+too-many-bot-games = わたしとの対局がすでに { $max }局あります。先にどれかを終えるか `/{ cmd-resign.name }` してください（`/{ cmd-games.name }` で一覧できます）。
 level-easy = やさしい
 level-medium = ふつう
 level-hard = つよい
@@ -145,9 +145,9 @@ plays-me = { $who } がレベル **{ $level }** でわたしと対局します�
 
 ## The Move button's picker
 
-picker-row = { $n } 行
+picker-row = { $n }行
 picker-row-r = 行 r = { $r }
-picker-group = { $name }（{ $n } 件）
+picker-group = { $name }（{ $n }件）
 pick-swap = 色を交換する
 pick-pass = パス
 pick-place-on = { $cell } にディスクを置く
@@ -159,7 +159,7 @@ pick-onto = { $cell } へ
 pick-onto-space = { $cell } へ（外宇宙へ落ちる）
 pick-lay = タイルを置く（世界の拡張）
 pick-lay-at = { $cell } にタイルを置く
-pick-lay-at-chain = { $cell } にタイルを置く（連鎖で +{ $extra }）
+pick-lay-at-chain = { $cell } にタイルを置き、連鎖でさらに{ $extra }枚
 pick-place = ディスクを置く
 ask-swap-or-place = 色を交換する（パイルール）か、ディスクを置いてください
 ask-place-where = どこにディスクを置きますか？
@@ -188,7 +188,7 @@ button-fresh-picker = 新しく選び直す
 button-cancel = キャンセル
 button-back = 戻る
 button-play = この手を指す
-stale-button = このボタンはもう使えません（対局や挑戦が進みました）。自分の対局は `/対局一覧` で確認し、新しく始めるには `/挑戦` を使ってください。
+stale-button = このボタンはもう使えません（対局や挑戦が進みました）。自分の対局は `/{ cmd-games.name }` で確認し、新しく始めるには `/{ cmd-challenge.name }` を使ってください。
 follow-again-button = **観戦** をもう一度押すと
 following-now = 対局 #{ $game } を観戦中です。結果が出たらメンションでお知らせします。やめるには{ $again }解除できます。
 not-following = 対局 #{ $game } の観戦をやめました。
@@ -202,15 +202,15 @@ rematch-offered-there = <#{ $channel }> で再戦を申し込みました。{ $o
 rematch-not-posted = <#{ $channel }> に再戦の申し込みを投稿できませんでした: { $why }。申し込みは取り消しました。解決したらもう一度「再戦」を押してください。
 rematch-not-posted-now = 今は <#{ $channel }> に再戦の申し込みを投稿できませんでした（{ $why }）。申し込みは取り消しました。少ししてからもう一度「再戦」を押してください。
 game-over-plain = 対局 #{ $game } は終わっています（{ $result }）。
-game-between = 対局 #{ $game } は { $a } と { $b } の対局で、今は { $who } の手番です。自分で指すには `/挑戦` でメンバーに挑戦するか、`/ボット対局` でわたしと対局してください。
+game-between = 対局 #{ $game } は { $a } と { $b } の対局で、今は { $who } の手番です。自分で指すには `/{ cmd-challenge.name }` でメンバーに挑戦するか、`/{ cmd-play.name }` でわたしと対局してください。
 their-turn-not-yours = 対局 #{ $game } は { $who } の手番で、あなたの番ではありません。あなたの番になったらお知らせします。
-you-played = 対局 #{ $game } の { $n } 手目に{ $mv ->
-        [pass] パスしました
-       *[other] { $words }（`{ $mv }`）を指しました
-    }。盤面は <#{ $place }> に続けて投稿されます。
-picker-stale = この選択画面を開いた後で対局 #{ $game } の局面が変わりました（今は { $n } 手目の後です）。何も指していません。
+you-played = { $mv ->
+        [pass] 対局 #{ $game } の{ $n }手目にパスしました。
+       *[other] 対局 #{ $game } の{ $n }手目を指しました：{ $words }（`{ $mv }`）。
+    }盤面は <#{ $place }> に続けて投稿されます。
+picker-stale = この選択画面を開いた後で対局 #{ $game } の局面が変わりました（今は { $n }手目の後です）。何も指していません。
 picker-title = **{ $game }** 対局 #{ $id } · あなたの手番
-picker-confirm = **{ $words }**（`{ $mv }`）を指しますか？ 画像はその手の後の盤面です。
+picker-confirm = この手を指しますか？ **{ $words }**（`{ $mv }`）。画像はこの手を指した後の盤面です。
 
 
 ## Delivery
@@ -220,14 +220,14 @@ refused-missing-access = Discord に「Missing Access」で拒否されました
 refused-unknown-channel = <#{ $channel }> はもう存在しません（「Unknown Channel」）
 refused-other = Discord が <#{ $channel }> へのメッセージを拒否しました（HTTP { $status }、コード { $code }：{ $message }）
 could-not-post-here = ⚠️ <#{ $channel }> にこれを投稿できませんでした：{ $why }。モデレーターが直せます。
-moderators-no-threads = 🔧 モデレーターの方へ：<#{ $channel }> で対局ごとのスレッドを作れません（Discord の拒否：「{ $message }」）。そこで「公開スレッドの作成」と「スレッドでメッセージを送信」の権限が必要です。それまで対局はこのチャンネルで行います。`/サーバー スレッド:オフ` にすると、このお知らせなしでここで対局します。
+moderators-no-threads = 🔧 モデレーターの方へ：<#{ $channel }> で対局ごとのスレッドを作れません（Discord の拒否：「{ $message }」）。そこで「公開スレッドの作成」と「スレッドでメッセージを送信」の権限が必要です。それまで対局はこのチャンネルで行います。`/{ cmd-server.name } { opt-server-threads.name }:{ choice-threads-1 }` にすると、このお知らせなしでここで対局します。
 moderators-no-thread-posts = 🔧 モデレーターの方へ：<#{ $channel }> の対局スレッドに投稿できません（Discord の拒否：「{ $message }」）。そこで「スレッドでメッセージを送信」の権限が必要です。それまで対局はこのチャンネルで行います。
 moderators-thread-left = 🔧 モデレーターの方へ：対局 #{ $game } のスレッド <#{ $thread }> に投稿できません（Discord の拒否：「{ $message }」。ロックされたスレッドではこうなります）。対局はこのチャンネルで続けます。
-moderators-no-archive = 🔧 モデレーターの方へ：<#{ $channel }> の終局した対局のスレッドをアーカイブできません（Discord の拒否：「{ $message }」）。そこで「スレッドの管理」の権限が必要です。権限がなくても、スレッドは 1 週間メッセージがなければ自動で閉じます。
+moderators-no-archive = 🔧 モデレーターの方へ：<#{ $channel }> の終局した対局のスレッドをアーカイブできません（Discord の拒否：「{ $message }」）。そこで「スレッドの管理」の権限が必要です。権限がなくても、スレッドは 1週間メッセージがなければ自動で閉じます。
 # 変種の言葉: `inpHeXion 7×7、パイルール`。
 variant = { $game } { $size }
 variant-inphexion = { $size }×{ $size }
-variant-exxit = タイル { $tiles } 枚
+variant-exxit = タイル { $tiles }枚
 variant-and = { $variant }、{ $flag }
 variant-pie = パイルール
 variant-free-reply = 自由応手

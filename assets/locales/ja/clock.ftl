@@ -1,6 +1,6 @@
 # 通信対局の時間: 持ち時間の方式、週末休み、タイムゾーン、日次まとめ、一時中断。
 
-clock-per-move-days = 一手 { $days } 日
+clock-per-move-days = 一手 { $days }日
 clock-per-move = 一手 { $time }
 clock-fischer = フィッシャー方式: { $initial }、一手ごとに { $increment } 追加、最大 { $cap }
 clock-weekends-off = { $clock }、週末休み
@@ -37,7 +37,7 @@ clock-notifications-none = 手番はお知らせしません。
 clock-settings = { $settings }
     { $zone } { $heard }
 
-clock-digest = { $who }、あなたの手番を待つ対局が { $count } 局あります（残り時間の少ない順）:
+clock-digest = { $who }、あなたの手番を待つ対局が { $count }局あります（残り時間の少ない順）:
     { $lines }
 clock-digest-line = • #{ $game } { $title }（相手: { $opponent }）: 残り { $left } · { $link }
 clock-digest-no-clock = 時間制限なし
@@ -46,14 +46,14 @@ pause-bad-days = 一時中断は1〜{ $most }日です（{ $days }日はでき�
 pause-no-clock = 対局 #{ $game } には止める時計がありません。
 pause-already-proposed = 対局 #{ $game } の一時中断の提案はすでに返事を待っています。
 pause-already-running = 対局 #{ $game } は <t:{ $until }:f> まで一時中断中です。
-pause-proposed = { $other }、{ $who } が対局 #{ $game } を { $days } 日間一時中断することを提案しています。二人とも時計が止まります。下のボタンで受けるか断ってください。
+pause-proposed = { $other }、{ $who } が対局 #{ $game } を { $days }日間一時中断することを提案しています。二人とも時計が止まります。下のボタンで受けるか断ってください。
 pause-gone = この一時中断の提案はもうありません。
 pause-answered = 対局 #{ $game } の一時中断にはすでに返事がありました。
 pause-declined = { $who } が対局 #{ $game } の一時中断を断りました。時計は進みます。
-pause-accepted = { $who } が受けました。対局 #{ $game } は <t:{ $until }:f> まで一時中断します。二人とも `/再開` で早めに再開できます。
+pause-accepted = { $who } が受けました。対局 #{ $game } は <t:{ $until }:f> まで一時中断します。二人とも `/{ cmd-resume.name }` で早めに再開できます。
 pause-not-running = 対局 #{ $game } は一時中断していません。
 pause-resume-asked = 対局 #{ $game } の再開はすでに申し出ています。{ $other } の同意が必要です。
-pause-resume-proposed = { $who } が対局 #{ $game } を今すぐ再開したいそうです。{ $other }、同意するなら `/再開` を使ってください。
+pause-resume-proposed = { $who } が対局 #{ $game } を今すぐ再開したいそうです。{ $other }、同意するなら `/{ cmd-resume.name }` を使ってください。
 pause-resumed = 二人が同意しました。対局 #{ $game } の時計が再び進みます。
 pause-accept = 中断する
 pause-decline = 続ける

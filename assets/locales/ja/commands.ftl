@@ -196,35 +196,38 @@ answer-suggest-finished = #{ $game } { $title }、{ $moves }手、{ $state }
 answer-active = 進行中
 answer-suggest-you = あなた
 answer-time-left = 残り { $left }
-answer-and-more = …ほか { $count } 件。
+answer-and-more = …ほか { $count }件。
 answer-board-link = [盤面]({ $url })
 answer-played-in = <#{ $channel }> で対局中
-answer-ply-range = 対局 #{ $game } は { $moves } 手です。`手数` は 0 から { $moves } の間で選んでください（指定: { $asked }）。
-answer-showing-move = { $moves } 手中 { $ply } 手目の後の局面です。
-answer-no-games = { $who } はここで進行中の対局がありません。`/挑戦` で誰かに申し込みましょう！
+answer-ply-range = 対局 #{ $game } は { $moves }手です。`{ opt-board-ply.name }` は 0 から { $moves } の間で選んでください（指定: { $asked }）。
+answer-showing-move = { $moves }手中 { $ply }手目の後の局面です。
+answer-no-games = { $who } はここで進行中の対局がありません。`/{ cmd-challenge.name }` で誰かに申し込みましょう！
 answer-delivery-fault = ⚠️ この対局の盤面を投稿できません: { $fault }
 answer-games-head = { $who } の進行中の対局:
 answer-games-line = • #{ $game } **{ $title }** { $first } 対 { $second } · { $move }手目 · { $to_move } の手番
 answer-turn-head = あなたの手番の対局:
 answer-turn-line = • #{ $game } **{ $title }** 対 { $opponent }（<#{ $channel }>）· { $move }手目
-answer-turn-none = ここであなたの手番の対局はありません。進行中の対局は `/対局一覧` で見られます。
-answer-record = 対局 #{ $game } の棋譜（{ $moves } 手）: 1行目がバリエーション、その後は1行に1手です。`hexcord engine`（`load`）で読み込むか、`hexcord render` で描画できます。
+answer-turn-none = ここであなたの手番の対局はありません。進行中の対局は `/{ cmd-games.name }` で見られます。
+answer-record = 対局 #{ $game } の棋譜（{ $moves }手）: 1行目がバリエーション、その後は1行に1手です。`hexcord engine`（`load`）で読み込むか、`hexcord render` で描画できます。
 answer-replay = 対局 #{ $game } の一手ごとの再生です。
-answer-replay-too-large = 対局 #{ $game } の再生は大きすぎて添付できません（{ $size } MB）。棋譜は `/棋譜` で得られ、`hexcord render --replay` で描画できます。
+answer-replay-too-large = 対局 #{ $game } の再生は大きすぎて添付できません（{ $size } MB）。棋譜は `/{ cmd-record.name }` で得られ、`hexcord render --replay` で描画できます。
 answer-analysis = 📈 対局 #{ $game }（{ $title }、{ $first } 対 { $second }）の解析: グラフは一手ごとの双方の勝率です。
-answer-analysis-turning = • 第 **{ $number } 手 { $played }**（{ $name }、{ $colour }）で勝率が { $loss } % 下がりました（{ $before } % → { $after } %）。推奨手: **{ $better }**。
+answer-analysis-turning = • **{ $number }手目 { $played }**（{ $name }、{ $colour }）で勝率が{ $loss }%下がりました（{ $before }% → { $after }%）。推奨手: **{ $better }**。
 answer-analysis-no-turning = 勝率を { $loss } % 以上下げた手はありません: はっきりした分かれ目のない対局でした。
-answer-analysis-progress = 🔍 対局 #{ $game } を解析中: { $total } 局面中 { $done } 局面を探索しました…
+answer-analysis-progress = 🔍 対局 #{ $game } を解析中: { $total }局面中 { $done }局面を探索しました…
 answer-analysis-in-play = 対局 #{ $game } はまだ対局中です。対局中の助けにならないよう、解析は終局した対局だけが対象です。
 answer-analysis-empty = 対局 #{ $game } は一手も指されずに終わったため、解析するものがありません。
-answer-challenge-the-bot = わたしと対局するには `/ボット対局` で強さを選んでください。
+answer-challenge-the-bot = わたしと対局するには `/{ cmd-play.name }` で強さを選んでください。
 answer-challenge = { $opponent }、{ $challenger } から **{ $options }** の対局の申し込みです。{ $rated ->
     [yes] レーティング対象
    *[no] レーティング対象外
-}、{ $clock }。{ $challenger } が { $colour } で先手です。
-    下のボタンで受けるか断ってください（{ $hours } 時間有効）。
-answer-bot-game = わたしとの対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面はこのチャンネルに続きます。
-answer-not-your-turn = あなたの手番ではありません。番が来たらお知らせします。各対局の手番は `/対局一覧` で確認できます。
+}、{ $clock }。{ $challenger } が{ $colour }で先手です。
+    下のボタンで受けるか断ってください（{ $hours }時間有効）。
+answer-bot-game = わたしとの対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面は{ $thread ->
+    [yes] このチャンネルに作られるこの対局のスレッドに
+   *[no] このチャンネルに
+}投稿されます。
+answer-not-your-turn = あなたの手番ではありません。番が来たらお知らせします。各対局の手番は `/{ cmd-games.name }` で確認できます。
 answer-accept-takeback = 待ったを受ける
 answer-decline = 断る
 answer-call-it-off = 取りやめる
@@ -236,9 +239,9 @@ answer-rating-line = { $place }. { $player } **{ $rating }**{ $provisional ->
     [yes] （暫定）
    *[no] {""}
 } ±{ $deviation } · { $games }局（{ $wins }勝{ $losses }敗{ $draws }分）
-answer-leaderboard-empty = このサーバーではまだ { $title } のレーティング対局が終わっていません。`/挑戦` で誰かに申し込みましょう！
+answer-leaderboard-empty = このサーバーではまだ { $title } のレーティング対局が終わっていません。`/{ cmd-challenge.name }` で誰かに申し込みましょう！
 answer-leaderboard-title = { $title } ランキング
-answer-leaderboard-footer = { $pages } ページ中 { $page } ページ目 · Glicko-2 レーティング ± 偏差 · 暫定：偏差 { $provisional } 超 · 勝–敗–分
+answer-leaderboard-footer = { $pages }ページ中 { $page }ページ目 · Glicko-2 レーティング ± 偏差 · 暫定：偏差 { $provisional } 超 · 勝–敗–分
 answer-this-member = このメンバー
 answer-profile-unrated = { $who } はここでまだレーティング対局がありません。
 answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->
@@ -269,7 +272,7 @@ answer-server-saved = 保存しました。{ $state }すでに始まった対局
 answer-server-change = { $state }
     { $language }
     { $tournaments }
-    変更は `/サーバー スレッド`、`/サーバー 言語`、`/サーバー 大会作成` で。
+    変更は `/{ cmd-server.name } { opt-server-threads.name }`、`/{ cmd-server.name } { opt-server-language.name }`、`/{ cmd-server.name } { opt-server-tournaments.name }` で。
 answer-language-name = 日本語
 answer-language-auto = 自動（Discord のサーバーの言語）
 answer-language-unknown = `{ $value }` という言語は使えません。次から選んでください: { $known }。
@@ -277,13 +280,13 @@ answer-notify-channel = 対局のチャンネルでのメンション
 answer-notify-dm = 盤面と **指す** ボタン付きのダイレクトメッセージ（送れないときは対局のチャンネルでのメンション）
 answer-notify-both = 対局のチャンネルでのメンションと、盤面付きのダイレクトメッセージ
 answer-reminders-on = リマインダー: 同じ方法で、一手の持ち時間が半分になったときと、終わり間際にもう一度。
-answer-reminders-off = リマインダー: オフ。期限は変わらず適用されます（`/手番` で確認できます）。
+answer-reminders-off = リマインダー: オフ。期限は変わらず適用されます（`/{ cmd-turn.name }` で確認できます）。
 answer-settings = 手番の知らせ: { $told }。
     { $reminded }
 answer-settings-saved = 保存しました。{ $settings }
 answer-settings-change = { $settings }
-    変更は `/設定 通知` と `/設定 リマインダー` で。
-answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused } 局の期限が { $days } 日延びました）。今後365日で残っている休暇日数: { $left }。
+    変更は `/{ cmd-settings.name } { opt-settings-notify.name }` と `/{ cmd-settings.name } { opt-settings-reminders.name }` で。
+answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused }局の期限が { $days }日延びました）。今後365日で残っている休暇日数: { $left }。
 
 cmd-tournament = 大会：スイス式または総当たり。
     .name = 大会

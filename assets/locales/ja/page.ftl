@@ -35,6 +35,6 @@ page-zoom-hint = 盤面全体を見るには横にスクロールしてくださ
 page-signing-in = Discord でサインインしています…
 page-sign-in-failed = Discord でのサインインに失敗しました:
 page-choose-game = 対局を選んでください:
-page-no-games = 進行中の対局はありません。/challenge で始められます。
+page-no-games = 進行中の対局はありません。「/{ cmd-challenge.name }」で始められます。
 page-your-move = あなたの番
 page-participants = このアクティビティの参加者

@@ -30,12 +30,12 @@ render-chart-title = 勝率
 render-chart-subtitle = コンピューター解析（一手ごと）
 render-chart-axis = 手数
 
-render-turning-before = 第{ $number }手の前
+render-turning-before = { $number }手目の前
 render-turning-played = 実戦: { $number }. { $mv }
 render-turning-better = 推奨: { $number }. { $mv }
 
-render-standings-swiss = スイス式 · 同点はブッフホルツ（最低1つを除く）、次にゾンネボルン・ベルガーで決定
-render-standings-round-robin = 総当たり · 同点は直接対決、次にゾンネボルン・ベルガー、次に勝ち数で決定
+render-standings-swiss = スイス式 · 同点はブッフホルツ（最低1つを除く）、次にゾンネボーン・ベルガーで決定
+render-standings-round-robin = 総当たり · 同点は直接対決、次にゾンネボーン・ベルガー、次に勝ち数で決定
 render-standings-rank = 順位
 render-standings-player = プレイヤー
 render-standings-points = 得点

@@ -3,9 +3,9 @@ web-not-found = このページはありません。
 web-no-such-game = 対局 #{ $game } はありません。
 web-status-to-move = { $name }（{ $colour }）の手番
 web-move-words = { $colour }：{ $words }
-web-token-missing = ここで指せるのは対局者だけです。対局 #{ $game } の Discord チャンネルで「指す」ボタンか /board から自分専用のリンクを開いてください。
-web-token-unknown = このリンクは無効です（途中で切れているか、打ち間違いかもしれません）。Discord の「指す」ボタンか /board から盤をもう一度開いてください。
-web-token-other-game = このリンクは対局 #{ $game } ではなく対局 #{ $other } のものです。この対局の「指す」ボタンか /board から盤を開いてください。
+web-token-missing = ここで指せるのは対局者だけです。対局 #{ $game } の Discord チャンネルで「指す」ボタンか「/{ cmd-board.name }」から自分専用のリンクを開いてください。
+web-token-unknown = このリンクは無効です（途中で切れているか、打ち間違いかもしれません）。Discord の「指す」ボタンか「/{ cmd-board.name }」から盤をもう一度開いてください。
+web-token-other-game = このリンクは対局 #{ $game } ではなく対局 #{ $other } のものです。この対局の「指す」ボタンか「/{ cmd-board.name }」から盤を開いてください。
 web-token-not-player = このリンクのメンバーは対局 #{ $game } の対局者ではありません。
 web-token-expired = 対局 #{ $game } が終わったため、このリンクは期限切れです。このリンクでは指せません。
 web-bad-request = 要求を読み取れませんでした（{ $why }）。ページを再読み込みして、もう一度お試しください。
@@ -14,10 +14,10 @@ web-busy = ウェブ盤は、いまライブ表示を受け付けられる上限
 web-busy-client = あなたのアドレスから開かれているライブ盤が多すぎます。いくつか閉じてから、もう一度お試しください。
 web-body-slow = 要求の到着が遅すぎました。もう一度お試しください。
 web-move-illegal = { $input } は対局 #{ $game } では指せません：{ $error }。
-web-played = 対局 #{ $game } の第 { $n } 手として{ $mv ->
-        [pass] パスしました
-       *[other] { $words }（{ $mv }）を指しました
-    }。盤面はいつも通り Discord に投稿されます。
+web-played = { $mv ->
+        [pass] 対局 #{ $game } の{ $n }手目にパスしました。
+       *[other] 対局 #{ $game } の{ $n }手目を指しました：{ $words }（{ $mv }）。
+    }盤面はいつも通り Discord に投稿されます。
 web-link-open = 盤を開く
 web-link-watch = ライブで見る
 web-link-private = 対局 #{ $game } を盤のクリックで指すための、あなた専用のリンクです（共有しないでください。対局が終わると無効になります）：

@@ -177,8 +177,24 @@ pub async fn play(
     )
     .await?;
     data.opponent.wake(id);
+    // The game's thread is opened as the server's settings say (the delivery falls back to the
+    // channel when Discord refuses it).
+    let thread = match ctx.guild_id() {
+        Some(guild) => {
+            db::fetch_server_settings(&data.core.pool, GuildId::from(guild))
+                .await?
+                .threads
+        }
+        None => false,
+    };
+    let answer = text!(
+        "answer-bot-game",
+        game = id,
+        level = level_name,
+        thread = if thread { "yes" } else { "no" }
+    );
     let reply = CreateReply::default()
-        .content(text!("answer-bot-game", game = id, level = level_name).render(lang(&ctx)))
+        .content(answer.render(lang(&ctx)))
         .ephemeral(true);
     ctx.send(reply).await?;
     Ok(())

@@ -388,6 +388,37 @@ mod tests {
         }
     }
 
+    /// `source` with each reference to another message (`{ cmd-board.name }`) replaced by
+    /// that message in `lang`.
+    fn with_references_resolved(source: &str, lang: Lang) -> String {
+        let mut out = String::new();
+        let mut rest = source;
+        while let Some(start) = rest.find("{ ") {
+            let Some(len) = rest[start..].find(" }") else {
+                break;
+            };
+            let inner = &rest[start + 2..start + len];
+            if inner.contains(char::is_whitespace) {
+                // Not a reference: a selector (`{ $rated ->`) or a placeable further on.
+                out.push_str(&rest[..start + 2]);
+                rest = &rest[start + 2..];
+                continue;
+            }
+            let (id, attr) = match inner.split_once('.') {
+                Some((id, attr)) => (id, Some(attr)),
+                None => (inner, None),
+            };
+            out.push_str(&rest[..start]);
+            match catalog().get_exact(lang, id, attr) {
+                Some(text) if !inner.starts_with('$') => out.push_str(&text),
+                _ => out.push_str(&rest[start..start + len + 2]),
+            }
+            rest = &rest[start + len + 2..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// A command named in a text (`/name option`) is a command of that language, with that
     /// option.
     #[test]
@@ -400,6 +431,7 @@ mod tests {
                 .filter(|l| !l.starts_with('#'))
                 .collect::<Vec<_>>()
                 .join("\n");
+            let texts = with_references_resolved(&texts, lang);
             let source = texts.as_str();
             for (i, _) in source.match_indices("`/") {
                 let quoted = &source[i + 2..];
@@ -447,7 +479,7 @@ mod tests {
         let in_ja = challenge.render(ja());
         assert!(
             in_ja.starts_with(
-                "<@2>、<@1> から **EXXIT タイル 39 枚、パイルール** の対局の申し込みです。"
+                "<@2>、<@1> から **EXXIT タイル 39枚、パイルール** の対局の申し込みです。"
             ),
             "{in_ja}"
         );
@@ -522,10 +554,13 @@ mod tests {
             )
         };
         let pass = played("パス", "pass").render(ja());
-        assert!(pass.contains("12 手目にパスしました。"), "{pass}");
+        assert!(pass.contains("対局 #4 の12手目にパスしました。"), "{pass}");
         assert!(!pass.contains("`pass`"), "{pass}");
         let disc = played("c3 に置く", "c3").render(ja());
-        assert!(disc.contains("c3 に置く（`c3`）を指しました。"), "{disc}");
+        assert!(
+            disc.contains("対局 #4 の12手目を指しました：c3 に置く（`c3`）。"),
+            "{disc}"
+        );
         let en = played("pass", "pass").render(Lang::EN);
         assert!(en.starts_with("You passed in game #4, move 12."), "{en}");
     }
