@@ -79,6 +79,12 @@
 //! game among 500 (posts go oldest first, and a game's next post waits for its last) on a machine
 //! the moves already keep busy.
 //!
+//! Under Discord's global limit (the fake Discord of the bench enforces it) a process posts at
+//! most 44 requests a second: with 500 games moving at once its 875 posts went out at 41 a
+//! second, the boards p50 6.0 s and p99 17.8 s after their answers, the answers themselves p99
+//! 1.1 s, with no 429 and no old board left with buttons. The limit, not the machine, now
+//! decides how soon a burst's boards are out; folding keeps their number down.
+//!
 //! **On paper, 100,000 servers.** Discord needs at least 40 shards (2,500 servers each); take 100
 //! for headroom. With 3 games in play per server and 4 moves a game a day, that is 1.2 million
 //! moves a day: 14 a second on average, about 70 at a busy hour. A layout:
