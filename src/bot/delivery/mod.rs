@@ -93,6 +93,9 @@
 //!   (its servers wait for it: Discord sends their events only to their shards). The busy hour's
 //!   70–85 boards a second is a third of what one process on two cores draws, so four leave ample
 //!   room; the shards, not the moves, set the number of processes.
+//!   Discord's global limit is the bot's, not a process's: 70–85 posts a second is past the 50
+//!   it allows by default, which large bots ask Discord to raise; [`super::rest::GLOBAL_RATE`]
+//!   must then follow the limit granted.
 //! - Connections: at most 10 per process (8 for the members' actions, [`crate::db::connect`], and
 //!   2 for the delivery), 40 in all, within PostgreSQL's default 100.
 //! - PostgreSQL: about 100–200 short transactions a second at the busy hour (a move is one
