@@ -654,7 +654,8 @@ impl Discord {
     }
 
     /// How many messages had their buttons taken off (an edit of nothing but an empty
-    /// `components`), as the bot does to a board a newer one replaced.
+    /// `components`, accepted), as the bot does to a board a newer one replaced. Each message
+    /// counts once: an edit refused for a rate limit and sent again is one.
     pub fn retired_boards(&self) -> usize {
         self.fake
             .state
@@ -664,11 +665,14 @@ impl Discord {
             .iter()
             .filter(|r| {
                 r.method == "PATCH"
+                    && r.status == 200
                     && r.path.contains("/messages/")
                     && !r.path.contains("/webhooks/")
                     && r.json == Some(serde_json::json!({"components": []}))
             })
-            .count()
+            .map(|r| r.path.clone())
+            .collect::<std::collections::HashSet<_>>()
+            .len()
     }
 
     pub fn last_board(&self, game: i64) -> Value {
