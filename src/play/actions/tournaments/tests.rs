@@ -190,7 +190,7 @@ async fn impossible_settings_and_bad_requests_are_refused_and_change_nothing(poo
         "{words}"
     );
     assert!(words.contains("Players: 0 of 3"), "{words}");
-    assert!(card.render(Lang::of("ja")).contains("スイス式 2 ラウンド"));
+    assert!(card.render(Lang::of("ja")).contains("スイス式 2ラウンド"));
     // Joins and leaves: twice, full, another server, not in, started.
     for n in 1..=3 {
         let e = join_tournament(&core, id, Some(GUILD), member(n))
