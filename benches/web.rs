@@ -176,7 +176,13 @@ fn main() {
             .expect("listen");
         let addr = listener.local_addr().expect("address");
         let web = hexcord::web::Web::new(core.clone(), Arc::new(OnceLock::new()));
-        tokio::spawn(hexcord::web::serve(listener, web));
+        // Every page of the bench comes from 127.0.0.1, where each player's would come from
+        // their own address: the cap of live streams per client is lifted, the others kept.
+        let limits = hexcord::web::Limits {
+            streams_per_client: usize::MAX,
+            ..hexcord::web::Limits::for_file_limit(4096)
+        };
+        tokio::spawn(hexcord::web::serve_with(listener, web, limits));
 
         // Players thinking 0–2 s before each move, then all moving at once as fast as they can.
         for pauses in [true, false] {
