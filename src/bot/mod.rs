@@ -399,9 +399,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .build();
 
     let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new_with_http(rest::client(&config)?, intents)
-        .framework(framework)
-        .await?;
+    let mut client =
+        serenity::ClientBuilder::new_with_http(rest::client(&config, pacer.clone())?, intents)
+            .framework(framework)
+            .await?;
     let delivery = delivery::Delivery {
         pool: crate::db::connect_side(&config.database_url, delivery::CONNECTIONS).await?,
         http: client.http.clone(),

@@ -45,7 +45,7 @@ pub const BURST: f64 = 1.0;
 /// The serenity HTTP client: Discord's API with serenity's rate limiter, or, with
 /// `DISCORD_API_BASE` set (tests only), the same through that address as an HTTP proxy,
 /// trusting the certificate of `DISCORD_API_CA`.
-pub fn client(config: &Config) -> anyhow::Result<serenity::Http> {
+pub fn client(config: &Config, pacer: Arc<Pacer>) -> anyhow::Result<serenity::Http> {
     let token = config.token()?.expose().to_string();
     let mut builder = reqwest::Client::builder().use_rustls_tls();
     if let Some(base) = &config.api_base {
@@ -70,8 +70,11 @@ pub fn client(config: &Config) -> anyhow::Result<serenity::Http> {
         None => format!("Bot {token}"),
     };
     let mut limiter = serenity::Ratelimiter::new(http.clone(), authorization);
-    limiter.set_ratelimit_callback(Box::new(|info| {
+    limiter.set_ratelimit_callback(Box::new(move |info| {
         if info.global {
+            // Nothing more goes out until Discord's wait is over: serenity sends the refused
+            // request again then, and new ones after it would be refused in turn.
+            pacer.hold(info.timeout);
             warn!(path = %info.path, wait = ?info.timeout, "Discord's global rate limit reached; waiting");
         } else {
             debug!(path = %info.path, wait = ?info.timeout, "a route's rate limit: waiting");
@@ -126,6 +129,8 @@ struct State {
     asked: u64,
     /// Whether a task hands out turns to the waiting.
     granting: bool,
+    /// No turn before this (Discord answered a global 429).
+    held_until: Option<Instant>,
 }
 
 /// One budget of requests a second for every request the bot makes on its own.
@@ -147,6 +152,7 @@ impl Pacer {
                 waiting: BinaryHeap::new(),
                 asked: 0,
                 granting: false,
+                held_until: None,
             }),
         })
     }
@@ -169,6 +175,27 @@ impl Pacer {
         s.at = now;
     }
 
+    /// Gives no turn for `wait` from now (Discord asked the bot to wait).
+    pub fn hold(&self, wait: Duration) {
+        if let Ok(mut s) = self.state.lock() {
+            let until = Instant::now() + wait;
+            s.held_until = Some(s.held_until.map_or(until, |t| t.max(until)));
+            // The budget starts again empty after the wait.
+            s.tokens = 0.0;
+        }
+    }
+
+    /// The time still to wait before any turn, if any.
+    fn held(s: &mut State, now: Instant) -> Option<Duration> {
+        match s.held_until {
+            Some(t) if t > now => Some(t - now),
+            _ => {
+                s.held_until = None;
+                None
+            }
+        }
+    }
+
     /// Waits for a turn to make one request: `urgency` first, then the highest `order` (a
     /// newer announcement) among those as urgent.
     pub async fn turn(self: &Arc<Self>, urgency: Urgency, order: i64) {
@@ -176,8 +203,10 @@ impl Pacer {
             let Ok(mut s) = self.state.lock() else {
                 return;
             };
-            self.refill(&mut s, Instant::now());
-            if s.waiting.is_empty() && s.tokens >= 1.0 {
+            let now = Instant::now();
+            let held = Pacer::held(&mut s, now).is_some();
+            self.refill(&mut s, now);
+            if !held && s.waiting.is_empty() && s.tokens >= 1.0 {
                 s.tokens -= 1.0;
                 return;
             }
@@ -205,21 +234,28 @@ impl Pacer {
                 let Ok(mut s) = self.state.lock() else {
                     return;
                 };
-                self.refill(&mut s, Instant::now());
-                while s.tokens >= 1.0 {
-                    let Some(w) = s.waiting.pop() else {
-                        break;
-                    };
-                    // One that stopped waiting takes no turn.
-                    if w.go.send(()).is_ok() {
-                        s.tokens -= 1.0;
+                let now = Instant::now();
+                if let Some(wait) = Pacer::held(&mut s, now) {
+                    // Turns come back after the wait, the budget empty.
+                    s.at = now + wait;
+                    wait
+                } else {
+                    self.refill(&mut s, now);
+                    while s.tokens >= 1.0 {
+                        let Some(w) = s.waiting.pop() else {
+                            break;
+                        };
+                        // One that stopped waiting takes no turn.
+                        if w.go.send(()).is_ok() {
+                            s.tokens -= 1.0;
+                        }
                     }
+                    if s.waiting.is_empty() {
+                        s.granting = false;
+                        return;
+                    }
+                    Duration::from_secs_f64(((1.0 - s.tokens) / self.rate).max(0.0005))
                 }
-                if s.waiting.is_empty() {
-                    s.granting = false;
-                    return;
-                }
-                Duration::from_secs_f64(((1.0 - s.tokens) / self.rate).max(0.0005))
             };
             tokio::time::sleep(wait).await;
         }
@@ -296,6 +332,19 @@ mod tests {
             t.await.unwrap();
         }
         assert_eq!(*order.lock().unwrap(), vec![3, 5, 2, 4, 1]);
+    }
+
+    #[tokio::test]
+    async fn a_global_429_holds_every_turn_until_discords_wait_is_over() {
+        let pacer = Pacer::new(100.0, 1.0);
+        pacer.hold(Duration::from_millis(300));
+        let asked = Instant::now();
+        pacer.turn(Urgency::Member, 0).await;
+        assert!(
+            asked.elapsed() >= Duration::from_millis(300),
+            "{:?}",
+            asked.elapsed()
+        );
     }
 
     #[test]
