@@ -753,31 +753,20 @@ impl Delivery {
                     (Err(e), _) => Err(Failure::of(&e)),
                 }
             }
-            Target::Edit { channel, message } => {
+            Target::Edit { channel, message } | Target::TakeButtons { channel, message } => {
+                // Both take the buttons off; an edit also says something new.
+                let take_only = matches!(a.target, Target::TakeButtons { .. });
+                let mut edit = serenity::EditMessage::new().components(Vec::new());
+                if !take_only {
+                    edit = edit
+                        .content(super::limits::fit(&a.content, super::limits::CONTENT))
+                        .allowed_mentions(serenity::CreateAllowedMentions::new());
+                }
                 self.turn(q).await;
                 serenity::ChannelId::from(channel)
-                    .edit_message(
-                        http,
-                        serenity::MessageId::from(message),
-                        serenity::EditMessage::new()
-                            .content(super::limits::fit(&a.content, super::limits::CONTENT))
-                            .components(Vec::new())
-                            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-                    )
+                    .edit_message(http, serenity::MessageId::from(message), edit)
                     .await
-                    .map(|m| Some(m.id.into()))
-                    .map_err(|e| Failure::of(&e))
-            }
-            Target::TakeButtons { channel, message } => {
-                self.turn(q).await;
-                serenity::ChannelId::from(channel)
-                    .edit_message(
-                        http,
-                        serenity::MessageId::from(message),
-                        serenity::EditMessage::new().components(Vec::new()),
-                    )
-                    .await
-                    .map(|_| None)
+                    .map(|m| (!take_only).then(|| m.id.into()))
                     .map_err(|e| Failure::of(&e))
             }
             Target::OpenThread { .. }
