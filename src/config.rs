@@ -59,7 +59,8 @@ pub struct Config {
     /// Where the web board listens (`WEB_ADDR`; default [`DEFAULT_WEB_ADDR`]); `None`: off.
     pub web_addr: Option<std::net::SocketAddr>,
     /// The address players reach the web board at (`PUBLIC_URL`, without a final `/`); unset:
-    /// `http://` and the address the web board listens on.
+    /// `http://` and the address the web board listens on, when others can reach it
+    /// ([`Config::page_url`]).
     pub public_url: Option<String>,
     /// The application's OAuth2 client secret (`DISCORD_CLIENT_SECRET`): when set, the game page
     /// also opens inside Discord as an Activity ([`crate::web::activity`]). Never shown.
@@ -281,6 +282,17 @@ impl Config {
     /// The bot token, which only the bot needs.
     pub fn token(&self) -> Result<&Token, ConfigError> {
         self.discord_token.as_ref().ok_or(ConfigError::MissingToken)
+    }
+
+    /// The address members are given for the web board listening on `bound`: `PUBLIC_URL`, else
+    /// `http://` and `bound` when that is an address others can reach (neither loopback nor
+    /// unspecified); `None`: no links are offered, as none would open.
+    pub fn page_url(&self, bound: std::net::SocketAddr) -> Option<String> {
+        match &self.public_url {
+            Some(url) => Some(url.clone()),
+            None if bound.ip().is_loopback() || bound.ip().is_unspecified() => None,
+            None => Some(format!("http://{bound}")),
+        }
     }
 
     /// Reads `.env` (when present) into the environment, then the settings from the environment.
@@ -556,6 +568,20 @@ mod tests {
         .unwrap();
         assert_eq!(c.web_addr, Some("0.0.0.0:9000".parse().unwrap()));
         assert_eq!(c.public_url.as_deref(), Some("https://hexcord.example.org"));
+        let at = |a: &str| a.parse::<std::net::SocketAddr>().unwrap();
+        // PUBLIC_URL's links, else the address listened on when others can reach it, else none.
+        assert_eq!(
+            c.page_url(at("0.0.0.0:9000")).as_deref(),
+            Some("https://hexcord.example.org")
+        );
+        let local = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+        assert_eq!(local.page_url(at("127.0.0.1:8787")), None);
+        assert_eq!(local.page_url(at("[::1]:8787")), None);
+        assert_eq!(local.page_url(at("0.0.0.0:8787")), None);
+        assert_eq!(
+            local.page_url(at("192.168.1.20:8787")).as_deref(),
+            Some("http://192.168.1.20:8787")
+        );
         let off = config(&[("DISCORD_TOKEN", TOKEN), ("WEB_ADDR", "OFF")]).unwrap();
         assert_eq!(off.web_addr, None);
         for bad in ["localhost", "8787", "1.2.3.4:x"] {

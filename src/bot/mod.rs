@@ -323,18 +323,22 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 )
             })?;
             let bound = listener.local_addr()?;
-            let url = config
-                .public_url
-                .clone()
-                .unwrap_or_else(|| format!("http://{bound}"));
-            info!(listen = %bound, url = %url, "web board ready");
+            let url = config.page_url(bound);
+            match &url {
+                Some(url) => info!(listen = %bound, url = %url, "web board ready"),
+                None => info!(
+                    listen = %bound,
+                    "web board ready, but only on this machine: members get no links to it \
+                     until PUBLIC_URL says where they open it (README, \"The web board\")"
+                ),
+            }
             let web = crate::web::Web::with_activity(core.clone(), web_opponent.clone(), activity);
             tokio::spawn(async move {
                 if let Err(e) = crate::web::serve(listener, web).await {
                     error!("the web board stopped: {e}");
                 }
             });
-            Some(url)
+            url
         }
     };
     let me: Arc<OnceLock<crate::db::UserId>> = Arc::new(OnceLock::new());

@@ -98,3 +98,35 @@ async fn a_move_from_the_page_is_posted_in_discord() {
     assert!(log.contains("web board ready"), "{log}");
     assert!(!log.contains(token), "the token is in the log");
 }
+
+/// With the web board listening only on this machine and no `PUBLIC_URL`, members get no links
+/// that could not open (no Watch live, no Open the board), and the operator is told once what
+/// to set.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_web_board_nobody_else_can_reach_is_offered_to_nobody() {
+    let started = Instant::now();
+    let d = Discord::start("web_local").await;
+    let mut bot = Bot::start_with(&d, &[("PUBLIC_URL", "")]).await;
+    d.fake.wait_ready(1).await;
+    let size5 = json!({"name": "size", "type": 4, "value": 5});
+    let ch = d.challenge(&ANN, &BOB, "inphexion", &[size5]).await;
+    let game = d.accept(&BOB, &ch).await;
+    let board = d.last_board(game.id);
+    let links: Vec<&Value> = components_of(&board["components"])
+        .filter(|c| c["url"].is_string())
+        .collect();
+    assert!(links.is_empty(), "links that cannot open: {links:?}");
+    let picker = d.press_move(member(game.to_move), &board).await;
+    let links: Vec<&Value> = components_of(&picker.components)
+        .filter(|c| c["url"].is_string())
+        .collect();
+    assert!(links.is_empty(), "links that cannot open: {links:?}");
+    d.end(&mut bot, "web_local", started).await;
+    let log = std::fs::read_to_string(d.dir.join("bot.log")).expect("the bot's log");
+    assert_eq!(
+        log.matches("until PUBLIC_URL says where they open it")
+            .count(),
+        1,
+        "{log}"
+    );
+}

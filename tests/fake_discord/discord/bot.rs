@@ -22,6 +22,10 @@ impl Bot {
             .append(true)
             .open(d.dir.join("bot.log"))
             .expect("log file");
+        let web_port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
         let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexcord"))
             .arg("bot")
             .current_dir(&d.dir)
@@ -34,8 +38,9 @@ impl Bot {
             .env("DATABASE_URL", &d.db_url)
             .env("DEV_GUILD_ID", GUILD_ID.to_string())
             .env("RUST_LOG", "warn,hexcord=info")
-            // The web board on a port of its own: several bots run at once.
-            .env("WEB_ADDR", "127.0.0.1:0")
+            // The web board on a port of its own (several bots run at once), its links to it.
+            .env("WEB_ADDR", format!("127.0.0.1:{web_port}"))
+            .env("PUBLIC_URL", format!("http://127.0.0.1:{web_port}"))
             .envs(d.clock.iter().flat_map(|c| {
                 [
                     ("HEXCORD_CLOCK_FILE", c.display().to_string()),
