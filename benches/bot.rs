@@ -203,6 +203,7 @@ fn message_formatting(n: usize) {
         winner_id: None,
         board_message_id: None,
         version: 20,
+        revision: 0,
         created_at: 0,
         updated_at: 0,
         finished_at: None,

@@ -14,6 +14,15 @@ const KINDS = { inphexion: 'inpHeXion', exxit: 'EXXIT' };
 const TOUCH_PX = 46;
 /** Below this width the page leaves out the board picture's header. */
 const NARROW_PX = 600;
+/** The board is never drawn narrower than this, however little height the window has. */
+const MIN_BOARD_PX = 240;
+/** Room kept under the board (the prompt's buttons). */
+const BELOW_BOARD_PX = 8;
+/** Zooming in on a part of the board makes it at most this many times larger. */
+const MAX_ZOOM = 3;
+/** A touch screen: the page speaks of taps instead of keys. */
+const touchScreen = () =>
+  (navigator.maxTouchPoints || 0) > 0 || window.matchMedia('(pointer: coarse)').matches;
 
 const where = location.pathname.match(/^(.*\/)game\/(\d+)\/?$/);
 const base = where ? where[1] : location.pathname.replace(/[^/]*$/, '');
@@ -30,6 +39,8 @@ let picker = new Picker([]);
 let pending = null;
 let busy = false;
 let tokenRefusal = '';
+/** The part of the board zoomed in on, as an SVG viewBox `x y w h`, or null for the whole. */
+let zoom = null;
 
 const t = (key) => texts[key] || '';
 
@@ -112,10 +123,12 @@ function announce(words) {
   }, 30);
 }
 
+/** The state `next` shown, unless the page shows a later one already: every change of the game
+ * (a move, a takeback, an ending, a pause) raises its revision, which the server sends in order. */
 function apply(next) {
-  if (!next || (state && next.version < state.version)) return;
+  if (!next || (state && next.revision < state.revision)) return;
   const before = state;
-  const changed = !before || before.version !== next.version;
+  const changed = !before || before.revision !== next.revision;
   const hadLegal = before && before.legal ? before.legal.length : 0;
   state = next;
   texts = next.texts || {};
@@ -127,6 +140,7 @@ function apply(next) {
   if (changed || (next.legal || []).length !== hadLegal) {
     picker = new Picker(next.legal || []);
     if (pending) pending = null;
+    zoom = null;
   }
   if (before && changed) {
     const moves = next.moves || [];
@@ -258,10 +272,9 @@ function renderPlay() {
   board.innerHTML = state.svg || '';
   const svg = board.querySelector('svg');
   board.hidden = Boolean(pending);
-  const touch = myTurn();
   if (svg) {
     svg.setAttribute('focusable', 'false');
-    sizeBoard(svg, touch);
+    sizeBoard(svg);
   }
   decorateTargets(svg);
   renderPrompt();
@@ -269,35 +282,74 @@ function renderPlay() {
   if (hadFocus) focusFirst();
 }
 
-/** Wide enough that a cell is a comfortable touch target when the player has to click; on a
- * narrow screen without the picture's header, which the page shows in words above it. */
-function sizeBoard(svg, touch) {
-  const cell = parseFloat(svg.dataset.cellSize || '0');
-  const box = svg.viewBox && svg.viewBox.baseVal;
-  const room = $('board').clientWidth;
+/** The board as large as the room it has allows, without scrolling: the width of its column and
+ * the height left in the window below what comes above it. On a narrow screen the picture's
+ * header is left out (the page shows the players and the status in words). When the clickable
+ * cells come out smaller than a fingertip, a tap first zooms in on the part of the board around
+ * it ([`zoomAt`]): the picture keeps its size and shows less. */
+function sizeBoard(svg) {
+  const board = $('board');
+  const room = board.clientWidth;
   const top = parseFloat(svg.dataset.boardTop || '0');
+  const box = svg.viewBox && svg.viewBox.baseVal;
   if (box && !svg.dataset.full) svg.dataset.full = `${box.width} ${box.height}`;
   const [fullW, fullH] = (svg.dataset.full || '0 0').split(' ').map(Number);
-  if (fullW > 0 && top > 0 && top < fullH) {
-    const crop = room < NARROW_PX ? top : 0;
-    svg.setAttribute('viewBox', `0 ${crop} ${fullW} ${fullH - crop}`);
-  }
-  let zoomed = false;
-  if (touch && cell > 0 && box && box.width > 0) {
-    const need = Math.ceil((box.width * TOUCH_PX) / cell);
-    if (need > room) {
-      svg.style.width = `${need}px`;
-      svg.style.maxWidth = 'none';
-      zoomed = true;
-    }
-  }
-  if (!zoomed) {
-    svg.style.width = '';
-    svg.style.maxWidth = '';
-  }
+  if (!(fullW > 0 && fullH > 0 && room > 0)) return;
+  const crop = top > 0 && top < fullH && room < NARROW_PX ? top : 0;
+  const [w, h] = [fullW, fullH - crop];
+  svg.setAttribute('viewBox', zoom || `0 ${crop} ${w} ${h}`);
+  const above = board.getBoundingClientRect().top + window.scrollY;
+  const tall = window.innerHeight - above - BELOW_BOARD_PX;
+  const width = Math.max(Math.min(room, (tall * w) / h), Math.min(room, MIN_BOARD_PX));
+  svg.style.width = `${Math.floor(width)}px`;
+  svg.style.maxWidth = '100%';
+  svg.dataset.scale = String(width / w);
   const hint = $('zoom-hint');
-  hint.hidden = !zoomed;
-  hint.textContent = zoomed ? t('zoom-hint') : '';
+  const small = needsZoom(svg);
+  hint.hidden = !(small || zoom);
+  hint.textContent = zoom ? t('zoom-out-hint') : small ? t('zoom-hint') : '';
+  renderZoomOut();
+}
+
+/** How many CSS pixels a clickable cell measures across now. */
+function cellPixels(svg) {
+  const cell = parseFloat(svg.dataset.cellSize || '0');
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  const shown = svg.getBoundingClientRect().width;
+  return box && box.width > 0 ? (cell * shown) / box.width : 0;
+}
+
+/** The cells to click are smaller than a fingertip (and not zoomed in on yet). */
+function needsZoom(svg) {
+  return !zoom && myTurn() && !pending && cellPixels(svg) > 0 && cellPixels(svg) < TOUCH_PX;
+}
+
+/** Zooms in on the part of the board around (`x`, `y`) in the window, enough for its cells to be
+ * touched, keeping the picture's size. */
+function zoomAt(svg, x, y) {
+  const box = svg.viewBox.baseVal;
+  const rect = svg.getBoundingClientRect();
+  const factor = Math.min(MAX_ZOOM, TOUCH_PX / cellPixels(svg));
+  const w = box.width / factor;
+  const h = box.height / factor;
+  const cx = box.x + ((x - rect.left) / rect.width) * box.width;
+  const cy = box.y + ((y - rect.top) / rect.height) * box.height;
+  const left = Math.min(Math.max(cx - w / 2, box.x), box.x + box.width - w);
+  const up = Math.min(Math.max(cy - h / 2, box.y), box.y + box.height - h);
+  zoom = `${left} ${up} ${w} ${h}`;
+  sizeBoard(svg);
+}
+
+function zoomOut() {
+  zoom = null;
+  const svg = $('board').querySelector('svg');
+  if (svg) sizeBoard(svg);
+}
+
+function renderZoomOut() {
+  const b = $('zoom-out');
+  b.hidden = !zoom;
+  b.textContent = t('zoom-out');
 }
 
 function decorateTargets(svg) {
@@ -306,14 +358,15 @@ function decorateTargets(svg) {
   if (myTurn() && !pending && !busy) {
     for (const n of picker.next()) next.set(n.cell, n);
   }
-  const chosen = new Set(picker.path);
   for (const g of svg.querySelectorAll('.target')) {
     const cell = g.getAttribute('data-cell');
     const option = next.get(cell);
     const title = g.querySelector('title');
     const name = title ? title.textContent : cell;
+    const order = picker.path.indexOf(cell);
     g.classList.toggle('next', Boolean(option));
-    g.classList.toggle('chosen', chosen.has(cell));
+    g.classList.toggle('chosen', order >= 0);
+    mark(g, Boolean(option), order);
     if (option) {
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
@@ -323,6 +376,43 @@ function decorateTargets(svg) {
       g.removeAttribute('role');
       g.removeAttribute('aria-label');
     }
+  }
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** A cell's marks, told apart by shape and not by colour alone: a clickable cell has a dashed
+ * outline on a light halo and a dot in its middle; a chosen one a solid outline and its number
+ * in the path. (The last move is the picture's own: rings and arrows.) */
+function mark(g, clickable, order) {
+  for (const old of g.querySelectorAll('.mark')) old.remove();
+  const shape = g.querySelector('use');
+  if (!shape || (!clickable && order < 0)) return;
+  const halo = shape.cloneNode(false);
+  halo.setAttribute('class', 'mark halo');
+  g.insertBefore(halo, shape);
+  const x = parseFloat(shape.getAttribute('x') || '0');
+  const y = parseFloat(shape.getAttribute('y') || '0');
+  const svg = g.ownerSVGElement;
+  const r = parseFloat((svg && svg.dataset.cellSize) || '40') / 2;
+  const dot = document.createElementNS(SVG_NS, 'circle');
+  dot.setAttribute('cx', String(x));
+  dot.setAttribute('cy', String(y));
+  if (order >= 0) {
+    dot.setAttribute('r', String(r * 0.42));
+    dot.setAttribute('class', 'mark badge');
+    const n = document.createElementNS(SVG_NS, 'text');
+    n.setAttribute('x', String(x));
+    n.setAttribute('y', String(y + r * 0.2));
+    n.setAttribute('font-size', String(r * 0.6));
+    n.setAttribute('text-anchor', 'middle');
+    n.setAttribute('class', 'mark number');
+    n.textContent = String(order + 1);
+    g.append(dot, n);
+  } else {
+    dot.setAttribute('r', String(r * 0.2));
+    dot.setAttribute('class', 'mark dot');
+    g.append(dot);
   }
 }
 
@@ -337,7 +427,7 @@ function renderPrompt() {
   $('prompt').textContent = words;
   const keys = $('keys');
   keys.hidden = !(myTurn() && !pending);
-  keys.textContent = keys.hidden ? '' : t('keyboard-help');
+  keys.textContent = keys.hidden ? '' : t(touchScreen() ? 'touch-help' : 'keyboard-help');
 }
 
 function button(label, kind, action) {
@@ -428,6 +518,8 @@ async function choose(move) {
       busy = false;
       picker.reset();
       renderPlay();
+      // The page may have missed a change: show the game as it stands.
+      await refresh();
       return;
     }
     const body = await response.json();
@@ -473,13 +565,18 @@ async function confirmMove() {
 }
 
 function onBoardEvent(event) {
+  const keyboard = event.type === 'keydown';
+  const svg = $('board').querySelector('svg');
+  if (!keyboard && svg && needsZoom(svg)) {
+    zoomAt(svg, event.clientX, event.clientY);
+    return;
+  }
   const g = event.target.closest && event.target.closest('.target.next');
   if (!g) return;
-  if (event.type === 'keydown') {
+  if (keyboard) {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
   }
-  const keyboard = event.type === 'keydown';
   clickCell(g.getAttribute('data-cell'));
   if (keyboard) focusFirst();
 }
@@ -496,6 +593,7 @@ function setLive(on) {
 
 function connect() {
   const events = new EventSource(`${api}events`);
+  let lost = false;
   events.addEventListener('state', (event) => {
     setLive(true);
     if (token) {
@@ -508,12 +606,21 @@ function connect() {
       refresh();
     }
   });
-  events.addEventListener('open', () => setLive(true));
+  events.addEventListener('open', () => {
+    setLive(true);
+    // Back after a break: what changed meanwhile is read again.
+    if (lost) refresh();
+    lost = false;
+  });
   events.addEventListener('error', () => {
+    lost = true;
     setLive(false);
     if (events.readyState === EventSource.CLOSED) {
       events.close();
-      window.setTimeout(connect, 2000);
+      window.setTimeout(() => {
+        connect();
+        refresh();
+      }, 2000);
     }
   });
 }
@@ -590,9 +697,10 @@ async function startInDiscord(frame) {
 async function start() {
   $('board').addEventListener('click', onBoardEvent);
   $('board').addEventListener('keydown', onBoardEvent);
+  $('zoom-out').addEventListener('click', zoomOut);
   window.addEventListener('resize', () => {
     const svg = $('board').querySelector('svg');
-    if (svg && state) sizeBoard(svg, myTurn());
+    if (svg && state) sizeBoard(svg);
   });
   window.setInterval(tick, 1000);
   if (!where) {

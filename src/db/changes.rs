@@ -13,9 +13,15 @@ use super::{backend_of, Backend, Conn, DbError};
 /// game's id and the process that made the change.
 pub const CHANNEL: &str = "hexcord_games";
 
-/// Tells every process listening that game `game` changed, when the transaction `conn` is in
-/// commits (PostgreSQL; nothing on SQLite). `origin` names this process, so it can skip its own.
+/// Marks game `game` changed in the transaction `conn` is in: its revision one more (what tells
+/// a page's newer state from an older one), and, when the transaction commits, every process
+/// listening told (PostgreSQL; nothing more on SQLite). `origin` names this process, so it can
+/// skip its own.
 pub async fn notify_game_changed(conn: &mut Conn, game: i64, origin: i64) -> Result<(), DbError> {
+    sqlx::query("UPDATE games SET revision = revision + 1 WHERE id = $1")
+        .bind(game)
+        .execute(&mut *conn)
+        .await?;
     if backend_of(conn) == Backend::Postgres {
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(CHANNEL)

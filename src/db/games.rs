@@ -86,6 +86,8 @@ pub struct GameRow {
     pub board_message_id: Option<MessageId>,
     /// The number of moves stored.
     pub version: i64,
+    /// One more at every committed change of the game ([`crate::db::notify_game_changed`]).
+    pub revision: i64,
     pub created_at: i64,
     pub updated_at: i64,
     pub finished_at: Option<i64>,
@@ -228,6 +230,7 @@ impl<'r> FromRow<'r, DbRow> for GameRow {
             winner_id: row.try_get("winner_id")?,
             board_message_id: row.try_get("board_message_id")?,
             version: row.try_get("version")?,
+            revision: row.try_get("revision")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
             finished_at: row.try_get("finished_at")?,

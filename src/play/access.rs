@@ -264,6 +264,7 @@ pub(crate) mod tests {
             winner_id: None,
             board_message_id: None,
             version: 0,
+            revision: 0,
             created_at: 0,
             updated_at: 0,
             finished_at: None,

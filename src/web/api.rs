@@ -238,16 +238,13 @@ pub async fn events(
         .into_response())
 }
 
-/// A public state as JSON, with what it was built from (the stored game's version, status,
-/// time of its last change and number of takebacks: a takeback and another move in the same
-/// second give the same version).
+/// A public state as JSON, with the stored game's revision it was built from (one more at every
+/// change of the game).
 #[derive(Clone)]
 pub struct Shared {
-    made_of: MadeOf,
+    revision: i64,
     json: Arc<String>,
 }
-
-type MadeOf = (i64, &'static str, i64, i64);
 
 /// Public states kept at most (each some tens of kilobytes); beyond, they are built again.
 const KEPT: usize = 1000;
@@ -258,23 +255,18 @@ async fn public_state(web: &Web, id: i64, lang: Lang) -> Result<Arc<String>, Err
     let row = crate::db::fetch_game(&web.core.pool, id)
         .await?
         .ok_or_else(|| Error::refused(text!("web-no-such-game", game = id)))?;
-    let takebacks = crate::db::count_takebacks(&web.core.pool, id).await?;
-    let made_of: MadeOf = (row.version, row.status.as_str(), row.updated_at, takebacks);
     let kept = web
         .public
         .lock()
         .ok()
         .and_then(|m| m.get(&(id, lang)).cloned());
-    if let Some(kept) = kept.filter(|k| k.made_of == made_of) {
+    if let Some(kept) = kept.filter(|k| k.revision == row.revision) {
         return Ok(kept.json);
     }
     let (row, game) = actions::load(&web.core.pool, id).await?;
     let built = state::build(&web.core.pool, &row, &game, lang, None).await?;
     let json =
         Arc::new(serde_json::to_string(&built).map_err(|e| Error::Internal(anyhow::anyhow!(e)))?);
-    // The row as loaded, which may be newer than the first look: then the key never matches a
-    // later look with other takebacks, and the state is built again.
-    let made_of: MadeOf = (row.version, row.status.as_str(), row.updated_at, takebacks);
     if let Ok(mut m) = web.public.lock() {
         if m.len() >= KEPT {
             m.clear();
@@ -282,7 +274,7 @@ async fn public_state(web: &Web, id: i64, lang: Lang) -> Result<Arc<String>, Err
         m.insert(
             (id, lang),
             Shared {
-                made_of,
+                revision: row.revision,
                 json: json.clone(),
             },
         );

@@ -26,6 +26,9 @@ pub struct State {
     pub variant: String,
     /// The game's version: its number of moves, which a move from the page must name.
     pub version: i64,
+    /// One more at every change of the game (a move, a takeback, an ending, a pause, a
+    /// vacation): the page keeps the state of the highest revision it has seen.
+    pub revision: i64,
     pub lang: &'static str,
     pub players: Vec<Player>,
     pub to_move: Option<usize>,
@@ -232,6 +235,7 @@ pub async fn build(
         },
         variant: variant_words(lang, game.options()),
         version: row.version,
+        revision: row.revision,
         lang: super::texts::lang_code(lang),
         players,
         to_move,

@@ -411,6 +411,13 @@ both_backends! {
         let over = next_state(&mut body, &mut buf).await;
         assert_eq!(over["to_move"], Value::Null);
         assert!(over["result"].is_string(), "{over}");
+        // Every change raises the revision, the ending too (its version stays).
+        assert_eq!(over["version"], 2);
+        let revisions: Vec<i64> = [&first, &after, &over]
+            .iter()
+            .map(|s| s["revision"].as_i64().expect("a revision"))
+            .collect();
+        assert!(revisions.windows(2).all(|w| w[0] < w[1]), "{revisions:?}");
     }
 }
 

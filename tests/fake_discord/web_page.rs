@@ -70,6 +70,8 @@ const PAGE: &str = include_str!("../../assets/web/game.html");
 struct Table {
     game: Game,
     version: u64,
+    /// One more at every change, as the bot's `games.revision`.
+    revision: u64,
     players: [String; 2],
     tokens: [String; 2],
     lang: Lang,
@@ -183,6 +185,7 @@ fn state_of(id: i64, table: &Table, seat: Option<usize>) -> Value {
         },
         "variant": game.options().to_string(),
         "version": table.version,
+        "revision": table.revision,
         "lang": if table.lang.tag().starts_with("ja") { "ja" } else { "en" },
         "players": [
             {"name": table.players[0], "colour": colours[0]},
@@ -281,6 +284,8 @@ async fn events(
             }
             loop {
                 match rx.recv().await {
+                    // The test cuts every stream: the pages connect again.
+                    Ok(CUT) => return None,
                     Ok(changed) if changed == id => {
                         let data = {
                             let tables = s.tables.lock().unwrap();
@@ -309,9 +314,12 @@ async fn preview(
     let Some(table) = tables.get(&id) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let Ok(Some(_)) = seat_of(table, &headers) else {
+    let Ok(Some(seat)) = seat_of(table, &headers) else {
         return refuse(StatusCode::FORBIDDEN, "Only a player may preview a move.");
     };
+    if table.game.is_over() || table.game.position().to_move().index() != seat {
+        return refuse(StatusCode::CONFLICT, "It is not your turn.");
+    }
     let mut after = table.game.clone();
     let Ok(m) = after.play_text(body["move"].as_str().unwrap_or("")) else {
         return refuse(StatusCode::BAD_REQUEST, "That move is not legal here.");
@@ -353,11 +361,15 @@ async fn play(
         let words = picker::describe(table.lang, table.game.position(), &m);
         table.game = game;
         table.version += 1;
+        table.revision += 1;
         json!({"ok": true, "text": format!("Played: {words}")})
     };
     let _ = s.changes.send(id);
     Json(answer).into_response()
 }
+
+/// Sent on `changes`, ends every event stream.
+const CUT: i64 = -1;
 
 /// The stand-in for the bot's web server, on a free port of 127.0.0.1.
 async fn serve(shared: Shared) -> String {
@@ -433,22 +445,53 @@ impl Driver {
 
     /// A new headless browser window of `width`×`height` CSS pixels.
     pub async fn browser(&self, width: u32, height: u32) -> Client {
+        self.browser_with(width, height, &[]).await
+    }
+
+    /// [`Driver::browser`] with more of Chromium's switches (`--force-dark-mode`, …).
+    pub async fn browser_with(&self, width: u32, height: u32, more: &[&str]) -> Client {
+        self.browser_of(width, height, more, json!({})).await
+    }
+
+    /// A phone's browser: a touch screen of `width`×`height` CSS pixels.
+    pub async fn phone(&self, width: u32, height: u32) -> Client {
+        let metrics = json!({"width": width, "height": height, "pixelRatio": 1.0, "touch": true});
+        self.browser_of(
+            width,
+            height,
+            &[],
+            json!({ "mobileEmulation": { "deviceMetrics": metrics } }),
+        )
+        .await
+    }
+
+    async fn browser_of(&self, width: u32, height: u32, more: &[&str], options: Value) -> Client {
         let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".to_string(),
-            json!({"args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=en-US",
-                "--force-color-profile=srgb", "--font-render-hinting=none",
-                format!("--window-size={width},{height}"),
-            ]}),
-        );
+        let mut args = vec![
+            "--headless=new".to_string(),
+            "--no-sandbox".to_string(),
+            "--disable-gpu".to_string(),
+            "--disable-dev-shm-usage".to_string(),
+            "--hide-scrollbars".to_string(),
+            "--force-device-scale-factor=1".to_string(),
+            "--lang=en-US".to_string(),
+            "--force-color-profile=srgb".to_string(),
+            "--font-render-hinting=none".to_string(),
+            format!("--window-size={width},{height}"),
+        ];
+        args.extend(more.iter().map(|a| a.to_string()));
+        let mut options = options;
+        let phone = options.get("mobileEmulation").is_some();
+        options["args"] = json!(args);
+        caps.insert("goog:chromeOptions".to_string(), options);
         let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(caps)
             .connect(&self.url)
             .await
             .expect("a browser session");
-        resize(&client, width, height).await;
+        if !phone {
+            resize(&client, width, height).await;
+        }
         client
     }
 }
@@ -460,7 +503,7 @@ impl Drop for Driver {
 }
 
 /// Makes the page's viewport `width`×`height` CSS pixels.
-async fn resize(c: &Client, width: u32, height: u32) {
+pub async fn resize(c: &Client, width: u32, height: u32) {
     c.set_window_size(width, height).await.expect("resize");
     // The window includes no browser chrome in headless mode, but make sure of the viewport.
     let inner = c
@@ -512,6 +555,68 @@ const SMALLEST_TARGET: &str = "const r = [...document.querySelectorAll('#board .
 /// Plays `mv` on the page of the player to move, only by clicking (or, when `keyboard`, with
 /// Tab-focus and Enter), then Confirm.
 pub async fn click_move(c: &Client, legal: &Value, keyboard: bool) {
+    click_steps(c, legal, keyboard).await;
+    until(
+        c,
+        "the preview and Confirm",
+        "const b = document.querySelector('#controls button.primary'); \
+         return b !== null && !b.disabled && !document.getElementById('preview').hidden \
+         && document.querySelector('#preview-board svg') !== null",
+    )
+    .await;
+    c.find(Locator::Css("#controls button.primary"))
+        .await
+        .expect("Confirm")
+        .click()
+        .await
+        .expect("click Confirm");
+}
+
+/// Where the page's cells are smaller than a fingertip, zooms in on the cell of `css` (a tap
+/// there), first back to the whole board if it is zoomed in elsewhere.
+async fn zoom_to(c: &Client, css: &str) {
+    let script = format!(
+        "const g = document.querySelector('{css}'); \
+         const s = document.querySelector('#board svg').getBoundingClientRect(); \
+         if (!document.getElementById('zoom-out').hidden) {{ \
+           const r = g.getBoundingClientRect(); \
+           const x = r.left + r.width / 2, y = r.top + r.height / 2; \
+           return x > s.left && x < s.right && y > s.top && y < s.bottom ? 'ok' : 'out'; }} \
+         return document.getElementById('zoom-hint').hidden ? 'ok' : 'zoom';"
+    );
+    let mut how = js(c, &script).await;
+    if how == json!("out") {
+        c.find(Locator::Css("#zoom-out"))
+            .await
+            .expect("Whole board")
+            .click()
+            .await
+            .expect("click");
+        how = js(c, &script).await;
+    }
+    if how == json!("zoom") {
+        c.find(Locator::Css(css))
+            .await
+            .expect("the cell")
+            .click()
+            .await
+            .expect("tap to zoom");
+        until(
+            c,
+            "the zoom",
+            "return !document.getElementById('zoom-out').hidden",
+        )
+        .await;
+        let smallest = js(c, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+        assert!(
+            smallest >= 44.0,
+            "zoomed in, touch targets of {smallest} px"
+        );
+    }
+}
+
+/// Chooses `mv`'s cells (or its button) on the page of the player to move, up to its preview.
+pub async fn click_steps(c: &Client, legal: &Value, keyboard: bool) {
     let steps: Vec<&Value> = legal["steps"]
         .as_array()
         .expect("steps")
@@ -561,6 +666,9 @@ pub async fn click_move(c: &Client, legal: &Value, keyboard: bool) {
             label.contains(step["label"].as_str().unwrap_or("")),
             "{cell} is labelled with what it does: {label}"
         );
+        if !keyboard {
+            zoom_to(c, &css).await;
+        }
         // The page may redraw the board between finding a cell and clicking it: find it again.
         let mut tries = 0;
         loop {
@@ -586,20 +694,6 @@ pub async fn click_move(c: &Client, legal: &Value, keyboard: bool) {
             }
         }
     }
-    until(
-        c,
-        "the preview and Confirm",
-        "const b = document.querySelector('#controls button.primary'); \
-         return b !== null && !b.disabled && !document.getElementById('preview').hidden \
-         && document.querySelector('#preview-board svg') !== null",
-    )
-    .await;
-    c.find(Locator::Css("#controls button.primary"))
-        .await
-        .expect("Confirm")
-        .click()
-        .await
-        .expect("click Confirm");
 }
 
 /// A PNG compared with a stored one: the same size, and at most 3% of its pixels differing by
@@ -644,6 +738,7 @@ fn new_table(line: &str, lang: Lang) -> Table {
     Table {
         game: Game::new(Options::parse_line(line).expect("options")),
         version: 0,
+        revision: 0,
         players: ["Alice".to_string(), "Bob".to_string()],
         tokens: [
             "Z8k3pQ2vX9mL4rT7wY1nB6cD5fG0hJ2s".to_string(),
@@ -717,7 +812,12 @@ async fn play_a_game(
         .await;
         if ply == 0 {
             let smallest = js(mover, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
-            assert!(smallest >= 44.0, "touch targets of {smallest} px");
+            // Large enough to touch, or a tap zooms in until they are (`click_move`).
+            let zooms = js(mover, "return !document.getElementById('zoom-hint').hidden").await;
+            assert!(
+                smallest >= 44.0 || zooms == json!(true),
+                "touch targets of {smallest} px"
+            );
         }
         let chosen = &legal[rng.random_range(0..legal.len())];
         // One refusal shown in words, then the same move again.
@@ -989,7 +1089,12 @@ async fn the_bots_page_plays_whole_games_by_clicking_and_discord_gets_every_boar
             .await;
             if ply < 2 {
                 let smallest = js(page, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
-                assert!(smallest >= 44.0, "{kind}: touch targets of {smallest} px");
+                // Large enough to touch, or a tap zooms in until they are (`click_move`).
+                let zooms = js(page, "return !document.getElementById('zoom-hint').hidden").await;
+                assert!(
+                    smallest >= 44.0 || zooms == json!(true),
+                    "touch targets of {smallest} px"
+                );
             }
             click_move(page, &chosen, ply == 3).await;
             ply += 1;
@@ -1073,3 +1178,476 @@ async fn screenshots(watcher: &Client) {
 
 /// How long the bot's web server makes a link wait after a burst of posts.
 pub const EVERY_POST: Duration = Duration::from_millis(2100);
+
+/// Plays the first legal move of game `id` as if in Discord, telling no open page: a page that
+/// has not heard of it since is stale.
+fn move_unseen(s: &Shared, id: i64) {
+    let mut tables = s.tables.lock().unwrap();
+    let t = tables.get_mut(&id).expect("table");
+    let mv = t.game.legal_moves()[0];
+    t.game.play(mv).expect("a legal move");
+    t.version += 1;
+    t.revision += 1;
+}
+
+/// A stale page (it missed a move) whose move is refused at its preview then shows the game as
+/// it stands; after its event stream is cut, every page connects again and shows what changed
+/// meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_page_shows_the_game_as_it_stands_after_a_refusal_and_a_reconnect() {
+    let (changes, _) = broadcast::channel(64);
+    let shared = Shared {
+        tables: Arc::new(Mutex::new(BTreeMap::new())),
+        changes,
+    };
+    let base = serve(shared.clone()).await;
+    let table = new_table("inphexion size=4", Lang::EN);
+    let token = table.tokens[0].clone();
+    shared.tables.lock().unwrap().insert(1, table);
+    let driver = Driver::start().await;
+    let player = driver.browser(390, 844).await;
+    let watcher = driver.browser(390, 844).await;
+    player
+        .goto(&format!("{base}/game/1#t={token}"))
+        .await
+        .expect("open the board");
+    watcher
+        .goto(&format!("{base}/game/1"))
+        .await
+        .expect("watch");
+    let offered = "return document.querySelector('#board .target.next') !== null";
+    until(&player, "the moves offered", offered).await;
+    until(
+        &watcher,
+        "the board",
+        "return document.querySelector('#board svg') !== null",
+    )
+    .await;
+    // Alice moves in Discord, and no page hears of it: hers still offers the moves before it.
+    let before = legal_of(&shared.tables.lock().unwrap()[&1]);
+    move_unseen(&shared, 1);
+    click_steps(&player, &before[0], false).await;
+    until(
+        &player,
+        "the refusal in words",
+        "const a = document.getElementById('alert'); \
+         return !a.hidden && a.dataset.kind === 'refusal' && a.textContent.includes('not your turn')",
+    )
+    .await;
+    // Then the game as it stands: her move listed, nothing to click, Bob to move.
+    until(
+        &player,
+        "the position after the refusal",
+        &format!(
+            "{MOVES_SHOWN} === 1 && document.querySelector('#board .target.next') === null \
+             && document.getElementById('status').textContent.startsWith('Bob')"
+        ),
+    )
+    .await;
+    assert_eq!(moves_shown(&watcher).await, 0, "the watcher is stale too");
+    // Bob moves unseen too, then every stream is cut: both pages connect again and catch up.
+    move_unseen(&shared, 1);
+    let _ = shared.changes.send(CUT);
+    until(
+        &player,
+        "Alice's turn after the reconnect",
+        &format!("{MOVES_SHOWN} === 2 && document.querySelector('#board .target.next') !== null"),
+    )
+    .await;
+    until(
+        &watcher,
+        "both moves after the reconnect",
+        &format!("{MOVES_SHOWN} === 2"),
+    )
+    .await;
+    for c in [player, watcher] {
+        let _ = c.close().await;
+    }
+}
+
+/// An EXXIT game with 39 tiles played at random up to its last move but one: about the largest
+/// world the rules let a game reach, with moves still to make.
+fn late_exxit(rng: &mut SmallRng) -> Game {
+    let options = Options::parse_line("exxit tiles=39").expect("options");
+    let mut game = Game::new(options.clone());
+    let mut moves = Vec::new();
+    while !game.is_over() && moves.len() < 600 {
+        let legal = game.legal_moves();
+        let mv = legal[rng.random_range(0..legal.len())];
+        game.play(mv).expect("a legal move");
+        moves.push(mv);
+    }
+    // The latest position before the end with a cell to click.
+    let clickable = |g: &Game| {
+        !g.is_over()
+            && g.legal_moves().iter().any(|m| {
+                picker::steps(g.position(), m)
+                    .iter()
+                    .any(|s| step_cell(s).is_some())
+            })
+    };
+    (0..moves.len())
+        .rev()
+        .map(|n| {
+            let mut late = Game::new(options.clone());
+            for mv in &moves[..n] {
+                late.play(*mv).expect("a legal move");
+            }
+            late
+        })
+        .find(clickable)
+        .expect("a position with a cell to click")
+}
+
+/// Where the page overflows at its size: the page's width beyond the window's, and the board's
+/// box beyond the window's edges (at the top of the page).
+const OVERFLOW: &str = "const r = document.querySelector('#board svg').getBoundingClientRect(); \
+     return { page: document.documentElement.scrollWidth - window.innerWidth, \
+       left: -r.left, top: -r.top, right: r.right - window.innerWidth, \
+       bottom: r.bottom - window.innerHeight, width: r.width };";
+
+/// The contrast of a clickable cell's marks against what a cell may hold (WCAG's ratio), the
+/// weaker of the dark ink and the light halo being hidden by the other: `{worst, ink_halo,
+/// dashed_next, solid_chosen}`. `unders` are the palette's names of the cell's possible colours.
+fn contrast_script(unders: &[&str]) -> String {
+    format!(
+        "const rgb = (css) => {{ const e = document.createElement('span'); \
+           e.style.color = css; document.body.append(e); \
+           const c = getComputedStyle(e).color; e.remove(); \
+           return c.match(/[\\d.]+/g).slice(0, 3).map(Number); }}; \
+         const lum = (c) => {{ const f = (v) => {{ v /= 255; \
+           return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }}; \
+           return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); }}; \
+         const ratio = (a, b) => {{ const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); \
+           return (x + 0.05) / (y + 0.05); }}; \
+         const g = document.querySelector('#board .target.next'); \
+         const shape = getComputedStyle(g.querySelector('use:not(.mark)')); \
+         const ink = rgb(shape.stroke); \
+         const halo = rgb(getComputedStyle(g.querySelector('use.halo')).stroke); \
+         const dot = g.querySelector('.dot') !== null; \
+         let worst = 99; \
+         for (const name of {}) {{ const u = rgb(`var(--hx-${{name}})`); \
+           worst = Math.min(worst, Math.max(ratio(ink, u), ratio(halo, u))); }} \
+         return {{ worst, ink_halo: ratio(ink, halo), dot, \
+           dashed: shape.strokeDasharray !== 'none', \
+           last: ratio(ink, rgb('var(--hx-last)')) }};",
+        json!(unders)
+    )
+}
+
+/// The board of each game's largest variant fits the window at phone, tablet and desktop sizes
+/// without scrolling; where its cells come out smaller than a fingertip, a tap zooms in on the
+/// part tapped until they are not. The clickable cells' marks stand out against any cell in
+/// light and dark colours, and the chosen cells are told apart by shape and number.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_fits_every_window_and_its_marks_stand_out() {
+    let (changes, _) = broadcast::channel(64);
+    let shared = Shared {
+        tables: Arc::new(Mutex::new(BTreeMap::new())),
+        changes,
+    };
+    let base = serve(shared.clone()).await;
+    let mut rng = SmallRng::seed_from_u64(42);
+    let mut exxit = new_table("exxit tiles=39", Lang::EN);
+    exxit.game = late_exxit(&mut rng);
+    exxit.version = exxit.game.ply() as u64;
+    exxit.revision = exxit.version;
+    let games: [(i64, Table, &[&str]); 2] = [
+        (
+            1,
+            new_table("inphexion size=7", Lang::EN),
+            &["cell", "white-disc", "black-disc"],
+        ),
+        (2, exxit, &["space", "silver-tile", "red-tile", "bg"]),
+    ];
+    let driver = Driver::start().await;
+    let light = driver.browser(390, 844).await;
+    let dark = driver.browser_with(390, 844, &["--force-dark-mode"]).await;
+    let pics = std::env::var_os("HEXCORD_WEB_PICS").map(PathBuf::from);
+    for (id, table, unders) in games {
+        let seat = table.game.position().to_move().index();
+        let link = format!("{base}/game/{id}#t={}", table.tokens[seat]);
+        shared.tables.lock().unwrap().insert(id, table);
+        for (scheme, page) in [("light", &light), ("dark", &dark)] {
+            page.goto(&link).await.expect("open the board");
+            until(
+                page,
+                &format!("game {id} ({scheme}): the moves offered"),
+                "return document.querySelector('#board .target.next') !== null",
+            )
+            .await;
+            for (w, h) in [(360, 640), (390, 844), (768, 1024), (1280, 800)] {
+                resize(page, w, h).await;
+                js(page, "window.scrollTo(0, 0); return true").await;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                let over = js(page, OVERFLOW).await;
+                for edge in ["page", "left", "top", "right", "bottom"] {
+                    assert!(
+                        over[edge].as_f64().unwrap_or(99.0) <= 0.5,
+                        "game {id} at {w}×{h}: {edge} overflows: {over}"
+                    );
+                }
+                assert!(
+                    over["width"].as_f64().unwrap_or(0.0) >= (w.min(h) as f64) * 0.6,
+                    "game {id} at {w}×{h}: the board does not fill its room: {over}"
+                );
+                let smallest = js(page, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+                if smallest < 44.0 {
+                    let hint = "return !document.getElementById('zoom-hint').hidden";
+                    until(page, "the hint to tap to zoom", hint).await;
+                    page.find(Locator::Css("#board .target.next"))
+                        .await
+                        .expect("a cell")
+                        .click()
+                        .await
+                        .expect("tap");
+                    until(
+                        page,
+                        "the zoom",
+                        "return !document.getElementById('zoom-out').hidden",
+                    )
+                    .await;
+                    let zoomed = js(page, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+                    assert!(
+                        zoomed >= 44.0 || zoomed >= smallest * 2.9,
+                        "game {id} at {w}×{h}: {smallest} px cells, {zoomed} px zoomed in"
+                    );
+                    let over = js(page, OVERFLOW).await;
+                    assert!(over["page"].as_f64().unwrap_or(99.0) <= 0.5, "{over}");
+                    assert_eq!(
+                        js(
+                            page,
+                            "return document.querySelectorAll('#board .target.chosen').length"
+                        )
+                        .await,
+                        json!(0),
+                        "a tap that zooms chooses nothing"
+                    );
+                    if let (Some(dir), (390, 844), true) = (&pics, (w, h), scheme == "light") {
+                        std::fs::create_dir_all(dir).expect("mkdir");
+                        let png = page.screenshot().await.expect("screenshot");
+                        std::fs::write(dir.join(format!("game{id}-zoomed.png")), png)
+                            .expect("write");
+                    }
+                    page.find(Locator::Css("#zoom-out"))
+                        .await
+                        .expect("Whole board")
+                        .click()
+                        .await
+                        .expect("click");
+                    until(
+                        page,
+                        "the whole board again",
+                        "return document.getElementById('zoom-out').hidden",
+                    )
+                    .await;
+                } else {
+                    assert!(
+                        js(page, "return document.getElementById('zoom-hint').hidden").await
+                            == json!(true),
+                        "game {id} at {w}×{h}: no zoom with {smallest} px cells"
+                    );
+                }
+                if let (Some(dir), (390, 844), true) = (&pics, (w, h), scheme == "light") {
+                    std::fs::create_dir_all(dir).expect("mkdir");
+                    let png = page.screenshot().await.expect("screenshot");
+                    std::fs::write(dir.join(format!("game{id}.png")), png).expect("write");
+                }
+            }
+            // The marks: dark ink on a light halo (or the other way round), dashed, with a dot,
+            // and not the last move's cyan.
+            let marks = js(page, &contrast_script(unders)).await;
+            assert!(
+                marks["worst"].as_f64().unwrap_or(0.0) >= 3.0
+                    && marks["ink_halo"].as_f64().unwrap_or(0.0) >= 3.0
+                    && marks["last"].as_f64().unwrap_or(0.0) >= 1.5,
+                "game {id}: marks too faint: {marks}"
+            );
+            assert!(
+                marks["dashed"] == json!(true) && marks["dot"] == json!(true),
+                "{marks}"
+            );
+        }
+        // A chosen cell: a solid outline and its number in the path (a move of two cells or
+        // more; choosing one cell of a single-cell move would preview it).
+        let legal = legal_of(&shared.tables.lock().unwrap()[&id]);
+        if let Some(two) = legal.iter().find(|m| {
+            m["steps"]
+                .as_array()
+                .is_some_and(|s| s.iter().filter(|s| !s["cell"].is_null()).count() >= 2)
+        }) {
+            let first = two["steps"]
+                .as_array()
+                .and_then(|s| s.iter().find(|s| !s["cell"].is_null()))
+                .and_then(|s| s["cell"].as_str())
+                .expect("a cell")
+                .to_string();
+            resize(&light, 1280, 800).await;
+            let css = format!("#board .target.next[data-cell=\"{first}\"]");
+            for _ in 0..2 {
+                // A first tap may zoom in, when the cells are small.
+                let zoomed = js(&light, "return !document.getElementById('zoom-out').hidden").await;
+                if zoomed == json!(true)
+                    && js(
+                        &light,
+                        &format!("return document.querySelector('#board .target.chosen') !== null"),
+                    )
+                    .await
+                        == json!(true)
+                {
+                    break;
+                }
+                light
+                    .find(Locator::Css(&css))
+                    .await
+                    .expect("the cell")
+                    .click()
+                    .await
+                    .expect("click");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                if js(
+                    &light,
+                    "return document.querySelector('#board .target.chosen') !== null",
+                )
+                .await
+                    == json!(true)
+                {
+                    break;
+                }
+            }
+            let chosen = format!("#board .target.chosen[data-cell=\"{first}\"]");
+            until(
+                &light,
+                "the chosen cell",
+                &format!("return document.querySelector('{chosen}') !== null"),
+            )
+            .await;
+            let look = js(
+                &light,
+                &format!(
+                    "const g = document.querySelector('{chosen}'); \
+                     return [getComputedStyle(g.querySelector('use:not(.mark)')).strokeDasharray, \
+                       g.querySelector('.number') && g.querySelector('.number').textContent];"
+                ),
+            )
+            .await;
+            assert_eq!(look, json!(["none", "1"]), "game {id}: the chosen cell");
+        }
+    }
+    // On a touch screen the page speaks of taps, not keys.
+    let touch = driver.phone(390, 844).await;
+    let link = format!(
+        "{base}/game/1#t={}",
+        shared.tables.lock().unwrap()[&1].tokens[0]
+    );
+    touch.goto(&link).await.expect("open the board");
+    until(
+        &touch,
+        "the touch words",
+        "return document.getElementById('keys').textContent.startsWith('Tap')",
+    )
+    .await;
+    for c in [light, dark, touch] {
+        let _ = c.close().await;
+    }
+}
+
+/// Every change of a game reaches every open page, in order: both players' pages and a
+/// spectator's, for a move, a takeback and a resignation made in Discord, in each game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_change_of_a_game_reaches_every_open_page() {
+    use crate::common::opt_str;
+    use crate::discord::{components_of, member, Bot, Discord, Pressable, ANN, BOB};
+    let started = Instant::now();
+    let d = Discord::start("web_changes").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let driver = Driver::start().await;
+    let pages = [
+        driver.browser(390, 844).await,
+        driver.browser(390, 844).await,
+        driver.browser(1280, 800).await,
+    ];
+    let link_of = |answer: &crate::discord::Answer| {
+        components_of(&answer.components)
+            .find(|c| c["label"] == "Open the board")
+            .and_then(|c| c["url"].as_str())
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("no private link: {answer:?}"))
+    };
+    let size4 = json!({"name": "size", "type": 4, "value": 4});
+    let tiles19 = json!({"name": "tiles", "type": 4, "value": 2});
+    for (kind, option) in [("inphexion", size4), ("exxit", tiles19)] {
+        let ch = d.challenge(&ANN, &BOB, kind, &[option]).await;
+        let game = d.accept(&BOB, &ch).await;
+        let first = member(game.to_move);
+        let second = if first.id == ANN.id { &BOB } else { &ANN };
+        let board = d.last_board(game.id);
+        let watch = components_of(&board["components"])
+            .find(|c| c["label"] == "Watch live")
+            .and_then(|c| c["url"].as_str())
+            .unwrap_or_else(|| panic!("no Watch live link: {board}"))
+            .to_string();
+        let api = watch.replace("/game/", "/api/game/");
+        // The first mover opens their board, then moves in Discord.
+        let open = link_of(&d.press_move(first, &board).await);
+        let token = open
+            .split_once("#t=")
+            .map(|(_, t)| t.to_string())
+            .expect("a token");
+        pages[0].goto(&open).await.expect("open the board");
+        pages[2].goto(&watch).await.expect("watch");
+        let (_, mine) = get_json(&format!("{api}/state"), Some(&token)).await;
+        let mv = mine["legal"][0]["notation"]
+            .as_str()
+            .expect("a move")
+            .to_string();
+        let played = d.command(first, "move", vec![opt_str("move", &mv)]).await;
+        assert!(played.content.contains(&mv), "{kind}: {played:?}");
+        let board = d.last_board(game.id);
+        let open = link_of(&d.press_move(second, &board).await);
+        pages[1].goto(&open).await.expect("open the board");
+        let every = |what: &'static str, script: String| {
+            let pages = &pages;
+            async move {
+                for (i, page) in pages.iter().enumerate() {
+                    until(page, &format!("{kind}: page {i}: {what}"), &script).await;
+                }
+            }
+        };
+        every("the move", format!("{MOVES_SHOWN} === 1")).await;
+        // The first mover takes it back with the other's agreement: every page shows none.
+        let game_opt = json!({"name": "game", "type": 3, "value": game.id.to_string()});
+        let ask = d.command(first, "takeback", vec![game_opt]).await;
+        let ask = Pressable::from_answer(&ask, &d.fake);
+        d.answer_challenge(second, &ask, "tbyes", "taken back")
+            .await;
+        every(
+            "the takeback",
+            "return document.querySelectorAll('#moves li.none').length === 1".to_string(),
+        )
+        .await;
+        until(
+            &pages[0],
+            &format!("{kind}: the first mover's moves offered again"),
+            "return document.querySelector('#board .target.next') !== null \
+             || document.querySelector('#controls button.move') !== null",
+        )
+        .await;
+        // The second resigns from Discord: every page shows the result, nobody to move.
+        let ans = d.press(second, &Pressable::resign(game.id), "resign").await;
+        assert!(!ans.content.is_empty(), "{ans:?}");
+        every(
+            "the resignation",
+            "return !document.getElementById('result').hidden \
+             && document.querySelector('#players .tag.turn') === null \
+             && document.querySelector('#board .target.next') === null"
+                .to_string(),
+        )
+        .await;
+    }
+    for c in pages {
+        let _ = c.close().await;
+    }
+    d.end(&mut bot, "web_changes", started).await;
+}

@@ -204,7 +204,13 @@ pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vac
             paused += 1;
         }
     }
-    tx.commit().await?;
+    // Their pages show the deadlines moved.
+    let waiting: Vec<i64> = db::games_waiting_for(&mut tx, player)
+        .await?
+        .iter()
+        .map(|row| row.id)
+        .collect();
+    core.commit_changes(tx, &waiting).await?;
     let used = db::vacation_seconds_since(&core.pool, player, since).await?;
     info!(%player, days, paused, "vacation taken");
     Ok(Vacation {
