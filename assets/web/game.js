@@ -41,6 +41,15 @@ let busy = false;
 let tokenRefusal = '';
 /** The part of the board zoomed in on, as an SVG viewBox `x y w h`, or null for the whole. */
 let zoom = null;
+/** The earlier position shown instead of the live one: its number of moves, or null. */
+let review = null;
+/** A short sound at every new move, when the reader turned it on (off by default). */
+let sound = false;
+try {
+  sound = window.localStorage.getItem('hexcord-sound') === 'on';
+} catch (_) {
+  // Storage refused: the sound stays off.
+}
 
 const t = (key) => texts[key] || '';
 
@@ -142,16 +151,57 @@ function apply(next) {
     if (pending) pending = null;
     zoom = null;
   }
+  let fresh = false;
   if (before && changed) {
     const moves = next.moves || [];
     if (moves.length > (before.moves || []).length) {
       const last = moves[moves.length - 1];
       announce(`${t('new-move')} ${last.words}. ${next.status}`);
+      fresh = true;
+      chime();
     } else {
       announce(next.status);
     }
   }
+  if (review !== null && review > (next.moves || []).length) review = null;
   render();
+  $('board').classList.toggle('fresh', fresh);
+}
+
+/** A short tone for a new move, when the reader turned the sound on. */
+function chime() {
+  if (!sound) return;
+  try {
+    const Audio = window.AudioContext || window.webkitAudioContext;
+    const audio = chime.context || (chime.context = new Audio());
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch (_) {
+    // No audio here: the move is shown and announced all the same.
+  }
+}
+
+function renderSound() {
+  const b = $('sound');
+  b.textContent = sound ? t('sound-on') : t('sound-off');
+  b.setAttribute('aria-pressed', sound ? 'true' : 'false');
+}
+
+function toggleSound() {
+  sound = !sound;
+  try {
+    window.localStorage.setItem('hexcord-sound', sound ? 'on' : 'off');
+  } catch (_) {
+    // Kept for this visit only.
+  }
+  renderSound();
+  if (sound) chime();
 }
 
 function render() {
@@ -168,8 +218,10 @@ function render() {
   renderPlayers();
   renderMoves();
   renderResult();
+  renderSound();
   tick();
-  renderPlay();
+  if (review === null) renderPlay();
+  else showReview();
 }
 
 function renderPlayers() {
@@ -185,7 +237,10 @@ function renderPlayers() {
     const name = document.createElement('span');
     name.className = 'name';
     name.textContent = `${p.name} (${p.colour})`;
-    li.append(dot, name);
+    const clock = document.createElement('time');
+    clock.className = 'clock';
+    clock.dataset.seat = String(seat);
+    li.append(dot, name, clock);
     if (s.you && s.you.seat === seat) {
       const you = document.createElement('span');
       you.className = 'tag you';
@@ -217,16 +272,98 @@ function renderMoves() {
   for (const m of moves) {
     const li = document.createElement('li');
     li.value = m.ply;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'step';
+    b.dataset.ply = String(m.ply);
+    if (review === m.ply) b.setAttribute('aria-current', 'step');
     const notation = document.createElement('span');
     notation.className = 'notation';
     notation.textContent = m.notation;
     const words = document.createElement('span');
     words.className = 'words';
     words.textContent = m.words;
-    li.append(notation, words);
+    b.append(notation, words);
+    li.append(b);
     list.append(li);
   }
-  list.scrollTop = list.scrollHeight;
+  const current = list.querySelector('[aria-current]');
+  if (current) current.scrollIntoView({ block: 'nearest' });
+  else list.scrollTop = list.scrollHeight;
+}
+
+// ------------------------------------------------------------------------------------------
+// Earlier positions: the move list steps through them (arrow keys too), then back to live
+
+/** Shows the position after `ply` moves (null or the last: the live one). */
+async function showPly(ply) {
+  const last = (state.moves || []).length;
+  review = ply === null || ply >= last ? null : Math.max(0, ply);
+  renderMoves();
+  if (review === null) {
+    $('review').hidden = true;
+    renderPlay();
+    return;
+  }
+  await showReview();
+}
+
+async function showReview() {
+  const ply = review;
+  $('review').hidden = false;
+  $('review-words').textContent = ply === 0 ? t('review-start') : `${t('review-after')} ${ply}`;
+  $('live-again').textContent = t('back-to-live');
+  $('review-help').textContent = t('review-help');
+  $('board').hidden = false;
+  $('preview').hidden = true;
+  $('controls').replaceChildren();
+  $('keys').hidden = true;
+  $('prompt').textContent = '';
+  $('zoom-hint').hidden = true;
+  $('zoom-out').hidden = true;
+  try {
+    const response = await fetch(`${api}board/${ply}`, { headers: headers(false) });
+    if (!response.ok) throw new Error(await errorWords(response));
+    const body = await response.json();
+    if (review !== ply) return;
+    $('board').innerHTML = body.svg || '';
+    $('board').classList.remove('fresh');
+    const svg = $('board').querySelector('svg');
+    if (svg) {
+      svg.setAttribute('focusable', 'false');
+      const saved = zoom;
+      zoom = null;
+      sizeBoard(svg);
+      zoom = saved;
+      $('zoom-hint').hidden = true;
+      $('zoom-out').hidden = true;
+    }
+  } catch (e) {
+    say(e.message || t('error'), 'refusal');
+  }
+}
+
+function onMovesClick(event) {
+  const b = event.target.closest && event.target.closest('button.step');
+  if (!b || !state) return;
+  const ply = Number(b.dataset.ply);
+  showPly(review === ply ? null : ply);
+}
+
+function onKey(event) {
+  if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
+  const inBoard = $('board').contains(document.activeElement);
+  const last = (state.moves || []).length;
+  const at = review === null ? last : review;
+  let to;
+  if (event.key === 'ArrowLeft' && !inBoard) to = at - 1;
+  else if (event.key === 'ArrowRight' && !inBoard) to = at + 1;
+  else if (event.key === 'Home' && !inBoard) to = 0;
+  else if ((event.key === 'End' || event.key === 'Escape') && review !== null) to = null;
+  else return;
+  if (to !== null && (to < 0 || to > last || (to === last && review === null))) return;
+  event.preventDefault();
+  showPly(to);
 }
 
 function renderResult() {
@@ -235,8 +372,37 @@ function renderResult() {
   result.textContent = state.result ? `${t('result')}: ${state.result}` : '';
 }
 
+/** A number of seconds as `1d 02:03:04` or `02:03:04`. */
+function duration(secs) {
+  const d = Math.floor(secs / 86400);
+  const pad = (n) => String(n).padStart(2, '0');
+  const hms = `${pad(Math.floor((secs % 86400) / 3600))}:${pad(Math.floor((secs % 3600) / 60))}:${pad(secs % 60)}`;
+  return d > 0 ? `${d}${t('days')} ${hms}` : hms;
+}
+
+/** Each player's clock beside their name: the player to move's counting down to the deadline,
+ * the other's the time their next turn starts with. */
+function tickClocks() {
+  for (const clock of document.querySelectorAll('#players .clock')) {
+    const seat = Number(clock.dataset.seat);
+    const p = (state.players || [])[seat] || {};
+    let words = '';
+    if (state.to_move === seat && state.deadline) {
+      const left = Date.parse(state.deadline) - Date.now();
+      words = left > 0 ? duration(Math.floor(left / 1000)) : t('deadline-passed');
+      clock.dateTime = state.deadline;
+    } else if (state.to_move !== null && typeof p.bank === 'number') {
+      words = duration(Math.max(0, p.bank));
+    }
+    clock.textContent = words;
+    clock.hidden = !words;
+    clock.classList.toggle('running', state.to_move === seat);
+  }
+}
+
 function tick() {
   if (!state) return;
+  tickClocks();
   const line = $('deadline');
   if (!state.deadline || state.to_move === null) {
     line.hidden = true;
@@ -251,18 +417,14 @@ function tick() {
     out.textContent = t('deadline-passed');
     return;
   }
-  const secs = Math.floor(left / 1000);
-  const d = Math.floor(secs / 86400);
-  const pad = (n) => String(n).padStart(2, '0');
-  const hms = `${pad(Math.floor((secs % 86400) / 3600))}:${pad(Math.floor((secs % 3600) / 60))}:${pad(secs % 60)}`;
-  out.textContent = d > 0 ? `${d}${t('days')} ${hms}` : hms;
+  out.textContent = duration(Math.floor(left / 1000));
 }
 
 // ------------------------------------------------------------------------------------------
 // The board and click to move
 
 function myTurn() {
-  return state && state.you && state.to_move === state.you.seat && !picker.empty;
+  return state && review === null && state.you && state.to_move === state.you.seat && !picker.empty;
 }
 
 function renderPlay() {
@@ -698,6 +860,10 @@ async function start() {
   $('board').addEventListener('click', onBoardEvent);
   $('board').addEventListener('keydown', onBoardEvent);
   $('zoom-out').addEventListener('click', zoomOut);
+  $('moves').addEventListener('click', onMovesClick);
+  $('live-again').addEventListener('click', () => showPly(null));
+  $('sound').addEventListener('click', toggleSound);
+  document.addEventListener('keydown', onKey);
   window.addEventListener('resize', () => {
     const svg = $('board').querySelector('svg');
     if (svg && state) sizeBoard(svg);

@@ -183,6 +183,38 @@ pub async fn state(
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(view)).into_response())
 }
 
+/// `GET /api/game/{id}/board/{ply}`: the board after the first `ply` moves, `{"ply", "svg"}`;
+/// a ply the game has not reached is refused (404).
+pub async fn board_at(
+    State(web): State<Arc<Web>>,
+    Path((id, ply)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, Failure> {
+    let lang = accepted_lang(&headers).unwrap_or_default();
+    let (row, game) = load(&web, &id, lang).await?;
+    let ply = ply
+        .parse::<usize>()
+        .ok()
+        .filter(|&p| p <= game.ply())
+        .ok_or_else(|| {
+            Failure::new(
+                StatusCode::NOT_FOUND,
+                lang,
+                text!("web-no-such-ply", game = row.id),
+            )
+        })?;
+    let names = crate::play::present::names_by_colour(&web.core.pool, &row, &game)
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, row.id))?;
+    let svg = state::board_svg(lang, &game, Some(ply), &names, &[])
+        .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, row.id))?;
+    Ok((
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(serde_json::json!({ "ply": ply, "svg": svg })),
+    )
+        .into_response())
+}
+
 /// `GET /api/game/{id}/events`: the public state now and after every change of the game; a
 /// seat among the server's live streams is held while it lasts ([`super::server`]).
 pub async fn events(

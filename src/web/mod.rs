@@ -11,6 +11,8 @@
 //!   moves step by step with each step's cell.
 //! - `GET /api/game/{id}/events`: Server-Sent Events, the public state at connect and after every
 //!   committed change of the game, whoever made it ([`crate::play::changes`]).
+//! - `GET /api/game/{id}/board/{ply}`: the board after the game's first `ply` moves, as SVG, for
+//!   the page's step through earlier positions.
 //! - `POST /api/game/{id}/preview` and `…/move`: a move from the page, checked and played by the
 //!   same action as `/move` ([`crate::play::actions::play_move_on`]: the same version check,
 //!   the same delivery queue). Move posts are limited per link ([`limit`]).
@@ -167,6 +169,7 @@ fn routes() -> Router<Arc<Web>> {
         .route("/assets/{name}", get(assets::asset))
         .route("/api/game/{id}/state", get(api::state))
         .route("/api/game/{id}/events", get(api::events))
+        .route("/api/game/{id}/board/{ply}", get(api::board_at))
         .route("/api/game/{id}/preview", post(api::preview))
         .route("/api/game/{id}/move", post(api::play))
         .route("/api/activity", get(activity::info))

@@ -46,6 +46,9 @@ pub struct State {
 pub struct Player {
     pub name: String,
     pub colour: String,
+    /// With a time control, the seconds this player's turn starts with (for the player to move,
+    /// the page counts down to the deadline instead); `null` without one.
+    pub bank: Option<i64>,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -147,6 +150,7 @@ pub async fn build(
         .map(|seat| Player {
             name: names[seat].clone(),
             colour: colour_words(seat),
+            bank: row.clock.map(|c| c.banks[seat]),
         })
         .collect();
     let active = row.status == GameStatus::Active && !game.is_over();

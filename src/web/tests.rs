@@ -172,6 +172,32 @@ both_backends! {
 }
 
 both_backends! {
+    /// The board after any number of the moves played, for the page's step through them; a
+    /// position the game has not reached, or not a number, is refused in words.
+    async fn earlier_positions_are_served_and_later_ones_refused(pool) {
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        actions::play_move(&core, id, ANN, "c3", None).await.unwrap();
+        let app = app(&core);
+        let (_, now) = json(&app, request(&format!("/api/game/{id}/state"), None, None)).await;
+        for ply in [0, 1] {
+            let (status, v) = json(&app, request(&format!("/api/game/{id}/board/{ply}"), None, None)).await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            assert_eq!(v["ply"], ply);
+            let svg = v["svg"].as_str().unwrap();
+            assert!(svg.starts_with("<svg"), "{svg}");
+            // The last one is the live position's board; the start is another.
+            assert_eq!(svg == now["svg"].as_str().unwrap(), ply == 1, "ply {ply}");
+        }
+        for ply in ["2", "-1", "x"] {
+            let (status, v) = json(&app, request(&format!("/api/game/{id}/board/{ply}"), None, None)).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{ply}: {v}");
+            assert!(error_of(&v).contains(&format!("#{id}")), "{v}");
+        }
+    }
+}
+
+both_backends! {
     /// The public state, and a player's with their link: seat, and legal moves on their turn
     /// only, each step with its cell; in the player's language.
     async fn the_state_is_public_or_the_link_holders(pool) {

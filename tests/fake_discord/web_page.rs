@@ -42,7 +42,8 @@ use tokio::sync::broadcast;
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
      connect-src 'self'; base-uri 'none'; frame-ancestors 'self' https://discord.com \
-     https://*.discordsays.com";
+     https://ptb.discord.com https://canary.discord.com https://discordapp.com \
+     https://ptb.discordapp.com https://canary.discordapp.com https://*.discordsays.com";
 
 /// The page's files, embedded as the bot embeds them.
 fn asset(name: &str) -> Option<(&'static str, String)> {
@@ -76,6 +77,8 @@ struct Table {
     tokens: [String; 2],
     lang: Lang,
     deadline: Option<String>,
+    /// Each player's time for their next turn, in seconds, with a time control.
+    banks: [Option<i64>; 2],
     /// The next move post is refused with these words (a refusal shown on the page).
     refuse_next: Option<String>,
 }
@@ -188,8 +191,8 @@ fn state_of(id: i64, table: &Table, seat: Option<usize>) -> Value {
         "revision": table.revision,
         "lang": if table.lang.tag().starts_with("ja") { "ja" } else { "en" },
         "players": [
-            {"name": table.players[0], "colour": colours[0]},
-            {"name": table.players[1], "colour": colours[1]},
+            {"name": table.players[0], "colour": colours[0], "bank": table.banks[0]},
+            {"name": table.players[1], "colour": colours[1], "bank": table.banks[1]},
         ],
         "to_move": to_move,
         "deadline": if to_move.is_some() { table.deadline.clone() } else { None },
@@ -368,6 +371,19 @@ async fn play(
     Json(answer).into_response()
 }
 
+/// The board after the first `ply` moves.
+async fn board_at(State(s): State<Shared>, Path((id, ply)): Path<(i64, usize)>) -> Response {
+    let tables = s.tables.lock().unwrap();
+    let Some(t) = tables.get(&id) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    if ply > t.game.ply() {
+        return refuse(StatusCode::NOT_FOUND, "There is no such position.");
+    }
+    let svg = svg::board(t.lang, &t.game, Some(ply), &t.players, &[]).expect("svg");
+    Json(json!({ "ply": ply, "svg": svg })).into_response()
+}
+
 /// Sent on `changes`, ends every event stream.
 const CUT: i64 = -1;
 
@@ -378,6 +394,7 @@ async fn serve(shared: Shared) -> String {
         .route("/assets/{name}", get(assets))
         .route("/api/game/{id}/state", get(state))
         .route("/api/game/{id}/events", get(events))
+        .route("/api/game/{id}/board/{ply}", get(board_at))
         .route("/api/game/{id}/preview", post(preview))
         .route("/api/game/{id}/move", post(play))
         .layer(axum::middleware::map_response(
@@ -746,6 +763,7 @@ fn new_table(line: &str, lang: Lang) -> Table {
         ],
         lang,
         deadline: None,
+        banks: [None, None],
         refuse_next: None,
     }
 }
@@ -1452,6 +1470,13 @@ async fn the_board_fits_every_window_and_its_marks_stand_out() {
                     std::fs::create_dir_all(dir).expect("mkdir");
                     let png = page.screenshot().await.expect("screenshot");
                     std::fs::write(dir.join(format!("game{id}.png")), png).expect("write");
+                    // What the page was made of, to show it again with other pages' files.
+                    let token = link.split_once("#t=").map(|(_, t)| t.to_string());
+                    let api = format!("{base}/api/game/{id}/state");
+                    let (_, state) = get_json(&api, token.as_deref()).await;
+                    std::fs::write(dir.join(format!("state{id}.json")), state.to_string())
+                        .expect("write");
+                    std::fs::write(dir.join("theme.css"), svg::theme_css()).expect("write");
                 }
             }
             // The marks: dark ink on a light halo (or the other way round), dashed, with a dot,
@@ -1650,4 +1675,168 @@ async fn every_change_of_a_game_reaches_every_open_page() {
         let _ = c.close().await;
     }
     d.end(&mut bot, "web_changes", started).await;
+}
+
+/// The move list steps through earlier positions, by click and by arrow keys, and back to the
+/// live one; each player's clock is beside their name, the mover's counting down; a new move
+/// arrives marked fresh (animated unless the reader asks for less motion); the move sound is off
+/// until turned on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_move_list_steps_through_the_game_and_the_clocks_run() {
+    let (changes, _) = broadcast::channel(64);
+    let shared = Shared {
+        tables: Arc::new(Mutex::new(BTreeMap::new())),
+        changes,
+    };
+    let base = serve(shared.clone()).await;
+    let mut table = new_table("inphexion size=4", Lang::EN);
+    let deadline = std::time::SystemTime::now() + Duration::from_secs(3 * 3600);
+    table.deadline = Some(rfc3339(deadline));
+    table.banks = [Some(86_400 + 2 * 3600); 2];
+    shared.tables.lock().unwrap().insert(1, table);
+    for _ in 0..3 {
+        move_unseen(&shared, 1);
+    }
+    let seat = shared.tables.lock().unwrap()[&1]
+        .game
+        .position()
+        .to_move()
+        .index();
+    let token = shared.tables.lock().unwrap()[&1].tokens[seat].clone();
+    let driver = Driver::start().await;
+    let page = driver.browser(1280, 800).await;
+    page.goto(&format!("{base}/game/1#t={token}"))
+        .await
+        .expect("open the board");
+    let offered = "return document.querySelector('#board .target.next') !== null";
+    until(&page, "the moves offered", offered).await;
+    // The clocks: the mover's counting down from 3 hours, the other's bank of 1 day 2 hours.
+    let clock = |s: usize| {
+        format!("return document.querySelector('#players .clock[data-seat=\"{s}\"]').textContent")
+    };
+    until(
+        &page,
+        "the mover's clock",
+        &format!(
+            "return /^(02:59:5\\d|03:00:00)$/.test(({})())",
+            clock(seat).replace("return ", "() => ")
+        ),
+    )
+    .await;
+    assert_eq!(js(&page, &clock(1 - seat)).await, json!("1d 02:00:00"));
+    let live = js(
+        &page,
+        "return document.querySelector('#board svg').outerHTML",
+    )
+    .await;
+    // The first move, clicked in the list: its position, nothing to click, the way back.
+    page.find(Locator::Css("#moves button.step[data-ply=\"1\"]"))
+        .await
+        .expect("move 1")
+        .click()
+        .await
+        .expect("click");
+    let reviewing = |words: &str| {
+        format!(
+            "return !document.getElementById('review').hidden \
+             && document.getElementById('review-words').textContent === {} \
+             && document.querySelector('#board svg') !== null \
+             && document.querySelector('#board .target.next') === null",
+            json!(words)
+        )
+    };
+    until(
+        &page,
+        "the position after move 1",
+        &reviewing("Position after move 1"),
+    )
+    .await;
+    let earlier = js(
+        &page,
+        "return document.querySelector('#board svg').outerHTML",
+    )
+    .await;
+    assert_ne!(earlier, live, "an earlier board");
+    // The arrow keys: back to the start, then on to move 2.
+    let key = |k: &'static str| {
+        let page = &page;
+        async move {
+            page.find(Locator::Css("body"))
+                .await
+                .expect("body")
+                .send_keys(k)
+                .await
+                .expect("a key");
+        }
+    };
+    key("\u{E012}").await; // ←
+    until(&page, "the start", &reviewing("Position at the start")).await;
+    key("\u{E014}").await; // →
+    key("\u{E014}").await;
+    until(
+        &page,
+        "the position after move 2",
+        &reviewing("Position after move 2"),
+    )
+    .await;
+    assert_eq!(
+        js(
+            &page,
+            "return document.querySelector('#moves [aria-current]').dataset.ply"
+        )
+        .await,
+        json!("2")
+    );
+    // Escape: the live position, moves to click again.
+    key("\u{E00C}").await;
+    until(
+        &page,
+        "the live position",
+        "return document.getElementById('review').hidden \
+         && document.querySelector('#board .target.next') !== null",
+    )
+    .await;
+    // The sound is off until the reader turns it on, and stays as they left it.
+    assert_eq!(
+        js(
+            &page,
+            "return document.getElementById('sound').getAttribute('aria-pressed')"
+        )
+        .await,
+        json!("false")
+    );
+    page.find(Locator::Css("#sound"))
+        .await
+        .expect("sound")
+        .click()
+        .await
+        .expect("click");
+    assert_eq!(
+        js(
+            &page,
+            "return [document.getElementById('sound').getAttribute('aria-pressed'), \
+                   localStorage.getItem('hexcord-sound')]"
+        )
+        .await,
+        json!(["true", "on"])
+    );
+    // A new move arrives marked fresh, its marks animated.
+    let legal = legal_of(&shared.tables.lock().unwrap()[&1]);
+    click_move(&page, &legal[0], false).await;
+    until(
+        &page,
+        "the new move, fresh",
+        &format!(
+            "{MOVES_SHOWN} === 4 && document.getElementById('board').classList.contains('fresh')"
+        ),
+    )
+    .await;
+    let animated = js(
+        &page,
+        "const m = document.querySelector('#board .s-last'); \
+         return m ? getComputedStyle(m).animationName : 'no mark'",
+    )
+    .await;
+    assert_eq!(animated, json!("pg-arrive"));
+    let _ = page.close().await;
 }

@@ -2,6 +2,7 @@
 # links to it.
 web-not-found = There is no such page here.
 web-no-such-game = There is no game #{ $game }.
+web-no-such-ply = There is no such position in game #{ $game }.
 web-status-to-move = { $name } ({ $colour }) to move
 web-move-words = { $colour }: { $words }
 web-token-missing = Only a player can move here: open your private link from the Move button or /board in game #{ $game }'s Discord channel.

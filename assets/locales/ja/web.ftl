@@ -1,6 +1,7 @@
 # ウェブ盤：サーバーの応答（ページ自身の文言は page.ftl）と、ボットからのリンク。
 web-not-found = このページはありません。
 web-no-such-game = 対局 #{ $game } はありません。
+web-no-such-ply = 対局 #{ $game } にその局面はありません。
 web-status-to-move = { $name }（{ $colour }）の手番
 web-move-words = { $colour }：{ $words }
 web-token-missing = ここで指せるのは対局者だけです。対局 #{ $game } の Discord チャンネルで「指す」ボタンか「/{ cmd-board.name }」から自分専用のリンクを開いてください。
