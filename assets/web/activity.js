@@ -1,12 +1,29 @@
 // The game page inside Discord, as an Activity. Discord's client loads the page in a frame with
 // `frame_id`, `instance_id` and `platform` in its query; the page speaks the Embedded App SDK's
 // postMessage protocol with the client itself (opcodes 0 handshake, 1 frame, 2 close; commands
-// and their answers matched by nonce, events as DISPATCH frames), signs the member in through
+// and their answers matched by nonce, events as DISPATCH frames) as the SDK 2.5.0 does: to the
+// window that opened the frame's window when the Activity is popped out, else to the frame's
+// parent; the SDK's version in the handshake; messages heard only from Discord's clients' origins
+// (stable, PTB, Canary) and the page's own. It signs the member in through
 // the bot (`api/token`: the client's authorization code exchanged for an access token and a
 // session), and asks the bot which game to open for the channel it was launched in. Every
 // address is relative, so the page works under Discord's proxy prefix too.
 
 const OP = { HANDSHAKE: 0, FRAME: 1, CLOSE: 2 };
+/** The Embedded App SDK release whose protocol the page speaks, said in the handshake. */
+const SDK_VERSION = '2.5.0';
+/** Discord's mobile app says the SDK's version in the handshake from this major version on. */
+const MOBILE_SDK_VERSION_FROM = 250;
+/** Where the client's messages may come from: Discord's clients (stable, PTB, Canary) and the
+ * page's own origin (the proxy), as the SDK accepts them. */
+const ORIGINS = new Set([
+  'https://discord.com',
+  'https://discordapp.com',
+  'https://ptb.discord.com',
+  'https://ptb.discordapp.com',
+  'https://canary.discord.com',
+  'https://canary.discordapp.com',
+]);
 
 /** The Activity's frame, from the page's query: null outside Discord. */
 export function activityFrame(search) {
@@ -21,7 +38,19 @@ export function activityFrame(search) {
     platform,
     channelId: q.get('channel_id'),
     guildId: q.get('guild_id'),
+    mobileVersion: q.get('mobile_app_version'),
   };
+}
+
+/** The client's window: the one that opened the Activity's window when it is popped out,
+ * else the frame's parent. */
+function clientWindow() {
+  try {
+    if (window.parent.opener) return window.parent.opener;
+  } catch (_) {
+    // Another origin's window: not one to speak to.
+  }
+  return window.parent;
 }
 
 /** The client's side of the conversation: commands sent, their answers and the events heard. */
@@ -38,11 +67,14 @@ class Client {
       origin = '*';
     }
     this.origin = origin;
+    this.source = clientWindow();
     window.addEventListener('message', (event) => this.receive(event));
   }
 
   receive(event) {
-    if (event.source !== window.parent || !Array.isArray(event.data)) return;
+    if (event.source !== this.source && event.source !== window.parent) return;
+    if (!ORIGINS.has(event.origin) && event.origin !== location.origin) return;
+    if (!Array.isArray(event.data)) return;
     const [op, payload] = event.data;
     if (!payload || typeof payload !== 'object') return;
     if (op === OP.CLOSE) {
@@ -68,7 +100,7 @@ class Client {
   }
 
   post(op, payload) {
-    window.parent.postMessage([op, payload], this.origin);
+    this.source.postMessage([op, payload], this.origin);
   }
 
   on(evt, listener) {
@@ -99,8 +131,15 @@ class Client {
     });
   }
 
-  handshake(clientId) {
-    this.post(OP.HANDSHAKE, { v: 1, encoding: 'json', client_id: clientId, frame_id: this.frameId });
+  /** The handshake; with the SDK's version on the desktop, and in the mobile app from the
+   * version that reads it. */
+  handshake(clientId, frame) {
+    const hello = { v: 1, encoding: 'json', client_id: clientId, frame_id: this.frameId };
+    const major = parseInt(String(frame.mobileVersion || '').split('.')[0], 10);
+    if (frame.platform === 'desktop' || major >= MOBILE_SDK_VERSION_FROM) {
+      hello.sdk_version = SDK_VERSION;
+    }
+    this.post(OP.HANDSHAKE, hello);
   }
 }
 
@@ -130,7 +169,7 @@ export async function startActivity(frame, base, { show, choose, onParticipants,
   show(texts['signing-in'] || '…');
   const client = new Client(frame.frameId);
   const ready = client.once('READY');
-  client.handshake(info.client_id);
+  client.handshake(info.client_id, frame);
   const hello = await ready;
   const claimed = hello.user && hello.user.id ? String(hello.user.id) : undefined;
   const authorized = await client.command('AUTHORIZE', {

@@ -67,8 +67,10 @@ pub use server::{serve, serve_with, Limits};
 /// The largest request body accepted (a move is a few dozen bytes).
 pub const MAX_BODY: usize = 4096;
 
-/// The Content-Security-Policy of every response.
-pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'self' https://discord.com https://*.discordsays.com";
+/// The Content-Security-Policy of every response: the page may be framed by Discord's clients
+/// (stable, PTB and Canary, on discord.com and discordapp.com, the origins the Embedded App SDK
+/// accepts) and their Activity hosts.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'self' https://discord.com https://ptb.discord.com https://canary.discord.com https://discordapp.com https://ptb.discordapp.com https://canary.discordapp.com https://*.discordsays.com";
 
 /// What the web board's handlers share.
 pub struct Web {

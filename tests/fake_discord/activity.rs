@@ -98,17 +98,42 @@ async fn client_page(Query(q): Query<std::collections::HashMap<String, String>>)
     let forge = q.get("forge").cloned().unwrap_or_default();
     let others = q.get("others").cloned().unwrap_or_default();
     let frame = format!("{member}-{channel}");
-    let src = format!(
-        "/.proxy/?instance_id=i-{channel}&location_id=gc-{channel}&launch_id=1&frame_id={frame}\
-         &platform=desktop&guild_id={}&channel_id={channel}",
-        crate::server::GUILD_ID
-    );
+    // Popped out: the Activity's frame is in a window of its own, which this one opened.
+    let popout = q.contains_key("popout");
+    let iframe = if popout {
+        String::new()
+    } else {
+        activity_frame(&member, &channel)
+    };
     let html = format!(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>Discord</title>\
          <style>body{{margin:0}} iframe{{border:0;width:100vw;height:100vh}}</style></head>\
          <body data-member=\"{member}\" data-frame=\"{frame}\" data-forge=\"{forge}\" \
-         data-others=\"{others}\"><iframe id=\"activity\" src=\"{src}\"></iframe>\
-         <script src=\"/client.js\"></script></body></html>"
+         data-others=\"{others}\" data-channel=\"{channel}\" data-popout=\"{}\">{iframe}\
+         <script src=\"/client.js\"></script></body></html>",
+        if popout { "1" } else { "" }
+    );
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
+}
+
+/// The Activity's frame, with the frame's query as Discord sets it.
+fn activity_frame(member: &str, channel: &str) -> String {
+    let src = format!(
+        "/.proxy/?instance_id=i-{channel}&location_id=gc-{channel}&launch_id=1\
+         &frame_id={member}-{channel}&platform=desktop&guild_id={}&channel_id={channel}",
+        crate::server::GUILD_ID
+    );
+    format!("<iframe id=\"activity\" src=\"{src}\"></iframe>")
+}
+
+/// The Activity popped out: a window of the client holding only its frame.
+async fn popout_page(Query(q): Query<std::collections::HashMap<String, String>>) -> Response {
+    let member = q.get("member").cloned().unwrap_or_default();
+    let channel = q.get("channel").cloned().unwrap_or_default();
+    let html = format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>Activity</title></head>\
+         <body>{}</body></html>",
+        activity_frame(&member, &channel)
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
 }
@@ -116,19 +141,25 @@ async fn client_page(Query(q): Query<std::collections::HashMap<String, String>>)
 /// The client's side of the Embedded App SDK's protocol, as Discord's client speaks it.
 const CLIENT_JS: &str = r#"
 const body = document.body.dataset;
-const frame = document.getElementById('activity');
 window.seen = [];
 window.failures = [];
-const send = (op, payload) => frame.contentWindow.postMessage([op, payload], location.origin);
+// The Activity's window: in this page's frame, or in the popped-out window's.
+let activity = () => document.getElementById('activity').contentWindow;
+if (body.popout) {
+  const popped = window.open(`/popout.html?member=${body.member}&channel=${body.channel}`, 'activity');
+  activity = () => popped.document.getElementById('activity').contentWindow;
+}
+const send = (op, payload) => activity().postMessage([op, payload], location.origin);
 const answer = (cmd, nonce, data) => send(1, { cmd, evt: null, nonce, data });
 const user = (id) => ({ id, username: `member${id.slice(-3)}`, discriminator: '0', avatar: null, global_name: null });
 let token = null;
 window.addEventListener('message', async (event) => {
-  if (event.source !== frame.contentWindow || !Array.isArray(event.data)) return;
+  if (event.source !== activity() || !Array.isArray(event.data)) return;
   const [op, m] = event.data;
   if (op === 0) {
     window.seen.push('HANDSHAKE');
-    if (m.v !== 1 || m.encoding !== 'json' || m.frame_id !== body.frame || m.client_id !== '__APP__') {
+    if (m.v !== 1 || m.encoding !== 'json' || m.frame_id !== body.frame || m.client_id !== '__APP__'
+        || m.sdk_version !== '2.5.0') {
       window.failures.push(`handshake ${JSON.stringify(m)}`);
       return;
     }
@@ -235,6 +266,7 @@ async fn serve_client(fake: &Fake, bot: &str) -> String {
     };
     let app = Router::new()
         .route("/client.html", get(client_page))
+        .route("/popout.html", get(popout_page))
         .route("/client.js", get(client_js))
         .route("/code", get(code))
         .route("/.proxy", axum::routing::any(proxy))
@@ -419,9 +451,15 @@ async fn open(c: &Client, client: &str, who: &Member, channel: u64, others: &[&M
 /// The client's record: every command and the problems it found (read from the top frame).
 async fn client_record(c: &Client) -> (Vec<String>, Vec<String>) {
     c.enter_parent_frame().await.expect("the top");
+    let record = client_record_top(c).await;
+    c.enter_frame(0).await.expect("the Activity's frame");
+    record
+}
+
+/// [`client_record`] from the client's window, which the browser is in.
+async fn client_record_top(c: &Client) -> (Vec<String>, Vec<String>) {
     let seen = js(c, "return window.seen").await;
     let failures = js(c, "return window.failures").await;
-    c.enter_frame(0).await.expect("the Activity's frame");
     let strings = |v: Value| -> Vec<String> {
         v.as_array()
             .map(|a| {
@@ -652,6 +690,25 @@ async fn two_members_play_in_the_activity_and_forgeries_are_refused() {
         let shown = js(page, "return document.querySelector('#board svg') === null").await;
         assert_eq!(shown, Value::Bool(true), "{forge}: no game is opened");
     }
+    // Popped out of Discord's window, the Activity still speaks to the client, which opened it.
+    let page = &pages[0];
+    page.enter_parent_frame().await.expect("the top");
+    page.goto(&format!(
+        "{client}/client.html?member={}&channel={}&popout=1",
+        ANN.id,
+        d.channel()
+    ))
+    .await
+    .expect("open the client");
+    until(
+        page,
+        "the popped-out Activity signed in",
+        "return window.seen.includes('AUTHENTICATE') \
+         && window.seen.includes('GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS')",
+    )
+    .await;
+    let (_, failures) = client_record_top(page).await;
+    assert!(failures.is_empty(), "popped out: {failures:?}");
     for c in pages {
         let _ = c.close().await;
     }
