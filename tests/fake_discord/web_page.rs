@@ -1410,6 +1410,10 @@ async fn the_board_fits_every_window_and_its_marks_stand_out() {
                     "game {id} at {w}×{h}: the board does not fill its room: {over}"
                 );
                 let smallest = js(page, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+                eprintln!(
+                    "game {id} ({scheme}) at {w}×{h}: the board {} px wide, cells of {smallest:.0} px",
+                    over["width"]
+                );
                 if smallest < 44.0 {
                     let hint = "return !document.getElementById('zoom-hint').hidden";
                     until(page, "the hint to tap to zoom", hint).await;
@@ -1426,6 +1430,9 @@ async fn the_board_fits_every_window_and_its_marks_stand_out() {
                     )
                     .await;
                     let zoomed = js(page, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+                    eprintln!(
+                        "game {id} ({scheme}) at {w}×{h}: zoomed in, cells of {zoomed:.0} px"
+                    );
                     assert!(
                         zoomed >= 44.0 || zoomed >= smallest * 2.9,
                         "game {id} at {w}×{h}: {smallest} px cells, {zoomed} px zoomed in"
@@ -1482,6 +1489,7 @@ async fn the_board_fits_every_window_and_its_marks_stand_out() {
             // The marks: dark ink on a light halo (or the other way round), dashed, with a dot,
             // and not the last move's cyan.
             let marks = js(page, &contrast_script(unders)).await;
+            eprintln!("game {id} ({scheme}): the marks' contrast {marks}");
             assert!(
                 marks["worst"].as_f64().unwrap_or(0.0) >= 3.0
                     && marks["ink_halo"].as_f64().unwrap_or(0.0) >= 3.0
