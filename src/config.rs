@@ -58,6 +58,9 @@ pub struct Config {
     pub shards: Shards,
     /// Where the web board listens (`WEB_ADDR`; default [`DEFAULT_WEB_ADDR`]); `None`: off.
     pub web_addr: Option<std::net::SocketAddr>,
+    /// `WEB_ADDR` was left unset: the default address. When another process (a second shard, or
+    /// the process being replaced) already listens there, this one runs without the web board.
+    pub web_addr_is_default: bool,
     /// The address players reach the web board at (`PUBLIC_URL`, without a final `/`); unset:
     /// `http://` and the address the web board listens on, when others can reach it
     /// ([`Config::page_url`]).
@@ -155,6 +158,7 @@ impl fmt::Debug for Config {
             .field("timer_interval", &self.timer_interval)
             .field("shards", &self.shards)
             .field("web_addr", &self.web_addr)
+            .field("web_addr_is_default", &self.web_addr_is_default)
             .field("public_url", &self.public_url)
             .field("client_secret", &self.client_secret)
             .field("public_key", &self.public_key.is_some())
@@ -362,6 +366,7 @@ impl Config {
             },
         };
         let shards = Shards::parse(set("SHARD_COUNT"), set("SHARD_RANGE"))?;
+        let web_addr_is_default = set("WEB_ADDR").is_none();
         let web_addr = match set("WEB_ADDR") {
             Some(v) if v.eq_ignore_ascii_case("off") => None,
             v => {
@@ -408,6 +413,7 @@ impl Config {
             timer_interval: std::time::Duration::from_millis(timer_ms),
             shards,
             web_addr,
+            web_addr_is_default,
             public_url,
             client_secret,
             public_key,
@@ -455,6 +461,7 @@ mod tests {
         assert_eq!(c.timer_interval.as_millis(), 60_000);
         assert_eq!(c.token().map(Token::expose), Ok(TOKEN));
         assert_eq!(c.web_addr, Some(DEFAULT_WEB_ADDR.parse().unwrap()));
+        assert!(c.web_addr_is_default);
         assert_eq!(c.public_url, None);
     }
 

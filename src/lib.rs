@@ -216,3 +216,55 @@ pub mod render;
 pub mod standings;
 pub mod time_control;
 pub mod web;
+
+#[cfg(test)]
+mod tests {
+    /// A version as numbers, `1.94.0` as `[1, 94, 0]`.
+    fn version(text: &str) -> Vec<u64> {
+        text.split('.').map(|n| n.parse().unwrap_or(0)).collect()
+    }
+
+    /// The minimum Rust that `Cargo.toml` declares is what the locked dependencies need: none
+    /// asks for a newer one, and the newest any asks for is the one declared. (The project's own
+    /// use of the standard library is held to it by clippy's `incompatible_msrv` lint.)
+    #[test]
+    fn the_declared_minimum_rust_is_what_the_locked_dependencies_need() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let out = std::process::Command::new(cargo)
+            .args(["metadata", "--locked", "--offline", "--format-version", "1"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("cargo metadata runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let metadata: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("cargo metadata's JSON");
+        let ours = version(env!("CARGO_PKG_RUST_VERSION"));
+        let mut newest = (Vec::new(), String::new());
+        for package in metadata["packages"].as_array().expect("packages") {
+            if let Some(needs) = package["rust_version"].as_str() {
+                let needs = version(needs);
+                if needs > newest.0 {
+                    newest = (needs, package["name"].as_str().unwrap_or("?").to_string());
+                }
+            }
+        }
+        let declared = env!("CARGO_PKG_RUST_VERSION");
+        assert!(
+            newest.0 <= ours,
+            "{} needs Rust {:?}, newer than the {declared} in Cargo.toml",
+            newest.1,
+            newest.0
+        );
+        assert_eq!(
+            ours[..2],
+            newest.0[..2],
+            "Cargo.toml declares Rust {declared}, but the newest any locked dependency needs is {:?} ({})",
+            newest.0,
+            newest.1
+        );
+    }
+}

@@ -48,6 +48,18 @@ enum Command {
         #[arg(long)]
         to: String,
     },
+    /// Write a consistent copy of the SQLite database of `DATABASE_URL` to FILE, while the bot
+    /// runs (PostgreSQL: use `pg_dump`). The copy is checked before it gets its name.
+    Backup {
+        /// The new file (never overwritten).
+        file: PathBuf,
+    },
+    /// Put a backup in place of the SQLite database of `DATABASE_URL`, after checking it. Every
+    /// hexcord process using that database must be stopped; the replaced one is kept beside it.
+    Restore {
+        /// The backup made by `hexcord backup`.
+        file: PathBuf,
+    },
     /// Pair the next round of a Swiss tournament by the FIDE Dutch system, from a FIDE TRF file
     /// (player lines 001, XXR rounds, XXC white1 or black1). Prints the number of lines that
     /// follow, then `white black` a game by starting rank and `N 0` for the bye. Exit status 1
@@ -206,6 +218,8 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Analyse(args) => run_analyse(args)?,
         Command::RecomputeRatings => recompute_ratings()?,
         Command::MigrateData { from, to } => migrate_data(&from, &to)?,
+        Command::Backup { file } => backup(&file)?,
+        Command::Restore { file } => restore(&file)?,
         Command::Arena {
             game,
             a,
@@ -306,6 +320,38 @@ fn migrate_data(from: &str, to: &str) -> anyhow::Result<()> {
         hexcord::db::redact_url(to)
     );
     println!("{report}");
+    Ok(())
+}
+
+/// `DATABASE_URL` from the environment or `.env`, for the commands that need no token.
+fn database_url() -> anyhow::Result<String> {
+    Ok(Config::from_env()?.database_url)
+}
+
+fn backup(file: &std::path::Path) -> anyhow::Result<()> {
+    let url = database_url()?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let contents = runtime.block_on(hexcord::db::backup::backup(&url, file))?;
+    println!("{} written and checked: {contents}", file.display());
+    Ok(())
+}
+
+fn restore(file: &std::path::Path) -> anyhow::Result<()> {
+    let url = database_url()?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let (contents, kept) = runtime.block_on(hexcord::db::backup::restore(file, &url))?;
+    println!(
+        "{} restored from {}: {contents}",
+        hexcord::db::redact_url(&url),
+        file.display()
+    );
+    if let Some(kept) = kept {
+        println!("the database it replaced is kept as {}", kept.display());
+    }
     Ok(())
 }
 

@@ -314,14 +314,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         _ => None,
     };
     let activity_on = activity.is_some();
-    let web_url = match config.web_addr {
-        None => None,
-        Some(addr) => {
-            let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
-                anyhow::anyhow!(
-                    "WEB_ADDR={addr}: cannot listen there ({e}); choose another address and port, or `WEB_ADDR=off`"
-                )
-            })?;
+    let web_url = match listen_web(config.web_addr, config.web_addr_is_default).await? {
+        Listening::Off => None,
+        Listening::Elsewhere(addr) => config.page_url(addr),
+        Listening::Here(listener) => {
             let bound = listener.local_addr()?;
             let url = config.page_url(bound);
             match &url {
@@ -435,6 +431,43 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Where this process's web board stands after [`listen_web`].
+enum Listening {
+    /// `WEB_ADDR=off`.
+    Off,
+    /// Listening at this address.
+    Here(tokio::net::TcpListener),
+    /// The default address is taken (most likely by another hexcord process on this machine, a
+    /// second shard or the process this one replaces): that process serves every game's page,
+    /// since pages are read from the shared database.
+    Elsewhere(std::net::SocketAddr),
+}
+
+/// Listens for the web board. An address the operator chose that cannot be had stops hexcord
+/// with one line saying why; the default address already in use leaves this process without the
+/// page, said once in the log.
+async fn listen_web(
+    addr: Option<std::net::SocketAddr>,
+    is_default: bool,
+) -> anyhow::Result<Listening> {
+    let Some(addr) = addr else {
+        return Ok(Listening::Off);
+    };
+    match tokio::net::TcpListener::bind(addr).await {
+        Ok(listener) => Ok(Listening::Here(listener)),
+        Err(e) if is_default && e.kind() == std::io::ErrorKind::AddrInUse => {
+            warn!(
+                addr = %addr,
+                "the web board's default address is in use (another hexcord process?): this process runs without it; set WEB_ADDR to give it its own"
+            );
+            Ok(Listening::Elsewhere(addr))
+        }
+        Err(e) => Err(anyhow::anyhow!(
+            "WEB_ADDR={addr}: cannot listen there ({e}); choose another address and port, or `WEB_ADDR=off`"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -473,5 +506,31 @@ mod tests {
         let plain = registrations(list.clone(), Some(5), false);
         assert_eq!(plain.global, None);
         assert_eq!(registrations(list.clone(), None, false).global, Some(list));
+    }
+
+    /// A second process on the machine finds the default address taken and runs without the
+    /// page; an address the operator chose that is taken stops hexcord with a clear line.
+    #[tokio::test]
+    async fn a_taken_default_web_address_is_left_to_the_other_process() {
+        let first = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let taken = first.local_addr().unwrap();
+        match listen_web(Some(taken), true).await {
+            Ok(Listening::Elsewhere(at)) => assert_eq!(at, taken),
+            _ => panic!("the default address in use must leave the page to the other process"),
+        }
+        let Err(e) = listen_web(Some(taken), false).await else {
+            panic!("a chosen address in use must stop hexcord");
+        };
+        let said = e.to_string();
+        assert!(
+            said.starts_with(&format!("WEB_ADDR={taken}: cannot listen there")),
+            "{said}"
+        );
+        drop(first);
+        assert!(matches!(
+            listen_web(Some(taken), true).await,
+            Ok(Listening::Here(_))
+        ));
+        assert!(matches!(listen_web(None, true).await, Ok(Listening::Off)));
     }
 }

@@ -70,6 +70,7 @@
 
 mod analyses;
 mod announcements;
+pub mod backup;
 mod bot_games;
 mod challenges;
 mod changes;
