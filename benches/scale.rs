@@ -104,7 +104,11 @@ async fn play(
         }
         let legal = mirror.legal_notations();
         let mv = legal[rng.random_range(0..legal.len())].clone();
-        let who = if mirror.ply() % 2 == 0 { first } else { second };
+        let who = if mirror.ply().is_multiple_of(2) {
+            first
+        } else {
+            second
+        };
         let sent = Instant::now();
         let ans = d
             .command_in(

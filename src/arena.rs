@@ -329,7 +329,7 @@ enum Player {
 }
 
 fn play_game(m: &Match, index: u64) -> Result<GameResult, ArenaError> {
-    let a_first = index % 2 == 0;
+    let a_first = index.is_multiple_of(2);
     let game_seed = m
         .seed
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)

@@ -46,7 +46,7 @@ fn run(tiles: u8, games: u32, seed: u64) {
             ply += 1;
             assert!(ply < 5000, "game {g} does not end");
             check_invariants(&p, tiles as u32);
-            if ply % 8 == 0 || p.is_over() {
+            if ply.is_multiple_of(8) || p.is_over() {
                 let back = Position::from_line(&options, &p.to_line())
                     .unwrap_or_else(|e| panic!("{}: {e}", p.to_line()));
                 assert_eq!(back.to_line(), p.to_line());

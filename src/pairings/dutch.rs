@@ -288,7 +288,7 @@ impl Engine {
             initial,
         };
         let all = Bits::from_iter(n, 0..n);
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             if !engine.pairable(&all, None, None) {
                 return Err(PairingError::NoValidPairing);
             }
@@ -337,7 +337,7 @@ impl Engine {
             }
             d
         };
-        if count % 2 == 0 {
+        if count.is_multiple_of(2) {
             // Dirac: a minimum degree of half the vertices gives a Hamiltonian cycle.
             if set.iter().all(|v| 2 * degree(v, set) >= count) {
                 return true;
@@ -401,7 +401,7 @@ impl Engine {
     /// The number of pairs of a maximum matching of `set`, no two of `apart` meeting.
     fn max_pairs(&self, set: &Bits, apart: Option<&Bits>) -> usize {
         let count = set.len();
-        if count % 2 == 0 && self.pairable(set, apart, None) {
+        if count.is_multiple_of(2) && self.pairable(set, apart, None) {
             return count / 2;
         }
         let (adj, _) = self.local_graph(set, apart, None);

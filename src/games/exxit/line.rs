@@ -276,7 +276,7 @@ impl Position {
             if on_board != [0, 0] {
                 return bad("no discs are played during the expert setup (X7)".to_string());
             }
-            let expect = if p.n_tiles % 2 == 0 {
+            let expect = if p.n_tiles.is_multiple_of(2) {
                 Colour::First
             } else {
                 Colour::Second

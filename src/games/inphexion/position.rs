@@ -26,7 +26,7 @@ impl Position {
     pub fn new(options: &Options) -> Position {
         let mut options = options.clone();
         options.size = options.size.clamp(4, 11);
-        if options.size % 2 == 0 {
+        if options.size.is_multiple_of(2) {
             options.neutral = false;
         }
         let rh = Rhombus::new(options.size).unwrap_or_else(unreachable_rhombus);
