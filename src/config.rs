@@ -71,6 +71,10 @@ pub struct Config {
     /// The application's public key (`DISCORD_PUBLIC_KEY`, 32 bytes): requests through
     /// Discord's Activity proxy are checked against it.
     pub public_key: Option<[u8; 32]>,
+    /// `SERVER_MEMBERS_INTENT=on`: the bot asks Discord for members leaving a server (the
+    /// privileged Server Members intent, which the application must have switched on in the
+    /// Developer Portal), and withdraws them from that server's tournaments.
+    pub members_intent: bool,
 }
 
 /// The gateway shards a process runs: `first..=last` of `count` in all. Discord sends each
@@ -159,6 +163,7 @@ impl fmt::Debug for Config {
             .field("shards", &self.shards)
             .field("web_addr", &self.web_addr)
             .field("web_addr_is_default", &self.web_addr_is_default)
+            .field("members_intent", &self.members_intent)
             .field("public_url", &self.public_url)
             .field("client_secret", &self.client_secret)
             .field("public_key", &self.public_key.is_some())
@@ -216,6 +221,10 @@ pub const SETTINGS: &[(&str, &str)] = &[
     (
         "DISCORD_PUBLIC_KEY",
         "with the Activity: the application's public key, to check requests through Discord's proxy",
+    ),
+    (
+        "SERVER_MEMBERS_INTENT",
+        "`on`: withdraw members who leave a server from its tournaments (needs the Server Members intent, Developer Portal → Bot; default off)",
     ),
     (
         "RUST_LOG",
@@ -278,6 +287,8 @@ pub enum ConfigError {
     BadClientSecret(&'static str),
     #[error("DISCORD_PUBLIC_KEY must be the application's public key, 64 hexadecimal digits (Developer Portal → your application → General Information → Public Key)")]
     BadPublicKey,
+    #[error("SERVER_MEMBERS_INTENT must be `on` or `off` (the default), got `{0}`")]
+    BadMembersIntent(String),
     #[error("the .env file could not be read: {0} (each line is KEY=value; see .env.example)")]
     DotEnv(String),
 }
@@ -403,6 +414,12 @@ impl Config {
             None => None,
             Some(v) => Some(parse_public_key(&v).ok_or(ConfigError::BadPublicKey)?),
         };
+        let members_intent = match set("SERVER_MEMBERS_INTENT") {
+            None => false,
+            Some(v) if v.eq_ignore_ascii_case("on") => true,
+            Some(v) if v.eq_ignore_ascii_case("off") => false,
+            Some(v) => return Err(ConfigError::BadMembersIntent(v)),
+        };
         Ok(Config {
             discord_token: token.map(Token),
             database_url,
@@ -417,6 +434,7 @@ impl Config {
             public_url,
             client_secret,
             public_key,
+            members_intent,
         })
     }
 }

@@ -161,6 +161,18 @@ async fn event_handler(
     {
         components::handle(framework.serenity_context, framework.user_data, press).await;
     }
+    if let serenity::FullEvent::GuildMemberRemoval { guild_id, user, .. } = event {
+        let core = &framework.user_data.core;
+        let withdrawn = crate::play::actions::member_left(
+            core,
+            crate::db::GuildId::from(*guild_id),
+            crate::db::UserId::from(user.id),
+        )
+        .await;
+        if withdrawn > 0 {
+            info!(guild = %guild_id, user = %user.id, withdrawn, "a member who left is withdrawn");
+        }
+    }
     Ok(())
 }
 
@@ -398,7 +410,11 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         })
         .build();
 
-    let intents = serenity::GatewayIntents::GUILDS;
+    let mut intents = serenity::GatewayIntents::GUILDS;
+    if config.members_intent {
+        // Privileged: members leaving a server (they are withdrawn from its tournaments).
+        intents |= serenity::GatewayIntents::GUILD_MEMBERS;
+    }
     let mut client =
         serenity::ClientBuilder::new_with_http(rest::client(&config, pacer.clone())?, intents)
             .framework(framework)

@@ -11,6 +11,9 @@
 //! - `XXR n`: the number of rounds (needed to know the final round and its topscorers).
 //! - `XXC white1` or `XXC black1`: the colour of the first player in round 1 (default white).
 //!
+//! What is written ([`Tournament::to_trf_titled`], `/tournament export`): the same lines, with
+//! the event's name (`012`) and its number of players (`062`) first.
+//!
 //! The rounds played are those up to the last one in which any player has an opponent or a
 //! pairing-allocated bye. An entry in the round after that one (a bye or an absence entered in
 //! advance) takes the player out of the pairing; a round missing from a line counts as a
@@ -219,6 +222,18 @@ impl Tournament {
             e.rounds.push(entry(e.rank));
             e.paired_next = true;
         }
+    }
+
+    /// The tournament as a TRF file named `title` (line `012`, then the number of players in
+    /// `062` and [`Tournament::to_trf`]'s lines), which [`parse`] reads back.
+    pub fn to_trf_titled(&self, title: &str) -> String {
+        let title: String = title.chars().filter(|c| !c.is_control()).collect();
+        format!(
+            "012 {}\n062 {}\n{}",
+            title.trim(),
+            self.entrants.len(),
+            self.to_trf()
+        )
     }
 
     /// The tournament as a TRF file (player lines, `XXR` and `XXC`), which [`parse`] reads back.

@@ -128,6 +128,8 @@ pub struct FakeState {
     changed: Notify,
     /// The open gateway connections by shard, with the shard count each identified with.
     gateways: Mutex<HashMap<u64, (u64, mpsc::UnboundedSender<Value>)>>,
+    /// The gateway intents each shard identified with.
+    intents: Mutex<HashMap<u64, u64>>,
     /// Events dispatched, by shard.
     pub dispatched: Mutex<HashMap<u64, usize>>,
     pub readies: AtomicU64,
@@ -231,6 +233,7 @@ impl Fake {
             violations: Mutex::new(Vec::new()),
             changed: Notify::new(),
             gateways: Mutex::new(HashMap::new()),
+            intents: Mutex::new(HashMap::new()),
             dispatched: Mutex::new(HashMap::new()),
             readies: AtomicU64::new(0),
             commands: Mutex::new(HashMap::new()),
@@ -327,8 +330,9 @@ impl Fake {
     }
 
     /// Sends a gateway event to the connection of the shard its server belongs to (shard 0 for
-    /// an event without a server), as Discord does.
-    pub fn dispatch(&self, event: &str, data: Value) {
+    /// an event without a server), as Discord does: a member event (`GUILD_MEMBER_*`) only to a
+    /// connection that identified with the Server Members intent. Whether it was sent.
+    pub fn dispatch(&self, event: &str, data: Value) -> bool {
         let guild = data["guild_id"]
             .as_str()
             .and_then(|g| g.parse::<u64>().ok());
@@ -339,6 +343,11 @@ impl Fake {
             .map(|(&shard, (_, tx))| (shard, tx.clone()))
             .unwrap_or_else(|| panic!("no bot runs the shard of server {guild:?}"));
         drop(gateways);
+        const GUILD_MEMBERS: u64 = 1 << 1;
+        let intents = self.state.intents.lock().unwrap().get(&shard).copied();
+        if event.starts_with("GUILD_MEMBER_") && intents.unwrap_or(0) & GUILD_MEMBERS == 0 {
+            return false;
+        }
         *self
             .state
             .dispatched
@@ -348,6 +357,7 @@ impl Fake {
             .or_default() += 1;
         tx.send(json!({"op": 0, "t": event, "d": data}))
             .expect("gateway open");
+        true
     }
 
     pub fn request_count(&self) -> usize {

@@ -2,7 +2,10 @@
 //! 4-player double round robin, both to their final standings, with Join buttons pressed by
 //! members, a stranger from another server and a forged button refused privately; on SQLite and
 //! PostgreSQL. The Swiss event's rounds and standings go to its own thread, opened on its card;
-//! its result is told in its channel too.
+//! its result is told in its channel too. An organiser's commands (pause, resume, correct,
+//! remove, cancel) refused to a player, announced in the event's thread; the export read back by
+//! `hexcord pairings`' functions pairing the next round as the bot does; a member who leaves the
+//! server withdrawn.
 
 use std::time::Instant;
 
@@ -317,6 +320,172 @@ async fn double_round_robin_of_four(postgres: bool) {
     d.end(&mut bot, "tournament_rr", started).await;
 }
 
+async fn organisers_run_an_event_and_export_it(postgres: bool) {
+    let started = Instant::now();
+    let mut d = Discord::start("tournament_organisers").await;
+    if postgres {
+        d.db_url = db::testing::new_pg_database().await;
+    }
+    let mut bot = Bot::start_with(&d, &[("SERVER_MEMBERS_INTENT", "on")]).await;
+    d.fake.wait_ready(1).await;
+    let (_, buttons, id) = create(
+        &d,
+        vec![
+            opt_str("name", "Winter cup"),
+            int("game", 0),
+            int("format", 0),
+            int("rounds", 3),
+            int("size", 5),
+        ],
+    )
+    .await;
+    let name = format!("🏆 #{id} Winter cup");
+    let deadline = Instant::now() + std::time::Duration::from_secs(40);
+    let thread = loop {
+        if let Some((thread, _)) = d.fake.thread_named(&name) {
+            break thread;
+        }
+        assert!(Instant::now() < deadline, "no thread {name}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    for m in [&ANN, &BOB, &CAT, &EVE, &FAY] {
+        d.press(m, &buttons, "tjoin").await;
+    }
+    d.command(&MOD, "tournament", sub("start", vec![])).await;
+    // A player may not run the event: refused privately, nothing changes.
+    for (cmd, options) in [("pause", vec![]), ("cancel", vec![]), ("resume", vec![])] {
+        d.refused(&ANN, "tournament", sub(cmd, options), "Only the organiser")
+            .await;
+    }
+    let from = d.fake.request_count();
+    let ans = d.command(&MOD, "tournament", sub("pause", vec![])).await;
+    assert!(ans.ephemeral && ans.content.contains("paused"), "{ans:?}");
+    d.posted(from, Some(thread), "paused **Winter cup**").await;
+    play_round(&d, id, 1).await;
+    // Paused: round 1 is decided, round 2 waits.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(pairings(&d, id).await.iter().all(|p| p.round == 1));
+
+    // The export: a TRF file after round 1, which pairs round 2.
+    let ans = d.command(&CAT, "tournament", sub("export", vec![])).await;
+    assert!(ans.ephemeral && ans.content.contains("TRF"), "{ans:?}");
+    assert_eq!(ans.files.len(), 1, "{ans:?}");
+    let trf = String::from_utf8(ans.files[0].clone()).expect("text");
+    assert!(trf.starts_with("012 Winter cup\n"), "{trf}");
+    let next =
+        hexcord::pairings::pair(&hexcord::pairings::parse(&trf).expect("reads")).expect("pairs");
+
+    let from = d.fake.request_count();
+    let ans = d.command(&MOD, "tournament", sub("resume", vec![])).await;
+    assert!(ans.ephemeral && ans.content.contains("goes on"), "{ans:?}");
+    d.posted(from, Some(thread), "round 2 of 3").await;
+    let all = pairings(&d, id).await;
+    let pool = db::connect(&d.db_url).await.expect("db");
+    let players = db::tournament_players(&pool, id).await.expect("players");
+    pool.close().await;
+    let seed = |u: UserId| players.iter().position(|p| p.player_id == u).expect("seed") as u32 + 1;
+    let round2: Vec<(u32, u32)> = all
+        .iter()
+        .filter(|p| p.round == 2)
+        .filter_map(|p| Some((seed(p.white_id), seed(p.black_id?))))
+        .collect();
+    let bye = all
+        .iter()
+        .find(|p| p.round == 2 && p.black_id.is_none())
+        .map(|p| seed(p.white_id));
+    let exported: Vec<(u32, u32)> = next.games.iter().map(|g| (g.white, g.black)).collect();
+    assert_eq!((round2, bye), (exported, next.bye), "{trf}");
+
+    // A correction of round 1 after round 2 is paired: the answer says its pairings stay.
+    let game = all
+        .iter()
+        .find(|p| p.round == 1 && p.game_id.is_some())
+        .and_then(|p| p.game_id)
+        .expect("a game");
+    let from = d.fake.request_count();
+    let ans = d
+        .command(
+            &MOD,
+            "tournament",
+            sub("correct", vec![int("game", game), int("result", 2)]),
+        )
+        .await;
+    assert!(
+        ans.ephemeral && ans.content.contains("stay as they are"),
+        "{ans:?}"
+    );
+    d.posted(from, Some(thread), "corrected the result of game")
+        .await;
+    let corrected = pairings(&d, id)
+        .await
+        .into_iter()
+        .find(|p| p.game_id == Some(game))
+        .expect("the game");
+    assert_eq!(corrected.result, Some(db::PairingResult::Draw));
+
+    // A member who leaves the server is withdrawn; one removed by the organiser too.
+    let round2: Vec<PairingRow> = all.into_iter().filter(|p| p.round == 2).collect();
+    let leaver = round2.iter().find_map(|p| p.black_id).expect("a game");
+    let from = d.fake.request_count();
+    let m = who(leaver);
+    assert!(d.fake.dispatch(
+        "GUILD_MEMBER_REMOVE",
+        json!({
+            "guild_id": crate::server::GUILD_ID.to_string(),
+            "user": {"id": m.id.to_string(), "username": m.name, "discriminator": "0",
+                     "global_name": null, "avatar": null},
+        }),
+    ));
+    d.posted(from, Some(thread), "left the server and is withdrawn")
+        .await;
+    let removed = round2
+        .iter()
+        .map(|p| p.white_id)
+        .find(|&u| u != leaver)
+        .expect("another player");
+    let r = who(removed);
+    let from = d.fake.request_count();
+    let ans = d
+        .command_with(
+            &MOD,
+            "tournament",
+            sub(
+                "remove",
+                vec![json!({"name": "player", "type": 6, "value": r.id.to_string()})],
+            ),
+            &[r],
+        )
+        .await;
+    assert!(
+        ans.ephemeral && ans.content.contains("withdrawn"),
+        "{ans:?}"
+    );
+    d.posted(from, Some(thread), "is removed from **Winter cup**")
+        .await;
+    let pool = db::connect(&d.db_url).await.expect("db");
+    let players = db::tournament_players(&pool, id).await.expect("players");
+    pool.close().await;
+    for u in [leaver, removed] {
+        assert!(
+            players
+                .iter()
+                .any(|p| p.player_id == u && p.withdrawn_round == Some(2)),
+            "{players:?}"
+        );
+    }
+
+    // Called off: the event is over, nobody wins.
+    let from = d.fake.request_count();
+    let ans = d.command(&MOD, "tournament", sub("cancel", vec![])).await;
+    assert!(
+        ans.ephemeral && ans.content.contains("called off"),
+        "{ans:?}"
+    );
+    d.posted(from, Some(thread), "is called off by").await;
+    assert_eq!(status(&d, id).await, (TournamentStatus::Cancelled, None));
+    d.end(&mut bot, "tournament_organisers", started).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn swiss_of_five_with_a_late_join_and_a_withdrawal_sqlite() {
     swiss_of_five(false).await;
@@ -335,4 +504,14 @@ async fn double_round_robin_of_four_sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn double_round_robin_of_four_postgres() {
     double_round_robin_of_four(true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn organisers_pause_correct_remove_and_cancel_and_the_export_pairs_round_two_sqlite() {
+    organisers_run_an_event_and_export_it(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn organisers_pause_correct_remove_and_cancel_and_the_export_pairs_round_two_postgres() {
+    organisers_run_an_event_and_export_it(true).await;
 }

@@ -31,11 +31,38 @@ tournament-withdrew = { $who } withdrew from **{ $name }**.
 tournament-withdrawn-on-time = { $who } lost { $losses } games of **{ $name }** on time and is withdrawn.
 tournament-forfeited = { $who } withdrew from the tournament: { $winner } wins this game by forfeit.
 tournament-withdrawal-by = withdrawal
+tournament-removed = { $who } is removed from **{ $name }** by its organisers.
+tournament-left-server = { $who } left the server and is withdrawn from **{ $name }**: they are paired no more.
+tournament-cancelled = **{ $name }** is called off by { $who }. { $games ->
+    [0] No game was in progress.
+    [one] The game in progress ends without a result.
+   *[other] The { $games } games in progress end without a result.
+}
+tournament-cancellation-by = tournament called off
+tournament-game-called-off = **{ $name }** is called off: this game ends without a result.
+tournament-paused = ⏸️ { $who } paused **{ $name }**: the games under way go on, but round { $round } is not paired until it is resumed.
+tournament-resumed = ▶️ { $who } resumed **{ $name }**: round { $round } is paired as soon as the games before it are decided.
+tournament-corrected = ✏️ { $who } corrected the result of game #{ $game } (round { $round }) of **{ $name }**: { $now } (was: { $was }). The standings follow.
+tournament-pairings-kept = The pairings already made, up to round { $round }, stay as they are; later rounds are paired on the corrected result.
+tournament-result-win = { $winner } beat { $loser }
+tournament-result-forfeit = { $winner } wins by forfeit against { $loser }
+tournament-result-draw = { $a } and { $b } drew
+tournament-result-void = { $a } – { $b } without a result
 
 tournament-you-joined = You joined **{ $name }**. Your games will start here when it begins.
 tournament-you-joined-late = You joined **{ $name }** late: a ½-point bye for each of the { $rounds } rounds paired so far; you are paired from the next round.
 tournament-you-left = You left **{ $name }**.
 tournament-you-withdrew = You withdrew from **{ $name }**: you will not be paired again.
+tournament-you-removed = { $who } is withdrawn from **{ $name }**: they will not be paired again.
+tournament-you-cancelled = **{ $name }** is called off; its players are told in its channel.
+tournament-you-paused = The next round of **{ $name }** is paused until an organiser resumes it (`/tournament`, resume).
+tournament-you-resumed = **{ $name }** goes on: its next round is paired as soon as the games before it are decided.
+tournament-you-corrected = Game #{ $game } now reads: { $now }. The standings follow.
+tournament-exported = **{ $name }** as a FIDE TRF file, after { $rounds ->
+    [0] no round yet
+    [one] round 1
+   *[other] round { $rounds }
+} (rounds still being played are left out). `hexcord pairings` reads it.
 
 tournament-not-found = There is no tournament #{ $id }.
 tournament-other-server = Tournament #{ $id } belongs to another server: join it there.
@@ -49,6 +76,16 @@ tournament-already-withdrawn = You have already withdrawn from **{ $name }**.
 tournament-withdraw-not-started = **{ $name }** has not started yet: leave it instead.
 tournament-already-started = **{ $name }** has already started.
 tournament-start-not-allowed = Only the organiser of **{ $name }**, or a member who manages the server or its events, may start it.
+tournament-organisers-only = Only the organiser of **{ $name }**, or a member who manages the server or its events, may do this.
+tournament-not-running = **{ $name }** is not under way: only a running tournament's next round can be paused or resumed.
+tournament-already-paused = **{ $name }** is already paused.
+tournament-not-paused = **{ $name }** is not paused.
+tournament-not-a-player = { $who } does not play in **{ $name }**.
+tournament-player-withdrawn = { $who } has already withdrawn from **{ $name }**.
+tournament-not-its-game = Game #{ $game } is not a tournament game.
+tournament-game-undecided = Game #{ $game } is still being played: only a decided result can be corrected.
+tournament-result-unchanged = Game #{ $game } already has that result.
+tournament-export-not-started = **{ $name }** has not started yet: there is nothing to export.
 tournament-too-few = **{ $name }** has { $count } players; it needs at least { $needed } to start.
 tournament-create-not-allowed = In this server only members who manage the server or its events may create tournaments.
 tournament-bad-name = A tournament's name is one line of 1 to { $max } characters.

@@ -31,11 +31,36 @@ tournament-withdrew = { $who } が **{ $name }** を棄権しました。
 tournament-withdrawn-on-time = { $who } は **{ $name }** で { $losses }局を時間切れで落としたため、棄権扱いになりました。
 tournament-forfeited = { $who } が大会を棄権しました。この対局は { $winner } の不戦勝です。
 tournament-withdrawal-by = 棄権
+tournament-removed = { $who } は主催者により **{ $name }** から除外されました。
+tournament-left-server = { $who } はサーバーを退出したため、**{ $name }** を棄権扱いになりました。今後は組み合わせに入りません。
+tournament-cancelled = **{ $name }** は { $who } により中止になりました。{ $games ->
+    [0] 進行中の対局はありませんでした。
+   *[other] 進行中の対局 { $games }局は結果なしで終わります。
+}
+tournament-cancellation-by = 大会の中止
+tournament-game-called-off = **{ $name }** は中止になりました。この対局は結果なしで終わります。
+tournament-paused = ⏸️ { $who } が **{ $name }** を一時停止しました。進行中の対局は続きますが、再開されるまで第{ $round }ラウンドは組まれません。
+tournament-resumed = ▶️ { $who } が **{ $name }** を再開しました。前の対局がすべて終わりしだい、第{ $round }ラウンドが組まれます。
+tournament-corrected = ✏️ { $who } が **{ $name }** の対局 #{ $game }（第{ $round }ラウンド）の結果を訂正しました：{ $now }（訂正前：{ $was }）。順位表にも反映されます。
+tournament-pairings-kept = 第{ $round }ラウンドまでのすでに決まった組み合わせはそのままです。以降のラウンドは訂正後の結果で組まれます。
+tournament-result-win = { $winner } が { $loser } に勝ち
+tournament-result-forfeit = { $winner } が { $loser } に不戦勝
+tournament-result-draw = { $a } と { $b } は引き分け
+tournament-result-void = { $a } – { $b } は結果なし
 
 tournament-you-joined = **{ $name }** に参加しました。始まるとここで対局が始まります。
 tournament-you-joined-late = **{ $name }** に途中参加しました。すでに組まれた { $rounds }ラウンドはそれぞれ 0.5点の不戦となり、次のラウンドから組み合わせに入ります。
 tournament-you-left = **{ $name }** への参加を取りやめました。
 tournament-you-withdrew = **{ $name }** を棄権しました。今後は組み合わせに入りません。
+tournament-you-removed = { $who } を **{ $name }** から棄権扱いにしました。今後は組み合わせに入りません。
+tournament-you-cancelled = **{ $name }** を中止しました。参加者には大会のチャンネルで知らせます。
+tournament-you-paused = **{ $name }** の次のラウンドを一時停止しました。主催者が再開する（`/大会` の「再開」）まで止まります。
+tournament-you-resumed = **{ $name }** を再開しました。前の対局がすべて終わりしだい、次のラウンドが組まれます。
+tournament-you-corrected = 対局 #{ $game } の結果を「{ $now }」に訂正しました。順位表にも反映されます。
+tournament-exported = **{ $name }** の FIDE TRF ファイルです（{ $rounds ->
+    [0] まだラウンドはありません
+   *[other] 第{ $rounds }ラウンド終了時点
+}。進行中のラウンドは含みません）。`hexcord pairings` で読めます。
 
 tournament-not-found = 大会 #{ $id } はありません。
 tournament-other-server = 大会 #{ $id } は別のサーバーの大会です。そちらで参加してください。
@@ -49,6 +74,16 @@ tournament-already-withdrawn = すでに **{ $name }** を棄権しています�
 tournament-withdraw-not-started = **{ $name }** はまだ始まっていません。棄権ではなく参加を取りやめてください。
 tournament-already-started = **{ $name }** はすでに始まっています。
 tournament-start-not-allowed = **{ $name }** を開始できるのは、主催者か、サーバーまたはイベントの管理権限を持つメンバーだけです。
+tournament-organisers-only = これができるのは **{ $name }** の主催者か、サーバーまたはイベントの管理権限を持つメンバーだけです。
+tournament-not-running = **{ $name }** は進行中ではありません。次のラウンドの一時停止と再開は、進行中の大会だけです。
+tournament-already-paused = **{ $name }** はすでに一時停止しています。
+tournament-not-paused = **{ $name }** は一時停止していません。
+tournament-not-a-player = { $who } は **{ $name }** に参加していません。
+tournament-player-withdrawn = { $who } はすでに **{ $name }** を棄権しています。
+tournament-not-its-game = 対局 #{ $game } は大会の対局ではありません。
+tournament-game-undecided = 対局 #{ $game } はまだ対局中です。訂正できるのは決着した結果だけです。
+tournament-result-unchanged = 対局 #{ $game } はすでにその結果です。
+tournament-export-not-started = **{ $name }** はまだ始まっていないので、書き出すものがありません。
 tournament-too-few = **{ $name }** の参加者は { $count }人です。開始には { $needed }人以上必要です。
 tournament-create-not-allowed = このサーバーでは、大会を作成できるのはサーバーまたはイベントの管理権限を持つメンバーだけです。
 tournament-bad-name = 大会名は 1〜{ $max }文字の一行にしてください。

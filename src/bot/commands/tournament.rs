@@ -1,5 +1,6 @@
 //! `/tournament`: create an event, join or leave it, start it, withdraw, and its standings (as
-//! text and as a picture). The card it posts carries Join and Leave buttons
+//! text and as a picture); for its organisers, call it off, pause and resume its next round,
+//! remove a player and correct a result. The card it posts carries Join and Leave buttons
 //! ([`crate::bot::components::tournament_buttons`]).
 
 use poise::serenity_prelude as serenity;
@@ -11,7 +12,7 @@ use super::{
 use crate::bot::components::{read_back, tournament_buttons};
 use crate::bot::limits::{self, fit};
 use crate::bot::{BotError, Context};
-use crate::db::{ChannelId, GuildId, TournamentFormat};
+use crate::db::{ChannelId, GuildId, PairingResult, TournamentFormat, UserId};
 use crate::games::GameKind;
 use crate::play::actions::{self, Starter, TournamentRequest, Withdrawal};
 use crate::play::schedule::{DAY, DEFAULT_DAYS_PER_MOVE};
@@ -39,16 +40,65 @@ impl From<FormatChoice> for TournamentFormat {
     }
 }
 
+/// A corrected result, the first named player (White) first.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum ResultChoice {
+    #[name = "1–0"]
+    WhiteWins,
+    #[name = "0–1"]
+    BlackWins,
+    #[name = "½–½"]
+    Draw,
+    #[name = "1–0 by forfeit"]
+    WhiteByForfeit,
+    #[name = "0–1 by forfeit"]
+    BlackByForfeit,
+}
+
+impl From<ResultChoice> for PairingResult {
+    fn from(c: ResultChoice) -> PairingResult {
+        match c {
+            ResultChoice::WhiteWins => PairingResult::White,
+            ResultChoice::BlackWins => PairingResult::Black,
+            ResultChoice::Draw => PairingResult::Draw,
+            ResultChoice::WhiteByForfeit => PairingResult::WhiteForfeit,
+            ResultChoice::BlackByForfeit => PairingResult::BlackForfeit,
+        }
+    }
+}
+
 /// The author manages the server or its events (Discord says so with each command).
 fn manages_events(ctx: &Context<'_>) -> bool {
     super::author_permissions(ctx).is_some_and(|p| p.manage_guild() || p.manage_events())
+}
+
+/// The author, as an organiser would be: who they are, where, and whether they manage events.
+async fn organiser(ctx: &Context<'_>) -> Result<Starter, BotError> {
+    Ok(Starter {
+        user: remember_author(ctx).await?,
+        guild: Some(server(ctx)?),
+        manager: manages_events(ctx),
+    })
 }
 
 /// Swiss and round-robin events.
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("create", "join", "leave", "start", "withdraw", "standings"),
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "start",
+        "withdraw",
+        "standings",
+        "export",
+        "cancel",
+        "pause",
+        "resume",
+        "remove",
+        "correct"
+    ),
     subcommand_required
 )]
 pub async fn tournament(_ctx: Context<'_>) -> Result<(), BotError> {
@@ -235,4 +285,81 @@ pub async fn standings(
     }
     ctx.send(reply).await?;
     Ok(())
+}
+
+/// A tournament as a FIDE TRF file, after its rounds decided so far.
+#[poise::command(slash_command, guild_only)]
+pub async fn export(ctx: Context<'_>, #[min = 1] tournament: Option<i64>) -> Result<(), BotError> {
+    remember_author(&ctx).await?;
+    let guild = server(&ctx)?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, guild, tournament).await?;
+    let export = actions::export_tournament(core, id, Some(guild)).await?;
+    let reply = CreateReply::default()
+        .content(export.text.render(lang(&ctx)))
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new())
+        .attachment(serenity::CreateAttachment::bytes(
+            export.trf.into_bytes(),
+            export.file_name,
+        ));
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// Organisers: call a tournament off; its games in progress end without a result.
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(ctx: Context<'_>, #[min = 1] tournament: Option<i64>) -> Result<(), BotError> {
+    let by = organiser(&ctx).await?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, server(&ctx)?, tournament).await?;
+    let text = actions::cancel_tournament(core, id, by).await?;
+    super::answer_privately(&ctx, text.render(lang(&ctx))).await
+}
+
+/// Organisers: pause a tournament's next round (the games under way go on).
+#[poise::command(slash_command, guild_only)]
+pub async fn pause(ctx: Context<'_>, #[min = 1] tournament: Option<i64>) -> Result<(), BotError> {
+    let by = organiser(&ctx).await?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, server(&ctx)?, tournament).await?;
+    let text = actions::pause_round(core, id, by, true).await?;
+    super::answer_privately(&ctx, text.render(lang(&ctx))).await
+}
+
+/// Organisers: resume a paused tournament; its next round is paired when due.
+#[poise::command(slash_command, guild_only)]
+pub async fn resume(ctx: Context<'_>, #[min = 1] tournament: Option<i64>) -> Result<(), BotError> {
+    let by = organiser(&ctx).await?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, server(&ctx)?, tournament).await?;
+    let text = actions::pause_round(core, id, by, false).await?;
+    super::answer_privately(&ctx, text.render(lang(&ctx))).await
+}
+
+/// Organisers: remove a player from a tournament under way (as a withdrawal).
+#[poise::command(slash_command, guild_only)]
+pub async fn remove(
+    ctx: Context<'_>,
+    player: serenity::User,
+    #[min = 1] tournament: Option<i64>,
+) -> Result<(), BotError> {
+    let by = organiser(&ctx).await?;
+    let core = &ctx.data().core;
+    let id = actions::tournament_here(core, server(&ctx)?, tournament).await?;
+    let text = actions::remove_player(core, id, by, UserId::from(player.id)).await?;
+    super::answer_privately(&ctx, text.render(lang(&ctx))).await
+}
+
+/// Organisers: correct the result of a decided tournament game; the standings follow.
+#[poise::command(slash_command, guild_only)]
+pub async fn correct(
+    ctx: Context<'_>,
+    #[min = 1] game: i64,
+    result: ResultChoice,
+) -> Result<(), BotError> {
+    let by = organiser(&ctx).await?;
+    let core = &ctx.data().core;
+    let text = actions::correct_result(core, game, by, result.into()).await?;
+    super::answer_privately(&ctx, text.render(lang(&ctx))).await
 }

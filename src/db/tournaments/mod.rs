@@ -127,6 +127,8 @@ pub struct TournamentRow {
     pub time_control: Option<TimeControl>,
     /// Its games take weekends off.
     pub weekends_off: bool,
+    /// An organiser paused its next round: nothing is paired, and it does not end, until resumed.
+    pub paused: bool,
 }
 
 impl TournamentRow {
@@ -182,6 +184,7 @@ impl<'r> FromRow<'r, DbRow> for TournamentRow {
                 ),
             },
             weekends_off: super::get_flag(row, "weekends_off")?,
+            paused: super::get_flag(row, "paused")?,
         })
     }
 }
@@ -392,8 +395,30 @@ pub async fn close_tournament(
     Ok(done.rows_affected() == 1)
 }
 
+/// Pauses (`true`) or resumes tournament `id`'s next round, if it is running at `version`:
+/// whether this call changed it.
+pub async fn set_tournament_paused(
+    ex: impl Executor<'_>,
+    id: i64,
+    version: i64,
+    paused: bool,
+    now: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET paused = $3, version = version + 1, updated_at = $4
+          WHERE id = $1 AND version = $2 AND status = 'running' AND paused <> $3",
+    )
+    .bind(id)
+    .bind(version)
+    .bind(i64::from(paused))
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Claims the advancing of tournament `id` until `until_ms`, unless another claim holds at
-/// `now_ms`: whether this caller has it.
+/// `now_ms` or the event is paused: whether this caller has it.
 pub async fn claim_advance(
     ex: impl Executor<'_>,
     id: i64,
@@ -402,7 +427,7 @@ pub async fn claim_advance(
 ) -> Result<bool, DbError> {
     let done = sqlx::query(
         "UPDATE tournaments SET advancing_until = $3
-          WHERE id = $1 AND status = 'running'
+          WHERE id = $1 AND status = 'running' AND paused = 0
             AND (advancing_until IS NULL OR advancing_until <= $2)",
     )
     .bind(id)
@@ -444,7 +469,7 @@ pub async fn tournaments_to_advance(
 ) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT t.id FROM tournaments t
-          WHERE t.status = 'running'
+          WHERE t.status = 'running' AND t.paused = 0
             AND (t.advancing_until IS NULL OR t.advancing_until <= $1)
             AND NOT EXISTS (SELECT 1 FROM tournament_pairings p
                              WHERE p.tournament_id = t.id AND p.result IS NULL)
@@ -453,6 +478,21 @@ pub async fn tournaments_to_advance(
     .bind(now_ms)
     .fetch_all(ex)
     .await?)
+}
+
+/// Whether running tournament `id` (not paused) has every paired round decided: its next round,
+/// or its end, is due.
+pub async fn tournament_due(ex: impl Executor<'_>, id: i64) -> Result<bool, DbError> {
+    let due: Option<i64> = sqlx::query_scalar(
+        "SELECT t.id FROM tournaments t
+          WHERE t.id = $1 AND t.status = 'running' AND t.paused = 0
+            AND NOT EXISTS (SELECT 1 FROM tournament_pairings p
+                             WHERE p.tournament_id = t.id AND p.result IS NULL)",
+    )
+    .bind(id)
+    .fetch_optional(ex)
+    .await?;
+    Ok(due.is_some())
 }
 
 /// A player of a tournament.
@@ -712,6 +752,26 @@ pub async fn decide_pairing(
             .bind(result.as_str())
             .execute(ex)
             .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Corrects decided pairing `id` (a game) from `was` to `result`: whether this call did (`false`
+/// when it was not decided as `was`, or is a bye).
+pub async fn correct_pairing(
+    ex: impl Executor<'_>,
+    id: i64,
+    was: PairingResult,
+    result: PairingResult,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE tournament_pairings SET result = $3
+          WHERE id = $1 AND result = $2 AND black_id IS NOT NULL",
+    )
+    .bind(id)
+    .bind(was.as_str())
+    .bind(result.as_str())
+    .execute(ex)
+    .await?;
     Ok(done.rows_affected() == 1)
 }
 

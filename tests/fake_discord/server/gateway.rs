@@ -69,6 +69,8 @@ async fn run_gateway(state: Arc<FakeState>, mut socket: WebSocket) {
                         }});
                         if socket.send(Message::Text(ready.to_string().into())).await.is_err() { break; }
                         state.gateways.lock().unwrap().insert(shard, (count, tx.clone()));
+                        let intents = v["d"]["intents"].as_u64().unwrap_or(0);
+                        state.intents.lock().unwrap().insert(shard, intents);
                         identified = Some(shard);
                         state.readies.fetch_add(1, Ordering::SeqCst);
                         state.changed.notify_waiters();

@@ -18,7 +18,11 @@
 //! - **Withdrawals**: a withdrawing player's game in progress is resigned (Swiss) and they are
 //!   paired no more; in a round robin their undecided games are called off and scored as
 //!   forfeits, which are not played games for the tiebreaks. Two tournament games lost on time
-//!   withdraw a player.
+//!   withdraw a player, and so does leaving the event's server (after their Swiss game in
+//!   progress).
+//! - **Organisers** (its creator, members who manage the server or its events) call an event
+//!   off, pause and resume its next round, remove a player and correct a result: see
+//!   [`cancel_tournament`], [`pause_round`], [`remove_player`], [`correct_result`].
 //! - **Standings** ([`crate::standings`]) follow every Swiss round and close the event, in
 //!   words and as a picture (drawn when posted: [`Target::Standings`]); the event's card is
 //!   edited to show its count and state ([`Target::Card`]).
@@ -48,10 +52,14 @@ use crate::standings::{self, Format, Round, Standing};
 use crate::text;
 use crate::time_control::TimeControl;
 
+mod export;
+mod organise;
 mod rounds;
 mod table;
 mod withdraw;
 
+pub use export::*;
+pub use organise::*;
 pub use rounds::*;
 pub use table::*;
 pub use withdraw::*;
@@ -66,6 +74,8 @@ pub const MAX_ROUNDS: i64 = 20;
 pub const MAX_NAME_CHARS: usize = 80;
 /// How long a process holds the claim on advancing an event (ms).
 const ADVANCE_LEASE_MS: i64 = 60_000;
+/// How many times [`advance`] looks again at a round that became due while it held the claim.
+const ADVANCE_TRIES: usize = 3;
 /// Tournament games lost on time that withdraw a player.
 pub const TIMEOUTS_TO_WITHDRAW: i64 = 2;
 

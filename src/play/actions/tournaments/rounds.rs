@@ -132,18 +132,30 @@ pub enum Advanced {
 /// Pairs the next round of tournament `id` once every paired game is decided, or ends it after
 /// its last round: claimed first, so that one process does it, and stored in one transaction
 /// checked against the event's version.
+///
+/// A process that finds the claim taken does nothing; so the holder, when it found nothing to
+/// do, looks again once it has given the claim back: the last game of a round ending in another
+/// process while this one held the claim (and read the round before that game's end) is not
+/// left to the timers' scan.
 pub async fn advance(core: &Core, id: i64) -> Result<Advanced, Error> {
-    let now_ms = db::now_ms();
-    let until = now_ms + ADVANCE_LEASE_MS;
-    if !db::claim_advance(&core.pool, id, now_ms, until).await? {
-        return Ok(Advanced::Nothing);
-    }
-    let done = advance_claimed(core, id).await;
-    // Stored: the claim went with the round. Not stored: give it back for the next try.
-    if !matches!(done, Ok(Advanced::Round(_))) {
+    for _ in 0..ADVANCE_TRIES {
+        let now_ms = db::now_ms();
+        let until = now_ms + ADVANCE_LEASE_MS;
+        if !db::claim_advance(&core.pool, id, now_ms, until).await? {
+            return Ok(Advanced::Nothing);
+        }
+        let done = advance_claimed(core, id).await;
+        // Stored: the claim went with the round. Not stored: give it back for the next try.
+        if matches!(done, Ok(Advanced::Round(_))) {
+            return done;
+        }
         db::release_advance(&core.pool, id, until).await?;
+        match done {
+            Ok(Advanced::Nothing) if db::tournament_due(&core.pool, id).await? => continue,
+            other => return other,
+        }
     }
-    done
+    Ok(Advanced::Nothing)
 }
 
 async fn advance_claimed(core: &Core, id: i64) -> Result<Advanced, Error> {
@@ -222,7 +234,7 @@ async fn pair_or_finish(
     let planned = if t.rounds_paired >= rounds || active.len() < 2 {
         None
     } else if t.format == TournamentFormat::Swiss {
-        match pairings::pair(&dutch_input(t, players, pairings)) {
+        match pairings::pair(&dutch_input(t, players, pairings, t.rounds_paired)) {
             Ok(round) => Some(vec![(
                 t.rounds_paired + 1,
                 round.games,
@@ -433,12 +445,14 @@ pub(super) fn pairing_in(pairings: &[PairingRow], round: i64, p: UserId) -> Opti
         .find(|x| x.round == round && (x.white_id == p || x.black_id == Some(p)))
 }
 
-/// The event as the Dutch system reads it: the players by seed (their starting ranks), each
-/// round's games, byes and absences.
-fn dutch_input(
+/// The event after its first `upto` rounds as the Dutch system reads it (and as its TRF export
+/// writes it): the players by seed (their starting ranks), each round's games, byes and
+/// absences, and who is paired in round `upto + 1`.
+pub(super) fn dutch_input(
     t: &TournamentRow,
     players: &[TournamentPlayer],
     pairings: &[PairingRow],
+    upto: i64,
 ) -> pairings::Tournament {
     let rank: HashMap<UserId, u32> = players
         .iter()
@@ -451,13 +465,13 @@ fn dutch_input(
         .map(|(i, p)| pairings::Entrant {
             rank: i as u32 + 1,
             name: p.player_id.to_string(),
-            rounds: (1..=t.rounds_paired)
+            rounds: (1..=upto)
                 .map(|round| match pairing_in(pairings, round, p.player_id) {
                     None => pairings::RoundEntry::ABSENT,
                     Some(x) => dutch_entry(x, p.player_id, &rank),
                 })
                 .collect(),
-            paired_next: p.withdrawn_round.is_none(),
+            paired_next: p.withdrawn_round.is_none_or(|w| w > upto),
         })
         .collect();
     pairings::Tournament {

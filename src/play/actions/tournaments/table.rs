@@ -60,7 +60,10 @@ fn standings_round(x: &PairingRow, p: UserId, index: &HashMap<UserId, usize>) ->
 }
 
 /// The players' names, by seed.
-async fn names_of(tx: &mut Conn, players: &[TournamentPlayer]) -> Result<Vec<String>, Error> {
+pub(super) async fn names_of(
+    tx: &mut Conn,
+    players: &[TournamentPlayer],
+) -> Result<Vec<String>, Error> {
     let mut names = Vec::with_capacity(players.len());
     for p in players {
         names.push(
@@ -169,15 +172,7 @@ pub async fn show_standings(
     }
     let players = db::tournament_players(&core.pool, id).await?;
     let pairings = db::tournament_pairings(&core.pool, id).await?;
-    let round = (1..=t.rounds_paired)
-        .take_while(|&r| {
-            pairings
-                .iter()
-                .filter(|p| p.round == r)
-                .all(|p| p.result.is_some())
-        })
-        .last()
-        .unwrap_or(0);
+    let round = decided_rounds(&t, &pairings);
     let mut conn = core.pool.acquire().await?;
     let names = names_of(&mut conn, &players).await?;
     let (table, format) = table_of(&t, &players, &pairings, round);

@@ -425,6 +425,364 @@ async fn a_swiss_event_with_a_late_join_and_a_withdrawal_runs_to_its_winner(pool
     );
 }
 
+/// An organiser's hands: pause, correct, resume, remove, a member leaving, cancel; a member who
+/// does not run the event is refused each of them and nothing changes.
+async fn organisers_pause_correct_remove_and_cancel_and_a_member_leaves(pool: Pool) {
+    let (core, _clock) = core_on(pool).await;
+    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(3), None))
+        .await
+        .expect("created");
+    for n in 1..=6 {
+        join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+    }
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: false,
+    };
+    start_tournament(&core, id, Some(organiser))
+        .await
+        .expect("start");
+    // A player who manages nothing, and the organiser from another server: refused.
+    let stranger = Starter {
+        user: member(1),
+        guild: Some(GUILD),
+        manager: false,
+    };
+    let elsewhere = Starter {
+        guild: Some(GuildId(99)),
+        ..organiser
+    };
+    let round1 = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    let game1 = round1[0].game_id.expect("a game");
+    let before = snapshot(&core.pool).await;
+    for by in [stranger, elsewhere] {
+        let want = if by.guild == Some(GUILD) {
+            "tournament-organisers-only"
+        } else {
+            "tournament-other-server"
+        };
+        assert_eq!(refused(cancel_tournament(&core, id, by).await), want);
+        assert_eq!(refused(pause_round(&core, id, by, true).await), want);
+        assert_eq!(refused(remove_player(&core, id, by, member(2)).await), want);
+        assert_eq!(
+            refused(correct_result(&core, game1, by, PairingResult::Draw).await),
+            want
+        );
+    }
+    // Nothing decided yet to correct; no such tournament game.
+    assert_eq!(
+        refused(correct_result(&core, game1, organiser, PairingResult::Draw).await),
+        "tournament-game-undecided"
+    );
+    assert_eq!(
+        refused(correct_result(&core, 9999, organiser, PairingResult::Draw).await),
+        "tournament-not-its-game"
+    );
+    assert_eq!(
+        refused(pause_round(&core, id, organiser, false).await),
+        "tournament-not-paused"
+    );
+    assert_eq!(
+        snapshot(&core.pool).await,
+        before,
+        "refusals changed nothing"
+    );
+
+    // Paused: round 1 ends, round 2 waits, and the timers' scan leaves it.
+    let text = pause_round(&core, id, organiser, true)
+        .await
+        .expect("pause");
+    assert_eq!(text.id, "tournament-you-paused");
+    assert_eq!(
+        refused(pause_round(&core, id, organiser, true).await),
+        "tournament-already-paused"
+    );
+    finish_round(&core, id, 1, black).await;
+    assert_eq!(tournament(&core, id).await.rounds_paired, 1);
+    assert_eq!(advance_due(&core).await.expect("scan"), 0);
+    assert_eq!(tournament(&core, id).await.rounds_paired, 1);
+
+    // A correction before round 2 is paired: round 2 follows it. Board 1's White won; now Black
+    // did, so the two meet in round 2's score groups as the corrected scores say.
+    let text = correct_result(&core, game1, organiser, PairingResult::Black)
+        .await
+        .expect("correct");
+    assert_eq!(text.id, "tournament-you-corrected");
+    assert_eq!(
+        refused(correct_result(&core, game1, organiser, PairingResult::Black).await),
+        "tournament-result-unchanged"
+    );
+    let stored = db::pairing_of_game(&core.pool, game1)
+        .await
+        .expect("pairing")
+        .expect("row");
+    assert_eq!(stored.result, Some(PairingResult::Black));
+
+    // Resumed: round 2 is paired at once, on the corrected result.
+    let text = pause_round(&core, id, organiser, false)
+        .await
+        .expect("resume");
+    assert_eq!(text.id, "tournament-you-resumed");
+    let t = tournament(&core, id).await;
+    assert_eq!((t.rounds_paired, t.paused), (2, false));
+    let players = db::tournament_players(&core.pool, id)
+        .await
+        .expect("players");
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    let round2: Vec<PairingRow> = all.iter().filter(|p| p.round == 2).cloned().collect();
+    // The Dutch system on the stored (corrected) results pairs round 2 as stored.
+    let r1: Vec<PairingRow> = all.iter().filter(|p| p.round == 1).cloned().collect();
+    let expected = pairings::pair(&dutch_input(&t, &players, &r1, 1)).expect("pairs");
+    let rank = |u: UserId| players.iter().position(|p| p.player_id == u).expect("seed") as u32 + 1;
+    let got: Vec<(u32, u32)> = round2
+        .iter()
+        .map(|p| (rank(p.white_id), rank(black(p))))
+        .collect();
+    let want: Vec<(u32, u32)> = expected.games.iter().map(|g| (g.white, g.black)).collect();
+    assert_eq!(got, want);
+    // …which differs from what the result first entered would have given.
+    let mut uncorrected = r1.clone();
+    uncorrected[0].result = Some(PairingResult::White);
+    let first = pairings::pair(&dutch_input(&t, &players, &uncorrected, 1)).expect("pairs");
+    let first: Vec<(u32, u32)> = first.games.iter().map(|g| (g.white, g.black)).collect();
+    assert_ne!(first, want);
+
+    // Correcting round 1 now changes the standings, not round 2's pairings (the answer says so).
+    let text = correct_result(&core, game1, organiser, PairingResult::Draw)
+        .await
+        .expect("correct again");
+    assert_eq!(text.id, "tournament-line-break");
+    assert!(text.render(Lang::EN).contains("stay as they are"));
+    let after: Vec<PairingRow> = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings")
+        .into_iter()
+        .filter(|p| p.round == 2)
+        .collect();
+    assert_eq!(after, round2);
+
+    // Removed by the organiser: their round-2 game is resigned and they are paired no more.
+    let removed = round2[0].white_id;
+    let text = remove_player(&core, id, organiser, removed)
+        .await
+        .expect("remove");
+    assert_eq!(text.id, "tournament-you-removed");
+    let row = db::fetch_game(&core.pool, round2[0].game_id.expect("game"))
+        .await
+        .expect("game")
+        .expect("row");
+    assert_ne!(row.status, GameStatus::Active);
+    assert_eq!(
+        refused(remove_player(&core, id, organiser, removed).await),
+        "tournament-player-withdrawn"
+    );
+    assert_eq!(
+        refused(remove_player(&core, id, organiser, member(8)).await),
+        "tournament-not-a-player"
+    );
+    // A member who leaves the server: withdrawn, their game in progress played out.
+    let leaver = round2[1].white_id;
+    assert_eq!(member_left(&core, GUILD, leaver).await, 1);
+    assert_eq!(member_left(&core, GUILD, leaver).await, 0);
+    let players = db::tournament_players(&core.pool, id)
+        .await
+        .expect("players");
+    assert!(players
+        .iter()
+        .any(|p| p.player_id == leaver && p.withdrawn_round == Some(2)));
+    let game = round2[1].game_id.expect("game");
+    let row = db::fetch_game(&core.pool, game)
+        .await
+        .expect("game")
+        .expect("row");
+    assert_eq!(row.status, GameStatus::Active, "played out");
+
+    // Called off: the games in progress end without a result, nobody wins.
+    let text = cancel_tournament(&core, id, organiser)
+        .await
+        .expect("cancel");
+    assert_eq!(text.id, "tournament-you-cancelled");
+    let t = tournament(&core, id).await;
+    assert_eq!((t.status, t.winner_id), (TournamentStatus::Cancelled, None));
+    let row = db::fetch_game(&core.pool, game)
+        .await
+        .expect("game")
+        .expect("row");
+    assert_ne!(row.status, GameStatus::Active);
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    assert!(all.iter().all(|p| p.result.is_some()), "{all:?}");
+    assert_eq!(
+        all.iter()
+            .filter(|p| p.result == Some(PairingResult::Void))
+            .count(),
+        2,
+        "the two games still in progress: {all:?}"
+    );
+    assert_eq!(
+        refused(cancel_tournament(&core, id, organiser).await),
+        "tournament-over"
+    );
+    let said = announcements(&core.pool).await.join("\n");
+    for want in [
+        "paused **Autumn cup**",
+        "resumed **Autumn cup**",
+        "corrected the result of game",
+        "stay as they are",
+        "is removed from **Autumn cup**",
+        "left the server and is withdrawn",
+        "is called off by <@1>",
+    ] {
+        assert!(said.contains(want), "{want:?} missing from:\n{said}");
+    }
+}
+
+/// Round `round`'s games and bye as seeds, as the bot stored them.
+fn stored_round(
+    players: &[TournamentPlayer],
+    all: &[PairingRow],
+    round: i64,
+) -> pairings::Pairings {
+    let seed = |u: UserId| players.iter().position(|p| p.player_id == u).expect("seed") as u32 + 1;
+    pairings::Pairings {
+        games: all
+            .iter()
+            .filter(|p| p.round == round && p.black_id.is_some())
+            .map(|p| pairings::Game {
+                white: seed(p.white_id),
+                black: seed(black(p)),
+            })
+            .collect(),
+        bye: all
+            .iter()
+            .find(|p| p.round == round && p.bye_halves == Some(2))
+            .map(|p| seed(p.white_id)),
+    }
+}
+
+/// The export read back by `hexcord pairings`' own functions pairs each next round as the bot
+/// did: with a bye, a draw (by correction), a forfeit and a withdrawal on the way.
+async fn an_export_read_back_pairs_each_next_round_as_the_bot_did(pool: Pool) {
+    let (core, _clock) = core_on(pool).await;
+    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(4), None))
+        .await
+        .expect("created");
+    for n in 1..=7 {
+        join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+    }
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: true,
+    };
+    assert_eq!(
+        refused(export_tournament(&core, id, Some(GUILD)).await),
+        "tournament-export-not-started"
+    );
+    start_tournament(&core, id, Some(organiser))
+        .await
+        .expect("start");
+    assert_eq!(
+        refused(export_tournament(&core, id, Some(GuildId(99))).await),
+        "tournament-other-server"
+    );
+    let e = export_tournament(&core, id, Some(GUILD))
+        .await
+        .expect("export");
+    assert_eq!(
+        (e.rounds, e.file_name.clone()),
+        (0, format!("tournament-{id}.trf"))
+    );
+    let players = db::tournament_players(&core.pool, id)
+        .await
+        .expect("players");
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    let read = pairings::parse(&e.trf).expect("reads");
+    assert_eq!(
+        pairings::pair(&read).expect("pairs"),
+        stored_round(&players, &all, 1)
+    );
+    for round in 1..=3 {
+        let all = db::tournament_pairings(&core.pool, id)
+            .await
+            .expect("pairings");
+        let games: Vec<&PairingRow> = all
+            .iter()
+            .filter(|p| p.round == round && p.game_id.is_some())
+            .collect();
+        match round {
+            // A draw, entered by correction after the game, the next round paused meanwhile.
+            1 => {
+                pause_round(&core, id, organiser, true)
+                    .await
+                    .expect("pause");
+                finish_round(&core, id, 1, black).await;
+                correct_result(
+                    &core,
+                    games[0].game_id.expect("game"),
+                    organiser,
+                    PairingResult::Draw,
+                )
+                .await
+                .expect("corrected");
+                pause_round(&core, id, organiser, false)
+                    .await
+                    .expect("resume");
+            }
+            // A withdrawal during the round: their game resigned, absent from round 3.
+            2 => {
+                withdraw(&core, id, Some(GUILD), games[1].white_id, Withdrawal::Asked)
+                    .await
+                    .expect("withdraw");
+                finish_round(&core, id, 2, |p| p.white_id).await;
+            }
+            _ => finish_round(&core, id, round, black).await,
+        }
+        let all = db::tournament_pairings(&core.pool, id)
+            .await
+            .expect("pairings");
+        let players = db::tournament_players(&core.pool, id)
+            .await
+            .expect("players");
+        assert_eq!(tournament(&core, id).await.rounds_paired, round + 1);
+        let e = export_tournament(&core, id, Some(GUILD))
+            .await
+            .expect("export");
+        assert_eq!(e.rounds, round);
+        assert!(e.trf.starts_with("012 Autumn cup\n062 7\n"), "{}", e.trf);
+        assert!(
+            e.trf.contains(" m1 ") && e.trf.contains("XXR 4"),
+            "{}",
+            e.trf
+        );
+        let read = pairings::parse(&e.trf).expect("reads");
+        assert_eq!(
+            pairings::pair(&read).expect("pairs"),
+            stored_round(&players, &all, round + 1),
+            "round {}:\n{}",
+            round + 1,
+            e.trf
+        );
+    }
+    let e = export_tournament(&core, id, Some(GUILD))
+        .await
+        .expect("export");
+    assert!(e.trf.contains(" = "), "the draw: {}", e.trf);
+    assert!(e.trf.contains("0000 - U"), "the bye: {}", e.trf);
+}
+
 async fn a_double_round_robin_with_two_losses_on_time_runs_to_its_end(pool: Pool) {
     let (core, clock) = core_on(pool).await;
     let (id, _) = create_tournament(&core, &request(F::DoubleRoundRobin, None, Some(4)))
@@ -844,4 +1202,73 @@ on_both!(
     a_round_is_paired_once_by_processes_racing_and_after_a_dead_claim,
     an_odd_round_robin_gives_a_bye_worth_nothing_each_round,
     a_tournament_thread_opens_on_its_card_and_takes_its_rounds,
+    organisers_pause_correct_remove_and_cancel_and_a_member_leaves,
+    an_export_read_back_pairs_each_next_round_as_the_bot_did,
 );
+
+/// Two processes on one PostgreSQL database (each its own pool) end the last two games of a
+/// round at the same moment, on threads of their own: the next round is paired exactly once,
+/// at once (not left to the timers' scan), in each of many events.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_ending_a_round_together_pair_the_next_round_once_on_postgres() {
+    let (pool, url) = crate::db::testing::pg_db().await;
+    let (core, _clock) = core_on(pool).await;
+    let other = Core::new(
+        crate::db::connect(&url).await.expect("second process"),
+        core.clock.clone(),
+    );
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: true,
+    };
+    for _ in 0..12 {
+        let (id, _) = create_tournament(&core, &request(F::Swiss, Some(3), None))
+            .await
+            .expect("created");
+        for n in 1..=4 {
+            join_tournament(&core, id, Some(GUILD), member(n))
+                .await
+                .expect("join");
+        }
+        start_tournament(&core, id, Some(organiser))
+            .await
+            .expect("start");
+        let round1 = db::tournament_pairings(&core.pool, id)
+            .await
+            .expect("pairings");
+        let [a, b] = [&round1[0], &round1[1]].map(|p| (p.game_id.expect("game"), black(p)));
+        let (first, second) = (core.clone(), other.clone());
+        let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(2));
+        let (b1, b2) = (barrier.clone(), barrier);
+        let one = tokio::spawn(async move {
+            b1.wait().await;
+            resign(&first, a.0, a.1).await
+        });
+        let two = tokio::spawn(async move {
+            b2.wait().await;
+            resign(&second, b.0, b.1).await
+        });
+        one.await.expect("joined").expect("resigned");
+        two.await.expect("joined").expect("resigned");
+        let t = tournament(&core, id).await;
+        assert_eq!(t.rounds_paired, 2, "round 2 paired when round 1 ended");
+        let all = db::tournament_pairings(&core.pool, id)
+            .await
+            .expect("pairings");
+        assert_eq!(all.iter().filter(|p| p.round == 2).count(), 2, "{all:?}");
+        assert_eq!(all.len(), 4, "{all:?}");
+        let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tournament_pairings p JOIN games g ON g.id = p.game_id WHERE p.tournament_id = $1")
+            .bind(id)
+            .fetch_one(&core.pool)
+            .await
+            .expect("games");
+        assert_eq!(games, 4);
+    }
+    let rounds2 = announcements(&core.pool)
+        .await
+        .iter()
+        .filter(|a| a.contains("round 2 of 3"))
+        .count();
+    assert_eq!(rounds2, 12, "one announcement of round 2 per event");
+}

@@ -1,4 +1,5 @@
-//! Leaving a running event: by asking, or by the rules after losses on time.
+//! Leaving a running event: by asking, by the rules after losses on time, removed by an
+//! organiser, or on leaving the server.
 
 use super::*;
 
@@ -26,10 +27,17 @@ pub enum Withdrawal {
     Asked,
     /// They lost [`TIMEOUTS_TO_WITHDRAW`] tournament games on time.
     OnTime,
+    /// An organiser removed them ([`remove_player`] checks who may).
+    Removed,
+    /// They left the event's server: in Swiss their game in progress is played out (or runs out
+    /// of time); they are paired no more.
+    LeftServer,
 }
 
 /// `user` withdraws from running tournament `id` (from server `guild`; `None` when the
-/// withdrawal is the rules', after losses on time).
+/// withdrawal is the rules', after losses on time or on leaving the server). Their undecided
+/// games end (resigned in Swiss, forfeited in a round robin), except a Swiss game in progress of
+/// a member who left the server, which is played out.
 pub async fn withdraw(
     core: &Core,
     id: i64,
@@ -40,8 +48,8 @@ pub async fn withdraw(
     let now = core.clock.now();
     let mut tx = core.pool.begin().await?;
     let t = match why {
-        Withdrawal::Asked => take(&mut tx, id, guild).await?,
-        Withdrawal::OnTime => db::take_tournament(&mut tx, id)
+        Withdrawal::Asked | Withdrawal::Removed => take(&mut tx, id, guild).await?,
+        Withdrawal::OnTime | Withdrawal::LeftServer => db::take_tournament(&mut tx, id)
             .await?
             .ok_or_else(|| anyhow::anyhow!("tournament {id} vanished"))?,
     };
@@ -53,16 +61,31 @@ pub async fn withdraw(
         )));
     }
     let players = db::tournament_players(&mut *tx, id).await?;
+    let theirs = why == Withdrawal::Asked;
     match players.iter().find(|p| p.player_id == user) {
-        None => {
+        None if theirs => {
             return Err(Error::refused(text!(
                 "tournament-not-joined",
                 name = t.name.clone()
             )))
         }
-        Some(p) if p.withdrawn_round.is_some() => {
+        None => {
+            return Err(Error::refused(text!(
+                "tournament-not-a-player",
+                who = mention(user),
+                name = t.name.clone()
+            )))
+        }
+        Some(p) if p.withdrawn_round.is_some() && theirs => {
             return Err(Error::refused(text!(
                 "tournament-already-withdrawn",
+                name = t.name.clone()
+            )))
+        }
+        Some(p) if p.withdrawn_round.is_some() => {
+            return Err(Error::refused(text!(
+                "tournament-player-withdrawn",
+                who = mention(user),
                 name = t.name.clone()
             )))
         }
@@ -70,10 +93,12 @@ pub async fn withdraw(
     }
     db::withdraw_tournament_player(&mut *tx, id, user, t.rounds_paired).await?;
     // Their undecided games: resigned in Swiss, called off and forfeited in a round robin.
+    let plays_on = why == Withdrawal::LeftServer && !t.format.round_robin();
     let open: Vec<PairingRow> = db::tournament_pairings(&mut *tx, id)
         .await?
         .into_iter()
         .filter(|p| p.result.is_none() && (p.white_id == user || p.black_id == Some(user)))
+        .filter(|_| !plays_on)
         .collect();
     let mut ended = Vec::new();
     for p in &open {
@@ -138,6 +163,16 @@ pub async fn withdraw(
             name = t.name.clone(),
             losses = TIMEOUTS_TO_WITHDRAW
         ),
+        Withdrawal::Removed => text!(
+            "tournament-removed",
+            who = mention(user),
+            name = t.name.clone()
+        ),
+        Withdrawal::LeftServer => text!(
+            "tournament-left-server",
+            who = mention(user),
+            name = t.name.clone()
+        ),
     }
     .render(lang);
     db::enqueue(&mut *tx, None, &notice(&t, lang, line, Vec::new())).await?;
@@ -147,5 +182,12 @@ pub async fn withdraw(
     if let Err(e) = advance(core, id).await {
         error!(tournament = id, "cannot advance after a withdrawal: {e:#}");
     }
-    Ok(text!("tournament-you-withdrew", name = t.name.clone()))
+    Ok(match why {
+        Withdrawal::Asked => text!("tournament-you-withdrew", name = t.name.clone()),
+        _ => text!(
+            "tournament-you-removed",
+            who = mention(user),
+            name = t.name.clone()
+        ),
+    })
 }
