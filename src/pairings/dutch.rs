@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::matching::{bipartite_size, matching_size, max_matching, Bits};
+use super::matching::{matching_size, max_matching, Bits};
 use super::trf::{Colour, Tournament};
 use super::{Game, PairingError, Pairings};
 
@@ -243,9 +243,10 @@ fn min_each(a: &Key, b: &Key) -> Key {
 }
 
 /// The part of a bracket's quality decided by its set of downfloaters, before the colours:
-/// C7 (their scores, highest first), C8 (the next bracket's pairs and paired MDPs, negated),
-/// C9 (the bye's unplayed games).
-type FloaterKey = (Vec<u32>, u32, u32, u32);
+/// C7 (their scores, highest first), C8 (the pairs the next bracket can make, negated, then the
+/// scores of the downfloaters it must leave unpaired, highest first), C9 (the bye's unplayed
+/// games).
+type FloaterKey = (Vec<u32>, u32, Vec<u32>, u32);
 
 /// A bracket's pairing found by the search: its key, its pairs and its downfloaters (local).
 type Candidate = (Key, Vec<(usize, usize)>, Bits);
@@ -585,7 +586,7 @@ impl Engine {
         let mut allowed: Vec<(Bits, FloaterKey)> = Vec::new();
         let mut k = b - 2 * max_pairs;
         while k <= b {
-            let mut found: Vec<(Bits, FloaterKey)> = Vec::new();
+            let mut found: Vec<(Bits, Bits)> = Vec::new();
             for j in 0..=k.min(mdps) {
                 if k - j > residents {
                     continue;
@@ -615,14 +616,28 @@ impl Engine {
                         if !self.completable(&floaters.union(lower)) {
                             continue;
                         }
-                        let key = self.floater_key(&floaters, next, last);
-                        found.push((Bits::from_iter(b, local), key));
+                        found.push((Bits::from_iter(b, local), floaters));
                     }
                 }
             }
             if !found.is_empty() {
-                let best = found.iter().map(|f| &f.1).min().expect("not empty").clone();
-                allowed = found.into_iter().filter(|f| f.1 == best).collect();
+                // C7 first: the rest of the key is weighed only among the sets it leaves equal.
+                let scores = |f: &Bits| {
+                    let mut s: Vec<u32> = f.iter().map(|v| self.players[v].score).collect();
+                    s.sort_unstable_by(|a, b| b.cmp(a));
+                    s
+                };
+                let best_scores = found.iter().map(|f| scores(&f.1)).min().expect("not empty");
+                let keyed: Vec<(Bits, FloaterKey)> = found
+                    .into_iter()
+                    .filter(|f| scores(&f.1) == best_scores)
+                    .map(|(local, floaters)| {
+                        let key = self.floater_key(&floaters, next, lower, last);
+                        (local, key)
+                    })
+                    .collect();
+                let best = keyed.iter().map(|f| &f.1).min().expect("not empty").clone();
+                allowed = keyed.into_iter().filter(|f| f.1 == best).collect();
                 break;
             }
             k += 2;
@@ -672,31 +687,19 @@ impl Engine {
         ))
     }
 
-    fn floater_key(&self, floaters: &Bits, next: Option<&Vec<usize>>, last: bool) -> FloaterKey {
+    fn floater_key(
+        &self,
+        floaters: &Bits,
+        next: Option<&Vec<usize>>,
+        lower: &Bits,
+        last: bool,
+    ) -> FloaterKey {
         let mut scores: Vec<u32> = floaters.iter().map(|v| self.players[v].score).collect();
         scores.sort_unstable_by(|a, b| b.cmp(a));
-        let (mut next_pairs, mut next_mdps) = (0, 0);
+        let (mut next_pairs, mut left_unpaired) = (0, Vec::new());
         if let (Some(next), false) = (next, last) {
             if floaters.len() > 0 {
-                let group = Bits::from_iter(self.n(), next.iter().copied());
-                let both = group.union(floaters);
-                next_pairs = self.max_pairs(&both, Some(floaters));
-                let fl: Vec<usize> = floaters.iter().collect();
-                next_mdps = if fl.iter().all(|&f| self.adj[f].common(&group) >= fl.len()) {
-                    fl.len()
-                } else {
-                    let left: Vec<Vec<usize>> = fl
-                        .iter()
-                        .map(|&f| {
-                            next.iter()
-                                .enumerate()
-                                .filter(|&(_, &g)| self.adj[f].contains(g))
-                                .map(|(k, _)| k)
-                                .collect()
-                        })
-                        .collect();
-                    bipartite_size(&left, next.len())
-                };
+                (next_pairs, left_unpaired) = self.next_bracket(floaters, next, lower);
             }
         }
         let bye_unplayed = if last {
@@ -704,12 +707,64 @@ impl Engine {
         } else {
             0
         };
-        (
-            scores,
-            u32::MAX - next_pairs as u32,
-            u32::MAX - next_mdps as u32,
-            bye_unplayed,
-        )
+        (scores, u32::MAX - next_pairs, left_unpaired, bye_unplayed)
+    }
+
+    /// C8: how well the next bracket can be paired with these downfloaters as its MDPs, every
+    /// bracket below it still able to complete the round (C4 looks at the whole rest of the
+    /// round, not only at the next bracket): the most pairs it can make, and with that many
+    /// pairs, the scores of the MDPs it must leave unpaired, highest first (the fewer and the
+    /// lower, the lower its PSD). `lower` holds the players below the current bracket.
+    fn next_bracket(&self, floaters: &Bits, next: &[usize], lower: &Bits) -> (u32, Vec<u32>) {
+        let n = self.n();
+        let mut below = lower.clone();
+        for &g in next {
+            below.remove(g);
+        }
+        let next_last = below.len() == 0;
+        let set = Bits::from_iter(n, next.iter().copied()).union(floaters);
+        let apart = (!next_last && floaters.len() > 1).then(|| floaters.clone());
+        let mdps: Vec<usize> = floaters.iter().collect();
+        let mut pairs = self.max_pairs(&set, apart.as_ref());
+        loop {
+            let k = set.len() - 2 * pairs;
+            // The MDPs the next bracket may leave unpaired, best first.
+            let mut left: Vec<(Vec<u32>, Vec<usize>)> = Vec::new();
+            for j in 0..=k.min(mdps.len()) {
+                if k - j > next.len() {
+                    continue;
+                }
+                for c in combinations(mdps.len(), j, FLOATER_SETS) {
+                    let mut s: Vec<u32> = c.iter().map(|&x| self.players[mdps[x]].score).collect();
+                    s.sort_unstable_by(|a, b| b.cmp(a));
+                    left.push((s, c.iter().map(|&x| mdps[x]).collect()));
+                }
+            }
+            left.sort();
+            for (scores, unpaired_mdps) in left {
+                let r = k - unpaired_mdps.len();
+                let pool = pool_size(next.len(), r, FLOATER_SETS);
+                for c in combinations(pool, r, FLOATER_SETS) {
+                    let mut down = Bits::from_iter(n, unpaired_mdps.iter().copied());
+                    for x in c {
+                        down.insert(next[next.len() - pool + x]);
+                    }
+                    let mut rest = set.clone();
+                    for v in down.iter() {
+                        rest.remove(v);
+                    }
+                    if self.pairable(&rest, apart.as_ref(), None)
+                        && self.completable(&down.union(&below))
+                    {
+                        return (pairs as u32, scores);
+                    }
+                }
+            }
+            if pairs == 0 {
+                return (0, mdps.iter().map(|&v| self.players[v].score).collect());
+            }
+            pairs -= 1;
+        }
     }
 }
 
