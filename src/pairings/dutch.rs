@@ -223,8 +223,57 @@ pub fn pair(tournament: &Tournament) -> Result<Pairings, PairingError> {
 }
 
 /// A criteria vector of a candidate, compared lexicographically (smaller is better): C10 to C21.
-/// C18–C21 hold sums of score differences.
-type Key = [u32; 12];
+/// C18–C21 hold lists of score differences (see [`Levels`]).
+type Key = [u64; 12];
+
+/// The score differences of the repeated floats (C18–C21) as numbers that add up pair by pair
+/// and compare as the rules compare them: as lists sorted from the highest difference. Each
+/// difference that can occur in the bracket has bits of its own, wide enough for the most
+/// players who can have it, the higher differences in the higher bits; a player with difference
+/// `d` adds one at the lowest bit of `d`'s field. Two lists of the same length (C14–C17 are
+/// equal before these are weighed) then compare as their numbers do.
+struct Levels {
+    /// (difference, shift), the differences ascending.
+    shifts: Vec<(u32, u32)>,
+    /// When the fields would not fit in 64 bits (more than about twenty different scores among
+    /// one bracket's MDPs), the differences themselves are summed instead.
+    summed: bool,
+}
+
+impl Levels {
+    /// `counts`: each difference that can occur and how many players can have it.
+    fn new(mut counts: Vec<(u32, u32)>) -> Levels {
+        counts.sort_unstable();
+        let mut merged: Vec<(u32, u32)> = Vec::new();
+        for (d, c) in counts {
+            match merged.last_mut() {
+                Some((last, n)) if *last == d => *n += c,
+                _ => merged.push((d, c)),
+            }
+        }
+        let mut shift = 0;
+        let mut shifts = Vec::with_capacity(merged.len());
+        for (d, c) in merged {
+            shifts.push((d, shift));
+            shift += u32::BITS - c.leading_zeros();
+        }
+        Levels {
+            shifts,
+            summed: shift > 64,
+        }
+    }
+
+    /// What one player with score difference `d` adds.
+    fn unit(&self, d: u32) -> u64 {
+        if self.summed {
+            return u64::from(d);
+        }
+        self.shifts
+            .iter()
+            .find(|(x, _)| *x == d)
+            .map_or(0, |(_, shift)| 1 << shift)
+    }
+}
 
 fn add(a: &Key, b: &Key) -> Key {
     let mut k = *a;
@@ -467,8 +516,8 @@ impl Engine {
         }
     }
 
-    /// The colour criteria (C10–C13) and upfloat criteria (C15, C17, C19, C21) of a pair in a
-    /// bracket whose first `mdps` members (global indices below `first_resident`) are MDPs.
+    /// The colour criteria (C10–C13) and the upfloat counts (C15, C17) of a pair; `mdp_score`
+    /// is the score of the MDP when the other player is a resident (who then upfloats).
     fn pair_key(&self, a: usize, b: usize, mdp_score: Option<u32>) -> Key {
         let mut key = [0; 12];
         let (white, black) = self.colours(a, b);
@@ -492,17 +541,14 @@ impl Engine {
                 }
             }
         }
-        if let Some(high) = mdp_score {
+        if mdp_score.is_some() {
             // The resident (the lower ranked) upfloats.
             let r = &self.players[a.max(b)];
-            let sd = high - r.score;
             if r.floats[0] == Float::Up {
                 key[5] += 1;
-                key[9] += sd;
             }
             if r.floats[1] == Float::Up {
                 key[7] += 1;
-                key[11] += sd;
             }
         }
         key
@@ -855,6 +901,38 @@ impl<'a> Search<'a> {
         last: bool,
     ) -> Search<'a> {
         let b = members.len();
+        let player = |x: usize| &engine.players[members[x]];
+        let lowest = members
+            .iter()
+            .map(|&m| engine.players[m].score)
+            .min()
+            .unwrap_or(0);
+        // The score differences of the repeated floats (C18–C21). An MDP who downfloated in
+        // the round considered receives the same downfloat again whatever happens: its score
+        // difference is that of its pair when it is paired here, and when it floats on,
+        // its score less one point below the bracket's lowest score (the PSD's definition), as
+        // for a resident who floats. A resident who upfloated then and meets an MDP has the
+        // difference of their two scores.
+        let levels = |k: usize| {
+            let mut down = Vec::new();
+            let mut up = Vec::new();
+            for x in 0..b {
+                let p = player(x);
+                if p.floats[k] == Float::Down {
+                    if x < mdps {
+                        down.push((p.score - lowest, 1));
+                    }
+                    down.push((p.score + 2 - lowest, 1));
+                }
+                if x < mdps {
+                    up.push((p.score - lowest, 1));
+                }
+            }
+            (Levels::new(down), Levels::new(up))
+        };
+        let [(down_1, up_1), (down_2, up_2)] = [levels(0), levels(1)];
+        let down = [&down_1, &down_2];
+        let up = [&up_1, &up_2];
         let mut compatible = vec![false; b * b];
         let mut costs = vec![[0; 12]; b * b];
         for x in 0..b {
@@ -864,7 +942,17 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let mdp_score = (x < mdps && y >= mdps).then(|| engine.players[gx].score);
-                let key = engine.pair_key(gx, gy, mdp_score);
+                let mut key = engine.pair_key(gx, gy, mdp_score);
+                for k in 0..2 {
+                    for v in [x, y].into_iter().filter(|&v| v < mdps) {
+                        if player(v).floats[k] == Float::Down {
+                            key[8 + 2 * k] += down[k].unit(player(v).score - lowest);
+                        }
+                    }
+                    if x < mdps && y >= mdps && player(y).floats[k] == Float::Up {
+                        key[9 + 2 * k] += up[k].unit(player(x).score - player(y).score);
+                    }
+                }
                 compatible[x * b + y] = true;
                 compatible[y * b + x] = true;
                 costs[x * b + y] = key;
@@ -892,29 +980,25 @@ impl<'a> Search<'a> {
                 }
             })
             .collect();
-        let lowest = members
-            .iter()
-            .map(|&m| engine.players[m].score)
-            .min()
-            .unwrap_or(0);
         let mut map = HashMap::new();
-        let mut floater_min = [u32::MAX; 12];
-        let mut bound = [u32::MAX; 12];
+        let mut floater_min = [u64::MAX; 12];
+        let mut bound = [u64::MAX; 12];
         let first = &allowed[0].0;
         let paired_mdps = mdps - (0..mdps).filter(|&x| first.contains(x)).count();
         let floating_residents = (mdps..b).filter(|&x| first.contains(x)).count();
         for (f, _) in allowed {
             let mut key = [0; 12];
-            for x in f.iter().filter(|&x| x >= mdps) {
-                let p = &engine.players[members[x]];
-                let sd = p.score + 2 - lowest;
-                if p.floats[0] == Float::Down {
-                    key[4] += 1;
-                    key[8] += sd;
-                }
-                if p.floats[1] == Float::Down {
-                    key[6] += 1;
-                    key[10] += sd;
+            for x in f.iter() {
+                let p = player(x);
+                for k in 0..2 {
+                    if p.floats[k] == Float::Down {
+                        // C14, C16: the residents who float as they did; C18, C20: with the
+                        // MDPs who float on, their score differences.
+                        if x >= mdps {
+                            key[4 + 2 * k] += 1;
+                        }
+                        key[8 + 2 * k] += down[k].unit(p.score + 2 - lowest);
+                    }
                 }
             }
             floater_min = min_each(&floater_min, &key);
@@ -926,8 +1010,17 @@ impl<'a> Search<'a> {
             }
             let (c12, c13) = wish_bound(&counts, ((b - f.len()) / 2) as u32, 0);
             let mut conceivable = key;
-            conceivable[2] = c12;
-            conceivable[3] = c13;
+            conceivable[2] = u64::from(c12);
+            conceivable[3] = u64::from(c13);
+            // The MDPs paired here who downfloated then: their differences are due whoever
+            // they meet.
+            for x in (0..mdps).filter(|&x| !f.contains(x)) {
+                for k in 0..2 {
+                    if player(x).floats[k] == Float::Down {
+                        conceivable[8 + 2 * k] += down[k].unit(player(x).score - lowest);
+                    }
+                }
+            }
             bound = min_each(&bound, &conceivable);
             map.insert(f.clone(), key);
         }
@@ -978,14 +1071,14 @@ impl<'a> Search<'a> {
             let mut next = cut;
             if let Some(i) = (0..12).find(|&i| cut[i] != self.threshold[i]) {
                 for v in next.iter_mut().skip(i + 1) {
-                    *v = u32::MAX;
+                    *v = u64::MAX;
                 }
             }
             self.threshold = next;
         }
         if self.best.is_none() && self.steps > SEARCH_STEPS {
             // Out of steps before any candidate: the first one in order, whatever its quality.
-            self.threshold = [u32::MAX; 12];
+            self.threshold = [u64::MAX; 12];
             self.steps = SEARCH_STEPS / 2;
             self.pass();
         }
@@ -1060,8 +1153,8 @@ impl<'a> Search<'a> {
             pairs_left as u32 + state.pairs_after,
             self.floating_residents as u32,
         );
-        lower[2] = lower[2].max(partial[2] + c12);
-        lower[3] = lower[3].max(partial[3] + c13);
+        lower[2] = lower[2].max(partial[2] + u64::from(c12));
+        lower[3] = lower[3].max(partial[3] + u64::from(c13));
         if self
             .best
             .as_ref()
