@@ -1355,10 +1355,16 @@ fn exchanges(s1: &[usize], s2: &[usize], size: usize) -> Vec<(Vec<usize>, Vec<us
             all.push((out.clone(), into));
         }
     }
+    // The differences are of the players' numbers in the remainder (BSNs), not of their
+    // places in the bracket: the residents paired with MDPs leave gaps in those.
+    let bsn = |x: &usize, side: &[usize], base: usize| {
+        base + side.binary_search(x).unwrap_or_else(|place| place)
+    };
+    let diff = |o: &Vec<usize>, i: &Vec<usize>| {
+        i.iter().map(|x| bsn(x, s2, s1.len())).sum::<usize>() as i64
+            - o.iter().map(|x| bsn(x, s1, 0)).sum::<usize>() as i64
+    };
     all.sort_by(|(oa, ia), (ob, ib)| {
-        let diff = |o: &Vec<usize>, i: &Vec<usize>| {
-            i.iter().sum::<usize>() as i64 - o.iter().sum::<usize>() as i64
-        };
         diff(oa, ia)
             .cmp(&diff(ob, ib))
             .then_with(|| ob.cmp(oa))

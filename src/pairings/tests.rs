@@ -244,6 +244,27 @@ fn c18_an_mdp_who_downfloated_last_round_is_paired_first() {
 }
 
 #[test]
+fn exchanges_count_the_players_numbers_in_the_remainder() {
+    // Final round (7 of 7), 27 players. In the 2-point bracket MDP 14 meets 22 (10 and 20
+    // upfloated in rounds 6 and 5, C15 and C17). The remainder is 10, 20, 21, 23, 26 (numbers
+    // 1 to 5): two pairs and one downfloater, who gets the bye and must be 10 or 20 (26, 21 and
+    // 23 have had one); the candidates that float 10 or 20 are equal by every criterion. No
+    // transposition floats either, nor the exchange 20↔21 (difference 1); of the two exchanges
+    // with difference 2, 20↔23 (the higher number out of S1) comes before 10↔21, and it pairs
+    // 10-21 and 26-23 with 20 left for the bye. (Counted by places in the bracket, where 22
+    // leaves a gap, 10↔21 would come first and give the bye to 10.)
+    let text = include_str!("../../tests/data/pairings/exchange_remainder_numbers.trf");
+    let t = parse(text).unwrap();
+    let round = pair(&t).unwrap();
+    assert_eq!(round.bye, Some(20), "{round}");
+    let pairs: Vec<(u32, u32)> = round.games.iter().map(|g| (g.white, g.black)).collect();
+    assert!(
+        pairs.contains(&(10, 21)) && pairs.contains(&(26, 23)),
+        "{round}"
+    );
+}
+
+#[test]
 fn initial_colour_numbers_keep_a_player_paired_before() {
     // 1 and 4 drew in round 1 and are absent in round 2; 2, 3, 5 and 6 were absent in round 1.
     // 1 and 4 were paired once, so they keep their numbers and everyone is numbered by the
