@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::matching::{bipartite_size, matching_size, max_matching, Bits};
+use super::matching::{matching_size, max_matching, Bits};
 use super::trf::{Colour, Tournament};
 use super::{Game, PairingError, Pairings};
 
@@ -223,8 +223,57 @@ pub fn pair(tournament: &Tournament) -> Result<Pairings, PairingError> {
 }
 
 /// A criteria vector of a candidate, compared lexicographically (smaller is better): C10 to C21.
-/// C18–C21 hold sums of score differences.
-type Key = [u32; 12];
+/// C18–C21 hold lists of score differences (see [`Levels`]).
+type Key = [u64; 12];
+
+/// The score differences of the repeated floats (C18–C21) as numbers that add up pair by pair
+/// and compare as the rules compare them: as lists sorted from the highest difference. Each
+/// difference that can occur in the bracket has bits of its own, wide enough for the most
+/// players who can have it, the higher differences in the higher bits; a player with difference
+/// `d` adds one at the lowest bit of `d`'s field. Two lists of the same length (C14–C17 are
+/// equal before these are weighed) then compare as their numbers do.
+struct Levels {
+    /// (difference, shift), the differences ascending.
+    shifts: Vec<(u32, u32)>,
+    /// When the fields would not fit in 64 bits (more than about twenty different scores among
+    /// one bracket's MDPs), the differences themselves are summed instead.
+    summed: bool,
+}
+
+impl Levels {
+    /// `counts`: each difference that can occur and how many players can have it.
+    fn new(mut counts: Vec<(u32, u32)>) -> Levels {
+        counts.sort_unstable();
+        let mut merged: Vec<(u32, u32)> = Vec::new();
+        for (d, c) in counts {
+            match merged.last_mut() {
+                Some((last, n)) if *last == d => *n += c,
+                _ => merged.push((d, c)),
+            }
+        }
+        let mut shift = 0;
+        let mut shifts = Vec::with_capacity(merged.len());
+        for (d, c) in merged {
+            shifts.push((d, shift));
+            shift += u32::BITS - c.leading_zeros();
+        }
+        Levels {
+            shifts,
+            summed: shift > 64,
+        }
+    }
+
+    /// What one player with score difference `d` adds.
+    fn unit(&self, d: u32) -> u64 {
+        if self.summed {
+            return u64::from(d);
+        }
+        self.shifts
+            .iter()
+            .find(|(x, _)| *x == d)
+            .map_or(0, |(_, shift)| 1 << shift)
+    }
+}
 
 fn add(a: &Key, b: &Key) -> Key {
     let mut k = *a;
@@ -243,9 +292,10 @@ fn min_each(a: &Key, b: &Key) -> Key {
 }
 
 /// The part of a bracket's quality decided by its set of downfloaters, before the colours:
-/// C7 (their scores, highest first), C8 (the next bracket's pairs and paired MDPs, negated),
-/// C9 (the bye's unplayed games).
-type FloaterKey = (Vec<u32>, u32, u32, u32);
+/// C7 (their scores, highest first), C8 (the pairs the next bracket can make, negated, then the
+/// scores of the downfloaters it must leave unpaired, highest first), C9 (the bye's unplayed
+/// games).
+type FloaterKey = (Vec<u32>, u32, Vec<u32>, u32);
 
 /// A bracket's pairing found by the search: its key, its pairs and its downfloaters (local).
 type Candidate = (Key, Vec<(usize, usize)>, Bits);
@@ -466,8 +516,8 @@ impl Engine {
         }
     }
 
-    /// The colour criteria (C10–C13) and upfloat criteria (C15, C17, C19, C21) of a pair in a
-    /// bracket whose first `mdps` members (global indices below `first_resident`) are MDPs.
+    /// The colour criteria (C10–C13) and the upfloat counts (C15, C17) of a pair; `mdp_score`
+    /// is the score of the MDP when the other player is a resident (who then upfloats).
     fn pair_key(&self, a: usize, b: usize, mdp_score: Option<u32>) -> Key {
         let mut key = [0; 12];
         let (white, black) = self.colours(a, b);
@@ -491,17 +541,14 @@ impl Engine {
                 }
             }
         }
-        if let Some(high) = mdp_score {
+        if mdp_score.is_some() {
             // The resident (the lower ranked) upfloats.
             let r = &self.players[a.max(b)];
-            let sd = high - r.score;
             if r.floats[0] == Float::Up {
                 key[5] += 1;
-                key[9] += sd;
             }
             if r.floats[1] == Float::Up {
                 key[7] += 1;
-                key[11] += sd;
             }
         }
         key
@@ -585,7 +632,7 @@ impl Engine {
         let mut allowed: Vec<(Bits, FloaterKey)> = Vec::new();
         let mut k = b - 2 * max_pairs;
         while k <= b {
-            let mut found: Vec<(Bits, FloaterKey)> = Vec::new();
+            let mut found: Vec<(Bits, Bits)> = Vec::new();
             for j in 0..=k.min(mdps) {
                 if k - j > residents {
                     continue;
@@ -615,14 +662,28 @@ impl Engine {
                         if !self.completable(&floaters.union(lower)) {
                             continue;
                         }
-                        let key = self.floater_key(&floaters, next, last);
-                        found.push((Bits::from_iter(b, local), key));
+                        found.push((Bits::from_iter(b, local), floaters));
                     }
                 }
             }
             if !found.is_empty() {
-                let best = found.iter().map(|f| &f.1).min().expect("not empty").clone();
-                allowed = found.into_iter().filter(|f| f.1 == best).collect();
+                // C7 first: the rest of the key is weighed only among the sets it leaves equal.
+                let scores = |f: &Bits| {
+                    let mut s: Vec<u32> = f.iter().map(|v| self.players[v].score).collect();
+                    s.sort_unstable_by(|a, b| b.cmp(a));
+                    s
+                };
+                let best_scores = found.iter().map(|f| scores(&f.1)).min().expect("not empty");
+                let keyed: Vec<(Bits, FloaterKey)> = found
+                    .into_iter()
+                    .filter(|f| scores(&f.1) == best_scores)
+                    .map(|(local, floaters)| {
+                        let key = self.floater_key(&floaters, next, lower, last);
+                        (local, key)
+                    })
+                    .collect();
+                let best = keyed.iter().map(|f| &f.1).min().expect("not empty").clone();
+                allowed = keyed.into_iter().filter(|f| f.1 == best).collect();
                 break;
             }
             k += 2;
@@ -672,31 +733,19 @@ impl Engine {
         ))
     }
 
-    fn floater_key(&self, floaters: &Bits, next: Option<&Vec<usize>>, last: bool) -> FloaterKey {
+    fn floater_key(
+        &self,
+        floaters: &Bits,
+        next: Option<&Vec<usize>>,
+        lower: &Bits,
+        last: bool,
+    ) -> FloaterKey {
         let mut scores: Vec<u32> = floaters.iter().map(|v| self.players[v].score).collect();
         scores.sort_unstable_by(|a, b| b.cmp(a));
-        let (mut next_pairs, mut next_mdps) = (0, 0);
+        let (mut next_pairs, mut left_unpaired) = (0, Vec::new());
         if let (Some(next), false) = (next, last) {
             if floaters.len() > 0 {
-                let group = Bits::from_iter(self.n(), next.iter().copied());
-                let both = group.union(floaters);
-                next_pairs = self.max_pairs(&both, Some(floaters));
-                let fl: Vec<usize> = floaters.iter().collect();
-                next_mdps = if fl.iter().all(|&f| self.adj[f].common(&group) >= fl.len()) {
-                    fl.len()
-                } else {
-                    let left: Vec<Vec<usize>> = fl
-                        .iter()
-                        .map(|&f| {
-                            next.iter()
-                                .enumerate()
-                                .filter(|&(_, &g)| self.adj[f].contains(g))
-                                .map(|(k, _)| k)
-                                .collect()
-                        })
-                        .collect();
-                    bipartite_size(&left, next.len())
-                };
+                (next_pairs, left_unpaired) = self.next_bracket(floaters, next, lower);
             }
         }
         let bye_unplayed = if last {
@@ -704,12 +753,64 @@ impl Engine {
         } else {
             0
         };
-        (
-            scores,
-            u32::MAX - next_pairs as u32,
-            u32::MAX - next_mdps as u32,
-            bye_unplayed,
-        )
+        (scores, u32::MAX - next_pairs, left_unpaired, bye_unplayed)
+    }
+
+    /// C8: how well the next bracket can be paired with these downfloaters as its MDPs, every
+    /// bracket below it still able to complete the round (C4 looks at the whole rest of the
+    /// round, not only at the next bracket): the most pairs it can make, and with that many
+    /// pairs, the scores of the MDPs it must leave unpaired, highest first (the fewer and the
+    /// lower, the lower its PSD). `lower` holds the players below the current bracket.
+    fn next_bracket(&self, floaters: &Bits, next: &[usize], lower: &Bits) -> (u32, Vec<u32>) {
+        let n = self.n();
+        let mut below = lower.clone();
+        for &g in next {
+            below.remove(g);
+        }
+        let next_last = below.len() == 0;
+        let set = Bits::from_iter(n, next.iter().copied()).union(floaters);
+        let apart = (!next_last && floaters.len() > 1).then(|| floaters.clone());
+        let mdps: Vec<usize> = floaters.iter().collect();
+        let mut pairs = self.max_pairs(&set, apart.as_ref());
+        loop {
+            let k = set.len() - 2 * pairs;
+            // The MDPs the next bracket may leave unpaired, best first.
+            let mut left: Vec<(Vec<u32>, Vec<usize>)> = Vec::new();
+            for j in 0..=k.min(mdps.len()) {
+                if k - j > next.len() {
+                    continue;
+                }
+                for c in combinations(mdps.len(), j, FLOATER_SETS) {
+                    let mut s: Vec<u32> = c.iter().map(|&x| self.players[mdps[x]].score).collect();
+                    s.sort_unstable_by(|a, b| b.cmp(a));
+                    left.push((s, c.iter().map(|&x| mdps[x]).collect()));
+                }
+            }
+            left.sort();
+            for (scores, unpaired_mdps) in left {
+                let r = k - unpaired_mdps.len();
+                let pool = pool_size(next.len(), r, FLOATER_SETS);
+                for c in combinations(pool, r, FLOATER_SETS) {
+                    let mut down = Bits::from_iter(n, unpaired_mdps.iter().copied());
+                    for x in c {
+                        down.insert(next[next.len() - pool + x]);
+                    }
+                    let mut rest = set.clone();
+                    for v in down.iter() {
+                        rest.remove(v);
+                    }
+                    if self.pairable(&rest, apart.as_ref(), None)
+                        && self.completable(&down.union(&below))
+                    {
+                        return (pairs as u32, scores);
+                    }
+                }
+            }
+            if pairs == 0 {
+                return (0, mdps.iter().map(|&v| self.players[v].score).collect());
+            }
+            pairs -= 1;
+        }
     }
 }
 
@@ -800,6 +901,38 @@ impl<'a> Search<'a> {
         last: bool,
     ) -> Search<'a> {
         let b = members.len();
+        let player = |x: usize| &engine.players[members[x]];
+        let lowest = members
+            .iter()
+            .map(|&m| engine.players[m].score)
+            .min()
+            .unwrap_or(0);
+        // The score differences of the repeated floats (C18–C21). An MDP who downfloated in
+        // the round considered receives the same downfloat again whatever happens: its score
+        // difference is that of its pair when it is paired here, and when it floats on,
+        // its score less one point below the bracket's lowest score (the PSD's definition), as
+        // for a resident who floats. A resident who upfloated then and meets an MDP has the
+        // difference of their two scores.
+        let levels = |k: usize| {
+            let mut down = Vec::new();
+            let mut up = Vec::new();
+            for x in 0..b {
+                let p = player(x);
+                if p.floats[k] == Float::Down {
+                    if x < mdps {
+                        down.push((p.score - lowest, 1));
+                    }
+                    down.push((p.score + 2 - lowest, 1));
+                }
+                if x < mdps {
+                    up.push((p.score - lowest, 1));
+                }
+            }
+            (Levels::new(down), Levels::new(up))
+        };
+        let [(down_1, up_1), (down_2, up_2)] = [levels(0), levels(1)];
+        let down = [&down_1, &down_2];
+        let up = [&up_1, &up_2];
         let mut compatible = vec![false; b * b];
         let mut costs = vec![[0; 12]; b * b];
         for x in 0..b {
@@ -809,7 +942,17 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let mdp_score = (x < mdps && y >= mdps).then(|| engine.players[gx].score);
-                let key = engine.pair_key(gx, gy, mdp_score);
+                let mut key = engine.pair_key(gx, gy, mdp_score);
+                for k in 0..2 {
+                    for v in [x, y].into_iter().filter(|&v| v < mdps) {
+                        if player(v).floats[k] == Float::Down {
+                            key[8 + 2 * k] += down[k].unit(player(v).score - lowest);
+                        }
+                    }
+                    if x < mdps && y >= mdps && player(y).floats[k] == Float::Up {
+                        key[9 + 2 * k] += up[k].unit(player(x).score - player(y).score);
+                    }
+                }
                 compatible[x * b + y] = true;
                 compatible[y * b + x] = true;
                 costs[x * b + y] = key;
@@ -837,29 +980,25 @@ impl<'a> Search<'a> {
                 }
             })
             .collect();
-        let lowest = members
-            .iter()
-            .map(|&m| engine.players[m].score)
-            .min()
-            .unwrap_or(0);
         let mut map = HashMap::new();
-        let mut floater_min = [u32::MAX; 12];
-        let mut bound = [u32::MAX; 12];
+        let mut floater_min = [u64::MAX; 12];
+        let mut bound = [u64::MAX; 12];
         let first = &allowed[0].0;
         let paired_mdps = mdps - (0..mdps).filter(|&x| first.contains(x)).count();
         let floating_residents = (mdps..b).filter(|&x| first.contains(x)).count();
         for (f, _) in allowed {
             let mut key = [0; 12];
-            for x in f.iter().filter(|&x| x >= mdps) {
-                let p = &engine.players[members[x]];
-                let sd = p.score + 2 - lowest;
-                if p.floats[0] == Float::Down {
-                    key[4] += 1;
-                    key[8] += sd;
-                }
-                if p.floats[1] == Float::Down {
-                    key[6] += 1;
-                    key[10] += sd;
+            for x in f.iter() {
+                let p = player(x);
+                for k in 0..2 {
+                    if p.floats[k] == Float::Down {
+                        // C14, C16: the residents who float as they did; C18, C20: with the
+                        // MDPs who float on, their score differences.
+                        if x >= mdps {
+                            key[4 + 2 * k] += 1;
+                        }
+                        key[8 + 2 * k] += down[k].unit(p.score + 2 - lowest);
+                    }
                 }
             }
             floater_min = min_each(&floater_min, &key);
@@ -871,8 +1010,17 @@ impl<'a> Search<'a> {
             }
             let (c12, c13) = wish_bound(&counts, ((b - f.len()) / 2) as u32, 0);
             let mut conceivable = key;
-            conceivable[2] = c12;
-            conceivable[3] = c13;
+            conceivable[2] = u64::from(c12);
+            conceivable[3] = u64::from(c13);
+            // The MDPs paired here who downfloated then: their differences are due whoever
+            // they meet.
+            for x in (0..mdps).filter(|&x| !f.contains(x)) {
+                for k in 0..2 {
+                    if player(x).floats[k] == Float::Down {
+                        conceivable[8 + 2 * k] += down[k].unit(player(x).score - lowest);
+                    }
+                }
+            }
             bound = min_each(&bound, &conceivable);
             map.insert(f.clone(), key);
         }
@@ -923,14 +1071,14 @@ impl<'a> Search<'a> {
             let mut next = cut;
             if let Some(i) = (0..12).find(|&i| cut[i] != self.threshold[i]) {
                 for v in next.iter_mut().skip(i + 1) {
-                    *v = u32::MAX;
+                    *v = u64::MAX;
                 }
             }
             self.threshold = next;
         }
         if self.best.is_none() && self.steps > SEARCH_STEPS {
             // Out of steps before any candidate: the first one in order, whatever its quality.
-            self.threshold = [u32::MAX; 12];
+            self.threshold = [u64::MAX; 12];
             self.steps = SEARCH_STEPS / 2;
             self.pass();
         }
@@ -1005,8 +1153,8 @@ impl<'a> Search<'a> {
             pairs_left as u32 + state.pairs_after,
             self.floating_residents as u32,
         );
-        lower[2] = lower[2].max(partial[2] + c12);
-        lower[3] = lower[3].max(partial[3] + c13);
+        lower[2] = lower[2].max(partial[2] + u64::from(c12));
+        lower[3] = lower[3].max(partial[3] + u64::from(c13));
         if self
             .best
             .as_ref()
@@ -1207,10 +1355,16 @@ fn exchanges(s1: &[usize], s2: &[usize], size: usize) -> Vec<(Vec<usize>, Vec<us
             all.push((out.clone(), into));
         }
     }
+    // The differences are of the players' numbers in the remainder (BSNs), not of their
+    // places in the bracket: the residents paired with MDPs leave gaps in those.
+    let bsn = |x: &usize, side: &[usize], base: usize| {
+        base + side.binary_search(x).unwrap_or_else(|place| place)
+    };
+    let diff = |o: &Vec<usize>, i: &Vec<usize>| {
+        i.iter().map(|x| bsn(x, s2, s1.len())).sum::<usize>() as i64
+            - o.iter().map(|x| bsn(x, s1, 0)).sum::<usize>() as i64
+    };
     all.sort_by(|(oa, ia), (ob, ib)| {
-        let diff = |o: &Vec<usize>, i: &Vec<usize>| {
-            i.iter().sum::<usize>() as i64 - o.iter().sum::<usize>() as i64
-        };
         diff(oa, ia)
             .cmp(&diff(ob, ib))
             .then_with(|| ob.cmp(oa))

@@ -1,6 +1,5 @@
 //! Sets of players as bit sets, and maximum matchings in general graphs (Edmonds' blossom
-//! algorithm) and bipartite ones (augmenting paths): the tests of whether a set of players can
-//! still be paired.
+//! algorithm): the tests of whether a set of players can still be paired.
 
 /// A set of small indices.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -212,32 +211,6 @@ impl Blossom<'_> {
     }
 }
 
-/// The size of a maximum matching of a bipartite graph: `left[i]` lists the right vertices
-/// (`0..right`) that left vertex `i` may take.
-pub(crate) fn bipartite_size(left: &[Vec<usize>], right: usize) -> usize {
-    fn try_take(i: usize, left: &[Vec<usize>], owner: &mut [usize], visited: &mut [bool]) -> bool {
-        for &r in &left[i] {
-            if !visited[r] {
-                visited[r] = true;
-                if owner[r] == NONE || try_take(owner[r], left, owner, visited) {
-                    owner[r] = i;
-                    return true;
-                }
-            }
-        }
-        false
-    }
-    let mut owner = vec![NONE; right];
-    let mut size = 0;
-    for i in 0..left.len() {
-        let mut visited = vec![false; right];
-        if try_take(i, left, &mut owner, &mut visited) {
-            size += 1;
-        }
-    }
-    size
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,10 +278,5 @@ mod tests {
         assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 3, 64, 199]);
         assert_eq!(b.len(), 4);
         assert!(Bits::from_iter(200, [3]).is_subset(&b));
-    }
-
-    #[test]
-    fn bipartite_matching_size() {
-        assert_eq!(bipartite_size(&[vec![0], vec![0], vec![0, 1]], 2), 2);
     }
 }

@@ -36,22 +36,27 @@
 //!   is checked with maximum matchings (Edmonds' blossom algorithm) over every player still
 //!   unpaired, so the round is paired whenever a pairing exists; when none does, the error is
 //!   [`PairingError::NoValidPairing`].
-//! - C6 (the number of pairs), C7 (the downfloaters' scores, highest first), C9 (the bye to the
-//!   player with the fewest unplayed rounds), the colour criteria C10–C13 (the topscorers' colour
-//!   difference beyond ±2 and third colour in a row, colour preferences, strong colour
-//!   preferences; a player with an absolute preference counts among the strong ones), and the
-//!   float criteria C14–C17 (a resident downfloating, or a resident paired with an MDP
-//!   upfloating, as in the previous round or the one before). Floats come from the rounds
-//!   played: in a game between different scores the higher scored player downfloated and the
-//!   other upfloated, and a player who scored more than a loss without playing downfloated.
+//! - C6 (the number of pairs), C7 (the downfloaters' scores, highest first), C8 (the next
+//!   bracket: the most pairs it can make with these downfloaters while every bracket below it
+//!   can still complete the round, then its PSD, the scores of the MDPs it must leave unpaired,
+//!   highest first), C9 (the bye to the player with the fewest unplayed rounds), the colour
+//!   criteria C10–C13 (the topscorers' colour difference beyond ±2 and third colour in a row,
+//!   colour preferences, strong colour preferences; a player with an absolute preference counts
+//!   among the strong ones), the float criteria C14–C17 (a resident downfloating, or a resident
+//!   paired with an MDP upfloating, as in the previous round or the one before) and C18–C21
+//!   (their score differences, as lists sorted from the highest: an MDP who downfloated then
+//!   counts with the difference to its opponent when paired and, when it floats on, with its
+//!   score less one point below the bracket's lowest). Floats come from the rounds played: in a
+//!   game between different scores the higher scored player downfloated and the other
+//!   upfloated, and a player who scored more than a loss without playing downfloated.
 //! - The order of the candidates (Article 4): the MDP-exchanges with the Limbo (highest scores,
 //!   then lowest sequence numbers), the transpositions of S2 in lexicographic order, the
-//!   exchanges between S1 and S2 (fewest players, smallest difference of the sums, highest number
-//!   out of S1, lowest out of S2). The candidate chosen is the best by the criteria and, among
-//!   equals, the first in that order. The search runs through the candidates in that order,
-//!   again and again with a rising threshold (iterative deepening): the first pass admits only
-//!   the best criteria vector conceivable (a "perfect" candidate), each further pass the lowest
-//!   vector the previous one had to cut. A branch is cut when a lower bound of its vector (the
+//!   exchanges between S1 and S2 (fewest players, smallest difference of the sums of the
+//!   numbers in the remainder, highest number out of S1, lowest out of S2). The candidate
+//!   chosen is the best by the criteria and, among equals, the first in that order. The search
+//!   runs through the candidates in that order, again and again with a rising threshold
+//!   (iterative deepening): the first pass admits only the best criteria vector conceivable (a
+//!   "perfect" candidate), each further pass the lowest vector the previous one had to cut. A branch is cut when a lower bound of its vector (the
 //!   pairs so far, each remaining player's cheapest partner, and the colour preferences that
 //!   cannot all be granted since a pair has one White) is above the threshold or not below the
 //!   best candidate found. Every candidate within the threshold is visited in order, so the
@@ -72,16 +77,19 @@
 //!   one in order). The exchanges between S1 and S2 of one size are generated only while they
 //!   number at most 100,000 (two players exchanged in a remainder of about 70 players or more).
 //!   The tests check that no bracket of random tournaments (3 to 64 players, and 256 players
-//!   over 9 rounds) reaches either limit, so their pairings are exact; round 5 of a 256-player
-//!   tournament takes about 1.5 ms (`cargo bench --bench pairings`).
+//!   over 9 rounds) reaches either limit, so their pairings are exact (`cargo bench --bench
+//!   pairings` times a 256-player round).
 //! - The downfloaters are chosen among at most 4,000 sets of each size; when there are more (three
 //!   or more floaters out of a large scoregroup), the sets are drawn from its lowest ranked
 //!   players.
-//! - C8 (the next bracket) is measured by the number of pairs the next bracket can make with
-//!   these downfloaters and then the number of them it can pair, not by its downfloaters'
-//!   scores.
-//! - C18–C21 (the score differences of repeated floats) compare sums of score differences, not
-//!   lists sorted from the highest.
+//! - C8 examines the next bracket's own downfloaters within the same limit (4,000 sets of each
+//!   size, from its lowest ranked players when there are more).
+//! - C9 (the bye's unplayed rounds) is weighed in the last bracket, whose downfloater is the
+//!   bye. When a bracket above it already decides who gets the bye (the bye's scoregroup sends
+//!   down players that only the bye can take), the colour criteria choose there first.
+//! - C18–C21 are exact while a bracket's possible score differences fit the 64 bits of a
+//!   criterion (fewer than about twenty different scores among its MDPs); beyond that their sums
+//!   are compared.
 //! - Moved-down players never meet one another in a bracket (they are paired with residents), but
 //!   in the last bracket they may, so that a round that can be completed always is; when that
 //!   happens the pairs are those of a maximum matching.

@@ -215,6 +215,56 @@ fn initial_colour_numbers_leave_out_a_player_never_paired() {
 }
 
 #[test]
+fn c8_the_next_bracket_pairs_the_highest_mdp_it_can() {
+    // Round 6 of 9, 12 players. 1 (4 points) and 2, 5 (3½) have all met and move down to the
+    // 3-point bracket {3, 6, 9}: 1 and 5 have met 3, 5 has met 6, 2 has met 3. At most two pairs
+    // (1-6 with 2-9 or 5-9); 3 and one of 2 and 5 float to {4} (2½). C6 and C7 are equal, and
+    // the next bracket makes one pair either way with the round still complete below it; its
+    // PSD decides (C8): 4 has met 2, so with 2 floating 4-3 leaves 2 (3½) unpaired, with 5
+    // floating 4-5 leaves 3 (3). 5 floats and meets 4; 2-9 is paired.
+    let text = include_str!("../../tests/data/pairings/c8_next_bracket_psd.trf");
+    let t = parse(text).unwrap();
+    assert_eq!(paired(&t), "6\n1 6\n2 9\n5 4\n10 3\n7 11\n12 8\n");
+}
+
+#[test]
+fn c18_an_mdp_who_downfloated_last_round_is_paired_first() {
+    // Final round (7 of 7), 28 players. 1 and 5 (5½) have met and move down to {4, 6} (5);
+    // 4 has met both, so 6 meets one of them and the other floats on with 4. Colours are
+    // equal (1, 5 and 6 all have a mild preference for White) and no resident's float is
+    // repeated (C14–C17). 5 downfloated in round 6 (4½ against 8's 3½), 1 did not (4 against
+    // 4), so 5 receives the same downfloat as the previous round: its score difference is
+    // ½ point when it meets 6 and more when it floats on (C18). 5-6 is paired, and 1 meets 9.
+    let text = include_str!("../../tests/data/pairings/c18_mdp_floats_on.trf");
+    let t = parse(text).unwrap();
+    let round = pair(&t).unwrap();
+    let pairs: Vec<(u32, u32)> = round.games.iter().map(|g| (g.white, g.black)).collect();
+    assert!(pairs.contains(&(5, 6)), "{round}");
+    assert!(pairs.contains(&(1, 9)), "{round}");
+}
+
+#[test]
+fn exchanges_count_the_players_numbers_in_the_remainder() {
+    // Final round (7 of 7), 27 players. In the 2-point bracket MDP 14 meets 22 (10 and 20
+    // upfloated in rounds 6 and 5, C15 and C17). The remainder is 10, 20, 21, 23, 26 (numbers
+    // 1 to 5): two pairs and one downfloater, who gets the bye and must be 10 or 20 (26, 21 and
+    // 23 have had one); the candidates that float 10 or 20 are equal by every criterion. No
+    // transposition floats either, nor the exchange 20↔21 (difference 1); of the two exchanges
+    // with difference 2, 20↔23 (the higher number out of S1) comes before 10↔21, and it pairs
+    // 10-21 and 26-23 with 20 left for the bye. (Counted by places in the bracket, where 22
+    // leaves a gap, 10↔21 would come first and give the bye to 10.)
+    let text = include_str!("../../tests/data/pairings/exchange_remainder_numbers.trf");
+    let t = parse(text).unwrap();
+    let round = pair(&t).unwrap();
+    assert_eq!(round.bye, Some(20), "{round}");
+    let pairs: Vec<(u32, u32)> = round.games.iter().map(|g| (g.white, g.black)).collect();
+    assert!(
+        pairs.contains(&(10, 21)) && pairs.contains(&(26, 23)),
+        "{round}"
+    );
+}
+
+#[test]
 fn initial_colour_numbers_keep_a_player_paired_before() {
     // 1 and 4 drew in round 1 and are absent in round 2; 2, 3, 5 and 6 were absent in round 1.
     // 1 and 4 were paired once, so they keep their numbers and everyone is numbered by the
