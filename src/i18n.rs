@@ -597,7 +597,7 @@ mod tests {
             }
             if w[0].is_ascii_digit()
                 && w[1] == ' '
-                && "手局日件人点枚時週分秒回行文ラペ".contains(w[2])
+                && "手局日件人点枚時週分秒回行文ラペマ".contains(w[2])
             {
                 faults.push(format!(
                     "a space before a counter in `{}`",
@@ -615,6 +615,15 @@ mod tests {
                 if chars.get(i + 1 + rest.chars().count()) == Some(&'手') {
                     faults.push("第N手 (the texts say N手目)".to_string());
                 }
+            }
+        }
+        // Japanese punctuation after Japanese words: `：`, not `: ` (`12手目: …`).
+        for w in chars.windows(2) {
+            if is_japanese(w[0]) && w[1] == ':' {
+                faults.push(format!(
+                    "an ASCII colon in `{}`",
+                    w.iter().collect::<String>()
+                ));
             }
         }
         if text.contains("ゾンネボルン") {
@@ -637,6 +646,45 @@ mod tests {
             }
         }
         faults
+    }
+
+    /// Every English text, rendered, has no stray space: none doubled, none before a stop or a
+    /// comma or after an opening bracket.
+    #[test]
+    fn english_texts_have_no_stray_spaces() {
+        let c = load().expect("the locale files load");
+        let mut faults = Vec::new();
+        for (id, vars) in messages("en-US") {
+            let (message, attr) = match id.split_once('.') {
+                Some((message, attr)) => (message, Some(attr)),
+                None => (id.as_str(), None),
+            };
+            let mut args = FluentArgs::new();
+            for v in &vars {
+                let sample = match v.as_str() {
+                    "words" | "mv" | "played" | "better" => "Place a disc on b3",
+                    "who" | "name" | "a" | "b" | "first" | "second" => "<@1>",
+                    _ => "7",
+                };
+                args.set(v.clone(), sample);
+            }
+            let text = c
+                .format(Lang::EN, message, attr, Some(&args))
+                .unwrap_or_else(|| panic!("en: `{id}` renders"));
+            let prose: String = text
+                .split('`')
+                .enumerate()
+                .filter(|(i, _)| i % 2 == 0)
+                .map(|(_, part)| part)
+                .collect::<Vec<_>>()
+                .join("x");
+            for bad in ["  ", " .", " ,", " :", " ;", " )", "( "] {
+                if prose.lines().any(|l| l.trim_start().contains(bad)) {
+                    faults.push(format!("{id}: `{bad}` in {text}"));
+                }
+            }
+        }
+        assert!(faults.is_empty(), "{}", faults.join("\n"));
     }
 
     #[test]

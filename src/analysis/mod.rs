@@ -26,7 +26,8 @@
 //! made good by the opponent's mistakes). In EXXIT a value of 6 island-score points is a 73 %
 //! chance (a logistic curve). The chart (900×440, dark or light like the boards) shows the first
 //! colour's chance as an area rising from the bottom in its colour and the second colour's from the
-//! top in its own, each turning point marked by a line, a ring and a badge with the move number.
+//! top in its own (smoothed), each turning point marked by a line, the chances found before and after
+//! it (the values the answer states, not smoothed) and a badge with the move number.
 //!
 //! # In the bot
 //!

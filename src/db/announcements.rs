@@ -499,6 +499,22 @@ pub async fn delivery_delays(ex: impl Executor<'_>, after: i64) -> Result<Vec<i6
     .await?)
 }
 
+/// The announcement that was posted as `message` (the last of those folded into it), while it is
+/// stored.
+pub async fn posted_as(
+    ex: impl Executor<'_>,
+    message: MessageId,
+) -> Result<Option<Announcement>, DbError> {
+    let body: Option<String> = sqlx::query_scalar(
+        "SELECT body FROM announcements WHERE message_id = $1 AND status = 'sent'
+          ORDER BY id DESC LIMIT 1",
+    )
+    .bind(message)
+    .fetch_optional(ex)
+    .await?;
+    Ok(body.and_then(|b| serde_json::from_str(&b).ok()))
+}
+
 /// The id of the last announcement queued (0 when none).
 pub async fn last_announcement(ex: impl Executor<'_>) -> Result<i64, DbError> {
     let id: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM announcements")

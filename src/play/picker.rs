@@ -210,35 +210,54 @@ fn lay_words(p: &exxit::Position, m: &exxit::Move, c: Hex) -> Text {
     }
 }
 
-/// A move in words: "Push the disc on c3, push it to d3, relocate e5 to a1", "Dance the stack on
-/// 1,-1 onto 0,0 (falls into space)", "Lay a tile at -1,0 (+2 by chain)", "Place a disc on 0,1".
+/// A move in words: "Push the disc on c3 to d3, relocate e5 to a1", "Dance the stack on 1,-1
+/// onto 0,0 (falls into space)", "Lay a tile at -1,0 (+2 by chain)", "Place a disc on 0,1".
+/// Every text that names a move in words (captions, pictures, analysis, the web page) says it so.
 pub fn describe(lang: Lang, position: &Position, mv: &Move) -> String {
-    let steps = steps(position, mv);
-    match (mv, steps.as_slice()) {
-        // "Lay a tile" / "Place a disc" are said again by the cell's own words.
-        (Move::Exxit(exxit::Move::Expand(_) | exxit::Move::Place(_)), [_, cell]) => {
-            cell.label.render(lang)
-        }
-        (Move::Exxit(exxit::Move::Dance { .. }), [from, onto]) => text!(
-            "words-dance",
-            from = from.label.clone(),
-            onto = lower_first(&onto.label.render(lang))
-        )
-        .render(lang),
-        _ => steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let words = s.label.render(lang);
-                if i == 0 {
-                    words
-                } else {
-                    lower_first(&words)
+    match (position, mv) {
+        (Position::Inphexion(_), Move::Inphexion(m)) => match m.kind() {
+            inphexion::MoveKind::Regular { from, to } => {
+                use inphexion::cell_name;
+                let push = text!("words-push", from = cell_name(from), to = cell_name(to));
+                let mut parts = vec![push.render(lang)];
+                for (s, d) in m.relocations() {
+                    let moved = text!("pick-relocate", from = cell_name(s), to = cell_name(d));
+                    parts.push(lower_first(&moved.render(lang)));
                 }
-            })
-            .collect::<Vec<_>>()
-            .join(&tr(lang, "words-separator")),
+                parts.join(&tr(lang, "words-separator"))
+            }
+            _ => last_label(lang, position, mv),
+        },
+        (Position::Exxit(p), Move::Exxit(m @ exxit::Move::Dance { from, target })) => {
+            let (from, onto) = (from.to_string(), target.to_string());
+            if falls_into_space(p, m) {
+                text!("words-dance-space", from = from, onto = onto)
+            } else {
+                text!("words-dance", from = from, onto = onto)
+            }
+            .render(lang)
+        }
+        // A single choice, or "Lay a tile" / "Place a disc" said again by the cell's own words.
+        _ => last_label(lang, position, mv),
     }
+}
+
+/// The move written `notation` in `position`, in words ([`describe`]); `None` when no legal move
+/// there is written so.
+pub fn describe_notation(lang: Lang, position: &Position, notation: &str) -> Option<String> {
+    position
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == notation)
+        .map(|m| describe(lang, position, &m))
+}
+
+/// The words of a move's last step.
+fn last_label(lang: Lang, position: &Position, mv: &Move) -> String {
+    steps(position, mv)
+        .last()
+        .map(|s| s.label.render(lang))
+        .unwrap_or_default()
 }
 
 fn lower_first(s: &str) -> String {
@@ -747,9 +766,21 @@ mod tests {
             .find(|m| m.to_string().contains('-'));
         if let Some(m) = regular {
             let w = describe(Lang::EN, inp.position(), &m);
+            let Move::Inphexion(inner) = m else {
+                panic!("{m} is an inpHeXion move");
+            };
+            let inphexion::MoveKind::Regular { from, to } = inner.kind() else {
+                panic!("{m} is a push");
+            };
+            let (from, to) = (inphexion::cell_name(from), inphexion::cell_name(to));
             assert!(
-                w.starts_with("Push the disc on ") && w.contains(", push it to "),
+                w.starts_with(&format!("Push the disc on {from} to {to}")),
                 "{w}"
+            );
+            let ja = describe(Lang::of("ja"), inp.position(), &m);
+            assert!(
+                ja.starts_with(&format!("{from} のディスクを {to} へ押し出す")),
+                "{ja}"
             );
         }
     }

@@ -174,6 +174,46 @@ pub fn board_caption(
     lines.join("\n")
 }
 
+/// The words of a board a newer one replaced, which showed `game` after `ply` moves and said
+/// `caption` ([`board_caption`]): its caption without its last line (whose turn it was, or the
+/// result), then what happened next: the next move in words and who played it, the move taken
+/// back, or the end of the game. `None` when nothing happened since (the caption stands).
+pub fn superseded_caption(
+    lang: Lang,
+    row: &GameRow,
+    game: &Game,
+    caption: &str,
+    ply: usize,
+) -> Option<String> {
+    let next = if let Some(m) = game.moves().get(ply) {
+        let p = game.position_at(ply)?;
+        let who = super::access::player_at(row, game, ply, p.to_move());
+        text!(
+            "caption-then-moved",
+            n = ply + 1,
+            who = mention(who),
+            words = crate::play::picker::describe(lang, &p, m)
+        )
+    } else if game.ply() < ply {
+        text!("caption-then-taken-back", n = ply)
+    } else if row.status != GameStatus::Active {
+        let result = match &row.result {
+            Some(r) => words::result(row, r),
+            None => text!("status-finished"),
+        };
+        text!("caption-then-over", result = result)
+    } else {
+        return None;
+    };
+    let kept = caption.rsplit_once('\n').map_or("", |(head, _)| head);
+    let next = next.render(lang);
+    Some(if kept.is_empty() {
+        next
+    } else {
+        format!("{kept}\n{next}")
+    })
+}
+
 /// The lines of a board's caption naming move `ply` of `game` (from 1), played by `who`, whose
 /// notation is `mv`: the move in words, read against the position before it, and its notation in
 /// small print.
@@ -319,6 +359,57 @@ mod tests {
                 None
             );
             assert_eq!(folded_caption(lang, &r, &game, 4, &[all[3], all[3]]), None);
+        }
+    }
+
+    /// An old board's words say what followed it, never whose turn it was: the next move by its
+    /// player, the move taken back, or the end.
+    #[test]
+    fn a_replaced_board_says_what_happened_next() {
+        use crate::games::Options;
+        use crate::play::access::tests::row;
+        for lang in [Lang::EN, Lang::of("ja")] {
+            let mut r = row(GameStatus::Active);
+            r.deadline_at = Some(1_900_000_000);
+            r.options = Options::parse_line("inphexion size=5").unwrap();
+            let mut game = Game::new(r.options.clone());
+            let first = player_to_move(&r, &game);
+            game.play_text("c3").unwrap();
+            let at_one = board_caption(lang, &r, &game, Some((first, "c3")));
+            let second = player_to_move(&r, &game);
+            let to_move = at_one.lines().last().unwrap_or("").to_string();
+            assert!(to_move.contains("<t:1900000000:R>"), "{at_one}");
+            // Nothing since: the words stand.
+            assert_eq!(superseded_caption(lang, &r, &game, &at_one, 1), None);
+            let mv = game.legal_notations()[0].clone();
+            let before = game.position().clone();
+            game.play_text(&mv).unwrap();
+            let next = superseded_caption(lang, &r, &game, &at_one, 1).unwrap();
+            assert!(!next.contains(&to_move), "{next}");
+            assert!(
+                next.starts_with(at_one.rsplit_once('\n').unwrap().0),
+                "{next}"
+            );
+            let words = crate::play::picker::describe(lang, &before, &game.moves()[1]);
+            let last = next.lines().last().unwrap_or("");
+            assert!(
+                last.contains(&mention(second)) && last.contains(&words) && last.contains('2'),
+                "{next}"
+            );
+            // Taken back below the board's move; the game over after it.
+            let mut short = Game::new(r.options.clone());
+            assert!(superseded_caption(lang, &r, &short, &at_one, 1)
+                .unwrap()
+                .ends_with(&text!("caption-then-taken-back", n = 1).render(lang)));
+            short.play_text("c3").unwrap();
+            let mut over = row(GameStatus::Finished);
+            over.options = r.options.clone();
+            let ended = superseded_caption(lang, &over, &short, &at_one, 1).unwrap();
+            assert!(
+                ended.lines().last().unwrap_or("").starts_with("⏭"),
+                "{ended}"
+            );
+            assert!(!ended.contains(&to_move), "{ended}");
         }
     }
 

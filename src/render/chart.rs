@@ -1,7 +1,8 @@
 //! The chart of an analysed game: the first colour's winning chance as an area rising from the
 //! bottom in that colour, the second colour's as the rest from the top in its own colour, so
-//! both read at every move; the turning points marked with a line, a dot on the curve and a
-//! badge with the move's number. The colours, fonts and panels are the board pictures'.
+//! both read at every move (the curve smoothed, [`smoothed`]); the turning points marked with a
+//! line, the chances found before and after the move (the values the analysis' text states, as
+//! found, not smoothed) joined by a stroke, and a badge with the move's number. The colours, fonts and panels are the board pictures'.
 
 use image::RgbaImage;
 
@@ -216,19 +217,29 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
     for w in curve.windows(2) {
         c.line(w[0], w[1], 2.0, p.text);
     }
-    // Turning points: a line, a ring where the curve landed, a badge with the move number.
+    // Turning points: a line, the chances the analysis found before and after the move (the
+    // values its text states, not the smoothed curve's) joined by a stroke, a badge with the
+    // move number.
     let mut badges: Vec<(f32, f32)> = Vec::new();
     for m in &view.marks {
-        let Some(&chance) = chances.get(m.ply) else {
+        let (Some(&before), Some(&after)) = (
+            m.ply.checked_sub(1).and_then(|k| view.first_chance.get(k)),
+            view.first_chance.get(m.ply),
+        ) else {
             continue;
         };
-        let (x, y) = (px(m.ply), py(chance));
+        let (x, y) = (px(m.ply), py(after));
+        let from = (px(m.ply - 1), py(before));
         c.line(
             (x, top + 24.0),
             (x, bottom),
             2.0,
             Rgb8A { a: 200, ..p.last },
         );
+        c.line(from, (x, y), 5.0, p.contrast);
+        c.line(from, (x, y), 2.5, p.last);
+        c.fill_circle(from.0, from.1, 6.5, p.contrast);
+        c.fill_circle(from.0, from.1, 4.5, p.last);
         c.fill_circle(x, y, 8.5, p.contrast);
         c.fill_circle(x, y, 6.0, p.last);
         let label = m.ply.to_string();
@@ -319,6 +330,36 @@ mod tests {
             let red = at(x_of(4.5), PLOT.1 + h * 0.3);
             assert_eq!(&red[..3], &[p.red_tile.r, p.red_tile.g, p.red_tile.b]);
         }
+    }
+
+    /// A turning point's dots sit at the chances the analysis found, not on the smoothed curve.
+    #[test]
+    fn turning_points_show_the_values_found() {
+        let first_chance = vec![0.5, 0.6, 0.9, 0.2, 0.5, 0.4];
+        let view = View {
+            kind: GameKind::Inphexion,
+            players: ["Alice".into(), "Bob".into()],
+            first_chance: first_chance.clone(),
+            marks: vec![Mark { ply: 3, mover: 0 }],
+        };
+        let p = Theme::Dark.palette();
+        let img = draw(&view, Theme::Dark);
+        let (left, top, right, bottom) = PLOT;
+        let x = left + (right - left) * 3.0 / 5.0;
+        let y_of = |v: f64| bottom - (bottom - top) * v as f32;
+        let last = [p.last.r, p.last.g, p.last.b];
+        let at = |y: f32| img.get_pixel(x as u32, y as u32).0;
+        assert_eq!(&at(y_of(0.2))[..3], &last, "the dot at the 20 % found");
+        // The smoothed curve passes at (0.9 + 0.4 + 0.5) / 4 = 45 %: no dot there.
+        let smooth = smoothed(&first_chance)[3];
+        assert!((smooth - 0.45).abs() < 1e-9);
+        assert_ne!(&at(y_of(smooth))[..3], &last);
+        let x0 = left + (right - left) * 2.0 / 5.0;
+        assert_eq!(
+            &img.get_pixel(x0 as u32, y_of(0.9) as u32).0[..3],
+            &last,
+            "the dot at the 90 % before the move"
+        );
     }
 
     #[test]

@@ -295,7 +295,6 @@ impl View {
                 Move::Pass => LastMove::Pass,
                 Move::Swap => LastMove::Swap,
             });
-            v.caption = text!("render-last-move", mv = m.to_string()).render(v.lang);
         }
         v
     }

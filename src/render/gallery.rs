@@ -130,7 +130,8 @@ mod tests {
         let mut v = exx[1].1.clone();
         v.lang = ja;
         v.players = ["さくら".into(), "Bob".into()];
-        v.caption = crate::text!("render-move", ply = 23, mv = "1,1-1,-1").render(ja);
+        let words = crate::text!("words-dance-space", from = "1,1", onto = "-1,-1");
+        v.caption = crate::text!("render-move", ply = 23, mv = words).render(ja);
         cases.push(("exxit-dance-into-space-ja-dark".into(), v, Theme::Dark));
         cases
     }
@@ -266,7 +267,8 @@ mod tests {
         let mut v = inph[2].1.clone();
         v.lang = ja;
         v.players = ["山田 花子".into(), "Bob".into()];
-        v.caption = crate::text!("render-move", ply = 16, mv = "e4-f4").render(ja);
+        let words = crate::text!("words-push", from = "e4", to = "f4");
+        v.caption = crate::text!("render-move", ply = 16, mv = words).render(ja);
         cases.push((
             "inphexion-won-chain-ja-dark".into(),
             inphexion::draw(&v, Theme::Dark),

@@ -189,9 +189,6 @@ impl View {
                 relocations: m.relocations().collect(),
             },
         });
-        if let Some(m) = last {
-            v.caption = text!("render-last-move", mv = m.to_string()).render(v.lang);
-        }
         v
     }
 }

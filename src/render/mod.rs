@@ -6,8 +6,8 @@
 //!   [`exxit::draw`]`(&exxit::View, Theme) -> RgbaImage`: one picture of a position, its header
 //!   (players, colours, hands, turn or result) and the last move.
 //! - [`encode_png`]`(&RgbaImage) -> Result<Vec<u8>, RenderError>`: a compact PNG.
-//! - [`turning_point_image`]: a turning point of an analysed game, boards before, after and
-//!   after the better move, side by side.
+//! - [`turning_point_images`]: a turning point of an analysed game, boards before, after and
+//!   after the better move, a picture each.
 //! - [`replay_gif`]`(&[RgbaImage]) -> Result<Vec<u8>, RenderError>`: an animated GIF, one frame
 //!   per picture, a pause on the last (long sequences are thinned to [`MAX_REPLAY_FRAMES`]).
 //! - [`render_png`]`(&Game, ply, players, Theme)`, [`render_image`] (the same before encoding)
@@ -90,7 +90,7 @@ pub use header::how_decided;
 pub use encode::encode_png;
 pub use gallery::gallery;
 pub use replay::{replay_gif, MAX_REPLAY_FRAMES};
-pub use turning::turning_point_image;
+pub use turning::turning_point_images;
 
 use canvas::{hex, Rgb8A};
 
@@ -348,8 +348,8 @@ fn inphexion_view(
     let mut v = inphexion::View::from_position(p, mv, players);
     v.lang = lang;
     v.outcome = outcome_at(game, ply, || p.outcome());
-    if let Some((_, m)) = last {
-        v.caption = caption(lang, ply, m);
+    if let Some((before, m)) = last {
+        v.caption = caption(lang, ply, before, m);
     }
     v
 }
@@ -372,8 +372,8 @@ fn exxit_view(
     let mut v = exxit::View::from_position(p, mv, players);
     v.lang = lang;
     v.outcome = outcome_at(game, ply, || p.outcome());
-    if let Some((_, m)) = last {
-        v.caption = caption(lang, ply, m);
+    if let Some((before, m)) = last {
+        v.caption = caption(lang, ply, before, m);
     }
     v
 }
@@ -401,8 +401,10 @@ fn outcome_at(
     }
 }
 
-fn caption(lang: Lang, ply: usize, m: &Move) -> String {
-    crate::text!("render-move", ply = ply, mv = m.to_string()).render(lang)
+/// The last-move line: move `ply` (from 1), `m`, played on `before`, in words as captions say it.
+fn caption(lang: Lang, ply: usize, before: &Position, m: &Move) -> String {
+    let words = crate::play::picker::describe(lang, before, m);
+    crate::text!("render-move", ply = ply, mv = words).render(lang)
 }
 
 /// The PNG of one position of a game; see [`render_image`].
@@ -663,10 +665,19 @@ pub(crate) mod game_tests {
         };
         let status = header::status_text(&h);
         assert!(status.ends_with("の手番"), "{status}");
+        let start = game.position_at(0).expect("the start");
+        let first = &game.moves()[0];
         assert_eq!(
-            caption(ja, 12, &game.moves()[0]),
-            format!("12手目: {}", game.moves()[0])
+            caption(ja, 12, &start, first),
+            format!(
+                "12手目：{}",
+                crate::play::picker::describe(ja, &start, first)
+            )
         );
+        // Words, not the notation alone.
+        let en = caption(Lang::EN, 1, &start, first);
+        assert_ne!(en, format!("Move 1: {first}"));
+        assert!(en.starts_with("Move 1: "), "{en}");
     }
 
     #[test]

@@ -1,108 +1,120 @@
-//! A turning point of an analysed game in one picture: three boards one under the other at one
-//! scale (readable at a phone's width), the position before the move, after the move played, and
-//! after the move the analysis preferred, each under a heading.
+//! A turning point of an analysed game as separate pictures, each readable in Discord's preview
+//! (which shows a tall picture tiny): the board before the move, after the move played, and after
+//! the move the analysis preferred, each under a heading that says the move in words. The boards
+//! share one scale, so that they compare at a glance.
 
-use image::imageops::{self, FilterType};
+use image::imageops;
 use image::RgbaImage;
 
-use super::canvas::{fit_text, Align, Canvas, FontKind};
+use super::canvas::{fit_text, text_width, Align, Canvas, FontKind};
 use super::{render_at_one_scale, RenderError, Theme};
 use crate::games::Game;
 use crate::i18n::Lang;
+use crate::play::picker::{describe, describe_notation};
 
-/// The width of each board: the boards are stacked, so that a phone shows each at its width. An
-/// EXXIT board (720 px) shrinks by a ninth: its digits stay 7.6 px high on a phone.
-const BOARD_WIDTH: u32 = 640;
-/// Room above each board for its heading.
-const HEADING: u32 = 40;
+/// The size of a heading's words.
+const HEADING_SIZE: f32 = 26.0;
+/// The height of a heading's line.
+const LINE: u32 = 34;
+/// Lines a heading takes at most (more is cut with "…").
+const HEADING_LINES: usize = 2;
 const GAP: u32 = 16;
 
-/// The turning point at move `number` (1-based) of `game`: boards before it, after it, and
-/// after `better` instead (when the analysis found a better move that is legal there), one under
-/// the other at one scale. Words in `lang`.
-pub fn turning_point_image(
+/// The pictures of the turning point at move `number` (1-based) of `game`: the board before it,
+/// after it, and after `better` (notation) instead when that is a legal move there, each under its
+/// heading. Words in `lang`.
+pub fn turning_point_images(
     lang: Lang,
     game: &Game,
     number: usize,
     better: Option<&str>,
     players: &[String; 2],
     theme: Theme,
-) -> Result<RgbaImage, RenderError> {
+) -> Result<Vec<RgbaImage>, RenderError> {
+    let no_such = RenderError::NoSuchPly {
+        ply: number,
+        len: game.ply(),
+    };
     let before_ply = number.checked_sub(1).ok_or(RenderError::NoSuchPly {
         ply: 0,
         len: game.ply(),
     })?;
-    let played = game
-        .moves()
-        .get(before_ply)
-        .ok_or(RenderError::NoSuchPly {
-            ply: number,
-            len: game.ply(),
-        })?
-        .to_string();
+    let played = game.moves().get(before_ply).ok_or(no_such)?;
+    let position = game.position_at(before_ply).ok_or(RenderError::NoSuchPly {
+        ply: before_ply,
+        len: game.ply(),
+    })?;
     let mut headings = vec![
         crate::text!("render-turning-before", number = number).render(lang),
         crate::text!(
             "render-turning-played",
             number = number,
-            mv = played.as_str()
+            mv = describe(lang, &position, played)
         )
         .render(lang),
     ];
-    let alternative = better.and_then(|b| instead(game, before_ply, b));
+    let alternative = better.and_then(|b| Some((instead(game, before_ply, b)?, b)));
     let mut shots = vec![(game, before_ply), (game, number)];
-    if let Some(alt) = &alternative {
-        headings.push(
-            crate::text!(
-                "render-turning-better",
-                number = number,
-                mv = better.unwrap_or("")
-            )
-            .render(lang),
-        );
+    if let Some((alt, notation)) = &alternative {
+        let words =
+            describe_notation(lang, &position, notation).unwrap_or_else(|| notation.to_string());
+        headings
+            .push(crate::text!("render-turning-better", number = number, mv = words).render(lang));
         shots.push((alt, alt.ply()));
     }
     let pictures = render_at_one_scale(lang, &shots, players, theme)?;
-    // One factor for all: the pictures share a size, so they share a scale.
-    let widest = pictures
-        .iter()
-        .map(RgbaImage::width)
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let smalls: Vec<RgbaImage> = pictures
-        .iter()
-        .map(|img| {
-            let w = (img.width() * BOARD_WIDTH / widest).max(1);
-            let h = (img.height() * BOARD_WIDTH / widest).max(1);
-            imageops::resize(img, w, h, FilterType::Triangle)
-        })
-        .collect();
-    let height = smalls
-        .iter()
-        .map(|i| HEADING + i.height() + GAP)
-        .sum::<u32>()
-        + GAP;
     let p = theme.palette();
-    let mut c = Canvas::new(BOARD_WIDTH + 2 * GAP, height, p.bg);
-    let mut y = GAP;
-    for (heading, img) in headings.iter().zip(&smalls) {
-        let w = BOARD_WIDTH as f32;
-        let text = fit_text(FontKind::Bold, 22.0, heading, w);
-        c.text(
-            FontKind::Bold,
-            22.0,
-            GAP as f32 + w / 2.0,
-            (y + 28) as f32,
-            Align::Centre,
-            &text,
-            p.text,
-        );
-        let x = GAP + (BOARD_WIDTH - img.width().min(BOARD_WIDTH)) / 2;
-        imageops::overlay(&mut c.img, img, i64::from(x), i64::from(y + HEADING));
-        y += HEADING + img.height() + GAP;
+    Ok(headings
+        .iter()
+        .zip(&pictures)
+        .map(|(heading, board)| {
+            let width = board.width() + 2 * GAP;
+            let lines = wrap(heading, (width - 2 * GAP) as f32);
+            let top = GAP + LINE * lines.len() as u32 + GAP / 2;
+            let mut c = Canvas::new(width, top + board.height() + GAP, p.bg);
+            for (i, line) in lines.iter().enumerate() {
+                c.text(
+                    FontKind::Bold,
+                    HEADING_SIZE,
+                    width as f32 / 2.0,
+                    (GAP + LINE * i as u32 + 26) as f32,
+                    Align::Centre,
+                    line,
+                    p.text,
+                );
+            }
+            imageops::overlay(&mut c.img, board, i64::from(GAP), i64::from(top));
+            c.img
+        })
+        .collect())
+}
+
+/// `text` in lines at most `width` wide, broken after a space where there is one (Japanese has
+/// none: it breaks anywhere), at most [`HEADING_LINES`] of them.
+fn wrap(text: &str, width: f32) -> Vec<String> {
+    let fits = |s: &str| text_width(FontKind::Bold, HEADING_SIZE, s) <= width;
+    let mut lines = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() && lines.len() + 1 < HEADING_LINES && !fits(rest) {
+        // The longest head that fits, then back to the last space in it.
+        let mut end = 0;
+        for (i, ch) in rest.char_indices() {
+            if !fits(&rest[..i + ch.len_utf8()]) {
+                break;
+            }
+            end = i + ch.len_utf8();
+        }
+        let cut = rest[..end]
+            .rfind(' ')
+            .filter(|&i| i > 0)
+            .unwrap_or(end.max(rest.chars().next().map_or(1, char::len_utf8)));
+        lines.push(rest[..cut].trim_end().to_string());
+        rest = rest[cut..].trim_start();
     }
-    Ok(c.img)
+    if !rest.is_empty() {
+        lines.push(fit_text(FontKind::Bold, HEADING_SIZE, rest, width));
+    }
+    lines
 }
 
 /// `game` with its moves up to `ply` and then `mv` (none when `mv` is not legal there).
@@ -121,7 +133,7 @@ mod tests {
     use crate::games::Options;
 
     #[test]
-    fn a_turning_point_shows_three_boards_with_the_better_one_last() {
+    fn a_turning_point_is_a_picture_per_board_with_the_better_one_last() {
         let mut game = Game::new(Options::parse_line("inphexion size=5").unwrap());
         for _ in 0..4 {
             let mv = *game.legal_moves().last().unwrap();
@@ -140,7 +152,7 @@ mod tests {
                 Some((n, other))
             })
             .unwrap();
-        let three = turning_point_image(
+        let three = turning_point_images(
             Lang::EN,
             &game,
             number,
@@ -150,25 +162,42 @@ mod tests {
         )
         .unwrap();
         let two =
-            turning_point_image(Lang::EN, &game, number, None, &players, Theme::Dark).unwrap();
-        // Stacked: one width, a third board adds a third of the height.
-        assert_eq!(three.width(), BOARD_WIDTH + 2 * GAP);
-        assert_eq!(two.width(), three.width());
-        assert!(
-            three.height() > two.height() * 4 / 3,
-            "{} {}",
-            three.height(),
-            two.height()
-        );
+            turning_point_images(Lang::EN, &game, number, None, &players, Theme::Dark).unwrap();
+        assert_eq!((three.len(), two.len()), (3, 2));
+        // Each picture is about a board's shape, never a tall strip: Discord previews it whole.
+        for img in &three {
+            assert!(img.height() < img.width() * 3 / 2, "{:?}", img.dimensions());
+            assert_eq!(img.dimensions(), three[0].dimensions());
+        }
+        assert_eq!(two[1], three[1]);
         // An illegal "better" move is left out rather than drawn.
-        let bad = turning_point_image(Lang::EN, &game, number, Some("zz99"), &players, Theme::Dark)
-            .unwrap();
-        assert_eq!(bad.dimensions(), two.dimensions());
+        let bad =
+            turning_point_images(Lang::EN, &game, number, Some("zz99"), &players, Theme::Dark)
+                .unwrap();
+        assert_eq!(bad.len(), 2);
         assert!(matches!(
-            turning_point_image(Lang::EN, &game, 9, None, &players, Theme::Dark),
+            turning_point_images(Lang::EN, &game, 9, None, &players, Theme::Dark),
             Err(RenderError::NoSuchPly { .. })
         ));
-        assert!(turning_point_image(Lang::EN, &game, 0, None, &players, Theme::Dark).is_err());
+        assert!(turning_point_images(Lang::EN, &game, 0, None, &players, Theme::Dark).is_err());
+    }
+
+    #[test]
+    fn headings_wrap_between_words_and_fit() {
+        let long =
+            "Move 47 played: Push the disc on b3 to c3, relocate e5 to a1, relocate d2 to a2";
+        let lines = wrap(long, 500.0);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(long.starts_with(&format!("{} ", lines[0])), "{lines:?}");
+        for l in &lines {
+            assert!(text_width(FontKind::Bold, HEADING_SIZE, l) <= 500.0, "{l}");
+        }
+        assert_eq!(wrap("Before move 3", 500.0), vec!["Before move 3"]);
+        let ja = wrap(
+            "47手目の実戦：b3 のディスクを c3 へ押し出す、e5 を a1 へ移す",
+            300.0,
+        );
+        assert_eq!(ja.len(), 2, "{ja:?}");
     }
 
     #[test]

@@ -90,18 +90,35 @@ async fn a_finished_game_is_analysed() {
         .map(|(_, png)| image::load_from_memory(png).expect("a picture"))
         .collect();
     assert_eq!(pictures[0].width(), 900, "the chart first");
-    // Each turning point is named in the text and has its picture of boards one under the
-    // other (readable at a phone's width); the missed win is the first.
+    // Each turning point is named in the text, its moves in words, and has a picture of each
+    // board (before, played, better), each no taller than wide by half: Discord previews it
+    // whole. The missed win is the first.
     let named = content.matches("Better:").count();
     assert!(named >= 1, "{content}");
-    assert_eq!(pictures.len(), 1 + named, "{content}");
-    assert!(pictures[1..]
-        .iter()
-        .all(|p| p.width() <= 700 && p.height() > p.width()));
+    assert!(
+        (1 + 2 * named..=1 + 3 * named).contains(&pictures.len()),
+        "{} pictures: {content}",
+        pictures.len()
+    );
+    assert!(pictures.len() <= 10, "Discord shows 10 attachments at most");
+    assert!(pictures[1..].iter().all(|p| p.height() < p.width() * 3 / 2));
     let first_point = content.lines().nth(1).unwrap_or("");
     assert!(
-        first_point.contains(&format!("Move **{missed}. ")),
+        first_point.starts_with(&format!("• Move {missed} (")),
         "move {missed} missed a win: {content}"
+    );
+    let record = stored_game(&d, game.id).await;
+    let notation = record.moves()[missed - 1].to_string();
+    let before = record.position_at(missed - 1).expect("the position");
+    let words = hexcord::play::picker::describe(
+        hexcord::i18n::Lang::EN,
+        &before,
+        &record.moves()[missed - 1],
+    );
+    assert!(
+        first_point.contains(&format!("**{words}**"))
+            && !first_point.contains(&format!("**{notation}**")),
+        "the move in words, not `{notation}`: {first_point}"
     );
     assert_eq!(
         db_value(

@@ -668,11 +668,34 @@ impl Discord {
                     && r.status == 200
                     && r.path.contains("/messages/")
                     && !r.path.contains("/webhooks/")
-                    && r.json == Some(serde_json::json!({"components": []}))
+                    && r.json.as_ref().is_some_and(|j| {
+                        j["components"] == serde_json::json!([])
+                            && j["content"].as_str().is_none_or(|c| c.contains('⏭'))
+                    })
             })
             .map(|r| r.path.clone())
             .collect::<std::collections::HashSet<_>>()
             .len()
+    }
+
+    /// The words the old boards of game `game` were given when their buttons were taken off
+    /// (what happened after each), by message.
+    pub fn retired_words(&self, game: i64) -> std::collections::HashMap<String, String> {
+        let tag = format!(" #{game} ");
+        self.fake
+            .state
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| r.method == "PATCH" && r.status == 200 && !r.path.contains("/webhooks/"))
+            .filter_map(|r| {
+                let j = r.json.as_ref()?;
+                let c = j["content"].as_str()?;
+                (j["components"] == serde_json::json!([]) && c.contains(&tag) && c.contains('⏭'))
+                    .then(|| (r.path.clone(), c.to_string()))
+            })
+            .collect()
     }
 
     pub fn last_board(&self, game: i64) -> Value {

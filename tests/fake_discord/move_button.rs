@@ -137,6 +137,14 @@ async fn games_played_with_the_move_button() {
                     retired = d.retired_boards() - retired_before;
                 }
                 assert_eq!(retired, boards - 1, "{boards} boards posted");
+                // Each old board says what followed it, no longer whose turn it was.
+                let words = d.retired_words(first.id);
+                assert_eq!(words.len(), boards - 1, "{words:#?}");
+                for said in words.values() {
+                    let last = said.lines().last().unwrap_or("");
+                    assert!(last.starts_with("⏭ Next: move "), "{said}");
+                    assert!(!said.contains("to move"), "{said}");
+                }
                 let labels: Vec<&str> = discord::components_of(&board["components"])
                     .filter_map(|c| c["label"].as_str())
                     .collect();

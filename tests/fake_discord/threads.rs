@@ -74,6 +74,14 @@ async fn a_thread_for_each_game() {
         cat_board.content.contains(&format!("game #{}", game.id)) && cat_board.files.len() == 1,
         "{cat_board:?}"
     );
+    // `/board` shows the game with its Move button: the player to move gets their picker.
+    let shown_board = json!({"content": cat_board.content, "components": cat_board.components});
+    let mover = if game.to_move == ANN.id { &ANN } else { &BOB };
+    let picker = d.press_move(mover, &shown_board).await;
+    assert!(
+        picker.ephemeral && picker.content.contains("your move"),
+        "{picker:?}"
+    );
     d.refused_challenge(&ANN, &CAT, "exxit", &[], "belongs to game")
         .await;
     let follow = d

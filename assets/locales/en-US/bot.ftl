@@ -84,10 +84,9 @@ alt-score = , score { $first } { $a }–{ $b } { $second }
 alt-text = { $game } game #{ $id } { $when }: { $state }{ $score }
 alt-rules = The starting board of { $game }.
 alt-chart = Winning chances in { $game } game #{ $id }, move by move, from the computer analysis.
-alt-turning = Turning point of { $game } game #{ $id }: the board before move { $number }, the move played and { $better ->
-    [yes] the better one
-   *[no] the one the analysis prefers
-}.
+alt-turning-before = Turning point of { $game } game #{ $id }: the board before move { $number }.
+alt-turning-played = Turning point of { $game } game #{ $id }: the board after move { $number } as played.
+alt-turning-better = Turning point of { $game } game #{ $id }: the board after the move the analysis prefers as move { $number }.
 alt-replay = { $game } game #{ $id } replayed from the start to the end, { $moves ->
     [one] 1 move
    *[other] { $moves } moves
@@ -98,6 +97,9 @@ caption-to-move = { $who } ({ $colour }) to move.
 caption-to-move-until = { $who } ({ $colour }) to move. Time runs out <t:{ $at }:R>.
 caption-over = Game over: { $result }.
 caption-over-won = Game over: { $result }. Congratulations!
+caption-then-moved = ⏭ Next: move { $n } · { $who }: { $words }
+caption-then-taken-back = ⏭ Then move { $n } was taken back.
+caption-then-over = ⏭ Then the game ended: { $result }.
 caption-replay = Watch it again with `/replay game:{ $id }`; its record: `/record game:{ $id }`.
 
 ## Game actions
@@ -161,7 +163,7 @@ plays-me = { $who } plays me at level **{ $level }** ({ $options }, unrated).
 
 picker-row = Row { $n }
 picker-row-r = Row r = { $r }
-picker-group = { $name } ({ $n } choices)
+picker-group = { $name } ({ $n } cells)
 pick-swap = Swap colours
 pick-pass = Pass
 pick-place-on = Place a disc on { $cell }
@@ -187,7 +189,9 @@ ask-onto-which = Which opponent stack does it hit?
 ask-lay-or-place = Lay a tile or place a disc?
 ask-lay-where = Which outer-space stack becomes a tile?
 ask-place-tile = On which empty tile?
-words-dance = { $from } { $onto }
+words-push = Push the disc on { $from } to { $to }
+words-dance = Dance the stack on { $from } onto { $onto }
+words-dance-space = Dance the stack on { $from } onto { $onto } (falls into space)
 words-separator = { ", " }
 
 ## Buttons and the picker's answers

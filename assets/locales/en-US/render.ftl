@@ -26,7 +26,6 @@ render-on-score-passes = on score{ $score } (both passed)
 render-on-score-repetition = on score{ $score } (repetition)
 # The last move, after the status.
 render-move = Move { $ply }: { $mv }
-render-last-move = last move { $mv }
 # The line under a player's name: colour and figures.
 render-stats = { $colour } · { $stats }
 render-in-hand = { $count } in hand
@@ -35,12 +34,12 @@ render-hand-score = hand { $hand } · score { $score }
 render-supply = SUPPLY
 # The analysis chart.
 render-chart-title = Winning chances
-render-chart-subtitle = computer analysis, move by move
+render-chart-subtitle = computer analysis, line smoothed; dots: values found
 render-chart-axis = move
 
 render-turning-before = Before move { $number }
-render-turning-played = Played: { $number }. { $mv }
-render-turning-better = Better: { $number }. { $mv }
+render-turning-played = Move { $number } played: { $mv }
+render-turning-better = Better move { $number }: { $mv }
 
 render-standings-swiss = Swiss · ties broken by Buchholz cut-1, then Sonneborn–Berger
 render-standings-round-robin = Round robin · ties broken by direct encounter, then Sonneborn–Berger, then wins

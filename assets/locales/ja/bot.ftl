@@ -76,10 +76,9 @@ alt-score = 、得点 { $first } { $a }–{ $b } { $second }
 alt-text = { $game } 対局 #{ $id }（{ $when }）：{ $state }{ $score }
 alt-rules = { $game } の初期盤面。
 alt-chart = { $game } 対局 #{ $id } の勝率の推移（コンピューター解析、1手ごと）。
-alt-turning = { $game } 対局 #{ $id } の転換点：{ $number }手目の前の盤面、実際の手と{ $better ->
-    [yes] より良い手
-   *[no] 解析が勧める手
-}。
+alt-turning-before = { $game } 対局 #{ $id } の転換点：{ $number }手目の前の盤面。
+alt-turning-played = { $game } 対局 #{ $id } の転換点：実戦の{ $number }手目の後の盤面。
+alt-turning-better = { $game } 対局 #{ $id } の転換点：{ $number }手目に解析が勧める手を指した後の盤面。
 alt-replay = { $game } 対局 #{ $id } の初手から終局までの再生（{ $moves }手）。
 caption-head = **{ $game }** 対局 #{ $id } · { $a } 対 { $b }
 caption-played = { $n }手目 · { $who }：{ $words }
@@ -87,6 +86,9 @@ caption-to-move = { $who }（{ $colour }）の手番です。
 caption-to-move-until = { $who }（{ $colour }）の手番です。持ち時間は <t:{ $at }:R> に切れます。
 caption-over = 対局終了：{ $result }。
 caption-over-won = 対局終了：{ $result }。おめでとうございます！
+caption-then-moved = ⏭ 次の手：{ $n }手目 · { $who }：{ $words }
+caption-then-taken-back = ⏭ その後、{ $n }手目は待ったで取り消されました。
+caption-then-over = ⏭ その後、対局は終わりました：{ $result }。
 caption-replay = `/{ cmd-replay.name } { opt-replay-game.name }:{ $id }` で対局を再生できます。棋譜は `/{ cmd-record.name } { opt-record-game.name }:{ $id }` で。
 
 ## Game actions
@@ -145,9 +147,9 @@ plays-me = { $who } がレベル **{ $level }** でわたしと対局します�
 
 ## The Move button's picker
 
-picker-row = { $n }行
-picker-row-r = 行 r = { $r }
-picker-group = { $name }（{ $n }件）
+picker-row = { $n }行目
+picker-row-r = r = { $r } の行
+picker-group = { $name }（{ $n }マス）
 pick-swap = 色を交換する
 pick-pass = パス
 pick-place-on = { $cell } にディスクを置く
@@ -173,7 +175,9 @@ ask-onto-which = どの相手のスタックに当てますか？
 ask-lay-or-place = タイルを置きますか、ディスクを置きますか？
 ask-lay-where = 外宇宙のどのスタックをタイルにしますか？
 ask-place-tile = どの空きタイルに置きますか？
-words-dance = { $from }：{ $onto }
+words-push = { $from } のディスクを { $to } へ押し出す
+words-dance = { $from } のスタックを { $onto } へ破壊ダンス
+words-dance-space = { $from } のスタックを { $onto } へ破壊ダンス（外宇宙へ落ちる）
 words-separator = 、
 
 ## Buttons and the picker's answers
@@ -199,7 +203,7 @@ picker-cancelled = 対局 #{ $game } では何も指していません。準備�
 you-resigned = 対局 #{ $game } を投了しました。
 keep-playing = がんばってください！ 準備ができたら「指す」を押してください。
 rematch-offered-there = <#{ $channel }> で再戦を申し込みました。{ $opponent } がそこで返事をします。
-rematch-not-posted = <#{ $channel }> に再戦の申し込みを投稿できませんでした: { $why }。申し込みは取り消しました。解決したらもう一度「再戦」を押してください。
+rematch-not-posted = <#{ $channel }> に再戦の申し込みを投稿できませんでした：{ $why }。申し込みは取り消しました。解決したらもう一度「再戦」を押してください。
 rematch-not-posted-now = 今は <#{ $channel }> に再戦の申し込みを投稿できませんでした（{ $why }）。申し込みは取り消しました。少ししてからもう一度「再戦」を押してください。
 game-over-plain = 対局 #{ $game } は終わっています（{ $result }）。
 game-between = 対局 #{ $game } は { $a } と { $b } の対局で、今は { $who } の手番です。自分で指すには `/{ cmd-challenge.name }` でメンバーに挑戦するか、`/{ cmd-play.name }` でわたしと対局してください。
@@ -224,7 +228,7 @@ moderators-no-threads = 🔧 モデレーターの方へ：<#{ $channel }> で�
 moderators-no-thread-posts = 🔧 モデレーターの方へ：<#{ $channel }> の対局スレッドに投稿できません（Discord の拒否：「{ $message }」）。そこで「スレッドでメッセージを送信」の権限が必要です。それまで対局はこのチャンネルで行います。
 moderators-thread-left = 🔧 モデレーターの方へ：対局 #{ $game } のスレッド <#{ $thread }> に投稿できません（Discord の拒否：「{ $message }」。ロックされたスレッドではこうなります）。対局はこのチャンネルで続けます。
 moderators-no-archive = 🔧 モデレーターの方へ：<#{ $channel }> の終局した対局のスレッドをアーカイブできません（Discord の拒否：「{ $message }」）。そこで「スレッドの管理」の権限が必要です。権限がなくても、スレッドは 1週間メッセージがなければ自動で閉じます。
-# 変種の言葉: `inpHeXion 7×7、パイルール`。
+# 変種の言葉：`inpHeXion 7×7、パイルール`。
 variant = { $game } { $size }
 variant-inphexion = { $size }×{ $size }
 variant-exxit = タイル { $tiles }枚

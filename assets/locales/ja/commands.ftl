@@ -1,4 +1,4 @@
-# スラッシュコマンド: Discord に表示される名前と説明、そして応答。
+# スラッシュコマンド：Discord に表示される名前と説明、そして応答。
 #
 # `cmd-<command>`: コマンドの説明、`.name` はその名前。
 # `opt-<command>-<option>`: オプションの説明、`.name` はその名前。
@@ -15,7 +15,7 @@ opt-challenge-game = どのゲームか
     .name = ゲーム
 opt-challenge-size = inpHeXion: 盤のサイズ（標準は7）
     .name = サイズ
-opt-challenge-pie = パイルール: 後手は最初の手の後に色を交換できる
+opt-challenge-pie = パイルール：後手は最初の手の後に色を交換できる
     .name = パイルール
 opt-challenge-free_reply = inpHeXion: 黒の最初のディスクをどこにでも置ける
     .name = 自由応手
@@ -25,9 +25,9 @@ opt-challenge-tiles = EXXIT: タイルの枚数
     .name = タイル数
 opt-challenge-expert = EXXIT: 最初の6枚のタイルをプレイヤーが置く
     .name = 上級
-opt-challenge-rated = サーバーのレーティングに数える（既定: はい）
+opt-challenge-rated = サーバーのレーティングに数える（既定：はい）
     .name = レーティング
-opt-challenge-days_per_move = 一手ごとの持ち時間（既定: 3日）。使い切ると負け
+opt-challenge-days_per_move = 一手ごとの持ち時間（既定：3日）。使い切ると負け
     .name = 一手の日数
 
 cmd-play = ボットのわたしと、選んだ強さで対局します。
@@ -36,11 +36,11 @@ opt-play-game = どのゲームか
     .name = ゲーム
 opt-play-level = わたしの強さ
     .name = 強さ
-opt-play-first = あなたが先手（既定: はい）
+opt-play-first = あなたが先手（既定：はい）
     .name = 先手
 opt-play-size = inpHeXion: 盤のサイズ（標準は7）
     .name = サイズ
-opt-play-pie = パイルール: 後手は最初の手の後に色を交換できる
+opt-play-pie = パイルール：後手は最初の手の後に色を交換できる
     .name = パイルール
 opt-play-free_reply = inpHeXion: 黒の最初のディスクをどこにでも置ける
     .name = 自由応手
@@ -53,14 +53,14 @@ opt-play-expert = EXXIT: 最初の6枚のタイルをプレイヤーが置く
 
 cmd-move = このチャンネルのあなたの対局で手を指します。
     .name = 着手
-opt-move-move = あなたの手: 候補から選んでください
+opt-move-move = あなたの手：候補から選んでください
     .name = 手
 opt-move-game = どの対局か（ここに複数あるとき）
     .name = 対局
 
 cmd-board = 対局の盤面を、現在または指定した手数の後で表示します。
     .name = 盤面
-opt-board-game = どの対局か（番号。既定: ここでのあなたの対局）
+opt-board-game = どの対局か（番号。既定：ここでのあなたの対局）
     .name = 対局
 opt-board-ply = この手数の後の局面を表示
     .name = 手数
@@ -87,7 +87,7 @@ opt-follow-game = 盤面に表示される対局番号
 
 cmd-games = このサーバーの進行中の対局（あなたのまたはメンバーの）を一覧します。
     .name = 対局一覧
-opt-games-user = 誰の対局か（既定: あなた）
+opt-games-user = 誰の対局か（既定：あなた）
     .name = メンバー
 
 cmd-turn = このサーバーであなたの手番の対局を、残り時間とともに一覧します。
@@ -102,7 +102,7 @@ opt-leaderboard-page = ページ（1ページ10人）
 
 cmd-profile = このサーバーでのプレイヤーのレーティング、成績、最近の対局。
     .name = プロフィール
-opt-profile-user = 誰のプロフィールか（既定: あなた）
+opt-profile-user = 誰のプロフィールか（既定：あなた）
     .name = メンバー
 
 cmd-record = 対局の棋譜を添付します（`hexcord engine` の `load` で読めます）。
@@ -120,14 +120,14 @@ cmd-analysis = 終局した対局をコンピューターが解析します（�
 opt-analysis-game = 対局番号（終局した対局）
     .name = 対局
 
-cmd-settings = あなたの設定: 手番の知らせ方とリマインダー。
+cmd-settings = あなたの設定：手番の知らせ方とリマインダー。
     .name = 設定
 opt-settings-notify = 手番（とリマインダー）の知らせ方
     .name = 通知
 opt-settings-reminders = 一手の持ち時間が切れる前のリマインダー
     .name = リマインダー
 
-cmd-vacation = 休暇を取ります: その日数の間、期限が止まります。
+cmd-vacation = 休暇を取ります：その日数の間、期限が止まります。
     .name = 休暇
 opt-vacation-days = 日数
     .name = 日数
@@ -140,18 +140,18 @@ opt-rules-game = どのゲームか
 cmd-help = このボットでの遊び方。
     .name = ヘルプ
 
-cmd-abort = モデレーター: このサーバーの対局を結果なしで終了します。
+cmd-abort = モデレーター：このサーバーの対局を結果なしで終了します。
     .name = 中止
 opt-abort-game = 対局番号
     .name = 対局
 
-cmd-server = モデレーター: このサーバーの設定（スレッド、言語、大会、時間）。
+cmd-server = モデレーター：このサーバーの設定（スレッド、言語、大会、時間）。
     .name = サーバー
-opt-server-threads = 新しい対局ごとにスレッドを作る（既定: オン）
+opt-server-threads = 新しい対局ごとにスレッドを作る（既定：オン）
     .name = スレッド
 opt-server-language = ここでのボットの公開メッセージの言語
     .name = 言語
-opt-server-tournaments = 誰でも大会を作成できる（既定: オフ、サーバーかイベントの管理者のみ）
+opt-server-tournaments = 誰でも大会を作成できる（既定：オフ、サーバーかイベントの管理者のみ）
     .name = 大会作成
 
 ## 選択肢
@@ -187,7 +187,7 @@ answer-no-such-game = このサーバーに対局 #{ $game } はありません�
 answer-thread-of-game = このスレッドは対局 #{ $game } のものです。新しい対局は <#{ $channel }> で始めてください。
 answer-game-elsewhere = 対局 #{ $game } はこのサーバーの対局ではありません。<#{ $channel }> でコマンドを使ってください。
 answer-your-opponent = 相手
-answer-suggest-waiting = あなたの手番ではありません: 対局 #{ $game } は { $name } の手番です。あなたの番になったらお知らせします。
+answer-suggest-waiting = あなたの手番ではありません：対局 #{ $game } は { $name } の手番です。あなたの番になったらお知らせします。
 answer-suggest-game = #{ $game } { $title }、{ $move }手目{ $mine ->
     [yes] 、あなたの手番
    *[no] {""}
@@ -199,22 +199,22 @@ answer-time-left = 残り { $left }
 answer-and-more = …ほか { $count }件。
 answer-board-link = [盤面]({ $url })
 answer-played-in = <#{ $channel }> で対局中
-answer-ply-range = 対局 #{ $game } は { $moves }手です。`{ opt-board-ply.name }` は 0 から { $moves } の間で選んでください（指定: { $asked }）。
+answer-ply-range = 対局 #{ $game } は { $moves }手です。`{ opt-board-ply.name }` は 0 から { $moves } の間で選んでください（指定：{ $asked }）。
 answer-showing-move = { $moves }手中 { $ply }手目の後の局面です。
 answer-no-games = { $who } はここで進行中の対局がありません。`/{ cmd-challenge.name }` で誰かに申し込みましょう！
-answer-delivery-fault = ⚠️ この対局の盤面を投稿できません: { $fault }
-answer-games-head = { $who } の進行中の対局:
+answer-delivery-fault = ⚠️ この対局の盤面を投稿できません：{ $fault }
+answer-games-head = { $who } の進行中の対局：
 answer-games-line = • #{ $game } **{ $title }** { $first } 対 { $second } · { $move }手目 · { $to_move } の手番
-answer-turn-head = あなたの手番の対局:
+answer-turn-head = あなたの手番の対局：
 answer-turn-line = • #{ $game } **{ $title }** 対 { $opponent }（<#{ $channel }>）· { $move }手目
 answer-turn-none = ここであなたの手番の対局はありません。進行中の対局は `/{ cmd-games.name }` で見られます。
-answer-record = 対局 #{ $game } の棋譜（{ $moves }手）: 1行目がバリエーション、その後は1行に1手です。`hexcord engine`（`load`）で読み込むか、`hexcord render` で描画できます。
+answer-record = 対局 #{ $game } の棋譜（{ $moves }手）：1行目がバリエーション、その後は1行に1手です。`hexcord engine`（`load`）で読み込むか、`hexcord render` で描画できます。
 answer-replay = 対局 #{ $game } の一手ごとの再生です。
 answer-replay-too-large = 対局 #{ $game } の再生は大きすぎて添付できません（{ $size } MB）。棋譜は `/{ cmd-record.name }` で得られ、`hexcord render --replay` で描画できます。
-answer-analysis = 📈 対局 #{ $game }（{ $title }、{ $first } 対 { $second }）の解析: グラフは一手ごとの双方の勝率です。
-answer-analysis-turning = • **{ $number }手目 { $played }**（{ $name }、{ $colour }）で勝率が{ $loss }%下がりました（{ $before }% → { $after }%）。推奨手: **{ $better }**。
-answer-analysis-no-turning = 勝率を { $loss } % 以上下げた手はありません: はっきりした分かれ目のない対局でした。
-answer-analysis-progress = 🔍 対局 #{ $game } を解析中: { $total }局面中 { $done }局面を探索しました…
+answer-analysis = 📈 対局 #{ $game }（{ $title }、{ $first } 対 { $second }）の解析：グラフは一手ごとの双方の勝率です。
+answer-analysis-turning = • { $number }手目（{ $name }、{ $colour }）：**{ $played }**。勝率が{ $loss }%下がりました（{ $before }% → { $after }%）。推奨手：**{ $better }**。
+answer-analysis-no-turning = 勝率を { $loss } % 以上下げた手はありません：はっきりした分かれ目のない対局でした。
+answer-analysis-progress = 🔍 対局 #{ $game } を解析中：{ $total }局面中 { $done }局面を探索しました…
 answer-analysis-in-play = 対局 #{ $game } はまだ対局中です。対局中の助けにならないよう、解析は終局した対局だけが対象です。
 answer-analysis-empty = 対局 #{ $game } は一手も指されずに終わったため、解析するものがありません。
 answer-challenge-the-bot = わたしと対局するには `/{ cmd-play.name }` で強さを選んでください。
@@ -223,7 +223,7 @@ answer-challenge = { $opponent }、{ $challenger } から **{ $options }** の�
    *[no] レーティング対象外
 }、{ $clock }。{ $challenger } が{ $colour }で先手です。
     下のボタンで受けるか断ってください（{ $hours }時間有効）。
-answer-bot-game = わたしとの対局 #{ $game }（強さ: **{ $level }**）を始めます。盤面は{ $thread ->
+answer-bot-game = わたしとの対局 #{ $game }（強さ：**{ $level }**）を始めます。盤面は{ $thread ->
     [yes] このチャンネルに作られるこの対局のスレッドに
    *[no] このチャンネルに
 }投稿されます。
@@ -248,7 +248,7 @@ answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->
     [yes] （暫定）
    *[no] {""}
 }
-    { $games }局: { $wins }勝 { $losses }敗 { $draws }分
+    { $games }局：{ $wins }勝 { $losses }敗 { $draws }分
 answer-recent-games = 最近の対局
 answer-recent-line = #{ $game } { $title } 対 { $opponent }: { $verdict ->
     [won] 勝ち
@@ -260,9 +260,9 @@ answer-recent-line = #{ $game } { $title } 対 { $opponent }: { $verdict ->
 }
 answer-aborted = 対局 #{ $game } を中止しました。お知らせはその対局のチャンネルに続きます。
 answer-moderators-only = 設定を変更できるのは、サーバー管理の権限を持つメンバーだけです。
-answer-threads-on = スレッド: **オン**。新しい対局はそれぞれ申し込みから作られる専用のスレッドで行われます。結果はここにも1行で投稿され、対局が終わるとスレッドはアーカイブされます。
-answer-threads-off = スレッド: **オフ**。新しい対局は申し込まれたチャンネルで行われます。
-answer-language-state = 公開メッセージの言語: **{ $language }**{ $chosen ->
+answer-threads-on = スレッド：**オン**。新しい対局はそれぞれ申し込みから作られる専用のスレッドで行われます。結果はここにも1行で投稿され、対局が終わるとスレッドはアーカイブされます。
+answer-threads-off = スレッド：**オフ**。新しい対局は申し込まれたチャンネルで行われます。
+answer-language-state = 公開メッセージの言語：**{ $language }**{ $chosen ->
     [auto] （Discord のサーバーの言語）
    *[set] {""}
 }。
@@ -275,18 +275,18 @@ answer-server-change = { $state }
     変更は `/{ cmd-server.name } { opt-server-threads.name }`、`/{ cmd-server.name } { opt-server-language.name }`、`/{ cmd-server.name } { opt-server-tournaments.name }` で。
 answer-language-name = 日本語
 answer-language-auto = 自動（Discord のサーバーの言語）
-answer-language-unknown = `{ $value }` という言語は使えません。次から選んでください: { $known }。
+answer-language-unknown = `{ $value }` という言語は使えません。次から選んでください：{ $known }。
 answer-notify-channel = 対局のチャンネルでのメンション
 answer-notify-dm = 盤面と **指す** ボタン付きのダイレクトメッセージ（送れないときは対局のチャンネルでのメンション）
 answer-notify-both = 対局のチャンネルでのメンションと、盤面付きのダイレクトメッセージ
-answer-reminders-on = リマインダー: 同じ方法で、一手の持ち時間が半分になったときと、終わり間際にもう一度。
-answer-reminders-off = リマインダー: オフ。期限は変わらず適用されます（`/{ cmd-turn.name }` で確認できます）。
-answer-settings = 手番の知らせ: { $told }。
+answer-reminders-on = リマインダー：同じ方法で、一手の持ち時間が半分になったときと、終わり間際にもう一度。
+answer-reminders-off = リマインダー：オフ。期限は変わらず適用されます（`/{ cmd-turn.name }` で確認できます）。
+answer-settings = 手番の知らせ：{ $told }。
     { $reminded }
 answer-settings-saved = 保存しました。{ $settings }
 answer-settings-change = { $settings }
     変更は `/{ cmd-settings.name } { opt-settings-notify.name }` と `/{ cmd-settings.name } { opt-settings-reminders.name }` で。
-answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused }局の期限が { $days }日延びました）。今後365日で残っている休暇日数: { $left }。
+answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused }局の期限が { $days }日延びました）。今後365日で残っている休暇日数：{ $left }。
 
 cmd-tournament = 大会：スイス式または総当たり。
     .name = 大会
@@ -296,21 +296,21 @@ opt-tournament-create-name = 大会名
     .name = 大会名
 opt-tournament-create-format = スイス式（ラウンド数を選ぶ）または総当たり（全員と対局）
     .name = 方式
-opt-tournament-create-rounds = スイス式: ラウンド数
+opt-tournament-create-rounds = スイス式：ラウンド数
     .name = ラウンド数
-opt-tournament-create-max_players = 参加できる最大人数（既定: 制限なし）
+opt-tournament-create-max_players = 参加できる最大人数（既定：制限なし）
     .name = 定員
-opt-tournament-create-signup_hours = 今から何時間後に自動で始めるか（既定: 主催者が開始）
+opt-tournament-create-signup_hours = 今から何時間後に自動で始めるか（既定：主催者が開始）
     .name = 受付時間
 opt-tournament-create-game = どのゲームか
     .name = ゲーム
-opt-tournament-create-days_per_move = 一手ごとの持ち時間（既定: 3日）。使い切ると負け
+opt-tournament-create-days_per_move = 一手ごとの持ち時間（既定：3日）。使い切ると負け
     .name = 一手の日数
-opt-tournament-create-rated = サーバーのレーティングに数える（既定: はい）
+opt-tournament-create-rated = サーバーのレーティングに数える（既定：はい）
     .name = レーティング
 opt-tournament-create-size = inpHeXion: 盤のサイズ（標準は7）
     .name = サイズ
-opt-tournament-create-pie = パイルール: 後手は最初の手の後に色を交換できる
+opt-tournament-create-pie = パイルール：後手は最初の手の後に色を交換できる
     .name = パイルール
 opt-tournament-create-free_reply = inpHeXion: 黒の最初のディスクをどこにでも置ける
     .name = 自由応手
@@ -320,25 +320,25 @@ opt-tournament-create-tiles = EXXIT: タイルの枚数
     .name = タイル数
 opt-tournament-create-expert = EXXIT: 最初の6枚のタイルをプレイヤーが置く
     .name = 上級
-cmd-tournament-join = このサーバーの大会に参加します（既定: 受付中の最新の大会）。
+cmd-tournament-join = このサーバーの大会に参加します（既定：受付中の最新の大会）。
     .name = 参加
-opt-tournament-join-tournament = 大会の番号（既定: ここで最新の大会）
+opt-tournament-join-tournament = 大会の番号（既定：ここで最新の大会）
     .name = 大会
 cmd-tournament-leave = 始まる前の大会への参加を取りやめます。
     .name = 取りやめ
-opt-tournament-leave-tournament = 大会の番号（既定: ここで最新の大会）
+opt-tournament-leave-tournament = 大会の番号（既定：ここで最新の大会）
     .name = 大会
 cmd-tournament-start = 大会を今すぐ開始します（主催者、またはサーバーかイベントの管理者）。
     .name = 開始
-opt-tournament-start-tournament = 大会の番号（既定: ここで最新の大会）
+opt-tournament-start-tournament = 大会の番号（既定：ここで最新の大会）
     .name = 大会
 cmd-tournament-withdraw = 進行中の大会を棄権します。対局中の対局は投了になります。
     .name = 棄権
-opt-tournament-withdraw-tournament = 大会の番号（既定: ここで最新の大会）
+opt-tournament-withdraw-tournament = 大会の番号（既定：ここで最新の大会）
     .name = 大会
 cmd-tournament-standings = 大会の順位表を画像と文章で表示します。
     .name = 順位
-opt-tournament-standings-tournament = 大会の番号（既定: ここで最新の大会）
+opt-tournament-standings-tournament = 大会の番号（既定：ここで最新の大会）
     .name = 大会
 cmd-tournament-export = 大会を FIDE の TRF ファイルで書き出します（連盟や他の組み合わせソフト向け）。
     .name = 書き出し

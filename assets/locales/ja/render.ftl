@@ -20,19 +20,18 @@ render-no-result = 中止（勝敗なし）
 render-on-score = （得点{ $score }）
 render-on-score-passes = （得点{ $score }、連続パス）
 render-on-score-repetition = （得点{ $score }、同一局面の反復）
-render-move = { $ply }手目: { $mv }
-render-last-move = 直前の手 { $mv }
+render-move = { $ply }手目：{ $mv }
 render-stats = { $colour } · { $stats }
 render-in-hand = 手持ち { $count }
 render-hand-score = 手持ち { $hand } · 得点 { $score }
 render-supply = 残りタイル
 render-chart-title = 勝率
-render-chart-subtitle = コンピューター解析（一手ごと）
+render-chart-subtitle = コンピューター解析（線は平滑化、点は解析値）
 render-chart-axis = 手数
 
 render-turning-before = { $number }手目の前
-render-turning-played = 実戦: { $number }. { $mv }
-render-turning-better = 推奨: { $number }. { $mv }
+render-turning-played = { $number }手目（実戦）：{ $mv }
+render-turning-better = { $number }手目（推奨）：{ $mv }
 
 render-standings-swiss = スイス式 · 同点はブッフホルツ（最低1つを除く）、次にゾンネボーン・ベルガーで決定
 render-standings-round-robin = 総当たり · 同点は直接対決、次にゾンネボーン・ベルガー、次に勝ち数で決定

@@ -1,5 +1,6 @@
 //! `/analysis`: a computer analysis of a finished game — the chart of the winning chances and
-//! its turning points, each with small boards before and after the move.
+//! its turning points, their moves in words (as captions say them), each with a picture of the
+//! board before the move, after it, and after the better move.
 //!
 //! Never for a game in play (it would be a second opinion on the next move). The search runs in
 //! the bot's search pool ([`crate::play::opponent::Opponent::run_search`]), off the async
@@ -25,6 +26,9 @@ use crate::play::present::{draw, names_by_colour};
 use crate::play::words;
 use crate::render::{self, Theme};
 use crate::text;
+
+// The chart and three boards per turning point stay within Discord's attachments.
+const _: () = assert!(3 * analysis::TURNING_POINTS < limits::ATTACHMENTS);
 
 /// How often the answer is edited to show progress.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
@@ -182,17 +186,25 @@ fn summary(lang: Lang, id: i64, game: &Game, a: &Analysis, names: &[String; 2]) 
     }
     for m in points {
         let mover = usize::from(m.mover.min(1));
+        // The moves in words, as captions say them, read against the position before the move.
+        let position = game.position_at(m.number.saturating_sub(1));
+        let said = |notation: &str| {
+            position
+                .as_deref()
+                .and_then(|p| crate::play::picker::describe_notation(lang, p, notation))
+                .unwrap_or_else(|| notation.to_string())
+        };
         lines.push(
             text!(
                 "answer-analysis-turning",
                 number = m.number,
-                played = m.played.as_str(),
+                played = said(&m.played),
                 colour = words::colour(kind, Colour::BOTH[mover]),
                 name = names[mover].as_str(),
                 loss = percent(m.loss),
                 before = percent(m.before),
                 after = percent(m.after),
-                better = m.better.as_deref().unwrap_or("—")
+                better = m.better.as_deref().map_or_else(|| "—".to_string(), said)
             )
             .render(lang),
         );
@@ -205,8 +217,9 @@ fn percent(x: f64) -> i64 {
     (x * 100.0).round() as i64
 }
 
-/// The chart, then one picture per turning point, as (file name, PNG).
-/// The analysis' pictures: file name, PNG and description (for readers who cannot see it).
+/// The analysis' pictures: the chart, then each turning point's boards (before, played, better: at
+/// most 1 + 3 × [`analysis::TURNING_POINTS`], within Discord's 10 attachments), with file name, PNG
+/// and description (for readers who cannot see it).
 fn pictures(
     lang: Lang,
     id: i64,
@@ -222,20 +235,30 @@ fn pictures(
         text!("alt-chart", game = title, id = id).render(lang),
     )];
     for m in a.turning_points.iter().filter_map(|&n| a.move_number(n)) {
-        let img =
-            render::turning_point_image(lang, game, m.number, m.better.as_deref(), names, theme)?;
-        let alt = text!(
-            "alt-turning",
-            game = title,
-            id = id,
-            number = m.number,
-            better = if m.better.is_some() { "yes" } else { "no" }
-        );
-        out.push((
-            format!("move-{}.png", m.number),
-            render::encode_png(&img)?,
-            alt.render(lang),
-        ));
+        let boards =
+            render::turning_point_images(lang, game, m.number, m.better.as_deref(), names, theme)?;
+        for (k, img) in boards.iter().enumerate() {
+            let number = m.number;
+            let (file, alt) = match k {
+                0 => (
+                    "before",
+                    text!("alt-turning-before", game = title, id = id, number = number),
+                ),
+                1 => (
+                    "played",
+                    text!("alt-turning-played", game = title, id = id, number = number),
+                ),
+                _ => (
+                    "better",
+                    text!("alt-turning-better", game = title, id = id, number = number),
+                ),
+            };
+            out.push((
+                format!("move-{}-{file}.png", m.number),
+                render::encode_png(img)?,
+                alt.render(lang),
+            ));
+        }
     }
     Ok(out)
 }

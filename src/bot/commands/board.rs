@@ -95,10 +95,20 @@ pub async fn board(
     }
     let alt = alt_text(lang, row.id, &played, shown.unwrap_or(played.ply()));
     let png = picture(lang, played, shown, names).await?;
-    let reply = CreateReply::default()
+    let mut reply = CreateReply::default()
         .content(caption)
         .attachment(serenity::CreateAttachment::bytes(png, "board.png").description(alt))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
+    // The board of a game in play as it stands now carries the Move button, as posted boards do.
+    if row.status == db::GameStatus::Active && shown.is_none() {
+        let data = ctx.data();
+        reply = reply.components(vec![crate::bot::components::move_button_row(
+            lang,
+            row.id,
+            data.web_url.as_deref(),
+            data.activity,
+        )]);
+    }
     ctx.send(reply).await?;
     // A player of a game in play gets their private link to its web board, seen by them alone.
     if row.status == db::GameStatus::Active && row.players.contains(&me) {

@@ -12,7 +12,9 @@
 //!   in play, Rematch once a game between members ended), in the language stored with the row.
 //!   Its game is read once, before the post (its picture, its thread, the board it replaces);
 //!   after the post, one write makes it the game's board, marks it sent and queues the removal
-//!   of the buttons of the board it replaced ([`db::Target::TakeButtons`]).
+//!   of the buttons of the board it replaced ([`db::Target::TakeButtons`]); that edit also gives
+//!   the old board new words, what happened after it rather than whose turn it was
+//!   ([`crate::play::present::superseded_caption`], read from the old board's stored post).
 //! - **Discord's limits.** Every request takes a turn in one budget under Discord's global
 //!   limit ([`super::rest::Pacer`]): announcements the newest first, then the buttons taken off
 //!   old boards. Those removals are rows of their own, each its own queue, claimed apart from the
@@ -354,6 +356,39 @@ impl Delivery {
             // The lease runs out and the announcement is tried again (the nonce keeps a
             // second post from showing twice).
             error!(announcement = id, "cannot store a delivery's outcome: {e}");
+        }
+    }
+
+    /// The new words of old board `message`, which a newer board replaced: what happened after
+    /// it ([`crate::play::present::superseded_caption`]); `None` (its words stay) when its post
+    /// is no longer stored or cannot be read.
+    async fn superseded(&self, message: db::MessageId, lang: Lang) -> Option<String> {
+        let read = async {
+            let Some(old) = db::posted_as(&self.pool, message).await? else {
+                return Ok(None);
+            };
+            let Some(board) = old.board else {
+                return Ok(None);
+            };
+            let mut conn = self.connection().await?;
+            let Some((row, game)) = db::load_game(&mut conn, board.game).await? else {
+                return Ok(None);
+            };
+            let ply = usize::try_from(board.ply).unwrap_or(0);
+            Ok::<_, db::DbError>(crate::play::present::superseded_caption(
+                lang,
+                &row,
+                &game,
+                &old.content,
+                ply,
+            ))
+        };
+        match read.await {
+            Ok(words) => words,
+            Err(e) => {
+                warn!(%message, "cannot say what followed an old board: {e}");
+                None
+            }
         }
     }
 
@@ -754,12 +789,17 @@ impl Delivery {
                 }
             }
             Target::Edit { channel, message } | Target::TakeButtons { channel, message } => {
-                // Both take the buttons off; an edit also says something new.
+                // Both take the buttons off; an edit also says something new, and so does an
+                // old board: what happened after it, rather than whose turn it was.
                 let take_only = matches!(a.target, Target::TakeButtons { .. });
+                let words = match take_only {
+                    true => self.superseded(message, Lang::of(&a.lang)).await,
+                    false => Some(a.content.clone()),
+                };
                 let mut edit = serenity::EditMessage::new().components(Vec::new());
-                if !take_only {
+                if let Some(words) = words {
                     edit = edit
-                        .content(super::limits::fit(&a.content, super::limits::CONTENT))
+                        .content(super::limits::fit(&words, super::limits::CONTENT))
                         .allowed_mentions(serenity::CreateAllowedMentions::new());
                 }
                 self.turn(q).await;
