@@ -219,9 +219,11 @@ pub mod web;
 
 #[cfg(test)]
 mod tests {
-    /// A version as numbers, `1.94.0` as `[1, 94, 0]`.
+    /// A version as numbers, `1.94.0` and `1.94` as `[1, 94, 0]`.
     fn version(text: &str) -> Vec<u64> {
-        text.split('.').map(|n| n.parse().unwrap_or(0)).collect()
+        let mut numbers: Vec<u64> = text.split('.').map(|n| n.parse().unwrap_or(0)).collect();
+        numbers.resize(3, 0);
+        numbers
     }
 
     /// The minimum Rust that `Cargo.toml` declares is what the locked dependencies need: none
