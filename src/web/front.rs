@@ -5,10 +5,10 @@
 //!
 //! The rules are the `/rules` command's texts (`rules-{game}` in `rules.ftl`, Discord's markdown
 //! turned into HTML), with the pictures' captions beside them; the pictures are the renderer's,
-//! of a few positions reached by real moves ([`FIGURES`]), drawn once per language and kept.
+//! of a few positions reached by real moves ([`figures`]), drawn once per language and kept.
 //!
 //! Discord opens an Activity at `/` with `frame_id` in the query: that request gets the game page
-//! ([`super::assets::activity_page`]) when the Activity is on.
+//! (`assets::activity_page`) when the Activity is on.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
