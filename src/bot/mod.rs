@@ -314,7 +314,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let core = Core::new(pool.clone(), clock);
     core.changes.listen(&config.database_url);
     let web_opponent: Arc<OnceLock<opponent::Opponent>> = Arc::new(OnceLock::new());
-    // The application's id, for the Activity's sign-in: Discord says it when the bot connects.
+    // The application's id, for the Activity's sign-in and the front page's invitation: Discord
+    // says it when the bot connects.
     let app_id: Arc<OnceLock<u64>> = Arc::new(OnceLock::new());
     let activity = match (&config.client_secret, config.web_addr) {
         (Some(secret), Some(_)) => Some(crate::web::activity::Activity::new(
@@ -340,7 +341,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                      until PUBLIC_URL says where they open it (README, \"The web board\")"
                 ),
             }
-            let web = crate::web::Web::with_activity(core.clone(), web_opponent.clone(), activity);
+            let web = crate::web::Web::with_activity(
+                core.clone(),
+                web_opponent.clone(),
+                activity,
+                app_id.clone(),
+            );
             tokio::spawn(async move {
                 if let Err(e) = crate::web::serve(listener, web).await {
                     error!("the web board stopped: {e}");

@@ -17,7 +17,9 @@
 //!   same action as `/move` ([`crate::play::actions::play_move_on`]: the same version check,
 //!   the same delivery queue). Move posts are limited per link ([`limit`]).
 //!
-//! - `GET /` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`:
+//! - `GET /`: the front page; `GET /rules/{game}` and its pictures: each game's rules
+//!   ([`front`]).
+//! - `GET /?frame_id=…` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`:
 //!   the same page inside Discord, as an Activity ([`activity`]), when `DISCORD_CLIENT_SECRET`
 //!   is set.
 //!
@@ -43,6 +45,7 @@
 pub mod activity;
 mod api;
 mod assets;
+pub mod front;
 pub mod limit;
 pub mod proxy;
 pub mod server;
@@ -85,18 +88,22 @@ pub struct Web {
     public: std::sync::Mutex<std::collections::HashMap<(i64, crate::i18n::Lang), api::Shared>>,
     /// The game page inside Discord, when `DISCORD_CLIENT_SECRET` is set.
     pub activity: Option<activity::Activity>,
+    /// The application's id, once the bot has connected: the front page's invitation.
+    pub app_id: Arc<OnceLock<u64>>,
 }
 
 impl Web {
     pub fn new(core: Core, opponent: Arc<OnceLock<Opponent>>) -> Arc<Web> {
-        Web::with_activity(core, opponent, None)
+        Web::with_activity(core, opponent, None, Arc::new(OnceLock::new()))
     }
 
-    /// The web board, also inside Discord when `activity` is given.
+    /// The web board, also inside Discord when `activity` is given; `app_id` is the
+    /// application's id once the bot knows it.
     pub fn with_activity(
         core: Core,
         opponent: Arc<OnceLock<Opponent>>,
         activity: Option<activity::Activity>,
+        app_id: Arc<OnceLock<u64>>,
     ) -> Arc<Web> {
         Arc::new(Web {
             core,
@@ -104,6 +111,7 @@ impl Web {
             limiter: limit::Limiter::new(limit::BURST, limit::EVERY),
             public: std::sync::Mutex::new(std::collections::HashMap::new()),
             activity,
+            app_id,
         })
     }
 }
@@ -166,7 +174,9 @@ async fn check_proxy_signature(
 
 fn routes() -> Router<Arc<Web>> {
     Router::new()
-        .route("/", get(assets::activity_page))
+        .route("/", get(front::front))
+        .route("/rules/{game}", get(front::rules))
+        .route("/rules/{game}/{file}", get(front::picture))
         .route("/game/{id}", get(assets::page))
         .route("/assets/{name}", get(assets::asset))
         .route("/api/game/{id}/state", get(api::state))

@@ -492,12 +492,95 @@ fn activity_app(core: &Core, key: &ed25519_dalek::SigningKey) -> (Router, Arc<We
         Some(key.verifying_key().to_bytes()),
     )
     .unwrap();
-    let web = Web::with_activity(core.clone(), Arc::new(OnceLock::new()), Some(activity));
+    let web = Web::with_activity(
+        core.clone(),
+        Arc::new(OnceLock::new()),
+        Some(activity),
+        Arc::new(OnceLock::new()),
+    );
     (router(web.clone()), web)
 }
 
+/// Where Discord's client opens an Activity: `/` with the frame's query.
+const LAUNCH: &str = "/?instance_id=i-1&location_id=gc-1&launch_id=1&frame_id=f-1&platform=desktop";
+
+/// A request for `path` from a browser asking for `accept` (`Accept-Language`).
+fn in_lang(path: &str, accept: &str) -> Request<Body> {
+    let mut r = request(path, None, None);
+    r.headers_mut()
+        .insert(header::ACCEPT_LANGUAGE, accept.parse().unwrap());
+    r
+}
+
 both_backends! {
-    /// Inside Discord: the page at `/` (and under `/.proxy/`) with relative files, the
+    /// The front page and the rules pages: found or not, in the language asked (`?lang=` first,
+    /// then `Accept-Language`, else English), the invitation once the application's id is known,
+    /// and the pictures as PNG.
+    async fn the_front_page_and_the_rules_pages_answer_in_the_readers_language(pool) {
+        let core = core(pool).await;
+        let web = Web::new(core.clone(), Arc::new(OnceLock::new()));
+        let app = router(web.clone());
+        let (status, kind, body) = send(&app, request("/", None, None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(kind.starts_with("text/html"), "{kind}");
+        assert!(body.contains("<html lang=\"en\">") && body.contains("Discord bot"), "{body}");
+        assert!(body.contains("href=\"/rules/inphexion?lang=en\""), "{body}");
+        assert!(body.contains("once it has connected") && !body.contains("oauth2"), "{body}");
+        web.app_id.set(4242).unwrap();
+        let (_, _, body) = send(&app, in_lang("/", "ja,en;q=0.5")).await;
+        assert!(body.contains("<html lang=\"ja\">") && body.contains("ボット"), "{body}");
+        let invite = crate::web::front::invite_url(4242).replace('&', "&amp;");
+        assert!(body.contains(&invite), "{body}");
+        assert!(invite.contains("client_id=4242") && invite.contains("permissions=326417565696"));
+
+        for (game, en, ja) in [
+            ("inphexion", "White connects top and bottom", "白は上辺と下辺を"),
+            ("exxit", "dance of destruction", "破壊ダンス"),
+        ] {
+            let path = format!("/rules/{game}");
+            let (status, kind, body) = send(&app, request(&path, None, None)).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert!(kind.starts_with("text/html"), "{kind}");
+            assert!(body.contains(en) && body.contains("<li>") && body.contains("<strong>"), "{body}");
+            assert!(!body.contains("**"), "markdown left in {path}: {body}");
+            let pictures: Vec<&str> = body
+                .split("<img src=\"")
+                .skip(1)
+                .filter_map(|s| s.split('"').next())
+                .collect();
+            assert_eq!(pictures.len(), 3, "{body}");
+            for (path, accept) in [(format!("{path}?lang=ja"), "en"), (path.clone(), "ja")] {
+                let (status, _, body) = send(&app, in_lang(&path, accept)).await;
+                assert_eq!(status, StatusCode::OK, "{path}");
+                assert!(body.contains("<html lang=\"ja\">") && body.contains(ja), "{path}: {body}");
+            }
+            for picture in pictures {
+                let res = app.clone().oneshot(request(picture, None, None)).await.unwrap();
+                assert_eq!(res.status(), StatusCode::OK, "{picture}");
+                assert_eq!(res.headers()[header::CONTENT_TYPE], "image/png", "{picture}");
+                let bytes = res.into_body().collect().await.unwrap().to_bytes();
+                assert!(bytes.starts_with(b"\x89PNG"), "{picture}");
+            }
+        }
+        // An unknown language is English; unknown games and pictures are not found, in words.
+        let (_, _, body) = send(&app, in_lang("/rules/exxit?lang=xx", "fr")).await;
+        assert!(body.contains("<html lang=\"en\">"), "{body}");
+        for path in [
+            "/rules/chess",
+            "/rules/exxit/start",
+            "/rules/exxit/nothing.png",
+            "/rules/chess/start.png",
+            "/rules/exxit/start.png/more",
+        ] {
+            let (status, kind, body) = send(&app, in_lang(path, "ja")).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+            assert!(kind.starts_with("text/html") && body.contains("このページはありません"), "{path}: {body}");
+        }
+    }
+}
+
+both_backends! {
+    /// Inside Discord: the page at `/?frame_id=…` (and under `/.proxy/`) with relative files, the
     /// application's id once known, sessions that play their member's side or watch, and
     /// Discord's proxy signature checked; with the Activity off, none of it exists.
     async fn the_activity_serves_the_page_signs_members_in_and_checks_the_proxy(pool) {
@@ -505,15 +588,19 @@ both_backends! {
         let core = core(pool).await;
         let id = started(&core, "inphexion size=5").await;
         let off = app(&core);
-        let (status, _, _) = send(&off, request("/", None, None)).await;
-        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, _, body) = send(&off, request(LAUNCH, None, None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!body.contains("game.js") && body.contains("/rules/exxit"), "{body}");
         let (status, body) = json(&off, request("/api/activity", None, None)).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         assert!(error_of(&body).contains("not set up"), "{body}");
 
         let key = ed25519_dalek::SigningKey::from_bytes(&[5u8; 32]);
         let (app, web) = activity_app(&core, &key);
-        for path in ["/", "/.proxy/"] {
+        let (status, _, body) = send(&app, request("/", None, None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!body.contains("game.js"), "the front page, not the Activity's: {body}");
+        for path in [LAUNCH, "/.proxy/"] {
             let (status, kind, body) = send(&app, request(path, None, None)).await;
             assert_eq!(status, StatusCode::OK, "{path}");
             assert!(kind.starts_with("text/html"), "{kind}");

@@ -1173,6 +1173,114 @@ async fn the_bots_page_plays_whole_games_by_clicking_and_discord_gets_every_boar
     d.end(&mut bot, "web_page", started).await;
 }
 
+/// The front page and both games' rules pages of the real bot, on a phone (390×844) in English
+/// and in Japanese (asked by the browser's `Accept-Language`, and by `?lang=`): nothing wider than
+/// the screen, every picture loaded, the invitation with the application's id and permissions,
+/// and `/help` in Discord linking each rules page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_front_page_and_the_rules_read_well_on_a_phone_in_both_languages() {
+    use crate::discord::{components_of, Bot, Discord, ANN};
+    let started = Instant::now();
+    let d = Discord::start("front_page").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let help = d.command(&ANN, "help", vec![]).await;
+    let links: Vec<String> = components_of(&help.components)
+        .filter_map(|c| c["url"].as_str().map(str::to_string))
+        .collect();
+    let base = links
+        .iter()
+        .find_map(|l| l.strip_suffix("/rules/inphexion"))
+        .unwrap_or_else(|| panic!("/help links no rules page: {help:?}"))
+        .to_string();
+    assert_eq!(
+        links,
+        [
+            format!("{base}/rules/inphexion"),
+            format!("{base}/rules/exxit")
+        ]
+    );
+    let invite = format!(
+        "https://discord.com/oauth2/authorize?client_id={}&scope=bot+applications.commands&permissions=326417565696",
+        crate::server::APP_ID
+    );
+    let driver = Driver::start().await;
+    for (lang, switches, query, words) in [
+        ("en", &[][..], "", "Discord bot"),
+        ("ja", &["--accept-lang=ja"][..], "", "ボット"),
+        ("ja", &[][..], "?lang=ja", "ボット"),
+    ] {
+        let c = driver.browser_with(390, 844, switches).await;
+        for path in ["/", "/rules/inphexion", "/rules/exxit"] {
+            let t = Instant::now();
+            c.goto(&format!("{base}{path}{query}"))
+                .await
+                .expect("open the page");
+            until(
+                &c,
+                "the pictures",
+                "return document.readyState === 'complete' \
+                 && [...document.images].every(i => i.complete)",
+            )
+            .await;
+            let loaded = t.elapsed();
+            let page = js(
+                &c,
+                "return { lang: document.documentElement.lang, \
+                 text: document.body.innerText, \
+                 wide: document.documentElement.scrollWidth, \
+                 screen: window.innerWidth, \
+                 pictures: [...document.images].map(i => i.naturalWidth), \
+                 shown: [...document.images].map(i => i.getBoundingClientRect().right), \
+                 links: [...document.links].map(a => a.href) };",
+            )
+            .await;
+            let what = format!("{path}{query} ({lang})");
+            assert_eq!(page["lang"], lang, "{what}");
+            assert!(
+                page["wide"].as_u64() <= page["screen"].as_u64(),
+                "{what}: scrolls sideways: {page}"
+            );
+            assert_eq!(page["screen"], 390, "{what}");
+            let pictures = page["pictures"].as_array().cloned().unwrap_or_default();
+            let links = page["links"].as_array().cloned().unwrap_or_default();
+            let has_link = |l: &str| links.iter().any(|a| a.as_str() == Some(l));
+            if path == "/" {
+                assert!(
+                    page["text"].as_str().unwrap_or("").contains(words),
+                    "{what}: {page}"
+                );
+                assert!(pictures.is_empty(), "{what}");
+                assert!(has_link(&invite), "{what}: no invitation {invite}: {page}");
+                for game in ["inphexion", "exxit"] {
+                    let rules = format!("{base}/rules/{game}?lang={lang}");
+                    assert!(has_link(&rules), "{what}: no link to {rules}: {page}");
+                }
+            } else {
+                assert_eq!(pictures.len(), 3, "{what}: {page}");
+                assert!(
+                    pictures.iter().all(|w| w.as_u64() > Some(0)),
+                    "{what}: a picture did not load: {page}"
+                );
+                let shown = page["shown"].as_array().cloned().unwrap_or_default();
+                assert!(
+                    shown.iter().all(|r| r.as_f64() <= Some(390.0)),
+                    "{what}: {page}"
+                );
+                assert!(has_link(&format!("{base}/?lang={lang}")), "{what}: {page}");
+            }
+            eprintln!(
+                "{what}: loaded in {} ms, {} px wide, pictures {:?} px wide",
+                loaded.as_millis(),
+                page["wide"],
+                pictures
+            );
+        }
+        let _ = c.close().await;
+    }
+    d.end(&mut bot, "front_page", started).await;
+}
+
 /// The watcher's page at phone and desktop width, compared with the stored pictures (and, with
 /// `HEXCORD_BLESS=1`, README's picture written from the desktop one).
 async fn screenshots(watcher: &Client) {

@@ -1,6 +1,13 @@
 # The web board: what the server answers (page.ftl holds the page's own words), and the bot's
 # links to it.
 web-not-found = There is no such page here.
+web-picture-failed = This picture could not be drawn. Reload the page to try again.
+# The front page and the rules pages.
+front-about = hexcord is a Discord bot for two games on hexagonal boards, inpHeXion and EXXIT: challenge a friend or the bot with /{ cmd-challenge.name }, play by pressing Move under the board or on this web board, and watch your games live.
+front-rules-head = The rules
+front-rules-link = { $game } rules
+front-invite = Invite hexcord to your Discord server
+front-invite-later = The link to invite the bot appears here once it has connected to Discord.
 web-no-such-game = There is no game #{ $game }.
 web-no-such-ply = There is no such position in game #{ $game }.
 web-status-to-move = { $name } ({ $colour }) to move

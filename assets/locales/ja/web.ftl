@@ -1,5 +1,12 @@
 # ウェブ盤：サーバーの応答（ページ自身の文言は page.ftl）と、ボットからのリンク。
 web-not-found = このページはありません。
+web-picture-failed = この図を描けませんでした。ページを再読み込みしてください。
+# トップページとルールのページ。
+front-about = hexcord は、六角形の盤で遊ぶ2つのゲーム inpHeXion と EXXIT の Discord ボットです。/{ cmd-challenge.name } で友だちやボットに挑戦し、盤面の下の「指す」ボタンかこのウェブ盤で指して、対局をライブで観戦できます。
+front-rules-head = ルール
+front-rules-link = { $game } のルール
+front-invite = hexcord をあなたの Discord サーバーに招待する
+front-invite-later = ボットが Discord に接続すると、ここに招待リンクが表示されます。
 web-no-such-game = 対局 #{ $game } はありません。
 web-no-such-ply = 対局 #{ $game } にその局面はありません。
 web-status-to-move = { $name }（{ $colour }）の手番

@@ -290,8 +290,24 @@ pub(super) fn help_text(commands: &[poise::Command<Data, BotError>], lang: Lang)
 /// How to play with this bot.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), BotError> {
-    let text = help_text(&ctx.framework().options().commands, lang(&ctx));
-    super::answer_privately(&ctx, text).await
+    let lang = lang(&ctx);
+    let text = help_text(&ctx.framework().options().commands, lang);
+    let buttons = help_buttons(lang, ctx.data().web_url.as_deref());
+    super::answer_privately_with(&ctx, text, buttons).await
+}
+
+/// The buttons under `/help`: each game's rules page, when the web board is public at
+/// `web_url`; none otherwise.
+pub(super) fn help_buttons(lang: Lang, web_url: Option<&str>) -> Option<serenity::CreateActionRow> {
+    let base = web_url?.trim_end_matches('/');
+    let buttons = GameKind::ALL
+        .iter()
+        .map(|&k| {
+            serenity::CreateButton::new_link(format!("{base}{}", crate::web::front::rules_path(k)))
+                .label(text!("front-rules-link", game = k.title()).render(lang))
+        })
+        .collect();
+    Some(serenity::CreateActionRow::Buttons(buttons))
 }
 
 /// Attach a game's record (readable by `hexcord engine`'s `load`).

@@ -608,6 +608,9 @@ pub(super) async fn game_in_server(
 mod tests {
     use super::*;
 
+    /// A public web board's address, with the slash `PUBLIC_URL` may end with.
+    const URL: &str = "https://hexcord.example.org/";
+
     /// One source for the command list: `/help` is built from it, and README names each.
     #[test]
     fn help_and_readme_list_every_command() {
@@ -643,6 +646,27 @@ mod tests {
             "{ja}"
         );
         assert_eq!(ja.lines().count(), commands.len() + 1);
+    }
+
+    /// With the web board public, `/help` has a button to each game's rules page there; without,
+    /// none.
+    #[test]
+    fn help_links_the_rules_pages_when_the_web_board_is_public() {
+        for lang in [Lang::EN, Lang::of("ja")] {
+            assert!(board::help_buttons(lang, None).is_none());
+            let row = board::help_buttons(lang, Some(URL)).unwrap();
+            let row = serde_json::to_value(&row).unwrap();
+            let buttons = row["components"].as_array().unwrap();
+            assert_eq!(buttons.len(), 2, "{row}");
+            for (button, kind) in buttons.iter().zip(crate::games::GameKind::ALL) {
+                let url = format!("https://hexcord.example.org/rules/{}", kind.name());
+                assert_eq!(button["url"], url.as_str(), "{row}");
+                assert!(
+                    button["label"].as_str().unwrap().contains(kind.title()),
+                    "{row}"
+                );
+            }
+        }
     }
 
     /// A command's doc comment is its English description in the files.
