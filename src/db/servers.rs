@@ -119,6 +119,40 @@ pub async fn set_server_language(
     Ok(())
 }
 
+/// The picture theme moderators chose for their server (`dark` or `light`), if any.
+pub async fn server_theme(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+) -> Result<Option<String>, DbError> {
+    Ok(sqlx::query_scalar::<_, Option<String>>(
+        "SELECT theme FROM server_settings WHERE guild_id = $1",
+    )
+    .bind(guild)
+    .fetch_optional(ex)
+    .await?
+    .flatten())
+}
+
+/// Sets the picture theme of a server's pictures (`dark` or `light`).
+pub async fn set_server_theme(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+    theme: &str,
+    now: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO server_settings (guild_id, theme, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (guild_id) DO UPDATE SET theme = excluded.theme,
+                                              updated_at = excluded.updated_at",
+    )
+    .bind(guild)
+    .bind(theme)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
 /// Marks the moderators of `guild` as told about `topic`: `true` the first time only, so a
 /// missing permission is reported once, not with every game.
 pub async fn claim_moderator_notice(
@@ -204,6 +238,24 @@ mod tests {
                 server_language(&pool, g).await.unwrap().as_deref(),
                 Some("ko")
             );
+        }
+    }
+
+    both_backends! {
+        async fn a_servers_theme_is_kept_beside_its_other_settings(pool) {
+            let g = GuildId(11);
+            assert_eq!(server_theme(&pool, g).await.unwrap(), None);
+            set_server_language(&pool, g, Some("ja"), 1).await.unwrap();
+            set_server_theme(&pool, g, "light", 2).await.unwrap();
+            assert_eq!(server_theme(&pool, g).await.unwrap().as_deref(), Some("light"));
+            store_server_settings(&pool, g, ServerSettings { threads: false }, 3)
+                .await
+                .unwrap();
+            set_server_theme(&pool, g, "dark", 4).await.unwrap();
+            assert_eq!(server_theme(&pool, g).await.unwrap().as_deref(), Some("dark"));
+            assert_eq!(server_language(&pool, g).await.unwrap().as_deref(), Some("ja"));
+            assert!(!fetch_server_settings(&pool, g).await.unwrap().threads);
+            assert_eq!(server_theme(&pool, GuildId(12)).await.unwrap(), None);
         }
     }
 

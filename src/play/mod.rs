@@ -140,6 +140,21 @@ pub async fn server_lang(ex: impl Executor<'_>, guild: Option<GuildId>) -> Resul
     })
 }
 
+/// The colours of a server's pictures: the theme its moderators chose, else dark (and dark
+/// outside servers). A stored name this version does not know also reads as dark.
+pub async fn server_theme(
+    ex: impl Executor<'_>,
+    guild: Option<GuildId>,
+) -> Result<crate::render::Theme, DbError> {
+    Ok(match guild {
+        Some(g) => crate::db::server_theme(ex, g)
+            .await?
+            .and_then(|t| crate::render::Theme::from_name(&t))
+            .unwrap_or_default(),
+        None => crate::render::Theme::default(),
+    })
+}
+
 /// The language of a member's direct messages: the one they last used.
 pub async fn member_lang(ex: impl Executor<'_>, user: UserId) -> Result<Lang, DbError> {
     Ok(crate::db::player_locale(ex, user)

@@ -68,15 +68,16 @@ where
         .map_err(|e| Error::Internal(anyhow!("{e}")))
 }
 
-/// The board picture of `game` at `ply` (the current position when `None`), rendered off the
-/// async runtime.
+/// The board picture of `game` at `ply` (the current position when `None`) in `theme`,
+/// rendered off the async runtime.
 pub async fn picture(
     lang: Lang,
+    theme: Theme,
     game: Game,
     ply: Option<usize>,
     names: [String; 2],
 ) -> Result<Vec<u8>, Error> {
-    draw(move || render_png_in(lang, &game, ply, &names, Theme::default())).await
+    draw(move || render_png_in(lang, &game, ply, &names, theme)).await
 }
 
 /// The picture's alt text (the attachment's description, read by screen readers and shown

@@ -115,6 +115,11 @@ impl Theme {
         }
     }
 
+    /// The theme called `name` (as [`Theme::name`] writes it), if any.
+    pub fn from_name(name: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.name() == name)
+    }
+
     pub(crate) fn palette(self) -> &'static Palette {
         match self {
             Theme::Dark => &DARK,

@@ -239,3 +239,78 @@ async fn exxit_games_to_the_end_and_by_resignation() {
 
     d.end(&mut bot, "exxit end-to-end", started).await;
 }
+
+/// The first board posted for game `game` from request `from` on, decoded.
+fn first_board_picture(d: &Discord, from: usize, game: i64) -> image::RgbaImage {
+    let tag = format!(" #{game} ");
+    let requests = d.fake.state.requests.lock().unwrap();
+    let png = requests[from..]
+        .iter()
+        .find(|r| {
+            r.is_new_post()
+                && r.files.len() == 1
+                && r.json
+                    .as_ref()
+                    .is_some_and(|j| j["content"].as_str().is_some_and(|c| c.contains(&tag)))
+        })
+        .map(|r| r.files[0].1.clone())
+        .unwrap_or_else(|| panic!("a board of #{game}"));
+    image::load_from_memory(&png).expect("a PNG").to_rgba8()
+}
+
+/// The mean brightness (0–255) of the picture's four corners, which show its background.
+fn corner_brightness(img: &image::RgbaImage) -> u32 {
+    let (w, h) = img.dimensions();
+    let corners = [(1, 1), (w - 2, 1), (1, h - 2), (w - 2, h - 2)];
+    let sum: u32 = corners
+        .iter()
+        .map(|&(x, y)| {
+            let p = img.get_pixel(x, y);
+            (u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2])) / 3
+        })
+        .sum();
+    sum / 4
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_follow_the_servers_picture_theme() {
+    let started = Instant::now();
+    let d = Discord::start("theme").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+
+    // Dark by default.
+    let from = d.fake.request_count();
+    let ch = d.challenge(&CAT, &BOB, "inphexion", &[]).await;
+    let dark = d.accept(&BOB, &ch).await;
+    let before = first_board_picture(&d, from, dark.id);
+    assert!(corner_brightness(&before) < 80, "a dark board first");
+
+    // Only moderators choose; the answer says what is chosen.
+    let light_option = || vec![json!({"name": "theme", "type": 4, "value": 1})];
+    d.refused(&ANN, "server", light_option(), "manage the server")
+        .await;
+    let unchanged = d.command(&MOD, "server", vec![]).await;
+    assert!(unchanged.content.contains("**dark**"), "{unchanged:?}");
+    let set = d.command(&MOD, "server", light_option()).await;
+    assert!(
+        set.ephemeral && set.content.contains("Saved") && set.content.contains("**light**"),
+        "{set:?}"
+    );
+
+    // A new game's board, and a board asked for of the first game, are light.
+    let from = d.fake.request_count();
+    let ch = d.challenge(&ANN, &MOD, "exxit", &[]).await;
+    let light = d.accept(&MOD, &ch).await;
+    let after = first_board_picture(&d, from, light.id);
+    assert!(corner_brightness(&after) > 200, "a light board");
+    let from = d.fake.request_count();
+    d.play_suggested(&dark).await;
+    let next = first_board_picture(&d, from, dark.id);
+    assert!(
+        corner_brightness(&next) > 200,
+        "the first game's next board is light"
+    );
+
+    d.end(&mut bot, "theme end-to-end", started).await;
+}

@@ -92,3 +92,4 @@ clock-server-state = Weekends off for new games: { $weekends ->
 }. Members without a time zone: { $zone }.
 clock-server = { $settings }
     { $clock }
+    { $theme }

@@ -145,7 +145,7 @@ cmd-abort = Moderators: end a game in this server without a result.
 opt-abort-game = The game number
     .name = game
 
-cmd-server = Moderators: server settings (threads, language, tournaments, time).
+cmd-server = Moderators: server settings (threads, language, tournaments, time, pictures).
     .name = server
 opt-server-threads = Each new game gets its own thread (default: on)
     .name = threads
@@ -153,6 +153,8 @@ opt-server-language = The language of the bot's public messages here
     .name = language
 opt-server-tournaments = Anyone may create tournaments (default: off, only those who manage the server or its events)
     .name = tournaments
+opt-server-theme = The colours of boards, standings and charts (default: dark)
+    .name = theme
 
 ## Choices
 
@@ -175,6 +177,8 @@ choice-reminders-0 = on
 choice-reminders-1 = off
 choice-threads-0 = on
 choice-threads-1 = off
+choice-theme-0 = dark
+choice-theme-1 = light
 
 ## Help
 
@@ -281,6 +285,10 @@ answer-language-state = Language of public messages: **{ $language }**{ $chosen 
     [auto] {" "}(Discord's server language)
    *[set] {""}
 }.
+answer-theme-state = Pictures: { $theme ->
+    [light] **light**, for light chat backgrounds
+   *[dark] **dark**, for dark chat backgrounds
+}. Change with `/server theme`.
 answer-server-saved = Saved. { $state } Games already started stay where they are.
     { $language }
     { $tournaments }

@@ -83,3 +83,4 @@ clock-server-state = 新しい対局の週末休み：{ $weekends ->
 }。タイムゾーン未設定のメンバー：{ $zone }。
 clock-server = { $settings }
     { $clock }
+    { $theme }

@@ -145,7 +145,7 @@ cmd-abort = モデレーター：このサーバーの対局を結果なしで�
 opt-abort-game = 対局番号
     .name = 対局
 
-cmd-server = モデレーター：このサーバーの設定（スレッド、言語、大会、時間）。
+cmd-server = モデレーター：このサーバーの設定（スレッド、言語、大会、時間、画像）。
     .name = サーバー
 opt-server-threads = 新しい対局ごとにスレッドを作る（既定：オン）
     .name = スレッド
@@ -153,6 +153,8 @@ opt-server-language = ここでのボットの公開メッセージの言語
     .name = 言語
 opt-server-tournaments = 誰でも大会を作成できる（既定：オフ、サーバーかイベントの管理者のみ）
     .name = 大会作成
+opt-server-theme = 盤面・順位表・グラフの配色（既定：ダーク）
+    .name = 配色
 
 ## 選択肢
 
@@ -175,6 +177,8 @@ choice-reminders-0 = オン
 choice-reminders-1 = オフ
 choice-threads-0 = オン
 choice-threads-1 = オフ
+choice-theme-0 = ダーク
+choice-theme-1 = ライト
 
 ## ヘルプ
 
@@ -266,6 +270,10 @@ answer-language-state = 公開メッセージの言語：**{ $language }**{ $cho
     [auto] （Discord のサーバーの言語）
    *[set] {""}
 }。
+answer-theme-state = 画像の配色：{ $theme ->
+    [light] **ライト**（明るいチャット背景向け）
+   *[dark] **ダーク**（暗いチャット背景向け）
+}。変更は `/{ cmd-server.name } { opt-server-theme.name }` で。
 answer-server-saved = 保存しました。{ $state }すでに始まった対局はそのままです。
     { $language }
     { $tournaments }

@@ -79,10 +79,11 @@ pub async fn analysis(
     drop(guard);
     let names = names_by_colour(pool, &row, &played).await?;
     let summary = summary(lang, row.id, &played, &result, &names);
+    let theme = crate::play::server_theme(pool, row.guild_id).await?;
     let pictures = {
         let (result, played, names) = (result.clone(), played.clone(), names.clone());
         let id = row.id;
-        draw(move || pictures(lang, id, &played, &result, &names)).await?
+        draw(move || pictures(lang, theme, id, &played, &result, &names)).await?
     };
     let mut reply = CreateReply::default()
         .content(fit(&summary, limits::CONTENT))
@@ -222,12 +223,12 @@ fn percent(x: f64) -> i64 {
 /// and description (for readers who cannot see it).
 fn pictures(
     lang: Lang,
+    theme: Theme,
     id: i64,
     game: &Game,
     a: &Analysis,
     names: &[String; 2],
 ) -> Result<Vec<(String, Vec<u8>, String)>, render::RenderError> {
-    let theme = Theme::default();
     let title = game.kind().title();
     let mut out = vec![(
         "analysis.png".to_string(),

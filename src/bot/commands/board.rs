@@ -94,7 +94,8 @@ pub async fn board(
         caption = format!("{caption}\n{}", showing.render(lang));
     }
     let alt = alt_text(lang, row.id, &played, shown.unwrap_or(played.ply()));
-    let png = picture(lang, played, shown, names).await?;
+    let theme = crate::play::server_theme(&ctx.data().core.pool, row.guild_id).await?;
+    let png = picture(lang, theme, played, shown, names).await?;
     let mut reply = CreateReply::default()
         .content(caption)
         .attachment(serenity::CreateAttachment::bytes(png, "board.png").description(alt))
@@ -218,7 +219,9 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     let start = Game::new(crate::games::Options::default_for(kind));
     let names =
         crate::games::Colour::BOTH.map(|c| crate::play::words::colour(kind, c).render(lang));
-    let png = picture(lang, start, None, names).await?;
+    let guild = ctx.guild_id().map(GuildId::from);
+    let theme = crate::play::server_theme(&ctx.data().core.pool, guild).await?;
+    let png = picture(lang, theme, start, None, names).await?;
     let alt = text!("alt-rules", game = kind.title()).render(lang);
     let reply = CreateReply::default()
         .content(rules_text(kind, lang))
@@ -355,10 +358,10 @@ pub async fn replay(
         moves = played.ply()
     )
     .render(lang);
-    let gif = crate::play::present::draw(move || {
-        crate::render::replay_in(lang, &played, &names, crate::render::Theme::default())
-    })
-    .await?;
+    let theme = crate::play::server_theme(&ctx.data().core.pool, row.guild_id).await?;
+    let gif =
+        crate::play::present::draw(move || crate::render::replay_in(lang, &played, &names, theme))
+            .await?;
     if gif.len() > MAX_ATTACHMENT {
         return Err(crate::play::Refusal::new(text!(
             "answer-replay-too-large",

@@ -226,6 +226,24 @@ pub enum OnOff {
     Off,
 }
 
+/// The colours of a server's pictures (a choice in Discord).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ThemeChoice {
+    #[name = "dark"]
+    Dark,
+    #[name = "light"]
+    Light,
+}
+
+impl From<ThemeChoice> for crate::render::Theme {
+    fn from(c: ThemeChoice) -> crate::render::Theme {
+        match c {
+            ThemeChoice::Dark => crate::render::Theme::Dark,
+            ThemeChoice::Light => crate::render::Theme::Light,
+        }
+    }
+}
+
 /// The caller's language (for answers only they see).
 pub(super) fn lang(ctx: &Context<'_>) -> Lang {
     ctx.locale().map(Lang::of).unwrap_or_default()

@@ -84,7 +84,7 @@ async fn autocomplete_language(
     super::suggestions(choices)
 }
 
-/// Moderators: server settings (threads, language, tournaments, time).
+/// Moderators: server settings (threads, language, tournaments, time, pictures).
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn server(
     ctx: Context<'_>,
@@ -97,6 +97,7 @@ pub async fn server(
     #[autocomplete = "super::settings::autocomplete_zone"]
     #[max_length = 64]
     timezone: Option<String>,
+    theme: Option<super::ThemeChoice>,
 ) -> Result<(), BotError> {
     let Some(guild) = ctx.guild_id().map(GuildId::from) else {
         return Err(crate::play::Refusal::new(text!("answer-server-only")).into());
@@ -118,7 +119,8 @@ pub async fn server(
         || chosen.is_some()
         || tournaments.is_some()
         || weekends_off.is_some()
-        || zone.is_some();
+        || zone.is_some()
+        || theme.is_some();
     if changes && !manages_server(&ctx) {
         return Err(crate::play::Refusal::new(text!("answer-moderators-only")).into());
     }
@@ -132,6 +134,9 @@ pub async fn server(
     }
     if let Some(open) = tournaments {
         db::set_tournaments_open(pool, guild, open == OnOff::On, now).await?;
+    }
+    if let Some(t) = theme {
+        db::set_server_theme(pool, guild, crate::render::Theme::from(t).name(), now).await?;
     }
     let mut clock = db::fetch_server_clock(pool, guild).await?;
     if weekends_off.is_some() || zone.is_some() {
@@ -180,7 +185,16 @@ pub async fn server(
             tournaments = who_creates
         )
     };
-    let text = text!("clock-server", settings = text, clock = clock_state);
+    let theme_state = text!(
+        "answer-theme-state",
+        theme = crate::play::server_theme(pool, Some(guild)).await?.name()
+    );
+    let text = text!(
+        "clock-server",
+        settings = text,
+        clock = clock_state,
+        theme = theme_state
+    );
     super::answer_privately(&ctx, text.render(lang)).await
 }
 

@@ -252,6 +252,9 @@ pub async fn standings(
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if !view.table.is_empty() {
+        let theme =
+            crate::play::server_theme(&ctx.data().core.pool, Some(view.tournament.guild_id))
+                .await?;
         let (title, format, table, names) = (
             view.tournament.name.clone(),
             view.format,
@@ -259,14 +262,7 @@ pub async fn standings(
             view.names.clone(),
         );
         let png = tokio::task::spawn_blocking(move || {
-            crate::render::standings::standings_png(
-                lang,
-                &title,
-                format,
-                &table,
-                &names,
-                crate::render::Theme::default(),
-            )
+            crate::render::standings::standings_png(lang, &title, format, &table, &names, theme)
         })
         .await
         .map_err(|e| BotError::Internal(anyhow::anyhow!("drawing the standings: {e}")))?

@@ -179,6 +179,8 @@ struct Shown {
     names: [String; 2],
     /// Whether the board offers a rematch (a finished game between members).
     rematch: bool,
+    /// The colours of the server's pictures.
+    theme: crate::render::Theme,
 }
 
 /// The delivery task's handles.

@@ -14,6 +14,8 @@ impl Delivery {
     ) -> Option<Board> {
         let drawn = async {
             let view = crate::play::actions::standings_after(&self.pool, tournament, round).await?;
+            let theme =
+                crate::play::server_theme(&self.pool, Some(view.tournament.guild_id)).await?;
             let alt = crate::text!(
                 "tournament-standings-alt",
                 name = view.tournament.name.clone(),
@@ -29,7 +31,7 @@ impl Delivery {
                     view.format,
                     &view.table,
                     &view.names,
-                    crate::render::Theme::default(),
+                    theme,
                 )
             })
             .await?;
@@ -60,11 +62,13 @@ impl Delivery {
             // A finished game between members offers a rematch; against the bot, none.
             let rematch = row.status == db::GameStatus::Finished
                 && db::fetch_bot_level(&mut *conn, row.id).await?.is_none();
+            let theme = crate::play::server_theme(&mut *conn, row.guild_id).await?;
             Ok::<_, anyhow::Error>(Shown {
                 row,
                 game,
                 names,
                 rematch,
+                theme,
             })
         }
         .await;
@@ -93,6 +97,7 @@ impl Delivery {
             game,
             names,
             rematch,
+            theme,
         } = shown?;
         let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
         let alt = alt_text(lang, row.id, game, ply.unwrap_or(game.ply()));
@@ -110,7 +115,7 @@ impl Delivery {
                 serenity::CreateActionRow::Buttons(vec![watch_button(lang, url, row.id)])
             }),
         };
-        let drawn = picture(lang, game.clone(), ply, names.clone()).await;
+        let drawn = picture(lang, *theme, game.clone(), ply, names.clone()).await;
         match drawn {
             Ok(png) => Some(Board { png, alt, buttons }),
             Err(e) => {
