@@ -237,6 +237,36 @@ pub async fn open_board_button(
     ))
 }
 
+/// The button under a reminder that gives the presser their inbox's private link.
+pub fn inbox_button(lang: Lang, game: i64) -> serenity::CreateButton {
+    serenity::CreateButton::new(Component::Inbox(game).encode())
+        .label(tr(lang, "inbox-link"))
+        .emoji('📥')
+        .style(serenity::ButtonStyle::Secondary)
+}
+
+/// A member's private answer with the link to their inbox (a new token): its words and the
+/// link's button; `None` when the web board is not public.
+pub async fn inbox_reply(
+    data: &Data,
+    lang: Lang,
+    user: UserId,
+) -> Result<Option<(String, serenity::CreateActionRow)>, BotError> {
+    let Some(web_url) = data.web_url.as_deref() else {
+        return Ok(None);
+    };
+    let token =
+        crate::play::links::issue_inbox(&data.core.pool, user, data.core.clock.now()).await?;
+    let button = serenity::CreateButton::new_link(crate::play::links::inbox_url(web_url, &token))
+        .label(tr(lang, "inbox-link"))
+        .emoji('📥');
+    let words = text!("inbox-link-private", days = crate::play::links::INBOX_DAYS).render(lang);
+    Ok(Some((
+        words,
+        serenity::CreateActionRow::Buttons(vec![button]),
+    )))
+}
+
 /// Answers a button press; every failure is answered too (privately).
 pub async fn handle(ctx: &serenity::Context, data: &Data, press: &serenity::ComponentInteraction) {
     // The presser's language (and their server's) as Discord tells it.
@@ -337,6 +367,21 @@ async fn dispatch(
             }
             press
                 .create_response(ctx, serenity::CreateInteractionResponse::LaunchActivity)
+                .await?;
+            return Ok(());
+        }
+        Component::Inbox(_) => {
+            let lang = Lang::of(&press.locale);
+            let Some(reply) = inbox_reply(data, lang, user).await? else {
+                return Err(BotError::refused(text!("inbox-off")));
+            };
+            let reply = serenity::CreateInteractionResponseMessage::new()
+                .content(reply.0)
+                .components(vec![reply.1])
+                .ephemeral(true)
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            press
+                .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
                 .await?;
             return Ok(());
         }
@@ -688,6 +733,7 @@ async fn check_presser(
         // member itself); challenges check their own parties.
         Component::Move(_)
         | Component::Launch(_)
+        | Component::Inbox(_)
         | Component::Follow(_)
         | Component::Rematch(_)
         | Component::Accept(_)

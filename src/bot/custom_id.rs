@@ -38,6 +38,8 @@ pub enum Component {
     Rematch(i64),
     /// Under a board of a game in play: follow it (or stop).
     Follow(i64),
+    /// Under a reminder of a game: the presser's private link to their inbox.
+    Inbox(i64),
     /// Under a tournament's card: join it.
     Join(i64),
     /// Under a tournament's card: leave it before it starts.
@@ -79,6 +81,7 @@ impl Component {
             Component::Rematch(id) => ("rematch", id),
             Component::Follow(id) => ("follow", id),
             Component::Launch(id) => ("launch", id),
+            Component::Inbox(id) => ("inbox", id),
             Component::Join(id) => ("tjoin", id),
             Component::Leave(id) => ("tleave", id),
             Component::Pause { pause, accept } => {
@@ -196,6 +199,7 @@ impl Component {
             "rematch" => Component::Rematch(id),
             "follow" => Component::Follow(id),
             "launch" => Component::Launch(id),
+            "inbox" => Component::Inbox(id),
             "tjoin" => Component::Join(id),
             "tleave" => Component::Leave(id),
             "pzyes" | "pzno" => Component::Pause {
@@ -227,6 +231,7 @@ mod tests {
             Component::Rematch(10),
             Component::Follow(13),
             Component::Launch(14),
+            Component::Inbox(15),
             Component::Takeback {
                 game: 11,
                 at: Stamp {

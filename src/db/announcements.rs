@@ -101,6 +101,9 @@ pub struct BoardAt {
     pub ply: i64,
     /// The posted message becomes the game's board message (`/turn` and `/games` link it).
     pub current: bool,
+    /// A reminder's board: its buttons also offer the member's inbox.
+    #[serde(default)]
+    pub reminder: bool,
 }
 
 /// What to post, where, and who to tell when it cannot be posted.
@@ -539,6 +542,7 @@ mod tests {
                 game,
                 ply,
                 current: true,
+                reminder: false,
             }),
             concerned: vec![UserId(1), UserId(2)],
             lang: crate::i18n::FALLBACK.to_string(),

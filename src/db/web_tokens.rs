@@ -1,5 +1,6 @@
 //! The web board's private links: each stored as the hash of its token, with its game and
-//! player ([`crate::web`] makes and checks the tokens).
+//! player, and the links to a member's inbox, with their member ([`crate::web`] makes and checks
+//! the tokens).
 
 use super::{DbError, Executor, UserId};
 
@@ -48,6 +49,48 @@ pub async fn delete_ended_web_tokens(ex: impl Executor<'_>) -> Result<u64, DbErr
     Ok(done.rows_affected())
 }
 
+/// Stores an inbox link's token hash for `user`.
+pub async fn insert_inbox_token(
+    ex: impl Executor<'_>,
+    hash: &str,
+    user: UserId,
+    now: i64,
+) -> Result<(), DbError> {
+    sqlx::query("INSERT INTO inbox_tokens (hash, user_id, created_at) VALUES ($1, $2, $3)")
+        .bind(hash)
+        .bind(user)
+        .bind(now)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// The member of the inbox link whose token has this hash, with when it was made, if there is
+/// one.
+pub async fn inbox_token_holder(
+    ex: impl Executor<'_>,
+    hash: &str,
+) -> Result<Option<(UserId, i64)>, DbError> {
+    Ok(
+        sqlx::query_as("SELECT user_id, created_at FROM inbox_tokens WHERE hash = $1")
+            .bind(hash)
+            .fetch_optional(ex)
+            .await?,
+    )
+}
+
+/// Deletes the inbox links made before `before`; returns how many.
+pub async fn delete_inbox_tokens_before(
+    ex: impl Executor<'_>,
+    before: i64,
+) -> Result<u64, DbError> {
+    let done = sqlx::query("DELETE FROM inbox_tokens WHERE created_at < $1")
+        .bind(before)
+        .execute(ex)
+        .await?;
+    Ok(done.rows_affected())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +110,18 @@ mod tests {
                 .unwrap();
             assert_eq!(delete_ended_web_tokens(&pool).await.unwrap(), 1);
             assert_eq!(web_token_holder(&pool, "abc").await.unwrap(), None);
+        }
+    }
+
+    both_backends! {
+        async fn an_inbox_token_hash_names_its_member_until_deleted(pool) {
+            insert_inbox_token(&pool, "in1", UserId(7), 100).await.unwrap();
+            insert_inbox_token(&pool, "in2", UserId(8), 200).await.unwrap();
+            assert_eq!(inbox_token_holder(&pool, "in1").await.unwrap(), Some((UserId(7), 100)));
+            assert_eq!(inbox_token_holder(&pool, "in3").await.unwrap(), None);
+            assert_eq!(delete_inbox_tokens_before(&pool, 150).await.unwrap(), 1);
+            assert_eq!(inbox_token_holder(&pool, "in1").await.unwrap(), None);
+            assert_eq!(inbox_token_holder(&pool, "in2").await.unwrap(), Some((UserId(8), 200)));
         }
     }
 }

@@ -142,7 +142,7 @@ async fn holder(
                 expired: row.status != crate::db::GameStatus::Active,
             }))
         }
-        Some(token) => links::holder(&web.core.pool, row, token)
+        Some(token) => links::holder(&web.core.pool, row, token, web.core.clock.now())
             .await
             .map(Some)
             .map_err(|e| Failure::of(e, StatusCode::FORBIDDEN, lang, row.id)),

@@ -110,6 +110,13 @@ pub async fn page(
     file(PAGE).unwrap_or_else(|| error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found")))
 }
 
+/// `GET /inbox`: a member's inbox page (its token, in the fragment, is checked by its API).
+pub async fn inbox_page(headers: HeaderMap) -> Response {
+    let lang = accepted_lang(&headers).unwrap_or_default();
+    file(super::inbox::PAGE)
+        .unwrap_or_else(|| error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found")))
+}
+
 /// `GET /`: the page as Discord's client opens it for an Activity (with the frame's query), when
 /// the Activity is on; its files are named from the page's own folder, so that it works under
 /// Discord's proxy prefix (`/.proxy/`) too.

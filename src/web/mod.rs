@@ -19,6 +19,8 @@
 //!
 //! - `GET /`: the front page; `GET /rules/{game}` and its pictures: each game's rules
 //!   ([`front`]).
+//! - `GET /inbox`, `GET /api/inbox/events`: a member's inbox, every game waiting for their move
+//!   ([`inbox`]).
 //! - `GET /?frame_id=…` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`:
 //!   the same page inside Discord, as an Activity ([`activity`]), when `DISCORD_CLIENT_SECRET`
 //!   is set.
@@ -46,6 +48,7 @@ pub mod activity;
 mod api;
 mod assets;
 pub mod front;
+pub mod inbox;
 pub mod limit;
 pub mod proxy;
 pub mod server;
@@ -184,6 +187,8 @@ fn routes() -> Router<Arc<Web>> {
         .route("/api/game/{id}/board/{ply}", get(api::board_at))
         .route("/api/game/{id}/preview", post(api::preview))
         .route("/api/game/{id}/move", post(api::play))
+        .route("/inbox", get(assets::inbox_page))
+        .route("/api/inbox/events", get(inbox::events))
         .route("/api/activity", get(activity::info))
         .route("/api/activity/games", get(activity::games))
         .route("/api/token", post(activity::token))

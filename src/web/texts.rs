@@ -18,14 +18,20 @@ const PREFIX: &str = "page-";
 
 /// Every `page-` message of `lang` (else English), keyed by its id without `page-`.
 pub fn page_texts(lang: Lang) -> BTreeMap<String, String> {
+    texts_with_prefix(lang, PREFIX)
+}
+
+/// Every message of `lang` (else English) whose id starts with `prefix`, keyed by its id
+/// without it.
+pub fn texts_with_prefix(lang: Lang, prefix: &str) -> BTreeMap<String, String> {
     catalog()
-        .message_ids(Lang::EN, PREFIX)
+        .message_ids(Lang::EN, prefix)
         .map(|id| {
             let text = Text {
                 id: id.to_string().into(),
                 args: Vec::new(),
             };
-            (id[PREFIX.len()..].to_string(), text.render(lang))
+            (id[prefix.len()..].to_string(), text.render(lang))
         })
         .collect()
 }

@@ -1945,3 +1945,159 @@ async fn the_move_list_steps_through_the_game_and_the_clocks_run() {
     assert_eq!(animated, json!("pg-arrive"));
     let _ = page.close().await;
 }
+
+/// The real bot with the fake Discord: Ann has three games (two waiting for her, one day and
+/// three days per move, one waiting for Bob). She opens her inbox from `/games`' private link,
+/// sees the two in deadline order, plays the first in place (the game's page in the inbox's
+/// frame, with the inbox's token), and it leaves her list; Bob's move in the third adds it live;
+/// a forged token shows a refusal and no game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_inbox_lists_the_games_waiting_least_time_first_and_plays_them_in_place() {
+    use crate::discord::{components_of, Bot, Discord, ANN, BOB};
+    let started = Instant::now();
+    let d = Discord::start("web_inbox").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let size4 = json!({"name": "size", "type": 4, "value": 4});
+    let days = |n: i64| json!({"name": "days_per_move", "type": 4, "value": n});
+    // DaysChoice: 0 is one day, 1 three days.
+    let mut ids = Vec::new();
+    for (who, other, per_move) in [(&ANN, &BOB, 1), (&ANN, &BOB, 0), (&BOB, &ANN, 1)] {
+        let ch = d
+            .challenge(who, other, "inphexion", &[size4.clone(), days(per_move)])
+            .await;
+        ids.push(d.accept(other, &ch).await.id);
+    }
+    let [three_days, one_day, bobs] = ids[..] else {
+        unreachable!()
+    };
+    let games = d.command(&ANN, "games", vec![]).await;
+    assert!(games.ephemeral, "the inbox's link is private: {games:?}");
+    let link = components_of(&games.components)
+        .find_map(|c| c["url"].as_str().filter(|u| u.contains("/inbox#t=")))
+        .unwrap_or_else(|| panic!("no inbox link under /games: {games:?}"))
+        .to_string();
+    // Asking about another member gives no link to one's inbox.
+    let bobs_games = d
+        .command_with(
+            &ANN,
+            "games",
+            vec![json!({"name": "user", "type": 6, "value": BOB.id.to_string()})],
+            &[&BOB],
+        )
+        .await;
+    assert!(
+        !bobs_games.components.to_string().contains("/inbox"),
+        "{bobs_games:?}"
+    );
+
+    let driver = Driver::start().await;
+    let page = driver.browser(1280, 900).await;
+    page.goto(&link).await.expect("open the inbox");
+    const LISTED: &str = "return [...document.querySelectorAll('#games button')]\
+         .map(b => Number(b.dataset.game))";
+    let listed = |want: Vec<i64>| {
+        format!("const l = (() => {{ {LISTED}; }})(); return JSON.stringify(l) === '{want:?}'")
+    };
+    until(
+        &page,
+        "the two games, one day first",
+        &listed(vec![one_day, three_days]),
+    )
+    .await;
+    let words = js(&page, "return document.getElementById('games').textContent").await;
+    let words = words.as_str().unwrap_or_default().to_string();
+    assert!(
+        words.contains(&format!("#{one_day} inpHeXion")) && words.contains("Time left"),
+        "{words}"
+    );
+    // Played in place: the game's own page in the frame, with the inbox's token.
+    page.find(Locator::Css(&format!(
+        "#games button[data-game='{one_day}']"
+    )))
+    .await
+    .expect("the game's entry")
+    .click()
+    .await
+    .expect("choose it");
+    let frame = page.find(Locator::Id("frame")).await.expect("the frame");
+    frame.enter_frame().await.expect("enter the frame");
+    until(
+        &page,
+        "the board offering Ann's move",
+        "return document.querySelector('#board .target.next') !== null",
+    )
+    .await;
+    let token = link.split_once("#t=").map(|(_, t)| t).expect("a token");
+    let web = link.split_once("/inbox").map(|(b, _)| b).expect("the base");
+    let (status, mine) = get_json(&format!("{web}/api/game/{one_day}/state"), Some(token)).await;
+    assert_eq!(status, 200, "{mine}");
+    assert_eq!(
+        mine["you"]["seat"],
+        json!(0),
+        "the inbox's token plays Ann's seat"
+    );
+    let legal = mine["legal"][0].clone();
+    click_move(&page, &legal, false).await;
+    until(
+        &page,
+        "the move shown",
+        "return document.querySelectorAll('#moves li:not(.none)').length === 1",
+    )
+    .await;
+    page.enter_parent_frame().await.expect("back to the inbox");
+    until(
+        &page,
+        "the game played gone from the list",
+        &listed(vec![three_days]),
+    )
+    .await;
+    assert_eq!(d.move_count(one_day).await, 1);
+
+    // Bob moves in Discord: the game waiting for Ann comes into her list live.
+    let (_, public) = get_json(&format!("{web}/api/game/{bobs}/state"), None).await;
+    assert_eq!(public["to_move"], json!(0), "{public}");
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+    let (_, game) = hexcord::play::actions::load(&pool, bobs)
+        .await
+        .expect("the game");
+    pool.close().await;
+    let mv = game.legal_notations()[0].clone();
+    let played = d
+        .command(
+            &BOB,
+            "move",
+            vec![
+                json!({"name": "move", "type": 3, "value": mv}),
+                json!({"name": "game", "type": 3, "value": bobs.to_string()}),
+            ],
+        )
+        .await;
+    assert!(!played.content.is_empty(), "{played:?}");
+    until(
+        &page,
+        "Bob's game added live",
+        &listed(vec![three_days, bobs]),
+    )
+    .await;
+
+    // A forged token: a refusal in words, no game, nothing else asked.
+    let forged = format!("{web}/inbox#t={}", "0f".repeat(32));
+    page.goto(&forged).await.expect("forged link");
+    until(
+        &page,
+        "the refusal",
+        "const a = document.getElementById('alert'); \
+         return !a.hidden && a.textContent.includes('not valid')",
+    )
+    .await;
+    assert_eq!(js(&page, LISTED).await, json!([]));
+    assert_eq!(
+        js(&page, "return document.getElementById('frame').hidden").await,
+        json!(true)
+    );
+    let (status, refused) = get_json(&format!("{web}/api/game/{three_days}/state"), None).await;
+    assert_eq!(status, 200, "{refused}");
+    let _ = page.close().await;
+    d.end(&mut bot, "web_inbox", started).await;
+}

@@ -85,7 +85,7 @@ cmd-follow = Follow a game of this server (you are mentioned with its result); a
 opt-follow-game = The game number, as its board shows it
     .name = game
 
-cmd-games = List active games (yours, or a member's) in this server.
+cmd-games = List active games (yours, or a member's) in this server, and the link to your inbox.
     .name = games
 opt-games-user = Whose games (default: yours)
     .name = user

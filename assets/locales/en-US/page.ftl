@@ -48,3 +48,12 @@ page-choose-game = Choose a game:
 page-no-games = You have no game in play. You can start one with /challenge.
 page-your-move = your move
 page-participants = In this Activity
+# A member's inbox page (assets/web/inbox.js): every game waiting for their move.
+inbox-page-title = Games to play — hexcord
+inbox-page-heading = Games waiting for your move
+inbox-page-loading = Loading your games…
+inbox-page-load-failed = Your games could not be loaded. Trying again…
+inbox-page-empty = No game is waiting for your move. This list updates by itself when an opponent moves.
+inbox-page-no-deadline = no time limit
+inbox-page-choose = Choose a game to play it here.
+inbox-page-board = The chosen game

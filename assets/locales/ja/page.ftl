@@ -47,3 +47,12 @@ page-choose-game = 対局を選んでください：
 page-no-games = 進行中の対局はありません。「/{ cmd-challenge.name }」で始められます。
 page-your-move = あなたの番
 page-participants = このアクティビティの参加者
+# 受信箱のページ（assets/web/inbox.js）：あなたの手番を待っている対局すべて。
+inbox-page-title = 手番の対局 — hexcord
+inbox-page-heading = あなたの手番を待っている対局
+inbox-page-loading = 対局を読み込んでいます…
+inbox-page-load-failed = 対局を読み込めませんでした。再試行しています…
+inbox-page-empty = あなたの手番を待っている対局はありません。相手が指すと、この一覧は自動で更新されます。
+inbox-page-no-deadline = 期限なし
+inbox-page-choose = 対局を選ぶと、ここで指せます。
+inbox-page-board = 選んだ対局

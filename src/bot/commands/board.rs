@@ -128,7 +128,7 @@ pub async fn board(
     Ok(())
 }
 
-/// List active games (yours, or a member's) in this server.
+/// List active games (yours, or a member's) in this server, and the link to your inbox.
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
@@ -137,8 +137,17 @@ pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     let guild = ctx.guild_id().map(GuildId::from);
     let rows = db::active_games_of(&ctx.data().core.pool, guild, who).await?;
     let lefts = times_left(&ctx, &rows, lang).await?;
+    let inbox = match who == me {
+        true => crate::bot::components::inbox_reply(ctx.data(), lang, me).await?,
+        false => None,
+    };
+    // The inbox's link first: the list may be cut short, the link never.
+    let (first, link) = match inbox {
+        Some((words, link)) => (format!("{words}\n"), Some(link)),
+        None => (String::new(), None),
+    };
     let text = if rows.is_empty() {
-        text!("answer-no-games", who = mention(who)).render(lang)
+        first + &text!("answer-no-games", who = mention(who)).render(lang)
     } else {
         let lines: Vec<String> = rows
             .iter()
@@ -170,9 +179,9 @@ pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
             })
             .collect();
         let head = text!("answer-games-head", who = mention(who)).render(lang);
-        fit_lines(head, &lines, lang)
+        fit_lines(first + &head, &lines, lang)
     };
-    super::answer_privately(&ctx, text).await
+    super::answer_privately_with(&ctx, text, link).await
 }
 
 /// List the games of this server where it is your move, with the time left.

@@ -118,7 +118,7 @@ use sqlx::{FromRow, Row};
 use tokio::sync::{Notify, Semaphore};
 use tracing::{error, info, warn};
 
-use super::components::{move_button_row, rematch_button_row, watch_button};
+use super::components::{inbox_button, move_button_row, rematch_button_row, watch_button};
 use super::failure::{explain_refusal, Failure};
 use super::rest::{Pacer, Urgency};
 use crate::db::{self, Announcement, QueuedAnnouncement, Target};

@@ -102,12 +102,18 @@ impl Delivery {
         let ply = usize::try_from(b.ply).ok().filter(|&p| p <= game.ply());
         let alt = alt_text(lang, row.id, game, ply.unwrap_or(game.ply()));
         let buttons = match row.status {
-            db::GameStatus::Active => Some(move_button_row(
-                lang,
-                row.id,
-                self.web_url.as_deref(),
-                self.activity,
-            )),
+            db::GameStatus::Active => {
+                let mut buttons =
+                    move_button_row(lang, row.id, self.web_url.as_deref(), self.activity);
+                // A reminder also offers the member's inbox, where every game waiting for
+                // them is played.
+                if b.reminder && self.web_url.is_some() {
+                    if let serenity::CreateActionRow::Buttons(row_buttons) = &mut buttons {
+                        row_buttons.push(inbox_button(lang, row.id));
+                    }
+                }
+                Some(buttons)
+            }
             db::GameStatus::Finished if *rematch => {
                 Some(rematch_button_row(lang, row.id, self.web_url.as_deref()))
             }

@@ -153,6 +153,7 @@ pub(super) fn board_announcement(
             game: row.id,
             ply: game.ply() as i64,
             current: true,
+            reminder: false,
         }),
         concerned: row.players.to_vec(),
         lang: lang.tag().to_string(),

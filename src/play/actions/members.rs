@@ -129,6 +129,7 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, Error> {
                 game: row.id,
                 ply: row.version,
                 current: false,
+                reminder: true,
             }),
             concerned: vec![player],
             lang: lang.tag().to_string(),

@@ -1,0 +1,167 @@
+// A member's inbox: every game waiting for their move, the least time left first, kept current
+// by the server's live list (GET api/inbox/events with the token of the address's fragment,
+// `#t=…`, read with fetch so that the token goes in a header, never in an address). The chosen
+// game is played in a frame of its own page (game/<id>) with the same token. Every word comes
+// from the list's texts.
+
+const base = location.pathname.replace(/inbox\/?$/, '');
+const token = new URLSearchParams(location.hash.slice(1)).get('t');
+/** The page's words (page.ftl's `page-…`) and the inbox's own (`inbox-page-…`). */
+let texts = {};
+let own = {};
+let games = [];
+/** The game shown in the frame, or null. */
+let chosen = null;
+/** The refusal of the token: the page stops asking. */
+let refused = false;
+
+const $ = (id) => document.getElementById(id);
+
+function headers() {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** A number of seconds as `1d 02:03:04` or `02:03:04`. */
+function duration(secs) {
+  const d = Math.floor(secs / 86400);
+  const pad = (n) => String(n).padStart(2, '0');
+  const hms = `${pad(Math.floor((secs % 86400) / 3600))}:${pad(Math.floor((secs % 3600) / 60))}:${pad(secs % 60)}`;
+  return d > 0 ? `${d}${texts.days || ''} ${hms}` : hms;
+}
+
+function leftWords(deadline) {
+  if (!deadline) return own['no-deadline'] || '';
+  const left = Date.parse(deadline) - Date.now();
+  return left > 0
+    ? `${texts.deadline || ''} ${duration(Math.floor(left / 1000))}`
+    : texts['deadline-passed'] || '';
+}
+
+function live(on) {
+  const mark = $('live');
+  mark.hidden = false;
+  mark.classList.toggle('off', !on);
+  mark.textContent = on ? texts.live || '' : texts.reconnecting || '';
+}
+
+function say(words) {
+  const line = $('alert');
+  line.hidden = !words;
+  line.textContent = words || '';
+}
+
+function choose(id) {
+  chosen = id;
+  const frame = $('frame');
+  frame.title = own.board || '';
+  frame.hidden = false;
+  frame.src = `${base}game/${id}#t=${token}`;
+  $('choose').hidden = true;
+  render();
+}
+
+function render() {
+  const list = $('games');
+  list.replaceChildren(
+    ...games.map((g) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.game = String(g.id);
+      button.setAttribute('aria-current', String(g.id === chosen));
+      button.textContent = g.words;
+      const time = document.createElement('time');
+      if (g.deadline) time.dateTime = g.deadline;
+      time.textContent = leftWords(g.deadline);
+      button.append(time);
+      button.addEventListener('click', () => choose(g.id));
+      item.append(button);
+      return item;
+    }),
+  );
+  $('empty').hidden = games.length > 0;
+  $('empty').textContent = own.empty || '';
+  $('choose').hidden = chosen !== null || games.length === 0;
+  $('choose').textContent = own.choose || '';
+}
+
+function apply(inbox) {
+  if (inbox.texts) texts = inbox.texts;
+  if (inbox.inbox_texts) own = inbox.inbox_texts;
+  if (inbox.lang) document.documentElement.lang = inbox.lang;
+  document.title = own.title || document.title;
+  $('heading').textContent = own.heading || '';
+  games = Array.isArray(inbox.games) ? inbox.games : [];
+  $('inbox').setAttribute('aria-busy', 'false');
+  render();
+}
+
+function tick() {
+  for (const time of $('games').querySelectorAll('time')) {
+    time.textContent = leftWords(time.dateTime || null);
+  }
+}
+
+/** The events of a Server-Sent Events body, as they arrive. */
+async function* events(body) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value.replace(/\r\n?/g, '\n');
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let name = 'message';
+      const data = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) name = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (data.length) yield { name, data: data.join('\n') };
+    }
+  }
+}
+
+async function connect() {
+  try {
+    const response = await fetch(`${base}api/inbox/events`, {
+      headers: headers(),
+      cache: 'no-store',
+    });
+    if (response.status === 401 || response.status === 403) {
+      let words = '';
+      try {
+        words = (await response.json()).error || '';
+      } catch (_) {
+        // Not JSON: no words.
+      }
+      refused = true;
+      games = [];
+      $('games').replaceChildren();
+      $('frame').hidden = true;
+      $('live').hidden = true;
+      $('inbox').setAttribute('aria-busy', 'false');
+      say(words || own['load-failed'] || 'Refused');
+      return;
+    }
+    if (!response.ok || !response.body) throw new Error(String(response.status));
+    for await (const event of events(response.body)) {
+      if (event.name !== 'inbox') continue;
+      apply(JSON.parse(event.data));
+      say('');
+      live(true);
+    }
+  } catch (_) {
+    // Dropped or unreachable: said, then tried again.
+  }
+  if (refused) return;
+  if (Object.keys(own).length) live(false);
+  else say(own['load-failed'] || '');
+  setTimeout(connect, 2000);
+}
+
+setInterval(tick, 1000);
+connect();
