@@ -75,22 +75,22 @@ cmd-takeback = Ask to take back your last move, before your opponent has moved.
 opt-takeback-game = Which game, when you have several here
     .name = game
 
-cmd-calloff = Propose to call off a game that has barely started (no result, no rating change).
+cmd-calloff = Propose calling off a barely started game (no result, no rating change).
     .name = calloff
 opt-calloff-game = Which game, when you have several here
     .name = game
 
-cmd-follow = Follow a game of this server (you are mentioned with its result); again to stop.
+cmd-follow = Follow a game here (you are mentioned with its result); again to stop.
     .name = follow
 opt-follow-game = The game number, as its board shows it
     .name = game
 
-cmd-games = List active games (yours, or a member's) in this server, and the link to your inbox.
+cmd-games = Active games here (yours or a member's), and the link to your inbox.
     .name = games
 opt-games-user = Whose games (default: yours)
     .name = user
 
-cmd-turn = List the games of this server where it is your move, with the time left.
+cmd-turn = The games here where it is your move, with the time left.
     .name = turn
 
 cmd-leaderboard = The server's rating table for a game.

@@ -16,7 +16,7 @@ rules-inphexion =
     • … and relocate e5 to a1 — `c3-d3 e5>a1`
     {"**"}Play** with the **Move** button under the board (it builds a legal move step by step and shows it before you play it), or with `/move`, whose suggestions list only legal moves.
 
-# The pictures of the rules page on the web (`/rules/inphexion`).
+# The pictures of the rules page on the web (the page /rules/inphexion).
 rules-figure-inphexion-start = The empty 7×7 board at the start: White joins top and bottom, Black left and right.
 rules-figure-inphexion-place = White's first move, d4: a disc placed.
 rules-figure-inphexion-push = Black's move d4-e3: White's disc is pushed from d4 to e3, and a black disc goes on d4.
@@ -34,7 +34,7 @@ rules-exxit =
     • Pass — `pass`; Swap colours — `swap` (pie rule)
     {"**"}Play** with the **Move** button under the board (it builds a legal move step by step and shows it before you play it), or with `/move`, whose suggestions list only legal moves.
 
-# The pictures of the rules page on the web (`/rules/exxit`).
+# The pictures of the rules page on the web (the page /rules/exxit).
 rules-figure-exxit-start = The world at the start: a few tiles, with outer space around them.
 rules-figure-exxit-place = Silver places a disc on 0,0, then Red on 1,-1.
 rules-figure-exxit-dance = A dance of destruction, 0,0-1,-1: Silver's stack on 0,0 dances onto Red's stack on 1,-1 (a dance is compulsory whenever one is possible).

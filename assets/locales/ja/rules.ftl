@@ -16,7 +16,7 @@ rules-inphexion =
     • …そして e5 を a1 へ移す — `c3-d3 e5>a1`
     {"**"}遊び方**: 盤面の下の **指す** ボタン（合法手を一段階ずつ組み立て、確定する前に確認できます）か、合法手だけを候補に出す `/{ cmd-move.name }` を使います。
 
-# ウェブのルールのページ（`/rules/inphexion`）の図。
+# ウェブのルールのページ（/rules/inphexion）の図。
 rules-figure-inphexion-start = 開始時の空の7×7の盤。白は上辺と下辺を、黒は左辺と右辺をつなぎます。
 rules-figure-inphexion-place = 白の最初の手 d4：ディスクを1枚置きます。
 rules-figure-inphexion-push = 黒の手 d4-e3：白のディスクが d4 から e3 へ押し出され、d4 に黒のディスクが置かれます。
@@ -34,7 +34,7 @@ rules-exxit =
     • パス — `pass`、色を交換 — `swap`（パイルール）
     {"**"}遊び方**: 盤面の下の **指す** ボタン（合法手を一段階ずつ組み立て、確定する前に確認できます）か、合法手だけを候補に出す `/{ cmd-move.name }` を使います。
 
-# ウェブのルールのページ（`/rules/exxit`）の図。
+# ウェブのルールのページ（/rules/exxit）の図。
 rules-figure-exxit-start = 開始時の世界：数枚のタイルと、それを囲む外宇宙。
 rules-figure-exxit-place = 銀が 0,0 に、続いて赤が 1,-1 にディスクを配置します。
 rules-figure-exxit-dance = 破壊ダンス 0,0-1,-1：銀の 0,0 のスタックが赤の 1,-1 のスタックへダンスします（破壊ダンスができるときは必ず行います）。

@@ -2,7 +2,7 @@
 web-not-found = このページはありません。
 web-picture-failed = この図を描けませんでした。ページを再読み込みしてください。
 # トップページとルールのページ。
-front-about = hexcord は、六角形の盤で遊ぶ2つのゲーム inpHeXion と EXXIT の Discord ボットです。/{ cmd-challenge.name } で友だちやボットに挑戦し、盤面の下の「指す」ボタンかこのウェブ盤で指して、対局をライブで観戦できます。
+front-about = hexcord は、六角形の盤で遊ぶ2つのゲーム inpHeXion と EXXIT の Discord ボットです。「/{ cmd-challenge.name }」で友だちやボットに挑戦し、盤面の下の「指す」ボタンかこのウェブ盤で指して、対局をライブで観戦できます。
 front-rules-head = ルール
 front-rules-link = { $game } のルール
 front-invite = hexcord をあなたの Discord サーバーに招待する

@@ -128,7 +128,7 @@ pub async fn board(
     Ok(())
 }
 
-/// List active games (yours, or a member's) in this server, and the link to your inbox.
+/// Active games here (yours or a member's), and the link to your inbox.
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
@@ -184,7 +184,7 @@ pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     super::answer_privately_with(&ctx, text, link).await
 }
 
-/// List the games of this server where it is your move, with the time left.
+/// The games here where it is your move, with the time left.
 #[poise::command(slash_command)]
 pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
@@ -240,7 +240,7 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     Ok(())
 }
 
-/// Follow a game of this server (you are mentioned with its result); again to stop.
+/// Follow a game here (you are mentioned with its result); again to stop.
 #[poise::command(slash_command)]
 pub async fn follow(ctx: Context<'_>, #[max_length = 20] game: String) -> Result<(), BotError> {
     let me = super::remember_author(&ctx).await?;

@@ -84,7 +84,7 @@ pub async fn takeback(
     propose(&ctx, row.opponent_of(me), text.render(lang), buttons).await
 }
 
-/// Propose to call off a game that has barely started (no result, no rating change).
+/// Propose calling off a barely started game (no result, no rating change).
 #[poise::command(slash_command, rename = "calloff")]
 pub async fn call_off(
     ctx: Context<'_>,
