@@ -6,6 +6,9 @@
 
 const base = location.pathname.replace(/inbox\/?$/, '');
 const token = new URLSearchParams(location.hash.slice(1)).get('t');
+// Another link opened in this tab changes only the fragment: the page starts again with its
+// token, never showing one member's games under another's link.
+window.addEventListener('hashchange', () => location.reload());
 /** The page's words (page.ftl's `page-…`) and the inbox's own (`inbox-page-…`). */
 let texts = {};
 let own = {};

@@ -1997,7 +1997,8 @@ async fn the_inbox_lists_the_games_waiting_least_time_first_and_plays_them_in_pl
     const LISTED: &str = "return [...document.querySelectorAll('#games button')]\
          .map(b => Number(b.dataset.game))";
     let listed = |want: Vec<i64>| {
-        format!("const l = (() => {{ {LISTED}; }})(); return JSON.stringify(l) === '{want:?}'")
+        let want = serde_json::to_string(&want).unwrap_or_default();
+        format!("const l = (() => {{ {LISTED}; }})(); return JSON.stringify(l) === '{want}'")
     };
     until(
         &page,
