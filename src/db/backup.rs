@@ -104,7 +104,7 @@ pub async fn backup(url: &str, to: &Path) -> Result<Contents, BackupError> {
             to.display()
         )));
     }
-    let partial = side_name(to, "partial");
+    let partial = beside(to, ".partial");
     let _ = std::fs::remove_file(&partial);
     let mut conn = SqliteConnectOptions::new()
         .filename(&from)
@@ -223,11 +223,11 @@ pub async fn restore(from: &Path, url: &str) -> Result<(Contents, Option<PathBuf
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_secs())
             .unwrap_or(0);
-        Some(side_name(&target, &format!("before-restore-{now}")))
+        Some(beside(&target, &format!(".before-restore-{now}")))
     } else {
         None
     };
-    let incoming = side_name(&target, "restoring");
+    let incoming = beside(&target, ".restoring");
     std::fs::copy(from, &incoming).map_err(file(format!("cannot write {}", incoming.display())))?;
     std::fs::File::open(&incoming)
         .and_then(|f| f.sync_all())
@@ -236,10 +236,10 @@ pub async fn restore(from: &Path, url: &str) -> Result<(Contents, Option<PathBuf
         std::fs::rename(&target, kept)
             .map_err(file(format!("cannot move {} aside", target.display())))?;
         // Left only by a crash: they belong to the database moved aside, and go with it.
-        for suffix in ["wal", "shm"] {
-            let side = with_suffix(&target, suffix);
+        for suffix in ["-wal", "-shm"] {
+            let side = beside(&target, suffix);
             if side.exists() {
-                std::fs::rename(&side, with_suffix(kept, suffix))
+                std::fs::rename(&side, beside(kept, suffix))
                     .map_err(file(format!("cannot move {} aside", side.display())))?;
             }
         }
@@ -279,17 +279,11 @@ async fn refuse_if_open(path: &Path) -> Result<(), BackupError> {
     taken.map(|_| ()).map_err(|_| in_use())
 }
 
-/// `path` with `.suffix` added to its file name.
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+/// `path` with `ending` added to its file name, in the same folder (so a rename is atomic):
+/// `.partial`, `.before-restore-TIME`, and SQLite's own `-wal` and `-shm`.
+fn beside(path: &Path, ending: &str) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!("-{suffix}"));
-    path.with_file_name(name)
-}
-
-/// `path` with `.what` added to its file name, in the same folder (so a rename is atomic).
-fn side_name(path: &Path, what: &str) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".{what}"));
+    name.push(ending);
     path.with_file_name(name)
 }
 
@@ -373,7 +367,7 @@ mod tests {
             contents.version,
             SQLITE_MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
         );
-        assert!(!side_name(&file.0, "partial").exists());
+        assert!(!beside(&file.0, ".partial").exists());
 
         // A backup never overwrites a file.
         let again = backup(&url, &file.0).await.expect_err("exists");
