@@ -172,7 +172,12 @@ pub async fn create(
     let public = public_lang(&ctx).await?;
     let reply = CreateReply::default()
         .content(card.render(public))
-        .components(vec![tournament_buttons(public, id)])
+        .components(tournament_buttons(
+            public,
+            id,
+            true,
+            ctx.data().web_url.as_deref(),
+        ))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     let handle = ctx.send(reply).await?;
     match read_back(|| async { handle.message().await.map(|m| m.into_owned()) }).await {
@@ -252,11 +257,13 @@ pub async fn standings(
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if !view.table.is_empty() {
-        let (title, format, table, names) = (
+        let (title, format, table, names, withdrawn, round) = (
             view.tournament.name.clone(),
             view.format,
             view.table.clone(),
             view.names.clone(),
+            view.withdrawn.clone(),
+            view.round,
         );
         let png = tokio::task::spawn_blocking(move || {
             crate::render::standings::standings_png(
@@ -265,6 +272,10 @@ pub async fn standings(
                 format,
                 &table,
                 &names,
+                crate::render::standings::Marks {
+                    round,
+                    withdrawn: &withdrawn,
+                },
                 crate::render::Theme::default(),
             )
         })
