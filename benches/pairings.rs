@@ -99,6 +99,10 @@ fn standings(c: &mut Criterion) {
                 Format::RoundRobin,
                 &table,
                 &names,
+                hexcord::render::standings::Marks {
+                    round: 63,
+                    withdrawn: &[],
+                },
                 Theme::Dark,
             ))
         })

@@ -109,16 +109,43 @@ pub fn challenge_buttons(lang: Lang, challenge: i64) -> serenity::CreateActionRo
     ])
 }
 
-/// The row under a tournament's card: Join and Leave.
-pub fn tournament_buttons(lang: Lang, tournament: i64) -> serenity::CreateActionRow {
-    serenity::CreateActionRow::Buttons(vec![
-        serenity::CreateButton::new(Component::Join(tournament).encode())
-            .label(tr(lang, "button-join"))
-            .style(serenity::ButtonStyle::Success),
-        serenity::CreateButton::new(Component::Leave(tournament).encode())
-            .label(tr(lang, "button-leave"))
-            .style(serenity::ButtonStyle::Secondary),
-    ])
+/// The row under a tournament's card: Join and Leave while it takes players (`open`), and the
+/// link to its page when the web board runs (`web_url`); none when neither.
+pub fn tournament_buttons(
+    lang: Lang,
+    tournament: i64,
+    open: bool,
+    web_url: Option<&str>,
+) -> Vec<serenity::CreateActionRow> {
+    let mut buttons = Vec::new();
+    if open {
+        buttons.push(
+            serenity::CreateButton::new(Component::Join(tournament).encode())
+                .label(tr(lang, "button-join"))
+                .style(serenity::ButtonStyle::Success),
+        );
+        buttons.push(
+            serenity::CreateButton::new(Component::Leave(tournament).encode())
+                .label(tr(lang, "button-leave"))
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    buttons.extend(web_url.map(|url| tournament_page_button(lang, url, tournament)));
+    if buttons.is_empty() {
+        Vec::new()
+    } else {
+        vec![serenity::CreateActionRow::Buttons(buttons)]
+    }
+}
+
+/// The link to a tournament's page on the web board: its standings and games, live.
+pub fn tournament_page_button(
+    lang: Lang,
+    web_url: &str,
+    tournament: i64,
+) -> serenity::CreateButton {
+    serenity::CreateButton::new_link(crate::web::tournament::tournament_url(web_url, tournament))
+        .label(tr(lang, "web-tournament-link"))
 }
 
 fn guild_of(press: &serenity::ComponentInteraction) -> Option<crate::db::GuildId> {
@@ -139,11 +166,7 @@ async fn show_entered(
         t.status,
         crate::db::TournamentStatus::Signup | crate::db::TournamentStatus::Running
     );
-    let buttons = if open {
-        vec![tournament_buttons(public, t.id)]
-    } else {
-        Vec::new()
-    };
+    let buttons = tournament_buttons(public, t.id, open, data.web_url.as_deref());
     let card = serenity::CreateInteractionResponseMessage::new()
         .content(actions::card(t, entered.players).render(public))
         .components(buttons)

@@ -1,7 +1,8 @@
 //! A tournament's standings as a picture: one line per player — rank, name, points, games
 //! played and the event's tiebreaks — under a title, in the board pictures' colours, fonts and
-//! panels, light or dark, in the reader's language. The leaders' lines are marked in gold; a
-//! rank shared with the line above is written `=`.
+//! panels, light or dark, in the reader's language. The subtitle says after which round the
+//! table stands; the leaders' lines are marked in gold, withdrawn (or removed) players' lines
+//! dimmed and their names marked; a rank shared with the line above is written `=`.
 
 use image::RgbaImage;
 
@@ -57,19 +58,29 @@ fn cells(format: Format, s: &Standing) -> Vec<String> {
     }
 }
 
+/// What the picture says beside the table: after which round it stands, and who withdrew.
+#[derive(Clone, Copy, Debug)]
+pub struct Marks<'a> {
+    /// The rounds the table counts.
+    pub round: i64,
+    /// By entrant index, as `names`: withdrawn or removed.
+    pub withdrawn: &'a [bool],
+}
+
 /// The picture's height for `lines` players.
 pub fn height(lines: usize) -> u32 {
     (2.0 * MARGIN + TITLE_HEIGHT + HEAD_HEIGHT + LINE_HEIGHT * lines as f32).ceil() as u32
 }
 
 /// The standings `table` (best first, as [`crate::standings::standings`] gives it) of an event
-/// called `title`; `names` by entrant index.
+/// called `title` after `marks.round` rounds; `names` by entrant index.
 pub fn standings_image(
     lang: Lang,
     title: &str,
     format: Format,
     table: &[Standing],
     names: &[String],
+    marks: Marks<'_>,
     theme: Theme,
 ) -> RgbaImage {
     let p = theme.palette();
@@ -84,13 +95,15 @@ pub fn standings_image(
         &fit_text(FontKind::Bold, 26.0, title, right - MARGIN),
         p.text,
     );
-    let subtitle = tr(
+    let rules = tr(
         lang,
         match format {
             Format::Swiss => "render-standings-swiss",
             Format::RoundRobin => "render-standings-round-robin",
         },
     );
+    let subtitle =
+        crate::text!("render-standings-after", round = marks.round, rules = rules).render(lang);
     c.text(
         FontKind::Regular,
         15.0,
@@ -160,7 +173,12 @@ pub fn standings_image(
         }
         let shared = i > 0 && table[i - 1].rank == s.rank;
         let leader = s.rank == 1;
-        let ink = if leader { p.win } else { p.text };
+        let withdrawn = marks.withdrawn.get(s.player).copied().unwrap_or(false);
+        let ink = match (withdrawn, leader) {
+            (true, _) => p.text_dim,
+            (false, true) => p.win,
+            (false, false) => p.text,
+        };
         let rank = if shared {
             "=".to_string()
         } else {
@@ -176,6 +194,11 @@ pub fn standings_image(
             ink,
         );
         let name = names.get(s.player).map_or("?", String::as_str);
+        let name = if withdrawn {
+            crate::text!("tournament-withdrawn-name", name = name.to_string()).render(lang)
+        } else {
+            name.to_string()
+        };
         let kind = if leader {
             FontKind::Bold
         } else {
@@ -187,7 +210,7 @@ pub fn standings_image(
             name_left,
             y,
             Align::Left,
-            &fit_text(kind, TEXT, name, name_w),
+            &fit_text(kind, TEXT, &name, name_w),
             ink,
         );
         for (j, cell) in cells(format, s).iter().enumerate() {
@@ -209,9 +232,12 @@ pub fn standings_png(
     format: Format,
     table: &[Standing],
     names: &[String],
+    marks: Marks<'_>,
     theme: Theme,
 ) -> Result<Vec<u8>, RenderError> {
-    encode_png(&standings_image(lang, title, format, table, names, theme))
+    encode_png(&standings_image(
+        lang, title, format, table, names, marks, theme,
+    ))
 }
 
 #[cfg(test)]
@@ -252,6 +278,10 @@ mod tests {
                     Format::RoundRobin,
                     &table,
                     &names,
+                    Marks {
+                        round: 7,
+                        withdrawn: &[false; 8],
+                    },
                     theme,
                 )
                 .unwrap();
@@ -271,8 +301,10 @@ mod tests {
         assert_ne!(seen[0], seen[1], "the languages differ");
     }
 
+    /// A Swiss table: its own columns; a withdrawn player's line is dimmed and longer (its name
+    /// marked), the rest unchanged; the round it stands after is said (the subtitle changes).
     #[test]
-    fn a_swiss_picture_has_its_own_columns() {
+    fn a_swiss_picture_marks_withdrawn_players_and_its_round() {
         let entrants = vec![
             Entrant::new(vec![Round::Won { opponent: 1 }]),
             Entrant::new(vec![Round::Lost { opponent: 0 }]),
@@ -280,18 +312,59 @@ mod tests {
         ];
         let table = standings(Format::Swiss, &entrants);
         let names = vec!["ann".into(), "bob".into(), "カタリナ".into()];
-        let img = standings_image(
-            Lang::EN,
-            "Swiss",
-            Format::Swiss,
-            &table,
-            &names,
-            Theme::Dark,
-        );
-        assert_eq!(img.width(), WIDTH);
+        let draw = |round: i64, withdrawn: &[bool]| {
+            standings_image(
+                Lang::EN,
+                "Swiss",
+                Format::Swiss,
+                &table,
+                &names,
+                Marks { round, withdrawn },
+                Theme::Dark,
+            )
+        };
+        let plain = draw(1, &[false; 3]);
+        assert_eq!(plain.width(), WIDTH);
         assert_eq!(
             cells(Format::Swiss, &table[0]).len(),
             columns(Format::Swiss).len()
         );
+        // bob (entrant 1) withdrew: only his line changes.
+        let marked = draw(1, &[false, true, false]);
+        let line_of = |entrant: usize| {
+            let i = table.iter().position(|s| s.player == entrant).unwrap();
+            let top = (MARGIN + TITLE_HEIGHT + HEAD_HEIGHT + LINE_HEIGHT * i as f32) as u32;
+            top + 2..top + LINE_HEIGHT as u32 - 2
+        };
+        let differ = |a: &RgbaImage, b: &RgbaImage, rows: std::ops::Range<u32>| {
+            rows.flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
+                .filter(|&(x, y)| a.get_pixel(x, y) != b.get_pixel(x, y))
+                .count()
+        };
+        assert!(
+            differ(&plain, &marked, line_of(1)) > 100,
+            "bob's line is marked"
+        );
+        assert_eq!(differ(&plain, &marked, line_of(0)), 0);
+        assert_eq!(differ(&plain, &marked, line_of(2)), 0);
+        // The marked name ("bob (withdrawn)") reaches further right than "bob".
+        let rightmost = |img: &RgbaImage| {
+            let bg = *img.get_pixel(MARGIN as u32 + 60, line_of(1).start);
+            line_of(1)
+                .flat_map(|y| (0..WIDTH / 2).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    let p = img.get_pixel(x, y);
+                    (0..3).any(|c| p.0[c].abs_diff(bg.0[c]) > 60)
+                })
+                .map(|(x, _)| x)
+                .max()
+                .unwrap_or(0)
+        };
+        assert!(rightmost(&marked) > rightmost(&plain) + 40);
+        // After round 2 instead of 1: the subtitle changes, the table not.
+        let later = draw(2, &[false; 3]);
+        let subtitle = (MARGIN + 36.0) as u32..(MARGIN + TITLE_HEIGHT) as u32;
+        assert!(differ(&plain, &later, subtitle) > 0);
+        assert_eq!(differ(&plain, &later, line_of(0)), 0);
     }
 }

@@ -11,6 +11,7 @@
 //!   moves step by step with each step's cell.
 //! - `GET /api/game/{id}/events`: Server-Sent Events, the public state at connect and after every
 //!   committed change of the game, whoever made it ([`crate::play::changes`]).
+//! - `GET /tournament/{id}`: a tournament's page, following it live ([`tournament`]).
 //! - `GET /api/game/{id}/board/{ply}`: the board after the game's first `ply` moves, as SVG, for
 //!   the page's step through earlier positions.
 //! - `POST /api/game/{id}/preview` and `…/move`: a move from the page, checked and played by the
@@ -56,6 +57,7 @@ pub mod state;
 #[cfg(test)]
 mod tests;
 pub mod texts;
+pub mod tournament;
 
 use std::sync::{Arc, OnceLock};
 
@@ -181,6 +183,7 @@ fn routes() -> Router<Arc<Web>> {
         .route("/rules/{game}", get(front::rules))
         .route("/rules/{game}/{file}", get(front::picture))
         .route("/game/{id}", get(assets::page))
+        .route("/tournament/{id}", get(tournament::page))
         .route("/assets/{name}", get(assets::asset))
         .route("/api/game/{id}/state", get(api::state))
         .route("/api/game/{id}/events", get(api::events))

@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use crate::common::opt_str;
 use crate::discord::{Answer, Bot, Discord, Member, Pressable, ANN, BOB, CAT, MEMBER_PERMS, MOD};
 use crate::server::CHANNEL_ID;
+use crate::web_page::{js, until, Driver};
 use hexcord::db::{self, PairingRow, TournamentStatus, UserId};
 
 const EVE: Member = Member {
@@ -279,16 +280,24 @@ async fn double_round_robin_of_four(postgres: bool) {
     }
     let mut bot = Bot::start(&d).await;
     d.fake.wait_ready(1).await;
-    let (_, buttons, id) = create(
+    let (card, buttons, id) = create(
         &d,
         vec![
-            opt_str("name", "Club league"),
+            opt_str("name", "Club league <i>"),
             int("game", 1),
             int("format", 2),
             int("tiles", 2),
         ],
     )
     .await;
+    // The card links to the event's page on the web board.
+    let page_url = crate::discord::components_of(&card.components)
+        .find_map(|c| c["url"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("the card has no link to the event's page: {card:?}"));
+    assert!(
+        page_url.ends_with(&format!("/tournament/{id}")),
+        "{page_url}"
+    );
     for m in [&ANN, &BOB, &CAT, &EVE] {
         d.press(m, &buttons, "tjoin").await;
     }
@@ -309,14 +318,108 @@ async fn double_round_robin_of_four(postgres: bool) {
         "has started",
     )
     .await;
+    // The event's page on a phone (SQLite run only: one browser is enough): every game in
+    // progress linked to its live board, then the standings after each round as it is
+    // decided, without reloading the page, and the event over.
+    let browser = if postgres {
+        None
+    } else {
+        let driver = Driver::start().await;
+        let c = driver.phone(390, 844).await;
+        c.goto(&page_url).await.expect("open the event's page");
+        until(&c, "the page", "return document.readyState === 'complete'").await;
+        let page = js(
+            &c,
+            "return { title: document.querySelector('h1').textContent, \
+             text: document.body.innerText, \
+             wide: document.documentElement.scrollWidth, screen: window.innerWidth, \
+             rounds: document.querySelectorAll('section.round').length, \
+             watch: [...document.querySelectorAll('li.playing a.game')].map(a => a.href) };",
+        )
+        .await;
+        assert_eq!(page["title"], "Club league <i>", "{page}");
+        assert!(
+            page["wide"].as_u64() <= page["screen"].as_u64(),
+            "scrolls sideways: {page}"
+        );
+        assert_eq!(page["rounds"], 6, "{page}");
+        let text = page["text"].as_str().unwrap_or_default();
+        assert!(text.contains("No round is decided yet."), "{page}");
+        let mut watch: Vec<String> = page["watch"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|u| u.as_str().map(str::to_string))
+            .collect();
+        watch.sort();
+        let mut games: Vec<String> = all
+            .iter()
+            .filter_map(|p| p.game_id)
+            .map(|g| {
+                format!(
+                    "{}/game/{g}",
+                    page_url.trim_end_matches(&format!("/tournament/{id}"))
+                )
+            })
+            .collect();
+        games.sort();
+        assert_eq!(watch, games, "every game in progress is linked: {page}");
+        Some((driver, c))
+    };
     let from = d.fake.request_count();
     for round in 1..=6 {
         play_round(&d, id, round).await;
+        if let Some((_, c)) = &browser {
+            // The page follows by itself (it reads itself again every few seconds).
+            if round < 6 {
+                until(
+                    c,
+                    &format!("the standings after round {round}"),
+                    &format!(
+                        "const s = document.querySelector('section.standings'); \
+                         return !!s && s.dataset.round === '{round}' \
+                         && document.querySelectorAll('section.standings tbody tr').length === 4;"
+                    ),
+                )
+                .await;
+            }
+        }
     }
     d.posted(from, None, "is over. The winner:").await;
     let (state, winner) = status(&d, id).await;
     assert_eq!(state, TournamentStatus::Finished);
     assert!(winner.is_some());
+    if let Some((_driver, c)) = browser {
+        until(
+            &c,
+            "the event over",
+            "const e = document.getElementById('event'); \
+             return e.dataset.over === 'true' \
+             && document.querySelectorAll('li.playing').length === 0 \
+             && document.querySelectorAll('li.decided a.game').length === 12;",
+        )
+        .await;
+        // A finished game's link opens its page.
+        let first = js(
+            &c,
+            "return document.querySelector('li.decided a.game').href;",
+        )
+        .await;
+        let first = first.as_str().unwrap_or_default().to_string();
+        c.goto(&first).await.expect("open a game's page");
+        until(
+            &c,
+            "the game's page",
+            "return document.readyState === 'complete'",
+        )
+        .await;
+        let status = js(&c, "return document.title;").await;
+        assert!(
+            status.as_str().is_some_and(|t| !t.is_empty()),
+            "{first}: {status}"
+        );
+        let _ = c.close().await;
+    }
     d.end(&mut bot, "tournament_rr", started).await;
 }
 

@@ -43,6 +43,7 @@ render-turning-better = Better move { $number }: { $mv }
 
 render-standings-swiss = Swiss · ties broken by Buchholz cut-1, then Sonneborn–Berger
 render-standings-round-robin = Round robin · ties broken by direct encounter, then Sonneborn–Berger, then wins
+render-standings-after = After round { $round } · { $rules }
 render-standings-rank = Rank
 render-standings-player = Player
 render-standings-points = Points

@@ -31,6 +31,30 @@ web-played = { $mv ->
     } in game #{ $game }, move { $n }. The board is posted in Discord as always.
 web-link-open = Open the board
 web-link-watch = Watch live
+# The page of a tournament (/tournament/<id> on the web board) and the link to it.
+web-tournament-link = Follow on the web
+web-tournament-state = { $status ->
+        [signup] Taking sign-ups
+        [finished] Finished
+        [cancelled] Called off
+       *[running] Round { $round } of { $rounds }
+    }
+web-tournament-standings = Standings after round { $round }
+web-tournament-standings-none = No round is decided yet.
+web-tournament-col-rank = #
+web-tournament-col-player = Player
+web-tournament-col-points = Points
+web-tournament-col-games = Games
+web-tournament-col-buchholz = BH-1
+web-tournament-col-sb = SB
+web-tournament-col-direct = DE
+web-tournament-col-wins = Wins
+web-tournament-round = Round { $round }
+web-tournament-bye = bye ({ $points })
+web-tournament-void = called off
+web-tournament-playing = playing
+web-tournament-game = game #{ $game }
+web-tournament-updates = This page updates by itself.
 web-link-private = Your private link to play game #{ $game } by clicking the board (it is yours alone: do not share it; it expires when the game ends):
 inbox-link = Games to play
 inbox-link-private = Your private link to every game waiting for your move, on every server, to play them on one page (it is yours alone: do not share it; it works for { $days } days):

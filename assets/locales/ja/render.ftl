@@ -35,6 +35,7 @@ render-turning-better = { $number }手目（推奨）：{ $mv }
 
 render-standings-swiss = スイス式 · 同点はブッフホルツ（最低1つを除く）、次にゾンネボーン・ベルガーで決定
 render-standings-round-robin = 総当たり · 同点は直接対決、次にゾンネボーン・ベルガー、次に勝ち数で決定
+render-standings-after = 第{ $round }ラウンド終了時点 · { $rules }
 render-standings-rank = 順位
 render-standings-player = プレイヤー
 render-standings-points = 得点

@@ -30,6 +30,30 @@ web-played = { $mv ->
     }盤面はいつも通り Discord に投稿されます。
 web-link-open = 盤を開く
 web-link-watch = ライブで見る
+# 大会のページ（Web 盤の /tournament/<id>）とそのリンク。
+web-tournament-link = Web で見る
+web-tournament-state = { $status ->
+        [signup] 参加受付中
+        [finished] 終了
+        [cancelled] 中止
+       *[running] 第{ $round }ラウンド（全{ $rounds }ラウンド）
+    }
+web-tournament-standings = 第{ $round }ラウンド終了時点の順位
+web-tournament-standings-none = まだ終わったラウンドはありません。
+web-tournament-col-rank = 順位
+web-tournament-col-player = プレイヤー
+web-tournament-col-points = 得点
+web-tournament-col-games = 対局数
+web-tournament-col-buchholz = BH-1
+web-tournament-col-sb = SB
+web-tournament-col-direct = 直接対決
+web-tournament-col-wins = 勝数
+web-tournament-round = 第{ $round }ラウンド
+web-tournament-bye = 不戦（{ $points }点）
+web-tournament-void = 中止
+web-tournament-playing = 対局中
+web-tournament-game = 対局 #{ $game }
+web-tournament-updates = このページは自動で更新されます。
 web-link-private = 対局 #{ $game } を盤のクリックで指すための、あなた専用のリンクです（共有しないでください。対局が終わると無効になります）：
 inbox-link = 手番の対局
 inbox-link-private = すべてのサーバーであなたの手番を待っている対局を、ひとつのページで指せる、あなた専用のリンクです（共有しないでください。{ $days }日間有効です）：

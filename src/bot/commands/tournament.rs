@@ -172,7 +172,12 @@ pub async fn create(
     let public = public_lang(&ctx).await?;
     let reply = CreateReply::default()
         .content(card.render(public))
-        .components(vec![tournament_buttons(public, id)])
+        .components(tournament_buttons(
+            public,
+            id,
+            true,
+            ctx.data().web_url.as_deref(),
+        ))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     let handle = ctx.send(reply).await?;
     match read_back(|| async { handle.message().await.map(|m| m.into_owned()) }).await {
@@ -255,14 +260,27 @@ pub async fn standings(
         let theme =
             crate::play::server_theme(&ctx.data().core.pool, Some(view.tournament.guild_id))
                 .await?;
-        let (title, format, table, names) = (
+        let (title, format, table, names, withdrawn, round) = (
             view.tournament.name.clone(),
             view.format,
             view.table.clone(),
             view.names.clone(),
+            view.withdrawn.clone(),
+            view.round,
         );
         let png = tokio::task::spawn_blocking(move || {
-            crate::render::standings::standings_png(lang, &title, format, &table, &names, theme)
+            crate::render::standings::standings_png(
+                lang,
+                &title,
+                format,
+                &table,
+                &names,
+                crate::render::standings::Marks {
+                    round,
+                    withdrawn: &withdrawn,
+                },
+                theme,
+            )
         })
         .await
         .map_err(|e| BotError::Internal(anyhow::anyhow!("drawing the standings: {e}")))?

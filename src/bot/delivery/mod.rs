@@ -723,14 +723,12 @@ impl Delivery {
                         )
                     });
                 self.turn(q).await;
-                let buttons = if open {
-                    vec![crate::bot::components::tournament_buttons(
-                        Lang::of(&a.lang),
-                        tournament,
-                    )]
-                } else {
-                    Vec::new()
-                };
+                let buttons = crate::bot::components::tournament_buttons(
+                    Lang::of(&a.lang),
+                    tournament,
+                    open,
+                    self.web_url.as_deref(),
+                );
                 serenity::ChannelId::from(channel)
                     .edit_message(
                         http,

@@ -31,15 +31,21 @@ impl Delivery {
                     view.format,
                     &view.table,
                     &view.names,
+                    crate::render::standings::Marks {
+                        round,
+                        withdrawn: &view.withdrawn,
+                    },
                     theme,
                 )
             })
             .await?;
-            Ok::<_, anyhow::Error>(Board {
-                png,
-                alt,
-                buttons: None,
-            })
+            // The event's page, live, under its standings.
+            let buttons = self.web_url.as_deref().map(|url| {
+                serenity::CreateActionRow::Buttons(vec![
+                    crate::bot::components::tournament_page_button(lang, url, tournament),
+                ])
+            });
+            Ok::<_, anyhow::Error>(Board { png, alt, buttons })
         }
         .await;
         match drawn {

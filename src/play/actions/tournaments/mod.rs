@@ -25,7 +25,8 @@
 //!   [`cancel_tournament`], [`pause_round`], [`remove_player`], [`correct_result`].
 //! - **Standings** ([`crate::standings`]) follow every Swiss round and close the event, in
 //!   words and as a picture (drawn when posted: [`Target::Standings`]); the event's card is
-//!   edited to show its count and state ([`Target::Card`]).
+//!   edited to show its count and state ([`Target::Card`]). The event's page on the web board
+//!   reads it as it stands ([`event_now`]).
 //!
 //! Every announcement goes through the delivery queue, in the server's language. Where the
 //! server wants threads, the event gets its own, opened on its card ([`card_posted`]): its

@@ -157,7 +157,17 @@ pub struct StandingsView {
     pub table: Vec<Standing>,
     /// The players' names by seed (the table's `player` indexes them).
     pub names: Vec<String>,
+    /// By seed: withdrawn or removed.
+    pub withdrawn: Vec<bool>,
     pub text: Text,
+}
+
+/// By seed: who withdrew or was removed.
+fn withdrawn_of(players: &[TournamentPlayer]) -> Vec<bool> {
+    players
+        .iter()
+        .map(|p| p.withdrawn_round.is_some())
+        .collect()
 }
 
 /// The standings of tournament `id` of server `guild` as they stand.
@@ -187,6 +197,7 @@ pub async fn show_standings(
         format,
         table,
         names,
+        withdrawn: withdrawn_of(&players),
         text,
     })
 }
@@ -210,6 +221,43 @@ pub async fn standings_after(
         format,
         table,
         names,
+        withdrawn: withdrawn_of(&players),
         text,
+    })
+}
+
+/// A tournament as it stands, for its web page: its standings (the same as
+/// `/tournament standings`), and every player and pairing of every round.
+#[derive(Clone, Debug)]
+pub struct EventNow {
+    pub standings: StandingsView,
+    /// By seed, as the table's `player` and `standings.names` index them.
+    pub players: Vec<TournamentPlayer>,
+    pub pairings: Vec<PairingRow>,
+}
+
+/// Tournament `id` as it stands, whatever its server (its page is public); refused when there
+/// is no such event.
+pub async fn event_now(pool: &crate::db::Pool, id: i64) -> Result<EventNow, Error> {
+    let t = fetch(pool, id).await?;
+    let players = db::tournament_players(pool, id).await?;
+    let pairings = db::tournament_pairings(pool, id).await?;
+    let round = decided_rounds(&t, &pairings);
+    let mut conn = pool.acquire().await?;
+    let names = names_of(&mut conn, &players).await?;
+    let (table, format) = table_of(&t, &players, &pairings, round);
+    let text = standings_words(&t, &players, &names, &table, format, round);
+    Ok(EventNow {
+        standings: StandingsView {
+            tournament: t,
+            round,
+            format,
+            table,
+            names,
+            withdrawn: withdrawn_of(&players),
+            text,
+        },
+        players,
+        pairings,
     })
 }
