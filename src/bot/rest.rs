@@ -71,6 +71,7 @@ pub fn client(config: &Config, pacer: Arc<Pacer>) -> anyhow::Result<serenity::Ht
     };
     let mut limiter = serenity::Ratelimiter::new(http.clone(), authorization);
     limiter.set_ratelimit_callback(Box::new(move |info| {
+        crate::metrics::METRICS.rate_limited(info.global);
         if info.global {
             // Nothing more goes out until Discord's wait is over: serenity sends the refused
             // request again then, and new ones after it would be refused in turn.
