@@ -75,6 +75,9 @@ pub struct Config {
     /// privileged Server Members intent, which the application must have switched on in the
     /// Developer Portal), and withdraws them from that server's tournaments.
     pub members_intent: bool,
+    /// `METRICS_TOKEN`: who presents it as `Authorization: Bearer` may read `/metrics` from
+    /// anywhere; without it, only requests from this machine may ([`crate::metrics`]).
+    pub metrics_token: Option<Token>,
 }
 
 /// The gateway shards a process runs: `first..=last` of `count` in all. Discord sends each
@@ -167,6 +170,7 @@ impl fmt::Debug for Config {
             .field("public_url", &self.public_url)
             .field("client_secret", &self.client_secret)
             .field("public_key", &self.public_key.is_some())
+            .field("metrics_token", &self.metrics_token)
             .finish()
     }
 }
@@ -221,6 +225,10 @@ pub const SETTINGS: &[(&str, &str)] = &[
     (
         "DISCORD_PUBLIC_KEY",
         "with the Activity: the application's public key, to check requests through Discord's proxy",
+    ),
+    (
+        "METRICS_TOKEN",
+        "a secret that lets a monitor read /metrics from another machine (default: from this machine only)",
     ),
     (
         "SERVER_MEMBERS_INTENT",
@@ -285,6 +293,8 @@ pub enum ConfigError {
     BadPublicUrl(String),
     #[error("DISCORD_CLIENT_SECRET looks malformed ({0}): copy it again from the Developer Portal (your application → OAuth2 → Client Secret → Reset Secret)")]
     BadClientSecret(&'static str),
+    #[error("METRICS_TOKEN must be at least 16 characters without spaces (a monitor sends it as `Authorization: Bearer …`), e.g. the output of `openssl rand -hex 24`")]
+    BadMetricsToken,
     #[error("DISCORD_PUBLIC_KEY must be the application's public key, 64 hexadecimal digits (Developer Portal → your application → General Information → Public Key)")]
     BadPublicKey,
     #[error("SERVER_MEMBERS_INTENT must be `on` or `off` (the default), got `{0}`")]
@@ -414,6 +424,13 @@ impl Config {
             None => None,
             Some(v) => Some(parse_public_key(&v).ok_or(ConfigError::BadPublicKey)?),
         };
+        let metrics_token = match set("METRICS_TOKEN") {
+            None => None,
+            Some(v) if v.len() < 16 || !v.chars().all(|c| c.is_ascii_graphic()) => {
+                return Err(ConfigError::BadMetricsToken)
+            }
+            Some(v) => Some(Token(v)),
+        };
         let members_intent = match set("SERVER_MEMBERS_INTENT") {
             None => false,
             Some(v) if v.eq_ignore_ascii_case("on") => true,
@@ -435,6 +452,7 @@ impl Config {
             client_secret,
             public_key,
             members_intent,
+            metrics_token,
         })
     }
 }
@@ -569,7 +587,14 @@ mod tests {
         assert!(!format!("{c:?}").contains(secret));
         let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
         assert!(c.client_secret.is_none() && c.public_key.is_none());
+        assert!(c.metrics_token.is_none());
+        let watch = "d1e2a3d4b5e6e7f8a9b0c1d2";
+        let c = config(&[("DISCORD_TOKEN", TOKEN), ("METRICS_TOKEN", watch)]).unwrap();
+        assert_eq!(c.metrics_token.as_ref().map(Token::expose), Some(watch));
+        assert!(!format!("{c:?}").contains(watch));
         for (k, v) in [
+            ("METRICS_TOKEN", "short"),
+            ("METRICS_TOKEN", "a long token with spaces in it"),
             ("DISCORD_CLIENT_SECRET", "x1y2"),
             ("DISCORD_CLIENT_SECRET", "has a space in the middle of it"),
             ("DISCORD_PUBLIC_KEY", "0f0f"),

@@ -209,6 +209,7 @@ pub mod engine;
 pub mod games;
 pub mod hex;
 pub mod i18n;
+pub mod metrics;
 pub mod pairings;
 pub mod play;
 pub mod rating;

@@ -35,6 +35,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbError;
 use crate::i18n::Lang;
+use crate::metrics::{Interaction, METRICS};
 use crate::play::{access, actions, opponent, timers};
 use actions::Core;
 
@@ -104,6 +105,7 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
                 }
             };
             reply_privately(ctx, text).await;
+            answered(ctx).await;
         }
         poise::FrameworkError::ArgumentParse {
             error, input, ctx, ..
@@ -121,6 +123,7 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
                 None => crate::text!("option-unreadable-unnamed", command = command),
             };
             reply_privately(ctx, text.render(lang)).await;
+            answered(ctx).await;
         }
         poise::FrameworkError::Setup { error, .. } => {
             error!("setup failed: {error}");
@@ -136,9 +139,31 @@ async fn on_error(err: poise::FrameworkError<'_, Data, BotError>) {
             if let Some(ctx) = other.ctx() {
                 let lang = ctx.locale().map(Lang::of).unwrap_or_default();
                 reply_privately(ctx, crate::i18n::tr(lang, "apology")).await;
+                answered(ctx).await;
             }
         }
     }
+}
+
+/// When a slash command was received: set by the first check, before anything else runs.
+struct Received(std::time::Instant);
+
+/// Counts the command of `ctx` answered, with the time since it was received ([`METRICS`]).
+async fn answered(ctx: Context<'_>) {
+    let took = ctx
+        .invocation_data::<Received>()
+        .await
+        .map(|r| r.0.elapsed());
+    if let Some(took) = took {
+        METRICS.answered(Interaction::Command, took);
+    }
+}
+
+/// Notes when the command of `ctx` was received, then runs the commands' checks.
+async fn receive_command(ctx: Context<'_>) -> Result<bool, BotError> {
+    ctx.set_invocation_data(Received(std::time::Instant::now()))
+        .await;
+    commands::checked::check(ctx).await
 }
 
 async fn reply_privately(ctx: Context<'_>, text: String) {
@@ -159,7 +184,21 @@ async fn event_handler(
         interaction: serenity::Interaction::Component(press),
     } = event
     {
+        let received = std::time::Instant::now();
         components::handle(framework.serenity_context, framework.user_data, press).await;
+        METRICS.answered(Interaction::Component, received.elapsed());
+    }
+    // Whether this shard is connected, for `/healthz` and `/metrics`.
+    let shard = framework.serenity_context.shard_id.0;
+    match event {
+        serenity::FullEvent::Ready { .. } | serenity::FullEvent::Resume { .. } => {
+            METRICS.shard_connected(shard, true);
+        }
+        serenity::FullEvent::ShardStageUpdate { event } => METRICS.shard_connected(
+            event.shard_id.0,
+            event.new == serenity::ConnectionStage::Connected,
+        ),
+        _ => {}
     }
     if let serenity::FullEvent::GuildMemberRemoval { guild_id, user, .. } = event {
         let core = &framework.user_data.core;
@@ -347,6 +386,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 activity,
                 app_id.clone(),
             );
+            if let Some(token) = &config.metrics_token {
+                let _ = web.metrics_token.set(token.expose().to_string());
+            }
             tokio::spawn(async move {
                 if let Err(e) = crate::web::serve(listener, web).await {
                     error!("the web board stopped: {e}");
@@ -362,13 +404,15 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let seals = seal::Sealer::new(config.token()?.expose());
     let dev_guild = config.dev_guild_id;
     let shards = config.shards;
+    METRICS.expect_shards(shards.last + 1 - shards.first);
     let timer_interval = config.timer_interval;
     let pacer = rest::Pacer::for_shards(shards.last + 1 - shards.first, shards.count);
     let data_pacer = pacer.clone();
     let options = poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |err| Box::pin(on_error(err)),
-        command_check: Some(|ctx| Box::pin(commands::checked::check(ctx))),
+        command_check: Some(|ctx| Box::pin(receive_command(ctx))),
+        post_command: |ctx| Box::pin(answered(ctx)),
         event_handler: |framework, event| Box::pin(event_handler(framework, event)),
         ..Default::default()
     };
@@ -421,10 +465,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         // Privileged: members leaving a server (they are withdrawn from its tournaments).
         intents |= serenity::GatewayIntents::GUILD_MEMBERS;
     }
-    let mut client =
-        serenity::ClientBuilder::new_with_http(rest::client(&config, pacer.clone())?, intents)
-            .framework(framework)
-            .await?;
+    let mut client = serenity::ClientBuilder::new_with_http(rest::client(&config)?, intents)
+        .framework(framework)
+        .event_handler(rest::RateLimitWatch {
+            pacer: pacer.clone(),
+        })
+        .await?;
     let delivery = delivery::Delivery {
         pool: crate::db::connect_side(&config.database_url, delivery::CONNECTIONS).await?,
         http: client.http.clone(),

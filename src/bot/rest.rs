@@ -45,7 +45,7 @@ pub const BURST: f64 = 1.0;
 /// The serenity HTTP client: Discord's API with serenity's rate limiter, or, with
 /// `DISCORD_API_BASE` set (tests only), the same through that address as an HTTP proxy,
 /// trusting the certificate of `DISCORD_API_CA`.
-pub fn client(config: &Config, pacer: Arc<Pacer>) -> anyhow::Result<serenity::Http> {
+pub fn client(config: &Config) -> anyhow::Result<serenity::Http> {
     let token = config.token()?.expose().to_string();
     let mut builder = reqwest::Client::builder().use_rustls_tls();
     if let Some(base) = &config.api_base {
@@ -69,21 +69,34 @@ pub fn client(config: &Config, pacer: Arc<Pacer>) -> anyhow::Result<serenity::Ht
         Some(_) => token.clone(),
         None => format!("Bot {token}"),
     };
-    let mut limiter = serenity::Ratelimiter::new(http.clone(), authorization);
-    limiter.set_ratelimit_callback(Box::new(move |info| {
-        if info.global {
-            // Nothing more goes out until Discord's wait is over: serenity sends the refused
-            // request again then, and new ones after it would be refused in turn.
-            pacer.hold(info.timeout);
-            warn!(path = %info.path, wait = ?info.timeout, "Discord's global rate limit reached; waiting");
-        } else {
-            debug!(path = %info.path, wait = ?info.timeout, "a route's rate limit: waiting");
-        }
-    }));
+    // serenity's client replaces the limiter's callback with its event handlers' `ratelimit`:
+    // what the bot does on a 429 is [`RateLimitWatch`], given to the client as a handler.
+    let limiter = serenity::Ratelimiter::new(http.clone(), authorization);
     Ok(serenity::HttpBuilder::new(token)
         .client(http)
         .ratelimiter(limiter)
         .build())
+}
+
+/// What the bot does when serenity's rate limiter meets a limit (an event handler of the
+/// client, which calls it for each one): counts it for `/metrics`, and on a global 429 holds the
+/// [`Pacer`] until Discord's wait is over (serenity sends the refused request again then, and
+/// new ones after it would be refused in turn).
+pub struct RateLimitWatch {
+    pub pacer: Arc<Pacer>,
+}
+
+#[serenity::async_trait]
+impl serenity::EventHandler for RateLimitWatch {
+    async fn ratelimit(&self, info: serenity::RatelimitInfo) {
+        crate::metrics::METRICS.rate_limited(info.global);
+        if info.global {
+            self.pacer.hold(info.timeout);
+            warn!(path = %info.path, wait = ?info.timeout, "Discord's global rate limit reached; waiting");
+        } else {
+            debug!(path = %info.path, wait = ?info.timeout, "a route's rate limit: waiting");
+        }
+    }
 }
 
 /// How urgent a request is: the lower, the sooner among those waiting.

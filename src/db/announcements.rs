@@ -490,6 +490,17 @@ pub async fn mark_failed(ex: impl Executor<'_>, id: i64, error: &str) -> Result<
     Ok(())
 }
 
+/// The delivery queue for monitoring: how many announcements wait to be posted, and when (ms) the
+/// oldest of them was queued. Reads the pending rows only (a partial index), so it stays cheap
+/// however many were ever sent.
+pub async fn pending_summary(ex: impl Executor<'_>) -> Result<(i64, Option<i64>), DbError> {
+    Ok(sqlx::query_as(
+        "SELECT COUNT(*), MIN(created_at) FROM announcements WHERE status = 'pending'",
+    )
+    .fetch_one(ex)
+    .await?)
+}
+
 /// The delay (ms) from its change to its delivery of each posted announcement queued after
 /// announcement `after` (0: all), for figures.
 pub async fn delivery_delays(ex: impl Executor<'_>, after: i64) -> Result<Vec<i64>, DbError> {

@@ -319,6 +319,15 @@ pub async fn fetch_game(ex: impl Executor<'_>, id: i64) -> Result<Option<GameRow
         .await?)
 }
 
+/// How many games are in play (not finished or aborted), for monitoring: an indexed count.
+pub async fn count_games_in_play(ex: impl Executor<'_>) -> Result<i64, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE status = 'active'")
+            .fetch_one(ex)
+            .await?,
+    )
+}
+
 pub async fn fetch_moves(ex: impl Executor<'_>, game: i64) -> Result<Vec<StoredMove>, DbError> {
     Ok(
         sqlx::query_as("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply")

@@ -26,6 +26,8 @@
 //!   the same page inside Discord, as an Activity ([`activity`]), when `DISCORD_CLIENT_SECRET`
 //!   is set.
 //!
+//! - `GET /healthz` and `GET /metrics`: health and figures for monitoring ([`crate::metrics`]).
+//!
 //! With `DISCORD_PUBLIC_KEY` set, a request carrying Discord's Activity proxy headers is served
 //! only when they are signed by the application's key and current ([`proxy`]).
 //!
@@ -51,6 +53,7 @@ mod assets;
 pub mod front;
 pub mod inbox;
 pub mod limit;
+mod monitor;
 pub mod proxy;
 pub mod server;
 pub mod state;
@@ -95,6 +98,10 @@ pub struct Web {
     pub activity: Option<activity::Activity>,
     /// The application's id, once the bot has connected: the front page's invitation.
     pub app_id: Arc<OnceLock<u64>>,
+    /// `METRICS_TOKEN`, when set: `/metrics` answers anyone presenting it ([`crate::metrics`]).
+    pub metrics_token: OnceLock<String>,
+    /// The server's gate, once it serves: its live connections and streams for `/metrics`.
+    gate: OnceLock<Arc<server::Gate>>,
 }
 
 impl Web {
@@ -117,6 +124,8 @@ impl Web {
             public: std::sync::Mutex::new(std::collections::HashMap::new()),
             activity,
             app_id,
+            metrics_token: OnceLock::new(),
+            gate: OnceLock::new(),
         })
     }
 }
@@ -129,6 +138,7 @@ pub fn router(web: Arc<Web>) -> Router {
         .nest("/.proxy", routes.clone())
         .route("/.proxy/", get(assets::activity_page))
         .merge(routes)
+        .merge(monitoring())
         .fallback(assets::not_found)
         .layer(axum::middleware::from_fn(server::read_body))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -175,6 +185,13 @@ async fn check_proxy_signature(
     let client = server::Client::of(server::peer_of(&request), request.headers(), member);
     request.extensions_mut().insert(client);
     next.run(request).await
+}
+
+/// The monitoring routes, outside `/.proxy` ([`crate::metrics`]).
+fn monitoring() -> Router<Arc<Web>> {
+    Router::new()
+        .route("/healthz", get(monitor::healthz))
+        .route("/metrics", get(monitor::metrics))
 }
 
 fn routes() -> Router<Arc<Web>> {

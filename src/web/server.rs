@@ -150,6 +150,14 @@ impl Gate {
         }
     }
 
+    /// The connections and live streams open now.
+    pub(super) fn live(&self) -> crate::metrics::Live {
+        crate::metrics::Live {
+            connections: self.connections.taken(),
+            streams: self.streams.taken(),
+        }
+    }
+
     /// A seat for a live stream of `client`, or the refusal (503, try again later).
     pub(super) fn stream(&self, client: &Client, lang: crate::i18n::Lang) -> Result<Seat, Failure> {
         self.streams.take(Some(&client.0)).map_err(|full| {
@@ -285,6 +293,7 @@ pub async fn serve_with(
     limits: Limits,
 ) -> std::io::Result<()> {
     let gate = Arc::new(Gate::new(limits));
+    let _ = web.gate.set(gate.clone());
     let router = super::router(web);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())

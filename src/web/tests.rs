@@ -1010,3 +1010,384 @@ async fn live_streams_and_connections_are_capped_below_the_file_limit() {
         .expect("closed at once");
     assert!(answer.is_empty(), "{}", String::from_utf8_lossy(&answer));
 }
+
+/// `GET path` over a fresh connection with `extra` header lines; the status and the body.
+async fn get_raw(addr: std::net::SocketAddr, path: &str, extra: &str) -> (u16, String) {
+    let mut socket = TcpStream::connect(addr).await.unwrap();
+    socket
+        .write_all(
+            format!("GET {path} HTTP/1.1\r\nHost: x\r\n{extra}Connection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), socket.read_to_end(&mut answer))
+        .await
+        .expect("an answer in time")
+        .unwrap();
+    let answer = String::from_utf8(answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap();
+    let lower = head.to_ascii_lowercase();
+    if status == 200 && path == "/metrics" {
+        assert!(
+            lower.contains("content-type: text/plain; version=0.0.4"),
+            "{head}"
+        );
+    }
+    // Answers are short and whole (no chunked stream): the body is what was sent.
+    assert!(!lower.contains("transfer-encoding: chunked"), "{head}");
+    (status, body.to_string())
+}
+
+/// One metric family of a scrape, as a strict reader of the text format (0.0.4) finds it.
+#[derive(Debug, Default)]
+struct Family {
+    help: String,
+    kind: String,
+    /// Each sample: its full name, its labels in order, its value.
+    samples: Vec<(String, Vec<(String, String)>, f64)>,
+}
+
+fn valid_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == ':')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+}
+
+/// A sample's value: a float, `+Inf`, `-Inf` or `NaN`.
+fn sample_value(text: &str) -> Option<f64> {
+    match text {
+        "+Inf" => Some(f64::INFINITY),
+        "-Inf" => Some(f64::NEG_INFINITY),
+        "NaN" => Some(f64::NAN),
+        t => t.parse().ok(),
+    }
+}
+
+/// `{a="x",b="y"}` (after the name) as its labels; the rest of the line after it.
+fn labels(text: &str) -> Result<(Vec<(String, String)>, &str), String> {
+    let Some(mut rest) = text.strip_prefix('{') else {
+        return Ok((Vec::new(), text));
+    };
+    let mut out = Vec::new();
+    loop {
+        if let Some(after) = rest.strip_prefix('}') {
+            return Ok((out, after));
+        }
+        let eq = rest.find('=').ok_or("a label without `=`")?;
+        let name = &rest[..eq];
+        if !valid_name(name) || name.starts_with("__") {
+            return Err(format!("bad label name `{name}`"));
+        }
+        rest = rest[eq + 1..]
+            .strip_prefix('"')
+            .ok_or("a label value not quoted")?;
+        let mut value = String::new();
+        let mut chars = rest.char_indices();
+        let end = loop {
+            match chars.next() {
+                Some((i, '"')) => break i,
+                Some((_, '\\')) => match chars.next() {
+                    Some((_, 'n')) => value.push('\n'),
+                    Some((_, c @ ('\\' | '"'))) => value.push(c),
+                    _ => return Err("a bad escape in a label value".into()),
+                },
+                Some((_, '\n')) | None => return Err("an unterminated label value".into()),
+                Some((_, c)) => value.push(c),
+            }
+        };
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(format!("label `{name}` twice"));
+        }
+        out.push((name.to_string(), value));
+        rest = &rest[end + 1..];
+        rest = rest.strip_prefix(',').unwrap_or(rest);
+    }
+}
+
+/// Reads a whole scrape strictly: every line a HELP, a TYPE (each once, before the family's
+/// samples, families not interleaved) or a sample of the family announced last, with a name its
+/// type allows (`_bucket`/`_sum`/`_count` for histograms, `_total` for counters), well-formed
+/// labels and a number, no sample twice; histograms' buckets cumulative up to `+Inf`, which
+/// equals `_count`; counters and gauges here never negative. Panics with the line at fault.
+fn parse_exposition(text: &str) -> std::collections::BTreeMap<String, Family> {
+    use std::collections::{BTreeMap, HashSet};
+    assert!(text.ends_with('\n'), "the scrape must end with a newline");
+    let mut families: BTreeMap<String, Family> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    let mut seen = HashSet::new();
+    for (n, line) in text.lines().enumerate() {
+        let fail = |why: &str| -> ! { panic!("line {}: {why}: `{line}`", n + 1) };
+        if line.is_empty() {
+            fail("an empty line");
+        }
+        if let Some(comment) = line.strip_prefix("# ") {
+            let mut parts = comment.splitn(3, ' ');
+            let (word, name, rest) = (parts.next(), parts.next(), parts.next());
+            let (Some(word), Some(name)) = (word, name) else {
+                fail("a comment without a metric name")
+            };
+            if !valid_name(name) {
+                fail("a bad metric name");
+            }
+            if current.as_deref() != Some(name) {
+                if families.contains_key(name) {
+                    fail("a family declared again later");
+                }
+                current = Some(name.to_string());
+            }
+            let family = families.entry(name.to_string()).or_default();
+            if !family.samples.is_empty() {
+                fail("HELP or TYPE after the family's samples");
+            }
+            match (word, rest) {
+                ("HELP", Some(help)) if family.help.is_empty() && !help.trim().is_empty() => {
+                    family.help = help.to_string()
+                }
+                ("TYPE", Some(kind))
+                    if family.kind.is_empty()
+                        && ["counter", "gauge", "histogram", "summary", "untyped"]
+                            .contains(&kind) =>
+                {
+                    family.kind = kind.to_string()
+                }
+                _ => fail("a bad, repeated or empty HELP or TYPE"),
+            }
+            continue;
+        }
+        if line.starts_with('#') {
+            fail("a comment that is neither HELP nor TYPE");
+        }
+        let name_end = line
+            .find(['{', ' '])
+            .unwrap_or_else(|| fail("a sample without a value"));
+        let name = &line[..name_end];
+        if !valid_name(name) {
+            fail("a bad sample name");
+        }
+        let (labels, rest) = labels(&line[name_end..]).unwrap_or_else(|e| fail(&e));
+        let value = rest
+            .strip_prefix(' ')
+            .and_then(|v| {
+                let mut parts = v.split(' ');
+                let value = sample_value(parts.next()?)?;
+                // An optional timestamp (ms), then nothing.
+                match (parts.next(), parts.next()) {
+                    (None, _) => Some(value),
+                    (Some(t), None) if t.parse::<i64>().is_ok() => Some(value),
+                    _ => None,
+                }
+            })
+            .unwrap_or_else(|| fail("a bad value"));
+        let family_name = current
+            .clone()
+            .unwrap_or_else(|| fail("a sample without TYPE"));
+        let family = families.get_mut(&family_name).unwrap();
+        if family.help.is_empty() || family.kind.is_empty() {
+            fail("a sample before its family's HELP and TYPE");
+        }
+        let allowed = match family.kind.as_str() {
+            "histogram" => ["_bucket", "_sum", "_count"]
+                .iter()
+                .any(|s| name == format!("{family_name}{s}")),
+            "counter" => name == family_name && name.ends_with("_total"),
+            _ => name == family_name,
+        };
+        if !allowed {
+            fail("a sample name its family's type does not allow");
+        }
+        if name.ends_with("_bucket") && !labels.iter().any(|(l, _)| l == "le") {
+            fail("a bucket without `le`");
+        }
+        if value.is_nan() || value < 0.0 {
+            fail("a negative or missing figure");
+        }
+        if !seen.insert((name.to_string(), labels.clone())) {
+            fail("a sample twice");
+        }
+        family.samples.push((name.to_string(), labels, value));
+    }
+    for (name, family) in &families {
+        assert!(
+            !family.help.is_empty() && !family.kind.is_empty(),
+            "{name}: HELP and TYPE"
+        );
+        if family.kind != "histogram" {
+            continue;
+        }
+        // Per label set (without `le`): buckets rising to `+Inf`, which is `_count`.
+        let mut series: BTreeMap<Vec<(String, String)>, Vec<(f64, f64)>> = BTreeMap::new();
+        let mut counts = BTreeMap::new();
+        for (sample, labels, value) in &family.samples {
+            let rest: Vec<_> = labels.iter().filter(|(l, _)| l != "le").cloned().collect();
+            if sample.ends_with("_bucket") {
+                let le = labels.iter().find(|(l, _)| l == "le").unwrap();
+                let bound = sample_value(&le.1).unwrap_or_else(|| panic!("{name}: le {le:?}"));
+                series.entry(rest).or_default().push((bound, *value));
+            } else if sample.ends_with("_count") {
+                counts.insert(rest, *value);
+            }
+        }
+        assert_eq!(series.len(), counts.len(), "{name}: a _count per series");
+        for (rest, buckets) in series {
+            assert!(
+                buckets
+                    .windows(2)
+                    .all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1),
+                "{name} {rest:?}: buckets by rising bound, cumulative: {buckets:?}"
+            );
+            let last = buckets.last().unwrap();
+            assert_eq!(last.0, f64::INFINITY, "{name} {rest:?}: a +Inf bucket");
+            assert_eq!(
+                Some(&last.1),
+                counts.get(&rest),
+                "{name} {rest:?}: +Inf = _count"
+            );
+        }
+    }
+    families
+}
+
+/// The value of `name`'s sample with `labels` (all of them, in any order).
+fn figure(
+    families: &std::collections::BTreeMap<String, Family>,
+    name: &str,
+    labels: &[(&str, &str)],
+) -> f64 {
+    let family = ["", "_bucket", "_sum", "_count"]
+        .iter()
+        .find_map(|s| families.get(name.strip_suffix(s)?))
+        .unwrap_or_else(|| panic!("no family of {name}"));
+    family
+        .samples
+        .iter()
+        .find(|(sample, l, _)| {
+            sample == name
+                && l.len() == labels.len()
+                && labels
+                    .iter()
+                    .all(|(k, v)| l.iter().any(|(a, b)| a == k && b == v))
+        })
+        .unwrap_or_else(|| panic!("no sample {name} {labels:?}: {family:?}"))
+        .2
+}
+
+#[test]
+fn the_scrape_reader_refuses_what_the_format_does_not_allow() {
+    let good = "# HELP a_total A.\n# TYPE a_total counter\na_total 1\n";
+    assert_eq!(parse_exposition(good)["a_total"].samples.len(), 1);
+    for bad in [
+        "a_total 1\n",
+        "# HELP a_total A.\n# TYPE a_total counter\na_total one\n",
+        "# HELP a_total A.\n# TYPE a_total counter\na_total{x=\"1\" 1\n",
+        "# HELP a_total A.\n# TYPE a_total counter\na_total 1\na_total 2\n",
+        "# HELP a A.\n# TYPE a counter\na 1\n",
+        "# HELP h A.\n# TYPE h histogram\nh_bucket{le=\"1\"} 2\nh_bucket{le=\"+Inf\"} 1\nh_count 1\n",
+        "# HELP h A.\n# TYPE h histogram\nh_bucket{le=\"+Inf\"} 2\nh_count 1\n",
+        "# HELP g A.\n# TYPE g gauge\ng 1\n# HELP g B.\n",
+    ] {
+        let refused = std::panic::catch_unwind(|| parse_exposition(bad));
+        assert!(refused.is_err(), "accepted: {bad}");
+    }
+}
+
+/// `/metrics` from a running server, read with a strict reader of the text format: every family
+/// named with its HELP and TYPE, and the figures following what happens (a move, an answer, a
+/// live stream); only this machine or the token's holder may read it.
+#[tokio::test]
+async fn the_metrics_are_prometheus_text_and_follow_what_happens() {
+    use crate::metrics::{Interaction, METRICS};
+    let (core, _db) = sqlite_core().await;
+    let id = started(&core, "inphexion size=5").await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let web = Web::new(core.clone(), Arc::new(OnceLock::new()));
+    let token = "a-monitoring-token-0123456789";
+    web.metrics_token.set(token.to_string()).unwrap();
+    tokio::spawn(super::serve_with(listener, web, quick(1024)));
+
+    let (status, body) = get_raw(addr, "/metrics", "").await;
+    assert_eq!(status, 200, "{body}");
+    let before = parse_exposition(&body);
+    for (name, kind) in [
+        ("hexcord_database_up", "gauge"),
+        ("hexcord_games_in_play", "gauge"),
+        ("hexcord_moves_total", "counter"),
+        ("hexcord_interactions_answered_total", "counter"),
+        ("hexcord_interaction_latency_seconds", "histogram"),
+        ("hexcord_delivery_queue_length", "gauge"),
+        ("hexcord_delivery_queue_oldest_age_seconds", "gauge"),
+        ("hexcord_database_connections", "gauge"),
+        ("hexcord_discord_rate_limited_total", "counter"),
+        ("hexcord_gateway_shards", "gauge"),
+        ("hexcord_web_connections", "gauge"),
+        ("hexcord_web_live_streams", "gauge"),
+    ] {
+        let family = before.get(name).unwrap_or_else(|| panic!("no {name}"));
+        assert_eq!(family.kind, kind, "{name}");
+    }
+    assert_eq!(figure(&before, "hexcord_database_up", &[]), 1.0);
+    assert_eq!(figure(&before, "hexcord_games_in_play", &[]), 1.0);
+    // The game's first board waits in the delivery queue (no Discord here).
+    assert!(figure(&before, "hexcord_delivery_queue_length", &[]) >= 1.0);
+    // This scrape's own connection.
+    assert!(figure(&before, "hexcord_web_connections", &[]) >= 1.0);
+    assert_eq!(figure(&before, "hexcord_web_live_streams", &[]), 0.0);
+    for scope in ["global", "route"] {
+        figure(
+            &before,
+            "hexcord_discord_rate_limited_total",
+            &[("scope", scope)],
+        );
+    }
+
+    // A move from the page, an answered button, a live stream.
+    let ann = links::issue(&core.pool, id, ANN, T0).await.unwrap();
+    let (status, played) = mv(&app(&core), id, &ann, "c3", 0).await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    METRICS.answered(Interaction::Component, Duration::from_millis(40));
+    let (_stream, status, h) = open_stream(addr, id, "198.51.100.9").await;
+    assert_eq!(status, 200, "{h}");
+
+    let (status, body) = get_raw(addr, "/metrics", "").await;
+    assert_eq!(status, 200, "{body}");
+    let after = parse_exposition(&body);
+    let rose = |name: &str, labels: &[(&str, &str)]| {
+        figure(&after, name, labels) - figure(&before, name, labels)
+    };
+    assert!(rose("hexcord_moves_total", &[]) >= 1.0);
+    let component = [("kind", "component")];
+    assert!(rose("hexcord_interactions_answered_total", &component) >= 1.0);
+    assert!(rose("hexcord_interaction_latency_seconds_count", &component) >= 1.0);
+    assert!(rose("hexcord_interaction_latency_seconds_sum", &component) >= 0.04);
+    assert!(
+        rose(
+            "hexcord_interaction_latency_seconds_bucket",
+            &[("kind", "component"), ("le", "0.05")]
+        ) >= 1.0
+    );
+    assert_eq!(figure(&after, "hexcord_web_live_streams", &[]), 1.0);
+
+    // Forwarded by a proxy on this machine: a stranger, refused unless they hold the token.
+    let forwarded = "X-Forwarded-For: 203.0.113.5\r\n";
+    let (status, body) = get_raw(addr, "/metrics", forwarded).await;
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("METRICS_TOKEN"), "{body}");
+    assert!(!body.contains("hexcord_"), "{body}");
+    let wrong = format!("{forwarded}Authorization: Bearer {token}x\r\n");
+    assert_eq!(get_raw(addr, "/metrics", &wrong).await.0, 403);
+    let right = format!("{forwarded}Authorization: Bearer {token}\r\n");
+    let (status, body) = get_raw(addr, "/metrics", &right).await;
+    assert_eq!(status, 200);
+    parse_exposition(&body);
+
+    // No gateway runs in this test: not ready, and why.
+    let (status, body) = get_raw(addr, "/healthz", forwarded).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("gateway"), "{body}");
+    assert!(!body.contains("database"), "{body}");
+}

@@ -327,3 +327,139 @@ async fn long_and_odd_options_are_answered() {
     assert_eq!(d.move_count(game.id).await, 0);
     d.end(&mut bot, "options", started).await;
 }
+
+/// `GET path` from the bot's web board at `addr`, retried until it listens; status and body.
+async fn monitor_get(addr: &str, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let since = Instant::now();
+    let mut socket = loop {
+        match tokio::net::TcpStream::connect(addr).await {
+            Ok(s) => break s,
+            Err(e) => {
+                assert!(since.elapsed() < Duration::from_secs(60), "{addr}: {e}");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    };
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    socket.write_all(request.as_bytes()).await.expect("send");
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).await.expect("read");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, body.to_string())
+}
+
+/// Polls `/healthz` until it answers `status`; its body then.
+async fn health_becomes(addr: &str, status: u16) -> String {
+    let since = Instant::now();
+    loop {
+        let (now, body) = monitor_get(addr, "/healthz").await;
+        if now == status {
+            return body;
+        }
+        assert!(
+            since.elapsed() < Duration::from_secs(60),
+            "/healthz still answers {now}: {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A sample's value in a `/metrics` scrape.
+fn sample(scrape: &str, series: &str) -> f64 {
+    scrape
+        .lines()
+        .find_map(|l| l.strip_prefix(series)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or_else(|| panic!("no {series} in:\n{scrape}"))
+}
+
+/// `/healthz` says 503 and why while the gateway is not ready (the commands' registration held
+/// by a 429) and while the database is down, 200 `ok` when both are; `/metrics` counts the 429,
+/// the connected shard and a command answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_waits_for_the_gateway_and_the_database() {
+    let cluster = hexcord::db::testing::own_cluster("health");
+    let mut d = Discord::start("health").await;
+    d.db_url = cluster.new_database("hexcord").await;
+    // Registration comes before the bot takes its first event: a 429 holds it for 3 s.
+    d.fake.inject(Fault {
+        method: "PUT",
+        path: format!("/applications/{APP_ID}/guilds/{}/commands", server::GUILD_ID),
+        status: 429,
+        body: json!({"message": "You are being rate limited.", "retry_after": 3.0, "global": false}),
+        retry_after: Some(3.0),
+        times: 1,
+        delay: Duration::ZERO,
+    });
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut bot = Bot::start_with(
+        &d,
+        &[
+            ("WEB_ADDR", addr.as_str()),
+            ("PUBLIC_URL", &format!("http://{addr}")),
+        ],
+    )
+    .await;
+    let (status, body) = monitor_get(&addr, "/healthz").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("gateway"), "{body}");
+    assert!(!body.contains("database"), "{body}");
+
+    d.fake.wait_ready(1).await;
+    assert_eq!(health_becomes(&addr, 200).await, "ok\n");
+    let ans = d.command(&ANN, "help", vec![]).await;
+    assert!(!ans.content.is_empty(), "{ans:?}");
+    let (status, scrape) = monitor_get(&addr, "/metrics").await;
+    assert_eq!(status, 200, "{scrape}");
+    assert!(
+        sample(
+            &scrape,
+            "hexcord_discord_rate_limited_total{scope=\"route\"}"
+        ) >= 1.0
+    );
+    assert_eq!(
+        sample(&scrape, "hexcord_gateway_shards{state=\"connected\"}"),
+        1.0
+    );
+    assert!(
+        sample(
+            &scrape,
+            "hexcord_interactions_answered_total{kind=\"command\"}"
+        ) >= 1.0
+    );
+    assert_eq!(sample(&scrape, "hexcord_database_up"), 1.0);
+
+    // The database stops: not ready, saying so; back once it is.
+    cluster.stop();
+    let body = health_becomes(&addr, 503).await;
+    assert!(body.contains("database"), "{body}");
+    assert!(!body.contains("gateway"), "{body}");
+    let (status, scrape) = monitor_get(&addr, "/metrics").await;
+    assert_eq!(status, 200, "{scrape}");
+    assert_eq!(sample(&scrape, "hexcord_database_up"), 0.0);
+    cluster.start();
+    assert_eq!(health_becomes(&addr, 200).await, "ok\n");
+    end_with_warnings(
+        &d,
+        &mut bot,
+        &[
+            "rate limit",
+            "database",
+            "pool",
+            "connection",
+            "delivery",
+            "timer",
+            "announcement",
+        ],
+    )
+    .await;
+}

@@ -24,6 +24,7 @@ web-too-many = Too many moves sent at once from this link: wait a few seconds, t
 web-busy = The web board is serving as many live boards as it can just now. Try again in a moment.
 web-busy-client = Too many live boards are open from your address. Close some, then try again.
 web-body-slow = The request arrived too slowly. Try again.
+web-metrics-forbidden = The figures are for this machine's monitoring only: ask from this machine, or send the operator's METRICS_TOKEN as a bearer token.
 web-move-illegal = { $input } cannot be played in game #{ $game }: { $error }.
 web-played = { $mv ->
         [pass] You passed

@@ -23,6 +23,7 @@ web-too-many = このリンクから短時間に多くの手が送られまし�
 web-busy = ウェブ盤は、いまライブ表示を受け付けられる上限に達しています。少し待ってから、もう一度お試しください。
 web-busy-client = あなたのアドレスから開かれているライブ盤が多すぎます。いくつか閉じてから、もう一度お試しください。
 web-body-slow = 要求の到着が遅すぎました。もう一度お試しください。
+web-metrics-forbidden = この数値はこのマシンの監視専用です。このマシンから要求するか、運営者の METRICS_TOKEN を Bearer トークンとして送ってください。
 web-move-illegal = { $input } は対局 #{ $game } では指せません：{ $error }。
 web-played = { $mv ->
         [pass] 対局 #{ $game } の{ $n }手目にパスしました。

@@ -167,6 +167,7 @@ pub async fn play_move_on(
     }
     enqueue_board(&mut tx, &after, &game, None, Some((player, &notation))).await?;
     core.commit_change(tx, id).await?;
+    crate::metrics::METRICS.move_played();
     info!(game = id, ply = expected + 1, mv = %notation, "move played");
     if finish.is_some() {
         super::tournaments::after_game(core, id).await;
