@@ -1041,13 +1041,16 @@ async fn get_raw(addr: std::net::SocketAddr, path: &str, extra: &str) -> (u16, S
     (status, body.to_string())
 }
 
+/// A sample's labels, in order: name and value each.
+type Labels = Vec<(String, String)>;
+
 /// One metric family of a scrape, as a strict reader of the text format (0.0.4) finds it.
 #[derive(Debug, Default)]
 struct Family {
     help: String,
     kind: String,
     /// Each sample: its full name, its labels in order, its value.
-    samples: Vec<(String, Vec<(String, String)>, f64)>,
+    samples: Vec<(String, Labels, f64)>,
 }
 
 fn valid_name(name: &str) -> bool {
@@ -1069,7 +1072,7 @@ fn sample_value(text: &str) -> Option<f64> {
 }
 
 /// `{a="x",b="y"}` (after the name) as its labels; the rest of the line after it.
-fn labels(text: &str) -> Result<(Vec<(String, String)>, &str), String> {
+fn labels(text: &str) -> Result<(Labels, &str), String> {
     let Some(mut rest) = text.strip_prefix('{') else {
         return Ok((Vec::new(), text));
     };
@@ -1220,7 +1223,7 @@ fn parse_exposition(text: &str) -> std::collections::BTreeMap<String, Family> {
             continue;
         }
         // Per label set (without `le`): buckets rising to `+Inf`, which is `_count`.
-        let mut series: BTreeMap<Vec<(String, String)>, Vec<(f64, f64)>> = BTreeMap::new();
+        let mut series: BTreeMap<Labels, Vec<(f64, f64)>> = BTreeMap::new();
         let mut counts = BTreeMap::new();
         for (sample, labels, value) in &family.samples {
             let rest: Vec<_> = labels.iter().filter(|(l, _)| l != "le").cloned().collect();
