@@ -19,6 +19,9 @@
 //!
 //! - `GET /`: the front page; `GET /rules/{game}` and its pictures: each game's rules
 //!   ([`front`]).
+//! - Local play, without Discord ([`local`]): `GET /` offers new games and lists the stored
+//!   ones, `POST /local/new` starts one, `POST /local/game/{id}` opens one; each then goes to the
+//!   game page with a link that plays it.
 //! - `GET /inbox`, `GET /api/inbox/events`: a member's inbox, every game waiting for their move
 //!   ([`inbox`]).
 //! - `GET /?frame_id=…` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`:
@@ -50,6 +53,7 @@ mod assets;
 pub mod front;
 pub mod inbox;
 pub mod limit;
+pub mod local;
 pub mod proxy;
 pub mod server;
 pub mod state;
@@ -93,6 +97,8 @@ pub struct Web {
     pub activity: Option<activity::Activity>,
     /// The application's id, once the bot has connected: the front page's invitation.
     pub app_id: Arc<OnceLock<u64>>,
+    /// Local play, without Discord: `/` starts and lists the games ([`local`]).
+    pub local: bool,
 }
 
 impl Web {
@@ -108,14 +114,33 @@ impl Web {
         activity: Option<activity::Activity>,
         app_id: Arc<OnceLock<u64>>,
     ) -> Arc<Web> {
+        Arc::new(Web::built(core, opponent, activity, app_id))
+    }
+
+    /// The web board of local play ([`local`]): the bot `opponent` answers in its games.
+    pub fn local(core: Core, opponent: Opponent) -> Arc<Web> {
+        let opponent = Arc::new(OnceLock::from(opponent));
         Arc::new(Web {
+            local: true,
+            ..Web::built(core, opponent, None, Arc::new(OnceLock::new()))
+        })
+    }
+
+    fn built(
+        core: Core,
+        opponent: Arc<OnceLock<Opponent>>,
+        activity: Option<activity::Activity>,
+        app_id: Arc<OnceLock<u64>>,
+    ) -> Web {
+        Web {
             core,
             opponent,
             limiter: limit::Limiter::new(limit::BURST, limit::EVERY),
             public: std::sync::Mutex::new(std::collections::HashMap::new()),
             activity,
             app_id,
-        })
+            local: false,
+        }
     }
 }
 
@@ -192,6 +217,8 @@ fn routes() -> Router<Arc<Web>> {
         .route("/api/activity", get(activity::info))
         .route("/api/activity/games", get(activity::games))
         .route("/api/token", post(activity::token))
+        .route("/local/new", post(local::new_game))
+        .route("/local/game/{id}", post(local::open_game))
 }
 
 /// The headers every response carries.
