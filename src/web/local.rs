@@ -28,7 +28,7 @@ use super::texts::lang_code;
 use super::Web;
 use crate::ai::Level;
 use crate::config::Config;
-use crate::db::{GameRow, UserId};
+use crate::db::{GameRow, GameStatus, UserId};
 use crate::games::{exxit, inphexion, GameKind, Options};
 use crate::i18n::{tr, Lang, Text};
 use crate::play::actions::{Core, MAX_BOT_GAMES};
@@ -219,13 +219,19 @@ async fn games_list(core: &Core, lang: Lang) -> Result<String, Error> {
 
 /// One stored game in the list: what it is, how it stands, and its Open button.
 fn game_item(row: &GameRow, name: &dyn Fn(UserId) -> String, lang: Lang) -> String {
+    let status = match row.to_move {
+        Some(next) if row.status == GameStatus::Active => {
+            text!("local-to-move", name = name(next))
+        }
+        _ => crate::play::words::row_result_naming(row, name),
+    };
     let line = text!(
         "local-game",
         id = row.id,
         variant = crate::play::words::variant(&row.options),
         first = name(row.players[0]),
         second = name(row.players[1]),
-        status = crate::play::words::row_result_naming(row, name)
+        status = status
     );
     format!(
         "<li data-game=\"{id}\" data-status=\"{status}\"><form method=\"post\" \

@@ -685,7 +685,7 @@ both_backends! {
         // Listed on `/`, and opened again with a new link; nothing queued for Discord.
         let (_, _, page) = send(&app, request("/", None, None)).await;
         assert!(page.contains(&format!("<li data-game=\"{id}\" data-status=\"active\">")), "{page}");
-        assert!(page.contains("You vs Player 2"), "{page}");
+        assert!(page.contains("You vs Player 2 — Player 2 to move"), "{page}");
         let res = app.clone().oneshot(form(&format!("/local/game/{id}"), "")).await.unwrap();
         let (again, other) = game_page_of(&res);
         assert_eq!(again, id);

@@ -23,6 +23,7 @@ local-start = Start
 local-games-head = Games on this computer
 local-no-games = No games yet: start one above.
 local-game = #{ $id } { $variant }: { $first } vs { $second } — { $status }
+local-to-move = { $name } to move
 local-open = Open
 local-discord = To run hexcord on Discord, put DISCORD_TOKEN=… in its settings file (.env) and start it again (README, “Running the bot”).
 local-you = You

@@ -22,6 +22,7 @@ local-start = 始める
 local-games-head = このコンピューターの対局
 local-no-games = まだ対局はありません。上から始めてください。
 local-game = #{ $id } { $variant }：{ $first } 対 { $second } — { $status }
+local-to-move = { $name }の手番
 local-open = 開く
 local-discord = hexcord を Discord で動かすには、.env ファイルに DISCORD_TOKEN=… と書いて起動し直してください（README の「Running the bot」）。
 local-you = あなた
