@@ -38,7 +38,8 @@ impl fmt::Display for Token {
 /// database).
 #[derive(Clone)]
 pub struct Config {
-    /// Checked when set; required by the bot only ([`Config::token`]).
+    /// Checked when set; required by the bot only ([`Config::token`]). Unset, `hexcord` plays
+    /// locally ([`crate::web::local`]).
     pub discord_token: Option<Token>,
     /// `sqlite://hexcord.db` unless set (the file is created on first start), or
     /// `postgres://…`. Shown only through [`crate::db::redact_url`].
@@ -188,7 +189,7 @@ pub const DEFAULT_WEB_ADDR: &str = "127.0.0.1:8787";
 pub const SETTINGS: &[(&str, &str)] = &[
     (
         "DISCORD_TOKEN",
-        "required: the bot token (Developer Portal → Bot → Reset Token)",
+        "the bot token (Developer Portal → Bot → Reset Token); unset: play locally on the web page at WEB_ADDR, without Discord",
     ),
     (
         "DATABASE_URL",

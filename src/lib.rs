@@ -42,7 +42,9 @@
 //! - [`bot`] is thin: it reads what Discord sent, calls an action and answers. Every other message
 //!   goes through the delivery queue, which [`bot::delivery`] posts.
 //! - [`web`] is another front end beside [`bot`], in the same process: a page per game where its
-//!   players click their moves (through the same actions) and anyone watches it live.
+//!   players click their moves (through the same actions) and anyone watches it live. Without a
+//!   token it runs alone ([`web::local`]): games against the bot or two players at one screen,
+//!   started and played on its pages ([`play::local`]), nothing sent to Discord.
 //! - [`i18n`] gives every text a person reads, in their language; [`rating`] is the Glicko-2 maths;
 //!   [`standings`] a tournament's table; [`clock`] the time the bot acts on; [`time_control`] a
 //!   correspondence game's clock (per-move or Fischer banks, weekends off in a time zone, pauses);

@@ -25,7 +25,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the Discord bot (the default): settings come from the environment or `.env`.
+    /// Run the Discord bot (the default): settings come from the environment or `.env`. Without
+    /// DISCORD_TOKEN, play on this computer instead: the web page at WEB_ADDR alone.
     #[command(after_help = hexcord::config::settings_help())]
     Bot,
     /// Speak the engine text protocol on standard input and output (offline play, analysis).
@@ -158,10 +159,10 @@ fn main() -> ExitCode {
     }
 }
 
-/// Logs to stderr, filtered by `RUST_LOG` (default `info`).
-fn start_logging() {
+/// Logs to stderr, filtered by `RUST_LOG` (default `default`).
+fn start_logging(default: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     let ansi = io::IsTerminal::is_terminal(&io::stderr());
     tracing_subscriber::fmt()
         .with_env_filter(filter)
@@ -170,18 +171,21 @@ fn start_logging() {
         .init();
 }
 
-/// `hexcord bot`: settings, logs, the runtime, then the bot. A bad setting is one line on
-/// stderr and exit status 2.
+/// `hexcord bot`: settings, logs, the runtime, then the bot; without a token, local play
+/// (`hexcord::web::local`), which logs only warnings unless `RUST_LOG` says otherwise, so that
+/// its one line saying where to play stands alone. A bad setting is one line on stderr and exit
+/// status 2.
 fn bot_main() -> ExitCode {
-    let config = match Config::from_env().and_then(|c| c.token().map(|_| c.clone())) {
+    let config = match Config::from_env() {
         Ok(c) => c,
         Err(e) => {
             eprintln!("hexcord: {e}");
             return ExitCode::from(2);
         }
     };
-    start_logging();
-    match run_bot(config) {
+    let local = config.discord_token.is_none();
+    start_logging(if local { "warn" } else { "info" });
+    match run_bot(config, local) {
         Ok(()) => ExitCode::SUCCESS,
         // Once: the log goes to stderr too.
         Err(e) => {
@@ -191,7 +195,7 @@ fn bot_main() -> ExitCode {
     }
 }
 
-fn run_bot(config: Config) -> anyhow::Result<()> {
+fn run_bot(config: Config, local: bool) -> anyhow::Result<()> {
     // Pictures (and the bot's searches) run on blocking threads. Capping them keeps memory flat
     // when many games ask for pictures at once: the extra work waits in a queue instead of each
     // piece holding its own image buffers and thread.
@@ -201,7 +205,10 @@ fn run_bot(config: Config) -> anyhow::Result<()> {
         .max_blocking_threads(2 * cores + 2)
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(hexcord::bot::run(config))
+    match local {
+        true => runtime.block_on(hexcord::web::local::run(config)),
+        false => runtime.block_on(hexcord::bot::run(config)),
+    }
 }
 
 /// The commands other than the bot.

@@ -39,6 +39,25 @@ pub async fn active_games_of(
     Ok(decode_each("games", &rows))
 }
 
+/// The games of `channel` outside servers, in play first, then the most recent: the local
+/// page's list ([`crate::play::local`]). At most `limit`.
+pub async fn games_in_channel(
+    ex: impl Executor<'_>,
+    channel: ChannelId,
+    limit: i64,
+) -> Result<Vec<GameRow>, DbError> {
+    let rows = sqlx::query(
+        "SELECT * FROM games WHERE channel_id = $1 AND guild_id IS NULL
+         ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, updated_at DESC, id DESC
+         LIMIT $2",
+    )
+    .bind(channel)
+    .bind(limit)
+    .fetch_all(ex)
+    .await?;
+    Ok(decode_each("games", &rows))
+}
+
 /// Finished games of `user` in a server, the most recent first.
 pub async fn recent_games_of(
     ex: impl Executor<'_>,

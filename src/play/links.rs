@@ -117,7 +117,8 @@ impl Holder {
 
 /// Whose link `token` is, for game `row` at `now`: a game's link, or a member's inbox link for
 /// any game they play. A refusal in words when it is forged or mistyped, another game's, an
-/// expired inbox link, or its member does not play this one.
+/// expired inbox link, or its member does not play this one. The link of a local game of two
+/// players at one screen plays for whoever is to move ([`crate::play::local`]).
 pub async fn holder(pool: &Pool, row: &GameRow, token: &str, now: i64) -> Result<Holder, Error> {
     let unknown = || Error::refused(text!("web-token-unknown"));
     if !well_formed(token) {
@@ -143,6 +144,11 @@ pub async fn holder(pool: &Pool, row: &GameRow, token: &str, now: i64) -> Result
     if !row.players.contains(&user) {
         return Err(Error::refused(text!("web-token-not-player", game = row.id)));
     }
+    // Two players at one screen: the game's link plays for whoever is to move.
+    let user = match row.to_move {
+        Some(next) if crate::play::local::is_hot_seat(row) => next,
+        _ => user,
+    };
     Ok(Holder {
         user,
         expired: row.status != GameStatus::Active,

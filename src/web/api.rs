@@ -446,6 +446,11 @@ pub async fn play(
     access::check_may_move(&row, &game, user)
         .map_err(|r| Failure::new(StatusCode::FORBIDDEN, lang, r.0))?;
     let before = game.position().clone();
+    // Outside Discord, the confirmation says nothing of boards posted there.
+    let played_id = match crate::play::local::is_local(&row) {
+        true => "web-played-local",
+        false => "web-played",
+    };
     let chosen = actions::Chosen::Typed(&body.mv);
     let played = match web.opponent.get() {
         Some(opponent) => opponent.member_moves((row, game), user, chosen).await,
@@ -470,13 +475,11 @@ pub async fn play(
         .parse_move(&played.notation)
         .map(|mv| picker::describe(lang, &before, &mv))
         .unwrap_or_else(|_| played.notation.clone());
-    let confirmation = text!(
-        "web-played",
-        words = words,
-        mv = played.notation.clone(),
-        game = id,
-        n = played.ply
-    );
+    let confirmation = Text::new(played_id)
+        .with("words", words)
+        .with("mv", played.notation.clone())
+        .with("game", id)
+        .with("n", played.ply);
     Ok((
         [(header::CACHE_CONTROL, "no-store")],
         Json(serde_json::json!({ "ok": true, "text": confirmation.render(lang) })),

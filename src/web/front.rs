@@ -126,7 +126,7 @@ fn query_value<'a>(uri: &'a Uri, key: &str) -> Option<&'a str> {
 }
 
 /// A page of ours: `title`, then `body` (HTML), in `lang`.
-fn page(lang: Lang, title: &str, body: &str) -> Response {
+pub(super) fn page(lang: Lang, title: &str, body: &str) -> Response {
     let html = format!(
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -147,23 +147,16 @@ fn page(lang: Lang, title: &str, body: &str) -> Response {
 }
 
 /// `GET /`: the Activity's page when Discord opens it (`frame_id` in the query) and the Activity
-/// is on; else the front page.
+/// is on; in local play, its games ([`super::local`]); else the front page.
 pub async fn front(State(web): State<Arc<Web>>, uri: Uri, headers: HeaderMap) -> Response {
     if web.activity.is_some() && query_value(&uri, "frame_id").is_some() {
         return super::assets::activity_page(State(web), headers).await;
     }
     let lang = page_lang(&uri, &headers);
-    let q = format!("?lang={}", lang_code(lang));
-    let rules: String = GameKind::ALL
-        .iter()
-        .map(|k| {
-            format!(
-                "<li><a href=\"{path}{q}\">{text}</a></li>",
-                path = rules_path(*k),
-                text = escape(&text!("front-rules-link", game = k.title()).render(lang)),
-            )
-        })
-        .collect();
+    if web.local {
+        return super::local::front(&web, lang).await;
+    }
+    let rules = rules_links(lang);
     let invite = match web.app_id.get() {
         Some(id) => format!(
             "<p><a class=\"invite\" href=\"{}\">{}</a></p>",
@@ -178,6 +171,21 @@ pub async fn front(State(web): State<Arc<Web>>, uri: Uri, headers: HeaderMap) ->
         rules_head = escape(&tr(lang, "front-rules-head")),
     );
     page(lang, "hexcord", &body)
+}
+
+/// The links to each game's rules page, as list items, in `lang`.
+pub(super) fn rules_links(lang: Lang) -> String {
+    let q = format!("?lang={}", lang_code(lang));
+    GameKind::ALL
+        .iter()
+        .map(|k| {
+            format!(
+                "<li><a href=\"{path}{q}\">{text}</a></li>",
+                path = rules_path(*k),
+                text = escape(&text!("front-rules-link", game = k.title()).render(lang)),
+            )
+        })
+        .collect()
 }
 
 /// `GET /rules/{game}`: a game's rules with its pictures.

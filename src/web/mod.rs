@@ -20,6 +20,9 @@
 //!
 //! - `GET /`: the front page; `GET /rules/{game}` and its pictures: each game's rules
 //!   ([`front`]).
+//! - Local play, without Discord ([`local`]): `GET /` offers new games and lists the stored
+//!   ones, `POST /local/new` starts one, `POST /local/game/{id}` opens one; each then goes to the
+//!   game page with a link that plays it.
 //! - `GET /inbox`, `GET /api/inbox/events`: a member's inbox, every game waiting for their move
 //!   ([`inbox`]).
 //! - `GET /?frame_id=…` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`:
@@ -53,6 +56,7 @@ mod assets;
 pub mod front;
 pub mod inbox;
 pub mod limit;
+pub mod local;
 mod monitor;
 pub mod proxy;
 pub mod server;
@@ -102,6 +106,8 @@ pub struct Web {
     pub metrics_token: OnceLock<String>,
     /// The server's gate, once it serves: its live connections and streams for `/metrics`.
     gate: OnceLock<Arc<server::Gate>>,
+    /// Local play, without Discord: `/` starts and lists the games ([`local`]).
+    pub local: bool,
 }
 
 impl Web {
@@ -117,7 +123,25 @@ impl Web {
         activity: Option<activity::Activity>,
         app_id: Arc<OnceLock<u64>>,
     ) -> Arc<Web> {
+        Arc::new(Web::built(core, opponent, activity, app_id))
+    }
+
+    /// The web board of local play ([`local`]): the bot `opponent` answers in its games.
+    pub fn local(core: Core, opponent: Opponent) -> Arc<Web> {
+        let opponent = Arc::new(OnceLock::from(opponent));
         Arc::new(Web {
+            local: true,
+            ..Web::built(core, opponent, None, Arc::new(OnceLock::new()))
+        })
+    }
+
+    fn built(
+        core: Core,
+        opponent: Arc<OnceLock<Opponent>>,
+        activity: Option<activity::Activity>,
+        app_id: Arc<OnceLock<u64>>,
+    ) -> Web {
+        Web {
             core,
             opponent,
             limiter: limit::Limiter::new(limit::BURST, limit::EVERY),
@@ -126,7 +150,8 @@ impl Web {
             app_id,
             metrics_token: OnceLock::new(),
             gate: OnceLock::new(),
-        })
+            local: false,
+        }
     }
 }
 
@@ -212,6 +237,8 @@ fn routes() -> Router<Arc<Web>> {
         .route("/api/activity", get(activity::info))
         .route("/api/activity/games", get(activity::games))
         .route("/api/token", post(activity::token))
+        .route("/local/new", post(local::new_game))
+        .route("/local/game/{id}", post(local::open_game))
 }
 
 /// The headers every response carries.

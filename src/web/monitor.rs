@@ -18,7 +18,7 @@ const EXPOSITION: &str = "text/plain; version=0.0.4; charset=utf-8";
 
 /// `GET /healthz`: `200 ok`, or `503` with what is not ready, one a line.
 pub async fn healthz(State(web): State<Arc<Web>>) -> Response {
-    let not_ready = metrics::health(&web.core.pool).await;
+    let not_ready = metrics::health(&web.core.pool, !web.local).await;
     let (status, body) = if not_ready.is_empty() {
         (StatusCode::OK, "ok\n".to_string())
     } else {

@@ -579,6 +579,151 @@ both_backends! {
     }
 }
 
+/// A form posted to `path` from a page of this server (as a browser says it).
+fn form(path: &str, body: &str) -> Request<Body> {
+    Request::builder()
+        .method("POST")
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header("sec-fetch-site", "same-origin")
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+/// Every game stored, and every announcement queued.
+async fn stored(pool: &Pool) -> (i64, i64) {
+    let games = sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM games")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let queued = sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM announcements")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    (games, queued)
+}
+
+/// The game and the token of a `303 See Other` to a game page.
+fn game_page_of(res: &axum::response::Response) -> (i64, String) {
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let to = res.headers()[header::LOCATION].to_str().unwrap();
+    let (path, token) = to.split_once("#t=").unwrap_or_else(|| panic!("{to}"));
+    let id = path.strip_prefix("/game/").unwrap().parse().unwrap();
+    (id, token.to_string())
+}
+
+both_backends! {
+    /// Local play's routes: a form value that is not one of the page's choices, or a form from
+    /// another site, is refused in words and starts nothing; a good one starts the game and goes
+    /// to its page with a link that plays it (both sides at one screen), listed on `/`; nothing
+    /// is queued for Discord; with a token (not local) the routes are not there.
+    async fn local_play_refuses_bad_forms_and_starts_and_opens_games(pool) {
+        use crate::play::local;
+        let core = core(pool.clone()).await;
+        let bot = crate::play::opponent::Opponent::new(core.clone(), local::BOT, local::BOT_NAME);
+        let app = router(Web::local(core.clone(), bot));
+        let (_, _, page) = send(&app, request("/", None, None)).await;
+        assert!(page.contains("action=\"/local/new?lang=en\"") && page.contains("No games yet"), "{page}");
+        for (body, says) in [
+            ("", "“” is not a choice for game"),
+            ("game=chess&against=easy", "“chess” is not a choice for game"),
+            ("game=inphexion&against=godlike", "“godlike” is not a choice for against"),
+            ("game=inphexion", "is not a choice for against"),
+            ("game=inphexion&against=easy&first=maybe", "“maybe” is not a choice for first"),
+            ("game=inphexion&against=easy&size=3", "“3” is not a choice for size"),
+            ("game=inphexion&against=easy&size=12", "“12” is not a choice for size"),
+            ("game=inphexion&against=two&size=x", "“x” is not a choice for size"),
+            ("game=inphexion&against=easy&pie=yes", "“yes” is not a choice for pie"),
+            ("game=exxit&against=hard&tiles=20", "“20” is not a choice for tiles"),
+            ("game=exxit&against=easy&size=5", "`size` is not an option of EXXIT"),
+            ("game=inphexion&against=easy&tiles=39", "`tiles` is not an option of inpHeXion"),
+            ("game=inphexion&against=two&size=6&neutral=on", "neutral needs an odd size"),
+            ("game=inphexion&against=easy&size=%FF", "is not a choice for size"),
+        ] {
+            let (status, kind, page) = send(&app, form("/local/new", body)).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {page}");
+            assert!(kind.starts_with("text/html"), "{kind}");
+            assert!(page.contains(&crate::web::assets::escape(says)), "{body}: {page}");
+            assert!(page.contains("href=\"/?lang=en\""), "{body}: {page}");
+            assert_eq!(stored(&pool).await, (0, 0), "{body}");
+        }
+        // In Japanese when the page was.
+        let (_, _, page) = send(&app, form("/local/new?lang=ja", "game=exxit&against=easy&tiles=7")).await;
+        assert!(page.contains("<html lang=\"ja\">") && page.contains("選択肢にありません"), "{page}");
+        // From another site.
+        let good = "game=inphexion&against=two&size=4&pie=on";
+        for (name, value) in [("sec-fetch-site", "cross-site"), ("origin", "http://elsewhere.example")] {
+            let mut req = form("/local/new", good);
+            req.headers_mut().remove("sec-fetch-site");
+            req.headers_mut().insert(name, value.parse().unwrap());
+            req.headers_mut().insert(header::HOST, "127.0.0.1:8787".parse().unwrap());
+            let (status, _, page) = send(&app, req).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{page}");
+            assert!(page.contains("sent from another site"), "{page}");
+        }
+        assert_eq!(stored(&pool).await, (0, 0));
+
+        // Two players at one screen: the one link plays whoever is to move.
+        let res = app.clone().oneshot(form("/local/new", good)).await.unwrap();
+        let (id, token) = game_page_of(&res);
+        let row = db::fetch_game(&core.pool, id).await.unwrap().unwrap();
+        assert!(local::is_hot_seat(&row), "{row:?}");
+        assert_eq!((row.players, row.rated, row.deadline_at), ([local::YOU, local::PLAYER_TWO], false, None));
+        assert_eq!(row.options, Options::parse_line("inphexion size=4 pie").unwrap());
+        for seat in [0, 1, 0] {
+            let (status, state) = json(&app, request(&format!("/api/game/{id}/state"), Some(&token), None)).await;
+            assert_eq!(status, StatusCode::OK, "{state}");
+            assert_eq!(state["you"]["seat"], seat, "{state}");
+            let legal = state["legal"][0]["notation"].as_str().unwrap().to_string();
+            let (status, played) = mv(&app, id, &token, &legal, state["version"].as_i64().unwrap()).await;
+            assert_eq!(status, StatusCode::OK, "{played}");
+            let said = played["text"].as_str().unwrap();
+            assert!(said.starts_with("You played") && !said.contains("Discord"), "{said}");
+        }
+        let row = db::fetch_game(&core.pool, id).await.unwrap().unwrap();
+        assert_eq!((row.version, row.deadline_at), (3, None));
+        // Listed on `/`, and opened again with a new link; nothing queued for Discord.
+        let (_, _, page) = send(&app, request("/", None, None)).await;
+        assert!(page.contains(&format!("<li data-game=\"{id}\" data-status=\"active\">")), "{page}");
+        assert!(page.contains("You vs Player 2 — Player 2 to move"), "{page}");
+        let res = app.clone().oneshot(form(&format!("/local/game/{id}"), "")).await.unwrap();
+        let (again, other) = game_page_of(&res);
+        assert_eq!(again, id);
+        assert_ne!(other, token);
+        assert_eq!(stored(&pool).await, (1, 0));
+
+        // Games that are not local, or not there, are not opened.
+        let theirs = started(&core, "inphexion size=5").await;
+        for path in [format!("/local/game/{theirs}"), "/local/game/999".into(), "/local/game/x".into()] {
+            let (status, _, page) = send(&app, form(&path, "")).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {page}");
+        }
+        // Against the bot, within `/play`'s cap, said without Discord's commands.
+        for _ in 0..actions::MAX_BOT_GAMES {
+            let res = app.clone().oneshot(form("/local/new", "game=exxit&against=easy&tiles=19")).await.unwrap();
+            let (id, _) = game_page_of(&res);
+            let row = db::fetch_game(&core.pool, id).await.unwrap().unwrap();
+            assert_eq!(row.players, [local::YOU, local::BOT]);
+            assert_eq!(db::fetch_bot_level(&core.pool, id).await.unwrap(), Some(crate::ai::Level::Easy));
+        }
+        let (status, _, page) = send(&app, form("/local/new", "game=exxit&against=medium")).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{page}");
+        assert!(page.contains("3 games against hexcord in play") && !page.contains("/resign"), "{page}");
+        let (games, queued) = stored(&pool).await;
+        assert_eq!((games, queued), (5, 2), "the other game's board and thread alone are queued");
+
+        // With a token, no local play.
+        let discord = crate::web::tests::app(&core);
+        let (_, _, page) = send(&discord, request("/", None, None)).await;
+        assert!(!page.contains("/local/new") && page.contains("Discord bot"), "{page}");
+        let (status, _, _) = send(&discord, form("/local/new", good)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, _, _) = send(&discord, form(&format!("/local/game/{id}"), "")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(stored(&pool).await.0, 5);
+    }
+}
+
 both_backends! {
     /// Inside Discord: the page at `/?frame_id=…` (and under `/.proxy/`) with relative files, the
     /// application's id once known, sessions that play their member's side or watch, and

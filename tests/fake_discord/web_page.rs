@@ -2102,3 +2102,290 @@ async fn the_inbox_lists_the_games_waiting_least_time_first_and_plays_them_in_pl
     let _ = page.close().await;
     d.end(&mut bot, "web_inbox", started).await;
 }
+
+/// The real binary with no Discord setting (no token, no `.env`): local play on a free port,
+/// over a new SQLite file in a folder of its own. Its standard output is read line by line.
+struct Local {
+    child: tokio::process::Child,
+    lines: tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>,
+    dir: PathBuf,
+    base: String,
+}
+
+impl Local {
+    async fn start(name: &str) -> Local {
+        use tokio::io::AsyncBufReadExt;
+        let dir = std::env::temp_dir().join(format!("hexcord-local-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let log = std::fs::File::create(dir.join("hexcord.log")).expect("log file");
+        let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexcord"));
+        for (key, _) in hexcord::config::SETTINGS {
+            command.env_remove(key);
+        }
+        let mut child = command
+            .current_dir(&dir)
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}", dir.join("hexcord.db").display()),
+            )
+            .env("WEB_ADDR", format!("127.0.0.1:{port}"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(log))
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the hexcord binary starts");
+        let stdout = child.stdout.take().expect("its standard output");
+        let lines = tokio::io::BufReader::new(stdout).lines();
+        Local {
+            child,
+            lines,
+            dir,
+            base: format!("http://127.0.0.1:{port}"),
+        }
+    }
+
+    /// The next line hexcord prints, within `within`.
+    async fn line(&mut self, within: Duration) -> Option<String> {
+        tokio::time::timeout(within, self.lines.next_line())
+            .await
+            .ok()
+            .and_then(|l| l.expect("standard output"))
+    }
+
+    /// Stops hexcord: it printed nothing more, and logged no warning or error.
+    async fn end(mut self) {
+        let _ = self.child.kill().await;
+        let rest = self.line(Duration::from_secs(5)).await;
+        assert_eq!(rest, None, "more than one line printed");
+        let log = std::fs::read_to_string(self.dir.join("hexcord.log")).unwrap_or_default();
+        assert!(log.trim().is_empty(), "hexcord logged: {log}");
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// How many moves the page lists, as an expression.
+const SHOWN: &str = "document.querySelectorAll('#moves li:not(.none)').length";
+
+/// Starts hexcord locally and checks its one line; the browser opens `/`.
+async fn local_front(name: &str, c: &Client) -> Local {
+    let mut local = Local::start(name).await;
+    let line = local
+        .line(Duration::from_secs(60))
+        .await
+        .expect("a line saying where to play");
+    assert!(
+        line.starts_with("hexcord: playing locally")
+            && line.contains(&format!("open {}/ to play", local.base))
+            && line.contains("DISCORD_TOKEN=… in .env"),
+        "{line}"
+    );
+    c.goto(&format!("{}/", local.base)).await.expect("open /");
+    until(
+        c,
+        "the front page's forms",
+        "return document.querySelectorAll('form[action^=\"/local/new\"]').length === 2",
+    )
+    .await;
+    local
+}
+
+/// Chooses `value` in the select `name` of the new-game form of `game`.
+async fn choose(c: &Client, game: &str, name: &str, value: &str) {
+    c.find(Locator::Css(&format!(
+        "#new-{game} select[name=\"{name}\"]"
+    )))
+    .await
+    .expect("the select")
+    .select_by_value(value)
+    .await
+    .expect("choose");
+}
+
+/// Presses the new-game form's Start (or a game's Open, `css`), then waits for the game page:
+/// its id and link token.
+async fn to_game_page(c: &Client, css: &str) -> (i64, String) {
+    c.find(Locator::Css(css))
+        .await
+        .expect("the button")
+        .click()
+        .await
+        .expect("click");
+    until(
+        c,
+        "the game page",
+        "return /^\\/game\\/\\d+$/.test(location.pathname) && location.hash.startsWith('#t=') \
+         && document.querySelector('#board svg') !== null",
+    )
+    .await;
+    let at = js(c, "return [location.pathname, location.hash]").await;
+    let id = at[0]
+        .as_str()
+        .and_then(|p| p.strip_prefix("/game/"))
+        .expect("a game page");
+    let token = at[1]
+        .as_str()
+        .and_then(|h| h.strip_prefix("#t="))
+        .expect("a token");
+    (id.parse().expect("an id"), token.to_string())
+}
+
+/// Local play, with no Discord setting: the one line printed, then a game against the bot
+/// started from `/` (the bot moving first) and played to its end only by clicking, its result
+/// on the page and the game listed on `/` as finished.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn local_play_a_game_against_the_bot_to_its_end_by_clicking() {
+    let started = Instant::now();
+    let driver = Driver::start().await;
+    let c = driver.browser(1280, 900).await;
+    let local = local_front("bot", &c).await;
+    choose(&c, "inphexion", "against", "easy").await;
+    choose(&c, "inphexion", "first", "no").await;
+    choose(&c, "inphexion", "size", "4").await;
+    let (id, token) = to_game_page(&c, "#new-inphexion button[type=submit]").await;
+    let api = format!("{}/api/game/{id}", local.base);
+    let mut rng = SmallRng::seed_from_u64(43);
+    let mut mine = 0;
+    loop {
+        let (status, state) = get_json(&format!("{api}/state"), Some(&token)).await;
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["you"]["seat"], 1, "you play second: {state}");
+        let ply = state["moves"].as_array().map_or(0, Vec::len);
+        assert!(ply < 200, "the game goes on and on");
+        match state["to_move"].as_u64() {
+            None => break,
+            // The bot's turn: it answers by itself.
+            Some(0) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+            Some(_) => {}
+        }
+        let legal = state["legal"].as_array().cloned().unwrap_or_default();
+        assert!(!legal.is_empty(), "{state}");
+        until(
+            &c,
+            "the page to offer the move",
+            &format!(
+                "return {SHOWN} === {ply} \
+                 && (document.querySelector('#board .target.next') !== null \
+                 || document.querySelector('#controls button.move') !== null)"
+            ),
+        )
+        .await;
+        click_move(&c, &legal[rng.random_range(0..legal.len())], false).await;
+        mine += 1;
+        until(&c, "the move shown", &format!("return {SHOWN} > {ply}")).await;
+    }
+    let (_, state) = get_json(&format!("{api}/state"), None).await;
+    let result = state["result"].as_str().expect("a result").to_string();
+    until(
+        &c,
+        "the result on the page",
+        &format!(
+            "const r = document.getElementById('result'); return !r.hidden && r.textContent.includes({})",
+            json!(result)
+        ),
+    )
+    .await;
+    let plies = state["moves"].as_array().map_or(0, Vec::len);
+    assert!(mine > 0 && plies >= 2 * mine - 1, "{mine} of {plies} moves");
+    // Stored: `/` lists it as finished, with its result.
+    c.goto(&format!("{}/", local.base)).await.expect("open /");
+    let listed = js(
+        &c,
+        &format!(
+            "const li = document.querySelector('li[data-game=\"{id}\"]'); \
+             return li && [li.dataset.status, li.textContent]"
+        ),
+    )
+    .await;
+    assert_eq!(listed[0], "finished", "{listed}");
+    let shown = listed[1].as_str().unwrap_or_default();
+    assert!(
+        shown.contains("You") && shown.contains("hexcord"),
+        "{shown}"
+    );
+    eprintln!(
+        "a game against the bot: {plies} moves ({mine} clicked), {result}; {:?}",
+        started.elapsed()
+    );
+    // Healthy without a gateway to wait for: local play has none.
+    c.goto(&format!("{}/healthz", local.base))
+        .await
+        .expect("open /healthz");
+    let health = js(&c, "return document.body.innerText.trim();").await;
+    assert_eq!(health, "ok", "{health}");
+    let _ = c.close().await;
+    local.end().await;
+}
+
+/// Local play, two players at one screen: the one page plays both sides by clicking, and the
+/// game, listed on `/`, opens again there and goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn local_play_two_players_at_one_screen() {
+    let driver = Driver::start().await;
+    let c = driver.browser(1280, 900).await;
+    let local = local_front("hot_seat", &c).await;
+    choose(&c, "exxit", "against", "two").await;
+    choose(&c, "exxit", "tiles", "19").await;
+    let (id, token) = to_game_page(&c, "#new-exxit button[type=submit]").await;
+    let api = format!("{}/api/game/{id}", local.base);
+    let mut rng = SmallRng::seed_from_u64(44);
+    let mut token = token;
+    for ply in 0..7usize {
+        if ply == 4 {
+            // Back to `/`, where the game is in play, and opened again from there.
+            c.goto(&format!("{}/", local.base)).await.expect("open /");
+            let status = js(
+                &c,
+                &format!("return document.querySelector('li[data-game=\"{id}\"]').dataset.status"),
+            )
+            .await;
+            assert_eq!(status, "active");
+            let (again, fresh) =
+                to_game_page(&c, &format!("li[data-game=\"{id}\"] button[type=submit]")).await;
+            assert_eq!(again, id);
+            token = fresh;
+        }
+        let (_, state) = get_json(&format!("{api}/state"), Some(&token)).await;
+        let seat = state["to_move"].as_u64().expect("in play");
+        assert_eq!(seat, ply as u64 % 2, "{state}");
+        // Whoever is to move plays from this page.
+        assert_eq!(state["you"]["seat"], seat, "{state}");
+        let legal = state["legal"].as_array().cloned().unwrap_or_default();
+        until(
+            &c,
+            "the page to offer the move",
+            &format!(
+                "return {SHOWN} === {ply} \
+                 && document.querySelector('.seat-{seat} .you') !== null \
+                 && (document.querySelector('#board .target.next') !== null \
+                 || document.querySelector('#controls button.move') !== null)"
+            ),
+        )
+        .await;
+        click_move(&c, &legal[rng.random_range(0..legal.len())], false).await;
+        until(
+            &c,
+            "the move shown",
+            &format!("return {SHOWN} === {}", ply + 1),
+        )
+        .await;
+    }
+    let (_, state) = get_json(&format!("{api}/state"), None).await;
+    let players: Vec<&str> = state["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert_eq!(players, ["You", "Player 2"]);
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(7));
+    let _ = c.close().await;
+    local.end().await;
+}

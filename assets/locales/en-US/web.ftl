@@ -8,6 +8,30 @@ front-rules-head = The rules
 front-rules-link = { $game } rules
 front-invite = Invite hexcord to your Discord server
 front-invite-later = The link to invite the bot appears here once it has connected to Discord.
+# The front page when hexcord runs locally (no DISCORD_TOKEN): new games and the games stored.
+local-about = Play inpHeXion and EXXIT on this computer, against hexcord or two players at one screen. Every game is stored, and can be resumed here.
+local-new-head = A new game of { $game }
+local-opponent = Opponent
+local-against-bot = hexcord, { $level }
+local-hot-seat = Two players at this screen
+local-order = Against hexcord, you play
+local-first = first
+local-second = second
+local-size = Board
+local-tiles = Tiles
+local-start = Start
+local-games-head = Games on this computer
+local-no-games = No games yet: start one above.
+local-game = #{ $id } { $variant }: { $first } vs { $second } — { $status }
+local-to-move = { $name } to move
+local-open = Open
+local-discord = To run hexcord on Discord, put DISCORD_TOKEN=… in its settings file (.env) and start it again (README, “Running the bot”).
+local-you = You
+local-player-two = Player 2
+local-bad-value = “{ $value }” is not a choice for { $field }: pick one of the page's choices.
+local-too-many-bot-games = You already have { $max } games against hexcord in play: finish one of them first (the page lists them).
+local-other-site = This form was sent from another site: start and open games from hexcord's own page.
+local-back = Back to the games
 web-no-such-game = There is no game #{ $game }.
 web-no-such-ply = There is no such position in game #{ $game }.
 web-status-to-move = { $name } ({ $colour }) to move
@@ -30,6 +54,10 @@ web-played = { $mv ->
         [pass] You passed
        *[other] You played { $words } ({ $mv })
     } in game #{ $game }, move { $n }. The board is posted in Discord as always.
+web-played-local = { $mv ->
+        [pass] You passed
+       *[other] You played { $words } ({ $mv })
+    } in game #{ $game }, move { $n }.
 web-link-open = Open the board
 web-link-watch = Watch live
 # The page of a tournament (/tournament/<id> on the web board) and the link to it.

@@ -7,6 +7,30 @@ front-rules-head = ルール
 front-rules-link = { $game } のルール
 front-invite = hexcord をあなたの Discord サーバーに招待する
 front-invite-later = ボットが Discord に接続すると、ここに招待リンクが表示されます。
+# hexcord をローカルで動かすとき（DISCORD_TOKEN なし）のトップページ：新しい対局と保存された対局。
+local-about = このコンピューターで inpHeXion と EXXIT を遊べます。hexcord と対局するか、一つの画面で二人で対局してください。対局はすべて保存され、ここから再開できます。
+local-new-head = { $game } の新しい対局
+local-opponent = 相手
+local-against-bot = hexcord（{ $level }）
+local-hot-seat = この画面で二人で対局
+local-order = hexcord との対局で、あなたは
+local-first = 先手
+local-second = 後手
+local-size = 盤
+local-tiles = タイル
+local-start = 始める
+local-games-head = このコンピューターの対局
+local-no-games = まだ対局はありません。上から始めてください。
+local-game = #{ $id } { $variant }：{ $first } 対 { $second } — { $status }
+local-to-move = { $name }の手番
+local-open = 開く
+local-discord = hexcord を Discord で動かすには、.env ファイルに DISCORD_TOKEN=… と書いて起動し直してください（README の「Running the bot」）。
+local-you = あなた
+local-player-two = プレイヤー2
+local-bad-value = 「{ $value }」は{ $field }の選択肢にありません。ページの選択肢から選んでください。
+local-too-many-bot-games = hexcord との対局がすでに{ $max }局進行中です。先にどれかを終えてください（ページに一覧があります）。
+local-other-site = このフォームは別のサイトから送られました。対局は hexcord 自身のページから始めたり開いたりしてください。
+local-back = 対局一覧に戻る
 web-no-such-game = 対局 #{ $game } はありません。
 web-no-such-ply = 対局 #{ $game } にその局面はありません。
 web-status-to-move = { $name }（{ $colour }）の手番
@@ -29,6 +53,10 @@ web-played = { $mv ->
         [pass] 対局 #{ $game } の{ $n }手目にパスしました。
        *[other] 対局 #{ $game } の{ $n }手目を指しました：{ $words }（{ $mv }）。
     }盤面はいつも通り Discord に投稿されます。
+web-played-local = { $mv ->
+        [pass] 対局 #{ $game } の{ $n }手目にパスしました。
+       *[other] 対局 #{ $game } の{ $n }手目を指しました：{ $words }（{ $mv }）。
+    }
 web-link-open = 盤を開く
 web-link-watch = ライブで見る
 # 大会のページ（Web 盤の /tournament/<id>）とそのリンク。

@@ -41,6 +41,9 @@ use crate::hex::Hex;
 
 pub use position::{Position, Stack};
 
+/// The numbers of tiles a game may have (X6), the standard first.
+pub const TILE_COUNTS: [u8; 3] = [39, 29, 19];
+
 /// Variant options (X6, X7, X8).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Options {
@@ -67,10 +70,8 @@ impl Options {
         for w in words {
             let lower = w.to_ascii_lowercase();
             if let Some(v) = lower.strip_prefix("tiles=") {
-                o.tiles = match v {
-                    "39" => 39,
-                    "29" => 29,
-                    "19" => 19,
+                o.tiles = match v.parse::<u8>() {
+                    Ok(n) if TILE_COUNTS.contains(&n) && v == n.to_string() => n,
                     _ => return Err(OptionError::Bad(format!("{w} (X6: 39, 29 or 19)"))),
                 };
             } else if lower == "expert" {

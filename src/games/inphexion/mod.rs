@@ -47,6 +47,9 @@ pub use position::Position;
 /// The most discs one move can relocate (the neighbours of the cell the mover placed on).
 pub const MAX_RELOCATIONS: usize = 6;
 
+/// The board sizes a game may have (I1).
+pub const SIZES: std::ops::RangeInclusive<u8> = 4..=11;
+
 /// Variant options (I1, I7, I8, I15).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Options {
@@ -75,7 +78,7 @@ impl Options {
             let lw = w.to_ascii_lowercase();
             if let Some(v) = lw.strip_prefix("size=") {
                 match v.parse::<u8>() {
-                    Ok(n) if (4..=11).contains(&n) => o.size = n,
+                    Ok(n) if SIZES.contains(&n) => o.size = n,
                     _ => return Err(OptionError::Bad(format!("{lw} (I1: size 4 to 11)"))),
                 }
             } else {

@@ -360,3 +360,29 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Er
     );
     Ok(id)
 }
+
+/// Starts a game between two players sharing one screen on the local web page
+/// ([`crate::play::local`]): unrated, no clock, its players `players` (the first moves first).
+/// It is stored like any game, through the same start as challenges and tournaments.
+pub async fn start_hot_seat_game(
+    core: &Core,
+    players: [UserId; 2],
+    options: &Options,
+) -> Result<i64, Error> {
+    let mut tx = core.pool.begin().await?;
+    let new = NewGame {
+        guild_id: None,
+        channel_id: crate::play::local::CHANNEL,
+        options,
+        players,
+        rated: false,
+        now: core.clock.now(),
+        seconds_per_move: DAY,
+        deadline_at: None,
+        clock: None,
+    };
+    let id = start_game(&mut tx, &new, None, None).await?;
+    core.commit_change(tx, id).await?;
+    info!(game = id, "hot-seat game started");
+    Ok(id)
+}

@@ -170,6 +170,11 @@ pub(super) async fn enqueue_board(
     intro: Option<Text>,
     last: Option<(UserId, &str)>,
 ) -> Result<(), DbError> {
+    // A local game is shown on its page alone: nothing for Discord (no board, no direct
+    // message, no thread to close).
+    if crate::play::local::is_local(row) {
+        return Ok(());
+    }
     let lang = crate::play::server_lang(&mut *tx, row.guild_id).await?;
     let mut board = board_announcement(lang, row, game, intro.as_ref(), last);
     if row.status != GameStatus::Active {

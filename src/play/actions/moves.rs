@@ -116,9 +116,9 @@ pub async fn play_move_on(
     let finish = finish_after_move(&row, &game);
     let next = player_to_move(&row, &game);
     let against_bot = db::fetch_bot_level(&core.pool, id).await?.is_some();
-    // Games against the bot have no clock.
+    // Games against the bot, and local games, have no clock.
     let (deadline, clock, left_before) = match row.clock {
-        _ if against_bot => (None, None, None),
+        _ if against_bot || crate::play::local::is_local(&row) => (None, None, None),
         None => {
             let away = db::vacation_until(&core.pool, next, now).await?;
             (

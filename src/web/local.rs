@@ -1,0 +1,453 @@
+//! Local play: hexcord without Discord. With no `DISCORD_TOKEN`, `hexcord` runs [`run`]: the
+//! database and the web board alone, on `WEB_ADDR`, and prints one line saying where to play.
+//!
+//! `GET /` then offers a new game of either game, with the variants `/play` offers, against the
+//! bot at each level (moving first or second) or between two players at one screen, and lists
+//! the games stored, those in play first. `POST /local/new` starts a game through the play
+//! layer ([`crate::play::local::start`], the actions `/play` uses) and `POST /local/game/{id}`
+//! opens a stored one; both answer `303 See Other` to the game page with a link token in the
+//! address's fragment, so the game is played on the same page, through the same move endpoint,
+//! as in Discord; the bot answers as it does there. A form value that is not one of the page's
+//! choices is refused with a page saying which (400) and starts nothing; so is a form posted from
+//! another site (its `Sec-Fetch-Site` or `Origin`; 403). With a token these routes answer 404.
+//!
+//! The page binds only to `WEB_ADDR` (default `127.0.0.1:8787`, this machine alone): anyone who
+//! can open it can play, so it is meant for the operator's own machine.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+
+use super::assets::{error_page, escape};
+use super::front::{page, page_lang, rules_links};
+use super::texts::lang_code;
+use super::Web;
+use crate::ai::Level;
+use crate::config::Config;
+use crate::db::{GameRow, GameStatus, UserId};
+use crate::games::{exxit, inphexion, GameKind, Options};
+use crate::i18n::{tr, Lang, Text};
+use crate::play::actions::{Core, MAX_BOT_GAMES};
+use crate::play::local::{self, Against, NewGame};
+use crate::play::opponent::Opponent;
+use crate::play::terms::{build_options, ChosenOptions};
+use crate::play::Error;
+use crate::text;
+
+/// Local play: the database, the bot as a player and the web board on `WEB_ADDR`; prints the
+/// one line saying where to play, then serves until stopped.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    crate::i18n::load().map_err(|e| anyhow::anyhow!("the locale files: {e}"))?;
+    let Some(addr) = config.web_addr else {
+        anyhow::bail!(
+            "WEB_ADDR=off leaves nothing to play on without DISCORD_TOKEN: leave WEB_ADDR unset \
+             (or give an address), or put DISCORD_TOKEN=… in .env to run on Discord"
+        );
+    };
+    let pool = crate::db::connect(&config.database_url).await?;
+    let clock = match &config.clock_file {
+        Some(path) => crate::clock::Clock::File(path.clone()),
+        None => crate::clock::Clock::System,
+    };
+    let core = Core::new(pool, clock);
+    core.changes.listen(&config.database_url);
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+        anyhow::anyhow!(
+            "WEB_ADDR={addr}: cannot listen there ({e}); choose another address and port"
+        )
+    })?;
+    let bound = listener.local_addr()?;
+    let opponent = Opponent::new(core.clone(), local::BOT, local::BOT_NAME);
+    // Its first look, at once, takes up the bot's turns left when hexcord last stopped.
+    tokio::spawn(opponent.clone().watch(config.timer_interval));
+    let web = Web::local(core, opponent);
+    println!("{}", start_line(bound));
+    super::serve(listener, web).await?;
+    Ok(())
+}
+
+/// The line local play starts with: where to play, and how to run on Discord instead.
+pub fn start_line(bound: std::net::SocketAddr) -> String {
+    let mut shown = bound;
+    if shown.ip().is_unspecified() {
+        shown.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    format!(
+        "hexcord: playing locally (no DISCORD_TOKEN): open http://{shown}/ to play (anyone who \
+         can open it can); to run on Discord, put DISCORD_TOKEN=… in .env (README, \"Running \
+         the bot\")."
+    )
+}
+
+/// `GET /` in local play: new games of each game, the stored games, the rules.
+pub async fn front(web: &Web, lang: Lang) -> Response {
+    let games = match games_list(&web.core, lang).await {
+        Ok(games) => games,
+        Err(e) => return failure(e, lang),
+    };
+    let forms: String = GameKind::ALL
+        .iter()
+        .map(|&k| new_game_form(k, lang))
+        .collect();
+    let body = format!(
+        "<h1>hexcord</h1><p>{about}</p>{forms}<h2>{games_head}</h2>{games}\
+         <h2>{rules_head}</h2><ul>{rules}</ul><p>{discord}</p>",
+        about = escape(&tr(lang, "local-about")),
+        games_head = escape(&tr(lang, "local-games-head")),
+        rules_head = escape(&tr(lang, "front-rules-head")),
+        rules = rules_links(lang),
+        discord = escape(&tr(lang, "local-discord")),
+    );
+    page(lang, "hexcord", &body)
+}
+
+/// An `<option>`, selected or not.
+fn option(value: &str, words: &str, selected: bool) -> String {
+    format!(
+        "<option value=\"{}\"{}>{}</option>",
+        escape(value),
+        if selected { " selected" } else { "" },
+        escape(words)
+    )
+}
+
+/// A labelled checkbox for a flag of the variant, worded as the variant names it.
+fn flag(name: &str, words_id: &'static str, lang: Lang) -> String {
+    format!(
+        "<p><label><input type=\"checkbox\" name=\"{name}\" value=\"on\"> {}</label></p>",
+        escape(&tr(lang, words_id))
+    )
+}
+
+/// The form that starts a game of `kind`: the opponent, who moves first, the variant.
+fn new_game_form(kind: GameKind, lang: Lang) -> String {
+    let opponents: String = Level::ALL
+        .iter()
+        .map(|&l| {
+            let words = text!("local-against-bot", level = crate::play::words::level(l));
+            option(l.name(), &words.render(lang), l == Level::Easy)
+        })
+        .chain([option(HOT_SEAT, &tr(lang, "local-hot-seat"), false)])
+        .collect();
+    let order = [("yes", "local-first"), ("no", "local-second")]
+        .iter()
+        .map(|(v, id)| option(v, &tr(lang, id), *v == "yes"))
+        .collect::<String>();
+    let variant = match Options::default_for(kind) {
+        Options::Inphexion(default) => {
+            let sizes: String = inphexion::SIZES
+                .map(|size| {
+                    let o = Options::Inphexion(inphexion::Options {
+                        size,
+                        ..default.clone()
+                    });
+                    let words = crate::play::words::board_size(&o).render(lang);
+                    option(&size.to_string(), &words, size == default.size)
+                })
+                .collect();
+            format!(
+                "<p><label>{} <select name=\"size\">{sizes}</select></label></p>{}{}{}",
+                escape(&tr(lang, "local-size")),
+                flag("pie", "variant-pie", lang),
+                flag("free_reply", "variant-free-reply", lang),
+                flag("neutral", "variant-neutral", lang),
+            )
+        }
+        Options::Exxit(default) => {
+            let tiles: String = exxit::TILE_COUNTS
+                .iter()
+                .map(|&tiles| {
+                    let o = Options::Exxit(exxit::Options {
+                        tiles,
+                        ..default.clone()
+                    });
+                    let words = crate::play::words::board_size(&o).render(lang);
+                    option(&tiles.to_string(), &words, tiles == default.tiles)
+                })
+                .collect();
+            format!(
+                "<p><label>{} <select name=\"tiles\">{tiles}</select></label></p>{}{}",
+                escape(&tr(lang, "local-tiles")),
+                flag("expert", "variant-expert", lang),
+                flag("pie", "variant-pie", lang),
+            )
+        }
+    };
+    format!(
+        "<section class=\"new-game\" id=\"new-{name}\"><h2>{head}</h2>\
+         <form method=\"post\" action=\"/local/new?lang={code}\">\
+         <input type=\"hidden\" name=\"game\" value=\"{name}\">\
+         <p><label>{opponent} <select name=\"against\">{opponents}</select></label></p>\
+         <p><label>{order_words} <select name=\"first\">{order}</select></label></p>\
+         {variant}<p><button type=\"submit\">{start}</button></p></form></section>",
+        name = kind.name(),
+        head = escape(&text!("local-new-head", game = kind.title()).render(lang)),
+        code = lang_code(lang),
+        opponent = escape(&tr(lang, "local-opponent")),
+        order_words = escape(&tr(lang, "local-order")),
+        start = escape(&tr(lang, "local-start")),
+    )
+}
+
+/// The form value of the opponent "two players at one screen".
+const HOT_SEAT: &str = "two";
+
+/// The stored local games as a list, each with its button that opens it.
+async fn games_list(core: &Core, lang: Lang) -> Result<String, Error> {
+    let games = local::games(core).await?;
+    if games.is_empty() {
+        return Ok(format!("<p>{}</p>", escape(&tr(lang, "local-no-games"))));
+    }
+    let mut names: HashMap<UserId, String> = HashMap::new();
+    let mut items = String::new();
+    for row in &games {
+        for &p in &row.players {
+            if let std::collections::hash_map::Entry::Vacant(unnamed) = names.entry(p) {
+                let name = crate::db::fetch_player_name(&core.pool, p).await?;
+                unnamed.insert(name.unwrap_or_else(|| "?".to_string()));
+            }
+        }
+        let name = |u: UserId| names.get(&u).cloned().unwrap_or_default();
+        items.push_str(&game_item(row, &name, lang));
+    }
+    Ok(format!("<ul class=\"local-games\">{items}</ul>"))
+}
+
+/// One stored game in the list: what it is, how it stands, and its Open button.
+fn game_item(row: &GameRow, name: &dyn Fn(UserId) -> String, lang: Lang) -> String {
+    let status = match row.to_move {
+        Some(next) if row.status == GameStatus::Active => {
+            text!("local-to-move", name = name(next))
+        }
+        _ => crate::play::words::row_result_naming(row, name),
+    };
+    let line = text!(
+        "local-game",
+        id = row.id,
+        variant = crate::play::words::variant(&row.options),
+        first = name(row.players[0]),
+        second = name(row.players[1]),
+        status = status
+    );
+    format!(
+        "<li data-game=\"{id}\" data-status=\"{status}\"><form method=\"post\" \
+         action=\"/local/game/{id}?lang={code}\">{line} <button type=\"submit\">{open}</button>\
+         </form></li>",
+        id = row.id,
+        status = row.status.as_str(),
+        code = lang_code(lang),
+        line = escape(&line.render(lang)),
+        open = escape(&tr(lang, "local-open")),
+    )
+}
+
+/// The new game a form asks for; a value that is not one of the page's choices is refused,
+/// naming the field.
+pub fn read_new_game(body: &[u8]) -> Result<NewGame, Text> {
+    let fields: HashMap<String, String> = form_urlencoded::parse(body).into_owned().collect();
+    let get = |key: &str| {
+        fields
+            .get(key)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
+    };
+    let bad = |field: &str, value: &str| {
+        text!(
+            "local-bad-value",
+            field = field.to_string(),
+            value = crate::i18n::excerpt(value)
+        )
+    };
+    let kind = match get("game") {
+        Some(v) => v.parse::<GameKind>().map_err(|_| bad("game", v))?,
+        None => return Err(bad("game", "")),
+    };
+    let against = match get("against") {
+        Some(HOT_SEAT) => Against::HotSeat,
+        Some(v) => Level::ALL
+            .into_iter()
+            .find(|l| l.name() == v)
+            .map(Against::Bot)
+            .ok_or_else(|| bad("against", v))?,
+        None => return Err(bad("against", "")),
+    };
+    let you_first = match get("first") {
+        None | Some("yes") => true,
+        Some("no") => false,
+        Some(v) => return Err(bad("first", v)),
+    };
+    let size = match get("size") {
+        None => None,
+        Some(v) => Some(
+            v.parse::<u8>()
+                .ok()
+                .filter(|n| inphexion::SIZES.contains(n))
+                .ok_or_else(|| bad("size", v))?
+                .into(),
+        ),
+    };
+    let tiles = match get("tiles") {
+        None => None,
+        Some(v) => Some(
+            v.parse::<u8>()
+                .ok()
+                .filter(|n| exxit::TILE_COUNTS.contains(n))
+                .ok_or_else(|| bad("tiles", v))?
+                .into(),
+        ),
+    };
+    let flag = |name: &str| match get(name) {
+        None => Ok(None),
+        Some("on") => Ok(Some(true)),
+        Some(v) => Err(bad(name, v)),
+    };
+    let chosen = ChosenOptions {
+        size,
+        pie: flag("pie")?,
+        free_reply: flag("free_reply")?,
+        neutral: flag("neutral")?,
+        tiles,
+        expert: flag("expert")?,
+    };
+    let options = build_options(kind, &chosen).map_err(|r| r.0)?;
+    Ok(NewGame {
+        options,
+        against,
+        you_first,
+    })
+}
+
+/// Whether a form was posted from a page of this server: the browser says so (`Sec-Fetch-Site`),
+/// or its `Origin` is this host; a client that says neither (not a browser) is let through.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let value = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &header::HeaderValue| v.to_str().ok())
+    };
+    if let Some(site) = value("sec-fetch-site") {
+        return site == "same-origin" || site == "none";
+    }
+    match (value(header::ORIGIN.as_str()), value(header::HOST.as_str())) {
+        // Sent as `null` by browsers under `Referrer-Policy: no-referrer`.
+        (None | Some("null"), _) => true,
+        (Some(origin), Some(host)) => {
+            origin.strip_prefix("http://") == Some(host)
+                || origin.strip_prefix("https://") == Some(host)
+        }
+        (Some(_), None) => false,
+    }
+}
+
+/// A refusal as a page, with the way back to the games.
+fn refused(status: StatusCode, lang: Lang, why: &Text) -> Response {
+    let body = format!(
+        "<h1>hexcord</h1><p class=\"alert\" role=\"alert\">{}</p><p><a href=\"/?lang={}\">{}</a></p>",
+        escape(&why.render(lang)),
+        lang_code(lang),
+        escape(&tr(lang, "local-back")),
+    );
+    (status, page(lang, "hexcord", &body)).into_response()
+}
+
+/// A failure of the play layer as a page: a refusal as such, anything else logged.
+fn failure(e: Error, lang: Lang) -> Response {
+    match e {
+        Error::Refused(r) => refused(StatusCode::BAD_REQUEST, lang, &r.0),
+        e => {
+            tracing::error!("local play: {e:#}");
+            let status = match e.storage_unavailable() {
+                true => StatusCode::SERVICE_UNAVAILABLE,
+                false => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            refused(status, lang, &Text::new(e.apology_id()))
+        }
+    }
+}
+
+/// To the game page, with the link that plays it.
+fn to_game(id: i64, token: &str) -> Response {
+    (
+        StatusCode::SEE_OTHER,
+        [
+            (header::LOCATION, format!("/game/{id}#t={token}")),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+        ],
+    )
+        .into_response()
+}
+
+/// What every local route checks first: local play is on (else 404) and the form comes from
+/// this server's page (else 403). `Some`: the refusal.
+fn check(web: &Web, headers: &HeaderMap, lang: Lang) -> Option<Response> {
+    if !web.local {
+        return Some(error_page(
+            StatusCode::NOT_FOUND,
+            lang,
+            &text!("web-not-found"),
+        ));
+    }
+    if !same_origin(headers) {
+        return Some(refused(
+            StatusCode::FORBIDDEN,
+            lang,
+            &text!("local-other-site"),
+        ));
+    }
+    None
+}
+
+/// `POST /local/new`: starts the game the form asks for, then goes to its page.
+pub async fn new_game(
+    State(web): State<Arc<Web>>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let lang = page_lang(&uri, &headers);
+    if let Some(refusal) = check(&web, &headers, lang) {
+        return refusal;
+    }
+    let new = match read_new_game(&body) {
+        Ok(new) => new,
+        Err(why) => return refused(StatusCode::BAD_REQUEST, lang, &why),
+    };
+    let Some(bot) = web.opponent.get() else {
+        return failure(anyhow::anyhow!("local play without its bot").into(), lang);
+    };
+    match local::start(&web.core, bot, &new, lang).await {
+        Ok((id, token)) => to_game(id, &token),
+        // `/play`'s cap, said without its advice to use Discord's commands.
+        Err(Error::Refused(r)) if r.0.id == "too-many-bot-games" => refused(
+            StatusCode::CONFLICT,
+            lang,
+            &text!("local-too-many-bot-games", max = MAX_BOT_GAMES),
+        ),
+        Err(e) => failure(e, lang),
+    }
+}
+
+/// `POST /local/game/{id}`: opens a stored local game on its page (any other is not found).
+pub async fn open_game(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = page_lang(&uri, &headers);
+    if let Some(refusal) = check(&web, &headers, lang) {
+        return refusal;
+    }
+    let Ok(id) = id.parse::<i64>() else {
+        return error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"));
+    };
+    match local::open(&web.core, id).await {
+        Ok(token) => to_game(id, &token),
+        Err(Error::Refused(r)) => refused(StatusCode::NOT_FOUND, lang, &r.0),
+        Err(e) => failure(e, lang),
+    }
+}
