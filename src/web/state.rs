@@ -137,9 +137,8 @@ pub async fn build(
     let kind = game.kind();
     let mut names = [String::new(), String::new()];
     for (seat, &user) in row.players.iter().enumerate() {
-        names[seat] = db::fetch_player_name(pool, user)
-            .await?
-            .unwrap_or_else(|| format!("#{}", seat + 1));
+        let name = db::fetch_name(pool, user).await?;
+        names[seat] = words::name_in(lang, name, || format!("#{}", seat + 1));
     }
     let colour_words = |seat: usize| {
         colour_of(row, game, row.players[seat])
