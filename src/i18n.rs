@@ -27,7 +27,9 @@
 //! links reach Discord untouched. Tests check that every language has the same message ids and
 //! variables, that every message renders in every language, that every id the code uses exists,
 //! and, end to end, that a Japanese server reads Japanese boards, buttons, menus and refusals while
-//! an English member gets English answers. Putting an answer into words costs about 30 µs. How to
+//! an English member gets English answers. Putting an answer into words costs about 30 µs. A
+//! mention of a member who had their data deleted reads "a former member"
+//! ([`note_former_members`]). How to
 //! add a text or a language: see [the crate's front page](crate).
 
 use std::borrow::Cow;
@@ -344,17 +346,17 @@ impl Text {
     }
 }
 
-/// The members who had their data deleted (`/privacy`, [`crate::db::forget_member`]), by user
-/// id: a mention of one (`<@id>`) in a text's argument reads "a former member" in the reader's
-/// language, wherever the text names them. Filled from the database by the timers' scan and at
-/// once by the deletion itself; a member who comes back is taken out when their name is stored
-/// again.
+/// The members who had their data deleted, by user id ([`note_former_members`]).
 fn former_members() -> &'static std::sync::RwLock<std::collections::HashSet<u64>> {
     static FORMER: OnceLock<std::sync::RwLock<std::collections::HashSet<u64>>> = OnceLock::new();
     FORMER.get_or_init(Default::default)
 }
 
-/// Adds members who had their data deleted (see [`former_members`]).
+/// Adds members who had their data deleted (`/privacy`, [`crate::db::forget_member`]): a
+/// mention of one (`<@id>`) in a text's argument then reads "a former member" in the reader's
+/// language, wherever the text names them. Called by the deletion itself and, for deletions made
+/// by other processes, by the timers' scan; a member who comes back is taken out when their name
+/// is stored again ([`note_member_returned`]).
 pub fn note_former_members(ids: impl IntoIterator<Item = u64>) {
     let mut set = match former_members().write() {
         Ok(set) => set,
