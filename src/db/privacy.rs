@@ -6,7 +6,8 @@
 //! member (`…user…`, `…player…`) is missing from the list.
 //!
 //! **A former member.** Deleting erases the member's ratings, settings, vacations, private links
-//! and follows, and leaves a tombstone in `players`: the name and language erased,
+//! and follows, the direct messages the bot sent them (the delivery queue `user:<id>`, see
+//! [`dm_queue`]; those still to be sent go out first), and leaves a tombstone in `players`: the name and language erased,
 //! `forgotten_at` set. Their games, moves and tournament results stay, by user id only, so that
 //! opponents keep their records and standings (nobody's score or tiebreak changes); every text
 //! that names them then reads "a former member" (a name lookup gives [`Name::Former`], and a
@@ -86,6 +87,11 @@ pub fn member_tables() -> Vec<&'static str> {
     tables
 }
 
+/// The delivery queue of the direct messages to `user`: its sent rows hold what the bot told them.
+pub fn dm_queue(user: UserId) -> String {
+    format!("user:{user}")
+}
+
 /// The tables holding a server's settings, removed a grace period after the bot left it.
 pub const SERVER_SETTINGS: &[&str] = &["server_settings", "moderator_notices"];
 
@@ -141,7 +147,8 @@ pub struct MemberData {
     pub ratings: Vec<HeldRating>,
     /// The time zone in their settings.
     pub time_zone: Option<String>,
-    /// Rows naming them in each other table of [`MEMBER_DATA`] (those with any), in its order.
+    /// Rows naming them in each other table of [`MEMBER_DATA`] (those with any), in its order,
+    /// then the direct messages sent to them (`announcements`, [`dm_queue`]).
     pub rows: Vec<(&'static str, i64)>,
     /// Tournaments they are entered in that are still open (signing up or running).
     pub open_entries: Vec<i64>,
@@ -249,6 +256,15 @@ pub async fn member_data(conn: &mut Conn, user: UserId) -> Result<MemberData, Db
             data.rows.push((table, n));
         }
     }
+    let sent: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM announcements WHERE queue = $1 AND status <> 'pending'",
+    )
+    .bind(dm_queue(user))
+    .fetch_one(&mut *conn)
+    .await?;
+    if sent > 0 {
+        data.rows.push(("announcements", sent));
+    }
     data.open_entries = open_entries(conn, user).await?;
     Ok(data)
 }
@@ -285,6 +301,11 @@ pub async fn forget_member(conn: &mut Conn, user: UserId, now: i64) -> Result<Fo
             .await?
             .rows_affected();
     }
+    erased += sqlx::query("DELETE FROM announcements WHERE queue = $1 AND status <> 'pending'")
+        .bind(dm_queue(user))
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
     sqlx::query(
         "UPDATE challenges SET status = 'withdrawn'
           WHERE status = 'open' AND (challenger_id = $1 OR opponent_id = $1)",

@@ -346,6 +346,7 @@ privacy-table-challenges = • Challenges you sent or received: { $count }
 privacy-table-tournaments = • Tournaments you created or won: { $count }
 privacy-table-tournament_players = • Tournament entries: { $count }
 privacy-table-tournament_pairings = • Tournament pairings: { $count }
+privacy-table-announcements = • Direct messages the bot sent you: { $count }
 privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` deletes your ratings, settings, vacations, links, follows and name. Your games and tournament results stay for your opponents, naming you "{ former-member }".
 privacy-confirm = This deletes your ratings, settings, vacations, private links, follows and your name. Your games and tournament results stay for your opponents, naming you "{ former-member }". It cannot be undone. Confirm within { $minutes } minutes:
 privacy-blocked-games = Nothing was deleted: finish or resign your games in play first ({ $games }).

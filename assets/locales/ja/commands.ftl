@@ -322,6 +322,7 @@ privacy-table-challenges = • 送った・受けた挑戦：{ $count }件
 privacy-table-tournaments = • 作成した・優勝した大会：{ $count }件
 privacy-table-tournament_players = • 大会への参加：{ $count }件
 privacy-table-tournament_pairings = • 大会の組み合わせ：{ $count }件
+privacy-table-announcements = • ボットが送ったダイレクトメッセージ：{ $count }件
 privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` で、レーティング、設定、休暇、リンク、フォロー、名前を削除できます。対局と大会の結果は対戦相手のために残り、あなたは「{ former-member }」と表示されます。
 privacy-confirm = レーティング、設定、休暇、個人用リンク、フォロー、名前を削除します。対局と大会の結果は対戦相手のために残り、あなたは「{ former-member }」と表示されます。元には戻せません。{ $minutes }分以内に確認してください：
 privacy-blocked-games = 何も削除していません。先に進行中の対局（{ $games }）を終えるか投了してください。

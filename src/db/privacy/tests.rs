@@ -82,6 +82,18 @@ both_backends! {
         db::insert_vacation(&pool, ANN, 10, 20).await.unwrap();
         db::insert_inbox_token(&pool, "ab", ANN, 5).await.unwrap();
         db::insert_web_token(&pool, "cd", playing, ANN, 5).await.unwrap();
+        // Direct messages to Ann: one sent, one still to send; and one to Bob.
+        for (queue, status) in [(dm_queue(ANN), "sent"), (dm_queue(ANN), "pending"), (dm_queue(BOB), "sent")] {
+            sqlx::query(
+                "INSERT INTO announcements (queue, body, status, next_attempt_at, created_at)
+                 VALUES ($1, '{}', $2, 0, 0)",
+            )
+            .bind(queue)
+            .bind(status)
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
         let mut conn = pool.acquire().await.unwrap();
         db::toggle_follow(&mut conn, playing, BOB, 5).await.unwrap();
         db::toggle_follow(&mut conn, lost, ANN, 5).await.unwrap();
@@ -94,6 +106,7 @@ both_backends! {
         assert_eq!(shown.ratings.len(), 1);
         assert_eq!((shown.ratings[0].guild, shown.ratings[0].games), (GUILD, 2));
         assert_eq!(shown.time_zone.as_deref(), Some("Asia/Tokyo"));
+        assert!(shown.rows.contains(&("announcements", 1)), "{:?}", shown.rows);
         for table in ["player_settings", "vacations", "followers", "web_tokens", "inbox_tokens", "moves"] {
             let listed = shown.rows.iter().any(|(t, _)| *t == table);
             assert_eq!(listed, table != "moves", "{table}: {:?}", shown.rows);
@@ -132,6 +145,18 @@ both_backends! {
         ] {
             assert_eq!(count(&pool, sql, ANN).await, 0, "{sql}");
         }
+        let dms = |user| {
+            let pool = pool.clone();
+            async move {
+                sqlx::query_scalar::<_, String>("SELECT status FROM announcements WHERE queue = $1")
+                    .bind(dm_queue(user))
+                    .fetch_all(&pool)
+                    .await
+                    .unwrap()
+            }
+        };
+        assert_eq!(dms(ANN).await, ["pending"], "what was sent to Ann is gone; the rest goes out");
+        assert_eq!(dms(BOB).await, ["sent"]);
         // Others' rows stay; the games stay, with their results, by id.
         assert_eq!(count(&pool, "SELECT COUNT(*) FROM followers WHERE user_id = $1", BOB).await, 1);
         assert_eq!(
