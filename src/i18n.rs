@@ -27,7 +27,9 @@
 //! links reach Discord untouched. Tests check that every language has the same message ids and
 //! variables, that every message renders in every language, that every id the code uses exists,
 //! and, end to end, that a Japanese server reads Japanese boards, buttons, menus and refusals while
-//! an English member gets English answers. Putting an answer into words costs about 30 µs. How to
+//! an English member gets English answers. Putting an answer into words costs about 30 µs. A
+//! mention of a member who had their data deleted reads "a former member"
+//! ([`note_former_members`]). How to
 //! add a text or a language: see [the crate's front page](crate).
 
 use std::borrow::Cow;
@@ -308,6 +310,15 @@ impl Text {
         }
     }
 
+    /// A text whose message id is made at run time (one per item of a list, as
+    /// `privacy-table-<table>`): where it is made, a test checks that every id exists.
+    pub fn dynamic(id: String) -> Text {
+        Text {
+            id: Cow::Owned(id),
+            args: Vec::new(),
+        }
+    }
+
     /// The same text with one more argument.
     pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Text {
         self.args.push((name, value.into()));
@@ -318,14 +329,14 @@ impl Text {
     pub fn render(&self, lang: Lang) -> String {
         if self.id.is_empty() {
             return match self.args.first() {
-                Some((_, Arg::Str(s))) => s.clone(),
+                Some((_, Arg::Str(s))) => unmention_former(lang, s),
                 _ => String::new(),
             };
         }
         let mut args = FluentArgs::new();
         for (name, value) in &self.args {
             let v: FluentValue = match value {
-                Arg::Str(s) => s.clone().into(),
+                Arg::Str(s) => unmention_former(lang, s).into(),
                 Arg::Num(n) => (*n).into(),
                 Arg::Text(t) => t.render(lang).into(),
             };
@@ -333,6 +344,68 @@ impl Text {
         }
         catalog().get(lang, &self.id, None, Some(&args))
     }
+}
+
+/// The members who had their data deleted, by user id ([`note_former_members`]).
+fn former_members() -> &'static std::sync::RwLock<std::collections::HashSet<u64>> {
+    static FORMER: OnceLock<std::sync::RwLock<std::collections::HashSet<u64>>> = OnceLock::new();
+    FORMER.get_or_init(Default::default)
+}
+
+/// Adds members who had their data deleted (`/privacy`, [`crate::db::forget_member`]): a
+/// mention of one (`<@id>`) in a text's argument then reads "a former member" in the reader's
+/// language, wherever the text names them. Called by the deletion itself and, for deletions made
+/// by other processes, by the timers' scan; a member who comes back is taken out when their name
+/// is stored again ([`note_member_returned`]).
+pub fn note_former_members(ids: impl IntoIterator<Item = u64>) {
+    let mut set = match former_members().write() {
+        Ok(set) => set,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    set.extend(ids);
+}
+
+/// A member who had their data deleted uses hexcord again: they are named again.
+pub fn note_member_returned(id: u64) {
+    let mut set = match former_members().write() {
+        Ok(set) => set,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    set.remove(&id);
+}
+
+/// `s` with each mention of a former member replaced by "a former member" in `lang`.
+fn unmention_former(lang: Lang, s: &str) -> String {
+    if !s.contains("<@") {
+        return s.to_string();
+    }
+    let set = match former_members().read() {
+        Ok(set) => set,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if set.is_empty() {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find("<@") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let id = after[..digits].parse::<u64>().ok();
+        match (id, after[digits..].starts_with('>')) {
+            (Some(id), true) if set.contains(&id) => {
+                out.push_str(&tr(lang, "former-member"));
+                rest = &after[digits + 1..];
+            }
+            _ => {
+                out.push_str("<@");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A [`Text`]: `text!` with a message id, then `name = value` for each argument.
@@ -514,6 +587,32 @@ mod tests {
             unknown.is_empty(),
             "message ids used but not defined: {unknown:?}"
         );
+    }
+
+    /// A mention of a member who had their data deleted reads "a former member" in the reader's
+    /// language, inside any text; other mentions and look-alikes stay as they are.
+    #[test]
+    fn a_former_member_is_named_so_in_every_text() {
+        let former = 987_654_321_000_001_u64;
+        note_former_members([former]);
+        let t = crate::text!(
+            "option-unreadable",
+            option = format!("<@{former}> <@1> <@{former}x <@"),
+            command = "move3"
+        );
+        let en = t.render(Lang::EN);
+        assert!(
+            en.contains("a former member <@1> <@987654321000001x <@")
+                && !en.contains(&format!("<@{former}>")),
+            "{en}"
+        );
+        assert!(t.render(Lang::of("ja")).contains("元メンバー <@1>"));
+        assert_eq!(
+            Text::raw(format!("<@{former}>")).render(Lang::EN),
+            "a former member"
+        );
+        note_member_returned(former);
+        assert!(t.render(Lang::EN).contains(&format!("<@{former}> <@1>")));
     }
 
     #[test]

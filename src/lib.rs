@@ -34,7 +34,8 @@
 //! - [`render`] turns a position into a picture with imageproc: pure functions, no I/O.
 //! - [`ai`] searches over a small trait that both games implement; [`analysis`], [`arena`] and
 //!   [`engine`] are front ends on it.
-//! - [`db`] owns every SQL statement, for both backends.
+//! - [`db`] owns every SQL statement, for both backends; [`db::MEMBER_DATA`] lists every column
+//!   holding a member's id, for `/privacy` (what is stored, and what deleting it does).
 //! - [`play`] holds everything a game needs that is not Discord: the [`play::actions`] (the game's
 //!   verbs), the [`play::timers`], the bot [`play::opponent`], the [`play::schedule`] of deadlines
 //!   and vacations, the [`play::access`] rules, the move [`play::picker`] and the texts of

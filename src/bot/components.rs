@@ -446,6 +446,11 @@ async fn dispatch(
         Component::Cancel(id) => {
             return update(ctx, data, press, text!("picker-cancelled", game = id)).await
         }
+        Component::Forget { at, .. } => {
+            // `check_presser` saw that the presser is the member who asked.
+            let text = actions::forget_member(&data.core, user, at).await?;
+            return update(ctx, data, press, text).await;
+        }
         Component::Pause { pause, accept } => {
             let text = actions::answer_pause(&data.core, pause, user, accept).await?;
             return update(ctx, data, press, text).await;
@@ -712,13 +717,15 @@ fn placed(press: &serenity::ComponentInteraction, component: &Component) -> bool
             | Component::Cancel(_)
             | Component::Resign(_)
             | Component::KeepPlaying(_)
+            | Component::Forget { .. }
     );
     on_message && (!private_only || on_private_message(press))
 }
 
 /// A forged or misplaced button changes nothing: the buttons of a game's players (a picker,
 /// Cancel, the resignation's confirmation, Keep playing, the answers to a request) are refused to
-/// anyone who does not play it, and a request's answer without the request's seal is refused.
+/// anyone who does not play it, a request's answer without the request's seal is refused, and a
+/// deletion's confirmation is refused to anyone but the member who asked.
 /// Answered privately: the message pressed stays as it is.
 async fn check_presser(
     data: &Data,
@@ -751,6 +758,18 @@ async fn check_presser(
                 return Err(BotError::refused(text!("stale-button")));
             }
             game
+        }
+        // A deletion is confirmed by the member who asked for it, on the button the bot sealed.
+        Component::Forget { user: asker, at, seal } => {
+            if !data.seals.holds(Request::Forget { user: asker, at }, seal) {
+                info!(%user, custom_id = %press.data.custom_id, "a deletion confirmed without its seal");
+                return Err(BotError::refused(text!("stale-button")));
+            }
+            if asker != user.0 {
+                info!(%user, "a deletion confirmed by another member");
+                return Err(BotError::refused(text!("privacy-not-yours")));
+            }
+            return Ok(());
         }
         // Anyone may open their own picker, follow a game or ask for a rematch (each checks the
         // member itself); challenges check their own parties.

@@ -66,6 +66,14 @@ pub enum Component {
         /// The proposal's seal ([`crate::bot::seal`]).
         seal: u64,
     },
+    /// `/privacy delete`'s confirmation: member `user` asked at `at` (Unix seconds) to delete
+    /// their data.
+    Forget {
+        user: u64,
+        at: i64,
+        /// The request's seal ([`crate::bot::seal`]).
+        seal: u64,
+    },
 }
 
 impl Component {
@@ -101,6 +109,9 @@ impl Component {
             } => {
                 let verb = if *accept { "tbyes" } else { "tbno" };
                 return format!("hx:{verb}:{game}:{}:{}:{seal:016x}", at.ply, at.takebacks);
+            }
+            Component::Forget { user, at, seal } => {
+                return format!("hx:forget:{user}:{at}:{seal:016x}");
             }
             Component::CallOff {
                 game,
@@ -148,6 +159,18 @@ impl Component {
                 at: Stamp { ply, takebacks },
                 seat,
                 accept: verb == "offyes",
+                seal,
+            });
+        }
+        if verb == "forget" {
+            let at = count(parts.next())?;
+            let seal = seal(parts.next())?;
+            if parts.next().is_some() {
+                return None;
+            }
+            return Some(Component::Forget {
+                user: u64::try_from(id).ok()?,
+                at,
                 seal,
             });
         }
@@ -260,6 +283,11 @@ mod tests {
                 accept: true,
                 seal: 0x0123_4567_89ab_cdef,
             },
+            Component::Forget {
+                user: 930_000_000_000_000_001,
+                at: 1_900_000_000,
+                seal: 0xfedc_ba98_7654_3210,
+            },
             Component::Pick {
                 game: 8,
                 ply: 0,
@@ -328,6 +356,10 @@ mod tests {
             "hx:offno:3:1:0:0:0123456789abcdef:0",
             "hx:tbyes:3:1:0:0123456789abcdeg",
             "hx:tbyes:3:1:0:123456789abcdef",
+            "hx:forget:3:100",
+            "hx:forget:3:-1:0123456789abcdef",
+            "hx:forget:0:100:0123456789abcdef",
+            "hx:forget:3:100:0123456789abcdef:0",
             // Requests from before they named their position and had a seal: stale.
             "hx:tbyes:3:1",
             "hx:offno:3:1:0",

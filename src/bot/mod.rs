@@ -200,6 +200,28 @@ async fn event_handler(
         ),
         _ => {}
     }
+    // The bot removed from a server (not a server unavailable for a while): its settings go
+    // after a grace period (the timers' scan), unless the bot is added back (any GUILD_CREATE,
+    // also those at each start, cancels it).
+    if let serenity::FullEvent::GuildDelete { incomplete, .. } = event {
+        if !incomplete.unavailable {
+            let core = &framework.user_data.core;
+            let guild = crate::db::GuildId::from(incomplete.id);
+            match crate::db::note_bot_left(&core.pool, guild, core.clock.now()).await {
+                Ok(()) => info!(%guild, "removed from a server: its settings go in 30 days"),
+                Err(e) => warn!(%guild, "cannot record leaving a server: {e}"),
+            }
+        }
+    }
+    if let serenity::FullEvent::GuildCreate { guild, .. } = event {
+        let core = &framework.user_data.core;
+        let id = crate::db::GuildId::from(guild.id);
+        match crate::db::note_bot_joined(&core.pool, id).await {
+            Ok(true) => info!(guild = %id, "added back to a server: its settings stay"),
+            Ok(false) => {}
+            Err(e) => warn!(guild = %id, "cannot record joining a server: {e}"),
+        }
+    }
     if let serenity::FullEvent::GuildMemberRemoval { guild_id, user, .. } = event {
         let core = &framework.user_data.core;
         let withdrawn = crate::play::actions::member_left(

@@ -212,7 +212,8 @@ pub(super) async fn picker_message(
                 .play(mv)
                 .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
             let alt = crate::play::present::alt_text(lang, id, &after, after.ply());
-            let names = crate::play::present::names_by_colour(&data.core.pool, row, game).await?;
+            let names =
+                crate::play::present::names_by_colour(&data.core.pool, row, game, lang).await?;
             let theme = crate::play::server_theme(&data.core.pool, row.guild_id).await?;
             let png = crate::play::present::picture(lang, theme, after, None, names).await?;
             let mut buttons = vec![serenity::CreateButton::new(

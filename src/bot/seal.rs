@@ -1,4 +1,4 @@
-//! Seals on the buttons that answer a request (a takeback, a call-off): a short keyed digest of
+//! Seals on the buttons that answer a request (a takeback, a call-off, a deletion to confirm): a short keyed digest of
 //! what the request names, so that an answer is acted on only for a request this bot made. A
 //! button made up with the right game and position, but without the seal, changes nothing.
 //!
@@ -19,8 +19,20 @@ pub struct Sealer {
 /// What a request names: its kind, game, position, and (for a call-off) the proposer's seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Request {
-    Takeback { game: i64, at: Stamp },
-    CallOff { game: i64, at: Stamp, seat: u8 },
+    Takeback {
+        game: i64,
+        at: Stamp,
+    },
+    CallOff {
+        game: i64,
+        at: Stamp,
+        seat: u8,
+    },
+    /// A member's confirmation, asked at `at` (Unix seconds), of deleting their data.
+    Forget {
+        user: u64,
+        at: i64,
+    },
 }
 
 impl Sealer {
@@ -39,6 +51,7 @@ impl Sealer {
             Request::CallOff { game, at, seat } => {
                 format!("hexcord call-off {game} {} {} {seat}", at.ply, at.takebacks)
             }
+            Request::Forget { user, at } => format!("hexcord forget {user} {at}"),
         };
         let mut mac = match Hmac::<Sha256>::new_from_slice(&self.key) {
             Ok(mac) => mac,

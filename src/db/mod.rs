@@ -82,6 +82,7 @@ mod listings;
 mod moves;
 mod places;
 mod players;
+mod privacy;
 mod ratings;
 mod servers;
 /// Test support (a fresh SQLite file, a throwaway PostgreSQL cluster): used by this crate's
@@ -110,6 +111,7 @@ pub use listings::*;
 pub use moves::*;
 pub use places::*;
 pub use players::*;
+pub use privacy::*;
 pub use ratings::*;
 pub use servers::*;
 pub use tournaments::*;

@@ -63,7 +63,8 @@ impl Default for Settings {
 }
 
 /// Records a user (or refreshes their name). Writes only when the user is new or renamed:
-/// every command calls this, and a read does not wait for other writers.
+/// every command calls this, and a read does not wait for other writers. A member who had their
+/// data deleted ([`super::forget_member`]) and uses hexcord again is named again from here on.
 pub async fn upsert_player(
     ex: impl Executor<'_> + Copy,
     id: UserId,
@@ -75,13 +76,15 @@ pub async fn upsert_player(
     }
     sqlx::query(
         "INSERT INTO players (id, name, created_at, updated_at) VALUES ($1, $2, $3, $3)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at,
+                                        forgotten_at = NULL",
     )
     .bind(id)
     .bind(name)
     .bind(now)
     .execute(ex)
     .await?;
+    crate::i18n::note_member_returned(id.0);
     Ok(())
 }
 

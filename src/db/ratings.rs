@@ -301,13 +301,19 @@ pub async fn apply_pending(conn: &mut Conn) -> Result<usize, DbError> {
 }
 
 /// Rebuilds every rating from the stored games, replaying the rated results in the order they
-/// were applied. Call it in a transaction.
+/// were applied (members who had their data deleted get none back). Call it in a transaction.
 pub async fn recompute_ratings(conn: &mut Conn) -> Result<(), DbError> {
     let games = rated_games_in_order(&mut *conn).await?;
     clear_ratings(&mut *conn).await?;
     for row in games.iter().filter(|g| counts(g)) {
         rate(conn, row).await?;
     }
+    // Members who had their data deleted keep no rating; their opponents' stay as they were.
+    sqlx::query(
+        "DELETE FROM ratings WHERE player_id IN (SELECT id FROM players WHERE forgotten_at IS NOT NULL)",
+    )
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 

@@ -10,30 +10,35 @@ use super::access::{mention, player_of, player_to_move};
 use super::words;
 use super::Error;
 use super::Refusal;
-use crate::db::{fetch_player_name, GameRow, GameStatus};
+use crate::db::{fetch_name, GameRow, GameStatus};
 use crate::games::{Colour, Game};
 use crate::i18n::Lang;
 use crate::render::{render_png_in, Theme};
 use crate::text;
 
-/// The players' names by colour, for the picture.
+/// The players' names by colour, for the picture, in `lang` (where a name is "a former member").
 pub async fn names_by_colour(
     pool: &Pool,
     row: &GameRow,
     game: &Game,
+    lang: Lang,
 ) -> Result<[String; 2], Error> {
     let mut conn = pool.acquire().await?;
-    names_of(&mut conn, row, game).await
+    names_of(&mut conn, row, game, lang).await
 }
 
 /// [`names_by_colour`], read on connection `conn`.
-pub async fn names_of(conn: &mut Conn, row: &GameRow, game: &Game) -> Result<[String; 2], Error> {
+pub async fn names_of(
+    conn: &mut Conn,
+    row: &GameRow,
+    game: &Game,
+    lang: Lang,
+) -> Result<[String; 2], Error> {
     let mut names = [String::new(), String::new()];
     for c in Colour::BOTH {
         let id = player_of(row, game, c);
-        names[c.index()] = fetch_player_name(&mut *conn, id)
-            .await?
-            .unwrap_or_else(|| format!("#{}", c.index() + 1));
+        let name = fetch_name(&mut *conn, id).await?;
+        names[c.index()] = words::name_in(lang, name, || format!("#{}", c.index() + 1));
     }
     Ok(names)
 }

@@ -1,5 +1,8 @@
-//! The timer task: losses on time, reminders, daily digests, challenge expiry, and tournaments
-//! starting at the end of their sign-up or advancing a round that nothing advanced.
+//! The timer task: losses on time, reminders, daily digests, challenge expiry, tournaments
+//! starting at the end of their sign-up or advancing a round that nothing advanced, and the
+//! settings of servers the bot left [`SERVER_GRACE_SECS`] ago removed
+//! ([`crate::db::clear_server`]). Each scan also learns of members who had their data deleted
+//! through another process ([`crate::i18n::note_former_members`]).
 //!
 //! Everything it acts on is a row: a game's `deadline_at` and `reminders_sent`, a challenge's
 //! `expires_at`. Each scan asks the database which games are due at the clock's time (ids only)
@@ -26,6 +29,8 @@ pub struct Scanned {
     pub tournaments: usize,
     /// Daily digests queued.
     pub digests: usize,
+    /// Servers whose settings were removed, the bot gone from them for the grace period.
+    pub servers_cleared: usize,
     /// Games skipped because they could not be read or acted on.
     pub skipped: usize,
 }
@@ -81,7 +86,33 @@ pub async fn scan(core: &Core) -> Result<Scanned, DbError> {
         Ok(expired) => done.expired = expired.len(),
         Err(e) => error!("cannot expire challenges: {e:?}"),
     }
+    match clear_servers_left(core, now).await {
+        Ok(n) => done.servers_cleared = n,
+        Err(e) => error!("cannot remove the settings of servers left: {e}"),
+    }
+    let former = db::former_members(&core.pool).await?;
+    crate::i18n::note_former_members(former.into_iter().map(|u| u.0));
     Ok(done)
+}
+
+/// How long a server's settings are kept after the bot was removed from it (30 days): adding
+/// the bot back within that time finds them as they were.
+pub const SERVER_GRACE_SECS: i64 = 30 * crate::play::schedule::DAY;
+
+/// Removes the settings of the servers the bot left at least [`SERVER_GRACE_SECS`] before `now`
+/// and was not added back to: how many.
+async fn clear_servers_left(core: &Core, now: i64) -> Result<usize, DbError> {
+    let before = now - SERVER_GRACE_SECS;
+    let mut cleared = 0;
+    for guild in db::servers_to_clear(&core.pool, before).await? {
+        let mut tx = core.pool.begin().await?;
+        if db::clear_server(&mut tx, guild, before).await? {
+            tx.commit().await?;
+            tracing::info!(%guild, "removed the settings of a server the bot left");
+            cleared += 1;
+        }
+    }
+    Ok(cleared)
 }
 
 /// Scans every `every` (the first scan at once, catching up on what happened while the bot was
@@ -216,5 +247,39 @@ mod tests {
             .await
             .unwrap();
         assert!(listed.is_empty(), "{listed:?}");
+    }
+
+    /// The bot removed from a server: its settings stay through the grace period, go at its
+    /// end, once; a server the bot was added back to keeps them.
+    #[tokio::test]
+    async fn a_server_left_loses_its_settings_after_the_grace_period() {
+        let (pool, _f) = temp_db().await;
+        let (clock, t) = Clock::fixed(T0);
+        let core = Core::new(pool, clock);
+        let (gone, back) = (GuildId(5), GuildId(6));
+        for g in [gone, back] {
+            db::store_server_settings(&core.pool, g, db::ServerSettings { threads: false }, T0)
+                .await
+                .unwrap();
+            db::note_bot_left(&core.pool, g, T0).await.unwrap();
+        }
+        t.store(T0 + DAY, Ordering::SeqCst);
+        db::note_bot_joined(&core.pool, back).await.unwrap();
+        let threads = |g| db::fetch_server_settings(&core.pool, g);
+        t.store(T0 + SERVER_GRACE_SECS - 1, Ordering::SeqCst);
+        assert_eq!(scan(&core).await.unwrap(), Scanned::default());
+        assert!(
+            !threads(gone).await.unwrap().threads,
+            "kept during the grace period"
+        );
+        t.store(T0 + SERVER_GRACE_SECS, Ordering::SeqCst);
+        assert_eq!(scan(&core).await.unwrap().servers_cleared, 1);
+        assert!(threads(gone).await.unwrap().threads, "back to the defaults");
+        assert!(
+            !threads(back).await.unwrap().threads,
+            "the bot came back: kept"
+        );
+        t.store(T0 + 2 * SERVER_GRACE_SECS, Ordering::SeqCst);
+        assert_eq!(scan(&core).await.unwrap(), Scanned::default());
     }
 }

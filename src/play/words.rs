@@ -63,9 +63,24 @@ pub fn variant(options: &Options) -> Text {
     })
 }
 
-/// A mention of a user.
+/// A mention of a user. A member who had their data deleted reads "a former member" wherever the
+/// text is rendered ([`crate::i18n`]).
 pub fn mention(user: crate::db::UserId) -> String {
     format!("<@{user}>")
+}
+
+/// A member's name as `lang` shows it: their display name as stored, "a former member" for one who
+/// had their data deleted, or `unknown()` when none is stored.
+pub fn name_in(
+    lang: crate::i18n::Lang,
+    name: Option<crate::db::Name>,
+    unknown: impl FnOnce() -> String,
+) -> String {
+    match name {
+        Some(crate::db::Name::Named(name)) => name,
+        Some(crate::db::Name::Former) => crate::i18n::tr(lang, "former-member"),
+        None => unknown(),
+    }
 }
 
 /// A stored result in words, naming the players: `<@1> (red) beat <@2> on score 16–10 (both

@@ -487,12 +487,8 @@ pub async fn games(
         let your_turn = player_to_move(&row, &game) == user;
         let mut names = Vec::new();
         for &p in &row.players {
-            names.push(
-                db::fetch_player_name(pool, p)
-                    .await
-                    .map_err(failed)?
-                    .unwrap_or_default(),
-            );
+            let name = db::fetch_name(pool, p).await.map_err(failed)?;
+            names.push(crate::play::words::name_in(lang, name, String::new));
         }
         list.push((row.id, your_turn, game.kind(), names));
     }

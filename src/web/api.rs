@@ -203,7 +203,7 @@ pub async fn board_at(
                 text!("web-no-such-ply", game = row.id),
             )
         })?;
-    let names = crate::play::present::names_by_colour(&web.core.pool, &row, &game)
+    let names = crate::play::present::names_by_colour(&web.core.pool, &row, &game, lang)
         .await
         .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, row.id))?;
     let svg = state::board_svg(lang, &game, Some(ply), &names, &[])
@@ -399,7 +399,7 @@ pub async fn preview(
         )
     })?;
     let words = picker::describe(lang, &before, &mv);
-    let names = crate::play::present::names_by_colour(&web.core.pool, &row, &game)
+    let names = crate::play::present::names_by_colour(&web.core.pool, &row, &game, lang)
         .await
         .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, row.id))?;
     let svg = state::board_svg(lang, &after, None, &names, &[])

@@ -80,9 +80,8 @@ pub async fn build(web: &Web, user: UserId, lang: Lang) -> Result<Inbox, Error> 
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
         let opponent = row.opponent_of(user);
-        let opponent = db::fetch_player_name(pool, opponent)
-            .await?
-            .unwrap_or_else(|| format!("#{opponent}"));
+        let name = db::fetch_name(pool, opponent).await?;
+        let opponent = crate::play::words::name_in(lang, name, || format!("#{opponent}"));
         let variant = state::variant_words(lang, &row.options);
         let words = text!(
             "inbox-game",

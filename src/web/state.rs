@@ -137,9 +137,8 @@ pub async fn build(
     let kind = game.kind();
     let mut names = [String::new(), String::new()];
     for (seat, &user) in row.players.iter().enumerate() {
-        names[seat] = db::fetch_player_name(pool, user)
-            .await?
-            .unwrap_or_else(|| format!("#{}", seat + 1));
+        let name = db::fetch_name(pool, user).await?;
+        names[seat] = words::name_in(lang, name, || format!("#{}", seat + 1));
     }
     let colour_words = |seat: usize| {
         colour_of(row, game, row.players[seat])
@@ -264,5 +263,53 @@ mod tests {
         assert_eq!(utc_time(1_795_770_000), "2026-11-27T09:00:00Z");
         assert_eq!(utc_time(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(utc_time(-1), "1969-12-31T23:59:59Z");
+    }
+
+    /// A player who had their data deleted is "a former member" on the game's page, in its
+    /// players and its result, in the page's language; the opponent keeps their name.
+    #[tokio::test]
+    async fn a_former_member_is_named_so_on_the_page() {
+        let (pool, _file) = crate::db::testing::temp_db().await;
+        let (ann, bob) = (UserId(u64::MAX - 202), UserId(202));
+        for (id, name) in [(ann, "ann"), (bob, "bob")] {
+            db::upsert_player(&pool, id, name, 0).await.unwrap();
+        }
+        let options = Options::parse_line("inphexion size=5").unwrap();
+        let id = db::insert_game(
+            &pool,
+            &db::NewGame {
+                guild_id: Some(db::GuildId(1)),
+                channel_id: db::ChannelId(2),
+                options: &options,
+                players: [ann, bob],
+                rated: false,
+                now: 0,
+                seconds_per_move: 86_400,
+                deadline_at: Some(86_400),
+                clock: None,
+            },
+        )
+        .await
+        .unwrap();
+        let core = crate::play::actions::Core::new(pool.clone(), crate::clock::Clock::fixed(10).0);
+        crate::play::actions::resign(&core, id, bob).await.unwrap();
+        let mut tx = pool.begin().await.unwrap();
+        db::forget_member(&mut tx, ann, 20).await.unwrap();
+        tx.commit().await.unwrap();
+        crate::i18n::note_former_members([ann.0]);
+        let (row, game) = crate::play::actions::load(&pool, id).await.unwrap();
+        for (lang, former) in [
+            (Lang::EN, "a former member"),
+            (Lang::of("ja"), "元メンバー"),
+        ] {
+            let page = build(&pool, &row, &game, lang, None).await.unwrap();
+            assert_eq!(page.players[0].name, former);
+            assert_eq!(page.players[1].name, "bob");
+            let result = page.result.unwrap_or_default();
+            assert!(
+                result.contains(former) && result.contains("bob"),
+                "{result}"
+            );
+        }
     }
 }

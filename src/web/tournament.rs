@@ -38,7 +38,7 @@ pub async fn page(
     let Ok(id) = id.parse::<i64>() else {
         return error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"));
     };
-    match event_now(&web.core.pool, id).await {
+    match event_now(&web.core.pool, id, lang).await {
         Ok(event) => (
             [
                 (header::CONTENT_TYPE, "text/html; charset=utf-8"),

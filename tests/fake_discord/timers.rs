@@ -1,13 +1,14 @@
 //! Correspondence time on a clock the test moves: reminders, a loss on time across a restart,
 //! the leaderboard, a finished game's record, notices by direct message, vacations and expired
-//! challenges.
+//! challenges; a member's data deleted on request, and a server's settings removed after the
+//! bot left it.
 
 use std::time::Instant;
 
 use serde_json::json;
 
-use crate::common::{opt_str, DAY};
-use crate::discord::{self, Bot, Discord, ANN, BOB, CAT};
+use crate::common::{db_value, opt_str, DAY};
+use crate::discord::{self, Bot, Discord, Pressable, ANN, BOB, CAT};
 use crate::server;
 
 /// Where `needle` first appears in `text` (panics when missing).
@@ -304,4 +305,145 @@ async fn correspondence_timeout_reminders_and_leaderboard() {
     assert_eq!(lb2.embeds[0]["description"].as_str(), Some(table.as_str()));
 
     d.end(&mut bot, "correspondence end-to-end", started).await;
+}
+
+/// `/privacy <sub>`.
+fn privacy(sub: &str) -> Vec<serde_json::Value> {
+    vec![json!({"name": sub, "type": 1, "options": []})]
+}
+
+/// A member's data on request: refused while a game is in play; shown; a confirmation that
+/// expired, a stranger's press and a forged one change nothing; confirmed, the ratings go and the
+/// opponent's board names "a former member". Then the bot is removed from the server: its
+/// settings stay through the grace period and go at its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_deletes_their_data_and_a_server_left_is_cleared() {
+    let started = Instant::now();
+    let t0: i64 = 1_900_000_000;
+    let d = Discord::start_with_clock("privacy", t0).await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let size5 = json!({"name": "size", "type": 4, "value": 5});
+    let ch = d
+        .challenge(&ANN, &BOB, "inphexion", std::slice::from_ref(&size5))
+        .await;
+    let g = d.accept(&BOB, &ch).await;
+    let refused = d.command(&ANN, "privacy", privacy("delete")).await;
+    assert!(
+        refused.ephemeral
+            && refused.content.contains("Nothing was deleted")
+            && refused.content.contains(&format!("#{}", g.id))
+            && refused.components.as_array().is_none_or(|c| c.is_empty()),
+        "{refused:?}"
+    );
+    d.resign(&BOB, &g).await;
+
+    let shown = d.command(&ANN, "privacy", privacy("show")).await;
+    assert!(shown.ephemeral, "{shown:?}");
+    for want in [
+        "**ann**",
+        "Games: 1 (0 in play, 1 over)",
+        "Rating in inpHeXion on server",
+        "Challenges you sent or received: 1",
+    ] {
+        assert!(
+            shown.content.contains(want),
+            "{want:?} not in {}",
+            shown.content
+        );
+    }
+    let ratings = "SELECT COUNT(*) FROM ratings WHERE player_id = $1";
+    let ann = ANN.id as i64;
+    assert_eq!(db_value(&d, ratings, ann).await, Some(1));
+
+    // A confirmation left too long expires.
+    let ask = d.command(&ANN, "privacy", privacy("delete")).await;
+    assert!(
+        ask.ephemeral && ask.content.contains("cannot be undone"),
+        "{ask:?}"
+    );
+    let late = Pressable::from_answer(&ask, &d.fake);
+    d.set_clock(t0 + 11 * 60);
+    d.refused_press(&ANN, &late, "forget", "expired").await;
+
+    // Asked again: a stranger's press and a forged button are refused, nothing changes.
+    let ask = d.command(&ANN, "privacy", privacy("delete")).await;
+    let p = Pressable::from_answer(&ask, &d.fake);
+    d.refused_press(&CAT, &p, "forget", "another member").await;
+    let forged = Pressable::button(
+        "forget",
+        &format!("hx:forget:{}:{}:0123456789abcdef", ANN.id, t0 + 11 * 60),
+    );
+    d.refused_press(&ANN, &forged, "forget", "no longer valid")
+        .await;
+    assert_eq!(db_value(&d, ratings, ann).await, Some(1));
+
+    let done = d.press(&ANN, &p, "forget").await;
+    assert_eq!(done.callback_type, 7, "{done:?}");
+    assert!(done.content.contains("your data is deleted"), "{done:?}");
+    assert_eq!(db_value(&d, ratings, ann).await, Some(0));
+    assert!(
+        db_value(&d, "SELECT forgotten_at FROM players WHERE id = $1", ann)
+            .await
+            .is_some()
+    );
+
+    // Bob's board of the game names Ann "a former member"; his own name stays.
+    let board = d
+        .command(
+            &BOB,
+            "board",
+            vec![json!({"name": "game", "type": 3, "value": g.id.to_string()})],
+        )
+        .await;
+    assert!(
+        board.content.contains("a former member")
+            && !board.content.contains(&format!("<@{}>", ANN.id))
+            && board.content.contains(&format!("<@{}>", BOB.id)),
+        "{board:?}"
+    );
+    let after = d.command(&ANN, "privacy", privacy("show")).await;
+    assert!(
+        after.content.contains("Games: 1 (0 in play, 1 over)")
+            && !after.content.contains("**ann**")
+            && !after.content.contains("Rating"),
+        "{after:?}"
+    );
+
+    // The bot is removed from the server: its settings (the language seen) stay 30 days.
+    let settings = "SELECT COUNT(*) FROM server_settings WHERE guild_id = $1";
+    let guild = server::GUILD_ID as i64;
+    assert_eq!(db_value(&d, settings, guild).await, Some(1));
+    assert!(d
+        .fake
+        .dispatch("GUILD_DELETE", json!({"id": server::GUILD_ID.to_string()})));
+    let gone = "SELECT COUNT(*) FROM server_departures WHERE guild_id = $1";
+    for _ in 0..100 {
+        if db_value(&d, gone, guild).await == Some(1) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(db_value(&d, gone, guild).await, Some(1));
+    d.set_clock(t0 + 29 * DAY);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(
+        db_value(&d, settings, guild).await,
+        Some(1),
+        "kept in the grace period"
+    );
+    d.set_clock(t0 + 31 * DAY);
+    for _ in 0..100 {
+        if db_value(&d, settings, guild).await == Some(0) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        db_value(&d, settings, guild).await,
+        Some(0),
+        "removed after it"
+    );
+    assert_eq!(db_value(&d, gone, guild).await, Some(0));
+    d.end(&mut bot, "privacy", started).await;
 }

@@ -18,6 +18,7 @@ option-range-at-most = at most { $max }
 
 ## The games' words
 
+former-member = a former member
 colour-white = white
 colour-black = black
 colour-silver = silver
@@ -197,6 +198,7 @@ words-separator = { ", " }
 ## Buttons and the picker's answers
 
 button-accept = Accept
+button-privacy-delete = Delete my data
 button-decline = Decline
 button-withdraw = Withdraw
 button-rematch = Rematch

@@ -30,7 +30,7 @@ opt-challenge-rated = Counts for the server's ratings (default: yes)
 opt-challenge-days_per_move = Time for each move (default: 3 days); running out loses the game
     .name = days_per_move
 
-cmd-play = Play a game against me, the bot, at the level you choose.
+cmd-play = Play against me, the bot, at the level you choose.
     .name = play
 opt-play-game = Which game
     .name = game
@@ -105,7 +105,7 @@ cmd-profile = A player's ratings, record and recent games in this server.
 opt-profile-user = Whose profile (default: yours)
     .name = user
 
-cmd-record = Attach a game's record (readable by `hexcord engine`'s `load`).
+cmd-record = Attach a game's record (for `hexcord engine`'s `load`).
     .name = record
 opt-record-game = The game number
     .name = game
@@ -120,17 +120,24 @@ cmd-analysis = A computer analysis of a finished game: winning chances and turni
 opt-analysis-game = The game number (a finished game)
     .name = game
 
-cmd-settings = Your settings: how you hear that it is your move, and reminders.
+cmd-settings = Your settings: how you hear of your move, and reminders.
     .name = settings
 opt-settings-notify = How you are told that it is your move (and reminded)
     .name = notify
 opt-settings-reminders = Reminders before your time per move runs out
     .name = reminders
 
-cmd-vacation = Take a vacation: your deadlines are paused for that many days.
+cmd-vacation = Take a vacation: your deadlines pause for that many days.
     .name = vacation
 opt-vacation-days = How many days
     .name = days
+
+cmd-privacy = Your stored data; delete it.
+    .name = privacy
+cmd-privacy-show = What hexcord stores about you (only you see it).
+    .name = show
+cmd-privacy-delete = Delete what hexcord stores about you (asks to confirm).
+    .name = delete
 
 cmd-rules = A short summary of a game's rules, with its starting board.
     .name = rules
@@ -316,6 +323,40 @@ answer-vacation = Enjoy your vacation! Until <t:{ $until }:f> your deadlines are
     [one] { $days } more day
    *[other] { $days } more days
 }). Vacation days left in the next 365 days: { $left }.
+
+privacy-head = **What hexcord stores about you** (only you see this):
+privacy-nothing = hexcord stores nothing about you.
+privacy-name = • Your display name as last seen: **{ $name }**
+privacy-locale = • Your Discord language as last seen: { $locale }
+privacy-games = • Games: { $total } ({ $playing } in play, { $over } over)
+privacy-rating = • Rating in { $game } on server { $server }: { $rating } ({ $games ->
+    [one] 1 game
+   *[other] { $games } games
+})
+privacy-time-zone = • Time zone: { $zone }
+privacy-table-player_settings = • Your settings (notices, reminders, time zone, digest)
+privacy-table-vacations = • Vacations: { $count }
+privacy-table-followers = • Games you follow: { $count }
+privacy-table-web_tokens = • Private links to game boards: { $count }
+privacy-table-inbox_tokens = • Private links to your inbox: { $count }
+privacy-table-moves = • Moves you played: { $count }
+privacy-table-takebacks = • Moves you took back: { $count }
+privacy-table-game_pauses = • Pauses you asked for: { $count }
+privacy-table-challenges = • Challenges you sent or received: { $count }
+privacy-table-tournaments = • Tournaments you created or won: { $count }
+privacy-table-tournament_players = • Tournament entries: { $count }
+privacy-table-tournament_pairings = • Tournament pairings: { $count }
+privacy-table-announcements = • Direct messages the bot sent you: { $count }
+privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` deletes your ratings, settings, vacations, links, follows and name. Your games and tournament results stay for your opponents, naming you "{ former-member }".
+privacy-confirm = This deletes your ratings, settings, vacations, private links, follows and your name. Your games and tournament results stay for your opponents, naming you "{ former-member }". It cannot be undone. Confirm within { $minutes } minutes:
+privacy-blocked-games = Nothing was deleted: finish or resign your games in play first ({ $games }).
+privacy-blocked-tournaments = Nothing was deleted: leave or withdraw from these tournaments first: { $tournaments }.
+privacy-deleted = Done: your data is deleted ({ $rows ->
+    [one] 1 entry
+   *[other] { $rows } entries
+}). Your past games name you "{ former-member }". If you use hexcord again, it stores your name again from then on.
+privacy-confirm-stale = This confirmation has expired; nothing was deleted. Ask again with `/{ cmd-privacy.name } { cmd-privacy-delete.name }`.
+privacy-not-yours = This confirmation belongs to another member; nothing was deleted.
 
 cmd-tournament = Swiss and round-robin events.
     .name = tournament

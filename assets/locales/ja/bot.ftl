@@ -17,6 +17,7 @@ option-range-at-most = { $max }以下
 
 ## The games' words
 
+former-member = 元メンバー
 colour-white = 白
 colour-black = 黒
 colour-silver = 銀
@@ -183,6 +184,7 @@ words-separator = 、
 ## Buttons and the picker's answers
 
 button-accept = 承諾
+button-privacy-delete = データを削除する
 button-decline = 辞退
 button-withdraw = 取り下げ
 button-rematch = 再戦

@@ -132,6 +132,13 @@ cmd-vacation = 休暇を取ります：その日数の間、期限が止まり�
 opt-vacation-days = 日数
     .name = 日数
 
+cmd-privacy = 保存されたあなたのデータの確認と削除。
+    .name = プライバシー
+cmd-privacy-show = hexcord が保存しているあなたのデータを表示します（あなたにだけ見えます）。
+    .name = 表示
+cmd-privacy-delete = hexcord が保存しているあなたのデータを削除します（確認あり）。
+    .name = 削除
+
 cmd-rules = ゲームのルールの要約と初期盤面。
     .name = ルール
 opt-rules-game = どのゲームか
@@ -295,6 +302,34 @@ answer-settings-saved = 保存しました。{ $settings }
 answer-settings-change = { $settings }
     変更は `/{ cmd-settings.name } { opt-settings-notify.name }` と `/{ cmd-settings.name } { opt-settings-reminders.name }` で。
 answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused }局の期限が { $days }日延びました）。今後365日で残っている休暇日数：{ $left }。
+
+privacy-head = **hexcord が保存しているあなたのデータ**（あなたにだけ見えます）：
+privacy-nothing = hexcord はあなたについて何も保存していません。
+privacy-name = • 最後に確認した表示名：**{ $name }**
+privacy-locale = • 最後に確認した Discord の言語：{ $locale }
+privacy-games = • 対局：{ $total }局（進行中 { $playing }局、終了 { $over }局）
+privacy-rating = • サーバー { $server } の { $game } のレーティング：{ $rating }（{ $games }局）
+privacy-time-zone = • タイムゾーン：{ $zone }
+privacy-table-player_settings = • あなたの設定（通知、リマインダー、タイムゾーン、ダイジェスト）
+privacy-table-vacations = • 休暇：{ $count }件
+privacy-table-followers = • フォロー中の対局：{ $count }局
+privacy-table-web_tokens = • 盤面への個人用リンク：{ $count }件
+privacy-table-inbox_tokens = • 受信箱への個人用リンク：{ $count }件
+privacy-table-moves = • あなたが指した手：{ $count }手
+privacy-table-takebacks = • 待ったをした手：{ $count }手
+privacy-table-game_pauses = • 申し込んだ中断：{ $count }件
+privacy-table-challenges = • 送った・受けた挑戦：{ $count }件
+privacy-table-tournaments = • 作成した・優勝した大会：{ $count }件
+privacy-table-tournament_players = • 大会への参加：{ $count }件
+privacy-table-tournament_pairings = • 大会の組み合わせ：{ $count }件
+privacy-table-announcements = • ボットが送ったダイレクトメッセージ：{ $count }件
+privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` で、レーティング、設定、休暇、リンク、フォロー、名前を削除できます。対局と大会の結果は対戦相手のために残り、あなたは「{ former-member }」と表示されます。
+privacy-confirm = レーティング、設定、休暇、個人用リンク、フォロー、名前を削除します。対局と大会の結果は対戦相手のために残り、あなたは「{ former-member }」と表示されます。元には戻せません。{ $minutes }分以内に確認してください：
+privacy-blocked-games = 何も削除していません。先に進行中の対局（{ $games }）を終えるか投了してください。
+privacy-blocked-tournaments = 何も削除していません。先に次の大会から抜けるか棄権してください：{ $tournaments }。
+privacy-deleted = 完了：あなたのデータを削除しました（{ $rows }件）。過去の対局ではあなたは「{ former-member }」と表示されます。再び hexcord を使うと、その時から名前がまた保存されます。
+privacy-confirm-stale = この確認は期限切れです。何も削除していません。`/{ cmd-privacy.name } { cmd-privacy-delete.name }` でもう一度どうぞ。
+privacy-not-yours = この確認は別のメンバーのものです。何も削除していません。
 
 cmd-tournament = 大会：スイス式または総当たり。
     .name = 大会

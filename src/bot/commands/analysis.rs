@@ -77,7 +77,7 @@ pub async fn analysis(
         }
     };
     drop(guard);
-    let names = names_by_colour(pool, &row, &played).await?;
+    let names = names_by_colour(pool, &row, &played, lang).await?;
     let summary = summary(lang, row.id, &played, &result, &names);
     let theme = crate::play::server_theme(pool, row.guild_id).await?;
     let pictures = {

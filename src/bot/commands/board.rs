@@ -87,7 +87,7 @@ pub async fn board(
     };
     ctx.defer().await?;
     let lang = public_lang(&ctx).await?;
-    let names = names_by_colour(&ctx.data().core.pool, &row, &played).await?;
+    let names = names_by_colour(&ctx.data().core.pool, &row, &played, lang).await?;
     let mut caption = board_caption(lang, &row, &played, None);
     if let Some(p) = shown {
         let showing = text!("answer-showing-move", ply = p, moves = played.ply());
@@ -322,7 +322,7 @@ pub(super) fn help_buttons(lang: Lang, web_url: Option<&str>) -> Option<serenity
     Some(serenity::CreateActionRow::Buttons(buttons))
 }
 
-/// Attach a game's record (readable by `hexcord engine`'s `load`).
+/// Attach a game's record (for `hexcord engine`'s `load`).
 #[poise::command(slash_command)]
 pub async fn record(
     ctx: Context<'_>,
@@ -359,7 +359,7 @@ pub async fn replay(
     let (row, played) = game_in_server(&ctx, &game).await?;
     ctx.defer().await?;
     let lang = public_lang(&ctx).await?;
-    let names = names_by_colour(&ctx.data().core.pool, &row, &played).await?;
+    let names = names_by_colour(&ctx.data().core.pool, &row, &played, lang).await?;
     let alt = text!(
         "alt-replay",
         game = played.kind().title(),

@@ -123,7 +123,7 @@ pub async fn challenge(
     Ok(())
 }
 
-/// Play a game against me, the bot, at the level you choose.
+/// Play against me, the bot, at the level you choose.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 pub async fn play(

@@ -447,7 +447,11 @@ mod tests {
                         command
                             .parameters
                             .iter()
-                            .any(|p| option_name(p, lang) == option),
+                            .any(|p| option_name(p, lang) == option)
+                            || command
+                                .subcommands
+                                .iter()
+                                .any(|s| command_name(s, lang) == option),
                         "{tag}: `/{quoted}`"
                     );
                 }

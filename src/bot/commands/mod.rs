@@ -10,6 +10,7 @@ pub(crate) mod checked;
 pub(crate) mod localise;
 mod moderation;
 mod play;
+mod privacy;
 mod ratings;
 mod settings;
 mod tournament;
@@ -55,6 +56,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         analysis::analysis(),
         settings::settings(),
         settings::vacation(),
+        privacy::privacy(),
         board::rules(),
         board::help(),
         tournament::tournament(),
@@ -425,9 +427,8 @@ pub(super) async fn autocomplete_move(
             let Some(waiting) = rows.iter().find_map(|r| r.to_move.map(|p| (r.id, p))) else {
                 return Ok::<_, BotError>(Vec::new());
             };
-            let name = db::fetch_player_name(pool, waiting.1)
-                .await?
-                .unwrap_or_else(|| tr(lang, "answer-your-opponent"));
+            let name = db::fetch_name(pool, waiting.1).await?;
+            let name = crate::play::words::name_in(lang, name, || tr(lang, "answer-your-opponent"));
             return Ok(vec![suggestion(
                 &text!("answer-suggest-waiting", game = waiting.0, name = name).render(lang),
                 WAITING,
@@ -538,8 +539,8 @@ pub(super) async fn autocomplete_finished(
         }
         for player in rows.iter().flat_map(|r| r.players) {
             if let std::collections::hash_map::Entry::Vacant(slot) = names.entry(player) {
-                let name = db::fetch_player_name(pool, player).await?;
-                slot.insert(name.unwrap_or_else(|| opponent.clone()));
+                let name = db::fetch_name(pool, player).await?;
+                slot.insert(crate::play::words::name_in(lang, name, || opponent.clone()));
             }
         }
         Ok::<(), db::DbError>(())

@@ -93,9 +93,8 @@ pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(
     let guild = server(&ctx)?;
     let who = user.as_ref().map_or(me, |u| UserId::from(u.id));
     let pool = &ctx.data().core.pool;
-    let name = db::fetch_player_name(pool, who)
-        .await?
-        .unwrap_or_else(|| tr(lang, "answer-this-member"));
+    let name = db::fetch_name(pool, who).await?;
+    let name = crate::play::words::name_in(lang, name, || tr(lang, "answer-this-member"));
     let mut embed = serenity::CreateEmbed::new().title(fit(&name, limits::EMBED_TITLE));
     let ratings = db::ratings_of(pool, guild, who).await?;
     if ratings.is_empty() {

@@ -64,7 +64,9 @@ impl Delivery {
             let (row, game) = db::load_game(&mut *conn, b.game)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("game {} vanished", b.game))?;
-            let names = names_of(&mut *conn, &row, &game).await?;
+            // Public boards speak the server's language (a former member's name is in it).
+            let lang = crate::play::server_lang(&mut *conn, row.guild_id).await?;
+            let names = names_of(&mut *conn, &row, &game, lang).await?;
             // A finished game between members offers a rematch; against the bot, none.
             let rematch = row.status == db::GameStatus::Finished
                 && db::fetch_bot_level(&mut *conn, row.id).await?.is_none();

@@ -264,11 +264,11 @@ pub(super) async fn open_thread(
     if !db::fetch_server_settings(&mut *tx, guild).await?.threads {
         return Ok(());
     }
+    let lang = crate::play::server_lang(&mut *tx, Some(guild)).await?;
     let mut names = [String::new(), String::new()];
     for (name, &player) in names.iter_mut().zip(&row.players) {
-        *name = db::fetch_player_name(&mut *tx, player)
-            .await?
-            .unwrap_or_else(|| "?".to_string());
+        let stored = db::fetch_name(&mut *tx, player).await?;
+        *name = crate::play::words::name_in(lang, stored, || "?".to_string());
     }
     let open = Announcement {
         target: Target::OpenThread {

@@ -220,3 +220,55 @@ pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vac
         days_left: (cap - used).max(0) / DAY,
     })
 }
+
+/// How long `/privacy delete`'s confirmation stays good, in seconds.
+pub const FORGET_CONFIRM_SECS: i64 = 10 * 60;
+
+/// Games or tournaments listed in words: `#12, #15`.
+fn numbers(ids: &[i64]) -> String {
+    ids.iter()
+        .map(|id| format!("#{id}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why `user` cannot have their data deleted now: their games in play, else their open
+/// tournament entries (`None`: nothing stands in the way).
+pub fn forget_refusal(games: &[i64], tournaments: &[i64]) -> Option<Text> {
+    if !games.is_empty() {
+        return Some(text!("privacy-blocked-games", games = numbers(games)));
+    }
+    if !tournaments.is_empty() {
+        return Some(text!(
+            "privacy-blocked-tournaments",
+            tournaments = numbers(tournaments)
+        ));
+    }
+    None
+}
+
+/// Deletes `user`'s data ([`db::forget_member`]) on their confirmation asked at `asked_at`:
+/// refused, changing nothing, when the confirmation is older than [`FORGET_CONFIRM_SECS`] or
+/// they have a game in play or an open tournament entry. From then on every text names them
+/// "a former member".
+pub async fn forget_member(core: &Core, user: UserId, asked_at: i64) -> Result<Text, Error> {
+    let now = core.clock.now();
+    if now - asked_at > FORGET_CONFIRM_SECS || asked_at > now + 60 {
+        return Err(Error::refused(text!("privacy-confirm-stale")));
+    }
+    let mut tx = core.pool.begin().await?;
+    match db::forget_member(&mut tx, user, now).await? {
+        db::Forgotten::Blocked { games, tournaments } => {
+            drop(tx);
+            let why = forget_refusal(&games, &tournaments)
+                .unwrap_or_else(|| text!("privacy-confirm-stale"));
+            Err(Error::refused(why))
+        }
+        db::Forgotten::Done { erased } => {
+            tx.commit().await?;
+            crate::i18n::note_former_members([user.0]);
+            info!(%user, erased, "a member's data was deleted on their request");
+            Ok(text!("privacy-deleted", rows = erased))
+        }
+    }
+}

@@ -40,7 +40,8 @@ pub async fn export_tournament(
     let pairings = db::tournament_pairings(&core.pool, id).await?;
     let rounds = decided_rounds(&t, &pairings);
     let mut conn = core.pool.acquire().await?;
-    let names = names_of(&mut conn, &players).await?;
+    let lang = crate::play::server_lang(&mut *conn, Some(t.guild_id)).await?;
+    let names = names_of(&mut conn, &players, lang).await?;
     drop(conn);
     let mut event = dutch_input(&t, &players, &pairings, rounds);
     for (e, name) in event.entrants.iter_mut().zip(names) {

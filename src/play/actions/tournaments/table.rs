@@ -59,18 +59,16 @@ fn standings_round(x: &PairingRow, p: UserId, index: &HashMap<UserId, usize>) ->
     }
 }
 
-/// The players' names, by seed.
+/// The players' names, by seed, in `lang` (where a name is "a former member").
 pub(super) async fn names_of(
     tx: &mut Conn,
     players: &[TournamentPlayer],
+    lang: Lang,
 ) -> Result<Vec<String>, Error> {
     let mut names = Vec::with_capacity(players.len());
     for p in players {
-        names.push(
-            db::fetch_player_name(&mut *tx, p.player_id)
-                .await?
-                .unwrap_or_else(|| "?".to_string()),
-        );
+        let name = db::fetch_name(&mut *tx, p.player_id).await?;
+        names.push(crate::play::words::name_in(lang, name, || "?".to_string()));
     }
     Ok(names)
 }
@@ -81,11 +79,11 @@ pub(super) async fn standings_text(
     t: &TournamentRow,
     players: &[TournamentPlayer],
     pairings: &[PairingRow],
-    _lang: Lang,
+    lang: Lang,
     round: i64,
 ) -> Result<Text, Error> {
     let (table, format) = table_of(t, players, pairings, round);
-    let names = names_of(tx, players).await?;
+    let names = names_of(tx, players, lang).await?;
     Ok(standings_words(t, players, &names, &table, format, round))
 }
 
@@ -184,7 +182,8 @@ pub async fn show_standings(
     let pairings = db::tournament_pairings(&core.pool, id).await?;
     let round = decided_rounds(&t, &pairings);
     let mut conn = core.pool.acquire().await?;
-    let names = names_of(&mut conn, &players).await?;
+    let lang = crate::play::server_lang(&mut *conn, Some(t.guild_id)).await?;
+    let names = names_of(&mut conn, &players, lang).await?;
     let (table, format) = table_of(&t, &players, &pairings, round);
     let text = if t.status == TournamentStatus::Signup {
         card(&t, players.len() as i64)
@@ -212,7 +211,8 @@ pub async fn standings_after(
     let players = db::tournament_players(pool, id).await?;
     let pairings = db::tournament_pairings(pool, id).await?;
     let mut conn = pool.acquire().await?;
-    let names = names_of(&mut conn, &players).await?;
+    let lang = crate::play::server_lang(&mut *conn, Some(t.guild_id)).await?;
+    let names = names_of(&mut conn, &players, lang).await?;
     let (table, format) = table_of(&t, &players, &pairings, round);
     let text = standings_words(&t, &players, &names, &table, format, round);
     Ok(StandingsView {
@@ -236,15 +236,15 @@ pub struct EventNow {
     pub pairings: Vec<PairingRow>,
 }
 
-/// Tournament `id` as it stands, whatever its server (its page is public); refused when there
-/// is no such event.
-pub async fn event_now(pool: &crate::db::Pool, id: i64) -> Result<EventNow, Error> {
+/// Tournament `id` as it stands, whatever its server (its page is public), its names in `lang`;
+/// refused when there is no such event.
+pub async fn event_now(pool: &crate::db::Pool, id: i64, lang: Lang) -> Result<EventNow, Error> {
     let t = fetch(pool, id).await?;
     let players = db::tournament_players(pool, id).await?;
     let pairings = db::tournament_pairings(pool, id).await?;
     let round = decided_rounds(&t, &pairings);
     let mut conn = pool.acquire().await?;
-    let names = names_of(&mut conn, &players).await?;
+    let names = names_of(&mut conn, &players, lang).await?;
     let (table, format) = table_of(&t, &players, &pairings, round);
     let text = standings_words(&t, &players, &names, &table, format, round);
     Ok(EventNow {

@@ -1024,6 +1024,96 @@ async fn an_odd_round_robin_gives_a_bye_worth_nothing_each_round(pool: Pool) {
     assert_eq!(points, ["2", "1", "0"]);
 }
 
+/// A player of a finished event has their data deleted: the standings keep every score and
+/// tiebreak, name them "a former member" (in words and in the export), and the others as before.
+async fn a_former_member_keeps_their_place_in_the_standings(pool: Pool) {
+    let (core, _clock) = core_on(pool).await;
+    let (id, _) = create_tournament(&core, &request(F::RoundRobin, None, None))
+        .await
+        .expect("created");
+    for n in 1..=4 {
+        join_tournament(&core, id, Some(GUILD), member(n))
+            .await
+            .expect("join");
+    }
+    let organiser = Starter {
+        user: ORGANISER,
+        guild: Some(GUILD),
+        manager: true,
+    };
+    start_tournament(&core, id, Some(organiser))
+        .await
+        .expect("start");
+    // The higher seed wins, except that member 4 beats member 1.
+    let all = db::tournament_pairings(&core.pool, id)
+        .await
+        .expect("pairings");
+    for p in all.iter().filter(|p| p.result.is_none()) {
+        let pair = [p.white_id, black(p)];
+        let loser = if pair.contains(&member(1)) && pair.contains(&member(4)) {
+            member(1)
+        } else {
+            p.white_id.max(black(p))
+        };
+        resign(&core, p.game_id.expect("game"), loser)
+            .await
+            .expect("resign");
+    }
+    assert_eq!(
+        tournament(&core, id).await.status,
+        TournamentStatus::Finished
+    );
+    let before = show_standings(&core, id, Some(GUILD))
+        .await
+        .expect("standings");
+    let export_before = export_tournament(&core, id, Some(GUILD))
+        .await
+        .expect("export");
+    let leaving = member(2);
+    let mut tx = core.pool.begin().await.expect("begin");
+    let done = db::forget_member(&mut tx, leaving, T0)
+        .await
+        .expect("forget");
+    tx.commit().await.expect("commit");
+    assert!(matches!(done, db::Forgotten::Done { .. }), "{done:?}");
+    let after = show_standings(&core, id, Some(GUILD))
+        .await
+        .expect("standings");
+    assert_eq!(
+        after.table, before.table,
+        "every score and tiebreak as before"
+    );
+    let entrants = db::tournament_players(&core.pool, id)
+        .await
+        .expect("players");
+    for (i, p) in entrants.iter().enumerate() {
+        let want = if p.player_id == leaving {
+            "a former member".to_string()
+        } else {
+            before.names[i].clone()
+        };
+        assert_eq!(after.names[i], want, "seed {}", i + 1);
+    }
+    let words = after.text.render(Lang::EN);
+    assert!(
+        words.contains("a former member") && !words.contains("m2"),
+        "{words}"
+    );
+    let export = export_tournament(&core, id, Some(GUILD))
+        .await
+        .expect("export");
+    assert!(export.trf.contains("a former member"), "{}", export.trf);
+    assert!(
+        export_before.trf.contains("m2") && !export.trf.contains("m2"),
+        "{}",
+        export.trf
+    );
+    assert_eq!(
+        export.trf.lines().count(),
+        export_before.trf.lines().count()
+    );
+}
+
 /// Every queued announcement: where it goes and what it says.
 async fn queued(pool: &Pool) -> Vec<(Target, String)> {
     let rows = sqlx::query("SELECT * FROM announcements ORDER BY id")
@@ -1204,6 +1294,7 @@ on_both!(
     a_tournament_thread_opens_on_its_card_and_takes_its_rounds,
     organisers_pause_correct_remove_and_cancel_and_a_member_leaves,
     an_export_read_back_pairs_each_next_round_as_the_bot_did,
+    a_former_member_keeps_their_place_in_the_standings,
 );
 
 /// Two processes on one PostgreSQL database (each its own pool) end the last two games of a
