@@ -14,7 +14,7 @@ use std::fmt;
 
 use crate::games::{exxit, inphexion, Game, Move, Position};
 use crate::hex::Hex;
-use crate::i18n::{tr, Lang, Text};
+use crate::i18n::{Lang, Text};
 use crate::text;
 
 /// A select menu holds at most this many options (Discord's limit).
