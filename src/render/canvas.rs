@@ -91,7 +91,7 @@ pub(crate) struct Patch {
 
 /// The smallest font size a player reads on a phone: [`PHONE_MIN`] px when the picture is shown
 /// [`PHONE_WIDTH`] px wide, in the pixels of a picture `width` wide. Sizes are font sizes (the
-/// em), as type is measured; see [`record_texts`].
+/// em), as type is measured; see `record_texts` (the tests' measure).
 pub fn min_text(width: u32) -> f32 {
     PHONE_MIN * width as f32 / PHONE_WIDTH
 }
@@ -132,7 +132,7 @@ pub(crate) fn record_texts<T>(draw: impl FnOnce() -> T) -> (T, Vec<DrawnText>) {
     (out, drawn.unwrap_or_default())
 }
 
-/// Whether [`record_texts`] is listening on this thread.
+/// Whether `record_texts` (in tests) is listening on this thread.
 pub(crate) fn recording() -> bool {
     #[cfg(test)]
     {
