@@ -786,6 +786,49 @@ mod tests {
         assert!(faults.is_empty(), "{}", faults.join("\n"));
     }
 
+    /// A message that quotes a move in notation (a code span holding `mv`, `played` or
+    /// `better`) says it in words too (`words`, from `play::picker::describe`): notation alone
+    /// is for players who read the rules' coordinates, not for every reader. The one exception is
+    /// `caption-notation`, the small print under `caption-played`, which says the move in words.
+    #[test]
+    fn moves_are_cited_in_words() {
+        let c = load().expect("the locale files load");
+        let (notation, words) = ("z9-y9", "Push the disc on z9 to y9");
+        let mut faults = Vec::new();
+        let mut quoting = 0;
+        for tag in [FALLBACK, "ja"] {
+            let lang = Lang::of(tag);
+            for (id, vars) in messages(tag) {
+                let (message, attr) = match id.split_once('.') {
+                    Some((message, attr)) => (message, Some(attr)),
+                    None => (id.as_str(), None),
+                };
+                let mut args = FluentArgs::new();
+                for v in &vars {
+                    let sample = match v.as_str() {
+                        "mv" | "played" | "better" => notation,
+                        "words" => words,
+                        _ => "7",
+                    };
+                    args.set(v.clone(), sample);
+                }
+                let text = c
+                    .format(lang, message, attr, Some(&args))
+                    .unwrap_or_else(|| panic!("{tag}: `{id}` renders"));
+                if !text.contains(&format!("`{notation}`")) {
+                    continue;
+                }
+                quoting += 1;
+                if !text.contains(words) && id != "caption-notation" {
+                    faults.push(format!("{tag}: {id}: notation without words: {text}"));
+                }
+            }
+        }
+        // The small print, the picker's confirmation and the answer to a move, in each language.
+        assert!(quoting >= 6, "{quoting} texts quote a move");
+        assert!(faults.is_empty(), "{}", faults.join("\n"));
+    }
+
     #[test]
     fn japanese_texts_read_as_japanese() {
         let c = load().expect("the locale files load");

@@ -14,7 +14,7 @@ use std::fmt;
 
 use crate::games::{exxit, inphexion, Game, Move, Position};
 use crate::hex::Hex;
-use crate::i18n::{tr, Lang, Text};
+use crate::i18n::{Lang, Text};
 use crate::text;
 
 /// A select menu holds at most this many options (Discord's limit).
@@ -212,21 +212,26 @@ fn lay_words(p: &exxit::Position, m: &exxit::Move, c: Hex) -> Text {
 
 /// A move in words: "Push the disc on c3 to d3, relocate e5 to a1", "Dance the stack on 1,-1
 /// onto 0,0 (falls into space)", "Lay a tile at -1,0 (+2 by chain)", "Place a disc on 0,1".
-/// Every text that names a move in words (captions, pictures, analysis, the web page) says it so.
+/// Every text that names a move in words (captions, pictures, analysis, the web page, takeback
+/// requests) says it so.
 pub fn describe(lang: Lang, position: &Position, mv: &Move) -> String {
+    describe_text(position, mv).render(lang)
+}
+
+/// [`describe`] as a [`Text`], for a message rendered later in its reader's language (a
+/// takeback request, a board's introduction).
+pub fn describe_text(position: &Position, mv: &Move) -> Text {
     match (position, mv) {
         (Position::Inphexion(_), Move::Inphexion(m)) => match m.kind() {
             inphexion::MoveKind::Regular { from, to } => {
                 use inphexion::cell_name;
                 let push = text!("words-push", from = cell_name(from), to = cell_name(to));
-                let mut parts = vec![push.render(lang)];
-                for (s, d) in m.relocations() {
-                    let moved = text!("pick-relocate", from = cell_name(s), to = cell_name(d));
-                    parts.push(lower_first(&moved.render(lang)));
-                }
-                parts.join(&tr(lang, "words-separator"))
+                m.relocations().fold(push, |words, (s, d)| {
+                    let moved = text!("words-relocate", from = cell_name(s), to = cell_name(d));
+                    text!("words-then", first = words, next = moved)
+                })
             }
-            _ => last_label(lang, position, mv),
+            _ => last_label(position, mv),
         },
         (Position::Exxit(p), Move::Exxit(m @ exxit::Move::Dance { from, target })) => {
             let (from, onto) = (from.to_string(), target.to_string());
@@ -235,10 +240,9 @@ pub fn describe(lang: Lang, position: &Position, mv: &Move) -> String {
             } else {
                 text!("words-dance", from = from, onto = onto)
             }
-            .render(lang)
         }
         // A single choice, or "Lay a tile" / "Place a disc" said again by the cell's own words.
-        _ => last_label(lang, position, mv),
+        _ => last_label(position, mv),
     }
 }
 
@@ -253,19 +257,10 @@ pub fn describe_notation(lang: Lang, position: &Position, notation: &str) -> Opt
 }
 
 /// The words of a move's last step.
-fn last_label(lang: Lang, position: &Position, mv: &Move) -> String {
+fn last_label(position: &Position, mv: &Move) -> Text {
     steps(position, mv)
         .last()
-        .map(|s| s.label.render(lang))
-        .unwrap_or_default()
-}
-
-fn lower_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_lowercase().chain(c).collect(),
-        None => String::new(),
-    }
+        .map_or_else(|| Text::raw(""), |s| s.label.clone())
 }
 
 /// One choice made: an option's index, or a row's index where the options were narrowed first.

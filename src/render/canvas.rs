@@ -26,7 +26,9 @@ use super::picture_cache::Memo;
 use super::round;
 
 pub use super::colour::{hex, Rgb8A};
-pub use super::fonts::{centred_baseline, fit_text, fonts, text_width, FontKind};
+pub use super::fonts::{
+    centred_baseline, fit_text, fonts, text_width, wrap_text, FontKind, CJK_EM,
+};
 
 /// Horizontal text alignment.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -85,6 +87,61 @@ pub(crate) struct Patch {
     /// The box's pixels before the drawing, for patches laid only over the same background
     /// ([`Canvas::stamp_over`]); empty otherwise.
     under: Vec<[u8; 4]>,
+}
+
+/// The smallest font size a player reads on a phone: [`PHONE_MIN`] px when the picture is shown
+/// [`PHONE_WIDTH`] px wide, in the pixels of a picture `width` wide. Sizes are font sizes (the
+/// em), as type is measured; see `record_texts` (the tests' measure).
+pub fn min_text(width: u32) -> f32 {
+    PHONE_MIN * width as f32 / PHONE_WIDTH
+}
+
+/// The width at which a phone shows a picture (CSS pixels of a portrait phone).
+pub const PHONE_WIDTH: f32 = 360.0;
+
+/// The smallest font size, in pixels at [`PHONE_WIDTH`], of any text a player must read.
+pub const PHONE_MIN: f32 = 9.0;
+
+/// A text drawn while [`record_texts`] listened: its words and its smallest em in pixels (the
+/// Japanese face's em is [`super::fonts`]' 0.92 of the size).
+#[cfg(test)]
+#[derive(Clone, Debug)]
+pub(crate) struct DrawnText {
+    pub text: String,
+    pub em: f32,
+}
+
+#[cfg(test)]
+thread_local! {
+    static DRAWN: std::cell::RefCell<Option<Vec<DrawnText>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `draw` and lists every text it drew, with its size. While it runs, nothing is copied
+/// from the caches of drawn parts (empty boards, worlds, stacks): every text is drawn, so every
+/// text is listed.
+///
+/// The size recorded is the font size (the em), not the cap height: type is specified and
+/// judged by its em (CSS `font-size`, the minimum sizes of phone guidelines), the em is the same
+/// measure for Latin and Japanese (a kanji fills most of its em, a Latin capital 0.73 of it), and
+/// it does not depend on which letters a text happens to hold.
+#[cfg(test)]
+pub(crate) fn record_texts<T>(draw: impl FnOnce() -> T) -> (T, Vec<DrawnText>) {
+    let outer = DRAWN.with(|d| d.borrow_mut().replace(Vec::new()));
+    let out = draw();
+    let drawn = DRAWN.with(|d| std::mem::replace(&mut *d.borrow_mut(), outer));
+    (out, drawn.unwrap_or_default())
+}
+
+/// Whether `record_texts` (in tests) is listening on this thread.
+pub(crate) fn recording() -> bool {
+    #[cfg(test)]
+    {
+        DRAWN.with(|d| d.borrow().is_some())
+    }
+    #[cfg(not(test))]
+    {
+        false
+    }
 }
 
 /// Texts drawn once: cell and board labels, names and the header's words come back in every
@@ -198,6 +255,9 @@ impl Canvas {
         let Some(area) = self.clip_box(area) else {
             return draw(self);
         };
+        if recording() {
+            return draw(self);
+        }
         let mut drew = false;
         let patch = patches.get_or(key, || {
             drew = true;
@@ -221,6 +281,9 @@ impl Canvas {
         let Some(area) = self.clip_box(area) else {
             return draw(self);
         };
+        if recording() {
+            return draw(self);
+        }
         let under = self.box_pixels(area);
         if let Some(patch) = patches.get(&key) {
             if (patch.x0, patch.y0, patch.width) == (area.0, area.1, (area.2 - area.0) as usize)
@@ -508,6 +571,22 @@ impl Canvas {
             Align::Centre => x - w / 2.0,
         };
         let runs = fonts.runs(kind, s);
+        #[cfg(test)]
+        if !s.trim().is_empty() {
+            let em = runs
+                .iter()
+                .filter(|r| !r.text.trim().is_empty())
+                .map(|r| r.em(size))
+                .fold(size, f32::min);
+            DRAWN.with(|d| {
+                if let Some(list) = d.borrow_mut().as_mut() {
+                    list.push(DrawnText {
+                        text: s.to_string(),
+                        em,
+                    });
+                }
+            });
+        }
         let (mut ascent, mut descent) = (0.0f32, 0.0f32);
         for run in &runs {
             let scaled = run.font.as_scaled(run.px(size));

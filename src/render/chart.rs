@@ -6,14 +6,21 @@
 
 use image::RgbaImage;
 
-use super::canvas::{centred_baseline, fit_text, text_width, Align, Canvas, FontKind, Rgb8A};
+use super::canvas::{
+    centred_baseline, fit_text, min_text, text_width, Align, Canvas, FontKind, Rgb8A, CJK_EM,
+};
 use super::{Palette, Theme};
 use crate::games::GameKind;
 use crate::i18n::{tr, Lang};
 
 /// Picture size in pixels.
 pub const WIDTH: u32 = 900;
-pub const HEIGHT: u32 = 440;
+pub const HEIGHT: u32 = 460;
+
+/// The size of the legend's, the scale's and the badges' words: [`min_text`] of the width or
+/// more (Japanese too, whose em is [`CJK_EM`] of the size), 9 px at least when a phone shows the
+/// chart 360 px wide.
+const TEXT: f32 = 25.0;
 
 /// A turning point: the move number (the position after it is `ply` = number) and who played it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,7 +42,7 @@ pub struct View {
 }
 
 /// Plot area: left, top, right, bottom.
-const PLOT: (f32, f32, f32, f32) = (64.0, 92.0, 876.0, 388.0);
+const PLOT: (f32, f32, f32, f32) = (84.0, 108.0, 876.0, 378.0);
 
 /// The colours of the two sides' areas and the ink on them.
 fn side_colours(p: &Palette, kind: GameKind) -> [Rgb8A; 2] {
@@ -79,6 +86,7 @@ pub fn draw(view: &View, theme: Theme) -> RgbaImage {
 
 /// Draws the chart, its words (title, legend, axis) in `lang`.
 pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
+    debug_assert!(TEXT * CJK_EM >= min_text(WIDTH));
     let p = theme.palette();
     let mut c = Canvas::new(WIDTH, HEIGHT, p.bg);
     let sides = side_colours(p, view.kind);
@@ -87,27 +95,32 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
     // Title and legend.
     c.text(
         FontKind::Bold,
-        22.0,
+        28.0,
         16.0,
-        34.0,
+        36.0,
         Align::Left,
         &tr(lang, "render-chart-title"),
         p.text,
     );
     c.text(
         FontKind::Regular,
+        TEXT,
         16.0,
-        16.0,
-        60.0,
+        74.0,
         Align::Left,
-        &tr(lang, "render-chart-subtitle"),
+        &fit_text(
+            FontKind::Regular,
+            TEXT,
+            &tr(lang, "render-chart-subtitle"),
+            WIDTH as f32 - 32.0,
+        ),
         p.text_dim,
     );
     let mut x = WIDTH as f32 - 16.0;
     for i in [1usize, 0] {
         let name = fit_text(
             FontKind::Bold,
-            18.0,
+            TEXT,
             &crate::text!(
                 "render-player",
                 name = &view.players[i],
@@ -116,21 +129,21 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
             .render(lang),
             230.0,
         );
-        let w = text_width(FontKind::Bold, 18.0, &name);
+        let w = text_width(FontKind::Bold, TEXT, &name);
         x -= w;
         c.text(
             FontKind::Bold,
-            18.0,
+            TEXT,
             x,
-            centred_baseline(18.0, 40.0),
+            centred_baseline(TEXT, 34.0),
             Align::Left,
             &name,
             p.text,
         );
-        x -= 26.0;
-        c.round_rect(x, 31.0, 18.0, 18.0, 4.0, sides[i]);
-        c.round_rect_outline(x, 31.0, 18.0, 18.0, 4.0, 1.5, p.panel_edge);
-        x -= 22.0;
+        x -= 30.0;
+        c.round_rect(x, 23.0, 22.0, 22.0, 5.0, sides[i]);
+        c.round_rect_outline(x, 23.0, 22.0, 22.0, 5.0, 1.5, p.panel_edge);
+        x -= 24.0;
     }
     // The second colour fills the plot; the first colour's area rises from the bottom.
     c.round_rect(
@@ -173,9 +186,9 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
     for (v, label) in [(1.0, "100%"), (0.5, "50%"), (0.0, "0%")] {
         c.text(
             FontKind::Regular,
-            16.0,
-            left - 8.0 - text_width(FontKind::Regular, 16.0, label),
-            centred_baseline(16.0, py(v)),
+            TEXT,
+            left - 8.0 - text_width(FontKind::Regular, TEXT, label),
+            centred_baseline(TEXT, py(v)),
             Align::Left,
             label,
             p.text_dim,
@@ -192,9 +205,9 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
         let label = k.to_string();
         c.text(
             FontKind::Regular,
-            16.0,
+            TEXT,
             px(k),
-            bottom + 24.0,
+            bottom + 28.0,
             Align::Centre,
             &label,
             p.text_dim,
@@ -203,9 +216,9 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
     }
     c.text(
         FontKind::Regular,
-        16.0,
+        TEXT,
         (left + right) / 2.0,
-        bottom + 46.0,
+        bottom + 60.0,
         Align::Centre,
         &tr(lang, "render-chart-axis"),
         p.text_dim,
@@ -243,24 +256,24 @@ pub fn draw_in(view: &View, theme: Theme, lang: Lang) -> RgbaImage {
         c.fill_circle(x, y, 8.5, p.contrast);
         c.fill_circle(x, y, 6.0, p.last);
         let label = m.ply.to_string();
-        let w = text_width(FontKind::Bold, 18.0, &label) + 14.0;
+        let w = text_width(FontKind::Bold, TEXT, &label) + 16.0;
         // Badges side by side never overlap: move a badge down when it would.
         let mut bx = (x - w / 2.0).clamp(left, right - w);
-        let mut by = top - 14.0;
+        let mut by = top - 16.0;
         while badges
             .iter()
-            .any(|&(ox, oy)| (ox - bx).abs() < w + 4.0 && (oy - by).abs() < 26.0)
+            .any(|&(ox, oy)| (ox - bx).abs() < w + 4.0 && (oy - by).abs() < 32.0)
         {
-            by += 28.0;
+            by += 34.0;
         }
         bx = bx.max(0.0);
         badges.push((bx, by));
-        c.round_rect(bx, by, w, 26.0, 13.0, p.last);
+        c.round_rect(bx, by, w, 32.0, 16.0, p.last);
         c.text(
             FontKind::Bold,
-            18.0,
+            TEXT,
             bx + w / 2.0,
-            centred_baseline(18.0, by + 13.0),
+            centred_baseline(TEXT, by + 16.0),
             Align::Centre,
             &label,
             p.bg,

@@ -1,7 +1,8 @@
 //! EXXIT pictures, [`WIDTH`] pixels wide: the world of tiles cropped to its extent with outer
 //! space around it and scaled to fill the width, stacks as layered discs showing their height,
 //! and the last move. Every word is sized for a phone, which shows the picture at
-//! [`PHONE_WIDTH`]: digits at least 7 px high there. The coordinates are written on the rim, in a
+//! [`PHONE_WIDTH`]: a font size of 9 px at least there; a stack's height is written only on
+//! discs large enough for such a number (the layers show it on smaller ones). The coordinates are written on the rim, in a
 //! ring of cells beyond outer space, like the axes of a chart: each row of equal `r` is named left
 //! of it (`r-2`), each diagonal of equal `q` (running down to the right, marked by a tick) below it
 //! (`q1`), or at their other ends where that side is crowded; the cell `1,-2` is where diagonal

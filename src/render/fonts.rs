@@ -36,7 +36,7 @@ pub struct Fonts {
 }
 
 /// A kanji's em as a part of DejaVu's em at the same size.
-const CJK_EM: f32 = 0.92;
+pub const CJK_EM: f32 = 0.92;
 
 impl Fonts {
     pub(super) fn get(&self, kind: FontKind) -> &FontRef<'static> {
@@ -120,6 +120,17 @@ pub(super) struct Run<'f, 's> {
 }
 
 impl Run<'_, '_> {
+    /// The em of its characters for a text of `size`: the size itself for DejaVu, [`CJK_EM`] of
+    /// it for the Japanese face.
+    #[cfg(test)]
+    pub(super) fn em(&self, size: f32) -> f32 {
+        if self.scale == 1.0 {
+            size
+        } else {
+            size * CJK_EM
+        }
+    }
+
     pub(super) fn px(&self, size: f32) -> PxScale {
         PxScale::from(size * self.scale)
     }
@@ -189,6 +200,40 @@ pub fn fit_text(kind: FontKind, size: f32, s: &str, max: f32) -> String {
         }
     }
     String::new()
+}
+
+/// `text` in lines at most `width` wide, broken after a space where there is one (Japanese has
+/// none: it breaks anywhere), at most `max_lines` of them (the last cut with "…" if need be).
+pub fn wrap_text(
+    kind: FontKind,
+    size: f32,
+    text: &str,
+    width: f32,
+    max_lines: usize,
+) -> Vec<String> {
+    let fits = |s: &str| text_width(kind, size, s) <= width;
+    let mut lines = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() && lines.len() + 1 < max_lines && !fits(rest) {
+        // The longest head that fits, then back to the last space in it.
+        let mut end = 0;
+        for (i, ch) in rest.char_indices() {
+            if !fits(&rest[..i + ch.len_utf8()]) {
+                break;
+            }
+            end = i + ch.len_utf8();
+        }
+        let cut = rest[..end]
+            .rfind(' ')
+            .filter(|&i| i > 0)
+            .unwrap_or(end.max(rest.chars().next().map_or(1, char::len_utf8)));
+        lines.push(rest[..cut].trim_end().to_string());
+        rest = rest[cut..].trim_start();
+    }
+    if !rest.is_empty() {
+        lines.push(fit_text(kind, size, rest, width));
+    }
+    lines
 }
 
 /// The baseline that vertically centres digits and capitals on `cy`.

@@ -1,13 +1,38 @@
 //! The header both games share: a card per player and a status line.
 
-use super::canvas::{centred_baseline, fit_text, text_width, Align, Canvas, FontKind};
+use super::canvas::{
+    centred_baseline, fit_text, min_text, text_width, Align, Canvas, FontKind, CJK_EM,
+};
 use super::Palette;
 use crate::games::{Colour, GameKind, Outcome, Reason};
 use crate::i18n::{tr, Lang, Text};
 use crate::text;
 
-/// Height of the header in pixels.
+/// Height of the header in pixels on a picture [`DESIGN_WIDTH`] wide (and on the SVG board,
+/// which the page scales itself); a wider picture's header is scaled up ([`header_height`]).
 pub(crate) const HEADER_H: u32 = 132;
+
+/// The width the header's geometry and font sizes are given for: a picture this wide, shown
+/// 360 px wide on a phone, shows its smallest words at 9 px ([`min_text`]); a wider one scales
+/// the whole header by [`scale`], so its words stay as large on a phone.
+pub(crate) const DESIGN_WIDTH: u32 = 720;
+
+/// How much larger than designed the header of a picture `width` wide is drawn.
+pub(crate) fn scale(width: u32) -> f32 {
+    (width as f32 / DESIGN_WIDTH as f32).max(1.0)
+}
+
+/// The height of the header of a picture `width` wide: the boards begin below it.
+pub(crate) fn header_height(width: u32) -> u32 {
+    (HEADER_H as f32 * scale(width)).round() as u32
+}
+
+/// The font sizes of the header, at [`DESIGN_WIDTH`]; none is under [`min_text`] there, in
+/// Japanese either (whose em is [`CJK_EM`] of the size).
+const NAME_SIZE: f32 = 22.0;
+const SMALL_SIZE: f32 = 20.0;
+const STATUS_SIZE: f32 = 20.0;
+const FIGURE_SIZE: f32 = 30.0;
 /// Outer margin of every picture.
 pub(crate) const MARGIN: f32 = 16.0;
 
@@ -118,30 +143,61 @@ pub(crate) fn card_x(w: f32, card_w: f32, col: Colour) -> f32 {
     }
 }
 
-/// Draws the header across the top of the canvas; `icon` paints a small piece of a colour.
+/// Draws the header across the top of the canvas, its geometry and sizes those of a picture
+/// [`DESIGN_WIDTH`] wide scaled to the canvas's width; `icon` paints a small piece of a colour.
 pub(crate) fn draw_header(
     c: &mut Canvas,
     p: &Palette,
     h: &Header,
     icon: &dyn Fn(&mut Canvas, f32, f32, f32, Colour),
 ) {
-    let w = c.width() as f32;
+    // Japanese words are drawn at an em of `CJK_EM` of the size.
+    debug_assert!(SMALL_SIZE * CJK_EM >= min_text(DESIGN_WIDTH));
+    let k = scale(c.width());
+    // Design units: the design width, scaled to pixels by `k`.
+    let w = c.width() as f32 / k;
     let (top, card_h) = (CARD_TOP, CARD_H);
     let card_w = card_width(w, h.centre.is_some());
+    // The text's room on a card, right of the piece.
+    let room = (card_w - 58.0 - 14.0) * k;
+    // Each card's colour and figures, or the figures alone on both cards when a colour and its
+    // figures do not fit on one (the piece beside the name shows the colour, the status line
+    // names it).
+    let small = SMALL_SIZE * k;
+    let with_colour = Colour::BOTH.map(|col| {
+        text!(
+            "render-stats",
+            colour = colour_title(h.lang, h.kind, col),
+            stats = &h.stats[col.index()]
+        )
+        .render(h.lang)
+    });
+    let colours_fit = with_colour
+        .iter()
+        .all(|s| text_width(FontKind::Regular, small, s) <= room);
     for col in Colour::BOTH {
         let x = card_x(w, card_w, col);
         let active = h.outcome.is_none() && h.to_move == col;
         let winner = h.outcome.is_some_and(|o| o.winner == Some(col));
-        c.round_rect(x, top, card_w, card_h, 12.0, p.panel);
-        if active {
-            c.round_rect_outline(x, top, card_w, card_h, 12.0, 3.0, p.last);
+        c.round_rect(x * k, top * k, card_w * k, card_h * k, 12.0 * k, p.panel);
+        let (edge, line) = if active {
+            (p.last, 3.0)
         } else if winner {
-            c.round_rect_outline(x, top, card_w, card_h, 12.0, 3.0, p.win);
+            (p.win, 3.0)
         } else {
-            c.round_rect_outline(x, top, card_w, card_h, 12.0, 1.5, p.panel_edge);
-        }
-        icon(c, x + 38.0, top + card_h / 2.0, 22.0, col);
-        // Badge on the right of the card.
+            (p.panel_edge, 1.5)
+        };
+        c.round_rect_outline(
+            x * k,
+            top * k,
+            card_w * k,
+            card_h * k,
+            12.0 * k,
+            line * k,
+            edge,
+        );
+        icon(c, (x + 32.0) * k, (top + card_h / 2.0) * k, 18.0 * k, col);
+        // The badge sits across the card's top edge, on the right, leaving the name its line.
         let badge = if active {
             Some((tr(h.lang, "render-badge-to-move"), p.last))
         } else if winner {
@@ -154,72 +210,71 @@ pub(crate) fn draw_header(
         } else {
             None
         };
-        let mut text_right = x + card_w - 14.0;
         if let Some((label, colour)) = badge {
-            let bw = text_width(FontKind::Bold, 13.0, &label) + 18.0;
-            let bx = x + card_w - 12.0 - bw;
-            c.round_rect(bx, top + 12.0, bw, 24.0, 12.0, colour);
+            let size = SMALL_SIZE * k;
+            let bw = text_width(FontKind::Bold, size, &label) + 18.0 * k;
+            let bx = (x + card_w - 12.0) * k - bw;
+            let (by, bh) = ((top - 13.0) * k, 26.0 * k);
+            c.round_rect(bx, by, bw, bh, bh / 2.0, colour);
             c.text(
                 FontKind::Bold,
-                13.0,
+                size,
                 bx + bw / 2.0,
-                centred_baseline(13.0, top + 24.0),
+                centred_baseline(size, by + bh / 2.0),
                 Align::Centre,
                 &label,
                 p.contrast,
             );
-            text_right = bx - 8.0;
         }
-        let tx = x + 72.0;
+        let tx = (x + 58.0) * k;
         let name = h.players[col.index()].trim();
         let name = if name.is_empty() {
             colour_title(h.lang, h.kind, col)
         } else {
             name.to_string()
         };
-        let name = fit_text(FontKind::Bold, 22.0, &name, text_right - tx);
+        let size = NAME_SIZE * k;
+        let name = fit_text(FontKind::Bold, size, &name, room);
         c.text(
             FontKind::Bold,
-            22.0,
+            size,
             tx,
-            top + 33.0,
+            (top + 36.0) * k,
             Align::Left,
             &name,
             p.text,
         );
-        let stats = text!(
-            "render-stats",
-            colour = colour_title(h.lang, h.kind, col),
-            stats = &h.stats[col.index()]
-        )
-        .render(h.lang);
-        let stats = fit_text(FontKind::Regular, 16.0, &stats, x + card_w - 14.0 - tx);
+        let stats = if colours_fit {
+            with_colour[col.index()].clone()
+        } else {
+            fit_text(FontKind::Regular, small, &h.stats[col.index()], room)
+        };
         c.text(
             FontKind::Regular,
-            16.0,
+            small,
             tx,
-            top + 62.0,
+            (top + 65.0) * k,
             Align::Left,
             &stats,
             p.text_dim,
         );
     }
     if let Some((label, value)) = &h.centre {
-        let cx = w / 2.0;
+        let cx = w / 2.0 * k;
         c.text(
             FontKind::Bold,
-            12.0,
+            SMALL_SIZE * k,
             cx,
-            top + 26.0,
+            (top + 26.0) * k,
             Align::Centre,
             label,
             p.text_dim,
         );
         c.text(
             FontKind::Bold,
-            30.0,
+            FIGURE_SIZE * k,
             cx,
-            top + 62.0,
+            (top + 64.0) * k,
             Align::Centre,
             value,
             p.text,
@@ -232,13 +287,13 @@ pub(crate) fn draw_header(
     } else {
         format!("   ·   {}", h.caption)
     };
-    let size = 19.0;
-    let max = w - 2.0 * MARGIN;
+    let size = STATUS_SIZE * k;
+    let max = (w - 2.0 * MARGIN) * k;
     let sw = text_width(FontKind::Bold, size, &status).min(max);
     let caption = fit_text(FontKind::Regular, size, &caption, max - sw);
     let cw = text_width(FontKind::Regular, size, &caption);
-    let x0 = (w - sw - cw) / 2.0;
-    let y = top + card_h + 30.0;
+    let x0 = (w * k - sw - cw) / 2.0;
+    let y = (top + card_h + 30.0) * k;
     let status = fit_text(FontKind::Bold, size, &status, max);
     let colour = if h.outcome.is_some() { p.win } else { p.text };
     c.text(FontKind::Bold, size, x0, y, Align::Left, &status, colour);

@@ -37,7 +37,7 @@
 //!
 //! # How a picture is drawn
 //!
-//! A board is about 900 px wide, dark by default, and leaves as an indexed PNG of 20–70 KB
+//! A board is 720 (EXXIT) or 900 px (inpHeXion) wide, dark by default, and leaves as an indexed PNG of 20–70 KB
 //! (`encode`: at most 256 colours, the rarer edge shades mapped to the nearest). The README's
 //! benchmark table has the current times (2.3–3.9 ms to draw and encode a board, of which the
 //! encoding is two thirds: the colour count and the palette indices about half of it, zlib's
@@ -59,6 +59,11 @@
 //!   character of the Japanese `.ftl` files): 690 KB a weight instead of 19 MB (SIL Open Font
 //!   License, `assets/fonts/OFL.txt`). A new Japanese text with a kanji outside level 1 needs the
 //!   subset made again; a language in another script needs a font of its own here.
+//! - **Phones** show a picture about 360 px wide: no text is drawn under 9 px there
+//!   (`canvas::min_text` of the picture's width; font sizes, see `canvas::record_texts`). The
+//!   header is laid out for a picture 720 px wide and scaled to wider ones; cells' names and
+//!   stacks' heights too small for that are left out. A test measures every text of every
+//!   picture kind (`phone_tests`).
 //! - **Review**: `hexcord render --gallery DIR` writes a picture of each interesting situation, and
 //!   `cargo test --lib render::gallery` compares them with the references in `tests/data/render/`
 //!   (`HEXCORD_BLESS=1` rewrites the references: look at them before committing).
@@ -72,6 +77,8 @@ mod fonts;
 mod gallery;
 mod header;
 pub mod inphexion;
+#[cfg(test)]
+mod phone_tests;
 mod picture_cache;
 mod replay;
 mod round;
@@ -646,11 +653,9 @@ pub(crate) mod game_tests {
                     .filter(|&(x, y)| en.get_pixel(x, y) != jp.get_pixel(x, y))
                     .count()
             };
-            assert!(
-                differ(0..header::HEADER_H) > 500,
-                "{line}: the header is the same"
-            );
-            assert_eq!(differ(header::HEADER_H + 8..en.height()), 0, "{line}");
+            let header = header::header_height(en.width());
+            assert!(differ(0..header) > 500, "{line}: the header is the same");
+            assert_eq!(differ(header + 8..en.height()), 0, "{line}");
         }
         let game = random_game(Options::parse_line("exxit tiles=19").unwrap(), 7, 6);
         let Position::Exxit(p) = game.position() else {

@@ -21,6 +21,9 @@ impl<K: PartialEq> PictureCache<K> {
 
     /// A copy of the picture stored under `key`, drawn by `draw` when there is none.
     pub fn get_or_draw(&self, key: K, draw: impl FnOnce() -> RgbaImage) -> RgbaImage {
+        if super::canvas::recording() {
+            return draw();
+        }
         let lock = || self.entries.lock().unwrap_or_else(|e| e.into_inner());
         let found = lock()
             .iter()

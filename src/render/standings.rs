@@ -6,7 +6,9 @@
 
 use image::RgbaImage;
 
-use super::canvas::{centred_baseline, fit_text, Align, Canvas, FontKind};
+use super::canvas::{
+    centred_baseline, fit_text, min_text, text_width, wrap_text, Align, Canvas, FontKind, CJK_EM,
+};
 use super::encode::encode_png;
 use super::{RenderError, Theme};
 use crate::i18n::{tr, Lang};
@@ -15,26 +17,31 @@ use crate::standings::{Format, Standing};
 /// Picture width in pixels; the height follows the number of lines.
 pub const WIDTH: u32 = 900;
 const MARGIN: f32 = 24.0;
-const TITLE_HEIGHT: f32 = 64.0;
-const HEAD_HEIGHT: f32 = 34.0;
-const LINE_HEIGHT: f32 = 30.0;
-const TEXT: f32 = 17.0;
+/// The title and two lines of the tiebreaks under it.
+const TITLE_HEIGHT: f32 = 108.0;
+const HEAD_HEIGHT: f32 = 44.0;
+const LINE_HEIGHT: f32 = 40.0;
+/// The size of every word but the title: [`min_text`] of the width or more (Japanese too, whose
+/// em is [`CJK_EM`] of the size), so that a phone showing the picture 360 px wide shows them at
+/// 9 px at least.
+const TEXT: f32 = 25.0;
+const TITLE: f32 = 30.0;
 
 /// The columns after the name: header message id and width in pixels.
 fn columns(format: Format) -> &'static [(&'static str, f32)] {
     match format {
         Format::Swiss => &[
-            ("render-standings-points", 80.0),
-            ("render-standings-games", 80.0),
-            ("render-standings-buchholz", 110.0),
-            ("render-standings-sonneborn", 110.0),
+            ("render-standings-points", 100.0),
+            ("render-standings-games", 100.0),
+            ("render-standings-buchholz", 175.0),
+            ("render-standings-sonneborn", 100.0),
         ],
         Format::RoundRobin => &[
-            ("render-standings-points", 80.0),
-            ("render-standings-games", 80.0),
-            ("render-standings-direct", 90.0),
+            ("render-standings-points", 100.0),
+            ("render-standings-games", 100.0),
+            ("render-standings-direct", 110.0),
             ("render-standings-sonneborn", 90.0),
-            ("render-standings-wins", 70.0),
+            ("render-standings-wins", 90.0),
         ],
     }
 }
@@ -83,16 +90,17 @@ pub fn standings_image(
     marks: Marks<'_>,
     theme: Theme,
 ) -> RgbaImage {
+    debug_assert!(TEXT * CJK_EM >= min_text(WIDTH));
     let p = theme.palette();
     let mut c = Canvas::new(WIDTH, height(table.len()), p.bg);
     let right = WIDTH as f32 - MARGIN;
     c.text(
         FontKind::Bold,
-        26.0,
+        TITLE,
         MARGIN,
-        MARGIN + 30.0,
+        MARGIN + 34.0,
         Align::Left,
-        &fit_text(FontKind::Bold, 26.0, title, right - MARGIN),
+        &fit_text(FontKind::Bold, TITLE, title, right - MARGIN),
         p.text,
     );
     let rules = tr(
@@ -104,19 +112,38 @@ pub fn standings_image(
     );
     let subtitle =
         crate::text!("render-standings-after", round = marks.round, rules = rules).render(lang);
-    c.text(
-        FontKind::Regular,
-        15.0,
-        MARGIN,
-        MARGIN + 54.0,
-        Align::Left,
-        &subtitle,
-        p.text_dim,
-    );
+    for (i, line) in wrap_text(FontKind::Regular, TEXT, &subtitle, right - MARGIN, 2)
+        .iter()
+        .enumerate()
+    {
+        c.text(
+            FontKind::Regular,
+            TEXT,
+            MARGIN,
+            MARGIN + 66.0 + 28.0 * i as f32,
+            Align::Left,
+            line,
+            p.text_dim,
+        );
+    }
     // Columns: rank, name (what is left), then the numbers, right to left.
     let cols = columns(format);
-    let numbers: f32 = cols.iter().map(|&(_, w)| w).sum();
-    let rank_w = 56.0;
+    // Each column at least as wide as its heading and its figures, with room between them.
+    let rows: Vec<Vec<String>> = table.iter().map(|s| cells(format, s)).collect();
+    let widths: Vec<f32> = cols
+        .iter()
+        .enumerate()
+        .map(|(j, &(id, w))| {
+            let widest = rows
+                .iter()
+                .filter_map(|r| r.get(j))
+                .map(|cell| text_width(FontKind::Bold, TEXT, cell))
+                .fold(text_width(FontKind::Bold, TEXT, &tr(lang, id)), f32::max);
+            w.max(widest + 24.0)
+        })
+        .collect();
+    let numbers: f32 = widths.iter().sum();
+    let rank_w = 76.0;
     let name_left = MARGIN + rank_w;
     let name_w = right - numbers - name_left - 12.0;
     let top = MARGIN + TITLE_HEIGHT;
@@ -128,12 +155,12 @@ pub fn standings_image(
         10.0,
         p.panel,
     );
-    let head_y = centred_baseline(14.0, top + HEAD_HEIGHT / 2.0 + 2.0);
+    let head_y = centred_baseline(TEXT, top + HEAD_HEIGHT / 2.0 + 2.0);
     let header = |c: &mut Canvas, x: f32, id: &'static str| {
         let label = tr(lang, id);
         c.text(
             FontKind::Bold,
-            14.0,
+            TEXT,
             x,
             head_y,
             Align::Centre,
@@ -144,7 +171,7 @@ pub fn standings_image(
     header(&mut c, MARGIN + rank_w / 2.0, "render-standings-rank");
     c.text(
         FontKind::Bold,
-        14.0,
+        TEXT,
         name_left,
         head_y,
         Align::Left,
@@ -153,7 +180,7 @@ pub fn standings_image(
     );
     let mut x = right - numbers;
     let mut centres = Vec::with_capacity(cols.len());
-    for &(id, w) in cols {
+    for (&(id, _), &w) in cols.iter().zip(&widths) {
         centres.push(x + w / 2.0);
         header(&mut c, x + w / 2.0, id);
         x += w;
@@ -213,7 +240,7 @@ pub fn standings_image(
             &fit_text(kind, TEXT, &name, name_w),
             ink,
         );
-        for (j, cell) in cells(format, s).iter().enumerate() {
+        for (j, cell) in rows[i].iter().enumerate() {
             let kind = if j == 0 {
                 FontKind::Bold
             } else {
@@ -347,11 +374,12 @@ mod tests {
         );
         assert_eq!(differ(&plain, &marked, line_of(0)), 0);
         assert_eq!(differ(&plain, &marked, line_of(2)), 0);
-        // The marked name ("bob (withdrawn)") reaches further right than "bob".
+        // The marked name ("bob (withdrawn)") reaches further right than "bob" (the name
+        // column only: the figures start past 40 % of the width).
         let rightmost = |img: &RgbaImage| {
             let bg = *img.get_pixel(MARGIN as u32 + 60, line_of(1).start);
             line_of(1)
-                .flat_map(|y| (0..WIDTH / 2).map(move |x| (x, y)))
+                .flat_map(|y| (0..WIDTH * 2 / 5).map(move |x| (x, y)))
                 .filter(|&(x, y)| {
                     let p = img.get_pixel(x, y);
                     (0..3).any(|c| p.0[c].abs_diff(bg.0[c]) > 60)

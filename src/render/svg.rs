@@ -500,9 +500,9 @@ fn mark_ring(svg: &mut Svg, at: (f32, f32), radius: f32, width: f32) {
 }
 
 fn inphexion_svg(view: &inphexion::View, targets: &[Hex]) -> String {
-    use inphexion::layout::{frame, layout, BAND, LABEL_ROOM};
+    use inphexion::layout::{frame, layout_below, BAND, LABEL_ROOM};
     use inphexion::LastMove;
-    let l = layout(view);
+    let l = layout_below(view, HEADER_H);
     let (n, r) = (l.n, l.r);
     let header_words = view.header();
     let mut svg = Svg::new(

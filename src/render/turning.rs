@@ -6,13 +6,15 @@
 use image::imageops;
 use image::RgbaImage;
 
-use super::canvas::{fit_text, text_width, Align, Canvas, FontKind};
+#[cfg(test)]
+use super::canvas::text_width;
+use super::canvas::{wrap_text, Align, Canvas, FontKind};
 use super::{render_at_one_scale, RenderError, Theme};
 use crate::games::Game;
 use crate::i18n::Lang;
 use crate::play::picker::{describe, describe_notation};
 
-/// The size of a heading's words.
+/// The size of a heading's words (at least [`super::canvas::min_text`] of the widest board).
 const HEADING_SIZE: f32 = 26.0;
 /// The height of a heading's line.
 const LINE: u32 = 34;
@@ -68,10 +70,11 @@ pub fn turning_point_images(
         .iter()
         .zip(&pictures)
         .map(|(heading, board)| {
-            let width = board.width() + 2 * GAP;
-            let lines = wrap(heading, (width - 2 * GAP) as f32);
+            // As wide as the board, so that its words are as large on a phone as a board's.
+            let width = board.width();
+            let lines = wrap(heading, width.saturating_sub(2 * GAP) as f32);
             let top = GAP + LINE * lines.len() as u32 + GAP / 2;
-            let mut c = Canvas::new(width, top + board.height() + GAP, p.bg);
+            let mut c = Canvas::new(width, top + board.height(), p.bg);
             for (i, line) in lines.iter().enumerate() {
                 c.text(
                     FontKind::Bold,
@@ -83,38 +86,15 @@ pub fn turning_point_images(
                     p.text,
                 );
             }
-            imageops::overlay(&mut c.img, board, i64::from(GAP), i64::from(top));
+            imageops::overlay(&mut c.img, board, 0, i64::from(top));
             c.img
         })
         .collect())
 }
 
-/// `text` in lines at most `width` wide, broken after a space where there is one (Japanese has
-/// none: it breaks anywhere), at most [`HEADING_LINES`] of them.
+/// A heading in lines at most `width` wide, at most [`HEADING_LINES`] of them.
 fn wrap(text: &str, width: f32) -> Vec<String> {
-    let fits = |s: &str| text_width(FontKind::Bold, HEADING_SIZE, s) <= width;
-    let mut lines = Vec::new();
-    let mut rest = text.trim();
-    while !rest.is_empty() && lines.len() + 1 < HEADING_LINES && !fits(rest) {
-        // The longest head that fits, then back to the last space in it.
-        let mut end = 0;
-        for (i, ch) in rest.char_indices() {
-            if !fits(&rest[..i + ch.len_utf8()]) {
-                break;
-            }
-            end = i + ch.len_utf8();
-        }
-        let cut = rest[..end]
-            .rfind(' ')
-            .filter(|&i| i > 0)
-            .unwrap_or(end.max(rest.chars().next().map_or(1, char::len_utf8)));
-        lines.push(rest[..cut].trim_end().to_string());
-        rest = rest[cut..].trim_start();
-    }
-    if !rest.is_empty() {
-        lines.push(fit_text(FontKind::Bold, HEADING_SIZE, rest, width));
-    }
-    lines
+    wrap_text(FontKind::Bold, HEADING_SIZE, text, width, HEADING_LINES)
 }
 
 /// `game` with its moves up to `ply` and then `mv` (none when `mv` is not legal there).

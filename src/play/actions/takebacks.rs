@@ -16,8 +16,7 @@ use crate::text;
 pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(Stamp, Text), Error> {
     let (row, game) = load(&core.pool, id).await?;
     check_player(&row, player)?;
-    let last = game.moves().last().map(ToString::to_string);
-    let (Some(last), false) = (last, row.to_move == Some(player)) else {
+    let (Some(last), false) = (last_in_words(&game), row.to_move == Some(player)) else {
         return Err(Error::refused(text!("takeback-your-turn", game = id)));
     };
     if db::fetch_bot_level(&core.pool, id).await?.is_some() {
@@ -30,10 +29,18 @@ pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(Stamp
         opponent = mention(opponent),
         who = mention(player),
         ply = ply,
-        mv = last,
+        words = last,
         game = id
     );
     Ok((Stamp::of(&core.pool, id, ply).await?, text))
+}
+
+/// The last move of `game` in words, as captions say it (`None` before the first move).
+fn last_in_words(game: &crate::games::Game) -> Option<Text> {
+    let ply = game.ply().checked_sub(1)?;
+    let before = game.position_at(ply)?;
+    let mv = game.moves().get(ply)?;
+    Some(crate::play::picker::describe_text(&before, mv))
 }
 
 /// The opponent answers a takeback request for the move that made position `at` of game `id`.
@@ -72,11 +79,7 @@ pub async fn answer_takeback(
             game = id
         ));
     }
-    let taken = game
-        .moves()
-        .last()
-        .map(ToString::to_string)
-        .unwrap_or_default();
+    let taken = last_in_words(&game).unwrap_or_else(|| Text::raw(""));
     if !game.undo() {
         return Err(anyhow::anyhow!("game {id} has no move to undo").into());
     }
@@ -106,7 +109,7 @@ pub async fn answer_takeback(
         "took-back",
         asker = mention(asker),
         ply = ply,
-        mv = taken,
+        words = taken,
         who = mention(user)
     );
     enqueue_board(&mut tx, &after, &game, Some(intro), None).await?;

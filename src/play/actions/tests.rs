@@ -85,7 +85,10 @@ async fn a_takeback_needs_the_opponent_and_gives_the_clock_back() {
     let (ply, text) = ask_takeback(&core, id, ANN).await.unwrap();
     assert_eq!(ply.ply, 1);
     let text = text.render(Lang::EN);
-    assert!(text.contains("`c3`"), "{text}");
+    // The move in words, not in notation.
+    assert!(text.contains("move 1 of game"), "{text}");
+    assert!(text.contains(": Place a disc on c3."), "{text}");
+    assert!(!text.contains('`'), "{text}");
     // Only the opponent answers; a decline changes nothing.
     assert!(answer_takeback(&core, id, ply, ANN, true).await.is_err());
     answer_takeback(&core, id, ply, BOB, false).await.unwrap();
@@ -94,6 +97,18 @@ async fn a_takeback_needs_the_opponent_and_gives_the_clock_back() {
     answer_takeback(&core, id, ply, BOB, true).await.unwrap();
     let (row, game) = load(&core.pool, id).await.unwrap();
     assert_eq!((game.ply(), row.version, row.to_move), (0, 0, Some(ANN)));
+    // The board before it says which move was taken back, in words.
+    let board = queued(&core)
+        .await
+        .pop()
+        .expect("the board before the move");
+    assert!(
+        board
+            .content
+            .contains("took back move 1: Place a disc on c3."),
+        "{}",
+        board.content
+    );
     // Ann had a day less 600 s left when she moved: she has it again from now.
     assert_eq!(row.deadline_at, Some(T0 + 900 + DAY - 600));
     let kept: (i64, String) =

@@ -9,14 +9,14 @@ use super::{LastMove, View};
 use crate::games::Colour;
 use crate::hex::Hex;
 use crate::render::canvas::{centred_baseline, text_width, FontKind};
-use crate::render::header::{HEADER_H, MARGIN};
+use crate::render::header::{header_height, MARGIN};
 
 /// The width of every EXXIT picture in pixels: a phone shows it at half size ([`PHONE_WIDTH`]),
 /// a desktop at up to about 550 px. The world is cropped to its extent and scaled to fill it.
 pub const WIDTH: u32 = 720;
 
 /// The width at which a phone shows a picture: what the sizes of the words are chosen for.
-pub const PHONE_WIDTH: f32 = 360.0;
+pub use crate::render::canvas::PHONE_WIDTH;
 
 /// The largest hex radius (the first positions of a game).
 const MAX_R: f32 = 72.0;
@@ -143,9 +143,10 @@ pub(crate) fn layout(e: Extent) -> Layout {
         .clamp(1.0, MAX_R);
     let width = WIDTH;
     let board_h = ext_h * r;
-    let height = (HEADER_H as f32 + board_h + 2.0 * MARGIN).ceil() as u32;
+    let header = header_height(width) as f32;
+    let height = (header + board_h + 2.0 * MARGIN).ceil() as u32;
     let ox = (width as f32 - ext_w * r) / 2.0 - e.min.0 * r;
-    let oy = HEADER_H as f32 + MARGIN - e.min.1 * r;
+    let oy = header + MARGIN - e.min.1 * r;
     Layout {
         r,
         ox,

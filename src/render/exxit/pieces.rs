@@ -6,7 +6,9 @@ use std::sync::Arc;
 use super::layout::{Layout, MAX_LAYERS};
 use crate::games::Colour;
 use crate::hex::Hex;
-use crate::render::canvas::{centred_baseline, Align, Canvas, FontKind, Patch, Rgb8A};
+use crate::render::canvas::{
+    centred_baseline, min_text, text_width, Align, Canvas, FontKind, Patch, Rgb8A,
+};
 use crate::render::picture_cache::Memo;
 use crate::render::Palette;
 
@@ -70,7 +72,13 @@ pub(super) fn paint_stack(c: &mut Canvas, p: &Palette, l: &Layout, at: Hex, disc
     if discs.len() > 1 {
         let (_, _, ink) = disc_colours(p, top);
         let label = discs.len().to_string();
-        let size = if label.len() > 1 { r * 0.82 } else { r * 0.95 };
+        let natural = if label.len() > 1 { r * 0.82 } else { r * 0.95 };
+        let size = natural.max(min_text(l.width));
+        // On discs too small for a readable number (the largest worlds), the layers alone show
+        // the height.
+        if size > r * 1.25 || text_width(FontKind::Bold, size, &label) > r * 1.7 {
+            return;
+        }
         c.text(
             FontKind::Bold,
             size,

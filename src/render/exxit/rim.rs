@@ -7,7 +7,7 @@ use super::layout::{rim_cells, Layout, Rect, RimLine, RIM_SIZE};
 use crate::games::Colour;
 use crate::hex::Hex;
 use crate::render::canvas::{centred_baseline, text_width, Align, Canvas, FontKind};
-use crate::render::header::HEADER_H;
+use crate::render::header::header_height;
 use crate::render::Palette;
 
 /// A rim label: the line it names, its size, the baseline of its left end, and the box it covers
@@ -54,8 +54,9 @@ impl RimLabel {
     }
 }
 
-/// The letter's size beside the number's.
-const LETTER: f32 = 0.8;
+/// The letter's size beside the number's (at [`RIM_SIZE`], still at least
+/// [`crate::render::canvas::min_text`] of the picture's width).
+const LETTER: f32 = 0.84;
 
 /// The rim labels of a world, laid out: each line takes the first of its cells (see
 /// [`rim_cells`]) where the label fits in the picture without overlapping one already placed.
@@ -101,7 +102,7 @@ pub(crate) fn rim_labels(
             );
             let inside = bounds.0 >= 0.0
                 && bounds.2 <= l.width as f32
-                && bounds.1 >= HEADER_H as f32
+                && bounds.1 >= header_height(l.width) as f32
                 && bounds.3 <= l.height as f32;
             let apart = |o: &RimLabel| {
                 let b = o.bounds;

@@ -3,7 +3,7 @@ use crate::render::canvas::Rgb8A;
 use crate::render::exxit::layout::{layout, Extent, RimLine, RIM_SIZE};
 use crate::render::exxit::rim::rim_labels;
 use crate::render::exxit::world::{draw_tiles, draw_world};
-use crate::render::header::HEADER_H;
+use crate::render::header::{header_height, HEADER_H};
 use image::Rgba;
 
 fn px(img: &RgbaImage, at: (f32, f32)) -> [u8; 3] {
@@ -193,7 +193,7 @@ fn cached_worlds_give_the_same_picture_as_fresh_ones() {
             &w.outer_space(),
         );
         let drawn = draw(&w, theme);
-        let top = HEADER_H as usize * l.width as usize * 4;
+        let top = header_height(l.width) as usize * l.width as usize * 4;
         assert!(
             fresh.img.as_raw()[top..] == drawn.as_raw()[top..],
             "{theme:?}"

@@ -136,16 +136,10 @@ pub(super) fn draw_world(
             Some(Colour::Second) => (p.label_on_red, p.red_tile),
             None => (p.label_on_space, p.space),
         };
-        // A backing in the cell's own colour keeps the name clear of arrows and outlines.
+        // An opaque backing in the cell's own colour, over the dance line and the outlines of
+        // an expansion: nothing drawn before covers a name.
         let b = name.backing;
-        c.round_rect(
-            b.0,
-            b.1,
-            b.2 - b.0,
-            b.3 - b.1,
-            3.0,
-            Rgb8A { a: 220, ..under },
-        );
+        c.round_rect(b.0, b.1, b.2 - b.0, b.3 - b.1, 3.0, under);
         c.text(
             FontKind::Regular,
             name.size,

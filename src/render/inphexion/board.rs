@@ -3,7 +3,7 @@
 use super::cell_name;
 use super::layout::{frame, Layout, BAND, LABEL_ROOM};
 use crate::hex::Hex;
-use crate::render::canvas::{centred_baseline, Align, Canvas, FontKind};
+use crate::render::canvas::{centred_baseline, min_text, Align, Canvas, FontKind};
 use crate::render::Palette;
 
 /// The board without pieces or marks: edge bands, cells and coordinate labels.
@@ -52,8 +52,9 @@ pub(super) fn draw_empty_board(c: &mut Canvas, p: &Palette, l: &Layout) {
         }
     }
     // Labels: letters above and below, numbers left and right.
-    // At least 20 px: a 900 px picture shows about 360 px wide on a phone.
-    let size = (r * 0.5).clamp(20.0, 24.0);
+    // At least 9 px when a phone shows the picture 360 px wide.
+    let min = min_text(l.width);
+    let size = (r * 0.5).clamp(min, min.max(24.0));
     let d = (1.0 + BAND) * r;
     for col in 0..n {
         let letter = cell_name(Hex::new(col, 0))

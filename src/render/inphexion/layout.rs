@@ -3,7 +3,7 @@
 
 use super::View;
 use crate::hex::Hex;
-use crate::render::header::{HEADER_H, MARGIN};
+use crate::render::header::{header_height, MARGIN};
 
 /// Picture width in pixels.
 pub const WIDTH: u32 = 900;
@@ -107,7 +107,13 @@ pub(crate) fn frame(n: i32) -> Frame {
 /// Room for the coordinate labels around the frame, in pixels.
 pub(crate) const LABEL_ROOM: f32 = 26.0;
 
+/// The layout of a picture: the board below the header of a picture [`WIDTH`] wide.
 pub(crate) fn layout(view: &View) -> Layout {
+    layout_below(view, header_height(WIDTH))
+}
+
+/// The layout of the board below a header `header` pixels high (the SVG's header is its own).
+pub(crate) fn layout_below(view: &View, header: u32) -> Layout {
     let n = view.n();
     let f = frame(n);
     let ext_w = f.max.0 - f.min.0;
@@ -117,9 +123,9 @@ pub(crate) fn layout(view: &View) -> Layout {
         .min((MAX_BOARD_H - 2.0 * LABEL_ROOM) / ext_h)
         .min(MAX_R);
     let board_h = ext_h * r + 2.0 * LABEL_ROOM;
-    let height = HEADER_H as f32 + board_h + MARGIN;
+    let height = header as f32 + board_h + MARGIN;
     let ox = (WIDTH as f32 - ext_w * r) / 2.0 - f.min.0 * r;
-    let oy = HEADER_H as f32 + LABEL_ROOM - f.min.1 * r;
+    let oy = header as f32 + LABEL_ROOM - f.min.1 * r;
     Layout {
         n,
         r,

@@ -1,6 +1,6 @@
 use super::*;
 use crate::render::canvas::Rgb8A;
-use crate::render::header::HEADER_H;
+use crate::render::header::header_height;
 use image::Rgba;
 
 fn px(img: &RgbaImage, at: (f32, f32)) -> [u8; 3] {
@@ -38,7 +38,7 @@ fn pictures_stay_within_bounds_for_every_size() {
             let (x, y) = l.centre(h);
             assert!(x - l.r > 0.0 && x + l.r < img.width() as f32, "n={n}");
             assert!(
-                y - l.r > HEADER_H as f32 && y + l.r < img.height() as f32,
+                y - l.r > header_height(l.width) as f32 && y + l.r < img.height() as f32,
                 "n={n}"
             );
         }
@@ -135,7 +135,7 @@ fn the_cached_empty_board_gives_the_same_picture_as_a_fresh_one() {
         let mut fresh = Canvas::new(l.width, l.height, p.bg);
         draw_empty_board(&mut fresh, p, &l);
         let cached = draw(&View::empty(7), theme);
-        let top = HEADER_H as usize * l.width as usize * 4;
+        let top = header_height(l.width) as usize * l.width as usize * 4;
         assert!(
             fresh.img.as_raw()[top..] == cached.as_raw()[top..],
             "{theme:?}"

@@ -120,7 +120,8 @@ fn every_position_parses_with_one_hit_area_per_target_where_the_layout_puts_the_
         let centre: Box<dyn Fn(Hex) -> (f32, f32)> = match game.position() {
             Position::Inphexion(p) => {
                 let v = inphexion::View::from_position(p, None, &players());
-                let l = inphexion::layout::layout(&v);
+                // The PNG's geometry below the SVG's own header.
+                let l = inphexion::layout::layout_below(&v, HEADER_H);
                 Box::new(move |h| l.centre(h))
             }
             Position::Exxit(p) => {
@@ -149,7 +150,9 @@ fn every_position_parses_with_one_hit_area_per_target_where_the_layout_puts_the_
     }
 }
 
-/// The picture is the PNG's: the same size, and a cell of the same size.
+/// The picture is the PNG's: the same size, and a cell of the same size, less what the PNG's
+/// header grows by on a picture wider than the header's design (the page scales the SVG's
+/// header itself).
 #[test]
 fn the_svg_has_the_pngs_size_and_cells() {
     for line in ["inphexion size=7", "exxit tiles=19"] {
@@ -160,7 +163,14 @@ fn the_svg_has_the_pngs_size_and_cells() {
         let root = doc.root_element();
         assert_eq!(
             root.attribute("viewBox"),
-            Some(format!("0 0 {} {}", png.width(), png.height()).as_str()),
+            Some(
+                format!(
+                    "0 0 {} {}",
+                    png.width(),
+                    png.height() - (crate::render::header::header_height(png.width()) - HEADER_H)
+                )
+                .as_str()
+            ),
             "{line}"
         );
         let cell: f32 = root
