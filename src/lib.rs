@@ -1,6 +1,9 @@
 //! hexcord: inpHeXion and EXXIT on Discord — the rules engines, the pictures, the AI, the engine
 //! protocol and the bot. This documentation is the developer guide (`cargo doc --open`); the
-//! README is for the people who run the bot and play on it.
+//! README is for the people who run the bot and play on it. The operators' details the README
+//! points to are here too: storage, PostgreSQL, shards and backups in [`db`], the web board and
+//! putting it on the internet in [`web`], Activities in [`web::activity`], the monitoring
+//! figures in [`metrics`], Discord's rate limits in [`bot::rest`].
 //!
 //! # The layers
 //!

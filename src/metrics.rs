@@ -11,7 +11,13 @@
 //! `/healthz` answers `200 ok` when the database answers `SELECT 1` within [`HEALTH_TIMEOUT`]
 //! and every gateway shard this process runs is connected; otherwise `503` and, one a line,
 //! what is not ready. `/metrics` answers requests from this machine (not forwarded by a reverse
-//! proxy), or any carrying `Authorization: Bearer` with `METRICS_TOKEN`; others get 403.
+//! proxy), or any carrying `Authorization: Bearer` with `METRICS_TOKEN`; others get 403. Its
+//! figures: `hexcord_database_up`, `hexcord_games_in_play`, `hexcord_moves_total`,
+//! `hexcord_interactions_answered_total` and `hexcord_interaction_latency_seconds` (by `kind`),
+//! `hexcord_delivery_queue_length` and `hexcord_delivery_queue_oldest_age_seconds`,
+//! `hexcord_database_connections` (`in_use`, `idle`), `hexcord_discord_rate_limited_total`
+//! (`global`, `route`), `hexcord_gateway_shards` (`connected`, `run`),
+//! `hexcord_gateway_disconnects_total`, `hexcord_web_connections` and `hexcord_web_live_streams`.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -67,6 +67,31 @@
 //!
 //! How the delivery queue is claimed by several processes, and how far one database goes, is in
 //! [`crate::bot::delivery`].
+//!
+//! # Running it (for operators)
+//!
+//! - **SQLite** (`sqlite://hexcord.db`, the default): one file in WAL mode, right for one process
+//!   and enough for thousands of servers. An in-memory SQLite database is refused.
+//! - **PostgreSQL** (`postgres://user:password@host:5432/database`): an existing database, in
+//!   which hexcord creates its tables, e.g.
+//!
+//!   ```text
+//!   sudo -u postgres createuser -P hexcord        # asks for the password
+//!   sudo -u postgres createdb -O hexcord hexcord
+//!   DATABASE_URL=postgres://hexcord:PASSWORD@localhost/hexcord hexcord
+//!   ```
+//!
+//!   Parameters after `?` are sqlx's (`sslmode`, `options[NAME]` …); others are refused at
+//!   start-up. Percent-encode a password holding `&`, `=`, `?`, `#`, `%`, `+` or `/`.
+//! - **From SQLite to PostgreSQL**: stop the bot, create an empty PostgreSQL database, run
+//!   `hexcord migrate-data --from sqlite://hexcord.db --to postgres://…` (every table copied in
+//!   one transaction, then the copy verified) and point `DATABASE_URL` at PostgreSQL.
+//! - **Several processes** (gateway shards, `SHARD_COUNT` / `SHARD_RANGE`) share one PostgreSQL
+//!   database: timed work (losses on time, reminders, boards, the bot's moves) is done once, and
+//!   the others take over a dead process's share within a minute.
+//! - **Backups**: [`backup`] for SQLite (`hexcord backup FILE` while the bot runs, `hexcord
+//!   restore FILE` with every process stopped); PostgreSQL with `pg_dump --format=custom` and
+//!   `pg_restore --clean`.
 
 mod analyses;
 mod announcements;

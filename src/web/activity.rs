@@ -11,12 +11,18 @@
 //! of a game they play, and watches any other.
 //!
 //! Requests through Discord's proxy are checked against the application's public key when
-//! `DISCORD_PUBLIC_KEY` is set ([`super::proxy`]).
+//! `DISCORD_PUBLIC_KEY` is set ([`super::proxy`]); each member is then counted on their own by
+//! the per-client limits (without the key, by the proxy's address).
+//!
+//! Set-up in the Developer Portal, beyond README's steps: the OAuth2 redirect may be any HTTPS
+//! address of the operator's; the URL mapping of `/` goes to `PUBLIC_URL`'s host, and Discord
+//! opens `/` with its frame's query (`frame_id` …), which gets the game page, not the front page.
 //!
 //! Every code sent to Discord is a request that Discord counts against the application when it
 //! fails (too many failures in 10 minutes and all of the bot's traffic is banned for a while),
 //! so no stranger may make many: a code that cannot be Discord's is refused (400) without
-//! asking, codes are limited per client ([`super::server::Client`]) and in all (429 with
+//! asking, codes are limited per client ([`super::server::Client`]: [`SIGN_INS_BURST`] at once)
+//! and in all ([`ALL_SIGN_INS_BURST`]; 429 with
 //! `Retry-After`), and none is sent while Discord itself asks to wait. Nothing else a stranger
 //! sends makes the bot call Discord: a session is checked by its seal alone.
 //!

@@ -49,6 +49,42 @@
 //! answered 503 with `Retry-After` (a stream). Sign-ins (`POST /api/token`) are limited per
 //! client and in all, and malformed codes refused, before anything is sent to Discord
 //! ([`activity`]).
+//!
+//! # The page, for players
+//!
+//! The SVG board comes in the reader's light or dark colours, with whose turn, the deadline, the
+//! moves in words and the result, updated live at every change (moves, takebacks, endings,
+//! pauses) and read again after a refusal or a lost connection. With their own link (**Open the
+//! board**, from the Move button or `/board`; it expires with the game) a player clicks a legal
+//! move, sees a preview and confirms; everyone else watches read-only. The board fills the window
+//! without scrolling, from a 360 px phone to a desktop. Cells to click have a dashed outline and
+//! a dot, chosen ones a solid outline and their number (the last move: cyan rings and arrows);
+//! Back and Cancel undo. Cells are buttons for the keyboard and screen readers; where they come
+//! out smaller than a fingertip, a tap zooms in on that part of the board. Each player's clock is
+//! beside their name; a move in the list (or ← →) shows the position after it; a move sound can
+//! be turned on. The inbox (`/inbox`, a private link working 7 days) lists every game waiting
+//! for the member's move on every server, least time left first, live, and plays the chosen one
+//! in place.
+//!
+//! # Putting it on the internet (for operators)
+//!
+//! Links are offered to members only when they can open them: with `PUBLIC_URL` set, or a
+//! `WEB_ADDR` others reach. A tunnel needs no domain (`cloudflared tunnel --url
+//! http://127.0.0.1:8787` prints an `https://….trycloudflare.com` address for `PUBLIC_URL`); with
+//! a domain of one's own, Caddy gives TLS:
+//!
+//! ```text
+//! # /etc/caddy/Caddyfile
+//! hexcord.example.org {
+//!     reverse_proxy 127.0.0.1:8787 {
+//!         flush_interval -1    # live updates pass at once
+//!     }
+//! }
+//! ```
+//!
+//! With several processes, each has its own `WEB_ADDR` behind the proxy: any process serves any
+//! game, and live updates cross processes through PostgreSQL. For more connections than the
+//! caps allow, raise the limit of open files (systemd's `LimitNOFILE=`).
 
 pub mod activity;
 mod api;
