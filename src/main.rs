@@ -62,7 +62,8 @@ enum Command {
         file: PathBuf,
     },
     /// Pair the next round of a Swiss tournament by the FIDE Dutch system, from a FIDE TRF file
-    /// (player lines 001, XXR rounds, XXC white1 or black1). Prints the number of lines that
+    /// (TRF-2026: player lines 001, 142 rounds, 152 initial colour, 240 byes; or the older XXR,
+    /// XXC white1 or black1). Prints the number of lines that
     /// follow, then `white black` a game by starting rank and `N 0` for the bye. Exit status 1
     /// when no valid pairing exists, 2 for bad input.
     Pairings {

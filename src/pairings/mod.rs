@@ -1,7 +1,8 @@
 //! Tournament pairings: Swiss rounds by the FIDE (Dutch) system and round robins by the Berger
 //! tables. A pure library: no Discord, no SQL. `hexcord pairings FILE` is its command line.
 //!
-//! - [`trf`] reads a FIDE TRF file (TRF-16 player lines, `XXR`, `XXC`) into a [`Tournament`].
+//! - [`trf`] reads a FIDE TRF file (TRF-2026: player lines, `142`, `152`, `240`; or the older
+//!   `XXR`, `XXC`) into a [`Tournament`].
 //! - [`pair`] pairs the next round of a [`Tournament`] by the Dutch system.
 //! - [`berger()`] gives the rounds of a single or double round robin.
 //!

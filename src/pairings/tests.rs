@@ -215,6 +215,109 @@ fn initial_colour_numbers_leave_out_a_player_never_paired() {
 }
 
 #[test]
+fn trf_2026_tags_and_bye_records_read_as_the_older_lines() {
+    // The same event as `absent_first.trf`, written with `142`, `152` and a `240` record.
+    let old = parse(include_str!("../../tests/data/pairings/absent_first.trf")).unwrap();
+    let new = parse(include_str!(
+        "../../tests/data/pairings/absent_first_trf26.trf"
+    ))
+    .unwrap();
+    assert_eq!(new.total_rounds, Some(3));
+    assert_eq!(new.initial_colour, Colour::White);
+    assert!(!new.entrants[0].paired_next);
+    assert_eq!(paired(&new), paired(&old));
+    assert_eq!(
+        parse("152 B\n001    1      A\n").unwrap().initial_colour,
+        Colour::Black
+    );
+}
+
+#[test]
+fn trf_2026_bye_records_fill_played_rounds_and_are_checked() {
+    // Round 1: 1-2 1-0, 3-4 ½-½; 5 has nothing on their line but a half-point bye in a 240
+    // record, and 4 a zero-point bye entered for round 2.
+    let lines = "142 3\n\
+                 001    1      A                                                                  1.0    1  0002 w 1\n\
+                 001    2      B                                                                  0.0    2  0001 b 0\n\
+                 001    3      C                                                                  0.5    3  0004 w =\n\
+                 001    4      D                                                                  0.5    4  0003 b =\n\
+                 001    5      E                                                                  0.5    5\n";
+    let t = parse(&format!("{lines}240 H 001    5\n240 Z 002    4\n")).unwrap();
+    assert_eq!(t.rounds_played(), 1);
+    assert_eq!(t.entrants[4].rounds[0].outcome, Outcome::HalfBye);
+    assert_eq!(t.entrants[4].half_points(), 1);
+    assert!(!t.entrants[3].paired_next);
+    assert!(t
+        .entrants
+        .iter()
+        .filter(|e| e.rank != 4)
+        .all(|e| e.paired_next));
+    // A bye over a game, an unknown player, a malformed record: errors naming the line.
+    let over = trf_error(&format!("{lines}240 F 001    1\n"));
+    assert_eq!(
+        (over.line, over.kind),
+        (
+            7,
+            TrfErrorKind::ByeOverEntry {
+                round: 1,
+                player: 1
+            }
+        )
+    );
+    let unknown = trf_error(&format!("{lines}240 H 002    9\n"));
+    assert_eq!(
+        unknown.kind,
+        TrfErrorKind::UnknownByePlayer {
+            round: 2,
+            player: 9
+        }
+    );
+    for bad in [
+        "240 Q 001    5",
+        "240 H    5",
+        "240 H 001",
+        "240 H 001 five",
+    ] {
+        let e = trf_error(&format!("{lines}{bad}\n"));
+        assert_eq!(e.kind, TrfErrorKind::BadByeRecord(bad.to_string()), "{bad}");
+    }
+    // Rounds further on are not paired yet: ignored.
+    let later = parse(&format!("{lines}240 H 003    5\n")).unwrap();
+    assert_eq!(later.entrants[4].rounds[0].outcome, Outcome::ZeroBye);
+    assert!(later.entrants[4].paired_next);
+}
+
+#[test]
+fn trf_2026_heading_is_written_and_read_back() {
+    let mut t = Tournament::new(5, Some(4));
+    play(&mut t, &[(1, 4, '+'), (5, 2, '=')], &[3]);
+    t.entrants[2].paired_next = false;
+    let text = t.to_trf_headed(&trf::Heading {
+        name: "Autumn\ncup",
+        kind: "Swiss system (Dutch)",
+        tiebreaks: &["BH/C1", "SB"],
+    });
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..6],
+        [
+            "012 Autumncup",
+            "062 5",
+            "092 Swiss system (Dutch)",
+            "202 BH/C1,SB",
+            "142 4",
+            "152 W"
+        ],
+        "{text}"
+    );
+    assert!(
+        lines.contains(&"XXR 4") && lines.contains(&"XXC white1"),
+        "{text}"
+    );
+    assert_eq!(parse(&text).unwrap(), t, "{text}");
+}
+
+#[test]
 fn c8_the_next_bracket_pairs_the_highest_mdp_it_can() {
     // Round 6 of 9, 12 players. 1 (4 points) and 2, 5 (3½) have all met and move down to the
     // 3-point bracket {3, 6, 9}: 1 and 5 have met 3, 5 has met 6, 2 has met 3. At most two pairs
@@ -347,8 +450,12 @@ fn trf_errors_name_the_line() {
     assert_eq!(e.kind, TrfErrorKind::NoPlayers);
     assert_eq!(
         trf_error(&format!("{ok1}\n{ok2}\nXXC red1\n")).to_string(),
-        "line 3: XXC: expected white1 or black1, found \"red1\""
+        "line 3: 152 (or XXC): expected W or B (white1 or black1), found \"red1\""
     );
+    let e = trf_error(&format!("{ok1}\n{ok2}\n152 G\n"));
+    assert_eq!(e.kind, TrfErrorKind::BadInitialColour("G".into()));
+    let e = trf_error(&format!("{ok1}\n{ok2}\n142 0\n"));
+    assert_eq!(e.kind, TrfErrorKind::BadRounds("0".into()));
 }
 
 #[test]

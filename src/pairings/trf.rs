@@ -1,4 +1,6 @@
-//! The tournament as the pairing needs it, and its reading from a FIDE TRF file (TRF-16).
+//! The tournament as the pairing needs it, and its reading from a FIDE Tournament Report File
+//! (TRF-2026, which keeps TRF-16's player lines; the older extension lines of pairing programs
+//! are read too).
 //!
 //! What is read:
 //!
@@ -8,18 +10,26 @@
 //!   (and `W` `D` `L`, games of less than one move) are played games; `+` and `-` are forfeits
 //!   (not played: they count neither for rematches nor for colours); `U` is a pairing-allocated
 //!   bye, `F` a full-point bye, `H` a half-point bye, `Z` a zero-point bye.
-//! - `XXR n`: the number of rounds (needed to know the final round and its topscorers).
-//! - `XXC white1` or `XXC black1`: the colour of the first player in round 1 (default white).
+//! - `142 n` (or the older `XXR n`): the number of rounds (needed to know the final round and
+//!   its topscorers).
+//! - `152 W` or `152 B` (or the older `XXC white1` / `XXC black1`): the colour of the first
+//!   player in round 1 (default white).
+//! - `240 T RRR PPPP …` (TRF-2026's bye records): a full (`F`), half (`H`) or zero-point (`Z`)
+//!   bye in round `RRR` for the players listed. In a round played, it fills the players' empty
+//!   entry (a game there is an error); in the next round, it takes them out of its pairing;
+//!   later rounds are not paired yet and are ignored.
 //!
-//! What is written ([`Tournament::to_trf_titled`], `/tournament export`): the same lines, with
-//! the event's name (`012`) and its number of players (`062`) first.
+//! What is written ([`Tournament::to_trf_headed`], `/tournament export`): the event's name
+//! (`012`), its number of players (`062`), its kind (`092`), its tie-breaks by their FIDE codes
+//! (`202`), the rounds (`142`) and the initial colour (`152`), the player lines, then `XXR` and
+//! `XXC` again for pairing programs that read only those.
 //!
 //! The rounds played are those up to the last one in which any player has an opponent or a
 //! pairing-allocated bye. An entry in the round after that one (a bye or an absence entered in
 //! advance) takes the player out of the pairing; a round missing from a line counts as a
 //! zero-point round not played (a late entry). The score is counted from the results (a win,
 //! `+`, `U` and `F` one point; a draw and `H` half a point); the points column is not read.
-//! Every other line is ignored.
+//! Comment lines (`###`) and every other line are ignored.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -179,6 +189,17 @@ pub struct Tournament {
     pub initial_colour: Colour,
 }
 
+/// What a TRF file says of its event beside the pairings ([`Tournament::to_trf_headed`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Heading<'a> {
+    /// The event's name (`012`).
+    pub name: &'a str,
+    /// Its kind in words (`092`), empty for none.
+    pub kind: &'a str,
+    /// Its tie-breaks in order, by their codes in FIDE's Tie-Break Regulations (`202`).
+    pub tiebreaks: &'a [&'a str],
+}
+
 impl Tournament {
     /// A tournament of `players` players (ranks 1 to `players`, named `Player N`) before round 1.
     pub fn new(players: u32, total_rounds: Option<u32>) -> Tournament {
@@ -224,21 +245,38 @@ impl Tournament {
         }
     }
 
-    /// The tournament as a TRF file named `title` (line `012`, then the number of players in
-    /// `062` and [`Tournament::to_trf`]'s lines), which [`parse`] reads back.
-    pub fn to_trf_titled(&self, title: &str) -> String {
-        let title: String = title.chars().filter(|c| !c.is_control()).collect();
-        format!(
-            "012 {}\n062 {}\n{}",
-            title.trim(),
-            self.entrants.len(),
-            self.to_trf()
-        )
+    /// The tournament as a TRF-2026 file with `heading`'s lines first (`012`, `062`, `092`,
+    /// `202`), then [`Tournament::to_trf`]'s, which [`parse`] reads back.
+    pub fn to_trf_headed(&self, heading: &Heading<'_>) -> String {
+        let line = |text: &str| -> String {
+            text.chars()
+                .filter(|c| !c.is_control())
+                .collect::<String>()
+                .trim()
+                .to_string()
+        };
+        let mut out = format!("012 {}\n062 {}\n", line(heading.name), self.entrants.len());
+        if !heading.kind.is_empty() {
+            out.push_str(&format!("092 {}\n", line(heading.kind)));
+        }
+        if !heading.tiebreaks.is_empty() {
+            out.push_str(&format!("202 {}\n", heading.tiebreaks.join(",")));
+        }
+        out.push_str(&self.to_trf());
+        out
     }
 
-    /// The tournament as a TRF file (player lines, `XXR` and `XXC`), which [`parse`] reads back.
+    /// The tournament as a TRF file (`142`, `152`, the player lines, then `XXR` and `XXC` for
+    /// pairing programs that read only those), which [`parse`] reads back.
     pub fn to_trf(&self) -> String {
         let mut out = String::new();
+        if let Some(r) = self.total_rounds {
+            out.push_str(&format!("142 {r}\n"));
+        }
+        out.push_str(match self.initial_colour {
+            Colour::White => "152 W\n",
+            Colour::Black => "152 B\n",
+        });
         for e in &self.entrants {
             let points = e.half_points();
             let mut line = format!(
@@ -337,10 +375,16 @@ pub enum TrfErrorKind {
         opponent: u32,
         detail: &'static str,
     },
-    #[error("XXR: the number of rounds is not a positive number: {0:?}")]
+    #[error("142 (or XXR): the number of rounds is not a positive number: {0:?}")]
     BadRounds(String),
-    #[error("XXC: expected white1 or black1, found {0:?}")]
+    #[error("152 (or XXC): expected W or B (white1 or black1), found {0:?}")]
     BadInitialColour(String),
+    #[error("240: expected a bye type (F, H or Z), a round and players, found {0:?}")]
+    BadByeRecord(String),
+    #[error("240: round {round}: player {player} has no player line")]
+    UnknownByePlayer { round: usize, player: u32 },
+    #[error("240: round {round}: player {player} has another entry in that round")]
+    ByeOverEntry { round: usize, player: u32 },
 }
 
 fn err(line: usize, kind: TrfErrorKind) -> TrfError {
@@ -371,10 +415,50 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut total_rounds = None;
     let mut initial_colour = Colour::White;
     let mut seen: HashMap<u32, usize> = HashMap::new();
+    // Bye records (`240`): their line, the bye, the round (from 1) and the players.
+    let mut byes: Vec<(usize, Outcome, usize, Vec<u32>)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         let line = line.trim_end_matches('\r');
-        if let Some(rest) = line.strip_prefix("XXR") {
+        let tag = line.get(..4);
+        if tag == Some("142 ") {
+            let value = line[4..].trim();
+            match value.parse::<u32>() {
+                Ok(n) if n > 0 => total_rounds = Some(n),
+                _ => return Err(err(number, TrfErrorKind::BadRounds(value.to_string()))),
+            }
+        } else if tag == Some("152 ") {
+            initial_colour = match line[4..].trim() {
+                "W" | "w" => Colour::White,
+                "B" | "b" => Colour::Black,
+                other => {
+                    return Err(err(
+                        number,
+                        TrfErrorKind::BadInitialColour(other.to_string()),
+                    ))
+                }
+            };
+        } else if tag == Some("240 ") {
+            let bad = || err(number, TrfErrorKind::BadByeRecord(line.to_string()));
+            let mut tokens = line[4..].split_whitespace();
+            let outcome = match tokens.next() {
+                Some("F" | "f") => Outcome::FullBye,
+                Some("H" | "h") => Outcome::HalfBye,
+                Some("Z" | "z") => Outcome::ZeroBye,
+                _ => return Err(bad()),
+            };
+            let round = tokens
+                .next()
+                .and_then(|r| r.parse::<usize>().ok())
+                .filter(|&r| r > 0)
+                .ok_or_else(bad)?;
+            let players = tokens
+                .map(|p| p.parse::<u32>().ok().filter(|&p| p > 0))
+                .collect::<Option<Vec<u32>>>()
+                .filter(|p| !p.is_empty())
+                .ok_or_else(bad)?;
+            byes.push((number, outcome, round, players));
+        } else if let Some(rest) = line.strip_prefix("XXR") {
             let value = rest.trim();
             match value.parse::<u32>() {
                 Ok(n) if n > 0 => total_rounds = Some(n),
@@ -507,6 +591,45 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                     played_rounds = played_rounds.max(k + 1);
                 }
             }
+        }
+    }
+    // The bye records: into the rounds played, or out of the next round's pairing.
+    for (number, outcome, round, players) in &byes {
+        for &player in players {
+            let Some(at) = raw.iter().position(|r| r.1 == player) else {
+                return Err(err(
+                    *number,
+                    TrfErrorKind::UnknownByePlayer {
+                        round: *round,
+                        player,
+                    },
+                ));
+            };
+            if *round > played_rounds + 1 {
+                continue;
+            }
+            let entries = &mut raw[at].3;
+            if entries.len() < *round {
+                entries.resize_with(*round, || None);
+            }
+            match &entries[round - 1] {
+                None => {}
+                Some(e) if e.opponent == 0 && e.outcome == *outcome => {}
+                Some(_) => {
+                    return Err(err(
+                        *number,
+                        TrfErrorKind::ByeOverEntry {
+                            round: *round,
+                            player,
+                        },
+                    ))
+                }
+            }
+            entries[round - 1] = Some(RawEntry {
+                opponent: 0,
+                colour: None,
+                outcome: *outcome,
+            });
         }
     }
     // Both sides of every pairing agree.

@@ -1,9 +1,10 @@
 //! `/tournament export`: the event as a FIDE TRF file ([`crate::pairings::Tournament::to_trf`]
 //! writes it), which `hexcord pairings` and other pairing programs read.
 //!
-//! The file holds the rounds decided so far (a round still being played is left out: its games
-//! have no result yet), each player by seed with their display name, `XXR` (the rounds) and
-//! `XXC white1`. Players who withdrew before the next round are marked absent from it, so that
+//! The file (TRF-2026) holds the event's name, kind and tie-breaks (`012`, `092`, `202` by
+//! FIDE's codes), the rounds decided so far (a round still being played is left out: its games
+//! have no result yet), each player by seed with their display name, the number of rounds
+//! (`142`) and the initial colour (`152 W`). Players who withdrew before the next round are marked absent from it, so that
 //! `hexcord pairings` on the file makes the next round's pairing as the bot does (or did).
 
 use super::*;
@@ -49,7 +50,22 @@ pub async fn export_tournament(
     }
     Ok(Export {
         file_name: format!("tournament-{id}.trf"),
-        trf: event.to_trf_titled(&t.name),
+        trf: event.to_trf_headed(&crate::pairings::trf::Heading {
+            name: &t.name,
+            kind: match t.format {
+                TournamentFormat::Swiss => "Swiss system (Dutch)",
+                TournamentFormat::RoundRobin => "Round robin",
+                TournamentFormat::DoubleRoundRobin => "Double round robin",
+            },
+            // The standings' tie-breaks (crate::standings), by FIDE's codes: Buchholz cut-1
+            // and Sonneborn-Berger; direct encounter, Sonneborn-Berger and games won.
+            tiebreaks: match t.format {
+                TournamentFormat::Swiss => &["BH/C1", "SB"],
+                TournamentFormat::RoundRobin | TournamentFormat::DoubleRoundRobin => {
+                    &["DE", "SB", "WON"]
+                }
+            },
+        }),
         rounds,
         text: text!(
             "tournament-exported",

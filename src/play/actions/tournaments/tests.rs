@@ -761,7 +761,13 @@ async fn an_export_read_back_pairs_each_next_round_as_the_bot_did(pool: Pool) {
             .await
             .expect("export");
         assert_eq!(e.rounds, round);
-        assert!(e.trf.starts_with("012 Autumn cup\n062 7\n"), "{}", e.trf);
+        assert!(
+            e.trf.starts_with(
+                "012 Autumn cup\n062 7\n092 Swiss system (Dutch)\n202 BH/C1,SB\n142 4\n152 W\n"
+            ),
+            "{}",
+            e.trf
+        );
         assert!(
             e.trf.contains(" m1 ") && e.trf.contains("XXR 4"),
             "{}",
