@@ -217,6 +217,7 @@ function render() {
   $('participants-heading').textContent = t('participants');
   renderPlayers();
   renderMoves();
+  renderChart();
   renderResult();
   renderSound();
   tick();
@@ -300,6 +301,7 @@ async function showPly(ply) {
   const last = (state.moves || []).length;
   review = ply === null || ply >= last ? null : Math.max(0, ply);
   renderMoves();
+  renderChart();
   if (review === null) {
     $('review').hidden = true;
     renderPlay();
@@ -364,6 +366,119 @@ function onKey(event) {
   if (to !== null && (to < 0 || to > last || (to === last && review === null))) return;
   event.preventDefault();
   showPly(to);
+}
+
+// ------------------------------------------------------------------------------------------
+// The analysis chart (a finished game analysed by /analysis): the first colour's chance as an
+// area from the bottom, the line as the Discord chart smooths it, the turning points as buttons;
+// a click on the chart shows the position at that move through the step-through above.
+
+/** The chart's drawing box (scaled to the width it has) and its plot area within. */
+const CHART = { w: 340, h: 170, left: 8, top: 14, right: 332, bottom: 160 };
+
+function svgEl(name, attrs) {
+  const e = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
+  return e;
+}
+
+function chartX(i, n) {
+  return CHART.left + (n > 1 ? (i / (n - 1)) * (CHART.right - CHART.left) : 0);
+}
+
+function chartY(chance) {
+  const c = Math.min(1, Math.max(0, Number(chance) || 0));
+  return CHART.bottom - c * (CHART.bottom - CHART.top);
+}
+
+function renderChart() {
+  const a = state && state.analysis;
+  const section = $('chart');
+  const line = (a && a.line) || [];
+  if (line.length < 2) {
+    section.hidden = true;
+    $('chart-plot').replaceChildren();
+    return;
+  }
+  section.hidden = false;
+  section.className = `chart ${state.kind}`;
+  $('chart-heading').textContent = t('chart');
+  $('chart-help').textContent = t('chart-help');
+  const n = line.length;
+  const svg = svgEl('svg', { viewBox: `0 0 ${CHART.w} ${CHART.h}`, role: 'group' });
+  svg.setAttribute('aria-labelledby', 'chart-heading');
+  svg.append(
+    svgEl('rect', {
+      class: 'area-1 frame',
+      x: CHART.left,
+      y: CHART.top,
+      width: CHART.right - CHART.left,
+      height: CHART.bottom - CHART.top,
+    }),
+  );
+  const points = line.map((v, i) => `${chartX(i, n).toFixed(1)},${chartY(v).toFixed(1)}`);
+  svg.append(
+    svgEl('polygon', {
+      class: 'area-0',
+      points: `${CHART.left},${CHART.bottom} ${points.join(' ')} ${CHART.right},${CHART.bottom}`,
+    }),
+    svgEl('line', {
+      class: 'half',
+      x1: CHART.left,
+      x2: CHART.right,
+      y1: chartY(0.5),
+      y2: chartY(0.5),
+    }),
+    svgEl('polyline', { class: 'line', points: points.join(' ') }),
+  );
+  const shown = review === null ? n - 1 : review;
+  const at = chartX(Math.min(shown, n - 1), n);
+  svg.append(svgEl('line', { class: 'at', x1: at, x2: at, y1: CHART.top, y2: CHART.bottom }));
+  for (const p of a.turning || []) {
+    const number = Number(p.number);
+    if (!(number >= 1 && number < n)) continue;
+    const x = chartX(number, n);
+    const y = Math.min(CHART.bottom - 11, Math.max(CHART.top + 11, chartY(line[number])));
+    const g = svgEl('g', { class: 'turn', role: 'button', tabindex: 0 });
+    g.dataset.ply = String(number);
+    g.setAttribute('aria-label', p.label || '');
+    if (review === number) g.setAttribute('aria-current', 'step');
+    const title = svgEl('title');
+    title.textContent = p.label || '';
+    const text = svgEl('text', { x, y: y + 4 });
+    text.textContent = String(number);
+    g.append(title, svgEl('circle', { cx: x, cy: y, r: 11 }), text);
+    svg.append(g);
+  }
+  $('chart-plot').replaceChildren(svg);
+}
+
+/** A click or tap on the chart: a turning point's move, else the move nearest the pointer. */
+function onChartClick(event) {
+  if (!state || !state.analysis) return;
+  const turn = event.target.closest && event.target.closest('.turn');
+  const svg = $('chart-plot').querySelector('svg');
+  let ply;
+  if (turn) ply = Number(turn.dataset.ply);
+  else if (svg) {
+    const box = svg.getBoundingClientRect();
+    const n = (state.analysis.line || []).length;
+    const x = ((event.clientX - box.left) / box.width) * CHART.w;
+    const share = (x - CHART.left) / (CHART.right - CHART.left);
+    ply = Math.round(Math.min(1, Math.max(0, share)) * (n - 1));
+  }
+  if (ply === undefined || Number.isNaN(ply)) return;
+  showPly(ply);
+}
+
+function onChartKey(event) {
+  const turn = event.target.closest && event.target.closest('.turn');
+  if (!turn || (event.key !== 'Enter' && event.key !== ' ')) return;
+  event.preventDefault();
+  event.stopPropagation();
+  showPly(Number(turn.dataset.ply));
+  const again = $('chart-plot').querySelector(`.turn[data-ply="${turn.dataset.ply}"]`);
+  if (again) again.focus();
 }
 
 function renderResult() {
@@ -862,6 +977,8 @@ async function start() {
   $('zoom-out').addEventListener('click', zoomOut);
   $('moves').addEventListener('click', onMovesClick);
   $('live-again').addEventListener('click', () => showPly(null));
+  $('chart-plot').addEventListener('click', onChartClick);
+  $('chart-plot').addEventListener('keydown', onChartKey);
   $('sound').addEventListener('click', toggleSound);
   document.addEventListener('keydown', onKey);
   window.addEventListener('resize', () => {

@@ -348,6 +348,21 @@ impl Analysis {
     }
 }
 
+/// A chance as a whole percentage, as the answer and the page state it.
+pub fn percent(x: f64) -> i64 {
+    (x * 100.0).round() as i64
+}
+
+/// Move `notation`, played or preferred as move `number` (1-based) of `game`, in words as
+/// captions say them (read against the position before it); the notation itself when it cannot
+/// be read there (a damaged row).
+pub fn move_in_words(lang: Lang, game: &Game, number: usize, notation: &str) -> String {
+    game.position_at(number.saturating_sub(1))
+        .as_deref()
+        .and_then(|p| crate::play::picker::describe_notation(lang, p, notation))
+        .unwrap_or_else(|| notation.to_string())
+}
+
 /// The name of colour `index` (0 or 1) in a game of `kind`.
 pub fn colour_name(kind: GameKind, index: u8) -> &'static str {
     match (kind, index) {

@@ -40,6 +40,87 @@ pub struct State {
     pub you: Option<You>,
     pub legal: Vec<Legal>,
     pub texts: BTreeMap<String, String>,
+    /// The stored computer analysis of a finished game (`/analysis`), as its chart shows it;
+    /// `null` when it has none.
+    pub analysis: Option<Chart>,
+}
+
+/// The analysis chart's numbers: the values the Discord chart draws and its answer states.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Chart {
+    /// The first colour's chance (0–1) at each position from the start, as found.
+    pub first_chance: Vec<f64>,
+    /// The same, smoothed as the chart's line is drawn ([`crate::render::chart::smoothed`]).
+    pub line: Vec<f64>,
+    /// The turning points, the worst first.
+    pub turning: Vec<Turning>,
+}
+
+/// A turning point on the page's chart.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Turning {
+    /// The move's number: the position after it is `line[number]`.
+    pub number: usize,
+    /// 0 first colour, 1 second.
+    pub mover: u8,
+    /// The mover's chance before and after the move, as found.
+    pub before: f64,
+    pub after: f64,
+    /// The point in words: the move as the analysis' answer says it, and the chances.
+    pub label: String,
+}
+
+/// The chart of `analysis` of `game` in `lang` (none for one made before moves were taken back).
+pub fn chart(lang: Lang, game: &Game, analysis: &crate::analysis::Analysis) -> Option<Chart> {
+    if analysis.moves.len() != game.ply() || analysis.positions.len() != game.ply() + 1 {
+        return None;
+    }
+    let kind = game.kind();
+    let first_chance: Vec<f64> = analysis.positions.iter().map(|p| p.first_chance).collect();
+    let turning = analysis
+        .turning_points
+        .iter()
+        .filter_map(|&n| analysis.move_number(n))
+        .map(|m| Turning {
+            number: m.number,
+            mover: m.mover.min(1),
+            before: m.before,
+            after: m.after,
+            label: text!(
+                "web-chart-turning",
+                number = m.number,
+                colour = words::colour(
+                    kind,
+                    crate::games::Colour::BOTH[usize::from(m.mover.min(1))]
+                ),
+                played = crate::analysis::move_in_words(lang, game, m.number, &m.played),
+                before = crate::analysis::percent(m.before),
+                after = crate::analysis::percent(m.after)
+            )
+            .render(lang),
+        })
+        .collect();
+    Some(Chart {
+        line: crate::render::chart::smoothed(&first_chance),
+        first_chance,
+        turning,
+    })
+}
+
+/// The stored analysis of a finished game `row` as the page's chart: the one `/analysis` makes
+/// (its default budget, seeded by the game's number).
+async fn stored_chart(
+    pool: &Pool,
+    row: &GameRow,
+    game: &Game,
+    lang: Lang,
+) -> Result<Option<Chart>, Error> {
+    if row.status == GameStatus::Active || game.ply() == 0 {
+        return Ok(None);
+    }
+    let budget = crate::analysis::AnalysisBudget::DEFAULT.for_kind(game.kind());
+    let stored = db::fetch_analysis(pool, row.id, budget, row.id as u64).await?;
+    Ok(stored.and_then(|a| chart(lang, game, &a)))
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -230,6 +311,7 @@ pub async fn build(
         }
     }
     let svg = board_svg(lang, game, None, &by_colour, &targets)?;
+    let analysis = stored_chart(pool, row, game, lang).await?;
     Ok(State {
         id: row.id,
         kind: match kind {
@@ -250,6 +332,7 @@ pub async fn build(
         you: seat.map(|seat| You { seat }),
         legal,
         texts: super::texts::page_texts(lang),
+        analysis,
     })
 }
 

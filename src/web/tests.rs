@@ -172,6 +172,76 @@ both_backends! {
 }
 
 both_backends! {
+    /// A finished game's state carries its stored analysis (the one `/analysis` makes: default
+    /// budget, seeded by the game's number) with the values stored, the line smoothed as the
+    /// Discord chart draws it and each turning point in words; a game in play or not analysed
+    /// carries none, on the public state anyone may read.
+    async fn the_state_carries_a_finished_games_stored_analysis(pool) {
+        use crate::analysis::{Analysis, AnalysisBudget, MoveAnalysis, PositionAnalysis};
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let other = started(&core, "inphexion size=5").await;
+        for game in [id, other] {
+            actions::play_move(&core, game, ANN, "c3", None).await.unwrap();
+        }
+        let chances = [0.55, 0.2];
+        let stored = Analysis {
+            game: "inphexion".into(),
+            budget: AnalysisBudget::DEFAULT.for_kind(crate::games::GameKind::Inphexion),
+            seed: id as u64,
+            positions: chances
+                .iter()
+                .enumerate()
+                .map(|(ply, &first_chance)| PositionAnalysis { ply, first_chance, best: None })
+                .collect(),
+            moves: vec![MoveAnalysis {
+                number: 1,
+                mover: 0,
+                played: "c3".into(),
+                better: Some("b2".into()),
+                before: 0.55,
+                after: 0.2,
+                loss: 0.35,
+            }],
+            turning_points: vec![1],
+        };
+        db::store_analysis(&core.pool, id, &stored, T0).await.unwrap();
+        let app = app(&core);
+        let state_of = |game: i64, accept: &'static str| {
+            let mut req = request(&format!("/api/game/{game}/state"), None, None);
+            req.headers_mut().insert(header::ACCEPT_LANGUAGE, accept.parse().unwrap());
+            req
+        };
+        // In play: nothing that could help a player.
+        let (status, v) = json(&app, state_of(id, "en")).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert!(v["analysis"].is_null(), "{v}");
+        for game in [id, other] {
+            actions::resign(&core, game, BOB).await.unwrap();
+        }
+        let (_, v) = json(&app, state_of(other, "en")).await;
+        assert!(v["analysis"].is_null(), "not analysed: {v}");
+        let (_, v) = json(&app, state_of(id, "en")).await;
+        let a = &v["analysis"];
+        assert_eq!(a["first_chance"], serde_json::json!(chances), "{a}");
+        let line = crate::render::chart::smoothed(&chances);
+        assert_eq!(a["line"], serde_json::json!(line), "{a}");
+        assert_ne!(line, chances.to_vec());
+        let turning = a["turning"].as_array().unwrap();
+        assert_eq!(turning.len(), 1, "{a}");
+        assert_eq!(turning[0]["number"], 1);
+        assert_eq!(turning[0]["mover"], 0);
+        assert_eq!(turning[0]["before"], 0.55);
+        assert_eq!(turning[0]["after"], 0.2);
+        let label = turning[0]["label"].as_str().unwrap();
+        assert!(label == "Move 1 (white): Place a disc on c3. Chance to win 55 % → 20 %.", "{label}");
+        let (_, v) = json(&app, state_of(id, "ja")).await;
+        let label = v["analysis"]["turning"][0]["label"].as_str().unwrap();
+        assert!(label.starts_with("1手目") && label.contains("55 % → 20 %"), "{label}");
+    }
+}
+
+both_backends! {
     /// The board after any number of the moves played, for the page's step through them; a
     /// position the game has not reached, or not a number, is refused in words.
     async fn earlier_positions_are_served_and_later_ones_refused(pool) {

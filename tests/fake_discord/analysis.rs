@@ -9,6 +9,7 @@ use serde_json::json;
 use crate::common::{db_value, interesting_move, opt_str};
 use crate::discord::{self, member, parse_state, Bot, Discord, ANN, BOB, CAT};
 use crate::server;
+use crate::web_page::{js, until, Driver};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_analysed() {
@@ -149,6 +150,83 @@ async fn a_finished_game_is_analysed() {
         .await,
         Some(1)
     );
+    // The game's page shows the same analysis as a chart on a phone: its turning points, named
+    // in words, open their move's position; Escape goes back to the game as it ended.
+    let help = d.command(&ANN, "help", vec![]).await;
+    let base = discord::components_of(&help.components)
+        .find_map(|c| {
+            c["url"]
+                .as_str()
+                .and_then(|u| u.strip_suffix("/rules/inphexion"))
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| panic!("no web board in /help: {help:?}"));
+    let driver = Driver::start().await;
+    let page = driver.phone(390, 844).await;
+    page.goto(&format!("{base}/game/{}", game.id))
+        .await
+        .expect("open the game's page");
+    until(
+        &page,
+        "the chart",
+        "return !document.getElementById('chart').hidden \
+         && document.querySelectorAll('#chart-plot .turn').length > 0",
+    )
+    .await;
+    let chart = js(
+        &page,
+        "return { turns: [...document.querySelectorAll('#chart-plot .turn')] \
+             .map(t => [Number(t.dataset.ply), t.getAttribute('aria-label')]), \
+         wide: document.documentElement.scrollWidth, screen: window.innerWidth, \
+         chartRight: document.getElementById('chart-plot').getBoundingClientRect().right }",
+    )
+    .await;
+    assert!(
+        chart["wide"].as_u64() <= chart["screen"].as_u64()
+            && chart["chartRight"].as_f64() <= Some(390.0),
+        "scrolls sideways: {chart}"
+    );
+    let turns = chart["turns"].as_array().cloned().unwrap_or_default();
+    assert_eq!(turns.len(), named, "as many as the text names: {chart}");
+    let missed_turn = turns
+        .iter()
+        .find(|t| t[0].as_u64() == Some(missed as u64))
+        .unwrap_or_else(|| panic!("no turning point at move {missed}: {chart}"));
+    let label = missed_turn[1].as_str().unwrap_or_default();
+    assert!(
+        label.contains(&words) && !label.contains(&format!(" {notation}.")),
+        "{label}"
+    );
+    page.find(fantoccini::Locator::Css(&format!(
+        "#chart-plot .turn[data-ply=\"{missed}\"]"
+    )))
+    .await
+    .expect("the missed win's point")
+    .click()
+    .await
+    .expect("click");
+    until(
+        &page,
+        "the missed win's position",
+        &format!(
+            "return !document.getElementById('review').hidden \
+             && document.getElementById('review-words').textContent === 'Position after move {missed}'"
+        ),
+    )
+    .await;
+    page.find(fantoccini::Locator::Css("body"))
+        .await
+        .expect("body")
+        .send_keys("\u{E00C}")
+        .await
+        .expect("Escape");
+    until(
+        &page,
+        "the game as it ended",
+        "return document.getElementById('review').hidden",
+    )
+    .await;
+    let _ = page.close().await;
     d.end(&mut bot, "analysis", started).await;
 }
 

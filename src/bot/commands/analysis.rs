@@ -16,7 +16,7 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{autocomplete_finished, game_in_server, public_lang};
-use crate::analysis::{self, Analysis, AnalysisBudget};
+use crate::analysis::{self, percent, Analysis, AnalysisBudget};
 use crate::bot::limits::{self, fit};
 use crate::bot::{BotError, Context};
 use crate::db::{self, GameStatus};
@@ -188,13 +188,7 @@ fn summary(lang: Lang, id: i64, game: &Game, a: &Analysis, names: &[String; 2]) 
     for m in points {
         let mover = usize::from(m.mover.min(1));
         // The moves in words, as captions say them, read against the position before the move.
-        let position = game.position_at(m.number.saturating_sub(1));
-        let said = |notation: &str| {
-            position
-                .as_deref()
-                .and_then(|p| crate::play::picker::describe_notation(lang, p, notation))
-                .unwrap_or_else(|| notation.to_string())
-        };
+        let said = |notation: &str| analysis::move_in_words(lang, game, m.number, notation);
         lines.push(
             text!(
                 "answer-analysis-turning",
@@ -211,11 +205,6 @@ fn summary(lang: Lang, id: i64, game: &Game, a: &Analysis, names: &[String; 2]) 
         );
     }
     lines.join("\n")
-}
-
-/// A chance as a whole percentage.
-fn percent(x: f64) -> i64 {
-    (x * 100.0).round() as i64
 }
 
 /// The analysis' pictures: the chart, then each turning point's boards (before, played, better: at
