@@ -200,6 +200,12 @@ fn head(out: &mut String, name: &str, kind: &str, help: &str) {
     let _ = writeln!(out, "# TYPE {name} {kind}");
 }
 
+/// A family of one sample without labels: its head, then `name value`.
+fn single(out: &mut String, name: &str, kind: &str, help: &str, value: impl std::fmt::Display) {
+    head(out, name, kind, help);
+    let _ = writeln!(out, "{name} {value}");
+}
+
 /// A float as the text format writes it.
 fn number(v: f64) -> String {
     if v.is_infinite() {
@@ -218,32 +224,28 @@ pub async fn render(metrics: &Metrics, pool: &Pool, live: Live) -> String {
     let queue = db::pending_summary(pool).await;
     let up = in_play.is_ok() && queue.is_ok();
 
-    head(
+    single(
         &mut out,
         "hexcord_database_up",
         "gauge",
         "Whether the database answered this scrape's queries (1) or not (0).",
+        u8::from(up),
     );
-    let _ = writeln!(out, "hexcord_database_up {}", u8::from(up));
     if let Ok(n) = in_play {
-        head(
+        single(
             &mut out,
             "hexcord_games_in_play",
             "gauge",
             "Games being played (neither finished nor aborted).",
+            n,
         );
-        let _ = writeln!(out, "hexcord_games_in_play {n}");
     }
-    head(
+    single(
         &mut out,
         "hexcord_moves_total",
         "counter",
         "Moves played through this process (rate() gives moves a minute).",
-    );
-    let _ = writeln!(
-        out,
-        "hexcord_moves_total {}",
-        metrics.moves.load(Ordering::Relaxed)
+        metrics.moves.load(Ordering::Relaxed),
     );
 
     head(
@@ -294,24 +296,20 @@ pub async fn render(metrics: &Metrics, pool: &Pool, live: Live) -> String {
     }
 
     if let Ok((length, oldest)) = queue {
-        head(
+        single(
             &mut out,
             "hexcord_delivery_queue_length",
             "gauge",
             "Announcements (boards, lines, messages) waiting to be posted to Discord.",
+            length,
         );
-        let _ = writeln!(out, "hexcord_delivery_queue_length {length}");
-        head(
+        let age = oldest.map_or(0, |at| (db::now_ms() - at).max(0)) as f64 / 1000.0;
+        single(
             &mut out,
             "hexcord_delivery_queue_oldest_age_seconds",
             "gauge",
             "How long the oldest waiting announcement has waited (0 when none waits).",
-        );
-        let age = oldest.map_or(0, |at| (db::now_ms() - at).max(0)) as f64 / 1000.0;
-        let _ = writeln!(
-            out,
-            "hexcord_delivery_queue_oldest_age_seconds {}",
-            number(age)
+            number(age),
         );
     }
 
@@ -356,32 +354,28 @@ pub async fn render(metrics: &Metrics, pool: &Pool, live: Live) -> String {
     );
     let _ = writeln!(out, "hexcord_gateway_shards{{state=\"connected\"}} {ready}");
     let _ = writeln!(out, "hexcord_gateway_shards{{state=\"run\"}} {expected}");
-    head(
+    single(
         &mut out,
         "hexcord_gateway_disconnects_total",
         "counter",
         "Times a connected gateway shard lost its connection.",
-    );
-    let _ = writeln!(
-        out,
-        "hexcord_gateway_disconnects_total {}",
-        metrics.shard_disconnects.load(Ordering::Relaxed)
+        metrics.shard_disconnects.load(Ordering::Relaxed),
     );
 
-    head(
+    single(
         &mut out,
         "hexcord_web_connections",
         "gauge",
         "The web board's open HTTP connections.",
+        live.connections,
     );
-    let _ = writeln!(out, "hexcord_web_connections {}", live.connections);
-    head(
+    single(
         &mut out,
         "hexcord_web_live_streams",
         "gauge",
         "Game pages following a game live (Server-Sent Events streams).",
+        live.streams,
     );
-    let _ = writeln!(out, "hexcord_web_live_streams {}", live.streams);
     out
 }
 
