@@ -178,27 +178,41 @@ pub async fn show_standings(
     if guild != Some(t.guild_id) {
         return Err(Error::refused(text!("tournament-other-server", id = id)));
     }
-    let players = db::tournament_players(&core.pool, id).await?;
     let pairings = db::tournament_pairings(&core.pool, id).await?;
     let round = decided_rounds(&t, &pairings);
-    let mut conn = core.pool.acquire().await?;
-    let lang = crate::play::server_lang(&mut *conn, Some(t.guild_id)).await?;
+    let lang = crate::play::server_lang(&core.pool, Some(t.guild_id)).await?;
+    let (mut view, players, _) = view_of(&core.pool, t, pairings, round, lang).await?;
+    if view.tournament.status == TournamentStatus::Signup {
+        view.text = card(&view.tournament, players.len() as i64);
+    }
+    Ok(view)
+}
+
+/// Event `t`'s standings after `round` rounds with its `pairings`, names in `lang`; its players
+/// and pairings beside them.
+async fn view_of(
+    pool: &crate::db::Pool,
+    t: TournamentRow,
+    pairings: Vec<PairingRow>,
+    round: i64,
+    lang: Lang,
+) -> Result<(StandingsView, Vec<TournamentPlayer>, Vec<PairingRow>), Error> {
+    let players = db::tournament_players(pool, t.id).await?;
+    let mut conn = pool.acquire().await?;
     let names = names_of(&mut conn, &players, lang).await?;
+    drop(conn);
     let (table, format) = table_of(&t, &players, &pairings, round);
-    let text = if t.status == TournamentStatus::Signup {
-        card(&t, players.len() as i64)
-    } else {
-        standings_words(&t, &players, &names, &table, format, round)
-    };
-    Ok(StandingsView {
+    let text = standings_words(&t, &players, &names, &table, format, round);
+    let view = StandingsView {
+        withdrawn: withdrawn_of(&players),
         tournament: t,
         round,
         format,
         table,
         names,
-        withdrawn: withdrawn_of(&players),
         text,
-    })
+    };
+    Ok((view, players, pairings))
 }
 
 /// The standings of tournament `id` after `round` rounds, for its picture.
@@ -208,22 +222,9 @@ pub async fn standings_after(
     round: i64,
 ) -> Result<StandingsView, Error> {
     let t = fetch(pool, id).await?;
-    let players = db::tournament_players(pool, id).await?;
     let pairings = db::tournament_pairings(pool, id).await?;
-    let mut conn = pool.acquire().await?;
-    let lang = crate::play::server_lang(&mut *conn, Some(t.guild_id)).await?;
-    let names = names_of(&mut conn, &players, lang).await?;
-    let (table, format) = table_of(&t, &players, &pairings, round);
-    let text = standings_words(&t, &players, &names, &table, format, round);
-    Ok(StandingsView {
-        tournament: t,
-        round,
-        format,
-        table,
-        names,
-        withdrawn: withdrawn_of(&players),
-        text,
-    })
+    let lang = crate::play::server_lang(pool, Some(t.guild_id)).await?;
+    Ok(view_of(pool, t, pairings, round, lang).await?.0)
 }
 
 /// A tournament as it stands, for its web page: its standings (the same as
@@ -240,23 +241,11 @@ pub struct EventNow {
 /// refused when there is no such event.
 pub async fn event_now(pool: &crate::db::Pool, id: i64, lang: Lang) -> Result<EventNow, Error> {
     let t = fetch(pool, id).await?;
-    let players = db::tournament_players(pool, id).await?;
     let pairings = db::tournament_pairings(pool, id).await?;
     let round = decided_rounds(&t, &pairings);
-    let mut conn = pool.acquire().await?;
-    let names = names_of(&mut conn, &players, lang).await?;
-    let (table, format) = table_of(&t, &players, &pairings, round);
-    let text = standings_words(&t, &players, &names, &table, format, round);
+    let (standings, players, pairings) = view_of(pool, t, pairings, round, lang).await?;
     Ok(EventNow {
-        standings: StandingsView {
-            tournament: t,
-            round,
-            format,
-            table,
-            names,
-            withdrawn: withdrawn_of(&players),
-            text,
-        },
+        standings,
         players,
         pairings,
     })
