@@ -513,12 +513,13 @@ pub async fn follow(
     if let Some(thread) = row.thread_id {
         let thread = serenity::ChannelId::from(thread);
         let member = serenity::UserId::from(user);
-        data.pacer.turn(Urgency::Member, 0).await;
+        let turn = data.pacer.turn(Urgency::Member, 0).await;
         let done = if following {
             thread.add_thread_member(http, member).await
         } else {
             thread.remove_thread_member(http, member).await
         };
+        drop(turn);
         let thread_ref = thread.to_string();
         text = match done {
             Ok(()) if following => text!("and-its-thread", first = text, thread = thread_ref),
@@ -576,11 +577,12 @@ async fn rematch(
             .content(text)
             .components(buttons)
             .allowed_mentions(mentions);
-        data.pacer.turn(Urgency::Member, 0).await;
-        match serenity::ChannelId::from(row.channel_id)
+        let turn = data.pacer.turn(Urgency::Member, 0).await;
+        let posted = serenity::ChannelId::from(row.channel_id)
             .send_message(&ctx.http, msg)
-            .await
-        {
+            .await;
+        drop(turn);
+        match posted {
             Ok(message) => Shown::Posted(message.id.into()),
             Err(e) => Shown::NotPosted(e),
         }

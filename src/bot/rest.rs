@@ -16,14 +16,23 @@
 //!   [`GLOBAL_RATE`] a second (shared out between processes by their shards), the most urgent
 //!   first: what a member waits for, then boards and announcements (the newest first), then
 //!   buttons taken off old boards.
+//! - **Whatever the delays**: a pace alone is kept where turns are handed out, not where Discord
+//!   counts: requests stalled on a busy machine (or on the network) reach Discord bunched, and
+//!   bunched requests of two processes, each under its half of the budget, went over the limit
+//!   together. So a turn is also a [`Turn`] held while its request is under way: a process
+//!   starts a request only while fewer than its share of [`IN_ANY_SECOND`] are under way or
+//!   ended in the last second. Whenever a request reaches Discord, it is between its turn and its
+//!   answer; of the requests reaching Discord in any one second, the last to get its turn saw
+//!   every other still under way or ended within the second, so they are never more than
+//!   [`IN_ANY_SECOND`], however late each arrives.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, Notify};
 use tracing::{debug, warn};
 
 use crate::config::Config;
@@ -41,6 +50,11 @@ pub const GLOBAL_RATE: f64 = 44.0;
 /// Requests a process may make at once after a quiet moment. With [`GLOBAL_RATE`], no second
 /// holds more than `GLOBAL_RATE + BURST` of them.
 pub const BURST: f64 = 1.0;
+
+/// The most paced requests of all processes together that are under way or ended within the
+/// last second (shared out between processes by their shards): under
+/// [`DISCORD_GLOBAL_LIMIT`], with room for the requests not paced here.
+pub const IN_ANY_SECOND: usize = 46;
 
 /// The serenity HTTP client: Discord's API with serenity's rate limiter, or, with
 /// `DISCORD_API_BASE` set (tests only), the same through that address as an HTTP proxy,
@@ -114,7 +128,7 @@ pub enum Urgency {
 /// first to ask.
 struct Waiter {
     key: (Reverse<Urgency>, i64, Reverse<u64>),
-    go: oneshot::Sender<()>,
+    go: oneshot::Sender<Turn>,
 }
 
 impl PartialEq for Waiter {
@@ -144,21 +158,59 @@ struct State {
     granting: bool,
     /// No turn before this (Discord answered a global 429).
     held_until: Option<Instant>,
+    /// Turns whose request is under way.
+    under_way: usize,
+    /// When the requests that ended in the last second ended, the oldest first.
+    ended: VecDeque<Instant>,
 }
 
 /// One budget of requests a second for every request the bot makes on its own.
 pub struct Pacer {
     rate: f64,
     burst: f64,
+    /// The most requests under way or ended within the last second.
+    in_any_second: usize,
     state: Mutex<State>,
+    /// Rung when a request ends.
+    ended: Notify,
+}
+
+/// A turn to make one request to Discord: hold it until the request has its answer (drop it
+/// then). While held, the request counts as under way ([`IN_ANY_SECOND`]).
+#[must_use = "a turn counts its request as under way until it is dropped: hold it for the request"]
+pub struct Turn {
+    pacer: Option<Arc<Pacer>>,
+}
+
+impl Turn {
+    /// A turn never used: it returns to the budget as if it had not been handed out.
+    fn unused(mut self, s: &mut State) {
+        self.pacer = None;
+        s.under_way = s.under_way.saturating_sub(1);
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        let Some(pacer) = self.pacer.take() else {
+            return;
+        };
+        if let Ok(mut s) = pacer.state.lock() {
+            s.under_way = s.under_way.saturating_sub(1);
+            s.ended.push_back(Instant::now());
+        }
+        pacer.ended.notify_one();
+    }
 }
 
 impl Pacer {
-    /// A budget of `rate` requests a second, `burst` at once after a quiet moment.
-    pub fn new(rate: f64, burst: f64) -> Arc<Pacer> {
+    /// A budget of `rate` requests a second, `burst` at once after a quiet moment, and at most
+    /// `in_any_second` under way or ended within the last second.
+    pub fn new(rate: f64, burst: f64, in_any_second: usize) -> Arc<Pacer> {
         Arc::new(Pacer {
             rate,
             burst,
+            in_any_second: in_any_second.max(1),
             state: Mutex::new(State {
                 tokens: burst,
                 at: Instant::now(),
@@ -166,20 +218,49 @@ impl Pacer {
                 asked: 0,
                 granting: false,
                 held_until: None,
+                under_way: 0,
+                ended: VecDeque::new(),
             }),
+            ended: Notify::new(),
         })
     }
 
-    /// This process's share of [`GLOBAL_RATE`]: the share of the gateway shards it runs (the
-    /// processes of one bot share its global limit).
+    /// This process's share of [`GLOBAL_RATE`] and [`IN_ANY_SECOND`]: the share of the gateway
+    /// shards it runs (the processes of one bot share its global limit).
     pub fn for_shards(run: u32, count: u32) -> Arc<Pacer> {
-        let share = f64::from(run.max(1)) / f64::from(count.max(1));
-        Pacer::new((GLOBAL_RATE * share.min(1.0)).max(1.0), BURST)
+        let share = (f64::from(run.max(1)) / f64::from(count.max(1))).min(1.0);
+        Pacer::new(
+            (GLOBAL_RATE * share).max(1.0),
+            BURST,
+            (IN_ANY_SECOND as f64 * share).floor() as usize,
+        )
     }
 
     /// The requests a second this pacer allows.
     pub fn rate(&self) -> f64 {
         self.rate
+    }
+
+    /// The most requests under way or ended within the last second this pacer allows.
+    pub fn in_any_second(&self) -> usize {
+        self.in_any_second
+    }
+
+    /// Whether another request may start now: fewer than [`Pacer::in_any_second`] under way or
+    /// ended within the last second. Else, when one may (`None`: when a request ends).
+    fn room(&self, s: &mut State, now: Instant) -> Result<(), Option<Instant>> {
+        while s
+            .ended
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= Duration::from_secs(1))
+        {
+            s.ended.pop_front();
+        }
+        if s.under_way + s.ended.len() < self.in_any_second {
+            Ok(())
+        } else {
+            Err(s.ended.front().map(|&t| t + Duration::from_secs(1)))
+        }
     }
 
     fn refill(&self, s: &mut State, now: Instant) {
@@ -210,18 +291,21 @@ impl Pacer {
     }
 
     /// Waits for a turn to make one request: `urgency` first, then the highest `order` (a
-    /// newer announcement) among those as urgent.
-    pub async fn turn(self: &Arc<Self>, urgency: Urgency, order: i64) {
+    /// newer announcement) among those as urgent. Hold the turn until the request's answer.
+    pub async fn turn(self: &Arc<Self>, urgency: Urgency, order: i64) -> Turn {
         let go = {
             let Ok(mut s) = self.state.lock() else {
-                return;
+                return Turn { pacer: None };
             };
             let now = Instant::now();
             let held = Pacer::held(&mut s, now).is_some();
             self.refill(&mut s, now);
-            if !held && s.waiting.is_empty() && s.tokens >= 1.0 {
+            if !held && s.waiting.is_empty() && s.tokens >= 1.0 && self.room(&mut s, now).is_ok() {
                 s.tokens -= 1.0;
-                return;
+                s.under_way += 1;
+                return Turn {
+                    pacer: Some(self.clone()),
+                };
             }
             let (go, wait) = oneshot::channel();
             s.asked += 1;
@@ -236,7 +320,8 @@ impl Pacer {
             }
             wait
         };
-        let _ = go.await;
+        // The granting task is gone only if the budget's lock was poisoned: go on unpaced.
+        go.await.unwrap_or(Turn { pacer: None })
     }
 
     /// Hands out turns to the waiting, the most urgent first, as the budget refills; ends when
@@ -254,23 +339,41 @@ impl Pacer {
                     wait
                 } else {
                     self.refill(&mut s, now);
-                    while s.tokens >= 1.0 {
+                    let mut room = self.room(&mut s, now);
+                    while s.tokens >= 1.0 && room.is_ok() {
                         let Some(w) = s.waiting.pop() else {
                             break;
                         };
-                        // One that stopped waiting takes no turn.
-                        if w.go.send(()).is_ok() {
-                            s.tokens -= 1.0;
+                        s.under_way += 1;
+                        match w.go.send(Turn {
+                            pacer: Some(self.clone()),
+                        }) {
+                            Ok(()) => s.tokens -= 1.0,
+                            // One that stopped waiting takes no turn.
+                            Err(turn) => turn.unused(&mut s),
                         }
+                        room = self.room(&mut s, now);
                     }
                     if s.waiting.is_empty() {
                         s.granting = false;
                         return;
                     }
-                    Duration::from_secs_f64(((1.0 - s.tokens) / self.rate).max(0.0005))
+                    match room {
+                        // Until a request ends, at most a second.
+                        Err(None) => Duration::from_secs(1),
+                        Err(Some(at)) => at
+                            .saturating_duration_since(now)
+                            .max(Duration::from_micros(500)),
+                        Ok(()) => {
+                            Duration::from_secs_f64(((1.0 - s.tokens) / self.rate).max(0.0005))
+                        }
+                    }
                 }
             };
-            tokio::time::sleep(wait).await;
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => {}
+                _ = self.ended.notified() => {}
+            }
         }
     }
 }
@@ -294,13 +397,13 @@ mod tests {
 
     #[tokio::test]
     async fn no_second_holds_more_than_the_rate_and_the_burst() {
-        let pacer = Pacer::new(40.0, 3.0);
+        let pacer = Pacer::new(40.0, 3.0, 100);
         let times = Arc::new(Mutex::new(Vec::new()));
         let mut tasks = Vec::new();
         for i in 0..120 {
             let (pacer, times) = (pacer.clone(), times.clone());
             tasks.push(tokio::spawn(async move {
-                pacer.turn(Urgency::Announcement, i).await;
+                let _turn = pacer.turn(Urgency::Announcement, i).await;
                 times.lock().unwrap().push(Instant::now());
             }));
         }
@@ -321,9 +424,9 @@ mod tests {
 
     #[tokio::test]
     async fn the_urgent_and_the_newest_go_first() {
-        let pacer = Pacer::new(20.0, 1.0);
+        let pacer = Pacer::new(20.0, 1.0, 100);
         // The burst is used up: everything after waits its turn.
-        pacer.turn(Urgency::Announcement, 0).await;
+        drop(pacer.turn(Urgency::Announcement, 0).await);
         let order = Arc::new(Mutex::new(Vec::new()));
         let mut tasks = Vec::new();
         for (urgency, n) in [
@@ -335,7 +438,7 @@ mod tests {
         ] {
             let (pacer, order) = (pacer.clone(), order.clone());
             tasks.push(tokio::spawn(async move {
-                pacer.turn(urgency, n).await;
+                let _turn = pacer.turn(urgency, n).await;
                 order.lock().unwrap().push(n);
             }));
             // Each in the queue before the next asks.
@@ -349,10 +452,10 @@ mod tests {
 
     #[tokio::test]
     async fn a_global_429_holds_every_turn_until_discords_wait_is_over() {
-        let pacer = Pacer::new(100.0, 1.0);
+        let pacer = Pacer::new(100.0, 1.0, 100);
         pacer.hold(Duration::from_millis(300));
         let asked = Instant::now();
-        pacer.turn(Urgency::Member, 0).await;
+        let _turn = pacer.turn(Urgency::Member, 0).await;
         assert!(
             asked.elapsed() >= Duration::from_millis(300),
             "{:?}",
@@ -365,5 +468,57 @@ mod tests {
         assert_eq!(Pacer::for_shards(1, 1).rate(), GLOBAL_RATE);
         assert_eq!(Pacer::for_shards(2, 4).rate(), GLOBAL_RATE / 2.0);
         assert!(Pacer::for_shards(1, 4096).rate() >= 1.0);
+        assert_eq!(Pacer::for_shards(1, 1).in_any_second(), IN_ANY_SECOND);
+        assert_eq!(Pacer::for_shards(1, 2).in_any_second(), IN_ANY_SECOND / 2);
+        assert_eq!(Pacer::for_shards(1, 4096).in_any_second(), 1);
+        // Two processes of one bot together stay under Discord's limit.
+        assert!(
+            2 * Pacer::for_shards(1, 2).in_any_second() < DISCORD_GLOBAL_LIMIT as usize,
+            "two halves"
+        );
+    }
+
+    /// Two processes, each pacing half of the budget, whose requests are held up on their way
+    /// (a stalled machine): whatever gets its turn in the first 600 ms arrives at 600 ms, the
+    /// rest at once. Counted where Discord counts them, on arrival, no second holds more than
+    /// the two processes' [`IN_ANY_SECOND`] together; paced by the rate alone, the stalled
+    /// requests land with the next second's, past Discord's limit.
+    #[tokio::test]
+    async fn requests_delayed_on_their_way_never_bunch_past_the_limit() {
+        async fn run(in_any_second: usize) -> usize {
+            let arrivals = Arc::new(Mutex::new(Vec::new()));
+            let stalled_until = Instant::now() + Duration::from_millis(600);
+            let mut tasks = Vec::new();
+            for _process in 0..2 {
+                let pacer = Pacer::new(GLOBAL_RATE / 2.0, BURST, in_any_second);
+                for i in 0..60_i64 {
+                    let (pacer, arrivals) = (pacer.clone(), arrivals.clone());
+                    tasks.push(tokio::spawn(async move {
+                        let turn = pacer.turn(Urgency::Announcement, -i).await;
+                        tokio::time::sleep_until(stalled_until.into()).await;
+                        arrivals.lock().unwrap().push(Instant::now());
+                        // The answer comes back a little after.
+                        tokio::time::sleep(Duration::from_millis(5)).await;
+                        drop(turn);
+                    }));
+                }
+            }
+            for t in tasks {
+                t.await.unwrap();
+            }
+            let mut arrivals = arrivals.lock().unwrap().clone();
+            arrivals.sort();
+            most_in_a_second(&arrivals)
+        }
+        let kept = run(IN_ANY_SECOND / 2).await;
+        assert!(
+            kept <= 2 * (IN_ANY_SECOND / 2),
+            "{kept} requests in one second"
+        );
+        let paced_only = run(10_000).await;
+        assert!(
+            paced_only > DISCORD_GLOBAL_LIMIT as usize,
+            "the stall must bunch requests paced by the rate alone: {paced_only}"
+        );
     }
 }

@@ -274,12 +274,19 @@ impl Delivery {
     /// Waits for the turn of one of `q`'s requests to Discord in the budget shared by every
     /// request the bot makes on its own ([`Pacer`]): the newest announcements first, buttons
     /// taken off old boards last.
-    async fn turn(&self, q: &QueuedAnnouncement) {
+    async fn turn(&self, q: &QueuedAnnouncement) -> super::rest::Turn {
         let urgency = match q.body.target {
             Target::TakeButtons { .. } => Urgency::Cleanup,
             _ => Urgency::Announcement,
         };
-        self.pacer.turn(urgency, q.id).await;
+        self.pacer.turn(urgency, q.id).await
+    }
+
+    /// Makes one of `q`'s requests to Discord in its turn ([`Delivery::turn`]), holding the turn
+    /// until the answer.
+    async fn paced<F: std::future::Future>(&self, q: &QueuedAnnouncement, request: F) -> F::Output {
+        let _turn = self.turn(q).await;
+        request.await
     }
 
     /// Posts a claimed announcement; the outcome is stored.
@@ -672,12 +679,13 @@ impl Delivery {
         };
         let http = self.http.as_ref();
         let send = |channel: ChannelId| async move {
-            self.turn(q).await;
-            serenity::ChannelId::from(channel)
-                .send_message(http, message())
-                .await
-                .map(|m| Some(m.id.into()))
-                .map_err(|e| Failure::of(&e))
+            self.paced(
+                q,
+                serenity::ChannelId::from(channel).send_message(http, message()),
+            )
+            .await
+            .map(|m| Some(m.id.into()))
+            .map_err(|e| Failure::of(&e))
         };
         match a.target {
             Target::Channel { channel } => send(channel).await,
@@ -722,25 +730,24 @@ impl Delivery {
                             db::TournamentStatus::Signup | db::TournamentStatus::Running
                         )
                     });
-                self.turn(q).await;
                 let buttons = crate::bot::components::tournament_buttons(
                     Lang::of(&a.lang),
                     tournament,
                     open,
                     self.web_url.as_deref(),
                 );
-                serenity::ChannelId::from(channel)
-                    .edit_message(
-                        http,
-                        serenity::MessageId::from(message),
-                        serenity::EditMessage::new()
-                            .content(super::limits::fit(&a.content, super::limits::CONTENT))
-                            .components(buttons)
-                            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-                    )
-                    .await
-                    .map(|m| Some(m.id.into()))
-                    .map_err(|e| Failure::of(&e))
+                let edit = serenity::EditMessage::new()
+                    .content(super::limits::fit(&a.content, super::limits::CONTENT))
+                    .components(buttons)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new());
+                let at = serenity::ChannelId::from(channel);
+                self.paced(
+                    q,
+                    at.edit_message(http, serenity::MessageId::from(message), edit),
+                )
+                .await
+                .map(|m| Some(m.id.into()))
+                .map_err(|e| Failure::of(&e))
             }
             Target::Game { game, channel } => {
                 // Its thread as read with the board's game, else read now.
@@ -768,10 +775,9 @@ impl Delivery {
             },
             Target::Direct { user, or_channel } => {
                 let direct = async {
-                    self.turn(q).await;
-                    let dm = serenity::UserId::from(user).create_dm_channel(http).await?;
-                    self.turn(q).await;
-                    dm.id.send_message(http, message()).await
+                    let to = serenity::UserId::from(user);
+                    let dm = self.paced(q, to.create_dm_channel(http)).await?;
+                    self.paced(q, dm.id.send_message(http, message())).await
                 }
                 .await;
                 match (direct, or_channel) {
@@ -802,12 +808,14 @@ impl Delivery {
                         .content(super::limits::fit(&words, super::limits::CONTENT))
                         .allowed_mentions(serenity::CreateAllowedMentions::new());
                 }
-                self.turn(q).await;
-                serenity::ChannelId::from(channel)
-                    .edit_message(http, serenity::MessageId::from(message), edit)
-                    .await
-                    .map(|m| (!take_only).then(|| m.id.into()))
-                    .map_err(|e| Failure::of(&e))
+                let at = serenity::ChannelId::from(channel);
+                self.paced(
+                    q,
+                    at.edit_message(http, serenity::MessageId::from(message), edit),
+                )
+                .await
+                .map(|m| (!take_only).then(|| m.id.into()))
+                .map_err(|e| Failure::of(&e))
             }
             Target::OpenThread { .. }
             | Target::Archive { .. }

@@ -30,13 +30,15 @@ impl Delivery {
         if self.tournament_thread(tournament).await?.is_some() {
             return Ok(None);
         }
-        self.turn(q).await;
-        let made = serenity::ChannelId::from(channel)
-            .create_thread_from_message(
-                self.http.as_ref(),
-                serenity::MessageId::from(message),
-                serenity::CreateThread::new(q.body.content.clone())
-                    .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+        let made = self
+            .paced(
+                q,
+                serenity::ChannelId::from(channel).create_thread_from_message(
+                    self.http.as_ref(),
+                    serenity::MessageId::from(message),
+                    serenity::CreateThread::new(q.body.content.clone())
+                        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+                ),
             )
             .await;
         match made {
@@ -102,7 +104,7 @@ impl Delivery {
         };
         let http = self.http.as_ref();
         let at = serenity::ChannelId::from(channel);
-        self.turn(q).await;
+        let turn = self.turn(q).await;
         let mut made = match from {
             Some(m) => {
                 at.create_thread_from_message(http, serenity::MessageId::from(m), builder())
@@ -113,6 +115,7 @@ impl Delivery {
                     .await
             }
         };
+        drop(turn);
         // The challenge's message is gone, or has a thread already: a thread of its own.
         if from.is_some()
             && matches!(
@@ -123,9 +126,11 @@ impl Delivery {
                 })
             )
         {
-            self.turn(q).await;
-            made = at
-                .create_thread(http, builder().kind(serenity::ChannelType::PublicThread))
+            made = self
+                .paced(
+                    q,
+                    at.create_thread(http, builder().kind(serenity::ChannelType::PublicThread)),
+                )
                 .await;
         }
         let thread = match made {
@@ -152,11 +157,9 @@ impl Delivery {
         }
         info!(game, %thread, "the game's thread is open");
         for &user in &q.body.concerned {
-            self.turn(q).await;
-            if let Err(e) = serenity::ChannelId::from(thread)
-                .add_thread_member(http, serenity::UserId::from(user))
-                .await
-            {
+            let add = serenity::ChannelId::from(thread)
+                .add_thread_member(http, serenity::UserId::from(user));
+            if let Err(e) = self.paced(q, add).await {
                 // Their first mention in the thread adds them too.
                 warn!(game, %user, "cannot add a player to the game's thread: {e}");
             }
@@ -253,13 +256,11 @@ impl Delivery {
         let Some(thread) = self.thread_of(game).await? else {
             return Ok(None);
         };
-        self.turn(q).await;
-        let done = serenity::ChannelId::from(thread)
-            .edit_thread(
-                self.http.as_ref(),
-                serenity::EditThread::new().archived(true),
-            )
-            .await;
+        let archive = serenity::ChannelId::from(thread).edit_thread(
+            self.http.as_ref(),
+            serenity::EditThread::new().archived(true),
+        );
+        let done = self.paced(q, archive).await;
         match done.map_err(|e| Failure::of(&e)) {
             Ok(_) => Ok(None),
             Err(Failure::Passing(why)) => Err(Failure::Passing(why)),
