@@ -133,31 +133,39 @@ async fn client_page(
     let channel = q.get("channel").cloned().unwrap_or_default();
     let forge = q.get("forge").cloned().unwrap_or_default();
     let others = q.get("others").cloned().unwrap_or_default();
+    // In Discord's mobile app of that version (else on the desktop).
+    let mobile = q.get("mobile").cloned().unwrap_or_default();
     let frame = format!("{member}-{channel}");
     // Popped out: the Activity's frame is in a window of its own, which this one opened.
     let popout = q.contains_key("popout");
     let iframe = if popout {
         String::new()
     } else {
-        activity_frame(&side, &member, &channel)
+        activity_frame(&side, &member, &channel, &mobile)
     };
     let html = format!(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>Discord</title>\
          <style>body{{margin:0}} iframe{{border:0;width:100vw;height:100vh}}</style></head>\
          <body data-member=\"{member}\" data-frame=\"{frame}\" data-forge=\"{forge}\" \
-         data-others=\"{others}\" data-channel=\"{channel}\" data-popout=\"{}\">{iframe}\
+         data-others=\"{others}\" data-channel=\"{channel}\" data-mobile=\"{mobile}\" \
+         data-popout=\"{}\">{iframe}\
          <script src=\"/client.js\"></script></body></html>",
         if popout { "1" } else { "" }
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
 }
 
-/// The Activity's frame, with the frame's query as Discord sets it (a new proxy ticket in it).
-fn activity_frame(side: &ClientSide, member: &str, channel: &str) -> String {
+/// The Activity's frame, with the frame's query as Discord sets it (a new proxy ticket in it):
+/// on the desktop, or in the mobile app of version `mobile` when there is one.
+fn activity_frame(side: &ClientSide, member: &str, channel: &str, mobile: &str) -> String {
     let ticket = side.proxy.ticket(member.parse().unwrap_or(0));
+    let platform = match mobile {
+        "" => "desktop".to_string(),
+        v => format!("mobile&mobile_app_version={v}"),
+    };
     let src = format!(
         "/.proxy/?instance_id=i-{channel}&location_id=gc-{channel}&launch_id=1\
-         &frame_id={member}-{channel}&platform=desktop&guild_id={}&channel_id={channel}\
+         &frame_id={member}-{channel}&platform={platform}&guild_id={}&channel_id={channel}\
          &discord_proxy_ticket={ticket}",
         crate::server::GUILD_ID
     );
@@ -174,7 +182,7 @@ async fn popout_page(
     let html = format!(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>Activity</title></head>\
          <body>{}</body></html>",
-        activity_frame(&side, &member, &channel)
+        activity_frame(&side, &member, &channel, "")
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
 }
@@ -199,8 +207,12 @@ window.addEventListener('message', async (event) => {
   const [op, m] = event.data;
   if (op === 0) {
     window.seen.push('HANDSHAKE');
+    // The SDK's version: on the desktop, and in the mobile app from version 250.x (a version
+    // without a dot is unknown to the SDK: none).
+    const mobile = body.mobile;
+    const versioned = !mobile || (mobile.includes('.') && parseInt(mobile.split('.')[0], 10) >= 250);
     if (m.v !== 1 || m.encoding !== 'json' || m.frame_id !== body.frame || m.client_id !== '__APP__'
-        || m.sdk_version !== '2.5.0') {
+        || (versioned ? m.sdk_version !== '2.5.0' : 'sdk_version' in m)) {
       window.failures.push(`handshake ${JSON.stringify(m)}`);
       return;
     }
@@ -830,6 +842,27 @@ async fn two_members_play_in_the_activity_and_forgeries_are_refused() {
         .await;
         let shown = js(page, "return document.querySelector('#board svg') === null").await;
         assert_eq!(shown, Value::Bool(true), "{forge}: no game is opened");
+    }
+    // In Discord's mobile app the handshake says the SDK's version from version 250.x on, as the
+    // SDK does; the client checks it (`failures`), and the member signs in each time.
+    for mobile in ["250.2", "249.0", "250"] {
+        let page = &pages[0];
+        page.enter_parent_frame().await.expect("the top");
+        page.goto(&format!(
+            "{client}/client.html?member={}&channel={}&mobile={mobile}",
+            ANN.id,
+            d.channel()
+        ))
+        .await
+        .expect("open the client");
+        until(
+            page,
+            "the mobile Activity signed in",
+            "return window.seen.includes('AUTHENTICATE') || window.failures.length > 0",
+        )
+        .await;
+        let (_, failures) = client_record_top(page).await;
+        assert!(failures.is_empty(), "mobile {mobile}: {failures:?}");
     }
     // Popped out of Discord's window, the Activity still speaks to the client, which opened it.
     let page = &pages[0];
