@@ -985,7 +985,8 @@ async fn a_long_game_in_the_activity_renews_its_session_and_proxy_token() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         eprintln!(
-            "move {ply} played {:?} after the Activities opened",
+            "move {ply} played {:?} after the test began (sessions last {SESSION_SECS} s, \
+             proxy tokens {TOKEN_SECS} s)",
             started.elapsed()
         );
     }
@@ -1012,6 +1013,7 @@ async fn a_long_game_in_the_activity_renews_its_session_and_proxy_token() {
     let traded = proxy.traded.load(Ordering::SeqCst);
     assert!(traded >= 2 + 6, "{traded} tickets traded");
     assert_eq!(proxy.refused.load(Ordering::SeqCst), 0, "requests refused");
+    eprintln!("{renewed} sessions renewed, {traded} proxy tickets traded, none refused");
     assert!(d.fake.violations().is_empty(), "{:?}", d.fake.violations());
     for c in pages {
         let _ = c.close().await;
