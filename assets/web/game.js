@@ -958,6 +958,10 @@ async function startInDiscord(frame) {
       onTexts: (words) => {
         texts = words;
       },
+      onSession: (session) => {
+        // Unless the session was refused meanwhile (the page then watches).
+        if (token) token = session;
+      },
     });
     token = opened.session;
     locale = opened.locale;

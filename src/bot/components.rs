@@ -542,6 +542,10 @@ pub async fn follow(
 }
 
 /// The Rematch button: a public challenge with the colours swapped, answered like any other.
+/// Pressed in the game's channel, the answer to the press is the offer; pressed elsewhere (the
+/// game's thread), the offer is queued for the game's channel like every other post of the bot
+/// ([`crate::bot::delivery`]: tried again after passing failures; refused for good, it is
+/// withdrawn and the member told by direct message), and the press is answered at once.
 async fn rematch(
     ctx: &serenity::Context,
     data: &Data,
@@ -551,64 +555,16 @@ async fn rematch(
 ) -> Result<(), BotError> {
     let (challenge, text, row) = actions::offer_rematch(&data.core, id, user).await?;
     let lang = crate::play::server_lang(&data.core.pool, row.guild_id).await?;
-    let text = text.render(lang);
-    let opponent = serenity::UserId::from(row.opponent_of(user));
-    let mentions = serenity::CreateAllowedMentions::new().users([opponent]);
-    let buttons = vec![challenge_buttons(lang, challenge)];
+    let opponent = row.opponent_of(user);
     // The challenge goes to the game's channel, where the next game's thread can start.
-    let here = crate::db::ChannelId::from(press.channel_id) == row.channel_id;
-    let shown = if here {
-        let msg = serenity::CreateInteractionResponseMessage::new()
-            .content(text)
-            .components(buttons)
-            .allowed_mentions(mentions);
-        match press
-            .create_response(ctx, serenity::CreateInteractionResponse::Message(msg))
-            .await
-        {
-            Err(e) => Shown::NotPosted(e),
-            Ok(()) => match read_back(|| press.get_response(&ctx.http)).await {
-                Ok(message) => Shown::Posted(message),
-                Err(e) => Shown::Unread(e),
-            },
-        }
-    } else {
-        let msg = serenity::CreateMessage::new()
-            .content(text)
-            .components(buttons)
-            .allowed_mentions(mentions);
-        let turn = data.pacer.turn(Urgency::Member, 0).await;
-        let posted = serenity::ChannelId::from(row.channel_id)
-            .send_message(&ctx.http, msg)
-            .await;
-        drop(turn);
-        match posted {
-            Ok(message) => Shown::Posted(message.id.into()),
-            Err(e) => Shown::NotPosted(e),
-        }
-    };
-    match settle_challenge(data, challenge, shown).await {
-        Ok(()) => {}
-        Err(e) => {
-            if here {
-                // The answer to the press itself failed: there is no one to tell.
-                return Err(e.into());
-            }
-            return Err(BotError::refused(crate::bot::failure::why_not_posted(
-                &e,
-                row.channel_id,
-                "rematch-not-posted",
-                "rematch-not-posted-now",
-            )));
-        }
-    }
-    if !here {
+    if crate::db::ChannelId::from(press.channel_id) != row.channel_id {
+        actions::queue_rematch_offer(&data.core, challenge, &row, user, &text, lang).await?;
         let reply = serenity::CreateInteractionResponseMessage::new()
             .content(
                 text!(
                     "rematch-offered-there",
                     channel = row.channel_id.to_string(),
-                    opponent = mention(row.opponent_of(user))
+                    opponent = mention(opponent)
                 )
                 .render(Lang::of(&press.locale)),
             )
@@ -617,7 +573,26 @@ async fn rematch(
         press
             .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
             .await?;
+        return Ok(());
     }
+    let msg = serenity::CreateInteractionResponseMessage::new()
+        .content(text.render(lang))
+        .components(vec![challenge_buttons(lang, challenge)])
+        .allowed_mentions(
+            serenity::CreateAllowedMentions::new().users([serenity::UserId::from(opponent)]),
+        );
+    let shown = match press
+        .create_response(ctx, serenity::CreateInteractionResponse::Message(msg))
+        .await
+    {
+        Err(e) => Shown::NotPosted(e),
+        Ok(()) => match read_back(|| press.get_response(&ctx.http)).await {
+            Ok(message) => Shown::Posted(message),
+            Err(e) => Shown::Unread(e),
+        },
+    };
+    // The answer to the press itself failed: there is no one to tell.
+    settle_challenge(data, challenge, shown).await?;
     Ok(())
 }
 

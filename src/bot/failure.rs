@@ -47,29 +47,6 @@ impl Failure {
     }
 }
 
-/// Why posting in `channel` failed, for the member who asked for the post: a refusal explained
-/// ([`explain_refusal`]), or a passing failure said as such (`passing` is the message id that
-/// takes it as `why`, with `channel`).
-pub fn why_not_posted(
-    e: &serenity::Error,
-    channel: ChannelId,
-    refused: &'static str,
-    passing: &'static str,
-) -> Text {
-    match Failure::of(e) {
-        Failure::Passing(why) => Text::new(passing)
-            .with("channel", channel.to_string())
-            .with("why", why),
-        Failure::Refused {
-            status,
-            code,
-            message,
-        } => Text::new(refused)
-            .with("channel", channel.to_string())
-            .with("why", explain_refusal(status, code, &message, channel)),
-    }
-}
-
 /// What a member reads about a refusal to post in `channel`: what is missing, and where.
 pub fn explain_refusal(status: u16, code: isize, message: &str, channel: ChannelId) -> Text {
     let channel = channel.to_string();

@@ -65,6 +65,10 @@ pub enum Target {
         message: MessageId,
         tournament: i64,
     },
+    /// A rematch offer in `channel`: challenge `challenge`, with its Accept, Decline and
+    /// Withdraw buttons; once posted, the challenge's message. Refused for good, the challenge
+    /// is withdrawn (nobody could answer it) and the members concerned are told.
+    Rematch { channel: ChannelId, challenge: i64 },
     /// Takes the buttons off `message` in `channel`, a game's board that a newer one replaced.
     /// Queued in the write that makes the newer board the game's, each in a queue of its own
     /// ([`Lane::Cleanup`]), so that it is tried again until done and never delays a post.
@@ -88,6 +92,7 @@ impl Target {
             | Target::Tournament { channel, .. }
             | Target::OpenTournamentThread { channel, .. }
             | Target::Card { channel, .. }
+            | Target::Rematch { channel, .. }
             | Target::TakeButtons { channel, .. } => Some(channel),
             Target::Direct { .. } => None,
         }

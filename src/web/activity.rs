@@ -26,6 +26,11 @@
 //! `Retry-After`), and none is sent while Discord itself asks to wait. Nothing else a stranger
 //! sends makes the bot call Discord: a session is checked by its seal alone.
 //!
+//! A session lasts [`SESSION_SECS`] (less when Discord's access token expires sooner); the page
+//! renews it ahead of its expiry (`POST /api/activity/session`, [`renew`]: a still-valid session
+//! for a new one), and the proxy's ticket likewise (the SDK's `REQUEST_PROXY_TICKET_REFRESH`,
+//! `assets/web/activity.js`), so a game of several hours in the Activity is never cut off.
+//!
 //! `GET /api/activity` gives the page the application's id (learned when the bot connects) and
 //! its first words; `GET /api/activity/games?channel=…` says which game the Activity opens: the
 //! game of the thread it was launched in, else the member's game to move, else the list of
@@ -44,7 +49,7 @@ use serde::Deserialize;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
-use super::api::Failure;
+use super::answer::{bearer, Failure};
 use super::limit::{Every, Limiter};
 use super::server::Client;
 use super::texts::{accepted_lang, page_texts};
@@ -198,6 +203,14 @@ impl Activity {
         format!("{body}.{seal}")
     }
 
+    /// A new session for the member of `session`, still valid at `now`: [`SESSION_SECS`] from
+    /// `now`, and its expiry. `None` (nothing issued) when `session` is forged or expired.
+    pub fn renew(&self, session: &str, now: i64) -> Option<(String, i64)> {
+        let user = self.member(session, now)?;
+        let expires = now + SESSION_SECS;
+        Some((self.session(user, expires), expires))
+    }
+
     /// The member of a session still valid at `now`; `None` when it is forged or expired.
     pub fn member(&self, session: &str, now: i64) -> Option<UserId> {
         let (body, seal) = session.rsplit_once('.')?;
@@ -220,6 +233,21 @@ impl Activity {
 /// Whether a bearer token is a session (a link's token is 64 hex digits, a session has dots).
 pub fn is_session(token: &str) -> bool {
     token.contains('.')
+}
+
+/// The member of an Activity's session: refused (403) when it is forged or expired, or the
+/// Activity is off.
+pub(super) fn session_member(web: &Web, session: &str, lang: Lang) -> Result<UserId, Failure> {
+    web.activity
+        .as_ref()
+        .and_then(|a| a.member(session, web.core.clock.now()))
+        .ok_or_else(|| {
+            Failure::new(
+                StatusCode::FORBIDDEN,
+                lang,
+                text!("activity-session-invalid"),
+            )
+        })
 }
 
 /// The Activity of `web`, or the refusal when it is off.
@@ -439,8 +467,35 @@ pub async fn token(
         Json(json!({
             "access_token": granted.access_token,
             "session": session,
+            "expires_in": lasts,
             "user": {"id": me.id, "name": name},
         })),
+    )
+        .into_response())
+}
+
+/// `POST /api/activity/session`: the session sent as `Authorization: Bearer`, still valid,
+/// exchanged for a new one lasting [`SESSION_SECS`] from now (`{"session", "expires_in"}`, in
+/// seconds). The page renews its session this way ahead of its expiry, so that an Activity open
+/// for hours never meets a refusal mid-game. A forged or expired session is refused (401) and
+/// nothing is issued; nothing is asked of Discord.
+pub async fn renew(State(web): State<Arc<Web>>, headers: HeaderMap) -> Result<Response, Failure> {
+    let lang = accepted_lang(&headers).unwrap_or_default();
+    let activity = activity(&web, lang)?;
+    let now = web.core.clock.now();
+    let (session, expires) = bearer(&headers)
+        .filter(|t| is_session(t))
+        .and_then(|t| activity.renew(t, now))
+        .ok_or_else(|| {
+            Failure::new(
+                StatusCode::UNAUTHORIZED,
+                lang,
+                text!("activity-session-invalid"),
+            )
+        })?;
+    Ok((
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(json!({ "session": session, "expires_in": expires - now })),
     )
         .into_response())
 }
@@ -454,7 +509,7 @@ pub async fn games(
 ) -> Result<Response, Failure> {
     let lang = accepted_lang(&headers).unwrap_or_default();
     let activity = activity(&web, lang)?;
-    let user = super::api::bearer(&headers)
+    let user = bearer(&headers)
         .filter(|t| is_session(t))
         .and_then(|t| activity.member(t, web.core.clock.now()))
         .ok_or_else(|| {
@@ -549,5 +604,38 @@ mod tests {
         assert_eq!(b.member(&s, 999), None);
         assert_eq!(a.member("930000000000000001.1000", 999), None);
         assert_eq!(a.member("", 999), None);
+    }
+
+    #[test]
+    fn a_valid_session_is_renewed_with_a_later_expiry_and_no_other_is() {
+        let a = activity("first-secret-0123456789");
+        let ann = UserId(930_000_000_000_000_001);
+        let s = a.session(ann, 1_000);
+        let (renewed, expires) = a.renew(&s, 990).expect("renewed while valid");
+        assert_eq!(expires, 990 + SESSION_SECS);
+        assert!(expires > 1_000);
+        assert_eq!(
+            a.member(&renewed, 1_000),
+            Some(ann),
+            "valid past the old expiry"
+        );
+        assert_eq!(a.member(&renewed, expires - 1), Some(ann));
+        assert_eq!(
+            a.member(&renewed, expires),
+            None,
+            "and it expires in its turn"
+        );
+        // Expired, forged, another secret's: nothing issued.
+        assert_eq!(a.renew(&s, 1_000), None);
+        assert_eq!(a.renew(&s.replacen(".1000.", ".9999.", 1), 990), None);
+        assert_eq!(
+            a.renew(
+                &s.replacen("930000000000000001", "930000000000000002", 1),
+                990
+            ),
+            None
+        );
+        assert_eq!(activity("second-secret-0123456789").renew(&s, 990), None);
+        assert_eq!(a.renew("", 990), None);
     }
 }

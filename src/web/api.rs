@@ -2,17 +2,18 @@
 
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
 use serde::Deserialize;
 
+use super::answer::{bearer, Failure};
 use super::server::{Client, Conn};
 use super::texts::{accepted_lang, reader_lang};
 use super::{state, Web};
@@ -22,78 +23,6 @@ use crate::i18n::{Lang, Text};
 use crate::play::links::{self, Holder};
 use crate::play::{access, actions, picker, Error};
 use crate::text;
-
-/// A refusal or failure of the API, as `{"error": "…"}` in the reader's language.
-pub struct Failure {
-    status: StatusCode,
-    text: Text,
-    lang: Lang,
-    /// When to ask again (`Retry-After`, in whole seconds, at least one).
-    retry_after: Option<Duration>,
-}
-
-impl Failure {
-    pub(super) fn new(status: StatusCode, lang: Lang, text: Text) -> Failure {
-        Failure {
-            status,
-            text,
-            lang,
-            retry_after: None,
-        }
-    }
-
-    /// The refusal, answered with `Retry-After: wait`.
-    pub(super) fn retry_after(mut self, wait: Duration) -> Failure {
-        self.retry_after = Some(wait);
-        self
-    }
-
-    /// An error of the play layer: a refusal as `status`, anything else logged and apologised
-    /// for.
-    pub(super) fn of(e: Error, status: StatusCode, lang: Lang, game: i64) -> Failure {
-        match e {
-            Error::Refused(r) => Failure::new(status, lang, r.0),
-            e @ Error::Internal(_) => {
-                tracing::error!(game, "web: {e:#}");
-                let status = if e.storage_unavailable() {
-                    StatusCode::SERVICE_UNAVAILABLE
-                } else {
-                    StatusCode::INTERNAL_SERVER_ERROR
-                };
-                Failure::new(status, lang, Text::new(e.apology_id()))
-            }
-        }
-    }
-}
-
-impl IntoResponse for Failure {
-    fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.text.render(self.lang) });
-        let mut response = (
-            self.status,
-            [(header::CACHE_CONTROL, "no-store")],
-            Json(body),
-        )
-            .into_response();
-        if let Some(wait) = self.retry_after {
-            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
-        }
-        response
-    }
-}
-
-/// The token of `Authorization: Bearer <token>`, if the request has one.
-pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme
-        .eq_ignore_ascii_case("bearer")
-        .then(|| token.trim())
-        .filter(|t| !t.is_empty())
-}
 
 /// The game of the path, loaded: unknown or malformed ids are refused (404).
 async fn load(web: &Web, id: &str, lang: Lang) -> Result<(GameRow, Game), Failure> {
@@ -109,21 +38,6 @@ async fn load(web: &Web, id: &str, lang: Lang) -> Result<(GameRow, Game), Failur
         .map_err(|e| Failure::of(e, StatusCode::NOT_FOUND, lang, id))
 }
 
-/// The member of an Activity's session: refused (403) when it is forged or expired, or the
-/// Activity is off.
-fn session_member(web: &Web, session: &str, lang: Lang) -> Result<UserId, Failure> {
-    web.activity
-        .as_ref()
-        .and_then(|a| a.member(session, web.core.clock.now()))
-        .ok_or_else(|| {
-            Failure::new(
-                StatusCode::FORBIDDEN,
-                lang,
-                text!("activity-session-invalid"),
-            )
-        })
-}
-
 /// The link's player, when the request carries a token: refused (403) when the token is
 /// forged, another game's, or its member does not play this game. An Activity's session names
 /// a member, who plays their side of a game they play and watches any other (`None`).
@@ -136,7 +50,7 @@ async fn holder(
     match bearer(headers) {
         None => Ok(None),
         Some(session) if super::activity::is_session(session) => {
-            let user = session_member(web, session, lang)?;
+            let user = super::activity::session_member(web, session, lang)?;
             Ok(row.players.contains(&user).then_some(Holder {
                 user,
                 expired: row.status != crate::db::GameStatus::Active,

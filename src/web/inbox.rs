@@ -23,7 +23,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use serde::Serialize;
 
-use super::api::{bearer, Failure};
+use super::answer::{bearer, Failure};
 use super::server::{Client, Conn};
 use super::texts::{accepted_lang, page_texts, reader_lang, texts_with_prefix};
 use super::{state, Web};

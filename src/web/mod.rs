@@ -25,7 +25,8 @@
 //!   game page with a link that plays it.
 //! - `GET /inbox`, `GET /api/inbox/events`: a member's inbox, every game waiting for their move
 //!   ([`inbox`]).
-//! - `GET /?frame_id=…` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`:
+//! - `GET /?frame_id=…` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`,
+//!   `POST /api/activity/session` (a session renewed):
 //!   the same page inside Discord, as an Activity ([`activity`]), when `DISCORD_CLIENT_SECRET`
 //!   is set.
 //!
@@ -87,6 +88,7 @@
 //! caps allow, raise the limit of open files (systemd's `LimitNOFILE=`).
 
 pub mod activity;
+mod answer;
 mod api;
 mod assets;
 pub mod front;
@@ -119,9 +121,12 @@ pub use server::{serve, serve_with, Limits};
 pub const MAX_BODY: usize = 4096;
 
 /// The Content-Security-Policy of every response: the page may be framed by Discord's clients
-/// (stable, PTB and Canary, on discord.com and discordapp.com, the origins the Embedded App SDK
-/// accepts) and their Activity hosts.
-pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'self' https://discord.com https://ptb.discord.com https://canary.discord.com https://discordapp.com https://ptb.discordapp.com https://canary.discordapp.com https://*.discordsays.com";
+/// (stable, PTB and Canary on discord.com and discordapp.com, pax.discord.com, staging: the
+/// origins the Embedded App SDK 2.5.0 hears) and their Activity hosts. Two origins the SDK also
+/// hears are left out: `null` (an opaque origin, which no frame policy can name) and
+/// `http://localhost:3333` (Discord's own development client: admitted, any local page on that
+/// port could frame the game page).
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'self' https://discord.com https://ptb.discord.com https://canary.discord.com https://discordapp.com https://ptb.discordapp.com https://canary.discordapp.com https://pax.discord.com https://staging.discord.co https://*.discordsays.com";
 
 /// What the web board's handlers share.
 pub struct Web {
@@ -234,7 +239,7 @@ async fn check_proxy_signature(
             Err(why) => {
                 tracing::info!(?why, path = %request.uri().path(), "web: a forged Discord proxy signature refused");
                 let lang = texts::accepted_lang(headers).unwrap_or_default();
-                return api::Failure::new(
+                return answer::Failure::new(
                     axum::http::StatusCode::UNAUTHORIZED,
                     lang,
                     crate::text!("activity-proxy-forged"),
@@ -272,6 +277,7 @@ fn routes() -> Router<Arc<Web>> {
         .route("/api/inbox/events", get(inbox::events))
         .route("/api/activity", get(activity::info))
         .route("/api/activity/games", get(activity::games))
+        .route("/api/activity/session", post(activity::renew))
         .route("/api/token", post(activity::token))
         .route("/local/new", post(local::new_game))
         .route("/local/game/{id}", post(local::open_game))

@@ -7,7 +7,7 @@ use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use super::api::Failure;
+use super::answer::Failure;
 use super::server::peer_of;
 use super::texts::accepted_lang;
 use super::Web;

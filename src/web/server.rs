@@ -34,7 +34,7 @@ use axum::response::{IntoResponse, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tower_service::Service;
 
-use super::api::Failure;
+use super::answer::Failure;
 use super::limit::{Every, Full, Seat, Seats};
 use super::texts::accepted_lang;
 use super::Web;

@@ -851,6 +851,27 @@ both_backends! {
             assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
             assert!(error_of(&body).contains("not valid any more"), "{body}");
         }
+        // A session renewed: a valid one for one lasting a day from now, under the proxy prefix
+        // too; a stale, forged or missing one is refused and nothing issued.
+        for path in ["/api/activity/session", "/.proxy/api/activity/session"] {
+            let renew = request(path, Some(&ann), Some(serde_json::json!({})));
+            let (status, body) = json(&app, renew).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["expires_in"], crate::web::activity::SESSION_SECS, "{body}");
+            let renewed = body["session"].as_str().unwrap();
+            assert_eq!(activity.member(renewed, T0 + 61), Some(ANN), "past the old expiry");
+            assert_eq!(activity.member(&ann, T0 + 61), None);
+            let (status, body) = json(&app, request(&state, Some(renewed), None)).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["you"]["seat"], 0);
+        }
+        for token in [Some(stale.as_str()), Some(forged.as_str()), Some("ab".repeat(32).as_str()), None] {
+            let renew = request("/api/activity/session", token, Some(serde_json::json!({})));
+            let (status, body) = json(&app, renew).await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "{token:?}: {body}");
+            assert!(error_of(&body).contains("not valid any more"), "{body}");
+            assert!(body.get("session").is_none(), "{body}");
+        }
         // The sign-in: a body that is not one, and Discord out of reach.
         let (status, _) = json(&app, request("/api/token", None, Some(serde_json::json!({})))).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);

@@ -8,6 +8,13 @@
 //! from the game's thread after the board's Play in Discord button answered LAUNCH_ACTIVITY,
 //! while the fake Discord receives every board. A forged code, a code of another member than
 //! the client's, and forged or stale proxy signatures are refused.
+//!
+//! The proxy works as Discord's does: the client puts a ticket in the frame's address
+//! (`discord_proxy_ticket`), the proxy trades it for a `discord_proxy_token` cookie on the
+//! page's origin (the payload it signs, with its expiry), and forwards only requests carrying a
+//! token; a new ticket comes from the client (`REQUEST_PROXY_TICKET_REFRESH`) and is traded the
+//! same way. With tokens and sessions made to last seconds, the page renews both ahead of their
+//! expiry and plays after the first ones ran out.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -73,6 +80,32 @@ struct ClientSide {
         hyper_util::client::legacy::connect::HttpConnector,
         Body,
     >,
+    proxy: Arc<ProxySide>,
+}
+
+/// Discord's proxy of the test: the tickets the client gave out, how long the tokens it sets
+/// last, and what it saw.
+struct ProxySide {
+    /// Tickets not traded yet, and their members.
+    tickets: std::sync::Mutex<std::collections::HashMap<String, u64>>,
+    next: std::sync::atomic::AtomicU64,
+    token_secs: i64,
+    /// Tickets traded for tokens.
+    traded: std::sync::atomic::AtomicUsize,
+    /// Requests refused for want of a token (none, or a ticket it did not give out).
+    refused: std::sync::atomic::AtomicUsize,
+    /// Sessions the bot renewed, as the page asked through the proxy.
+    renewed: std::sync::atomic::AtomicUsize,
+}
+
+impl ProxySide {
+    /// A new ticket for `member`, as Discord's client gets one.
+    fn ticket(&self, member: u64) -> String {
+        let n = self.next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let ticket = format!("ticket-{member}-{n}");
+        self.tickets.lock().unwrap().insert(ticket.clone(), member);
+        ticket
+    }
 }
 
 /// The fake Discord, shared with the client's handlers (its OAuth2 makes the codes).
@@ -92,48 +125,64 @@ impl FakeRef {
 }
 
 /// The client's page: the game page in a frame, with the frame's query as Discord sets it.
-async fn client_page(Query(q): Query<std::collections::HashMap<String, String>>) -> Response {
+async fn client_page(
+    State(side): State<ClientSide>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Response {
     let member = q.get("member").cloned().unwrap_or_default();
     let channel = q.get("channel").cloned().unwrap_or_default();
     let forge = q.get("forge").cloned().unwrap_or_default();
     let others = q.get("others").cloned().unwrap_or_default();
+    // In Discord's mobile app of that version (else on the desktop).
+    let mobile = q.get("mobile").cloned().unwrap_or_default();
     let frame = format!("{member}-{channel}");
     // Popped out: the Activity's frame is in a window of its own, which this one opened.
     let popout = q.contains_key("popout");
     let iframe = if popout {
         String::new()
     } else {
-        activity_frame(&member, &channel)
+        activity_frame(&side, &member, &channel, &mobile)
     };
     let html = format!(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>Discord</title>\
          <style>body{{margin:0}} iframe{{border:0;width:100vw;height:100vh}}</style></head>\
          <body data-member=\"{member}\" data-frame=\"{frame}\" data-forge=\"{forge}\" \
-         data-others=\"{others}\" data-channel=\"{channel}\" data-popout=\"{}\">{iframe}\
+         data-others=\"{others}\" data-channel=\"{channel}\" data-mobile=\"{mobile}\" \
+         data-popout=\"{}\">{iframe}\
          <script src=\"/client.js\"></script></body></html>",
         if popout { "1" } else { "" }
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
 }
 
-/// The Activity's frame, with the frame's query as Discord sets it.
-fn activity_frame(member: &str, channel: &str) -> String {
+/// The Activity's frame, with the frame's query as Discord sets it (a new proxy ticket in it):
+/// on the desktop, or in the mobile app of version `mobile` when there is one.
+fn activity_frame(side: &ClientSide, member: &str, channel: &str, mobile: &str) -> String {
+    let ticket = side.proxy.ticket(member.parse().unwrap_or(0));
+    let platform = match mobile {
+        "" => "desktop".to_string(),
+        v => format!("mobile&mobile_app_version={v}"),
+    };
     let src = format!(
         "/.proxy/?instance_id=i-{channel}&location_id=gc-{channel}&launch_id=1\
-         &frame_id={member}-{channel}&platform=desktop&guild_id={}&channel_id={channel}",
+         &frame_id={member}-{channel}&platform={platform}&guild_id={}&channel_id={channel}\
+         &discord_proxy_ticket={ticket}",
         crate::server::GUILD_ID
     );
     format!("<iframe id=\"activity\" src=\"{src}\"></iframe>")
 }
 
 /// The Activity popped out: a window of the client holding only its frame.
-async fn popout_page(Query(q): Query<std::collections::HashMap<String, String>>) -> Response {
+async fn popout_page(
+    State(side): State<ClientSide>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Response {
     let member = q.get("member").cloned().unwrap_or_default();
     let channel = q.get("channel").cloned().unwrap_or_default();
     let html = format!(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>Activity</title></head>\
          <body>{}</body></html>",
-        activity_frame(&member, &channel)
+        activity_frame(&side, &member, &channel, "")
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
 }
@@ -158,8 +207,12 @@ window.addEventListener('message', async (event) => {
   const [op, m] = event.data;
   if (op === 0) {
     window.seen.push('HANDSHAKE');
+    // The SDK's version: on the desktop, and in the mobile app from version 250.x (a version
+    // without a dot is unknown to the SDK: none).
+    const mobile = body.mobile;
+    const versioned = !mobile || (mobile.includes('.') && parseInt(mobile.split('.')[0], 10) >= 250);
     if (m.v !== 1 || m.encoding !== 'json' || m.frame_id !== body.frame || m.client_id !== '__APP__'
-        || m.sdk_version !== '2.5.0') {
+        || (versioned ? m.sdk_version !== '2.5.0' : 'sdk_version' in m)) {
       window.failures.push(`handshake ${JSON.stringify(m)}`);
       return;
     }
@@ -191,6 +244,11 @@ window.addEventListener('message', async (event) => {
     case 'USER_SETTINGS_GET_LOCALE':
       answer(m.cmd, m.nonce, { locale: 'en-US' });
       break;
+    case 'REQUEST_PROXY_TICKET_REFRESH': {
+      const ticket = await (await fetch(`/ticket?member=${body.member}`)).text();
+      answer(m.cmd, m.nonce, { ticket });
+      break;
+    }
     case 'SUBSCRIBE':
       answer(m.cmd, m.nonce, { evt: m.evt });
       break;
@@ -216,6 +274,15 @@ async fn client_js() -> Response {
         .into_response()
 }
 
+/// A new proxy ticket for `member`, as the client gets one from Discord.
+async fn ticket(
+    State(side): State<ClientSide>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> String {
+    let member: u64 = q.get("member").and_then(|m| m.parse().ok()).unwrap_or(0);
+    side.proxy.ticket(member)
+}
+
 /// An authorization code for `member`, as the client gets when the member authorizes the app.
 async fn code(
     State(side): State<ClientSide>,
@@ -225,36 +292,120 @@ async fn code(
     side.fake.authorize(member)
 }
 
-/// Discord's Activity proxy: `/.proxy/…` to the bot's `/…`, signed.
+/// The proxy's token in a request's cookies, when it is the proxy's own: its payload's
+/// creation, expiry and member.
+fn proxy_token(headers: &axum::http::HeaderMap) -> Option<(i64, i64, u64)> {
+    let cookies = headers.get(header::COOKIE)?.to_str().ok()?;
+    let token = cookies
+        .split(';')
+        .find_map(|c| c.trim().strip_prefix("discord_proxy_token="))?;
+    let (payload, signature) = token.split_once('.')?;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(payload)
+        .ok()?;
+    let sig: [u8; 64] = (0..64)
+        .map(|i| u8::from_str_radix(signature.get(2 * i..2 * i + 2)?, 16).ok())
+        .collect::<Option<Vec<u8>>>()?
+        .try_into()
+        .ok()?;
+    use ed25519_dalek::Verifier;
+    app_key()
+        .verifying_key()
+        .verify(&bytes, &ed25519_dalek::Signature::from_bytes(&sig))
+        .ok()?;
+    let v: Value = serde_json::from_slice(&bytes).ok()?;
+    Some((
+        v["created_at"].as_i64()?,
+        v["expires_at"].as_i64()?,
+        v["user_id"].as_str()?.parse().ok()?,
+    ))
+}
+
+/// Discord's Activity proxy: `/.proxy/…` to the bot's `/…`, signed with the request's token.
+/// A request carrying a ticket (`discord_proxy_ticket`) trades it for a new token, set as the
+/// `discord_proxy_token` cookie; one with neither a ticket nor a token is refused here. An
+/// expired token is forwarded as it is, and the bot refuses it.
 async fn proxy(State(side): State<ClientSide>, request: Request) -> Response {
+    use std::sync::atomic::Ordering;
     let path = request.uri().path();
-    let rest = path.strip_prefix("/.proxy").unwrap_or(path);
-    let query = request
-        .uri()
-        .query()
-        .map(|q| format!("?{q}"))
-        .unwrap_or_default();
+    let rest = path.strip_prefix("/.proxy").unwrap_or(path).to_string();
+    let query = request.uri().query().unwrap_or("").to_string();
+    let ticket = query
+        .split('&')
+        .find_map(|p| p.strip_prefix("discord_proxy_ticket="))
+        .map(str::to_string);
+    let mut set_cookie = None;
+    let token = match ticket {
+        Some(ticket) => {
+            let Some(member) = side.proxy.tickets.lock().unwrap().remove(&ticket) else {
+                side.proxy.refused.fetch_add(1, Ordering::SeqCst);
+                return (StatusCode::FORBIDDEN, "not a ticket of Discord's").into_response();
+            };
+            side.proxy.traded.fetch_add(1, Ordering::SeqCst);
+            let t = now();
+            let [(_, payload), (_, signature), _] =
+                proxy_headers(&app_key(), t, t + side.proxy.token_secs, member);
+            set_cookie = Some(format!(
+                "discord_proxy_token={payload}.{signature}; Path=/; SameSite=Lax"
+            ));
+            (t, t + side.proxy.token_secs, member)
+        }
+        None => match proxy_token(request.headers()) {
+            Some(token) => token,
+            None => {
+                side.proxy.refused.fetch_add(1, Ordering::SeqCst);
+                return (StatusCode::FORBIDDEN, "no proxy token").into_response();
+            }
+        },
+    };
+    let query = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{query}")
+    };
     let Ok(uri) = format!("{}{rest}{query}", side.bot).parse::<Uri>() else {
         return StatusCode::BAD_REQUEST.into_response();
     };
+    let renewal = rest == "/api/activity/session";
     let (mut parts, body) = request.into_parts();
     parts.uri = uri;
     parts.headers.remove(header::HOST);
-    let t = now();
-    for (k, v) in proxy_headers(&app_key(), t - 5, t + 600, ANN.id) {
+    parts.headers.remove(header::COOKIE);
+    let (created, expires, member) = token;
+    for (k, v) in proxy_headers(&app_key(), created, expires, member) {
         parts.headers.insert(
             axum::http::HeaderName::from_bytes(k.as_bytes()).expect("a header name"),
             v.parse().expect("a header value"),
         );
     }
     match side.http.request(Request::from_parts(parts, body)).await {
-        Ok(answer) => answer.map(Body::new).into_response(),
+        Ok(answer) => {
+            if renewal && answer.status().is_success() {
+                side.proxy.renewed.fetch_add(1, Ordering::SeqCst);
+            }
+            let mut answer = answer.map(Body::new).into_response();
+            if let Some(cookie) = set_cookie {
+                answer
+                    .headers_mut()
+                    .append(header::SET_COOKIE, cookie.parse().expect("a cookie"));
+            }
+            answer
+        }
         Err(e) => (StatusCode::BAD_GATEWAY, e.to_string()).into_response(),
     }
 }
 
-/// Serves the client on 127.0.0.1; its address.
-async fn serve_client(fake: &Fake, bot: &str) -> String {
+/// Serves the client on 127.0.0.1, its proxy's tokens lasting `token_secs`; its address and
+/// its proxy.
+async fn serve_client(fake: &Fake, bot: &str, token_secs: i64) -> (String, Arc<ProxySide>) {
+    let proxy_side = Arc::new(ProxySide {
+        tickets: Default::default(),
+        next: Default::default(),
+        token_secs,
+        traded: Default::default(),
+        refused: Default::default(),
+        renewed: Default::default(),
+    });
     let side = ClientSide {
         fake: Arc::new(FakeRef {
             state: fake.state.clone(),
@@ -263,12 +414,14 @@ async fn serve_client(fake: &Fake, bot: &str) -> String {
         bot: bot.to_string(),
         http: hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
             .build_http(),
+        proxy: proxy_side.clone(),
     };
     let app = Router::new()
         .route("/client.html", get(client_page))
         .route("/popout.html", get(popout_page))
         .route("/client.js", get(client_js))
         .route("/code", get(code))
+        .route("/ticket", get(ticket))
         .route("/.proxy", axum::routing::any(proxy))
         .route("/.proxy/", axum::routing::any(proxy))
         .route("/.proxy/{*rest}", axum::routing::any(proxy))
@@ -280,7 +433,7 @@ async fn serve_client(fake: &Fake, bot: &str) -> String {
     tokio::spawn(async move {
         let _ = axum::serve(listener, app).await;
     });
-    format!("http://{addr}")
+    (format!("http://{addr}"), proxy_side)
 }
 
 /// A request to `url` with `headers` and a JSON `body` (a GET without one): the status and the
@@ -554,7 +707,7 @@ async fn two_members_play_in_the_activity_and_forgeries_are_refused() {
             Some(c) => c,
             None => {
                 refusals(&d, &bot_web, game.id).await;
-                client.insert(serve_client(&d.fake, &bot_web).await)
+                client.insert(serve_client(&d.fake, &bot_web, 600).await.0)
             }
         };
         let seats = [&ANN, &BOB];
@@ -690,6 +843,27 @@ async fn two_members_play_in_the_activity_and_forgeries_are_refused() {
         let shown = js(page, "return document.querySelector('#board svg') === null").await;
         assert_eq!(shown, Value::Bool(true), "{forge}: no game is opened");
     }
+    // In Discord's mobile app the handshake says the SDK's version from version 250.x on, as the
+    // SDK does; the client checks it (`failures`), and the member signs in each time.
+    for mobile in ["250.2", "249.0", "250"] {
+        let page = &pages[0];
+        page.enter_parent_frame().await.expect("the top");
+        page.goto(&format!(
+            "{client}/client.html?member={}&channel={}&mobile={mobile}",
+            ANN.id,
+            d.channel()
+        ))
+        .await
+        .expect("open the client");
+        until(
+            page,
+            "the mobile Activity signed in",
+            "return window.seen.includes('AUTHENTICATE') || window.failures.length > 0",
+        )
+        .await;
+        let (_, failures) = client_record_top(page).await;
+        assert!(failures.is_empty(), "mobile {mobile}: {failures:?}");
+    }
     // Popped out of Discord's window, the Activity still speaks to the client, which opened it.
     let page = &pages[0];
     page.enter_parent_frame().await.expect("the top");
@@ -713,6 +887,138 @@ async fn two_members_play_in_the_activity_and_forgeries_are_refused() {
         let _ = c.close().await;
     }
     d.end(&mut bot, "activity", started).await;
+}
+
+/// Sessions and proxy tokens lasting seconds (Discord's access token 6 s, the proxy's tokens
+/// 4 s): both members' Activities renew them ahead of their expiry, through the bot's session
+/// renewal and the client's new proxy tickets, and play moves well after the first ones ran
+/// out; no request is ever refused for want of a token, and no page shows a refusal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_game_in_the_activity_renews_its_session_and_proxy_token() {
+    use crate::common::boards_seen;
+    use std::sync::atomic::Ordering;
+    let started = Instant::now();
+    let d = Discord::start("activity-renewals").await;
+    let public_key = hex(&app_key().verifying_key().to_bytes());
+    let mut bot = Bot::start_with(
+        &d,
+        &[
+            ("DISCORD_CLIENT_SECRET", CLIENT_SECRET),
+            ("DISCORD_PUBLIC_KEY", &public_key),
+        ],
+    )
+    .await;
+    d.fake.wait_ready(1).await;
+    const SESSION_SECS: u64 = 6;
+    const TOKEN_SECS: i64 = 4;
+    d.fake.state.oauth.lock().unwrap().expires_in = Some(SESSION_SECS);
+    let size4 = json!({"name": "size", "type": 4, "value": 4});
+    let ch = d.challenge(&ANN, &BOB, "inphexion", &[size4]).await;
+    let game = d.accept(&BOB, &ch).await;
+    let board = d.last_board(game.id);
+    let bot_web = components_of(&board["components"])
+        .find(|c| c["label"] == "Watch live")
+        .and_then(|c| c["url"].as_str())
+        .and_then(|w| w.split("/game/").next())
+        .unwrap_or_else(|| panic!("no Watch live link: {board}"))
+        .to_string();
+    let (thread, _) = d.fake.thread_of(game.id).expect("the game's thread");
+    let (client, proxy) = serve_client(&d.fake, &bot_web, TOKEN_SECS).await;
+    let driver = Driver::start().await;
+    let pages = [
+        driver.browser(420, 900).await,
+        driver.browser(420, 900).await,
+    ];
+    let seats = [&ANN, &BOB];
+    for (seat, who) in seats.iter().enumerate() {
+        open(&pages[seat], &client, who, thread, &[seats[1 - seat]]).await;
+    }
+    // Every session and token given so far is gone by then.
+    let first_expired = Instant::now() + Duration::from_secs(SESSION_SECS + 1);
+    let api = format!("{bot_web}/api/game/{}", game.id);
+    let mut rng = SmallRng::seed_from_u64(2029);
+    for ply in 1..=3usize {
+        // Each move a few seconds after the last: well past the first session and token.
+        let due = first_expired + Duration::from_secs(3 * (ply as u64 - 1));
+        tokio::time::sleep_until(due.into()).await;
+        let (_, public) = get_json(&format!("{api}/state"), None).await;
+        let to_move = public["to_move"].as_u64().expect("the game goes on");
+        // The member of the seat to move, asked with a session of the test's own.
+        let mut mover = None;
+        for (i, who) in seats.iter().enumerate() {
+            let mine = session(&d, &bot_web, who).await;
+            let (status, state) = get_json(&format!("{api}/state"), Some(&mine)).await;
+            assert_eq!(status, 200, "{state}");
+            if state["you"]["seat"].as_u64() == Some(to_move) {
+                mover = Some((i, state));
+            }
+        }
+        let (i, mine) = mover.expect("a member to move");
+        let legal = mine["legal"].as_array().cloned().unwrap_or_default();
+        let chosen = legal[rng.random_range(0..legal.len())].clone();
+        let page = &pages[i];
+        until(
+            page,
+            "the mover's Activity to offer the move, signed in still",
+            &format!(
+                "return document.querySelectorAll('#moves li:not(.none)').length === {} \
+                 && (document.querySelector('#board .target.next') !== null \
+                 || document.querySelector('#controls button.move') !== null)",
+                ply - 1
+            ),
+        )
+        .await;
+        click_move(page, &chosen, false).await;
+        let moved = Instant::now();
+        while moves_shown(&pages[1 - i]).await != ply {
+            assert!(
+                moved.elapsed() < Duration::from_secs(20),
+                "move {ply} never reached the other Activity"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        while boards_seen(&d, game.id, ply as i64) == 0 {
+            assert!(
+                moved.elapsed() < Duration::from_secs(20),
+                "no board of move {ply} in Discord"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        eprintln!(
+            "move {ply} played {:?} after the test began (sessions last {SESSION_SECS} s, \
+             proxy tokens {TOKEN_SECS} s)",
+            started.elapsed()
+        );
+    }
+    for (seat, page) in pages.iter().enumerate() {
+        let refusal = js(
+            page,
+            "const a = document.getElementById('alert'); \
+             return !a.hidden && a.dataset.kind === 'refusal' && a.textContent",
+        )
+        .await;
+        assert_eq!(refusal, Value::Bool(false), "seat {seat}: nothing refused");
+        let (seen, failures) = client_record(page).await;
+        assert!(failures.is_empty(), "{failures:?}");
+        let tickets = seen
+            .iter()
+            .filter(|s| *s == "REQUEST_PROXY_TICKET_REFRESH")
+            .count();
+        assert!(tickets >= 3, "seat {seat}: {tickets} new proxy tickets");
+    }
+    // Both members' sessions renewed (each once at least: a renewed one lasts a day), every
+    // ticket traded, and no request without a token.
+    let renewed = proxy.renewed.load(Ordering::SeqCst);
+    assert!(renewed >= 2, "{renewed} sessions renewed");
+    let traded = proxy.traded.load(Ordering::SeqCst);
+    assert!(traded >= 2 + 6, "{traded} tickets traded");
+    assert_eq!(proxy.refused.load(Ordering::SeqCst), 0, "requests refused");
+    eprintln!("{renewed} sessions renewed, {traded} proxy tickets traded, none refused");
+    assert!(d.fake.violations().is_empty(), "{:?}", d.fake.violations());
+    for c in pages {
+        let _ = c.close().await;
+    }
+    d.end(&mut bot, "activity-renewals", started).await;
 }
 
 /// A raw HTTP/1.1 request: the status, the head (lower case) and the body.

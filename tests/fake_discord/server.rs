@@ -188,6 +188,8 @@ impl FakeState {
 pub struct OAuth {
     pub codes: HashMap<String, u64>,
     pub access_tokens: HashMap<String, u64>,
+    /// How long the access tokens it grants last, in seconds (Discord's week unless set).
+    pub expires_in: Option<u64>,
 }
 
 /// A thread as the fake keeps it.

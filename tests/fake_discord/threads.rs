@@ -165,20 +165,40 @@ async fn a_thread_for_each_game() {
         .and_then(|c| c["custom_id"].as_str())
         .expect("a Rematch button")
         .to_string();
-    // First the channel refuses the offer: Ann is told why, privately, and the offer is
-    // withdrawn (it does not count as open).
+    // The offer goes through the delivery queue. First the channel refuses it: Ann, told at
+    // once that it is offered there, then learns by direct message why it could not be, and
+    // the offer is withdrawn (it does not count as open: pressing again offers it anew).
     d.fake.inject(server::Fault::missing_permissions(
         format!("/channels/{channel}/messages"),
         1,
     ));
+    let from = d.fake.request_count();
     let refused = d
         .press_id(&ANN, &d.shown_post(&final_board), &rematch)
         .await;
     assert!(
-        refused.ephemeral
-            && refused.content.contains("Missing Permissions")
-            && refused.content.contains("withdrawn"),
+        refused.ephemeral && refused.content.contains(&format!("<#{channel}>")),
         "{refused:?}"
+    );
+    let posts = format!("/channels/{channel}/messages");
+    let (_, told) = d
+        .fake
+        .wait_for(from, "Ann told by direct message", |r| {
+            r.is_new_post()
+                && r.path != posts
+                && r.json.as_ref().is_some_and(|j| {
+                    j["content"].as_str().is_some_and(|c| {
+                        c.contains("Missing Permissions")
+                            && c.contains("withdrawn")
+                            && c.contains("rematch")
+                    })
+                })
+        })
+        .await;
+    assert!(told.files.is_empty(), "no board with the news: {told:?}");
+    assert!(
+        posts_in(&d, from, channel).is_empty(),
+        "nothing shown in the channel"
     );
     let from = d.fake.request_count();
     let offered = d
@@ -188,8 +208,22 @@ async fn a_thread_for_each_game() {
         offered.ephemeral && offered.content.contains(&format!("<#{channel}>")),
         "{offered:?}"
     );
+    // Posted by the delivery, with the challenge's buttons.
+    d.fake
+        .wait_for(from, "the rematch offer in the channel", |r| {
+            r.is_new_post() && r.path == posts
+        })
+        .await;
     let offer = posts_in(&d, from, channel);
     assert_eq!(offer.len(), 1, "{offer:?}");
+    assert!(
+        offer[0]["content"]
+            .as_str()
+            .is_some_and(|c| c.contains("rematch"))
+            && discord::users_of(&offer[0]) == vec![BOB.id],
+        "{}",
+        offer[0]
+    );
     d.act_in(channel);
     let mut ids = std::collections::HashMap::new();
     for c in discord::components_of(&offer[0]["components"]) {
@@ -306,6 +340,7 @@ async fn a_thread_for_each_game() {
     // The only problems logged are the refusals above, once each.
     let problems = d.log_problems();
     let expected = [
+        "cannot post in a channel",
         "the game's thread refused a message",
         "could not post",
         "cannot open a game's thread",

@@ -43,7 +43,8 @@ use tokio::sync::broadcast;
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
      connect-src 'self'; base-uri 'none'; frame-ancestors 'self' https://discord.com \
      https://ptb.discord.com https://canary.discord.com https://discordapp.com \
-     https://ptb.discordapp.com https://canary.discordapp.com https://*.discordsays.com";
+     https://ptb.discordapp.com https://canary.discordapp.com https://pax.discord.com \
+     https://staging.discord.co https://*.discordsays.com";
 
 /// The page's files, embedded as the bot embeds them.
 fn asset(name: &str) -> Option<(&'static str, String)> {

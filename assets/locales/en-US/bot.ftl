@@ -222,7 +222,6 @@ you-resigned = You resigned game #{ $game }.
 keep-playing = Good luck! Press **Move** when you are ready.
 rematch-offered-there = Rematch offered in <#{ $channel }>: { $opponent } answers there.
 rematch-not-posted = I could not post the rematch offer in <#{ $channel }>: { $why }. The offer is withdrawn; press Rematch again once that is fixed.
-rematch-not-posted-now = I could not post the rematch offer in <#{ $channel }> just now ({ $why }). The offer is withdrawn; press Rematch again in a moment.
 game-over-plain = Game #{ $game } is over ({ $result }).
 game-between = Game #{ $game } is between { $a } and { $b }; it is { $who }'s turn. To play yourself, `/challenge` a member or `/play` against me.
 their-turn-not-yours = It is { $who }'s turn in game #{ $game }, not yours: you will be told when it is.

@@ -208,7 +208,6 @@ you-resigned = 対局 #{ $game } を投了しました。
 keep-playing = がんばってください！ 準備ができたら「指す」を押してください。
 rematch-offered-there = <#{ $channel }> で再戦を申し込みました。{ $opponent } がそこで返事をします。
 rematch-not-posted = <#{ $channel }> に再戦の申し込みを投稿できませんでした：{ $why }。申し込みは取り消しました。解決したらもう一度「再戦」を押してください。
-rematch-not-posted-now = 今は <#{ $channel }> に再戦の申し込みを投稿できませんでした（{ $why }）。申し込みは取り消しました。少ししてからもう一度「再戦」を押してください。
 game-over-plain = 対局 #{ $game } は終わっています（{ $result }）。
 game-between = 対局 #{ $game } は { $a } と { $b } の対局で、今は { $who } の手番です。自分で指すには `/{ cmd-challenge.name }` でメンバーに挑戦するか、`/{ cmd-play.name }` でわたしと対局してください。
 their-turn-not-yours = 対局 #{ $game } は { $who } の手番で、あなたの番ではありません。あなたの番になったらお知らせします。

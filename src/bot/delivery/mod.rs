@@ -449,6 +449,9 @@ impl Delivery {
         if let Some((game, m)) = new_board {
             db::set_board_message(&mut *tx, game, m).await?;
         }
+        if let (&Target::Rematch { challenge, .. }, Some(m)) = (&q.body.target, message) {
+            db::set_challenge_message(&mut *tx, challenge, m).await?;
+        }
         db::mark_sent(&mut *tx, q.id, message, now).await?;
         db::mark_folded_sent(&mut *tx, folded, message, now).await?;
         if let Some(old) = &replaced {
@@ -573,6 +576,11 @@ impl Delivery {
             (_, None) => return Ok(()),
         };
         let why = explain_refusal(status, code, message, channel);
+        if let Target::Rematch { challenge, .. } = q.body.target {
+            // Nobody can answer it: closed, so that it does not count as open.
+            db::close_challenge(&self.pool, challenge, db::ChallengeStatus::Withdrawn, None)
+                .await?;
+        }
         warn!(
             announcement = q.id,
             %channel, "cannot post in a channel ({what}); telling the players by direct message"
@@ -592,11 +600,18 @@ impl Delivery {
                 },
                 content: format!(
                     "{}\n\n{}",
-                    text!(
-                        "could-not-post-here",
-                        channel = channel.to_string(),
-                        why = why.clone()
-                    )
+                    match q.body.target {
+                        Target::Rematch { .. } => text!(
+                            "rematch-not-posted",
+                            channel = channel.to_string(),
+                            why = why.clone()
+                        ),
+                        _ => text!(
+                            "could-not-post-here",
+                            channel = channel.to_string(),
+                            why = why.clone()
+                        ),
+                    }
                     .render(lang),
                     q.body.content
                 ),
@@ -675,6 +690,12 @@ impl Delivery {
                     m = m.components(vec![row]);
                 }
             }
+            if let Target::Rematch { challenge, .. } = a.target {
+                m = m.components(vec![crate::bot::components::challenge_buttons(
+                    Lang::of(&a.lang),
+                    challenge,
+                )]);
+            }
             m
         };
         let http = self.http.as_ref();
@@ -688,7 +709,7 @@ impl Delivery {
             .map_err(|e| Failure::of(&e))
         };
         match a.target {
-            Target::Channel { channel } => send(channel).await,
+            Target::Channel { channel } | Target::Rematch { channel, .. } => send(channel).await,
             Target::Tournament {
                 tournament,
                 channel,

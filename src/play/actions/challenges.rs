@@ -187,6 +187,37 @@ pub async fn offer_rematch(
     Ok((challenge, text, row))
 }
 
+/// Queues rematch offer `challenge` (offered by `by` after game `row`, in words `text`) for the
+/// game's channel, in the language `lang`: posted by the delivery with its buttons, like every
+/// other post of the bot; refused for good, it is withdrawn and `by` told. A challenge that
+/// could not be queued is withdrawn at once (nobody will see it), and the failure returned.
+pub async fn queue_rematch_offer(
+    core: &Core,
+    challenge: i64,
+    row: &db::GameRow,
+    by: UserId,
+    text: &Text,
+    lang: crate::i18n::Lang,
+) -> Result<(), Error> {
+    let offer = Announcement {
+        target: Target::Rematch {
+            channel: row.channel_id,
+            challenge,
+        },
+        content: text.render(lang),
+        mentions: vec![row.opponent_of(by)],
+        board: None,
+        concerned: vec![by],
+        lang: lang.tag().to_string(),
+    };
+    if let Err(e) = db::enqueue(&core.pool, None, &offer).await {
+        let _ = db::close_challenge(&core.pool, challenge, ChallengeStatus::Withdrawn, None).await;
+        return Err(e.into());
+    }
+    core.wake_delivery();
+    Ok(())
+}
+
 /// How a challenge was answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answered {

@@ -1,12 +1,10 @@
-//! Where things go in an EXXIT picture: the part of the plane it shows ([`Extent`]), the size
-//! of its cells and their pixel positions ([`Layout`]), and the cells of the rim where the rows and
-//! diagonals may be named.
+//! Where things go in an EXXIT picture: the part of the plane it shows ([`Extent`]; a view's own,
+//! fitted to its rim labels, is [`Extent::of`] in [`super::rim`]), the size of its cells and
+//! their pixel positions ([`Layout`]), and the cells of the rim where the rows and diagonals may
+//! be named.
 
 use std::collections::BTreeMap;
 
-use super::rim::rim_labels;
-use super::{LastMove, View};
-use crate::games::Colour;
 use crate::hex::Hex;
 use crate::render::canvas::{centred_baseline, text_width, FontKind};
 use crate::render::header::{header_height, MARGIN};
@@ -54,54 +52,8 @@ pub struct Extent {
 }
 
 impl Extent {
-    /// The extent of one view: its tiles, outer space, stacks and last move.
-    pub fn of(view: &View) -> Extent {
-        let mut cells: Vec<Hex> = view.tiles.iter().map(|t| t.0).collect();
-        cells.extend(view.outer_space());
-        cells.extend(view.stacks.iter().map(|s| s.0));
-        match &view.last {
-            Some(LastMove::Dance { from, landings }) => {
-                cells.push(*from);
-                cells.extend(landings.iter().copied());
-            }
-            Some(LastMove::Expand { cells: c }) => cells.extend(c.iter().copied()),
-            Some(LastMove::Place(h)) => cells.push(*h),
-            _ => {}
-        }
-        if cells.is_empty() {
-            cells.push(Hex::ORIGIN);
-        }
-        let nameable: Vec<Hex> = view
-            .tiles
-            .iter()
-            .map(|t| t.0)
-            .chain(view.outer_space())
-            .collect();
-        let tiles: BTreeMap<Hex, Colour> = view.tiles.iter().copied().collect();
-        let space = view.outer_space();
-        // First room for every place a rim label may take; then only for the places they took,
-        // again at the larger scale that gives, as long as every line keeps its label.
-        let mut all = cells.clone();
-        all.extend(rim_cells(&nameable).iter().flat_map(|(_, _, h)| *h));
-        let mut e = Extent::around(&all);
-        let mut named = rim_labels(&layout(e), &tiles, &space);
-        for _ in 0..3 {
-            let mut used = cells.clone();
-            used.extend(named.iter().map(|x| x.cell));
-            let next = Extent::around(&used);
-            if next == e {
-                break;
-            }
-            let again = rim_labels(&layout(next), &tiles, &space);
-            if again.len() < named.len() {
-                break;
-            }
-            (e, named) = (next, again);
-        }
-        e
-    }
-
-    fn around(cells: &[Hex]) -> Extent {
+    /// The extent holding `cells`.
+    pub(super) fn around(cells: &[Hex]) -> Extent {
         // Keep absurd coordinates from making an absurd picture: clamp to a window.
         let mut e = Extent {
             min: (f32::MAX, f32::MAX),

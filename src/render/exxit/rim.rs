@@ -1,14 +1,67 @@
 //! The coordinates written large on the rim: each row and diagonal named once, where its label
-//! fits without covering another label.
+//! fits without covering another label; and the part of the plane a view's picture shows
+//! ([`Extent::of`]), which makes room for them.
 
 use std::collections::BTreeMap;
 
-use super::layout::{rim_cells, Layout, Rect, RimLine, RIM_SIZE};
+use super::layout::{layout, rim_cells, Extent, Layout, Rect, RimLine, RIM_SIZE};
+use super::{LastMove, View};
 use crate::games::Colour;
 use crate::hex::Hex;
 use crate::render::canvas::{centred_baseline, text_width, Align, Canvas, FontKind};
 use crate::render::header::header_height;
 use crate::render::Palette;
+
+/// The extent of a picture is fitted to its rim labels: they are what decides how much room
+/// beyond the cells it takes.
+impl Extent {
+    /// The extent of one view: its tiles, outer space, stacks and last move.
+    pub fn of(view: &View) -> Extent {
+        let mut cells: Vec<Hex> = view.tiles.iter().map(|t| t.0).collect();
+        cells.extend(view.outer_space());
+        cells.extend(view.stacks.iter().map(|s| s.0));
+        match &view.last {
+            Some(LastMove::Dance { from, landings }) => {
+                cells.push(*from);
+                cells.extend(landings.iter().copied());
+            }
+            Some(LastMove::Expand { cells: c }) => cells.extend(c.iter().copied()),
+            Some(LastMove::Place(h)) => cells.push(*h),
+            _ => {}
+        }
+        if cells.is_empty() {
+            cells.push(Hex::ORIGIN);
+        }
+        let nameable: Vec<Hex> = view
+            .tiles
+            .iter()
+            .map(|t| t.0)
+            .chain(view.outer_space())
+            .collect();
+        let tiles: BTreeMap<Hex, Colour> = view.tiles.iter().copied().collect();
+        let space = view.outer_space();
+        // First room for every place a rim label may take; then only for the places they took,
+        // again at the larger scale that gives, as long as every line keeps its label.
+        let mut all = cells.clone();
+        all.extend(rim_cells(&nameable).iter().flat_map(|(_, _, h)| *h));
+        let mut e = Extent::around(&all);
+        let mut named = rim_labels(&layout(e), &tiles, &space);
+        for _ in 0..3 {
+            let mut used = cells.clone();
+            used.extend(named.iter().map(|x| x.cell));
+            let next = Extent::around(&used);
+            if next == e {
+                break;
+            }
+            let again = rim_labels(&layout(next), &tiles, &space);
+            if again.len() < named.len() {
+                break;
+            }
+            (e, named) = (next, again);
+        }
+        e
+    }
+}
 
 /// A rim label: the line it names, its size, the baseline of its left end, and the box it covers
 /// (left, top, right, bottom).

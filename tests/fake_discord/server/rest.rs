@@ -122,9 +122,10 @@ fn oauth2_token(state: &FakeState, content_type: &str, body: &[u8]) -> (StatusCo
     };
     let token = format!("access{}", state.next_id.fetch_add(1, Ordering::Relaxed));
     oauth.access_tokens.insert(token.clone(), member);
+    let expires_in = oauth.expires_in.unwrap_or(604800);
     (
         StatusCode::OK,
-        json!({"access_token": token, "token_type": "Bearer", "expires_in": 604800,
+        json!({"access_token": token, "token_type": "Bearer", "expires_in": expires_in,
                "refresh_token": format!("refresh-{token}"), "scope": "identify"}),
     )
 }
