@@ -81,22 +81,24 @@ fn round_robin(n: usize) -> Vec<hexcord::standings::Entrant> {
 }
 
 fn standings(c: &mut Criterion) {
+    use hexcord::pairings::format::TournamentFormat;
     use hexcord::render::{standings::standings_png, Theme};
-    use hexcord::standings::{standings, Format};
+    use hexcord::standings::standings;
+    let format = TournamentFormat::ROUND_ROBIN;
     let mut g = c.benchmark_group("standings_64_players");
     g.sample_size(20);
     let entrants = round_robin(64);
     let names: Vec<String> = (0..64).map(|i| format!("player number {i}")).collect();
     g.bench_function("table", |b| {
-        b.iter(|| black_box(standings(Format::RoundRobin, &entrants)))
+        b.iter(|| black_box(standings(&format.ranking().rules, &entrants)))
     });
-    let table = standings(Format::RoundRobin, &entrants);
+    let table = standings(&format.ranking().rules, &entrants);
     g.bench_function("picture_png", |b| {
         b.iter(|| {
             black_box(standings_png(
                 hexcord::i18n::Lang::EN,
                 "Spring cup",
-                Format::RoundRobin,
+                format,
                 &table,
                 &names,
                 hexcord::render::standings::Marks {

@@ -1,14 +1,15 @@
 //! Tournament standings: each player's points and tiebreaks from the rounds so far, and their
-//! ranking. Pure functions over the rounds (no Discord, no SQL), for Swiss and round-robin
-//! events.
+//! ranking. Pure functions over the rounds (no Discord, no SQL); an event's [`Rules`] (which
+//! tie-breaks, in which order, and how unplayed rounds count for them) come from its format
+//! ([`crate::pairings::format`]).
 //!
 //! - **Points** count every round: a win 1, a draw ½, a loss 0; a forfeit win 1 and a forfeit
 //!   loss 0; a bye what the event gives it (1 for a Swiss pairing bye, ½ for a late join, 0 in a
 //!   round robin).
-//! - **Tiebreaks.** `games` counts only games played over the board.
-//!   - Swiss: **Buchholz cut-1**, then **Sonneborn–Berger**, with the unplayed rounds (byes,
-//!     forfeits, absences, the rounds after a withdrawal) as FIDE's Tie-Break Regulations (2023,
-//!     Article 16) have them:
+//! - **Tiebreaks** ([`Tiebreak`]). `games` counts only games played over the board.
+//!   - [`Unplayed::Article16`] (Swiss: **Buchholz cut-1**, then **Sonneborn–Berger**): the
+//!     unplayed rounds (byes, forfeits, absences, the rounds after a withdrawal) count as FIDE's
+//!     Tie-Break Regulations (2023, Article 16) have them:
 //!     - a player's own unplayed round counts as a game against a dummy opponent whose score is
 //!       the player's own final score, with the points the round gave (so a forfeit win or the
 //!       pairing bye adds the player's own score to Sonneborn–Berger, a forfeit loss nothing);
@@ -18,9 +19,10 @@
 //!     - the cut of Buchholz cut-1 takes a voluntary unplayed round (a requested bye, an absence
 //!       or a forfeit loss) first, the one worth least if there are several, and the lowest
 //!       contribution otherwise.
-//!   - Round robin: **direct encounter** (the points scored among the players tied on points,
-//!     used only when each of them has played each other), then Sonneborn–Berger over the games
-//!     played, then the number of **wins**.
+//!   - [`Unplayed::GamesOnly`] (round robin: **direct encounter**, the points scored among the
+//!     players tied on points, used only when each of them has played each other; then
+//!     Sonneborn–Berger over the games played, then the number of **wins**): only the games
+//!     played count, against the opponents' points.
 //! - Players equal on points and every tiebreak share a rank; among them the list keeps the
 //!   starting order.
 //!
@@ -28,7 +30,7 @@
 //! as players read them: `2½`, `3`.
 //!
 //! ```
-//! use hexcord::standings::{standings, Entrant, Format, Round};
+//! use hexcord::standings::{standings, Entrant, Round, Rules, Tiebreak, Unplayed};
 //! let win = |opponent| Round::Won { opponent };
 //! let loss = |opponent| Round::Lost { opponent };
 //! // Three players, one round robin: 0 beats 1 and 2, 1 beats 2.
@@ -37,7 +39,11 @@
 //!     Entrant::new(vec![loss(0), Round::Bye { halves: 0 }, win(2)]),
 //!     Entrant::new(vec![Round::Bye { halves: 0 }, loss(0), loss(1)]),
 //! ];
-//! let table = standings(Format::RoundRobin, &entrants);
+//! let rules = Rules {
+//!     tiebreaks: &[Tiebreak::DirectEncounter, Tiebreak::SonnebornBerger, Tiebreak::Wins],
+//!     unplayed: Unplayed::GamesOnly,
+//! };
+//! let table = standings(&rules, &entrants);
 //! assert_eq!(table.iter().map(|s| s.player).collect::<Vec<_>>(), [0, 1, 2]);
 //! assert_eq!(table[0].points.to_string(), "2");
 //! ```
@@ -45,11 +51,108 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-/// How the event is paired, which decides its tiebreaks.
+use crate::i18n::Arg;
+
+/// How an event ranks players equal on points: its tie-breaks in their order, and how unplayed
+/// rounds count for them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Format {
-    Swiss,
-    RoundRobin,
+pub struct Rules {
+    pub tiebreaks: &'static [Tiebreak],
+    pub unplayed: Unplayed,
+}
+
+/// How the unplayed rounds (byes, forfeits, absences) count for the tie-breaks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unplayed {
+    /// As FIDE's Tie-Break Regulations (2023, Article 16) have them: a dummy opponent with the
+    /// player's own score, opponents' scores adjusted for requested byes at the end.
+    Article16,
+    /// Only the games played over the board count, against the opponents' points.
+    GamesOnly,
+}
+
+/// A tie-break, with its code in FIDE's Tie-Break Regulations (as TRF-2026's `202` line lists
+/// them) and its words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tiebreak {
+    /// Buchholz cut-1 (`BH/C1`): the opponents' scores but the lowest.
+    BuchholzCut1,
+    /// Sonneborn–Berger (`SB`).
+    SonnebornBerger,
+    /// Direct encounter (`DE`): the points among the players tied, when all of them met.
+    DirectEncounter,
+    /// Games won over the board (`WON`).
+    Wins,
+}
+
+impl Tiebreak {
+    /// Its code in FIDE's Tie-Break Regulations.
+    pub fn fide_code(self) -> &'static str {
+        match self {
+            Tiebreak::BuchholzCut1 => "BH/C1",
+            Tiebreak::SonnebornBerger => "SB",
+            Tiebreak::DirectEncounter => "DE",
+            Tiebreak::Wins => "WON",
+        }
+    }
+
+    /// Its value in `s`, compared after the points (the higher, the better).
+    fn value(self, s: &Standing) -> u32 {
+        match self {
+            Tiebreak::BuchholzCut1 => s.buchholz_cut1.0,
+            Tiebreak::SonnebornBerger => s.sonneborn_berger.0,
+            Tiebreak::DirectEncounter => s.direct.0,
+            Tiebreak::Wins => s.wins,
+        }
+    }
+
+    /// Its value in `s` as players read it.
+    pub fn shown(self, s: &Standing) -> String {
+        match self {
+            Tiebreak::BuchholzCut1 => s.buchholz_cut1.to_string(),
+            Tiebreak::SonnebornBerger => s.sonneborn_berger.to_string(),
+            Tiebreak::DirectEncounter => s.direct.to_string(),
+            Tiebreak::Wins => s.wins.to_string(),
+        }
+    }
+
+    /// The variable naming it in a standings line's words, and its value there.
+    pub fn argument(self, s: &Standing) -> (&'static str, Arg) {
+        match self {
+            Tiebreak::BuchholzCut1 => ("buchholz", s.buchholz_cut1.to_string().into()),
+            Tiebreak::SonnebornBerger => ("sb", s.sonneborn_berger.to_string().into()),
+            Tiebreak::DirectEncounter => ("direct", s.direct.to_string().into()),
+            Tiebreak::Wins => ("wins", (s.wins as i64).into()),
+        }
+    }
+
+    /// The heading of its column in the standings picture (a message id).
+    pub fn picture_heading(self) -> &'static str {
+        match self {
+            Tiebreak::BuchholzCut1 => "render-standings-buchholz",
+            Tiebreak::SonnebornBerger => "render-standings-sonneborn",
+            Tiebreak::DirectEncounter => "render-standings-direct",
+            Tiebreak::Wins => "render-standings-wins",
+        }
+    }
+
+    /// The heading of its column on the event's web page (a message id).
+    pub fn page_heading(self) -> &'static str {
+        match self {
+            Tiebreak::BuchholzCut1 => "web-tournament-col-buchholz",
+            Tiebreak::SonnebornBerger => "web-tournament-col-sb",
+            Tiebreak::DirectEncounter => "web-tournament-col-direct",
+            Tiebreak::Wins => "web-tournament-col-wins",
+        }
+    }
+
+    /// Every tie-break (for the tests of their words).
+    pub const ALL: [Tiebreak; 4] = [
+        Tiebreak::BuchholzCut1,
+        Tiebreak::SonnebornBerger,
+        Tiebreak::DirectEncounter,
+        Tiebreak::Wins,
+    ];
 }
 
 /// One round of one player.
@@ -150,35 +253,33 @@ pub struct Standing {
     /// Games actually played.
     pub games: u32,
     pub wins: u32,
-    /// Swiss: Buchholz cut-1, in half points.
+    /// Buchholz cut-1, in half points.
     pub buchholz_cut1: Score<2>,
     /// Sonneborn–Berger, in quarter points.
     pub sonneborn_berger: Score<4>,
-    /// Round robin: points among the players tied on points (when they all met), in halves.
+    /// Points among the players tied on points (when they all met), in halves; 0 unless the
+    /// rules rank by direct encounter.
     pub direct: Score<2>,
 }
 
 impl Standing {
-    /// The tiebreaks of `format` in their order, compared after the points.
-    fn key(&self, format: Format) -> [u32; 3] {
-        match format {
-            Format::Swiss => [self.buchholz_cut1.0, self.sonneborn_berger.0, 0],
-            Format::RoundRobin => [self.direct.0, self.sonneborn_berger.0, self.wins],
-        }
+    /// The tie-breaks of `rules` in their order, compared after the points.
+    fn key<'a>(&'a self, rules: &'a Rules) -> impl Iterator<Item = u32> + 'a {
+        rules.tiebreaks.iter().map(|t| t.value(self))
     }
 }
 
-/// The standings of `entrants` (every entrant's rounds in order), best first.
-pub fn standings(format: Format, entrants: &[Entrant]) -> Vec<Standing> {
+/// The standings of `entrants` (every entrant's rounds in order) by `rules`, best first.
+pub fn standings(rules: &Rules, entrants: &[Entrant]) -> Vec<Standing> {
     let points: Vec<u32> = entrants
         .iter()
         .map(|e| e.rounds.iter().map(|r| r.halves()).sum())
         .collect();
-    // The scores the opponents' tiebreaks read: in a Swiss event, adjusted for the requested
-    // byes at the end (Article 16); in a round robin, the points.
-    let opponent_score: Vec<u32> = match format {
-        Format::Swiss => entrants.iter().map(|e| adjusted_score(&e.rounds)).collect(),
-        Format::RoundRobin => points.clone(),
+    // The scores the opponents' tiebreaks read: by Article 16, adjusted for the requested byes
+    // at the end; otherwise the points.
+    let opponent_score: Vec<u32> = match rules.unplayed {
+        Unplayed::Article16 => entrants.iter().map(|e| adjusted_score(&e.rounds)).collect(),
+        Unplayed::GamesOnly => points.clone(),
     };
     let mut table: Vec<Standing> = entrants
         .iter()
@@ -191,9 +292,9 @@ pub fn standings(format: Format, entrants: &[Entrant]) -> Vec<Standing> {
                 .filter_map(|r| r.played())
                 .map(|(o, scored)| (opponent_score.get(o).copied().unwrap_or(0), scored))
                 .collect();
-            let (buchholz_cut1, sonneborn_berger) = match format {
-                Format::Swiss => swiss_tiebreaks(&e.rounds, own, &opponent_score),
-                Format::RoundRobin => {
+            let (buchholz_cut1, sonneborn_berger) = match rules.unplayed {
+                Unplayed::Article16 => article16_tiebreaks(&e.rounds, own, &opponent_score),
+                Unplayed::GamesOnly => {
                     let mut opponents: Vec<u32> = played.iter().map(|&(p, _)| p).collect();
                     opponents.sort_unstable();
                     (
@@ -214,13 +315,13 @@ pub fn standings(format: Format, entrants: &[Entrant]) -> Vec<Standing> {
             }
         })
         .collect();
-    if format == Format::RoundRobin {
+    if rules.tiebreaks.contains(&Tiebreak::DirectEncounter) {
         direct_encounters(entrants, &mut table);
     }
     let order = |a: &Standing, b: &Standing| {
         b.points
             .cmp(&a.points)
-            .then_with(|| b.key(format).cmp(&a.key(format)))
+            .then_with(|| b.key(rules).cmp(a.key(rules)))
     };
     table.sort_by(|a, b| order(a, b).then(a.player.cmp(&b.player)));
     for i in 0..table.len() {
@@ -251,11 +352,12 @@ fn adjusted_score(rounds: &[Round]) -> u32 {
         .sum()
 }
 
-/// Buchholz cut-1 (in half points) and Sonneborn–Berger (in quarter points) of a Swiss player
-/// with final score `own` (half points), their opponents' scores read from `opponent_score`.
+/// Buchholz cut-1 (in half points) and Sonneborn–Berger (in quarter points) by Article 16 of a
+/// player with final score `own` (half points), their opponents' scores read from
+/// `opponent_score`.
 /// Each unplayed round counts as a game against a dummy opponent with the player's own score;
 /// the cut takes the least of the voluntary unplayed rounds first (Article 16).
-fn swiss_tiebreaks(rounds: &[Round], own: u32, opponent_score: &[u32]) -> (u32, u32) {
+fn article16_tiebreaks(rounds: &[Round], own: u32, opponent_score: &[u32]) -> (u32, u32) {
     // (the opponent's score, the half points scored, whether a voluntary unplayed round)
     let contributions: Vec<(u32, u32, bool)> = rounds
         .iter()
@@ -312,7 +414,16 @@ fn direct_encounters(entrants: &[Entrant], table: &mut [Standing]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pairings::format::TournamentFormat;
     use proptest::prelude::*;
+
+    /// The registered formats' rules.
+    fn swiss() -> &'static Rules {
+        &TournamentFormat::SWISS.ranking().rules
+    }
+    fn round_robin() -> &'static Rules {
+        &TournamentFormat::ROUND_ROBIN.ranking().rules
+    }
 
     fn won(opponent: usize) -> Round {
         Round::Won { opponent }
@@ -343,7 +454,7 @@ mod tests {
             Entrant::new(vec![Round::ForfeitWon { opponent: 3 }, lost(1)]),
             Entrant::new(vec![Round::ForfeitLost { opponent: 2 }, lost(0)]),
         ];
-        let table = standings(Format::Swiss, &entrants);
+        let table = standings(swiss(), &entrants);
         let order: Vec<usize> = table.iter().map(|s| s.player).collect();
         assert_eq!(order, [0, 1, 2, 3]);
         let s2 = table.iter().find(|s| s.player == 2).unwrap();
@@ -377,7 +488,7 @@ mod tests {
             Entrant::new(vec![Round::Bye { halves: 2 }, lost(0), lost(1)]),
         ];
         assert_eq!(adjusted_score(&entrants[2].rounds), 2);
-        let table = standings(Format::Swiss, &entrants);
+        let table = standings(swiss(), &entrants);
         let of = |p: usize| table.iter().find(|s| s.player == p).unwrap();
         // 0: opponents 1 (4), 4 (2), 3 (4): cut 2 → 8; SB 4·2 + 2·2 + 4·1 = 16.
         assert_eq!((of(0).buchholz_cut1.0, of(0).sonneborn_berger.0), (8, 16));
@@ -410,7 +521,7 @@ mod tests {
             Entrant::new(vec![lost(2), lost(1), lost(0)]),
         ];
         assert_eq!(adjusted_score(&entrants[0].rounds), 5);
-        let table = standings(Format::Swiss, &entrants);
+        let table = standings(swiss(), &entrants);
         let of = |p: usize| table.iter().find(|s| s.player == p).unwrap();
         // 0: 1 (3), the half-point bye against a dummy with 0's own 5, 3 (0). The bye is cut
         // though 3's 0 is lower: 3. SB 3·2 + 5·1 + 0·2 = 11.
@@ -430,7 +541,7 @@ mod tests {
             Entrant::new(vec![drawn(0), drawn(2)]),
             Entrant::new(vec![drawn(0), drawn(1)]),
         ];
-        let table = standings(Format::RoundRobin, &entrants);
+        let table = standings(round_robin(), &entrants);
         assert!(table.iter().all(|s| s.rank == 1));
         assert_eq!(
             table.iter().map(|s| s.player).collect::<Vec<_>>(),
@@ -449,7 +560,7 @@ mod tests {
             Entrant::new(vec![lost(1), won(0), lost(3)]),
             Entrant::new(vec![lost(0), lost(1), won(2)]),
         ];
-        let table = standings(Format::RoundRobin, &entrants);
+        let table = standings(round_robin(), &entrants);
         // 0 and 1 have 2 points each; 0 beat 1.
         assert_eq!((table[0].player, table[1].player), (0, 1));
         assert_eq!((table[0].direct.0, table[1].direct.0), (2, 0));
@@ -469,7 +580,7 @@ mod tests {
                 Round::ForfeitLost { opponent: 1 },
             ]),
         ];
-        let table = standings(Format::RoundRobin, &entrants);
+        let table = standings(round_robin(), &entrants);
         assert_eq!(table[0].points.0, 4);
         assert_eq!(table[0].games, 1);
         assert_eq!(table[2].games, 0);
@@ -508,9 +619,9 @@ mod tests {
         /// Every player appears once; points never rise down the table; ranks are 1-based,
         /// never rise, and jump past shared places; the points of all equal the games' total.
         #[test]
-        fn standings_are_a_ranking(entrants in tournament(), swiss in any::<bool>()) {
-            let format = if swiss { Format::Swiss } else { Format::RoundRobin };
-            let table = standings(format, &entrants);
+        fn standings_are_a_ranking(entrants in tournament(), is_swiss in any::<bool>()) {
+            let rules = if is_swiss { swiss() } else { round_robin() };
+            let table = standings(rules, &entrants);
             let mut seen: Vec<usize> = table.iter().map(|s| s.player).collect();
             seen.sort_unstable();
             prop_assert_eq!(seen, (0..entrants.len()).collect::<Vec<_>>());

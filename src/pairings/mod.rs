@@ -5,6 +5,8 @@
 //!   `XXR`, `XXC`) into a [`Tournament`].
 //! - [`pair`] pairs the next round of a [`Tournament`] by the Dutch system.
 //! - [`berger()`] gives the rounds of a single or double round robin.
+//! - [`format`](mod@format) puts each tournament format (Swiss, round robin) behind one interface: its
+//!   rounds, pairing, tie-breaks, withdrawals and end; see there for adding a format.
 //!
 //! ```
 //! use hexcord::pairings::{self, trf};
@@ -99,6 +101,7 @@
 
 pub mod berger;
 pub mod dutch;
+pub mod format;
 mod matching;
 pub mod trf;
 

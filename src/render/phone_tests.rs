@@ -9,7 +9,8 @@ use super::canvas::{min_text, record_texts, DrawnText, PHONE_MIN, PHONE_WIDTH};
 use super::game_tests::random_game;
 use super::*;
 use crate::games::Options;
-use crate::standings::{standings, Entrant, Format, Round};
+use crate::pairings::format::TournamentFormat;
+use crate::standings::{standings, Entrant, Round};
 
 /// A picture kind drawn in one theme and language: its name, the picture and the texts drawn.
 type Case = (String, RgbaImage, Vec<DrawnText>);
@@ -144,10 +145,10 @@ fn standings_pictures(lang: Lang, theme: Theme) -> Vec<Case> {
         .collect();
     // The last player withdrew: their name carries the mark.
     let withdrawn: Vec<bool> = (0..n).map(|i| i == n - 1).collect();
-    [Format::RoundRobin, Format::Swiss]
+    [TournamentFormat::ROUND_ROBIN, TournamentFormat::SWISS]
         .into_iter()
         .map(|format| {
-            let table = standings(format, &entrants);
+            let table = standings(&format.ranking().rules, &entrants);
             let marks = standings::Marks {
                 round: (n - 1) as i64,
                 withdrawn: &withdrawn,

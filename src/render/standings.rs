@@ -12,7 +12,8 @@ use super::canvas::{
 use super::encode::encode_png;
 use super::{RenderError, Theme};
 use crate::i18n::{tr, Lang};
-use crate::standings::{Format, Standing};
+use crate::pairings::format::TournamentFormat;
+use crate::standings::Standing;
 
 /// Picture width in pixels; the height follows the number of lines.
 pub const WIDTH: u32 = 900;
@@ -27,42 +28,27 @@ const LINE_HEIGHT: f32 = 40.0;
 const TEXT: f32 = 25.0;
 const TITLE: f32 = 30.0;
 
-/// The columns after the name: header message id and width in pixels.
-fn columns(format: Format) -> &'static [(&'static str, f32)] {
-    match format {
-        Format::Swiss => &[
-            ("render-standings-points", 100.0),
-            ("render-standings-games", 100.0),
-            ("render-standings-buchholz", 175.0),
-            ("render-standings-sonneborn", 100.0),
-        ],
-        Format::RoundRobin => &[
-            ("render-standings-points", 100.0),
-            ("render-standings-games", 100.0),
-            ("render-standings-direct", 110.0),
-            ("render-standings-sonneborn", 90.0),
-            ("render-standings-wins", 90.0),
-        ],
-    }
+/// The columns after the name: header message id and least width in pixels; points and games,
+/// then the tie-breaks of `format`'s ranking.
+fn columns(format: TournamentFormat) -> Vec<(&'static str, f32)> {
+    let ranking = format.ranking();
+    let tiebreaks = ranking.rules.tiebreaks.iter().map(|t| t.picture_heading());
+    [
+        ("render-standings-points", 100.0),
+        ("render-standings-games", 100.0),
+    ]
+    .into_iter()
+    .chain(tiebreaks.zip(ranking.picture_widths.iter().copied()))
+    .collect()
 }
 
 /// The cells after the name of one line, as the columns of `format` read them.
-fn cells(format: Format, s: &Standing) -> Vec<String> {
-    match format {
-        Format::Swiss => vec![
-            s.points.to_string(),
-            s.games.to_string(),
-            s.buchholz_cut1.to_string(),
-            s.sonneborn_berger.to_string(),
-        ],
-        Format::RoundRobin => vec![
-            s.points.to_string(),
-            s.games.to_string(),
-            s.direct.to_string(),
-            s.sonneborn_berger.to_string(),
-            s.wins.to_string(),
-        ],
-    }
+fn cells(format: TournamentFormat, s: &Standing) -> Vec<String> {
+    let tiebreaks = format.ranking().rules.tiebreaks.iter().map(|t| t.shown(s));
+    [s.points.to_string(), s.games.to_string()]
+        .into_iter()
+        .chain(tiebreaks)
+        .collect()
 }
 
 /// What the picture says beside the table: after which round it stands, and who withdrew.
@@ -84,7 +70,7 @@ pub fn height(lines: usize) -> u32 {
 pub fn standings_image(
     lang: Lang,
     title: &str,
-    format: Format,
+    format: TournamentFormat,
     table: &[Standing],
     names: &[String],
     marks: Marks<'_>,
@@ -103,13 +89,7 @@ pub fn standings_image(
         &fit_text(FontKind::Bold, TITLE, title, right - MARGIN),
         p.text,
     );
-    let rules = tr(
-        lang,
-        match format {
-            Format::Swiss => "render-standings-swiss",
-            Format::RoundRobin => "render-standings-round-robin",
-        },
-    );
+    let rules = tr(lang, format.ranking().words);
     let subtitle =
         crate::text!("render-standings-after", round = marks.round, rules = rules).render(lang);
     for (i, line) in wrap_text(FontKind::Regular, TEXT, &subtitle, right - MARGIN, 2)
@@ -256,7 +236,7 @@ pub fn standings_image(
 pub fn standings_png(
     lang: Lang,
     title: &str,
-    format: Format,
+    format: TournamentFormat,
     table: &[Standing],
     names: &[String],
     marks: Marks<'_>,
@@ -288,7 +268,10 @@ mod tests {
         }
         let entrants: Vec<Entrant> = rounds.into_iter().map(Entrant::new).collect();
         let names = (0..n).map(|i| format!("player {i}")).collect();
-        (standings(Format::RoundRobin, &entrants), names)
+        (
+            standings(&TournamentFormat::ROUND_ROBIN.ranking().rules, &entrants),
+            names,
+        )
     }
 
     /// A real PNG of the right size for each theme and language; the lines differ from the
@@ -302,7 +285,7 @@ mod tests {
                 let png = standings_png(
                     lang,
                     "Spring cup",
-                    Format::RoundRobin,
+                    TournamentFormat::ROUND_ROBIN,
                     &table,
                     &names,
                     Marks {
@@ -337,13 +320,13 @@ mod tests {
             Entrant::new(vec![Round::Lost { opponent: 0 }]),
             Entrant::new(vec![Round::Bye { halves: 2 }]),
         ];
-        let table = standings(Format::Swiss, &entrants);
+        let table = standings(&TournamentFormat::SWISS.ranking().rules, &entrants);
         let names = vec!["ann".into(), "bob".into(), "カタリナ".into()];
         let draw = |round: i64, withdrawn: &[bool]| {
             standings_image(
                 Lang::EN,
                 "Swiss",
-                Format::Swiss,
+                TournamentFormat::SWISS,
                 &table,
                 &names,
                 Marks { round, withdrawn },
@@ -353,8 +336,8 @@ mod tests {
         let plain = draw(1, &[false; 3]);
         assert_eq!(plain.width(), WIDTH);
         assert_eq!(
-            cells(Format::Swiss, &table[0]).len(),
-            columns(Format::Swiss).len()
+            cells(TournamentFormat::SWISS, &table[0]).len(),
+            columns(TournamentFormat::SWISS).len()
         );
         // bob (entrant 1) withdrew: only his line changes.
         let marked = draw(1, &[false, true, false]);

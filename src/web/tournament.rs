@@ -20,7 +20,6 @@ use crate::db::{PairingResult, PairingRow, TournamentStatus, UserId};
 use crate::i18n::{Lang, Text};
 use crate::play::actions::{event_now, EventNow};
 use crate::play::Error;
-use crate::standings::Format;
 use crate::text;
 
 /// The address of tournament `id`'s page under the web board's public address.
@@ -143,14 +142,7 @@ fn standings_html(event: &EventNow, lang: Lang) -> String {
             say("web-tournament-standings-none")
         );
     }
-    let tiebreaks: &[&'static str] = match view.format {
-        Format::Swiss => &["web-tournament-col-buchholz", "web-tournament-col-sb"],
-        Format::RoundRobin => &[
-            "web-tournament-col-direct",
-            "web-tournament-col-sb",
-            "web-tournament-col-wins",
-        ],
-    };
+    let tiebreaks = view.format.ranking().rules.tiebreaks;
     let mut html = format!(
         "<section class=\"standings\" data-round=\"{round}\"><h2>{title}</h2>\
          <table><thead><tr><th>{rank}</th><th class=\"name\">{player}</th><th>{points}</th>\
@@ -162,8 +154,8 @@ fn standings_html(event: &EventNow, lang: Lang) -> String {
         points = say("web-tournament-col-points"),
         games = say("web-tournament-col-games"),
     );
-    for id in tiebreaks {
-        html.push_str(&format!("<th>{}</th>", say(id)));
+    for t in tiebreaks {
+        html.push_str(&format!("<th>{}</th>", say(t.page_heading())));
     }
     html.push_str("</tr></thead><tbody>");
     for s in &view.table {
@@ -184,16 +176,8 @@ fn standings_html(event: &EventNow, lang: Lang) -> String {
             points = s.points,
             games = s.games,
         ));
-        let cells = match view.format {
-            Format::Swiss => vec![s.buchholz_cut1.to_string(), s.sonneborn_berger.to_string()],
-            Format::RoundRobin => vec![
-                s.direct.to_string(),
-                s.sonneborn_berger.to_string(),
-                s.wins.to_string(),
-            ],
-        };
-        for cell in cells {
-            html.push_str(&format!("<td>{cell}</td>"));
+        for t in tiebreaks {
+            html.push_str(&format!("<td>{}</td>", t.shown(s)));
         }
         html.push_str("</tr>");
     }
@@ -312,7 +296,7 @@ mod tests {
             manager: true,
             name: "Autumn cup".to_string(),
             options: Options::parse_line("inphexion size=5").expect("options"),
-            format: TournamentFormat::Swiss,
+            format: TournamentFormat::SWISS,
             rounds: Some(3),
             seconds_per_move: 86_400,
             rated: false,

@@ -19,24 +19,50 @@ use crate::play::schedule::{DAY, DEFAULT_DAYS_PER_MOVE};
 use crate::play::terms::{build_options, ChosenOptions};
 use crate::text;
 
-/// How the event is paired (a choice in Discord).
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum FormatChoice {
-    #[name = "Swiss"]
-    Swiss,
-    #[name = "round robin"]
-    RoundRobin,
-    #[name = "double round robin"]
-    DoubleRoundRobin,
+/// How the event is paired (a choice in Discord): one of the registered formats, in their
+/// order ([`crate::pairings::format::FORMATS`]).
+#[derive(Clone, Copy, Debug)]
+pub struct FormatChoice(TournamentFormat);
+
+impl poise::ChoiceParameter for FormatChoice {
+    fn list() -> std::borrow::Cow<'static, [poise::CommandParameterChoice]> {
+        crate::pairings::format::FORMATS
+            .iter()
+            .map(|f| poise::CommandParameterChoice {
+                name: f.choice().into(),
+                localizations: std::borrow::Cow::Borrowed(&[]),
+                __non_exhaustive: (),
+            })
+            .collect()
+    }
+
+    fn from_index(index: usize) -> Option<FormatChoice> {
+        crate::pairings::format::FORMATS
+            .get(index)
+            .copied()
+            .map(FormatChoice)
+    }
+
+    fn from_name(name: &str) -> Option<FormatChoice> {
+        crate::pairings::format::FORMATS
+            .iter()
+            .copied()
+            .find(|f| f.choice() == name)
+            .map(FormatChoice)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.choice()
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 impl From<FormatChoice> for TournamentFormat {
     fn from(c: FormatChoice) -> TournamentFormat {
-        match c {
-            FormatChoice::Swiss => TournamentFormat::Swiss,
-            FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
-            FormatChoice::DoubleRoundRobin => TournamentFormat::DoubleRoundRobin,
-        }
+        c.0
     }
 }
 

@@ -21,40 +21,8 @@ use crate::db::{Finish, GameResult};
 use crate::games::{Colour, Options};
 use crate::time_control::TimeControl;
 
-/// How an event is paired.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum TournamentFormat {
-    /// Swiss rounds by the Dutch system, the number of rounds chosen.
-    Swiss,
-    /// Everyone meets everyone once.
-    RoundRobin,
-    /// Everyone meets everyone twice, once with each colour.
-    DoubleRoundRobin,
-}
-
-impl TournamentFormat {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            TournamentFormat::Swiss => "swiss",
-            TournamentFormat::RoundRobin => "round_robin",
-            TournamentFormat::DoubleRoundRobin => "double_round_robin",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<TournamentFormat> {
-        Some(match s {
-            "swiss" => TournamentFormat::Swiss,
-            "round_robin" => TournamentFormat::RoundRobin,
-            "double_round_robin" => TournamentFormat::DoubleRoundRobin,
-            _ => return None,
-        })
-    }
-
-    /// Whether every game is known (and started) at once.
-    pub fn round_robin(self) -> bool {
-        self != TournamentFormat::Swiss
-    }
-}
+/// How an event is paired: stored by its id, its behaviour in [`crate::pairings::format`].
+pub use crate::pairings::format::TournamentFormat;
 
 /// Where an event stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

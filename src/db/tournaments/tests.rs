@@ -19,7 +19,7 @@ fn swiss<'a>(options: &'a crate::games::Options) -> NewTournament<'a> {
         creator_id: UserId(1),
         name: "Spring cup",
         options,
-        format: TournamentFormat::Swiss,
+        format: TournamentFormat::SWISS,
         rounds: Some(3),
         seconds_per_move: 86_400,
         rated: true,
@@ -39,7 +39,7 @@ both_backends! {
         let t = fetch_tournament(&pool, id).await.expect("fetch").expect("row");
         assert_eq!(
             (t.name.as_str(), t.format, t.rounds, t.status, t.rounds_paired, t.version),
-            ("Spring cup", TournamentFormat::Swiss, Some(3), TournamentStatus::Signup, 0, 0)
+            ("Spring cup", TournamentFormat::SWISS, Some(3), TournamentStatus::Signup, 0, 0)
         );
         assert_eq!(t.options, options);
         assert_eq!((t.max_players, t.starts_at, t.rated), (Some(8), Some(1_000), true));

@@ -44,7 +44,15 @@ pub async fn export_tournament(
     let lang = crate::play::server_lang(&mut *conn, Some(t.guild_id)).await?;
     let names = names_of(&mut conn, &players, lang).await?;
     drop(conn);
-    let mut event = dutch_input(&t, &players, &pairings, rounds);
+    let mut event = pairing_input(&t, &players, &pairings, rounds);
+    let tiebreaks: Vec<&str> = t
+        .format
+        .ranking()
+        .rules
+        .tiebreaks
+        .iter()
+        .map(|b| b.fide_code())
+        .collect();
     for (e, name) in event.entrants.iter_mut().zip(names) {
         e.name = name;
     }
@@ -52,19 +60,9 @@ pub async fn export_tournament(
         file_name: format!("tournament-{id}.trf"),
         trf: event.to_trf_headed(&crate::pairings::trf::Heading {
             name: &t.name,
-            kind: match t.format {
-                TournamentFormat::Swiss => "Swiss system (Dutch)",
-                TournamentFormat::RoundRobin => "Round robin",
-                TournamentFormat::DoubleRoundRobin => "Double round robin",
-            },
-            // The standings' tie-breaks (crate::standings), by FIDE's codes: Buchholz cut-1
-            // and Sonneborn-Berger; direct encounter, Sonneborn-Berger and games won.
-            tiebreaks: match t.format {
-                TournamentFormat::Swiss => &["BH/C1", "SB"],
-                TournamentFormat::RoundRobin | TournamentFormat::DoubleRoundRobin => {
-                    &["DE", "SB", "WON"]
-                }
-            },
+            kind: t.format.trf_kind(),
+            // The standings' tie-breaks, by FIDE's codes.
+            tiebreaks: &tiebreaks,
         }),
         rounds,
         text: text!(

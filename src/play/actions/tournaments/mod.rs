@@ -3,10 +3,14 @@
 //!
 //! - **Games** of a round start as ordinary games ([`start_game`]: the same threads, deadlines,
 //!   reminders, takebacks, ratings when the event is rated), each tagged by its pairing.
-//! - **Rounds**: a Swiss round is paired by the Dutch system ([`crate::pairings::pair`]) when
-//!   every game of the round before has ended; a round robin is paired whole at the start by the
-//!   Berger tables, every game starting at once. The event ends when its last round is decided:
-//!   its final standings name the winner.
+//! - **Formats**: everything that differs between a Swiss event and a round robin (its rounds,
+//!   pairing, byes, late entries, withdrawals, tie-breaks, export kind, end) is asked of its
+//!   format ([`crate::pairings::format::Format`]); nothing here names one. Adding a format is
+//!   one implementation and one registration there.
+//! - **Rounds**: when every game of the round before has ended, the format pairs what comes
+//!   next: a Swiss round by the Dutch system ([`crate::pairings::pair`]); a round robin is
+//!   paired whole at the start by the Berger tables, every game starting at once. The event
+//!   ends when its format says it is over: its final standings name the winner.
 //! - **Advancing** (the start, each next round, the end) is claimed in the database
 //!   ([`db::claim_advance`]) and stored in one transaction with the round's games and
 //!   announcements, checked against the event's version: two processes never pair a round twice,
@@ -22,11 +26,14 @@
 //!   progress).
 //! - **Organisers** (its creator, members who manage the server or its events) call an event
 //!   off, pause and resume its next round, remove a player and correct a result: see
-//!   [`cancel_tournament`], [`pause_round`], [`remove_player`], [`correct_result`].
-//! - **Standings** ([`crate::standings`]) follow every Swiss round and close the event, in
-//!   words and as a picture (drawn when posted: [`Target::Standings`]); the event's card is
-//!   edited to show its count and state ([`Target::Card`]). The event's page on the web board
-//!   reads it as it stands ([`event_now`]).
+//!   [`cancel_tournament`], [`pause_round`], [`remove_player`], [`correct_result`]. An event
+//!   called off (by them, or with too few players at the end of sign-up) is closed by one
+//!   function, which tells its players and edits its card.
+//! - **Standings** ([`crate::standings`], by the format's ranking) follow every round paired
+//!   after another (Swiss) and close the event, in words and as a picture (drawn when posted:
+//!   [`Target::Standings`]); the event's card is edited to show its count and state
+//!   ([`Target::Card`]). The event's page on the web board reads it as it stands
+//!   ([`event_now`]).
 //!
 //! Every announcement goes through the delivery queue, in the server's language. Where the
 //! server wants threads, the event gets its own, opened on its card ([`card_posted`]): its
@@ -49,7 +56,7 @@ use crate::pairings;
 use crate::play::access::{colour_of, mention};
 use crate::play::schedule::{first_turn, ClockPlace};
 use crate::play::Error;
-use crate::standings::{self, Format, Round, Standing};
+use crate::standings::{self, Round, Standing};
 use crate::text;
 use crate::time_control::TimeControl;
 
@@ -65,10 +72,6 @@ pub use rounds::*;
 pub use table::*;
 pub use withdraw::*;
 
-/// The most players a tournament takes.
-pub const MAX_PLAYERS: i64 = 256;
-/// The most players a round robin takes (each plays all the others at once).
-pub const MAX_ROUND_ROBIN_PLAYERS: i64 = 16;
 /// The most rounds of a Swiss event.
 pub const MAX_ROUNDS: i64 = 20;
 /// The longest name of a tournament, in characters.
@@ -113,10 +116,7 @@ fn check_settings(req: &TournamentRequest, now: i64) -> Result<(), Error> {
             max = MAX_NAME_CHARS as i64
         )));
     }
-    let most = match req.format {
-        TournamentFormat::Swiss => MAX_PLAYERS,
-        _ => MAX_ROUND_ROBIN_PLAYERS,
-    };
+    let most = req.format.max_players();
     if let Some(max) = req.max_players {
         if !(2..=most).contains(&max) {
             return Err(Error::refused(text!(
@@ -126,11 +126,9 @@ fn check_settings(req: &TournamentRequest, now: i64) -> Result<(), Error> {
             )));
         }
     }
-    match (req.format, req.rounds) {
-        (TournamentFormat::Swiss, None) => {
-            return Err(Error::refused(text!("tournament-rounds-needed")))
-        }
-        (TournamentFormat::Swiss, Some(r)) => {
+    match (req.format.rounds_chosen(), req.rounds) {
+        (true, None) => return Err(Error::refused(text!("tournament-rounds-needed"))),
+        (true, Some(r)) => {
             if !(1..=MAX_ROUNDS).contains(&r) {
                 return Err(Error::refused(text!(
                     "tournament-bad-rounds",
@@ -146,8 +144,8 @@ fn check_settings(req: &TournamentRequest, now: i64) -> Result<(), Error> {
                 )));
             }
         }
-        (_, Some(_)) => return Err(Error::refused(text!("tournament-rounds-swiss-only"))),
-        (_, None) => {}
+        (false, Some(_)) => return Err(Error::refused(text!("tournament-rounds-swiss-only"))),
+        (false, None) => {}
     }
     if req.seconds_per_move <= 0 {
         return Err(anyhow::anyhow!("time per move {} s", req.seconds_per_move).into());
@@ -282,13 +280,7 @@ pub fn card(t: &TournamentRow, players: i64) -> Text {
 }
 
 fn format_words(t: &TournamentRow) -> Text {
-    match t.format {
-        TournamentFormat::Swiss => {
-            text!("tournament-format-swiss", rounds = t.rounds.unwrap_or(0))
-        }
-        TournamentFormat::RoundRobin => text!("tournament-format-round-robin"),
-        TournamentFormat::DoubleRoundRobin => text!("tournament-format-double-round-robin"),
-    }
+    t.format.words(t.rounds.unwrap_or(0))
 }
 
 async fn fetch(ex: impl db::Executor<'_>, id: i64) -> Result<TournamentRow, Error> {
@@ -366,6 +358,34 @@ async fn enqueue_card(tx: &mut Conn, id: i64, lang: Lang) -> Result<(), Error> {
     Ok(())
 }
 
+/// In the caller's transaction: closes event `t` (as read there) as called off, nobody winning
+/// it, tells all its players `line` and edits its card. Returns `false`, writing nothing, when
+/// the event changed since it was read (another process moved it on).
+async fn call_off(tx: &mut Conn, t: &TournamentRow, line: Text, now: i64) -> Result<bool, Error> {
+    if !db::close_tournament(
+        &mut *tx,
+        t.id,
+        t.version,
+        TournamentStatus::Cancelled,
+        None,
+        now,
+    )
+    .await?
+    {
+        return Ok(false);
+    }
+    let lang = crate::play::server_lang(&mut *tx, Some(t.guild_id)).await?;
+    let all = db::tournament_players(&mut *tx, t.id)
+        .await?
+        .iter()
+        .map(|p| p.player_id)
+        .collect();
+    let line = line.render(lang);
+    db::enqueue(&mut *tx, None, &notice(t, lang, line, all)).await?;
+    enqueue_card(tx, t.id, lang).await?;
+    Ok(true)
+}
+
 /// What a join or a leave changed: the event and how many are in it now (for its card).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entered {
@@ -402,7 +422,7 @@ pub async fn join_tournament(
     let late = t.status == TournamentStatus::Running;
     if late {
         let rounds = t.rounds.unwrap_or(0);
-        if t.format.round_robin() || 2 * t.rounds_paired >= rounds {
+        if !t.format.takes_late_entries(t.rounds_paired, rounds) {
             return Err(Error::refused(text!(
                 "tournament-started",
                 name = t.name.clone()

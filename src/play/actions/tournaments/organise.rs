@@ -72,33 +72,15 @@ pub async fn cancel_tournament(core: &Core, id: i64, by: Starter) -> Result<Text
         }
         db::decide_pairing(&mut *tx, p.id, PairingResult::Void).await?;
     }
-    if !db::close_tournament(
-        &mut *tx,
-        id,
-        t.version,
-        TournamentStatus::Cancelled,
-        None,
-        now,
-    )
-    .await?
-    {
-        return Err(DbError::Conflict(id).into());
-    }
-    let lang = crate::play::server_lang(&mut *tx, Some(t.guild_id)).await?;
-    let all = db::tournament_players(&mut *tx, id)
-        .await?
-        .iter()
-        .map(|p| p.player_id)
-        .collect();
     let line = text!(
         "tournament-cancelled",
         name = t.name.clone(),
         who = mention(by.user),
         games = ended.len() as i64
-    )
-    .render(lang);
-    db::enqueue(&mut *tx, None, &notice(&t, lang, line, all)).await?;
-    enqueue_card(&mut tx, id, lang).await?;
+    );
+    if !call_off(&mut tx, &t, line, now).await? {
+        return Err(DbError::Conflict(id).into());
+    }
     core.commit_changes(tx, &ended).await?;
     info!(tournament = id, by = %by.user, games = ended.len(), "tournament called off");
     Ok(text!("tournament-you-cancelled", name = t.name.clone()))
@@ -162,7 +144,8 @@ pub async fn pause_round(core: &Core, id: i64, by: Starter, pause: bool) -> Resu
 }
 
 /// An organiser removes `player` from running tournament `id`: as a withdrawal (their undecided
-/// games are resigned in Swiss, forfeited in a round robin), announced as a removal.
+/// games end as the format says: resigned in Swiss, forfeited in a round robin), announced as a
+/// removal.
 pub async fn remove_player(
     core: &Core,
     id: i64,
@@ -284,9 +267,9 @@ fn result_words(r: PairingResult, white: UserId, black: UserId) -> Text {
 }
 
 /// Member `user` left server `guild`: they are withdrawn from each of its running events where
-/// they still play, after their game in progress (Swiss; a round robin forfeits their undecided
-/// games, as a withdrawal does). Returns how many events they were withdrawn from; failures are
-/// logged.
+/// they still play, after their game in progress where the format resigns a withdrawing
+/// player's games (Swiss; a round robin forfeits their undecided games, as a withdrawal does).
+/// Returns how many events they were withdrawn from; failures are logged.
 pub async fn member_left(core: &Core, guild: GuildId, user: UserId) -> usize {
     let running = match db::tournaments_of(&core.pool, guild, &[TournamentStatus::Running]).await {
         Ok(list) => list,

@@ -44,17 +44,8 @@ pub async fn start_tournament(core: &Core, id: i64, by: Option<Starter>) -> Resu
     }
     let players = db::tournament_players(&mut *tx, id).await?;
     let n = players.len() as i64;
-    let rounds = match t.format {
-        TournamentFormat::Swiss => t.rounds.unwrap_or(1),
-        f => {
-            pairings::berger(n.max(0) as u32, f == TournamentFormat::DoubleRoundRobin).len() as i64
-        }
-    };
-    let needed = match t.format {
-        TournamentFormat::Swiss => rounds + 1,
-        _ => 2,
-    };
-    let lang = crate::play::server_lang(&mut *tx, Some(t.guild_id)).await?;
+    let rounds = t.format.rounds(n.max(0) as u32, t.rounds);
+    let needed = t.format.players_needed(rounds);
     if n < needed {
         if by.is_some() {
             return Err(Error::refused(text!(
@@ -64,33 +55,22 @@ pub async fn start_tournament(core: &Core, id: i64, by: Option<Starter>) -> Resu
                 needed = needed
             )));
         }
-        if !db::close_tournament(
-            &mut *tx,
-            id,
-            t.version,
-            TournamentStatus::Cancelled,
-            None,
-            now,
-        )
-        .await?
-        {
-            return Ok(());
-        }
         let line = text!(
             "tournament-called-off",
             name = t.name.clone(),
             count = n,
             needed = needed
-        )
-        .render(lang);
-        let all = players.iter().map(|p| p.player_id).collect();
-        db::enqueue(&mut *tx, None, &notice(&t, lang, line, all)).await?;
-        enqueue_card(&mut tx, id, lang).await?;
+        );
+        // Not closed: another process moved it on meanwhile.
+        if !call_off(&mut tx, &t, line, now).await? {
+            return Ok(());
+        }
         tx.commit().await?;
         core.wake_delivery();
         info!(tournament = id, "called off: too few players");
         return Ok(());
     }
+    let lang = crate::play::server_lang(&mut *tx, Some(t.guild_id)).await?;
     if !db::start_tournament(&mut *tx, id, t.version, rounds, now).await? {
         return match by {
             Some(_) => Err(DbError::Conflict(id).into()),
@@ -176,8 +156,9 @@ async fn advance_claimed(core: &Core, id: i64) -> Result<Advanced, Error> {
     let players = db::tournament_players(&mut *tx, id).await?;
     let lang = crate::play::server_lang(&mut *tx, Some(t.guild_id)).await?;
     let last = t.rounds_paired >= t.rounds.unwrap_or(0);
-    if t.rounds_paired > 0 && t.format == TournamentFormat::Swiss && !last {
-        // The standings after the round just decided.
+    if t.rounds_paired > 0 && !last {
+        // The standings after the round just decided (a format pairing every round at once has
+        // none before its end).
         let content = standings_text(&mut tx, &t, &players, &pairings, lang, t.rounds_paired)
             .await?
             .render(lang);
@@ -215,9 +196,9 @@ impl Paired {
     }
 }
 
-/// In the caller's transaction: pairs the next round of running event `t` (a round robin: all
-/// of them), starting its games, or, after its last round or when no valid pairing exists,
-/// closes it with its final standings.
+/// In the caller's transaction: pairs the next rounds of running event `t` (as many as its
+/// format pairs at once: a Swiss one, a round robin all), starting their games, or, when its
+/// format says it is over or no valid pairing exists, closes it with its final standings.
 async fn pair_or_finish(
     tx: &mut Conn,
     t: &TournamentRow,
@@ -231,32 +212,17 @@ async fn pair_or_finish(
         .iter()
         .filter(|p| p.withdrawn_round.is_none())
         .collect();
-    let planned = if t.rounds_paired >= rounds || active.len() < 2 {
+    let planned = if t.format.is_over(t.rounds_paired, rounds, active.len()) {
         None
-    } else if t.format == TournamentFormat::Swiss {
-        match pairings::pair(&dutch_input(t, players, pairings, t.rounds_paired)) {
-            Ok(round) => Some(vec![(
-                t.rounds_paired + 1,
-                round.games,
-                round.bye.map(|b| (b, 2)),
-            )]),
+    } else {
+        let event = pairing_input(t, players, pairings, t.rounds_paired);
+        match t.format.pair(&event, t.rounds_paired) {
+            Ok(rounds) => Some(rounds),
             Err(pairings::PairingError::NoValidPairing) => None,
             Err(e @ pairings::PairingError::TournamentOver { .. }) => {
                 return Err(anyhow::anyhow!("tournament {}: {e}", t.id).into())
             }
         }
-    } else {
-        let table = pairings::berger(
-            players.len() as u32,
-            t.format == TournamentFormat::DoubleRoundRobin,
-        );
-        Some(
-            table
-                .into_iter()
-                .enumerate()
-                .map(|(r, round)| (r as i64 + 1, round.games, round.bye.map(|b| (b, 0))))
-                .collect(),
-        )
     };
     let Some(planned) = planned else {
         let winner = finish(tx, t, players, pairings, lang, now).await?;
@@ -266,7 +232,7 @@ async fn pair_or_finish(
         });
     };
     let mut last = t.rounds_paired;
-    for (round, games, bye) in planned {
+    for pairings::format::PairedRound { round, games, bye } in planned {
         let player = |rank: u32| players.get(rank as usize - 1).map(|p| p.player_id);
         let mut lines = Vec::new();
         let mut pinged = Vec::new();
@@ -387,7 +353,7 @@ async fn finish(
     lang: Lang,
     now: i64,
 ) -> Result<Option<UserId>, Error> {
-    let (table, _) = table_of(t, players, pairings, t.rounds_paired);
+    let table = table_of(t, players, pairings, t.rounds_paired);
     let winner = table
         .first()
         .and_then(|s| players.get(s.player))
@@ -445,10 +411,10 @@ pub(super) fn pairing_in(pairings: &[PairingRow], round: i64, p: UserId) -> Opti
         .find(|x| x.round == round && (x.white_id == p || x.black_id == Some(p)))
 }
 
-/// The event after its first `upto` rounds as the Dutch system reads it (and as its TRF export
-/// writes it): the players by seed (their starting ranks), each round's games, byes and
+/// The event after its first `upto` rounds as its format's pairing reads it (and as its TRF
+/// export writes it): the players by seed (their starting ranks), each round's games, byes and
 /// absences, and who is paired in round `upto + 1`.
-pub(super) fn dutch_input(
+pub(super) fn pairing_input(
     t: &TournamentRow,
     players: &[TournamentPlayer],
     pairings: &[PairingRow],
@@ -468,7 +434,7 @@ pub(super) fn dutch_input(
             rounds: (1..=upto)
                 .map(|round| match pairing_in(pairings, round, p.player_id) {
                     None => pairings::RoundEntry::ABSENT,
-                    Some(x) => dutch_entry(x, p.player_id, &rank),
+                    Some(x) => round_entry(x, p.player_id, &rank),
                 })
                 .collect(),
             paired_next: p.withdrawn_round.is_none_or(|w| w > upto),
@@ -481,7 +447,7 @@ pub(super) fn dutch_input(
     }
 }
 
-fn dutch_entry(x: &PairingRow, p: UserId, rank: &HashMap<UserId, u32>) -> pairings::RoundEntry {
+fn round_entry(x: &PairingRow, p: UserId, rank: &HashMap<UserId, u32>) -> pairings::RoundEntry {
     use pairings::Outcome as O;
     let Some(black) = x.black_id else {
         let outcome = match x.bye_halves {

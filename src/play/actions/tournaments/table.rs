@@ -2,13 +2,13 @@
 
 use super::*;
 
-/// The standings of event `t` after `round` rounds, best first, with the format they follow.
+/// The standings of event `t` after `round` rounds by its format's ranking, best first.
 pub fn table_of(
     t: &TournamentRow,
     players: &[TournamentPlayer],
     pairings: &[PairingRow],
     round: i64,
-) -> (Vec<Standing>, Format) {
+) -> Vec<Standing> {
     let index: HashMap<UserId, usize> = players
         .iter()
         .enumerate()
@@ -27,11 +27,7 @@ pub fn table_of(
             )
         })
         .collect();
-    let format = match t.format {
-        TournamentFormat::Swiss => Format::Swiss,
-        _ => Format::RoundRobin,
-    };
-    (standings::standings(format, &entrants), format)
+    standings::standings(&t.format.ranking().rules, &entrants)
 }
 
 fn standings_round(x: &PairingRow, p: UserId, index: &HashMap<UserId, usize>) -> Round {
@@ -82,9 +78,9 @@ pub(super) async fn standings_text(
     lang: Lang,
     round: i64,
 ) -> Result<Text, Error> {
-    let (table, format) = table_of(t, players, pairings, round);
+    let table = table_of(t, players, pairings, round);
     let names = names_of(tx, players, lang).await?;
-    Ok(standings_words(t, players, &names, &table, format, round))
+    Ok(standings_words(t, players, &names, &table, round))
 }
 
 /// The standings `table` of `t` after `round` rounds in words.
@@ -93,9 +89,9 @@ fn standings_words(
     players: &[TournamentPlayer],
     names: &[String],
     table: &[Standing],
-    format: Format,
     round: i64,
 ) -> Text {
+    let ranking = t.format.ranking();
     let mut lines = Vec::new();
     for s in table {
         let (Some(p), Some(name)) = (players.get(s.player), names.get(s.player)) else {
@@ -105,27 +101,15 @@ fn standings_words(
             Some(_) => text!("tournament-withdrawn-name", name = name.clone()),
             None => Text::raw(name.clone()),
         };
-        let line = match format {
-            Format::Swiss => text!(
-                "tournament-standing-swiss",
-                rank = s.rank as i64,
-                name = name,
-                points = s.points.to_string(),
-                games = s.games as i64,
-                buchholz = s.buchholz_cut1.to_string(),
-                sb = s.sonneborn_berger.to_string()
-            ),
-            Format::RoundRobin => text!(
-                "tournament-standing-round-robin",
-                rank = s.rank as i64,
-                name = name,
-                points = s.points.to_string(),
-                games = s.games as i64,
-                direct = s.direct.to_string(),
-                sb = s.sonneborn_berger.to_string(),
-                wins = s.wins as i64
-            ),
-        };
+        let mut line = Text::new(ranking.line)
+            .with("rank", s.rank as i64)
+            .with("name", name)
+            .with("points", s.points.to_string())
+            .with("games", s.games as i64);
+        for tiebreak in ranking.rules.tiebreaks {
+            let (variable, value) = tiebreak.argument(s);
+            line = line.with(variable, value);
+        }
         lines.push(line);
     }
     let mut list = Text::raw(String::new());
@@ -151,7 +135,8 @@ pub struct StandingsView {
     pub tournament: TournamentRow,
     /// The last round whose every pairing is decided (0 before any).
     pub round: i64,
-    pub format: Format,
+    /// The event's format (`tournament.format`), whose ranking the table follows.
+    pub format: TournamentFormat,
     pub table: Vec<Standing>,
     /// The players' names by seed (the table's `player` indexes them).
     pub names: Vec<String>,
@@ -201,13 +186,13 @@ async fn view_of(
     let mut conn = pool.acquire().await?;
     let names = names_of(&mut conn, &players, lang).await?;
     drop(conn);
-    let (table, format) = table_of(&t, &players, &pairings, round);
-    let text = standings_words(&t, &players, &names, &table, format, round);
+    let table = table_of(&t, &players, &pairings, round);
+    let text = standings_words(&t, &players, &names, &table, round);
     let view = StandingsView {
         withdrawn: withdrawn_of(&players),
+        format: t.format,
         tournament: t,
         round,
-        format,
         table,
         names,
         text,

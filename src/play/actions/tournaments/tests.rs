@@ -126,42 +126,42 @@ async fn impossible_settings_and_bad_requests_are_refused_and_change_nothing(poo
     let before = snapshot(&core.pool).await;
     let cases = [
         (
-            request(F::Swiss, Some(2), Some(2)),
+            request(F::SWISS, Some(2), Some(2)),
             "tournament-too-many-rounds",
         ),
         (
-            request(F::Swiss, Some(8), Some(8)),
+            request(F::SWISS, Some(8), Some(8)),
             "tournament-too-many-rounds",
         ),
-        (request(F::Swiss, None, None), "tournament-rounds-needed"),
-        (request(F::Swiss, Some(0), None), "tournament-bad-rounds"),
+        (request(F::SWISS, None, None), "tournament-rounds-needed"),
+        (request(F::SWISS, Some(0), None), "tournament-bad-rounds"),
         (
-            request(F::RoundRobin, Some(3), None),
+            request(F::ROUND_ROBIN, Some(3), None),
             "tournament-rounds-swiss-only",
         ),
         (
-            request(F::RoundRobin, None, Some(40)),
+            request(F::ROUND_ROBIN, None, Some(40)),
             "tournament-bad-limit",
         ),
-        (request(F::Swiss, Some(3), Some(1)), "tournament-bad-limit"),
+        (request(F::SWISS, Some(3), Some(1)), "tournament-bad-limit"),
         (
             TournamentRequest {
                 name: "  ".into(),
-                ..request(F::Swiss, Some(3), None)
+                ..request(F::SWISS, Some(3), None)
             },
             "tournament-bad-name",
         ),
         (
             TournamentRequest {
                 starts_at: Some(T0 - 1),
-                ..request(F::Swiss, Some(3), None)
+                ..request(F::SWISS, Some(3), None)
             },
             "tournament-start-past",
         ),
         (
             TournamentRequest {
                 manager: false,
-                ..request(F::Swiss, Some(3), None)
+                ..request(F::SWISS, Some(3), None)
             },
             "tournament-create-not-allowed",
         ),
@@ -179,7 +179,7 @@ async fn impossible_settings_and_bad_requests_are_refused_and_change_nothing(poo
         &TournamentRequest {
             manager: false,
             creator: member(1),
-            ..request(F::Swiss, Some(2), Some(3))
+            ..request(F::SWISS, Some(2), Some(3))
         },
     )
     .await
@@ -288,7 +288,7 @@ async fn impossible_settings_and_bad_requests_are_refused_and_change_nothing(poo
 
 async fn a_swiss_event_with_a_late_join_and_a_withdrawal_runs_to_its_winner(pool: Pool) {
     let (core, _clock) = core_on(pool).await;
-    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(3), Some(8)))
+    let (id, _) = create_tournament(&core, &request(F::SWISS, Some(3), Some(8)))
         .await
         .expect("created");
     for n in 1..=4 {
@@ -380,7 +380,7 @@ async fn a_swiss_event_with_a_late_join_and_a_withdrawal_runs_to_its_winner(pool
     let all = db::tournament_pairings(&core.pool, id)
         .await
         .expect("pairings");
-    let (table, _) = table_of(&t, &players, &all, 3);
+    let table = table_of(&t, &players, &all, 3);
     assert_eq!(
         t.winner_id,
         Some(players[table[0].player].player_id),
@@ -429,7 +429,7 @@ async fn a_swiss_event_with_a_late_join_and_a_withdrawal_runs_to_its_winner(pool
 /// does not run the event is refused each of them and nothing changes.
 async fn organisers_pause_correct_remove_and_cancel_and_a_member_leaves(pool: Pool) {
     let (core, _clock) = core_on(pool).await;
-    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(3), None))
+    let (id, _) = create_tournament(&core, &request(F::SWISS, Some(3), None))
         .await
         .expect("created");
     for n in 1..=6 {
@@ -539,7 +539,7 @@ async fn organisers_pause_correct_remove_and_cancel_and_a_member_leaves(pool: Po
     let round2: Vec<PairingRow> = all.iter().filter(|p| p.round == 2).cloned().collect();
     // The Dutch system on the stored (corrected) results pairs round 2 as stored.
     let r1: Vec<PairingRow> = all.iter().filter(|p| p.round == 1).cloned().collect();
-    let expected = pairings::pair(&dutch_input(&t, &players, &r1, 1)).expect("pairs");
+    let expected = pairings::pair(&pairing_input(&t, &players, &r1, 1)).expect("pairs");
     let rank = |u: UserId| players.iter().position(|p| p.player_id == u).expect("seed") as u32 + 1;
     let got: Vec<(u32, u32)> = round2
         .iter()
@@ -550,7 +550,7 @@ async fn organisers_pause_correct_remove_and_cancel_and_a_member_leaves(pool: Po
     // …which differs from what the result first entered would have given.
     let mut uncorrected = r1.clone();
     uncorrected[0].result = Some(PairingResult::White);
-    let first = pairings::pair(&dutch_input(&t, &players, &uncorrected, 1)).expect("pairs");
+    let first = pairings::pair(&pairing_input(&t, &players, &uncorrected, 1)).expect("pairs");
     let first: Vec<(u32, u32)> = first.games.iter().map(|g| (g.white, g.black)).collect();
     assert_ne!(first, want);
 
@@ -672,7 +672,7 @@ fn stored_round(
 /// did: with a bye, a draw (by correction), a forfeit and a withdrawal on the way.
 async fn an_export_read_back_pairs_each_next_round_as_the_bot_did(pool: Pool) {
     let (core, _clock) = core_on(pool).await;
-    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(4), None))
+    let (id, _) = create_tournament(&core, &request(F::SWISS, Some(4), None))
         .await
         .expect("created");
     for n in 1..=7 {
@@ -791,7 +791,7 @@ async fn an_export_read_back_pairs_each_next_round_as_the_bot_did(pool: Pool) {
 
 async fn a_double_round_robin_with_two_losses_on_time_runs_to_its_end(pool: Pool) {
     let (core, clock) = core_on(pool).await;
-    let (id, _) = create_tournament(&core, &request(F::DoubleRoundRobin, None, Some(4)))
+    let (id, _) = create_tournament(&core, &request(F::DOUBLE_ROUND_ROBIN, None, Some(4)))
         .await
         .expect("created");
     for n in 1..=4 {
@@ -884,8 +884,9 @@ async fn a_double_round_robin_with_two_losses_on_time_runs_to_its_end(pool: Pool
     let all = db::tournament_pairings(&core.pool, id)
         .await
         .expect("pairings");
-    let (table, format) = table_of(&t, &players, &all, 6);
-    assert_eq!(format, Format::RoundRobin);
+    let table = table_of(&t, &players, &all, 6);
+    // A double round robin ranks as a round robin does.
+    assert_eq!(t.format.ranking(), TournamentFormat::ROUND_ROBIN.ranking());
     let points: Vec<String> = table.iter().map(|s| s.points.to_string()).collect();
     // Each of members 1–3 scores 2 against member 4 (on time or by forfeit); among themselves
     // the lower seed won: 6, 4, 2, 0.
@@ -902,11 +903,21 @@ async fn a_double_round_robin_with_two_losses_on_time_runs_to_its_end(pool: Pool
     ] {
         assert!(said.contains(want), "{want:?} missing from:\n{said}");
     }
+    // Its export names its kind and its tie-breaks by FIDE's codes.
+    let e = export_tournament(&core, id, Some(GUILD))
+        .await
+        .expect("export");
+    assert!(
+        e.trf
+            .starts_with("012 Autumn cup\n062 4\n092 Double round robin\n202 DE,SB,WON\n142 6\n"),
+        "{}",
+        e.trf
+    );
 }
 
 async fn a_round_is_paired_once_by_processes_racing_and_after_a_dead_claim(pool: Pool) {
     let (core, clock) = core_on(pool).await;
-    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(2), None))
+    let (id, _) = create_tournament(&core, &request(F::SWISS, Some(2), None))
         .await
         .expect("created");
     for n in 1..=4 {
@@ -955,7 +966,7 @@ async fn a_round_is_paired_once_by_processes_racing_and_after_a_dead_claim(pool:
         &core,
         &TournamentRequest {
             starts_at: Some(T0 + 3600),
-            ..request(F::RoundRobin, None, None)
+            ..request(F::ROUND_ROBIN, None, None)
         },
     )
     .await
@@ -976,7 +987,7 @@ async fn a_round_is_paired_once_by_processes_racing_and_after_a_dead_claim(pool:
 
 async fn an_odd_round_robin_gives_a_bye_worth_nothing_each_round(pool: Pool) {
     let (core, _clock) = core_on(pool).await;
-    let (id, _) = create_tournament(&core, &request(F::RoundRobin, None, None))
+    let (id, _) = create_tournament(&core, &request(F::ROUND_ROBIN, None, None))
         .await
         .expect("created");
     for n in 1..=3 {
@@ -1025,7 +1036,7 @@ async fn an_odd_round_robin_gives_a_bye_worth_nothing_each_round(pool: Pool) {
     let all = db::tournament_pairings(&core.pool, id)
         .await
         .expect("pairings");
-    let (table, _) = table_of(&t, &players, &all, 3);
+    let table = table_of(&t, &players, &all, 3);
     let points: Vec<String> = table.iter().map(|s| s.points.to_string()).collect();
     assert_eq!(points, ["2", "1", "0"]);
 }
@@ -1034,7 +1045,7 @@ async fn an_odd_round_robin_gives_a_bye_worth_nothing_each_round(pool: Pool) {
 /// tiebreak, name them "a former member" (in words and in the export), and the others as before.
 async fn a_former_member_keeps_their_place_in_the_standings(pool: Pool) {
     let (core, _clock) = core_on(pool).await;
-    let (id, _) = create_tournament(&core, &request(F::RoundRobin, None, None))
+    let (id, _) = create_tournament(&core, &request(F::ROUND_ROBIN, None, None))
         .await
         .expect("created");
     for n in 1..=4 {
@@ -1142,7 +1153,7 @@ async fn a_tournament_thread_opens_on_its_card_and_takes_its_rounds(pool: Pool) 
     db::store_server_settings(&core.pool, GUILD, db::ServerSettings { threads: false }, T0)
         .await
         .expect("threads off");
-    let (quiet, _) = create_tournament(&core, &request(F::RoundRobin, None, None))
+    let (quiet, _) = create_tournament(&core, &request(F::ROUND_ROBIN, None, None))
         .await
         .expect("created");
     card_posted(&core, quiet, db::MessageId(40))
@@ -1157,7 +1168,7 @@ async fn a_tournament_thread_opens_on_its_card_and_takes_its_rounds(pool: Pool) 
     db::store_server_settings(&core.pool, GUILD, db::ServerSettings { threads: true }, T0)
         .await
         .expect("threads on");
-    let (id, _) = create_tournament(&core, &request(F::RoundRobin, None, None))
+    let (id, _) = create_tournament(&core, &request(F::ROUND_ROBIN, None, None))
         .await
         .expect("created");
     card_posted(&core, id, db::MessageId(50))
@@ -1232,7 +1243,7 @@ async fn a_round_rolled_back_is_not_logged_as_paired() {
     let (pool, _file) = crate::db::testing::temp_db().await;
     let (core, _) = core_on(pool).await;
     let logs = crate::db::testing::Logs::capture();
-    let (id, _) = create_tournament(&core, &request(F::Swiss, Some(2), None))
+    let (id, _) = create_tournament(&core, &request(F::SWISS, Some(2), None))
         .await
         .expect("created");
     for n in 1..=4 {
@@ -1320,7 +1331,7 @@ async fn two_processes_ending_a_round_together_pair_the_next_round_once_on_postg
         manager: true,
     };
     for _ in 0..12 {
-        let (id, _) = create_tournament(&core, &request(F::Swiss, Some(3), None))
+        let (id, _) = create_tournament(&core, &request(F::SWISS, Some(3), None))
             .await
             .expect("created");
         for n in 1..=4 {

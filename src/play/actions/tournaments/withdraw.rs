@@ -2,6 +2,7 @@
 //! organiser, or on leaving the server.
 
 use super::*;
+use crate::pairings::format::WithdrawnGames;
 
 /// The tournament a command means in server `guild`: the one named, else the newest taking
 /// players or under way.
@@ -29,15 +30,17 @@ pub enum Withdrawal {
     OnTime,
     /// An organiser removed them ([`remove_player`] checks who may).
     Removed,
-    /// They left the event's server: in Swiss their game in progress is played out (or runs out
-    /// of time); they are paired no more.
+    /// They left the event's server: where the format resigns a withdrawing player's games
+    /// (Swiss), their game in progress is played out (or runs out of time); they are paired no
+    /// more.
     LeftServer,
 }
 
 /// `user` withdraws from running tournament `id` (from server `guild`; `None` when the
 /// withdrawal is the rules', after losses on time or on leaving the server). Their undecided
-/// games end (resigned in Swiss, forfeited in a round robin), except a Swiss game in progress of
-/// a member who left the server, which is played out.
+/// games end as the format says ([`WithdrawnGames`]: resigned in Swiss, forfeited in a round
+/// robin), except a resigned game in progress of a member who left the server, which is played
+/// out.
 pub async fn withdraw(
     core: &Core,
     id: i64,
@@ -92,8 +95,10 @@ pub async fn withdraw(
         Some(_) => {}
     }
     db::withdraw_tournament_player(&mut *tx, id, user, t.rounds_paired).await?;
-    // Their undecided games: resigned in Swiss, called off and forfeited in a round robin.
-    let plays_on = why == Withdrawal::LeftServer && !t.format.round_robin();
+    // Their undecided games, as the format has them: resigned (but played out by a member who
+    // left the server), or called off and forfeited.
+    let forfeited = t.format.withdrawn_games() == WithdrawnGames::Forfeited;
+    let plays_on = why == Withdrawal::LeftServer && !forfeited;
     let open: Vec<PairingRow> = db::tournament_pairings(&mut *tx, id)
         .await?
         .into_iter()
@@ -114,7 +119,7 @@ pub async fn withdraw(
             continue;
         }
         let opponent = row.opponent_of(user);
-        let (finish, result, intro) = if t.format.round_robin() {
+        let (finish, result, intro) = if forfeited {
             let opponent_white = p.white_id == opponent;
             (
                 Finish {
