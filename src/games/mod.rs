@@ -42,17 +42,18 @@
 //!    search) and `SearchGame` in `src/ai/games.rs`. The AI builds on the games, not the
 //!    reverse, so this stays beside the searches; a game without a search of its own can use
 //!    UCT (`ai::mcts`) through `SearchGame`.
+//! 5. **Its pictures**: `src/render/<game>.rs` (and its folder) implementing `render::Draw` (the
+//!    view, the PNG, a sequence at one scale, the web board's SVG, the chart's colours), for
+//!    the same reason: pixels are not the rules' business, and `games` depends on nothing above
+//!    [`crate::hex`].
 //!
 //! What still names each game outside its folder, and why:
-//! - **Pictures**: `src/render/<game>/` and their dispatch in `render/mod.rs` (PNG, replays),
-//!   `render/svg.rs` (the web board) and `render/chart.rs` (the sides' colours): pixels are not
-//!   the rules' business, and `games` depends on nothing above [`crate::hex`].
-//! - **The move picker's words** (`play/picker.rs`: the steps of a move and a move in words):
-//!   texts in the reader's language, which `games` cannot depend on.
-//! - **Discord's commands**: the game choice (`bot/commands/mod.rs`, `GameChoice`) and the
-//!   `size`/`tiles`/flag options of `/challenge` and `/tournament` (`play::terms::ChosenOptions`)
-//!   are a schema registered with Discord, fixed at compile time; [`play::terms::build_options`]
-//!   checks them against the game's [`Rules`].
+//! - **The move picker's words** (`play/picker.rs`: the steps of a move and a move in words,
+//!   one function per game): texts in the reader's language, which `games` cannot depend on.
+//! - **Discord's options of a variant**: the `size`/`tiles`/flag options of `/challenge` and
+//!   `/tournament` (`play::terms::ChosenOptions`) are a schema registered with Discord, fixed at
+//!   compile time; [`play::terms::build_options`] checks them against the game's [`Rules`]. The
+//!   game choice itself (`GameChoice`) lists the registry.
 //! - **The arena's EXXIT-only reference players** (Boardspace's robots, plain alpha-beta) and
 //!   tests and benchmarks that play a given game.
 //!

@@ -19,6 +19,10 @@ pub trait Registered: Rules {
     fn wrap_options(o: Self::Options) -> Options;
     fn wrap_position(p: Self::Position) -> Position;
     fn wrap_move(m: Self::Move) -> Move;
+    /// The game's own position in `p`, when `p` is of this game.
+    fn position_of(p: &Position) -> Option<&Self::Position>;
+    /// The game's own move in `m`, when `m` is of this game.
+    fn move_of(m: &Move) -> Option<&Self::Move>;
 }
 
 /// Defines the enums and `on_game!` from the list of `Variant => module::RulesType`. `$d` is a
@@ -68,6 +72,20 @@ macro_rules! define_games {
             }
             fn wrap_move(m: Self::Move) -> Move {
                 Move::$variant(m)
+            }
+            #[allow(unreachable_patterns)]
+            fn position_of(p: &Position) -> Option<&Self::Position> {
+                match p {
+                    Position::$variant(p) => Some(p),
+                    _ => None,
+                }
+            }
+            #[allow(unreachable_patterns)]
+            fn move_of(m: &Move) -> Option<&Self::Move> {
+                match m {
+                    Move::$variant(m) => Some(m),
+                    _ => None,
+                }
             }
         })+
 
