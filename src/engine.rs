@@ -242,7 +242,7 @@ impl Engine {
     /// An engine holding a fresh game of inpHeXion with default options (until `new`).
     pub fn new() -> Engine {
         Engine {
-            game: Game::new(Options::default_for(GameKind::Inphexion)),
+            game: Game::new(Options::default_for(GameKind::DEFAULT)),
             rng: SmallRng::seed_from_u64(0),
             default_budget: None,
         }

@@ -1,8 +1,12 @@
-//! [`SearchGame`] for each game's position.
+//! [`SearchGame`] for each game's position, and [`Player`] for each game: the bot's searches
+//! and levels.
 
 use rand::rngs::SmallRng;
 
-use super::{value_for, SearchGame};
+use super::{
+    boardspace, deep, mcts, value_for, Amount, Budget, Level, Player, SearchGame, HARD_NODES,
+    MEDIUM_NODES, SPLIT_FROM, TREES,
+};
 use crate::games::{exxit, inphexion, Colour, Outcome};
 
 impl SearchGame for inphexion::Position {
@@ -99,3 +103,84 @@ impl SearchGame for exxit::Position {
 const CUT: u32 = 16;
 /// Score points for a factor e in the odds.
 const SCALE: f64 = 3.0;
+
+impl Player for inphexion::Inphexion {
+    const ANALYSIS: Amount = Amount::Playouts;
+
+    fn budget(level: Level) -> Budget {
+        let (playouts, millis) = match level {
+            Level::Easy => (150, 500),
+            Level::Medium => (1_500, 1_500),
+            Level::Hard => (120_000, 4_000),
+        };
+        Budget {
+            playouts: Some(playouts),
+            millis: Some(millis),
+            nodes: None,
+        }
+    }
+
+    /// UCT; split over [`TREES`] trees from [`SPLIT_FROM`] playouts.
+    fn choose(p: &inphexion::Position, budget: Budget, seed: u64) -> Option<inphexion::Move> {
+        let found = if budget.playouts.is_some_and(|n| n >= SPLIT_FROM) {
+            mcts::search_trees(p, budget, seed, TREES)
+        } else {
+            mcts::search(p, budget, seed)
+        };
+        found.map(|c| c.mv)
+    }
+
+    /// UCT of `playouts`; its value is the chance.
+    fn chance(p: &inphexion::Position, playouts: u64, seed: u64) -> Option<(inphexion::Move, f64)> {
+        let n = u32::try_from(playouts).unwrap_or(u32::MAX);
+        mcts::search(p, Budget::playouts(n), seed).map(|c| (c.mv, c.value.clamp(0.0, 1.0)))
+    }
+}
+
+impl Player for exxit::Exxit {
+    const ANALYSIS: Amount = Amount::Nodes;
+
+    fn budget(level: Level) -> Budget {
+        let (playouts, nodes, millis) = match level {
+            Level::Easy => (Some(200), None, 500),
+            Level::Medium => (None, Some(MEDIUM_NODES), 1_500),
+            Level::Hard => (None, Some(HARD_NODES), 4_000),
+        };
+        Budget {
+            playouts,
+            millis: Some(millis),
+            nodes,
+        }
+    }
+
+    /// Alpha-beta ([`deep`]) for a budget of positions, else UCT with evaluation-cut playouts.
+    fn choose(p: &exxit::Position, budget: Budget, seed: u64) -> Option<exxit::Move> {
+        match budget.nodes {
+            Some(n) => {
+                let deadline = budget
+                    .millis
+                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms));
+                deep::search(p, n, deadline).map(|c| c.mv)
+            }
+            None => mcts::search(p, budget, seed).map(|c| c.mv),
+        }
+    }
+
+    /// Alpha-beta of `nodes` positions; the value as a chance: certain once a win or a loss is
+    /// found, else a logistic of the island-score points (6 points for a factor e in the odds).
+    fn chance(p: &exxit::Position, nodes: u64, _seed: u64) -> Option<(exxit::Move, f64)> {
+        let c = deep::search(p, nodes.max(1), None)?;
+        let win = boardspace::WIN;
+        let chance = if c.value >= win / 2.0 {
+            1.0
+        } else if c.value <= -win / 2.0 {
+            0.0
+        } else {
+            1.0 / (1.0 + (-c.value / CHANCE_SCALE).exp())
+        };
+        Some((c.mv, chance))
+    }
+}
+
+/// EXXIT: the alpha-beta value (island-score points) at which the chance is about 73 % (e).
+const CHANCE_SCALE: f64 = 6.0;

@@ -118,7 +118,7 @@ use std::str::FromStr;
 
 use rand::rngs::SmallRng;
 
-use crate::games::{Colour, GameKind, Outcome};
+use crate::games::{on_game, Colour, GameKind, Outcome, Registered};
 
 /// What a game offers to the search.
 pub trait SearchGame: Clone {
@@ -213,28 +213,11 @@ impl Level {
         }
     }
 
-    /// A budget for either game (the tighter of the two games' budgets for the level).
-    pub const fn budget(self) -> Budget {
-        self.budget_for(GameKind::Exxit)
-    }
-
     /// The search budget behind each level in each game. Playouts (Monte-Carlo) or evaluated
     /// positions (EXXIT's `medium` and `hard`, alpha-beta) set the strength, so equal seeds give
     /// equal moves; the time is a cap that keeps `hard` within 5 s on a loaded machine.
-    pub const fn budget_for(self, kind: GameKind) -> Budget {
-        let (playouts, nodes, millis) = match (kind, self) {
-            (GameKind::Inphexion, Level::Easy) => (Some(150), None, 500),
-            (GameKind::Inphexion, Level::Medium) => (Some(1_500), None, 1_500),
-            (GameKind::Inphexion, Level::Hard) => (Some(120_000), None, 4_000),
-            (GameKind::Exxit, Level::Easy) => (Some(200), None, 500),
-            (GameKind::Exxit, Level::Medium) => (None, Some(MEDIUM_NODES), 1_500),
-            (GameKind::Exxit, Level::Hard) => (None, Some(HARD_NODES), 4_000),
-        };
-        Budget {
-            playouts,
-            millis: Some(millis),
-            nodes,
-        }
+    pub fn budget_for(self, kind: GameKind) -> Budget {
+        on_game!(kind, GameKind, G => G::budget(self))
     }
 }
 
@@ -269,30 +252,33 @@ pub fn value_for(outcome: &Outcome, player: Colour) -> f64 {
     }
 }
 
-/// Chooses a move for the side to move in a position of either game; `None` when it is over.
+/// Chooses a move for the side to move in a position of any game; `None` when it is over.
 pub fn choose(
     position: &crate::games::Position,
     budget: Budget,
     seed: u64,
 ) -> Option<crate::games::Move> {
-    use crate::games::{Move, Position};
-    match position {
-        Position::Inphexion(p) => {
-            let found = if budget.playouts.is_some_and(|n| n >= SPLIT_FROM) {
-                mcts::search_trees(p, budget, seed, TREES)
-            } else {
-                mcts::search(p, budget, seed)
-            };
-            found.map(|c| Move::Inphexion(c.mv))
-        }
-        Position::Exxit(p) => match budget.nodes {
-            Some(n) => {
-                let deadline = budget
-                    .millis
-                    .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms));
-                deep::search(p, n, deadline).map(|c| Move::Exxit(c.mv))
-            }
-            None => mcts::search(p, budget, seed).map(|c| Move::Exxit(c.mv)),
-        },
-    }
+    on_game!(position, Position(p), G => G::choose(p, budget, seed).map(G::wrap_move))
+}
+
+/// What an analysis counts per position in a game: playouts or evaluated positions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Amount {
+    Playouts,
+    Nodes,
+}
+
+/// How the bot plays a game: the search behind each level and the analysis' search. Implemented
+/// on the game's [`Rules`](crate::games::Rules) type in `games.rs`, beside its [`SearchGame`];
+/// [`choose`], [`Level::budget_for`] and [`crate::analysis`] reach it through the registry.
+pub trait Player: Registered {
+    /// What [`Player::chance`] counts.
+    const ANALYSIS: Amount;
+    /// The search budget of `level` in this game.
+    fn budget(level: Level) -> Budget;
+    /// The move the AI chooses within `budget`; `None` when the game is over.
+    fn choose(position: &Self::Position, budget: Budget, seed: u64) -> Option<Self::Move>;
+    /// The analysis' search of `amount` ([`Player::ANALYSIS`]): the AI's move and the side to
+    /// move's winning chance (0 to 1).
+    fn chance(position: &Self::Position, amount: u64, seed: u64) -> Option<(Self::Move, f64)>;
 }

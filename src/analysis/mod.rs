@@ -42,8 +42,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::{self, deep, mcts, value_for};
-use crate::games::{Colour, Game, GameKind, Move, Position};
+use crate::ai::{value_for, Amount, Player};
+use crate::games::{on_game, Colour, Game, GameKind, Move, Position};
 use crate::i18n::Lang;
 use crate::render::{self, RenderError, Theme};
 
@@ -82,9 +82,9 @@ impl AnalysisBudget {
 
     /// The amount searched per position in a game of `kind`.
     pub fn for_kind(self, kind: GameKind) -> u64 {
-        match kind {
-            GameKind::Inphexion => u64::from(self.playouts),
-            GameKind::Exxit => self.nodes,
+        match on_game!(kind, GameKind, G => G::ANALYSIS) {
+            Amount::Playouts => u64::from(self.playouts),
+            Amount::Nodes => self.nodes,
         }
     }
 }
@@ -147,8 +147,6 @@ pub struct Analysis {
 pub const TURNING_LOSS: f64 = 0.15;
 /// Turning points listed at most.
 pub const TURNING_POINTS: usize = 3;
-/// EXXIT: the alpha-beta value (island-score points) at which the chance is about 73 % (e).
-const EXXIT_SCALE: f64 = 6.0;
 
 /// Analyses `game` (finished or not) within `budget` per position. `progress(done, total)` is
 /// called after each position searched (`total` is the number of positions to search).
@@ -255,30 +253,12 @@ fn ply_seed(seed: u64, ply: usize) -> u64 {
 
 /// The AI's move and the side to move's winning chance in a position that is not over.
 fn search(pos: &Position, budget: AnalysisBudget, seed: u64) -> (Option<Move>, f64) {
-    match pos {
-        Position::Inphexion(p) => {
-            match mcts::search(p, ai::Budget::playouts(budget.playouts), seed) {
-                Some(c) => (Some(Move::Inphexion(c.mv)), c.value.clamp(0.0, 1.0)),
-                None => (None, 0.5),
-            }
-        }
-        Position::Exxit(p) => match deep::search(p, budget.nodes.max(1), None) {
-            Some(c) => (Some(Move::Exxit(c.mv)), exxit_chance(c.value)),
+    on_game!(pos, Position(p), G => {
+        match G::chance(p, budget.for_kind(G::KIND), seed) {
+            Some((mv, chance)) => (Some(G::wrap_move(mv)), chance),
             None => (None, 0.5),
-        },
-    }
-}
-
-/// The chance that goes with an alpha-beta value: certain once a win or a loss is found.
-fn exxit_chance(value: f64) -> f64 {
-    let win = ai::boardspace::WIN;
-    if value >= win / 2.0 {
-        1.0
-    } else if value <= -win / 2.0 {
-        0.0
-    } else {
-        1.0 / (1.0 + (-value / EXXIT_SCALE).exp())
-    }
+        }
+    })
 }
 
 impl Analysis {
@@ -287,7 +267,7 @@ impl Analysis {
         GameKind::ALL
             .into_iter()
             .find(|k| k.name() == self.game)
-            .unwrap_or(GameKind::Inphexion)
+            .unwrap_or(GameKind::DEFAULT)
     }
 
     /// The analysis of move `number` (1-based).
@@ -363,14 +343,18 @@ pub fn move_in_words(lang: Lang, game: &Game, number: usize, notation: &str) -> 
         .unwrap_or_else(|| notation.to_string())
 }
 
-/// The name of colour `index` (0 or 1) in a game of `kind`.
-pub fn colour_name(kind: GameKind, index: u8) -> &'static str {
-    match (kind, index) {
-        (GameKind::Inphexion, 0) => "White",
-        (GameKind::Inphexion, _) => "Black",
-        (GameKind::Exxit, 0) => "Silver",
-        (GameKind::Exxit, _) => "Red",
-    }
+/// The name of colour `index` (0 or 1) in a game of `kind`, with a capital: `White`.
+pub fn colour_name(kind: GameKind, index: u8) -> String {
+    let c = if index == 0 {
+        Colour::First
+    } else {
+        Colour::Second
+    };
+    let name = kind.colour_name(c);
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The chart of an analysis as a PNG: both sides' winning chances over the moves, the turning

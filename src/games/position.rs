@@ -1,25 +1,18 @@
-//! The options, a move and a position of either game: enums over the two games' own types that
-//! dispatch to the game's module, so that callers can ignore which game is played.
+//! The options, a move and a position of any game ([`Options`], [`Move`], [`Position`], defined
+//! by the registry): each function runs the game's own code through its [`Rules`], so that
+//! callers can ignore which game is played.
 use std::fmt;
 
+use super::registry::on_game;
 use super::{
-    exxit, inphexion, BadPosition, Colour, GameKind, IllegalMove, MoveError, OptionError, Outcome,
+    BadPosition, Colour, GameKind, IllegalMove, Move, MoveError, OptionError, Options, Outcome,
+    Position,
 };
-
-/// A game's options.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Options {
-    Inphexion(inphexion::Options),
-    Exxit(exxit::Options),
-}
 
 impl Options {
     /// The options of `kind` from `key=value` and flag words (`size=7 pie`).
     pub fn parse(kind: GameKind, words: &[&str]) -> Result<Options, OptionError> {
-        Ok(match kind {
-            GameKind::Inphexion => Options::Inphexion(inphexion::Options::parse(words)?),
-            GameKind::Exxit => Options::Exxit(exxit::Options::parse(words)?),
-        })
+        on_game!(kind, GameKind, G => Ok(G::wrap_options(G::parse_options(words)?)))
     }
 
     /// A whole variant line such as `inphexion size=7 pie`.
@@ -34,25 +27,26 @@ impl Options {
     }
 
     pub fn default_for(kind: GameKind) -> Options {
-        match kind {
-            GameKind::Inphexion => Options::Inphexion(inphexion::Options::default()),
-            GameKind::Exxit => Options::Exxit(exxit::Options::default()),
-        }
+        on_game!(kind, GameKind, G => G::wrap_options(Default::default()))
     }
 
     pub fn kind(&self) -> GameKind {
-        match self {
-            Options::Inphexion(_) => GameKind::Inphexion,
-            Options::Exxit(_) => GameKind::Exxit,
-        }
+        on_game!(self, Options(_), G => G::KIND)
     }
 
     /// The canonical option words (no game name).
     pub fn words(&self) -> Vec<String> {
-        match self {
-            Options::Inphexion(o) => o.words(),
-            Options::Exxit(o) => o.words(),
-        }
+        on_game!(self, Options(o), G => G::option_words(o))
+    }
+
+    /// The value of the game's size option ([`GameKind::size_option`]): `7` for a 7×7 board.
+    pub fn size(&self) -> u8 {
+        on_game!(self, Options(o), G => G::size(o))
+    }
+
+    /// Whether the on/off option `word` (`pie`) is on.
+    pub fn flag(&self, word: &str) -> bool {
+        self.words().iter().any(|w| w == word)
     }
 }
 
@@ -67,106 +61,63 @@ impl fmt::Display for Options {
     }
 }
 
-/// A move of either game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Move {
-    Inphexion(inphexion::Move),
-    Exxit(exxit::Move),
+impl Move {
+    pub fn kind(&self) -> GameKind {
+        on_game!(self, Move(_), G => G::KIND)
+    }
 }
 
 impl fmt::Display for Move {
     /// Canonical notation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Inphexion(m) => m.fmt(f),
-            Move::Exxit(m) => m.fmt(f),
-        }
+        on_game!(self, Move(m), G => fmt::Display::fmt(m, f))
     }
-}
-
-/// A position of either game.
-// An EXXIT position keeps its cells behind a box but some arrays inline (the stack index and
-// keys that make its moves fast); boxing the variant would cost an allocation per copy.
-#[allow(clippy::large_enum_variant)]
-#[derive(PartialEq, Eq, Debug)]
-pub enum Position {
-    Inphexion(inphexion::Position),
-    Exxit(exxit::Position),
 }
 
 impl Clone for Position {
     fn clone(&self) -> Position {
-        match self {
-            Position::Inphexion(p) => Position::Inphexion(p.clone()),
-            Position::Exxit(p) => Position::Exxit(p.clone()),
-        }
+        on_game!(self, Position(p), G => G::wrap_position(p.clone()))
     }
 
     /// Reuses the storage of `self` when both hold the same game (an EXXIT position then
     /// copies only its occupied cells, not its whole array).
     fn clone_from(&mut self, source: &Position) {
-        match (self, source) {
-            (Position::Inphexion(a), Position::Inphexion(b)) => a.clone_from(b),
-            (Position::Exxit(a), Position::Exxit(b)) => a.clone_from(b),
-            (a, b) => *a = b.clone(),
-        }
+        on_game!(
+            (self, source), Position(a), Position(b), G => a.clone_from(b),
+            (a, b) => *a = b.clone()
+        )
     }
-}
-
-macro_rules! dispatch {
-    ($self:expr, $p:ident => $e:expr) => {
-        match $self {
-            Position::Inphexion($p) => $e,
-            Position::Exxit($p) => $e,
-        }
-    };
 }
 
 impl Position {
     pub fn new(options: &Options) -> Position {
-        match options {
-            Options::Inphexion(o) => Position::Inphexion(inphexion::Position::new(o)),
-            Options::Exxit(o) => Position::Exxit(exxit::Position::new(o)),
-        }
+        on_game!(options, Options(o), G => G::wrap_position(G::new_position(o)))
     }
 
     pub fn kind(&self) -> GameKind {
-        match self {
-            Position::Inphexion(_) => GameKind::Inphexion,
-            Position::Exxit(_) => GameKind::Exxit,
-        }
+        on_game!(self, Position(_), G => G::KIND)
     }
 
     pub fn options(&self) -> Options {
-        match self {
-            Position::Inphexion(p) => Options::Inphexion(p.options().clone()),
-            Position::Exxit(p) => Options::Exxit(p.options().clone()),
-        }
+        on_game!(self, Position(p), G => G::wrap_options(G::options(p).clone()))
     }
 
     pub fn to_move(&self) -> Colour {
-        dispatch!(self, p => p.to_move())
+        on_game!(self, Position(p), G => G::to_move(p))
     }
 
     /// The rules' outcome, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        dispatch!(self, p => p.outcome())
+        on_game!(self, Position(p), G => G::outcome(p))
     }
 
     /// Every legal move (empty when the game is over).
     pub fn legal_moves(&self) -> Vec<Move> {
-        match self {
-            Position::Inphexion(p) => {
-                let mut list = inphexion::MoveList::new();
-                p.legal_moves(&mut list);
-                list.iter().map(|m| Move::Inphexion(*m)).collect()
-            }
-            Position::Exxit(p) => {
-                let mut list = exxit::MoveList::new();
-                p.legal_moves(&mut list);
-                list.iter().map(|m| Move::Exxit(*m)).collect()
-            }
-        }
+        on_game!(self, Position(p), G => {
+            let mut list = Vec::new();
+            G::legal_moves(p, &mut list);
+            list.into_iter().map(G::wrap_move).collect()
+        })
     }
 
     /// Every legal move in canonical notation, sorted in byte order (the protocol's `legal`).
@@ -178,59 +129,49 @@ impl Position {
 
     /// Reads move text (tolerant notation) and checks it against the rules.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        Ok(match self {
-            Position::Inphexion(p) => {
-                let m = p.parse_move(text)?;
-                p.check_move(&m)?;
-                Move::Inphexion(m)
-            }
-            Position::Exxit(p) => {
-                let m = p.parse_move(text)?;
-                p.check_move(&m)?;
-                Move::Exxit(m)
-            }
+        on_game!(self, Position(p), G => {
+            let m = G::parse_move(p, text)?;
+            G::check_move(p, &m)?;
+            Ok(G::wrap_move(m))
         })
     }
 
     /// Plays a move that [`Position::parse_move`] or [`Position::legal_moves`] gave for this
-    /// position. A move of the other game, or one that is not legal here, is refused and changes
+    /// position. A move of another game, or one that is not legal here, is refused and changes
     /// nothing.
     pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
-        match (self, mv) {
-            (Position::Inphexion(p), Move::Inphexion(m)) => {
-                p.check_move(m)?;
-                p.play(m);
+        on_game!(
+            (self, mv), Position(p), Move(m), G => {
+                G::check_move(p, m)?;
+                G::play(p, m);
                 Ok(())
-            }
-            (Position::Exxit(p), Move::Exxit(m)) => {
-                p.check_move(m)?;
-                p.play(m);
-                Ok(())
-            }
-            _ => Err(IllegalMove::new("that move belongs to the other game")),
-        }
+            },
+            _ => Err(IllegalMove::new("that move belongs to another game"))
+        )
     }
 
     /// The one-line canonical text of the protocol's `position`.
     pub fn to_line(&self) -> String {
-        dispatch!(self, p => p.to_line())
+        on_game!(self, Position(p), G => G::to_line(p))
     }
 
     /// Reads a position line for the game and options given.
     pub fn from_line(options: &Options, line: &str) -> Result<Position, BadPosition> {
-        Ok(match options {
-            Options::Inphexion(o) => Position::Inphexion(inphexion::Position::from_line(o, line)?),
-            Options::Exxit(o) => Position::Exxit(exxit::Position::from_line(o, line)?),
-        })
+        on_game!(options, Options(o), G => Ok(G::wrap_position(G::from_line(o, line)?)))
     }
 
     /// A readable multi-line diagram.
     pub fn diagram(&self) -> String {
-        dispatch!(self, p => p.diagram())
+        on_game!(self, Position(p), G => G::diagram(p))
+    }
+
+    /// The score each colour has now, in a game that keeps one (EXXIT's island score).
+    pub fn score(&self) -> Option<[u32; 2]> {
+        on_game!(self, Position(p), G => G::score(p))
     }
 
     /// Number of move sequences of length `depth` (a finished game counts 1 and stops).
     pub fn perft(&self, depth: u32) -> u64 {
-        dispatch!(self, p => p.perft(depth))
+        on_game!(self, Position(p), G => G::perft(p, depth))
     }
 }

@@ -90,3 +90,76 @@ fn game_kinds_parse_case_insensitively() {
     assert_eq!("EXXIT".parse::<GameKind>(), Ok(GameKind::Exxit));
     assert!("chess".parse::<GameKind>().is_err());
 }
+
+/// The registry's games as stored and parsed: the names are those the database and the engine
+/// protocol hold, each reads back, and nothing else is a game.
+#[test]
+fn the_registry_keeps_the_stored_names_and_parses_them_back() {
+    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(names, ["inphexion", "exxit"]);
+    assert_eq!(GameKind::ALL.map(|k| k.title()), ["inpHeXion", "EXXIT"]);
+    assert_eq!(GameKind::DEFAULT, GameKind::Inphexion);
+    for kind in GameKind::ALL {
+        assert_eq!(kind.name().parse::<GameKind>(), Ok(kind));
+        assert_eq!(kind.name().to_uppercase().parse::<GameKind>(), Ok(kind));
+        assert_eq!(kind.to_string(), kind.name());
+    }
+    let err = "chess".parse::<GameKind>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown option: unknown game chess (the games are inphexion and exxit)"
+    );
+    assert_eq!(
+        [GameKind::Inphexion, GameKind::Exxit].map(|k| Colour::BOTH.map(|c| k.colour_name(c))),
+        [["white", "black"], ["silver", "red"]]
+    );
+}
+
+/// What the registry's enums give for each game is that game's own: its options, positions and
+/// moves keep their kind; the size option and the flags the front ends offer are what the rules
+/// accept, and each flag shows in the canonical words when on.
+#[test]
+fn each_game_answers_for_itself_through_the_registry() {
+    for kind in GameKind::ALL {
+        let options = Options::default_for(kind);
+        assert_eq!(options.kind(), kind);
+        let size = kind.size_option();
+        assert!(size.values.contains(&options.size()), "{kind}");
+        for &n in size.values {
+            let o = Options::parse(kind, &[&format!("{}={n}", size.word)]).unwrap();
+            assert_eq!(o.size(), n, "{kind}");
+        }
+        for flag in kind.flags() {
+            assert!(!options.flag(flag.word), "{kind} {}", flag.word);
+            let o = Options::parse(kind, &[flag.word]).unwrap();
+            assert!(o.flag(flag.word), "{kind} {}", flag.word);
+            assert_eq!(Options::parse_line(&o.to_string()), Ok(o.clone()));
+        }
+        let mut position = Position::new(&options);
+        assert_eq!(
+            (position.kind(), position.options()),
+            (kind, options.clone())
+        );
+        let moves = position.legal_moves();
+        assert!(!moves.is_empty(), "{kind}");
+        assert!(moves.iter().all(|m| m.kind() == kind));
+        let first = moves[0];
+        let before = position.clone();
+        position.play(&first).unwrap();
+        assert_ne!(position, before);
+        // A move of another game is refused and changes nothing.
+        let other = GameKind::ALL.into_iter().find(|&k| k != kind).unwrap();
+        let foreign = Position::new(&Options::default_for(other)).legal_moves()[0];
+        let after = position.clone();
+        assert!(position.play(&foreign).is_err());
+        assert_eq!(position, after);
+        // Cloning into a position of another game takes its game.
+        let mut copy = Position::new(&Options::default_for(other));
+        copy.clone_from(&position);
+        assert_eq!(copy, position);
+    }
+    let exxit = Position::new(&Options::default_for(GameKind::Exxit));
+    assert!(exxit.score().is_some());
+    let inphexion = Position::new(&Options::default_for(GameKind::Inphexion));
+    assert_eq!(inphexion.score(), None);
+}

@@ -104,19 +104,16 @@ pub fn alt_text(lang: Lang, game_id: i64, game: &Game, ply: usize) -> String {
             colour = words::colour(kind, position.to_move())
         ),
     };
-    let score = match &*position {
-        crate::games::Position::Exxit(p) => {
-            let s = p.score();
-            text!(
-                "alt-score",
-                first = words::colour(kind, Colour::First),
-                a = s[0],
-                b = s[1],
-                second = words::colour(kind, Colour::Second)
-            )
-            .render(lang)
-        }
-        crate::games::Position::Inphexion(_) => String::new(),
+    let score = match position.score() {
+        Some(s) => text!(
+            "alt-score",
+            first = words::colour(kind, Colour::First),
+            a = s[0],
+            b = s[1],
+            second = words::colour(kind, Colour::Second)
+        )
+        .render(lang),
+        None => String::new(),
     };
     text!(
         "alt-text",

@@ -19,56 +19,86 @@ pub struct ChosenOptions {
     pub expert: Option<bool>,
 }
 
+impl ChosenOptions {
+    /// The size options given, by the word of the game they belong to ([`crate::games::SizeOption`]).
+    fn sizes(&self) -> [(&'static str, Option<i64>); 2] {
+        [("size", self.size), ("tiles", self.tiles)]
+    }
+
+    /// The on/off options given, by their name in Discord's commands (the option word with `_`).
+    fn flags(&self) -> [(&'static str, Option<bool>); 4] {
+        [
+            ("pie", self.pie),
+            ("free_reply", self.free_reply),
+            ("neutral", self.neutral),
+            ("expert", self.expert),
+        ]
+    }
+}
+
 /// The game's options from the choices made, refused with the rules' reason when they do not
 /// fit the game.
 pub fn build_options(kind: GameKind, chosen: &ChosenOptions) -> Result<Options, Refusal> {
-    let mut words: Vec<String> = Vec::new();
-    let foreign = |name: &str| {
-        Refusal::new(text!(
-            "option-not-of-game",
-            option = name,
-            game = kind.title()
-        ))
+    let foreign = |name: &str| foreign_option(kind, name);
+    let size_word = kind.size_option().word;
+    let mut size = None;
+    for (word, value) in chosen.sizes() {
+        match value {
+            Some(v) if word == size_word => size = Some(v),
+            Some(_) => return Err(foreign(word)),
+            None => {}
+        }
+    }
+    let mut flags = Vec::new();
+    for (name, value) in chosen.flags() {
+        let Some(on) = value else { continue };
+        let flag = kind
+            .flags()
+            .iter()
+            .find(|f| f.word.replace('-', "_") == name)
+            .ok_or_else(|| foreign(name))?;
+        if on {
+            flags.push(flag.word);
+        }
+    }
+    options_from(kind, size, &flags)
+}
+
+/// The refusal of option `name` (a size option's word, or an on/off option's with `_`) that
+/// another game has but `kind` has not.
+pub fn foreign_option(kind: GameKind, name: &str) -> Refusal {
+    Refusal::new(text!(
+        "option-not-of-game",
+        option = name,
+        game = kind.title()
+    ))
+}
+
+/// The option names of every game (size words, and on/off options with `_`) that `kind` has not.
+pub fn foreign_option_names(kind: GameKind) -> Vec<String> {
+    let names = |k: GameKind| {
+        let flags = k.flags().iter().map(|f| f.word.replace('-', "_"));
+        std::iter::once(k.size_option().word.to_string()).chain(flags)
     };
-    match kind {
-        GameKind::Inphexion => {
-            if chosen.tiles.is_some() {
-                return Err(foreign("tiles"));
-            }
-            if chosen.expert.is_some() {
-                return Err(foreign("expert"));
-            }
-            if let Some(s) = chosen.size {
-                words.push(format!("size={s}"));
-            }
-            if chosen.free_reply == Some(true) {
-                words.push("free-reply".into());
-            }
-            if chosen.neutral == Some(true) {
-                words.push("neutral".into());
-            }
-        }
-        GameKind::Exxit => {
-            if chosen.size.is_some() {
-                return Err(foreign("size"));
-            }
-            if chosen.free_reply.is_some() {
-                return Err(foreign("free_reply"));
-            }
-            if chosen.neutral.is_some() {
-                return Err(foreign("neutral"));
-            }
-            if let Some(t) = chosen.tiles {
-                words.push(format!("tiles={t}"));
-            }
-            if chosen.expert == Some(true) {
-                words.push("expert".into());
-            }
-        }
+    let own: Vec<String> = names(kind).collect();
+    let mut foreign: Vec<String> = GameKind::ALL
+        .into_iter()
+        .flat_map(names)
+        .filter(|n| !own.contains(n))
+        .collect();
+    foreign.sort_unstable();
+    foreign.dedup();
+    foreign
+}
+
+/// The options of `kind` with its size option set to `size` (the default when `None`) and the
+/// on/off options `flags` (option words) on; refused with the rules' reason when they do not fit.
+pub fn options_from(kind: GameKind, size: Option<i64>, flags: &[&str]) -> Result<Options, Refusal> {
+    let mut words: Vec<String> = Vec::new();
+    if let Some(s) = size {
+        words.push(format!("{}={s}", kind.size_option().word));
     }
-    if chosen.pie == Some(true) {
-        words.push("pie".into());
-    }
+    words.extend(flags.iter().map(|f| f.to_string()));
     let refs: Vec<&str> = words.iter().map(String::as_str).collect();
     Options::parse(kind, &refs).map_err(|e| {
         Refusal::new(text!(
@@ -223,6 +253,37 @@ mod tests {
             .0
             .render(crate::i18n::Lang::EN)
             .contains("size"));
+    }
+
+    #[test]
+    fn the_options_of_other_games_are_named_from_the_registry() {
+        assert_eq!(
+            foreign_option_names(GameKind::Inphexion),
+            ["expert", "tiles"]
+        );
+        assert_eq!(
+            foreign_option_names(GameKind::Exxit),
+            ["free_reply", "neutral", "size"]
+        );
+        let neutral = ChosenOptions {
+            neutral: Some(false),
+            ..Default::default()
+        };
+        let why = build_options(GameKind::Exxit, &neutral).unwrap_err();
+        assert!(why
+            .0
+            .render(crate::i18n::Lang::EN)
+            .contains("`neutral` is not an option of EXXIT"));
+        let flags = ChosenOptions {
+            tiles: Some(29),
+            expert: Some(true),
+            pie: Some(false),
+            ..Default::default()
+        };
+        assert_eq!(
+            build_options(GameKind::Exxit, &flags).unwrap().to_string(),
+            "exxit tiles=29 expert"
+        );
     }
 
     #[test]

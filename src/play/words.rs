@@ -8,12 +8,7 @@ use crate::text;
 
 /// A colour's name in `kind` (white/black, silver/red).
 pub fn colour(kind: GameKind, c: Colour) -> Text {
-    match (kind, c) {
-        (GameKind::Inphexion, Colour::First) => text!("colour-white"),
-        (GameKind::Inphexion, Colour::Second) => text!("colour-black"),
-        (GameKind::Exxit, Colour::First) => text!("colour-silver"),
-        (GameKind::Exxit, Colour::Second) => text!("colour-red"),
-    }
+    Text::new(kind.colour_text(c))
 }
 
 /// How a game was decided, by colour (where no player is named, e.g. a picture's alt text):
@@ -30,37 +25,26 @@ pub fn outcome(kind: GameKind, o: &Outcome) -> Text {
 
 /// A game's size in words, without its name: `7×7`, `39 tiles`.
 pub fn board_size(options: &Options) -> Text {
-    match options {
-        Options::Inphexion(o) => text!("variant-inphexion", size = o.size),
-        Options::Exxit(o) => text!("variant-exxit", tiles = o.tiles),
-    }
+    size_words(options.kind(), options.size())
+}
+
+/// Size `value` of the size option of `kind` in words ([`board_size`]).
+pub fn size_words(kind: GameKind, value: u8) -> Text {
+    let size = kind.size_option();
+    Text::new(size.text).with(size.word, value)
 }
 
 /// A variant in words, for every text that names one: `inpHeXion 7×7, pie rule`,
 /// `EXXIT 39 tiles, expert set-up` (never the engine's `inphexion size=7 pie`).
 pub fn variant(options: &Options) -> Text {
-    let flags: Vec<&'static str> = match options {
-        Options::Inphexion(o) => [
-            (o.pie, "variant-pie"),
-            (o.free_reply, "variant-free-reply"),
-            (o.neutral, "variant-neutral"),
-        ]
-        .into_iter()
-        .filter_map(|(on, id)| on.then_some(id))
-        .collect(),
-        Options::Exxit(o) => [(o.expert, "variant-expert"), (o.pie, "variant-pie")]
-            .into_iter()
-            .filter_map(|(on, id)| on.then_some(id))
-            .collect(),
-    };
-    let named = text!(
-        "variant",
-        game = options.kind().title(),
-        size = board_size(options)
-    );
-    flags.into_iter().fold(named, |words, flag| {
-        text!("variant-and", variant = words, flag = Text::new(flag))
-    })
+    let kind = options.kind();
+    let named = text!("variant", game = kind.title(), size = board_size(options));
+    kind.flags()
+        .iter()
+        .filter(|flag| options.flag(flag.word))
+        .fold(named, |words, flag| {
+            text!("variant-and", variant = words, flag = Text::new(flag.text))
+        })
 }
 
 /// A mention of a user. A member who had their data deleted reads "a former member" wherever the

@@ -9,8 +9,8 @@ use image::RgbaImage;
 use super::canvas::{
     centred_baseline, fit_text, min_text, text_width, Align, Canvas, FontKind, Rgb8A, CJK_EM,
 };
-use super::{Palette, Theme};
-use crate::games::GameKind;
+use super::{Draw, Palette, Theme};
+use crate::games::{on_game, GameKind};
 use crate::i18n::{tr, Lang};
 
 /// Picture size in pixels.
@@ -46,10 +46,7 @@ const PLOT: (f32, f32, f32, f32) = (84.0, 108.0, 876.0, 378.0);
 
 /// The colours of the two sides' areas and the ink on them.
 fn side_colours(p: &Palette, kind: GameKind) -> [Rgb8A; 2] {
-    match kind {
-        GameKind::Inphexion => [p.white_disc, p.black_disc],
-        GameKind::Exxit => [p.silver_tile, p.red_tile],
-    }
+    on_game!(kind, GameKind, G => G::side_colours(p))
 }
 
 fn colour_name(lang: Lang, kind: GameKind, i: usize) -> String {

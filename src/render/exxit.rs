@@ -338,3 +338,40 @@ impl View {
         }
     }
 }
+
+impl super::Draw for crate::games::exxit::Exxit {
+    type View = View;
+
+    fn view(
+        position: &crate::games::exxit::Position,
+        last: Option<(&crate::games::exxit::Position, &crate::games::exxit::Move)>,
+        players: &[String; 2],
+    ) -> View {
+        View::from_position(position, last, players)
+    }
+
+    fn set_words(view: &mut View, lang: Lang, outcome: Option<Outcome>, caption: Option<String>) {
+        view.lang = lang;
+        view.outcome = outcome;
+        if let Some(caption) = caption {
+            view.caption = caption;
+        }
+    }
+
+    fn draw(view: &View, theme: Theme) -> RgbaImage {
+        draw(view, theme)
+    }
+
+    /// On one common frame of the world, so that it does not jump as it grows.
+    fn draw_sequence(views: &[View], theme: Theme) -> Vec<RgbaImage> {
+        draw_sequence(views, theme)
+    }
+
+    fn svg(view: &View, targets: &[Hex]) -> String {
+        super::svg::exxit_svg(view, targets)
+    }
+
+    fn side_colours(palette: &super::Palette) -> [super::canvas::Rgb8A; 2] {
+        [palette.silver_tile, palette.red_tile]
+    }
+}

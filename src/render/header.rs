@@ -55,15 +55,7 @@ pub(crate) struct Header<'a> {
 
 /// The colour's name with a capital: `White`, `Red`.
 pub(crate) fn colour_title(lang: Lang, kind: GameKind, c: Colour) -> String {
-    tr(
-        lang,
-        match (kind, c) {
-            (GameKind::Inphexion, Colour::First) => "render-colour-white",
-            (GameKind::Inphexion, Colour::Second) => "render-colour-black",
-            (GameKind::Exxit, Colour::First) => "render-colour-silver",
-            (GameKind::Exxit, Colour::Second) => "render-colour-red",
-        },
-    )
+    tr(lang, kind.colour_title(c))
 }
 
 /// How a game was decided, as the words after "wins" or "Draw": `by connection`,

@@ -217,3 +217,43 @@ impl View {
         }
     }
 }
+
+impl super::Draw for crate::games::inphexion::Inphexion {
+    type View = View;
+
+    fn view(
+        position: &crate::games::inphexion::Position,
+        last: Option<(
+            &crate::games::inphexion::Position,
+            &crate::games::inphexion::Move,
+        )>,
+        players: &[String; 2],
+    ) -> View {
+        View::from_position(position, last.map(|(_, m)| m), players)
+    }
+
+    fn set_words(view: &mut View, lang: Lang, outcome: Option<Outcome>, caption: Option<String>) {
+        view.lang = lang;
+        view.outcome = outcome;
+        if let Some(caption) = caption {
+            view.caption = caption;
+        }
+    }
+
+    fn draw(view: &View, theme: Theme) -> RgbaImage {
+        draw(view, theme)
+    }
+
+    /// One picture each: every board of a size is drawn at one scale.
+    fn draw_sequence(views: &[View], theme: Theme) -> Vec<RgbaImage> {
+        views.iter().map(|v| draw(v, theme)).collect()
+    }
+
+    fn svg(view: &View, targets: &[Hex]) -> String {
+        super::svg::inphexion_svg(view, targets)
+    }
+
+    fn side_colours(palette: &super::Palette) -> [super::canvas::Rgb8A; 2] {
+        [palette.white_disc, palette.black_disc]
+    }
+}

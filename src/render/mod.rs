@@ -89,7 +89,7 @@ mod turning;
 use image::RgbaImage;
 use thiserror::Error;
 
-use crate::games::{Game, Move, Position};
+use crate::games::{on_game, Game, Move, Outcome, Position, Registered};
 use crate::i18n::Lang;
 
 pub use header::how_decided;
@@ -323,6 +323,36 @@ pub fn render_image_in(
     ))
 }
 
+/// How a game's positions become pictures: its view (plain data), the PNG, a sequence drawn at
+/// one scale, the web board's SVG and the chart's colours. Implemented in `render/<game>.rs` on
+/// the game's [`Rules`](crate::games::Rules) type; [`render_png`], [`replay`], [`svg::board`]
+/// and the chart reach it through the registry.
+pub(crate) trait Draw: Registered {
+    /// What a picture is drawn from.
+    type View;
+    /// The view of `position`; `last` is the move that led to it, with the position it was
+    /// played on; `players` by seat.
+    fn view(
+        position: &Self::Position,
+        last: Option<(&Self::Position, &Self::Move)>,
+        players: &[String; 2],
+    ) -> Self::View;
+    /// Sets the view's language, the result shown and the last-move line (when there is one).
+    fn set_words(
+        view: &mut Self::View,
+        lang: Lang,
+        outcome: Option<Outcome>,
+        caption: Option<String>,
+    );
+    fn draw(view: &Self::View, theme: Theme) -> RgbaImage;
+    /// Pictures of several views at one scale (a replay's frames; turning points compared).
+    fn draw_sequence(views: &[Self::View], theme: Theme) -> Vec<RgbaImage>;
+    /// The web board's SVG of the view, with a hit area on every cell of `targets`.
+    fn svg(view: &Self::View, targets: &[crate::hex::Hex]) -> String;
+    /// The colours of the two sides (first colour first), as the chart fills their areas.
+    fn side_colours(palette: &Palette) -> [Rgb8A; 2];
+}
+
 /// Draws `pos`, the position after `ply` moves of `game`; `before` is the one before it (none at
 /// the start), so that the move between them is marked.
 fn draw_ply(
@@ -334,59 +364,31 @@ fn draw_ply(
     players: &[String; 2],
     theme: Theme,
 ) -> RgbaImage {
-    match pos {
-        Position::Inphexion(p) => {
-            inphexion::draw(&inphexion_view(lang, game, ply, p, before, players), theme)
-        }
-        Position::Exxit(p) => exxit::draw(&exxit_view(lang, game, ply, p, before, players), theme),
-    }
+    on_game!(pos, Position(p), G => {
+        G::draw(&view_of::<G>(lang, game, ply, p, before, players), theme)
+    })
 }
 
-/// The view of inpHeXion position `p`, the position after `ply` moves of `game`, reached from
+/// The view of position `p` of game `G`, the position after `ply` moves of `game`, reached from
 /// `before`.
-fn inphexion_view(
+fn view_of<G: Draw>(
     lang: Lang,
     game: &Game,
     ply: usize,
-    p: &crate::games::inphexion::Position,
+    p: &G::Position,
     before: Option<&Position>,
     players: &[String; 2],
-) -> inphexion::View {
+) -> G::View {
     let last = last_move(game, ply, before);
-    let mv = match last {
-        Some((_, Move::Inphexion(m))) => Some(m),
-        _ => None,
-    };
-    let mut v = inphexion::View::from_position(p, mv, players);
-    v.lang = lang;
-    v.outcome = outcome_at(game, ply, || p.outcome());
-    if let Some((before, m)) = last {
-        v.caption = caption(lang, ply, before, m);
-    }
-    v
-}
-
-/// The view of EXXIT position `p`, the position after `ply` moves of `game`, reached from
-/// `before`.
-fn exxit_view(
-    lang: Lang,
-    game: &Game,
-    ply: usize,
-    p: &crate::games::exxit::Position,
-    before: Option<&Position>,
-    players: &[String; 2],
-) -> exxit::View {
-    let last = last_move(game, ply, before);
-    let mv = match last {
-        Some((Position::Exxit(before), Move::Exxit(m))) => Some((before, m)),
-        _ => None,
-    };
-    let mut v = exxit::View::from_position(p, mv, players);
-    v.lang = lang;
-    v.outcome = outcome_at(game, ply, || p.outcome());
-    if let Some((before, m)) = last {
-        v.caption = caption(lang, ply, before, m);
-    }
+    let mv = last.and_then(|(b, m)| Some((G::position_of(b)?, G::move_of(m)?)));
+    let mut v = G::view(p, mv, players);
+    let caption = last.map(|(before, m)| caption(lang, ply, before, m));
+    G::set_words(
+        &mut v,
+        lang,
+        outcome_at(game, ply, || G::outcome(p)),
+        caption,
+    );
     v
 }
 
@@ -464,25 +466,16 @@ pub fn replay_in(
             k.checked_sub(1).and_then(|i| positions.get(i)),
         ))
     };
-    let frames: Vec<RgbaImage> = match game.position() {
-        Position::Inphexion(_) => plies
+    let frames: Vec<RgbaImage> = on_game!(game.position(), Position(_), G => {
+        let views: Vec<_> = plies
             .iter()
             .filter_map(|&k| {
                 let (pos, before) = at(k)?;
-                Some(draw_ply(lang, game, k, pos, before, players, theme))
+                Some(view_of::<G>(lang, game, k, G::position_of(pos)?, before, players))
             })
-            .collect(),
-        Position::Exxit(_) => {
-            let mut views = Vec::with_capacity(plies.len());
-            for &k in &plies {
-                let Some((Position::Exxit(p), before)) = at(k) else {
-                    continue;
-                };
-                views.push(exxit_view(lang, game, k, p, before, players));
-            }
-            exxit::draw_sequence(&views, theme)
-        }
-    };
+            .collect();
+        G::draw_sequence(&views, theme)
+    });
     replay_gif(&frames)
 }
 
@@ -495,31 +488,27 @@ pub(crate) fn render_at_one_scale(
     players: &[String; 2],
     theme: Theme,
 ) -> Result<Vec<RgbaImage>, RenderError> {
-    let mut exxit_views = Vec::new();
-    let mut pictures = Vec::new();
+    let mut positions = Vec::with_capacity(shots.len());
     for &(game, ply) in shots {
         let len = game.ply();
         let pos = game
             .position_at(ply)
             .ok_or(RenderError::NoSuchPly { ply, len })?;
         let before = ply.checked_sub(1).and_then(|i| game.position_at(i));
-        match &*pos {
-            Position::Exxit(p) => {
-                exxit_views.push(exxit_view(lang, game, ply, p, before.as_deref(), players))
-            }
-            Position::Inphexion(_) => pictures.push(draw_ply(
-                lang,
-                game,
-                ply,
-                &pos,
-                before.as_deref(),
-                players,
-                theme,
-            )),
-        }
+        positions.push((game, ply, pos, before));
     }
-    if !exxit_views.is_empty() {
-        pictures.extend(exxit::draw_sequence(&exxit_views, theme));
+    let mut pictures = Vec::new();
+    for kind in crate::games::GameKind::ALL {
+        on_game!(kind, GameKind, G => {
+            let views: Vec<_> = positions
+                .iter()
+                .filter_map(|(game, ply, pos, before)| {
+                    let p = G::position_of(pos)?;
+                    Some(view_of::<G>(lang, game, *ply, p, before.as_deref(), players))
+                })
+                .collect();
+            pictures.extend(G::draw_sequence(&views, theme));
+        });
     }
     Ok(pictures)
 }
@@ -661,7 +650,7 @@ pub(crate) mod game_tests {
         let Position::Exxit(p) = game.position() else {
             panic!("an EXXIT game")
         };
-        let v = exxit_view(ja, &game, game.ply(), p, None, &names);
+        let v = view_of::<crate::games::exxit::Exxit>(ja, &game, game.ply(), p, None, &names);
         assert_eq!(v.lang, ja);
         let h = header::Header {
             kind: crate::games::GameKind::Exxit,

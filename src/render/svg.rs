@@ -25,8 +25,9 @@ use super::canvas::{centred_baseline, fit_text, text_width, FontKind};
 use super::header::{
     card_width, card_x, colour_title, status_text, Header, CARD_H, CARD_TOP, HEADER_H,
 };
+use super::Draw;
 use super::{inphexion, Palette, RenderError, Theme};
-use crate::games::{Colour, Game, Position};
+use crate::games::{on_game, Colour, Game};
 use crate::hex::Hex;
 use crate::i18n::{tr, Lang};
 use crate::text;
@@ -49,16 +50,9 @@ pub fn board(
         .position_at(ply)
         .ok_or(RenderError::NoSuchPly { ply, len })?;
     let before = ply.checked_sub(1).and_then(|i| game.position_at(i));
-    Ok(match &*pos {
-        Position::Inphexion(p) => {
-            let v = super::inphexion_view(lang, game, ply, p, before.as_deref(), players);
-            inphexion_svg(&v, targets)
-        }
-        Position::Exxit(p) => {
-            let v = super::exxit_view(lang, game, ply, p, before.as_deref(), players);
-            exxit_board::exxit_svg(&v, targets)
-        }
-    })
+    Ok(on_game!(&*pos, Position(p), G => {
+        G::svg(&super::view_of::<G>(lang, game, ply, p, before.as_deref(), players), targets)
+    }))
 }
 
 /// The board's stylesheet: every palette colour as a custom property, light by default and dark
@@ -499,7 +493,7 @@ fn mark_ring(svg: &mut Svg, at: (f32, f32), radius: f32, width: f32) {
     svg.ring(at, radius, width, "last", 255);
 }
 
-fn inphexion_svg(view: &inphexion::View, targets: &[Hex]) -> String {
+pub(super) fn inphexion_svg(view: &inphexion::View, targets: &[Hex]) -> String {
     use inphexion::layout::{frame, layout_below, BAND, LABEL_ROOM};
     use inphexion::LastMove;
     let l = layout_below(view, HEADER_H);
@@ -692,6 +686,7 @@ fn inphexion_svg(view: &inphexion::View, targets: &[Hex]) -> String {
 }
 
 mod exxit_board;
+pub(super) use exxit_board::exxit_svg;
 
 #[cfg(test)]
 mod tests;

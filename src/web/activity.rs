@@ -562,10 +562,7 @@ pub async fn games(
         .map(|(id, your_turn, kind, names)| {
             json!({
                 "id": id,
-                "kind": match kind {
-                    crate::games::GameKind::Inphexion => "inphexion",
-                    crate::games::GameKind::Exxit => "exxit",
-                },
+                "kind": kind.name(),
                 "players": names,
                 "your_turn": your_turn,
             })

@@ -5,7 +5,7 @@
 //!
 //! The rules are the `/rules` command's texts (`rules-{game}` in `rules.ftl`, Discord's markdown
 //! turned into HTML), with the pictures' captions beside them; the pictures are the renderer's,
-//! of a few positions reached by real moves ([`figures`]), drawn once per language and kept.
+//! of a few positions reached by real moves ([`GameKind::figures`]), drawn once per language and kept.
 //!
 //! Discord opens an Activity at `/` with `frame_id` in the query: that request gets the game page
 //! (`assets::activity_page`) when the Activity is on.
@@ -39,66 +39,6 @@ pub fn invite_url(app_id: impl std::fmt::Display) -> String {
 /// The address of a game's rules page on the web board.
 pub fn rules_path(kind: GameKind) -> String {
     format!("/rules/{}", kind.name())
-}
-
-/// A picture of a rules page: the position after `moves` from the game's default start.
-pub struct Figure {
-    /// Its file's name, without `.png`.
-    pub name: &'static str,
-    /// The moves that lead to it, in notation.
-    pub moves: &'static [&'static str],
-    /// Its caption's message id (`rules.ftl`).
-    pub caption: &'static str,
-}
-
-/// The pictures of each game's rules page, in the page's order.
-pub fn figures(kind: GameKind) -> &'static [Figure] {
-    const INPHEXION: &[Figure] = &[
-        Figure {
-            name: "start",
-            moves: &[],
-            caption: "rules-figure-inphexion-start",
-        },
-        Figure {
-            name: "place",
-            moves: &["d4"],
-            caption: "rules-figure-inphexion-place",
-        },
-        Figure {
-            name: "push",
-            moves: &["d4", "d4-e3"],
-            caption: "rules-figure-inphexion-push",
-        },
-    ];
-    const EXXIT: &[Figure] = &[
-        Figure {
-            name: "start",
-            moves: &[],
-            caption: "rules-figure-exxit-start",
-        },
-        Figure {
-            name: "place",
-            moves: &["0,0", "1,-1"],
-            caption: "rules-figure-exxit-place",
-        },
-        Figure {
-            name: "dance",
-            moves: &["0,0", "1,-1", "0,0-1,-1"],
-            caption: "rules-figure-exxit-dance",
-        },
-    ];
-    match kind {
-        GameKind::Inphexion => INPHEXION,
-        GameKind::Exxit => EXXIT,
-    }
-}
-
-/// The `/rules` text of a game, in Discord's markdown.
-fn rules_id(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Inphexion => "rules-inphexion",
-        GameKind::Exxit => "rules-exxit",
-    }
 }
 
 /// The reader's language: `?lang=` when the bot speaks it, else the browser's, else English.
@@ -195,7 +135,8 @@ pub async fn rules(Path(game): Path<String>, uri: Uri, headers: HeaderMap) -> Re
         return error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"));
     };
     let q = format!("?lang={}", lang_code(lang));
-    let figures: String = figures(kind)
+    let figures: String = kind
+        .figures()
         .iter()
         .map(|f| {
             let caption = escape(&Text::new(f.caption).render(lang));
@@ -211,7 +152,7 @@ pub async fn rules(Path(game): Path<String>, uri: Uri, headers: HeaderMap) -> Re
     let body = format!(
         "<p><a href=\"/{q}\">hexcord</a></p><h1>{title}</h1>{rules}{figures}",
         title = escape(&title),
-        rules = markdown_html(&tr(lang, rules_id(kind))),
+        rules = markdown_html(&tr(lang, kind.rules_text())),
     );
     page(lang, &title, &body)
 }
@@ -229,7 +170,7 @@ pub async fn picture(
     let lang = page_lang(&uri, &headers);
     let figure = game.parse::<GameKind>().ok().and_then(|kind| {
         let name = file.strip_suffix(".png")?;
-        figures(kind)
+        kind.figures()
             .iter()
             .find(|f| f.name == name)
             .map(|f| (kind, f))
@@ -278,7 +219,7 @@ pub async fn picture(
 }
 
 /// The PNG of `figure`: its moves played from the default start, drawn in `lang`.
-fn draw(kind: GameKind, figure: &Figure, lang: Lang) -> Result<Vec<u8>, String> {
+fn draw(kind: GameKind, figure: &crate::games::Figure, lang: Lang) -> Result<Vec<u8>, String> {
     let mut game = Game::new(Options::default_for(kind));
     for mv in figure.moves {
         game.play_text(mv).map_err(|e| format!("{mv}: {e}"))?;
@@ -370,7 +311,7 @@ mod tests {
     #[test]
     fn every_figure_is_reached_by_legal_moves_and_drawn() {
         for kind in GameKind::ALL {
-            for f in figures(kind) {
+            for f in kind.figures() {
                 let png = draw(kind, f, Lang::EN).unwrap_or_else(|e| panic!("{e}"));
                 assert!(png.starts_with(b"\x89PNG"), "{}", f.name);
             }

@@ -29,12 +29,12 @@ use super::Web;
 use crate::ai::Level;
 use crate::config::Config;
 use crate::db::{GameRow, GameStatus, UserId};
-use crate::games::{exxit, inphexion, GameKind, Options};
+use crate::games::{GameKind, Options};
 use crate::i18n::{tr, Lang, Text};
 use crate::play::actions::{Core, MAX_BOT_GAMES};
 use crate::play::local::{self, Against, NewGame};
 use crate::play::opponent::Opponent;
-use crate::play::terms::{build_options, ChosenOptions};
+use crate::play::terms::{foreign_option, foreign_option_names, options_from};
 use crate::play::Error;
 use crate::text;
 
@@ -137,46 +137,26 @@ fn new_game_form(kind: GameKind, lang: Lang) -> String {
         .iter()
         .map(|(v, id)| option(v, &tr(lang, id), *v == "yes"))
         .collect::<String>();
-    let variant = match Options::default_for(kind) {
-        Options::Inphexion(default) => {
-            let sizes: String = inphexion::SIZES
-                .map(|size| {
-                    let o = Options::Inphexion(inphexion::Options {
-                        size,
-                        ..default.clone()
-                    });
-                    let words = crate::play::words::board_size(&o).render(lang);
-                    option(&size.to_string(), &words, size == default.size)
-                })
-                .collect();
-            format!(
-                "<p><label>{} <select name=\"size\">{sizes}</select></label></p>{}{}{}",
-                escape(&tr(lang, "local-size")),
-                flag("pie", "variant-pie", lang),
-                flag("free_reply", "variant-free-reply", lang),
-                flag("neutral", "variant-neutral", lang),
-            )
-        }
-        Options::Exxit(default) => {
-            let tiles: String = exxit::TILE_COUNTS
-                .iter()
-                .map(|&tiles| {
-                    let o = Options::Exxit(exxit::Options {
-                        tiles,
-                        ..default.clone()
-                    });
-                    let words = crate::play::words::board_size(&o).render(lang);
-                    option(&tiles.to_string(), &words, tiles == default.tiles)
-                })
-                .collect();
-            format!(
-                "<p><label>{} <select name=\"tiles\">{tiles}</select></label></p>{}{}",
-                escape(&tr(lang, "local-tiles")),
-                flag("expert", "variant-expert", lang),
-                flag("pie", "variant-pie", lang),
-            )
-        }
-    };
+    let size = kind.size_option();
+    let default = Options::default_for(kind).size();
+    let sizes: String = size
+        .values
+        .iter()
+        .map(|&n| {
+            let words = crate::play::words::size_words(kind, n).render(lang);
+            option(&n.to_string(), &words, n == default)
+        })
+        .collect();
+    let flags: String = kind
+        .flags()
+        .iter()
+        .map(|f| flag(&f.word.replace('-', "_"), f.text, lang))
+        .collect();
+    let variant = format!(
+        "<p><label>{} <select name=\"{}\">{sizes}</select></label></p>{flags}",
+        escape(&tr(lang, size.label)),
+        size.word,
+    );
     format!(
         "<section class=\"new-game\" id=\"new-{name}\"><h2>{head}</h2>\
          <form method=\"post\" action=\"/local/new?lang={code}\">\
@@ -280,40 +260,33 @@ pub fn read_new_game(body: &[u8]) -> Result<NewGame, Text> {
         Some("no") => false,
         Some(v) => return Err(bad("first", v)),
     };
-    let size = match get("size") {
+    let word = kind.size_option().word;
+    let size = match get(word) {
         None => None,
         Some(v) => Some(
             v.parse::<u8>()
                 .ok()
-                .filter(|n| inphexion::SIZES.contains(n))
-                .ok_or_else(|| bad("size", v))?
+                .filter(|n| kind.size_option().values.contains(n))
+                .ok_or_else(|| bad(word, v))?
                 .into(),
         ),
     };
-    let tiles = match get("tiles") {
-        None => None,
-        Some(v) => Some(
-            v.parse::<u8>()
-                .ok()
-                .filter(|n| exxit::TILE_COUNTS.contains(n))
-                .ok_or_else(|| bad("tiles", v))?
-                .into(),
-        ),
-    };
-    let flag = |name: &str| match get(name) {
-        None => Ok(None),
-        Some("on") => Ok(Some(true)),
-        Some(v) => Err(bad(name, v)),
-    };
-    let chosen = ChosenOptions {
-        size,
-        pie: flag("pie")?,
-        free_reply: flag("free_reply")?,
-        neutral: flag("neutral")?,
-        tiles,
-        expert: flag("expert")?,
-    };
-    let options = build_options(kind, &chosen).map_err(|r| r.0)?;
+    let mut flags = Vec::new();
+    for f in kind.flags() {
+        let name = f.word.replace('-', "_");
+        match get(&name) {
+            None => {}
+            Some("on") => flags.push(f.word),
+            Some(v) => return Err(bad(&name, v)),
+        }
+    }
+    if let Some(name) = foreign_option_names(kind)
+        .into_iter()
+        .find(|n| get(n).is_some())
+    {
+        return Err(foreign_option(kind, &name).0);
+    }
+    let options = options_from(kind, size, &flags).map_err(|r| r.0)?;
     Ok(NewGame {
         options,
         against,

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::db::{self, GameRow, GameStatus, Pool, UserId};
-use crate::games::{Game, GameKind, Options};
+use crate::games::{Game, Options};
 use crate::hex::Hex;
 use crate::i18n::Lang;
 use crate::play::access::{colour_of, player_to_move};
@@ -314,10 +314,7 @@ pub async fn build(
     let analysis = stored_chart(pool, row, game, lang).await?;
     Ok(State {
         id: row.id,
-        kind: match kind {
-            GameKind::Inphexion => "inphexion",
-            GameKind::Exxit => "exxit",
-        },
+        kind: kind.name(),
         variant: variant_words(lang, game.options()),
         version: row.version,
         revision: row.revision,

@@ -264,10 +264,7 @@ pub async fn follow(ctx: Context<'_>, #[max_length = 20] game: String) -> Result
 
 /// The summary of a game's rules in `lang`.
 fn rules_text(kind: GameKind, lang: Lang) -> String {
-    match kind {
-        GameKind::Inphexion => tr(lang, "rules-inphexion"),
-        GameKind::Exxit => tr(lang, "rules-exxit"),
-    }
+    tr(lang, kind.rules_text())
 }
 
 /// How many optional options of a command the help names; `[…]` stands for the others (Discord

@@ -65,21 +65,45 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
     ]
 }
 
-/// Which game (a choice in Discord).
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum GameChoice {
-    #[name = "inpHeXion"]
-    Inphexion,
-    #[name = "EXXIT"]
-    Exxit,
+/// Which game (a choice in Discord): the registry's games, by their titles, in its order.
+#[derive(Clone, Copy, Debug)]
+pub struct GameChoice(pub GameKind);
+
+impl poise::ChoiceParameter for GameChoice {
+    fn list() -> std::borrow::Cow<'static, [poise::CommandParameterChoice]> {
+        GameKind::ALL
+            .iter()
+            .map(|k| poise::CommandParameterChoice {
+                __non_exhaustive: (),
+                name: k.title().into(),
+                localizations: std::borrow::Cow::Borrowed(&[]),
+            })
+            .collect()
+    }
+
+    fn from_index(index: usize) -> Option<GameChoice> {
+        GameKind::ALL.get(index).copied().map(GameChoice)
+    }
+
+    fn from_name(name: &str) -> Option<GameChoice> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.title().eq_ignore_ascii_case(name))
+            .map(GameChoice)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.title()
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 impl From<GameChoice> for GameKind {
     fn from(c: GameChoice) -> GameKind {
-        match c {
-            GameChoice::Inphexion => GameKind::Inphexion,
-            GameChoice::Exxit => GameKind::Exxit,
-        }
+        c.0
     }
 }
 

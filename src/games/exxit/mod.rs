@@ -165,3 +165,105 @@ impl MoveList {
         self.0.push(mv);
     }
 }
+
+/// EXXIT's [`Rules`](super::Rules), as the registry lists it.
+pub struct Exxit;
+
+impl super::Rules for Exxit {
+    const NAME: &'static str = "exxit";
+    const TITLE: &'static str = "EXXIT";
+    const COLOUR_NAMES: [&'static str; 2] = ["silver", "red"];
+    const COLOUR_TEXTS: [&'static str; 2] = ["colour-silver", "colour-red"];
+    const COLOUR_TITLES: [&'static str; 2] = ["render-colour-silver", "render-colour-red"];
+    const RULES_TEXT: &'static str = "rules-exxit";
+    const SIZE: super::SizeOption = super::SizeOption {
+        word: "tiles",
+        values: &TILE_COUNTS,
+        text: "variant-exxit",
+        label: "local-tiles",
+    };
+    const FLAGS: &'static [super::Flag] = &[
+        super::Flag {
+            word: "expert",
+            text: "variant-expert",
+        },
+        super::Flag {
+            word: "pie",
+            text: "variant-pie",
+        },
+    ];
+
+    const FIGURES: &'static [super::Figure] = &[
+        super::Figure {
+            name: "start",
+            moves: &[],
+            caption: "rules-figure-exxit-start",
+        },
+        super::Figure {
+            name: "place",
+            moves: &["0,0", "1,-1"],
+            caption: "rules-figure-exxit-place",
+        },
+        super::Figure {
+            name: "dance",
+            moves: &["0,0", "1,-1", "0,0-1,-1"],
+            caption: "rules-figure-exxit-dance",
+        },
+    ];
+
+    type Options = Options;
+    type Move = Move;
+    type Position = Position;
+
+    fn parse_options(words: &[&str]) -> Result<Options, OptionError> {
+        Options::parse(words)
+    }
+    fn option_words(options: &Options) -> Vec<String> {
+        options.words()
+    }
+    fn size(options: &Options) -> u8 {
+        options.tiles
+    }
+    fn new_position(options: &Options) -> Position {
+        Position::new(options)
+    }
+    fn options(position: &Position) -> &Options {
+        position.options()
+    }
+    fn to_move(position: &Position) -> super::Colour {
+        position.to_move()
+    }
+    fn outcome(position: &Position) -> Option<super::Outcome> {
+        position.outcome()
+    }
+    fn legal_moves(position: &Position, out: &mut Vec<Move>) {
+        let mut list = MoveList::new();
+        position.legal_moves(&mut list);
+        out.extend_from_slice(list.as_slice());
+    }
+    fn parse_move(position: &Position, text: &str) -> Result<Move, super::ParseMoveError> {
+        position.parse_move(text)
+    }
+    fn check_move(position: &Position, mv: &Move) -> Result<(), super::IllegalMove> {
+        position.check_move(mv)
+    }
+    fn play(position: &mut Position, mv: &Move) {
+        position.play(mv)
+    }
+    fn to_line(position: &Position) -> String {
+        position.to_line()
+    }
+    fn from_line(options: &Options, line: &str) -> Result<Position, super::BadPosition> {
+        Position::from_line(options, line)
+    }
+    fn diagram(position: &Position) -> String {
+        position.diagram()
+    }
+    /// The island score (X20).
+    fn score(position: &Position) -> Option<[u32; 2]> {
+        Some(position.score())
+    }
+    fn perft(position: &Position, depth: u32) -> u64 {
+        position.perft(depth)
+    }
+}

@@ -48,7 +48,7 @@ pub use position::Position;
 pub const MAX_RELOCATIONS: usize = 6;
 
 /// The board sizes a game may have (I1).
-pub const SIZES: std::ops::RangeInclusive<u8> = 4..=11;
+pub const SIZES: [u8; 8] = [4, 5, 6, 7, 8, 9, 10, 11];
 
 /// Variant options (I1, I7, I8, I15).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -317,5 +317,107 @@ impl MoveList {
     }
     pub fn contains(&self, m: &Move) -> bool {
         self.0.contains(m)
+    }
+}
+
+/// inpHeXion's [`Rules`](super::Rules), as the registry lists it.
+pub struct Inphexion;
+
+impl super::Rules for Inphexion {
+    const NAME: &'static str = "inphexion";
+    const TITLE: &'static str = "inpHeXion";
+    const COLOUR_NAMES: [&'static str; 2] = ["white", "black"];
+    const COLOUR_TEXTS: [&'static str; 2] = ["colour-white", "colour-black"];
+    const COLOUR_TITLES: [&'static str; 2] = ["render-colour-white", "render-colour-black"];
+    const RULES_TEXT: &'static str = "rules-inphexion";
+    const SIZE: super::SizeOption = super::SizeOption {
+        word: "size",
+        values: &SIZES,
+        text: "variant-inphexion",
+        label: "local-size",
+    };
+    const FLAGS: &'static [super::Flag] = &[
+        super::Flag {
+            word: "pie",
+            text: "variant-pie",
+        },
+        super::Flag {
+            word: "free-reply",
+            text: "variant-free-reply",
+        },
+        super::Flag {
+            word: "neutral",
+            text: "variant-neutral",
+        },
+    ];
+
+    const FIGURES: &'static [super::Figure] = &[
+        super::Figure {
+            name: "start",
+            moves: &[],
+            caption: "rules-figure-inphexion-start",
+        },
+        super::Figure {
+            name: "place",
+            moves: &["d4"],
+            caption: "rules-figure-inphexion-place",
+        },
+        super::Figure {
+            name: "push",
+            moves: &["d4", "d4-e3"],
+            caption: "rules-figure-inphexion-push",
+        },
+    ];
+
+    type Options = Options;
+    type Move = Move;
+    type Position = Position;
+
+    fn parse_options(words: &[&str]) -> Result<Options, OptionError> {
+        Options::parse(words)
+    }
+    fn option_words(options: &Options) -> Vec<String> {
+        options.words()
+    }
+    fn size(options: &Options) -> u8 {
+        options.size
+    }
+    fn new_position(options: &Options) -> Position {
+        Position::new(options)
+    }
+    fn options(position: &Position) -> &Options {
+        position.options()
+    }
+    fn to_move(position: &Position) -> Colour {
+        position.to_move()
+    }
+    fn outcome(position: &Position) -> Option<super::Outcome> {
+        position.outcome()
+    }
+    fn legal_moves(position: &Position, out: &mut Vec<Move>) {
+        let mut list = MoveList::new();
+        position.legal_moves(&mut list);
+        out.extend_from_slice(list.as_slice());
+    }
+    fn parse_move(position: &Position, text: &str) -> Result<Move, super::ParseMoveError> {
+        position.parse_move(text)
+    }
+    fn check_move(position: &Position, mv: &Move) -> Result<(), super::IllegalMove> {
+        position.check_move(mv)
+    }
+    fn play(position: &mut Position, mv: &Move) {
+        position.play(mv)
+    }
+    fn to_line(position: &Position) -> String {
+        position.to_line()
+    }
+    fn from_line(options: &Options, line: &str) -> Result<Position, super::BadPosition> {
+        Position::from_line(options, line)
+    }
+    fn diagram(position: &Position) -> String {
+        position.diagram()
+    }
+    fn perft(position: &Position, depth: u32) -> u64 {
+        position.perft(depth)
     }
 }

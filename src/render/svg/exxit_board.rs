@@ -57,7 +57,7 @@ fn exxit_stack(svg: &mut Svg, l: &exxit::layout::Layout, at: Hex, discs: &[Colou
     }
 }
 
-pub(super) fn exxit_svg(view: &exxit::View, targets: &[Hex]) -> String {
+pub(in crate::render) fn exxit_svg(view: &exxit::View, targets: &[Hex]) -> String {
     use exxit::layout::layout;
     use exxit::rim::rim_labels;
     use exxit::{Extent, LastMove};

@@ -1,7 +1,7 @@
 //! The SVG board's tests: every position parses, targets sit where the PNG puts the cells.
 
 use super::*;
-use crate::games::{exxit as xg, inphexion as ig, Move, Options};
+use crate::games::{exxit as xg, inphexion as ig, Move, Options, Position};
 
 fn random_game(line: &str, seed: u64, max_plies: usize) -> Game {
     let options = Options::parse_line(line).expect("options");
@@ -126,7 +126,7 @@ fn every_position_parses_with_one_hit_area_per_target_where_the_layout_puts_the_
             }
             Position::Exxit(p) => {
                 let before = game.ply().checked_sub(1).and_then(|i| game.position_at(i));
-                let v = super::super::exxit_view(
+                let v = super::super::view_of::<crate::games::exxit::Exxit>(
                     Lang::EN,
                     &game,
                     game.ply(),
