@@ -46,10 +46,11 @@
 //!    view, the PNG, a sequence at one scale, the web board's SVG, the chart's colours), for
 //!    the same reason: pixels are not the rules' business, and `games` depends on nothing above
 //!    [`crate::hex`].
+//! 6. **Its moves in words**: [`crate::play::picker::Pick`] in `src/play/picker.rs` (each move
+//!    as the Move button's steps, a move in words): texts in the reader's language, which
+//!    `games` cannot depend on.
 //!
 //! What still names each game outside its folder, and why:
-//! - **The move picker's words** (`play/picker.rs`: the steps of a move and a move in words,
-//!   one function per game): texts in the reader's language, which `games` cannot depend on.
 //! - **Discord's options of a variant**: the `size`/`tiles`/flag options of `/challenge` and
 //!   `/tournament` (`play::terms::ChosenOptions`) are a schema registered with Discord, fixed at
 //!   compile time; [`play::terms::build_options`] checks them against the game's [`Rules`]. The

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::games::{exxit, inphexion, Game, Move, Position};
+use crate::games::{exxit, inphexion, on_game, Game, Move, Position, Registered};
 use crate::hex::Hex;
 use crate::i18n::{Lang, Text};
 use crate::text;
@@ -75,12 +75,54 @@ fn exxit_row(h: Hex) -> Text {
     text!("picker-row-r", r = h.r)
 }
 
+/// What the picker needs of a game: each legal move as steps, and a move in words. Each game
+/// implements it here (its words are translated texts, which `games` does not know); the
+/// picker reaches it through the games' registry (`on_game!`).
+pub trait Pick: Registered {
+    /// The steps of `mv`, a legal move in `position`.
+    fn steps(position: &Self::Position, mv: &Self::Move) -> Vec<Step>;
+    /// `mv` in words, where the words of its last step do not say it all.
+    fn words(position: &Self::Position, mv: &Self::Move) -> Option<Text>;
+}
+
 /// The steps of `mv`, a legal move in `position`.
 pub fn steps(position: &Position, mv: &Move) -> Vec<Step> {
-    match (position, mv) {
-        (Position::Inphexion(_), Move::Inphexion(m)) => inphexion_steps(m),
-        (Position::Exxit(p), Move::Exxit(m)) => exxit_steps(p, m),
-        _ => Vec::new(),
+    on_game!((position, mv), Position(p), Move(m), G => G::steps(p, m), _ => Vec::new())
+}
+
+impl Pick for inphexion::Inphexion {
+    fn steps(_: &inphexion::Position, m: &inphexion::Move) -> Vec<Step> {
+        inphexion_steps(m)
+    }
+
+    fn words(_: &inphexion::Position, m: &inphexion::Move) -> Option<Text> {
+        let inphexion::MoveKind::Regular { from, to } = m.kind() else {
+            return None;
+        };
+        use inphexion::cell_name;
+        let push = text!("words-push", from = cell_name(from), to = cell_name(to));
+        Some(m.relocations().fold(push, |words, (s, d)| {
+            let moved = text!("words-relocate", from = cell_name(s), to = cell_name(d));
+            text!("words-then", first = words, next = moved)
+        }))
+    }
+}
+
+impl Pick for exxit::Exxit {
+    fn steps(p: &exxit::Position, m: &exxit::Move) -> Vec<Step> {
+        exxit_steps(p, m)
+    }
+
+    fn words(p: &exxit::Position, m: &exxit::Move) -> Option<Text> {
+        let exxit::Move::Dance { from, target } = m else {
+            return None;
+        };
+        let (from, onto) = (from.to_string(), target.to_string());
+        Some(if falls_into_space(p, m) {
+            text!("words-dance-space", from = from, onto = onto)
+        } else {
+            text!("words-dance", from = from, onto = onto)
+        })
     }
 }
 
@@ -221,29 +263,9 @@ pub fn describe(lang: Lang, position: &Position, mv: &Move) -> String {
 /// [`describe`] as a [`Text`], for a message rendered later in its reader's language (a
 /// takeback request, a board's introduction).
 pub fn describe_text(position: &Position, mv: &Move) -> Text {
-    match (position, mv) {
-        (Position::Inphexion(_), Move::Inphexion(m)) => match m.kind() {
-            inphexion::MoveKind::Regular { from, to } => {
-                use inphexion::cell_name;
-                let push = text!("words-push", from = cell_name(from), to = cell_name(to));
-                m.relocations().fold(push, |words, (s, d)| {
-                    let moved = text!("words-relocate", from = cell_name(s), to = cell_name(d));
-                    text!("words-then", first = words, next = moved)
-                })
-            }
-            _ => last_label(position, mv),
-        },
-        (Position::Exxit(p), Move::Exxit(m @ exxit::Move::Dance { from, target })) => {
-            let (from, onto) = (from.to_string(), target.to_string());
-            if falls_into_space(p, m) {
-                text!("words-dance-space", from = from, onto = onto)
-            } else {
-                text!("words-dance", from = from, onto = onto)
-            }
-        }
-        // A single choice, or "Lay a tile" / "Place a disc" said again by the cell's own words.
-        _ => last_label(position, mv),
-    }
+    // A single choice, or "Lay a tile" / "Place a disc" said again by the cell's own words.
+    let words = on_game!((position, mv), Position(p), Move(m), G => G::words(p, m), _ => None);
+    words.unwrap_or_else(|| last_label(position, mv))
 }
 
 /// The move written `notation` in `position`, in words ([`describe`]); `None` when no legal move
