@@ -51,6 +51,11 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// The page for an address that names nothing here, in `lang`.
+pub fn not_found_page(lang: Lang) -> Response {
+    error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"))
+}
+
 /// A short HTML page saying what went wrong, in `lang`.
 pub fn error_page(status: StatusCode, lang: Lang, why: &Text) -> Response {
     let body = format!(
@@ -75,7 +80,7 @@ pub fn error_page(status: StatusCode, lang: Lang, why: &Text) -> Response {
 /// Any address the web board does not serve.
 pub async fn not_found(headers: HeaderMap) -> Response {
     let lang = accepted_lang(&headers).unwrap_or_default();
-    error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"))
+    not_found_page(lang)
 }
 
 /// `GET /game/{id}`: the page, for a game that exists.
@@ -86,7 +91,7 @@ pub async fn page(
 ) -> Response {
     let lang = accepted_lang(&headers).unwrap_or_default();
     let Ok(id) = id.parse::<i64>() else {
-        return error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"));
+        return not_found_page(lang);
     };
     match crate::db::fetch_game(&web.core.pool, id).await {
         Ok(Some(_)) => {}
@@ -107,14 +112,13 @@ pub async fn page(
             );
         }
     }
-    file(PAGE).unwrap_or_else(|| error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found")))
+    file(PAGE).unwrap_or_else(|| not_found_page(lang))
 }
 
 /// `GET /inbox`: a member's inbox page (its token, in the fragment, is checked by its API).
 pub async fn inbox_page(headers: HeaderMap) -> Response {
     let lang = accepted_lang(&headers).unwrap_or_default();
-    file(super::inbox::PAGE)
-        .unwrap_or_else(|| error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found")))
+    file(super::inbox::PAGE).unwrap_or_else(|| not_found_page(lang))
 }
 
 /// `GET /`: the page as Discord's client opens it for an Activity (with the frame's query), when
@@ -135,7 +139,7 @@ pub async fn activity_page(State(web): State<Arc<Web>>, headers: HeaderMap) -> R
             html.replace("\"../assets/", "\"assets/"),
         )
             .into_response(),
-        None => error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found")),
+        None => not_found_page(lang),
     }
 }
 

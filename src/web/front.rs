@@ -17,7 +17,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use super::assets::{error_page, escape};
+use super::assets::{error_page, escape, not_found_page};
 use super::texts::{accepted_lang, lang_code};
 use super::Web;
 use crate::games::{Colour, Game, GameKind, Options};
@@ -132,7 +132,7 @@ pub(super) fn rules_links(lang: Lang) -> String {
 pub async fn rules(Path(game): Path<String>, uri: Uri, headers: HeaderMap) -> Response {
     let lang = page_lang(&uri, &headers);
     let Ok(kind) = game.parse::<GameKind>() else {
-        return error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"));
+        return not_found_page(lang);
     };
     let q = format!("?lang={}", lang_code(lang));
     let figures: String = kind
@@ -176,7 +176,7 @@ pub async fn picture(
             .map(|f| (kind, f))
     });
     let Some((kind, figure)) = figure else {
-        return error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"));
+        return not_found_page(lang);
     };
     let drawn = DRAWN.get_or_init(Drawn::default);
     let key = (kind, figure.name, lang);

@@ -22,7 +22,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use super::assets::{error_page, escape};
+use super::assets::{escape, not_found_page};
 use super::front::{page, page_lang, rules_links};
 use super::texts::lang_code;
 use super::Web;
@@ -358,11 +358,7 @@ fn to_game(id: i64, token: &str) -> Response {
 /// this server's page (else 403). `Some`: the refusal.
 fn check(web: &Web, headers: &HeaderMap, lang: Lang) -> Option<Response> {
     if !web.local {
-        return Some(error_page(
-            StatusCode::NOT_FOUND,
-            lang,
-            &text!("web-not-found"),
-        ));
+        return Some(not_found_page(lang));
     }
     if !same_origin(headers) {
         return Some(refused(
@@ -416,7 +412,7 @@ pub async fn open_game(
         return refusal;
     }
     let Ok(id) = id.parse::<i64>() else {
-        return error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"));
+        return not_found_page(lang);
     };
     match local::open(&web.core, id).await {
         Ok(token) => to_game(id, &token),

@@ -13,7 +13,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use super::assets::{error_page, escape};
+use super::assets::{error_page, escape, not_found_page};
 use super::texts::{accepted_lang, lang_code};
 use super::Web;
 use crate::db::{PairingResult, PairingRow, TournamentStatus, UserId};
@@ -35,7 +35,7 @@ pub async fn page(
 ) -> Response {
     let lang = accepted_lang(&headers).unwrap_or_default();
     let Ok(id) = id.parse::<i64>() else {
-        return error_page(StatusCode::NOT_FOUND, lang, &text!("web-not-found"));
+        return not_found_page(lang);
     };
     match event_now(&web.core.pool, id, lang).await {
         Ok(event) => (
