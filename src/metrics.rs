@@ -18,6 +18,17 @@
 //! `hexcord_database_connections` (`in_use`, `idle`), `hexcord_discord_rate_limited_total`
 //! (`global`, `route`), `hexcord_gateway_shards` (`connected`, `run`),
 //! `hexcord_gateway_disconnects_total`, `hexcord_web_connections` and `hexcord_web_live_streams`.
+//!
+//! A Prometheus scrape config (the target is `WEB_ADDR`):
+//!
+//! ```yaml
+//! scrape_configs:
+//!   - job_name: hexcord
+//!     static_configs:
+//!       - targets: ["127.0.0.1:8787"]
+//!     # From another machine, with METRICS_TOKEN set in hexcord's .env:
+//!     # authorization: { credentials: "the METRICS_TOKEN" }
+//! ```
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -11,7 +11,10 @@
 //! hexcord must be stopped. The database replaced is kept beside it as
 //! `NAME.before-restore-UNIXTIME`, never deleted; the restored one is migrated to this version.
 //!
-//! PostgreSQL is backed up with its own tools (`pg_dump`), as README's *Backups* says.
+//! Daily, from cron: `0 4 * * * cd /srv/hexcord && hexcord backup backups/$(date +\%F).db`.
+//!
+//! PostgreSQL is backed up with its own tools, while it runs: `pg_dump --format=custom -f
+//! hexcord.dump hexcord`; restored with `pg_restore --clean -d hexcord hexcord.dump`.
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
