@@ -488,6 +488,15 @@ async fn dispatch(
             return Ok(());
         }
     };
+    let public = !press
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    if answer == ChallengeAnswer::Accept && public {
+        // The pressed message shows the challenge: the game's thread starts from it even when
+        // the delivery that posted it has not stored it yet.
+        crate::db::remember_challenge_message(&data.core.pool, id, press.message.id.into()).await?;
+    }
     let text = match actions::answer_challenge(&data.core, id, user, answer).await? {
         Answered::Closed(text) | Answered::Started { text, .. } => text,
     };

@@ -217,6 +217,22 @@ pub async fn set_challenge_message(
     Ok(())
 }
 
+/// Remembers `message_id` as the message showing the challenge, unless one is known already:
+/// a challenge posted by the delivery can be answered from its message before the delivery has
+/// stored it.
+pub async fn remember_challenge_message(
+    ex: impl Executor<'_>,
+    id: i64,
+    message_id: MessageId,
+) -> Result<(), DbError> {
+    sqlx::query("UPDATE challenges SET message_id = $2 WHERE id = $1 AND message_id IS NULL")
+        .bind(id)
+        .bind(message_id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
 /// Closes every open challenge whose time ran out at `now`; returns them (each once: a second
 /// scan finds them closed).
 pub async fn expire_challenges(ex: impl Executor<'_>, now: i64) -> Result<Vec<Challenge>, DbError> {
