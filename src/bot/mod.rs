@@ -240,7 +240,9 @@ async fn event_handler(
 /// The commands as Discord's API takes them: `default_member_permissions` (which hides `/abort`
 /// from members without Manage Server) as the integer the API's request schema names, where the
 /// serenity builder writes the number as a string.
-fn command_list<U, E>(commands: &[poise::Command<U, E>]) -> anyhow::Result<serde_json::Value> {
+pub(crate) fn command_list<U, E>(
+    commands: &[poise::Command<U, E>],
+) -> anyhow::Result<serde_json::Value> {
     let mut list = serde_json::to_value(poise::builtins::create_application_commands(commands))?;
     for command in list.as_array_mut().into_iter().flatten() {
         if let Some(perms) = command.get_mut("default_member_permissions") {

@@ -27,10 +27,14 @@ use crate::play::access::{choose_game, parse_game_ref, suggest_moves};
 use crate::play::actions;
 use crate::text;
 
-/// Every command, in the order `/help` lists them, with its texts in every language.
+/// Every command, in the order `/help` lists them, with its texts in every language and the
+/// places Discord offers it ([`Reach`]).
 pub fn all() -> Vec<poise::Command<Data, BotError>> {
     let mut commands = declared();
     localise::localise(&mut commands);
+    for c in &mut commands {
+        reach(&c.name).apply(c);
+    }
     commands
 }
 
@@ -63,6 +67,65 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         moderation::abort(),
         moderation::server(),
     ]
+}
+
+/// Where Discord offers a command.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reach {
+    /// In servers that invited the bot, and (installed to a member's account) in direct messages
+    /// and group chats: the commands of play between two members.
+    Anywhere,
+    /// Only in servers that invited the bot: server settings, tournaments, moderation, what
+    /// lives in a server's channels (threads to follow, a server's table).
+    Servers,
+}
+
+/// The commands offered outside servers too ([`Reach::Anywhere`]), by their names in the code.
+const ANYWHERE: &[&str] = &[
+    "challenge",
+    "play",
+    "move",
+    "board",
+    "resign",
+    "takeback",
+    "calloff",
+    "pause",
+    "resume",
+    "games",
+    "turn",
+    "profile",
+    "record",
+    "replay",
+    "settings",
+    "vacation",
+    "privacy",
+    "rules",
+    "help",
+];
+
+/// Where command `name` (its name in the code) is offered.
+pub fn reach(name: &str) -> Reach {
+    match ANYWHERE.contains(&name) {
+        true => Reach::Anywhere,
+        false => Reach::Servers,
+    }
+}
+
+impl Reach {
+    /// Sets the command's `integration_types` (installed to a server, to a member) and
+    /// `contexts` (a server, the bot's direct messages, other direct and group chats).
+    fn apply(self, command: &mut poise::Command<Data, BotError>) {
+        use serenity::{InstallationContext as Install, InteractionContext as Used};
+        let (install, used) = match self {
+            Reach::Anywhere => (
+                vec![Install::Guild, Install::User],
+                vec![Used::Guild, Used::BotDm, Used::PrivateChannel],
+            ),
+            Reach::Servers => (vec![Install::Guild], vec![Used::Guild]),
+        };
+        command.install_context = Some(install);
+        command.interaction_context = Some(used);
+    }
 }
 
 /// Which game (a choice in Discord): the registry's games, by their titles, in its order.
@@ -709,6 +772,53 @@ mod tests {
                     "{row}"
                 );
             }
+        }
+    }
+
+    /// The commands of play between two members are offered everywhere, installed to a server
+    /// or to a member, in a server, the bot's direct messages and group chats; server settings,
+    /// tournaments and moderation only in servers. Every name in [`ANYWHERE`] is a command.
+    #[test]
+    fn commands_of_play_reach_direct_messages_and_the_others_stay_in_servers() {
+        let commands = all();
+        for name in ANYWHERE {
+            assert!(
+                commands.iter().any(|c| c.name == *name),
+                "/{name} is no command"
+            );
+        }
+        let list = crate::bot::command_list(&commands).expect("the commands as JSON");
+        let places = |name: &str| {
+            let c = list
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|c| c["name"] == name)
+                .unwrap_or_else(|| panic!("/{name} not registered"));
+            (c["integration_types"].clone(), c["contexts"].clone())
+        };
+        for name in [
+            "challenge",
+            "move",
+            "board",
+            "resign",
+            "games",
+            "profile",
+            "help",
+        ] {
+            assert_eq!(
+                places(name),
+                (serde_json::json!([0, 1]), serde_json::json!([0, 1, 2])),
+                "/{name}"
+            );
+        }
+        for name in ["tournament", "server", "abort", "leaderboard", "follow"] {
+            assert_eq!(reach(name), Reach::Servers, "/{name}");
+            assert_eq!(
+                places(name),
+                (serde_json::json!([0]), serde_json::json!([0])),
+                "/{name}"
+            );
         }
     }
 
