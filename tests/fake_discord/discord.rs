@@ -74,6 +74,13 @@ pub const LONG_JA: Member = Member {
     bot: false,
     permissions: MEMBER_PERMS,
 };
+/// A member who shares no server with the bot (in chats only; see [`Discord::stranger`]).
+pub const EVE: Member = Member {
+    id: 930_000_000_000_000_007,
+    name: "eve",
+    bot: false,
+    permissions: MEMBER_PERMS,
+};
 pub const OTHER_BOT: Member = Member {
     id: 930_000_000_000_000_009,
     name: "robot",
@@ -231,7 +238,7 @@ pub fn caption_plies(caption: &str) -> Vec<usize> {
 }
 
 pub fn member(id: u64) -> &'static Member {
-    [&ANN, &BOB, &CAT, &MOD, &LONG, &LONG_JA]
+    [&ANN, &BOB, &CAT, &MOD, &LONG, &LONG_JA, &EVE]
         .into_iter()
         .find(|m| m.id == id)
         .unwrap_or_else(|| panic!("no member {id}"))
@@ -249,6 +256,16 @@ pub struct Discord {
     locale: std::sync::Mutex<String>,
     /// The games channel of the server members act in (`CHANNEL_ID` or `CHANNEL2_ID`).
     server: std::sync::atomic::AtomicU64,
+    /// The chat members act in instead, when they do ([`Discord::in_chat`]).
+    chat: std::sync::Mutex<Option<InChat>>,
+}
+
+/// A chat between members where they act: its channel, and the member whose installation of
+/// the app the bot's messages there came through (presses on them are authorized by it).
+#[derive(Clone, Copy, Debug)]
+pub struct InChat {
+    pub channel: u64,
+    pub installer: u64,
 }
 
 impl Drop for Discord {
@@ -282,6 +299,7 @@ impl Discord {
             here: std::sync::atomic::AtomicU64::new(CHANNEL_ID),
             server: std::sync::atomic::AtomicU64::new(CHANNEL_ID),
             locale: std::sync::Mutex::new("en-US".to_string()),
+            chat: std::sync::Mutex::new(None),
         }
     }
 
@@ -357,6 +375,51 @@ impl Discord {
         self.here.store(channel, Ordering::Relaxed);
     }
 
+    /// A direct (two members) or group chat between `members`, the bot in none; returns its
+    /// channel.
+    pub fn open_chat(&self, members: &[&Member]) -> u64 {
+        let id = self.fake.new_id();
+        let chat = crate::server::chats::Chat {
+            members: members.iter().map(|m| m.id).collect(),
+        };
+        self.fake.state.chats.lock().unwrap().insert(id, chat);
+        id
+    }
+
+    /// `m` installs the app to their account.
+    pub fn install(&self, m: &Member) {
+        self.fake.state.installed.lock().unwrap().insert(m.id);
+    }
+
+    /// `m` shares no server with the bot.
+    pub fn stranger(&self, m: &Member) {
+        self.fake.state.strangers.lock().unwrap().insert(m.id);
+    }
+
+    /// Members act in `chat` from now on (`None`: back in the server), the bot's messages there
+    /// coming through `installer`'s installation of the app.
+    pub fn in_chat(&self, chat: Option<InChat>) {
+        *self.chat.lock().unwrap() = chat;
+    }
+
+    /// Whether Discord offers command `name` to `who` where they act now: in a server always; in
+    /// a chat only through their own installation, for a command registered to reach there.
+    pub fn offered(&self, who: &Member, name: &str) -> bool {
+        if self.chat.lock().unwrap().is_none() {
+            return true;
+        }
+        let registered = self
+            .fake
+            .state
+            .registered
+            .lock()
+            .unwrap()
+            .get(name)
+            .cloned();
+        let installed = self.fake.state.installed.lock().unwrap().contains(&who.id);
+        registered.is_some_and(|r| crate::server::chats::command_offered(&r, 2, installed))
+    }
+
     pub fn interaction(
         &self,
         kind: u64,
@@ -364,8 +427,84 @@ impl Discord {
         data: Value,
         message: Option<Value>,
     ) -> (String, Value) {
+        let chat = *self.chat.lock().unwrap();
+        if let Some(chat) = chat {
+            return self.chat_interaction(kind, who, data, message, chat);
+        }
         let here = self.here.load(Ordering::Relaxed);
         self.interaction_at(kind, who, data, message, here, self.channel())
+    }
+
+    /// An interaction in a chat between members (context 2), as Discord sends it: no server, the
+    /// member as a user, the chat as the channel, authorized by the installation of the member
+    /// who runs a command, or for a press by the one whose command made the message pressed.
+    fn chat_interaction(
+        &self,
+        kind: u64,
+        who: &Member,
+        data: Value,
+        message: Option<Value>,
+        chat: InChat,
+    ) -> (String, Value) {
+        let command = data["name"].as_str().map(str::to_string);
+        if let (Some(name), 2 | 4) = (&command, kind) {
+            assert!(
+                self.offered(who, name),
+                "Discord does not offer /{name} to {} in this chat",
+                who.name
+            );
+        }
+        let iid = self.fake.new_id();
+        let token = format!("token-{iid}");
+        self.fake
+            .state
+            .token_channels
+            .lock()
+            .unwrap()
+            .insert(token.clone(), chat.channel);
+        self.fake.state.issue_token(&token);
+        let members = self
+            .fake
+            .state
+            .chats
+            .lock()
+            .unwrap()
+            .get(&chat.channel)
+            .cloned()
+            .expect("a chat opened with open_chat");
+        let others: Vec<Value> = members
+            .members
+            .iter()
+            .filter(|&&m| m != who.id)
+            .map(|&m| user_json(member(m)))
+            .collect();
+        let mut data = data;
+        if let Some(d) = data.as_object_mut() {
+            d.remove("guild_id");
+        }
+        let owner = if kind == 3 { chat.installer } else { who.id };
+        let mut v = json!({
+            "id": iid.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
+            "channel_id": chat.channel.to_string(),
+            "channel": {"id": chat.channel.to_string(), "type": members.channel_type(), "flags": 0,
+                        "recipients": others},
+            "user": user_json(who), "token": token, "version": 1,
+            "locale": self.locale.lock().unwrap().clone(), "entitlements": [],
+            "attachment_size_limit": 10485760,
+            // Discord's documented permissions of an app in a chat: attach files, embed links,
+            // mention everyone.
+            "app_permissions": "180224",
+            "authorizing_integration_owners": {"1": owner.to_string()},
+            "context": 2
+        });
+        if let Some(mut m) = message {
+            m["channel_id"] = json!(chat.channel.to_string());
+            if let Some(o) = m.as_object_mut() {
+                o.remove("guild_id");
+            }
+            v["message"] = m;
+        }
+        (token, v)
     }
 
     /// An interaction in channel `here`, a games channel `parent` or one of its threads.
@@ -380,6 +519,7 @@ impl Discord {
     ) -> (String, Value) {
         let iid = self.fake.new_id();
         let token = format!("token-{iid}");
+        self.fake.state.issue_token(&token);
         let guild = guild_of_channel(parent);
         let channel = if here == parent {
             json!({"id": parent.to_string(), "type": 0, "name": "games", "guild_id": guild.to_string()})

@@ -17,6 +17,8 @@ use crate::spec::Spec;
 
 // Paths spelled out: the benches (benches/bot.rs, benches/scale.rs) include this file by its
 // path, which would look for its modules beside it instead of in server/.
+#[path = "server/chats.rs"]
+pub mod chats;
 #[path = "server/gateway.rs"]
 mod gateway;
 #[path = "server/limits.rs"]
@@ -156,6 +158,18 @@ pub struct FakeState {
     /// The messages the bot posted in channels, in order: (channel, message, whether it was
     /// posted with buttons, whether it still shows them).
     pub buttons: Mutex<Vec<(u64, u64, bool, bool)>>,
+    /// Direct and group chats between members, by channel (the bot is in none: see `chats`).
+    pub chats: Mutex<HashMap<u64, chats::Chat>>,
+    /// Members who installed the app to their account.
+    pub installed: Mutex<std::collections::HashSet<u64>>,
+    /// Members who share no server with the bot (every other member does).
+    pub strangers: Mutex<std::collections::HashSet<u64>>,
+    /// The bot's own direct message channels: the member of each.
+    pub dms: Mutex<HashMap<u64, u64>>,
+    /// The interaction tokens issued: when, and how much older the test made them since.
+    pub tokens: Mutex<HashMap<String, (std::time::Instant, Duration)>>,
+    /// The commands as registered, by name.
+    pub registered: Mutex<HashMap<String, Value>>,
 }
 
 impl FakeState {
@@ -251,6 +265,12 @@ impl Fake {
             oauth: Mutex::new(OAuth::default()),
             limits: rate_limits::RateLimits::default(),
             buttons: Mutex::new(Vec::new()),
+            chats: Mutex::new(HashMap::new()),
+            installed: Mutex::new(Default::default()),
+            strangers: Mutex::new(Default::default()),
+            dms: Mutex::new(HashMap::new()),
+            tokens: Mutex::new(HashMap::new()),
+            registered: Mutex::new(HashMap::new()),
         });
         let app = Router::new()
             .route("/ws", get(gateway))

@@ -418,7 +418,11 @@ impl Discord {
         let (_, post) = self
             .fake
             .wait_for(from, "the resignation board", |r| {
-                r.method == "POST" && self.fake.in_channel(&r.path, self.channel())
+                // A board (with its picture), not the result line of an earlier game, which its
+                // game's queue may post later.
+                r.method == "POST"
+                    && self.fake.in_channel(&r.path, self.channel())
+                    && !r.files.is_empty()
             })
             .await;
         let text = post.json.unwrap_or(Value::Null)["content"]

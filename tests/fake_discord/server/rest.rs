@@ -353,6 +353,18 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
     let body = json_body.clone().unwrap_or(Value::Null);
     let mut duplicate = false;
     let mut answer = match (method.as_str(), segs.as_slice()) {
+        // The limits of chats between members (see `chats`).
+        (_, ["channels", chat, "messages", ..]) | (_, ["channels", chat, "threads"])
+            if state.is_chat(chat) =>
+        {
+            super::chats::missing_access()
+        }
+        ("POST", ["channels", dm, "messages"]) if !state.may_post_direct(dm) => {
+            super::chats::cannot_send()
+        }
+        (_, ["webhooks", _, token, ..]) if state.token_expired(token) => {
+            super::chats::invalid_token()
+        }
         ("GET", ["gateway"]) => {
             let addr = state.addr.lock().unwrap().clone();
             Json(json!({"url": format!("ws://{addr}/ws")})).into_response()
@@ -370,6 +382,11 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
                 let id = state.next_id.fetch_add(1, Ordering::Relaxed);
                 let name = c["name"].as_str().unwrap_or("").to_string();
                 names.insert(name.clone(), id);
+                state
+                    .registered
+                    .lock()
+                    .unwrap()
+                    .insert(name.clone(), c.clone());
                 let mut c = c.clone();
                 c["id"] = json!(id.to_string());
                 c["application_id"] = json!(APP_ID.to_string());
@@ -528,8 +545,14 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
             }
         }
         ("POST", ["users", "@me", "channels"]) => {
-            let id = state.next_id.fetch_add(1, Ordering::Relaxed);
             let user = body["recipient_id"].as_str().unwrap_or("0").to_string();
+            let id = state.next_id.fetch_add(1, Ordering::Relaxed);
+            // Which member each direct message channel reaches (see `chats`).
+            state
+                .dms
+                .lock()
+                .unwrap()
+                .insert(id, user.parse().unwrap_or(0));
             Json(json!({
                 "id": id.to_string(), "type": 1, "last_message_id": null, "flags": 0,
                 "recipients": [{"id": user, "username": "member", "discriminator": "0",
