@@ -128,7 +128,9 @@
 //! **A command.**
 //! 1. Write it in the module of its group under `src/bot/commands/`
 //!    (`#[poise::command(slash_command)]`; its doc comment is its English description), and add
-//!    it to the list in [`bot::commands::all`] (the order of `/help`).
+//!    it to the list in [`bot::commands::all`] (the order of `/help`). A command that makes
+//!    sense in direct messages and group chats goes into its list of those too
+//!    ([`bot::commands::Reach`], [`play::chats`]); every other one is offered in servers only.
 //! 2. Give it `cmd-<name>` (with `.name`), `opt-<name>-<option>` and `choice-<option>-<n>` in
 //!    `assets/locales/<language>/commands.ftl` for **every** language. English names are the
 //!    code's; tests check that the files name every command, option and choice and that the doc

@@ -468,7 +468,8 @@ async fn dispatch(
         Component::Withdraw(id) => (id, ChallengeAnswer::Withdraw),
         Component::Resign(id) => {
             actions::resign(&data.core, id, user).await?;
-            return update(ctx, data, press, text!("you-resigned", game = id)).await;
+            update(ctx, data, press, text!("you-resigned", game = id)).await?;
+            return follow_with_board(ctx, data, press, id, None).await;
         }
         Component::KeepPlaying(game) => {
             // The confirmation becomes the way back to the game: its Move button.
@@ -498,7 +499,26 @@ async fn dispatch(
         crate::db::remember_challenge_message(&data.core.pool, id, press.message.id.into()).await?;
     }
     let text = match actions::answer_challenge(&data.core, id, user, answer).await? {
-        Answered::Closed(text) | Answered::Started { text, .. } => text,
+        Answered::Closed(text) => text,
+        Answered::Started { game, text } => {
+            // In a direct or group chat the challenge becomes the first board.
+            let lang = Lang::of(&press.locale);
+            let shown =
+                crate::bot::chats::board_for_chat(data, lang, game, Some(text.render(lang)), None)
+                    .await?;
+            if let Some((board, mentions)) = shown {
+                let msg = serenity::CreateInteractionResponseMessage::new()
+                    .content(board.content)
+                    .files([board.picture])
+                    .components(board.buttons.into_iter().collect())
+                    .allowed_mentions(mentions);
+                press
+                    .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
+                    .await?;
+                return Ok(());
+            }
+            text
+        }
     };
     update(ctx, data, press, text).await
 }
@@ -644,11 +664,15 @@ async fn picker_press(
 ) -> Result<(), BotError> {
     let (row, game) = actions::load(&data.core.pool, id).await?;
     let lang = Lang::of(&press.locale);
+    let mut chat_move = None;
     let msg = match cannot_go_on(lang, &row, &game, ply, user) {
         Some(msg) => msg,
         None if !play => picker_message(lang, data, &row, &game, ply, &path, None).await?,
         None => match picker::view(lang, &game, &path) {
             Ok(View::Confirm { mv, words, .. }) => {
+                if crate::play::chats::is_chat_game(&row) {
+                    chat_move = Some(words.clone());
+                }
                 let place = row.place();
                 let played = (data.opponent)
                     .member_moves((row, game), user, actions::Chosen::Move(mv))
@@ -665,6 +689,33 @@ async fn picker_press(
     press
         .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
         .await?;
+    if let Some(words) = chat_move {
+        follow_with_board(ctx, data, press, id, Some((user, words.as_str()))).await?;
+    }
+    Ok(())
+}
+
+/// In a direct or group chat, where the bot may not post, the board of chat game `id` after a
+/// change made by `press` follows its answer, for the chat to see (`last`: the move made).
+/// Nothing for a game of a server, whose board is posted.
+async fn follow_with_board(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    id: i64,
+    last: Option<(UserId, &str)>,
+) -> Result<(), BotError> {
+    let lang = Lang::of(&press.locale);
+    if let Some((board, mentions)) =
+        crate::bot::chats::board_for_chat(data, lang, id, None, last).await?
+    {
+        let follow = serenity::CreateInteractionResponseFollowup::new()
+            .content(board.content)
+            .add_file(board.picture)
+            .components(board.buttons.into_iter().collect())
+            .allowed_mentions(mentions);
+        press.create_followup(ctx, follow).await?;
+    }
     Ok(())
 }
 

@@ -16,6 +16,7 @@
 //! ([`crate::play::Error::storage_unavailable`]). [`BotError`] is the play layer's
 //! [`crate::play::Error`].
 
+pub mod chats;
 pub mod commands;
 pub mod components;
 pub mod custom_id;

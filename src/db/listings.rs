@@ -58,23 +58,35 @@ pub async fn games_in_channel(
     Ok(decode_each("games", &rows))
 }
 
-/// Finished games of `user` in a server, the most recent first.
+/// Finished games of `user` in a server (or, for [`crate::play::chats::RATINGS`], outside
+/// servers), the most recent first.
 pub async fn recent_games_of(
     ex: impl Executor<'_>,
     guild: GuildId,
     user: UserId,
     limit: i64,
 ) -> Result<Vec<GameRow>, DbError> {
-    let rows = sqlx::query(
-        "SELECT * FROM games WHERE status = 'finished' AND guild_id = $1
-           AND (first_player_id = $2 OR second_player_id = $2)
-         ORDER BY finished_at DESC, id DESC LIMIT $3",
-    )
-    .bind(guild)
-    .bind(user)
-    .bind(limit)
-    .fetch_all(ex)
-    .await?;
+    // The pool of games outside servers holds the games stored without one, local games aside.
+    let (sql, scope) = match guild == crate::play::chats::RATINGS {
+        true => (
+            "SELECT * FROM games WHERE status = 'finished' AND guild_id IS NULL AND channel_id <> $1
+               AND (first_player_id = $2 OR second_player_id = $2)
+             ORDER BY finished_at DESC, id DESC LIMIT $3",
+            crate::play::local::CHANNEL.0,
+        ),
+        false => (
+            "SELECT * FROM games WHERE status = 'finished' AND guild_id = $1
+               AND (first_player_id = $2 OR second_player_id = $2)
+             ORDER BY finished_at DESC, id DESC LIMIT $3",
+            guild.0,
+        ),
+    };
+    let rows = sqlx::query(sql)
+        .bind(super::ids::to_db(scope))
+        .bind(user)
+        .bind(limit)
+        .fetch_all(ex)
+        .await?;
     Ok(decode_each("games", &rows))
 }
 

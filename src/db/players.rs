@@ -106,6 +106,26 @@ pub async fn note_player_locale(
     Ok(())
 }
 
+/// Notes that the bot may send member `id` a direct message of its own: they acted in a server
+/// with the bot, in its direct messages, or through hexcord installed to their account
+/// ([`crate::bot::chats`]).
+pub async fn note_reachable(ex: impl Executor<'_>, id: UserId) -> Result<(), DbError> {
+    sqlx::query("UPDATE players SET reachable = 1 WHERE id = $1 AND reachable = 0")
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Whether the bot may send member `id` a direct message of its own ([`note_reachable`]).
+pub async fn is_reachable(ex: impl Executor<'_>, id: UserId) -> Result<bool, DbError> {
+    let flag: Option<i64> = sqlx::query_scalar("SELECT reachable FROM players WHERE id = $1")
+        .bind(id)
+        .fetch_optional(ex)
+        .await?;
+    Ok(flag == Some(1))
+}
+
 /// The Discord language a member last used, when known.
 pub async fn player_locale(ex: impl Executor<'_>, id: UserId) -> Result<Option<String>, DbError> {
     Ok(

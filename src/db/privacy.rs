@@ -313,7 +313,7 @@ pub async fn forget_member(conn: &mut Conn, user: UserId, now: i64) -> Result<Fo
     .bind(user)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("UPDATE players SET name = '', locale = NULL, forgotten_at = $2 WHERE id = $1")
+    sqlx::query("UPDATE players SET name = '', locale = NULL, reachable = 0, forgotten_at = $2 WHERE id = $1")
         .bind(user)
         .bind(now)
         .execute(&mut *conn)

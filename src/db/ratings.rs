@@ -1,4 +1,5 @@
-//! Ratings: one Glicko-2 table per server and game kind, with each player's record.
+//! Ratings: one Glicko-2 table per server and game kind, with each player's record; the games
+//! played outside servers have one pool of their own ([`crate::play::chats::RATINGS`]).
 
 use super::{Conn, DbRow, Executor};
 use sqlx::{FromRow, Row};
@@ -173,11 +174,11 @@ pub async fn rated_games_in_order(ex: impl Executor<'_>) -> Result<Vec<GameRow>,
     )
 }
 
-/// Finished rated games of a server whose result was never applied (games that ended before
-/// ratings existed), in the order they finished.
+/// Finished rated games whose result was never applied (games that ended before ratings
+/// existed), in the order they finished. [`apply_result`] leaves out those that do not count.
 pub async fn unapplied_rated_games(ex: impl Executor<'_>) -> Result<Vec<i64>, DbError> {
     Ok(sqlx::query_scalar(
-        "SELECT id FROM games WHERE status = 'finished' AND rated = 1 AND guild_id IS NOT NULL
+        "SELECT id FROM games WHERE status = 'finished' AND rated = 1
            AND rating_seq IS NULL AND first_player_id <> second_player_id
          ORDER BY finished_at, id",
     )
@@ -194,9 +195,10 @@ impl From<&RatingRow> for Rating {
     }
 }
 
-/// Updates both players' ratings for one finished rated game of a server.
+/// Updates both players' ratings for one finished rated game, in its pool (its server's, or the
+/// one of games outside servers).
 async fn rate(conn: &mut Conn, row: &GameRow) -> Result<(), DbError> {
-    let Some(guild) = row.guild_id else {
+    let Some(guild) = crate::play::chats::rating_pool(row) else {
         return Ok(());
     };
     let [p, q] = row.players;
@@ -253,12 +255,12 @@ async fn rate(conn: &mut Conn, row: &GameRow) -> Result<(), DbError> {
     Ok(())
 }
 
-/// Whether a game's result counts for the ratings: finished (not aborted), rated, in a server,
-/// between two different players.
+/// Whether a game's result counts for the ratings: finished (not aborted), rated, in a server
+/// or a chat (not a local game), between two different players.
 pub fn counts(row: &GameRow) -> bool {
     row.status == GameStatus::Finished
         && row.rated
-        && row.guild_id.is_some()
+        && crate::play::chats::rating_pool(row).is_some()
         && row.players[0] != row.players[1]
 }
 

@@ -39,6 +39,7 @@
 pub mod access;
 pub mod actions;
 pub mod changes;
+pub mod chats;
 pub mod links;
 pub mod local;
 pub mod opponent;

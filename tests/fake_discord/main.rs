@@ -11,6 +11,7 @@ mod spec;
 mod activity;
 mod analysis;
 mod bot_opponent;
+mod chats;
 mod clock;
 mod faults;
 mod games;

@@ -108,6 +108,7 @@ caption-replay = Watch it again with `/replay game:{ $id }`; its record: `/recor
 no-such-game = There is no game #{ $game }. `/games` lists the active ones.
 following = Following: { $names }
 your-move-direct = { $who }: your move in game #{ $game } (<#{ $place }>). Press **Move** below.
+chat-opponent-not-told = { $who } could not be told by direct message (Discord lets hexcord write only to members who share a server with it or installed it): nothing is lost, they see this board here when they next look.
 players-beat = { $winner } beat { $loser } { $how }
 players-drew = { $a } and { $b } drew { $how }
 player-colour = { $who } ({ $colour })

@@ -97,6 +97,7 @@ caption-replay = `/{ cmd-replay.name } { opt-replay-game.name }:{ $id }` で対�
 no-such-game = 対局 #{ $game } はありません。進行中の対局は `/{ cmd-games.name }` で一覧できます。
 following = 観戦中：{ $names }
 your-move-direct = { $who }：対局 #{ $game }（<#{ $place }>）であなたの手番です。下の **指す** を押してください。
+chat-opponent-not-told = { $who } にはダイレクトメッセージで知らせられませんでした（hexcord が書き込めるのは、同じサーバーにいるメンバーか hexcord をインストールしたメンバーだけです）。対局はそのままで、次にここを見たときにこの盤面が見えます。
 players-beat = { $winner } が { $loser } に勝ちました{ $how }
 players-drew = { $a } と { $b } は引き分け{ $how }
 player-colour = { $who }（{ $colour }）

@@ -15,8 +15,7 @@ use crate::games::{Game, GameKind};
 use crate::i18n::{tr, Lang};
 use crate::play::access::{mention, parse_game_ref};
 use crate::play::actions;
-use crate::play::present::alt_text;
-use crate::play::present::{board_caption, names_by_colour, picture};
+use crate::play::present::{names_by_colour, picture};
 use crate::text;
 
 /// Lines joined under `head`, as many as fit in one message; the rest counted in a last line.
@@ -87,28 +86,15 @@ pub async fn board(
     };
     ctx.defer().await?;
     let lang = public_lang(&ctx).await?;
-    let names = names_by_colour(&ctx.data().core.pool, &row, &played, lang).await?;
-    let mut caption = board_caption(lang, &row, &played, None);
-    if let Some(p) = shown {
-        let showing = text!("answer-showing-move", ply = p, moves = played.ply());
-        caption = format!("{caption}\n{}", showing.render(lang));
-    }
-    let alt = alt_text(lang, row.id, &played, shown.unwrap_or(played.ply()));
-    let theme = crate::play::server_theme(&ctx.data().core.pool, row.guild_id).await?;
-    let png = picture(lang, theme, played, shown, names).await?;
-    let mut reply = CreateReply::default()
-        .content(caption)
-        .attachment(serenity::CreateAttachment::bytes(png, "board.png").description(alt))
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let shown_board =
+        crate::bot::chats::board_answer(ctx.data(), lang, &row, played, shown, None, None).await?;
     // The board of a game in play as it stands now carries the Move button, as posted boards do.
-    if row.status == db::GameStatus::Active && shown.is_none() {
-        let data = ctx.data();
-        reply = reply.components(vec![crate::bot::components::move_button_row(
-            lang,
-            row.id,
-            data.web_url.as_deref(),
-            data.activity,
-        )]);
+    let mut reply = CreateReply::default()
+        .content(shown_board.content)
+        .attachment(shown_board.picture)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Some(buttons) = shown_board.buttons {
+        reply = reply.components(vec![buttons]);
     }
     ctx.send(reply).await?;
     // A player of a game in play gets their private link to its web board, seen by them alone.

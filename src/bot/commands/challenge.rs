@@ -1,6 +1,6 @@
 //! Starting games: `/challenge` (a member) and `/play` (the bot).
 
-use crate::db::{ChannelId, GuildId, UserId};
+use crate::db::{ChannelId, UserId};
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
@@ -70,7 +70,7 @@ pub async fn challenge(
     let id = actions::open_challenge(
         core,
         &ChallengeRequest {
-            guild_id: ctx.guild_id().map(GuildId::from),
+            guild_id: super::game_server(&ctx),
             channel_id: ChannelId::from(ctx.channel_id()),
             challenger: me,
             opponent: UserId::from(opponent.id),
@@ -166,7 +166,7 @@ pub async fn play(
     let id = actions::start_bot_game(
         &data.core,
         &BotGameRequest {
-            guild_id: ctx.guild_id().map(GuildId::from),
+            guild_id: super::game_server(&ctx),
             channel_id: ChannelId::from(ctx.channel_id()),
             member: me,
             bot,
@@ -179,9 +179,9 @@ pub async fn play(
     data.opponent.wake(id);
     // The game's thread is opened as the server's settings say (the delivery falls back to the
     // channel when Discord refuses it).
-    let thread = match ctx.guild_id() {
+    let thread = match super::game_server(&ctx) {
         Some(guild) => {
-            db::fetch_server_settings(&data.core.pool, GuildId::from(guild))
+            db::fetch_server_settings(&data.core.pool, guild)
                 .await?
                 .threads
         }

@@ -333,14 +333,36 @@ impl From<ThemeChoice> for crate::render::Theme {
     }
 }
 
+/// The server a game or challenge started here belongs to: the interaction's, when hexcord is
+/// installed there (its bot is a member). In a chat, or in a server the command reached only
+/// through the member's own installation (where the bot may not post either), none: the game
+/// is played as in a chat ([`crate::play::chats`]).
+pub(super) fn game_server(ctx: &Context<'_>) -> Option<GuildId> {
+    let guild = ctx.guild_id()?;
+    let poise::Context::Application(actx) = ctx else {
+        return Some(GuildId::from(guild));
+    };
+    let owners = &actx.interaction.authorizing_integration_owners.0;
+    let installed = owners.is_empty()
+        || owners.iter().any(|o| {
+            matches!(o, serenity::AuthorizingIntegrationOwner::GuildInstall(Some(g)) if *g == guild)
+        });
+    installed.then(|| GuildId::from(guild))
+}
+
 /// The caller's language (for answers only they see).
 pub(super) fn lang(ctx: &Context<'_>) -> Lang {
     ctx.locale().map(Lang::of).unwrap_or_default()
 }
 
-/// The server's language (for public messages).
+/// The server's language (for public messages); outside servers, the caller's.
 pub(super) async fn public_lang(ctx: &Context<'_>) -> Result<Lang, BotError> {
-    Ok(crate::play::server_lang(&ctx.data().core.pool, ctx.guild_id().map(GuildId::from)).await?)
+    match ctx.guild_id() {
+        Some(g) => {
+            Ok(crate::play::server_lang(&ctx.data().core.pool, Some(GuildId::from(g))).await?)
+        }
+        None => Ok(lang(ctx)),
+    }
 }
 
 /// The author's permissions in the channel, as Discord sends them with each command (none
@@ -364,6 +386,13 @@ pub(super) async fn remember_author(ctx: &Context<'_>) -> Result<UserId, BotErro
     db::upsert_player(&core.pool, id, &author_name(ctx), core.clock.now()).await?;
     if let poise::Context::Application(actx) = ctx {
         let i = actx.interaction;
+        if crate::bot::chats::may_be_reached(
+            ctx.author().id,
+            i.context,
+            &i.authorizing_integration_owners,
+        ) {
+            db::note_reachable(&core.pool, id).await?;
+        }
         crate::play::note_locales(
             &core.pool,
             id,

@@ -44,6 +44,23 @@ pub async fn move_(
         .parse_move(&played.notation)
         .map(|mv| crate::play::picker::describe(lang, &before, &mv))
         .unwrap_or_else(|_| played.notation.clone());
+    // In a direct or group chat the bot may not post: the answer is the board, for the chat.
+    let public = public_lang(&ctx).await?;
+    let last = Some((me, words.as_str()));
+    let data = ctx.data();
+    if let Some((board, mentions)) =
+        crate::bot::chats::board_for_chat(data, public, played.game, None, last).await?
+    {
+        let mut reply = CreateReply::default()
+            .content(board.content)
+            .attachment(board.picture)
+            .allowed_mentions(mentions);
+        if let Some(buttons) = board.buttons {
+            reply = reply.components(vec![buttons]);
+        }
+        ctx.send(reply).await?;
+        return Ok(());
+    }
     let next = played
         .next_game
         .map(|next| crate::bot::picker_view::next_game_row(lang, next));

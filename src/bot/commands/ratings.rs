@@ -1,6 +1,6 @@
 //! The server's ratings: `/leaderboard`, `/profile`.
 
-use crate::db::UserId;
+use crate::db::{GuildId, UserId};
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
@@ -90,7 +90,10 @@ pub async fn leaderboard(
 pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     let lang = lang(&ctx);
-    let guild = server(&ctx)?;
+    // Outside servers: the member's rating across direct and group chats.
+    let guild = ctx
+        .guild_id()
+        .map_or(crate::play::chats::RATINGS, GuildId::from);
     let who = user.as_ref().map_or(me, |u| UserId::from(u.id));
     let pool = &ctx.data().core.pool;
     let name = db::fetch_name(pool, who).await?;

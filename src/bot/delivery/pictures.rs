@@ -67,8 +67,11 @@ impl Delivery {
             // Public boards speak the server's language (a former member's name is in it).
             let lang = crate::play::server_lang(&mut *conn, row.guild_id).await?;
             let names = names_of(&mut *conn, &row, &game, lang).await?;
-            // A finished game between members offers a rematch; against the bot, none.
+            // A finished game between members offers a rematch; against the bot, none; nor in a
+            // chat, where the offer could only be posted by the bot on its own (a new
+            // `/challenge` there does it).
             let rematch = row.status == db::GameStatus::Finished
+                && !crate::play::chats::is_chat_game(&row)
                 && db::fetch_bot_level(&mut *conn, row.id).await?.is_none();
             let theme = crate::play::server_theme(&mut *conn, row.guild_id).await?;
             Ok::<_, anyhow::Error>(Shown {

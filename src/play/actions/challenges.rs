@@ -29,6 +29,11 @@ pub async fn expire_challenges(core: &Core) -> Result<Vec<Challenge>, Error> {
     let mut tx = core.pool.begin().await?;
     let expired = db::expire_challenges(&mut *tx, now).await?;
     for c in &expired {
+        // A challenge in a direct or group chat is left as it is: the bot may not edit a message
+        // there outside an interaction (its buttons answer that the challenge expired).
+        if c.guild_id.is_none() {
+            continue;
+        }
         if let Some(message) = c.message_id {
             let lang = crate::play::server_lang(&mut *tx, c.guild_id).await?;
             let edit = Announcement {

@@ -175,6 +175,9 @@ pub(super) async fn enqueue_board(
     if crate::play::local::is_local(row) {
         return Ok(());
     }
+    if crate::play::chats::is_chat_game(row) {
+        return enqueue_chat_board(tx, row, game, intro, last).await;
+    }
     let lang = crate::play::server_lang(&mut *tx, row.guild_id).await?;
     let mut board = board_announcement(lang, row, game, intro.as_ref(), last);
     if row.status != GameStatus::Active {
@@ -240,6 +243,57 @@ pub(super) async fn enqueue_board(
     db::enqueue(&mut *tx, Some(row.id), &board).await?;
     if row.status != GameStatus::Active {
         close_thread(tx, row, lang).await?;
+    }
+    Ok(())
+}
+
+/// The board of a game played in a direct or group chat ([`crate::play::chats`]), where the bot
+/// may not post: the chat sees it in the answer to the interaction that made the change. The
+/// player now to move (both players at the end) gets it by the bot's own direct message, in
+/// their language, when Discord lets the bot write to them and they take a notice per move;
+/// nobody else is written to.
+async fn enqueue_chat_board(
+    tx: &mut crate::db::Conn,
+    row: &GameRow,
+    game: &Game,
+    intro: Option<Text>,
+    last: Option<(UserId, &str)>,
+) -> Result<(), DbError> {
+    let told: Vec<UserId> = match row.to_move.filter(|_| row.status == GameStatus::Active) {
+        Some(player) => {
+            let quiet = matches!(
+                db::fetch_time_settings(&mut *tx, player).await,
+                Ok(t) if t.notifications != db::Notifications::PerMove
+            );
+            if quiet {
+                Vec::new()
+            } else {
+                vec![player]
+            }
+        }
+        None => {
+            let mut both = row.players.to_vec();
+            both.dedup();
+            both
+        }
+    };
+    for player in told {
+        if !db::is_reachable(&mut *tx, player).await? {
+            continue;
+        }
+        let lang = crate::play::member_lang(&mut *tx, player).await?;
+        let mut direct = board_announcement(lang, row, game, intro.as_ref(), last);
+        direct.target = Target::Direct {
+            user: player,
+            or_channel: None,
+        };
+        direct.mentions = vec![player];
+        direct.concerned = vec![player];
+        direct.board = direct.board.map(|b| BoardAt {
+            current: false,
+            ..b
+        });
+        db::enqueue(&mut *tx, Some(row.id), &direct).await?;
     }
     Ok(())
 }

@@ -97,13 +97,25 @@ pub async fn remind(core: &Core, id: i64) -> Result<bool, Error> {
         Ok(t) if t.notifications != db::Notifications::PerMove
     );
     let mut targets = Vec::new();
-    if per_move && settings.reminders && settings.notify.in_channel() {
+    if crate::play::chats::is_chat_game(&row) {
+        // In a chat the bot may not post: a direct message, where Discord lets it write.
+        if per_move && settings.reminders && db::is_reachable(&core.pool, player).await? {
+            targets.push(Target::Direct {
+                user: player,
+                or_channel: None,
+            });
+        }
+    } else if per_move && settings.reminders && settings.notify.in_channel() {
         targets.push(Target::Game {
             game: row.id,
             channel: row.channel_id,
         });
     }
-    if per_move && settings.reminders && settings.notify.direct() {
+    if per_move
+        && settings.reminders
+        && settings.notify.direct()
+        && !crate::play::chats::is_chat_game(&row)
+    {
         targets.push(Target::Direct {
             user: player,
             // With their direct messages closed, only the game's place is left.
