@@ -171,10 +171,10 @@ pub fn command_offered(registered: &Value, context: u64, installed: bool) -> boo
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn commands_reach_chats_only_when_registered_so_and_installed() {
+        use super::command_offered;
+        use serde_json::json;
         let anywhere = json!({"integration_types": [0, 1], "contexts": [0, 1, 2]});
         let servers = json!({"integration_types": [0], "contexts": [0]});
         assert!(command_offered(&anywhere, 2, true));
