@@ -28,7 +28,10 @@
 //!
 //! # How hexcord plays there
 //!
-//! A game started in a chat is stored without a server ([`is_chat_game`]). Nothing of it is
+//! A game started in a chat is stored without a server ([`is_chat_game`]); so is one started in
+//! a server that did not install hexcord, where a member's own installation brought the command
+//! (`authorizing_integration_owners` names no installation in that server) and the bot may not
+//! post either. Nothing of it is
 //! posted in the chat outside an interaction: a move's answer shows the new board to the chat
 //! (the same words as a server's board, with the Move button, which the opponent presses even
 //! without the app); accepting a challenge answers with the first board. The player to move is

@@ -100,6 +100,7 @@ async fn a_correspondence_game_in_a_group_chat_with_a_member_without_the_app() {
     d.in_chat(Some(InChat {
         channel: chat,
         installer: ANN.id,
+        server: None,
     }));
     assert!(d.offered(&ANN, "challenge") && d.offered(&ANN, "move"));
     assert!(!d.offered(&ANN, "leaderboard"), "a server's command");
@@ -296,4 +297,49 @@ async fn a_correspondence_game_in_a_group_chat_with_a_member_without_the_app() {
     let refused = d.fake.refused_by_the_limits();
     assert!(refused.is_empty(), "refused: {refused:#?}");
     d.end(&mut bot, "a game in a group chat", started).await;
+}
+
+/// In a server that did not install hexcord (its bot no member there), a member who installed
+/// it to their account challenges another: the game is played as in a chat (no server, nothing
+/// posted in the channel, the boards in the answers), and Discord refuses nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_members_installation_in_a_server_without_the_bot_plays_as_in_a_chat() {
+    let started = Instant::now();
+    let d = Discord::start("elsewhere").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    d.install(&ANN);
+    let elsewhere: u64 = 910_000_000_000_000_777;
+    // The fake refuses the bot in that channel as in any chat it is not in.
+    let channel = d.open_chat(&[&ANN, &CAT]);
+    d.in_chat(Some(InChat {
+        channel,
+        installer: ANN.id,
+        server: Some(elsewhere),
+    }));
+    let ch = d.challenge(&ANN, &CAT, "inphexion", &[]).await;
+    let accepted = d.press(&CAT, &ch, "accept").await;
+    let state = parse_state(&accepted.content);
+    assert_board(&accepted, state.id);
+    let game = stored(&d, state.id).await;
+    let mv = game.legal_moves()[0];
+    let ans = d
+        .command(&ANN, "move", vec![opt_str("move", &mv.to_string())])
+        .await;
+    assert_board(&ans, state.id);
+    assert_eq!(parse_state(&ans.content).to_move, CAT.id, "{ans:?}");
+    assert_eq!(
+        db_value(
+            &d,
+            "SELECT COUNT(*) FROM games WHERE id = $1 AND guild_id IS NULL",
+            state.id
+        )
+        .await,
+        Some(1),
+        "stored with no server"
+    );
+    let refused = d.fake.refused_by_the_limits();
+    assert!(refused.is_empty(), "refused: {refused:#?}");
+    d.end(&mut bot, "a game in a server without the bot", started)
+        .await;
 }

@@ -261,11 +261,14 @@ pub struct Discord {
 }
 
 /// A chat between members where they act: its channel, and the member whose installation of
-/// the app the bot's messages there came through (presses on them are authorized by it).
+/// the app the bot's messages there came through (presses on them are authorized by it). With
+/// `server`, the channel is one of that server, which did not install the app (the bot is no
+/// member): the command reached it through the member's own installation.
 #[derive(Clone, Copy, Debug)]
 pub struct InChat {
     pub channel: u64,
     pub installer: u64,
+    pub server: Option<u64>,
 }
 
 impl Drop for Discord {
@@ -405,9 +408,10 @@ impl Discord {
     /// Whether Discord offers command `name` to `who` where they act now: in a server always; in
     /// a chat only through their own installation, for a command registered to reach there.
     pub fn offered(&self, who: &Member, name: &str) -> bool {
-        if self.chat.lock().unwrap().is_none() {
+        let Some(chat) = *self.chat.lock().unwrap() else {
             return true;
-        }
+        };
+        let context = if chat.server.is_some() { 0 } else { 2 };
         let registered = self
             .fake
             .state
@@ -417,7 +421,7 @@ impl Discord {
             .get(name)
             .cloned();
         let installed = self.fake.state.installed.lock().unwrap().contains(&who.id);
-        registered.is_some_and(|r| crate::server::chats::command_offered(&r, 2, installed))
+        registered.is_some_and(|r| crate::server::chats::command_offered(&r, context, installed))
     }
 
     pub fn interaction(
@@ -483,6 +487,29 @@ impl Discord {
             d.remove("guild_id");
         }
         let owner = if kind == 3 { chat.installer } else { who.id };
+        if let Some(guild) = chat.server {
+            // A server's channel the bot is not in: the member, the server, context 0, and only
+            // the member's installation authorizing it.
+            data["guild_id"] = json!(guild.to_string());
+            let mut v = json!({
+                "id": iid.to_string(), "application_id": APP_ID.to_string(), "type": kind,
+                "data": data, "guild_id": guild.to_string(), "channel_id": chat.channel.to_string(),
+                "channel": {"id": chat.channel.to_string(), "type": 0, "name": "general",
+                            "guild_id": guild.to_string()},
+                "member": member_json(who, true), "token": token, "version": 1,
+                "locale": self.locale.lock().unwrap().clone(),
+                "guild_locale": self.locale.lock().unwrap().clone(), "entitlements": [],
+                "attachment_size_limit": 10485760, "app_permissions": "180224",
+                "authorizing_integration_owners": {"1": owner.to_string()},
+                "context": 0
+            });
+            if let Some(mut m) = message {
+                m["channel_id"] = json!(chat.channel.to_string());
+                m["guild_id"] = json!(guild.to_string());
+                v["message"] = m;
+            }
+            return (token, v);
+        }
         let mut v = json!({
             "id": iid.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
             "channel_id": chat.channel.to_string(),

@@ -17,6 +17,8 @@
 //!   command was registered with `integration_types` holding 1 (user install) and `contexts`
 //!   holding the chat's (1 the bot's direct messages, 2 other chats): see [`command_offered`].
 //!   Anyone in the chat may press the components of the bot's answers there.
+//! - A channel of a server that did not install the app is, for the bot, such a chat too: a
+//!   member's installation brings the commands there (context 0), the bot may not post.
 
 use std::time::{Duration, Instant};
 
@@ -158,8 +160,8 @@ impl super::Fake {
 }
 
 /// Whether Discord offers command `registered` (as the bot registered it) to a member in a
-/// chat of context `context` (1 the bot's direct messages, 2 another chat): the member
-/// installed the app and the command reaches there.
+/// chat of context `context` (0 a server without the bot, 1 the bot's direct messages, 2
+/// another chat): the member installed the app and the command reaches there.
 pub fn command_offered(registered: &Value, context: u64, installed: bool) -> bool {
     let has = |key: &str, v: u64| {
         registered[key]
