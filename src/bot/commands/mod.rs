@@ -47,6 +47,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         play::pause(),
         play::resume(),
         board::follow(),
+        board::note(),
         board::games(),
         board::turn(),
         ratings::leaderboard(),
