@@ -164,6 +164,8 @@ function apply(next) {
     }
   }
   if (review !== null && review > (next.moves || []).length) review = null;
+  // A move may have used or cleared the plans: read again when shown.
+  if (changed) plans = null;
   render();
   $('board').classList.toggle('fresh', fresh);
 }
@@ -220,6 +222,8 @@ function render() {
   renderChart();
   renderResult();
   renderSound();
+  renderNotes();
+  renderPlans();
   tick();
   if (review === null) renderPlay();
   else showReview();
@@ -354,6 +358,8 @@ function onMovesClick(event) {
 
 function onKey(event) {
   if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
+  // Keys typed into the notes are the notes'.
+  if (event.target && event.target.closest && event.target.closest('textarea')) return;
   const inBoard = $('board').contains(document.activeElement);
   const last = (state.moves || []).length;
   const at = review === null ? last : review;
@@ -366,6 +372,125 @@ function onKey(event) {
   if (to !== null && (to < 0 || to > last || (to === last && review === null))) return;
   event.preventDefault();
   showPly(to);
+}
+
+// ------------------------------------------------------------------------------------------
+// Private notes: the reader's own (a link's player, or an Activity member who plays or follows
+// the game), loaded and saved through `notes`; never part of the game's State, and shown to
+// nobody else. A reader who may keep none here (no token, or a watcher) gets no box.
+
+/** The longest notes the server keeps, in characters (0: no box). */
+let notesMax = 0;
+
+async function loadNotes() {
+  if (!token) return;
+  try {
+    const response = await fetch(`${api}notes`, { headers: headers(false), cache: 'no-store' });
+    if (!response.ok) return;
+    const body = await response.json();
+    notesMax = body.max;
+    $('notes-text').value = body.notes;
+    $('notes').hidden = false;
+    renderNotes();
+  } catch (_) {
+    // No notes box this time: the game plays on as before.
+  }
+}
+
+function renderNotes() {
+  if (!notesMax) return;
+  $('notes-heading').textContent = t('notes');
+  $('notes-help').textContent = t('notes-help');
+  $('notes-save').textContent = t('notes-save');
+  const used = [...$('notes-text').value.trim()].length;
+  $('notes-count').textContent = `${used} / ${notesMax} ${t('notes-count')}`;
+  $('notes-count').classList.toggle('over', used > notesMax);
+}
+
+async function saveNotes() {
+  const said = $('notes-said');
+  $('notes-save').disabled = true;
+  said.textContent = '';
+  try {
+    const response = await fetch(`${api}notes`, {
+      method: 'PUT',
+      headers: headers(true),
+      body: JSON.stringify({ notes: $('notes-text').value }),
+    });
+    if (!response.ok) {
+      said.textContent = await errorWords(response);
+      return;
+    }
+    const body = await response.json();
+    $('notes-text').value = body.notes;
+    said.textContent = body.saved || t('notes-saved');
+  } catch (_) {
+    said.textContent = t('error');
+  } finally {
+    $('notes-save').disabled = false;
+    renderNotes();
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Plan ahead: the player waiting for their opponent's move enters lines (theirs; yours; …),
+// each checked by the server in the positions it would arise in; their branches are listed,
+// each with Delete. Shown to the link's player alone, while the game is in play.
+
+/** The player's planned lines as last read, or null before. */
+let plans = null;
+
+function planning() {
+  return state && state.you && state.to_move !== null && state.to_move !== state.you.seat;
+}
+
+async function plansRequest(method, line) {
+  const init = { method, headers: headers(method !== 'GET'), cache: 'no-store' };
+  if (method !== 'GET') init.body = JSON.stringify({ line });
+  const response = await fetch(`${api}plans`, init);
+  if (!response.ok) {
+    $('plans-said').textContent = await errorWords(response);
+    return;
+  }
+  const body = await response.json();
+  plans = body.lines || [];
+  $('plans-said').textContent = body.said || '';
+  renderPlans();
+}
+
+function renderPlans() {
+  const section = $('plans');
+  const shown = Boolean(token) && planning();
+  section.hidden = !shown;
+  if (!shown) return;
+  if (plans === null) {
+    plans = [];
+    plansRequest('GET');
+  }
+  $('plans-heading').textContent = t('plans');
+  $('plans-help').textContent = t('plans-help');
+  $('plans-label').textContent = t('plans-line');
+  $('plans-add').textContent = t('plans-add');
+  const list = $('plans-list');
+  list.replaceChildren();
+  for (const line of plans) {
+    const li = document.createElement('li');
+    li.append(`${line.join(' → ')} `);
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = t('plans-delete');
+    b.addEventListener('click', () => plansRequest('DELETE', line));
+    li.append(b);
+    list.append(li);
+  }
+}
+
+function addPlan() {
+  const line = $('plans-line')
+    .value.split(';')
+    .map((m) => m.trim())
+    .filter((m) => m);
+  plansRequest('POST', line);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -984,6 +1109,9 @@ async function start() {
   $('chart-plot').addEventListener('click', onChartClick);
   $('chart-plot').addEventListener('keydown', onChartKey);
   $('sound').addEventListener('click', toggleSound);
+  $('notes-save').addEventListener('click', saveNotes);
+  $('plans-add').addEventListener('click', addPlan);
+  $('notes-text').addEventListener('input', renderNotes);
   document.addEventListener('keydown', onKey);
   window.addEventListener('resize', () => {
     const svg = $('board').querySelector('svg');
@@ -995,7 +1123,10 @@ async function start() {
     const frame = activityFrame(location.search);
     if (!frame || !(await startInDiscord(frame))) return;
   }
-  refresh().then(connect);
+  refresh().then(() => {
+    connect();
+    loadNotes();
+  });
 }
 
 start();

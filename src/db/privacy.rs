@@ -5,8 +5,8 @@
 //! [`forget_member`] acts on it. A test reads the schema and fails when a column named like a
 //! member (`…user…`, `…player…`) is missing from the list.
 //!
-//! **A former member.** Deleting erases the member's ratings, settings, vacations, private links
-//! and follows, the direct messages the bot sent them (the delivery queue `user:<id>`, see
+//! **A former member.** Deleting erases the member's ratings, settings, vacations, private links,
+//! follows and private notes, the direct messages the bot sent them (the delivery queue `user:<id>`, see
 //! [`dm_queue`]; those still to be sent go out first), and leaves a tombstone in `players`: the name and language erased,
 //! `forgotten_at` set. Their games, moves and tournament results stay, by user id only, so that
 //! opponents keep their records and standings (nobody's score or tiebreak changes); every text
@@ -59,6 +59,8 @@ pub const MEMBER_DATA: &[MemberColumn] = &[
     col("followers", "user_id", Fate::Erased),
     col("web_tokens", "user_id", Fate::Erased),
     col("inbox_tokens", "user_id", Fate::Erased),
+    col("game_notes", "user_id", Fate::Erased),
+    col("conditional_moves", "user_id", Fate::Erased),
     col("games", "first_player_id", Fate::Kept),
     col("games", "second_player_id", Fate::Kept),
     col("games", "winner_id", Fate::Kept),

@@ -8,7 +8,8 @@
 //! [`access`] rules (who may do what), the move [`picker`] (a legal move step by step), and the
 //! texts of announcements ([`words`], [`terms`], [`present`]). Every committed change of a game is
 //! told to whoever shows games live through [`changes`]; [`links`] are the players' private links
-//! to a game's web board; [`local`] games are played on the web page alone, without Discord.
+//! to a game's web board; [`local`] games are played on the web page alone, without Discord;
+//! members keep private [`notes`] on games, and players conditional moves ([`plans`]).
 //!
 //! Tournaments are actions too ([`actions::create_tournament`], [`actions::join_tournament`],
 //! [`actions::start_tournament`], [`actions::withdraw`], …): their games are ordinary games, each
@@ -42,8 +43,10 @@ pub mod changes;
 pub mod chats;
 pub mod links;
 pub mod local;
+pub mod notes;
 pub mod opponent;
 pub mod picker;
+pub mod plans;
 pub mod present;
 pub mod schedule;
 pub mod terms;

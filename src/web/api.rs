@@ -400,3 +400,225 @@ pub async fn play(
     )
         .into_response())
 }
+
+/// The member whose private notes a request reads or writes: a link's player, or an
+/// Activity's member; refused without either (401), or with a token that is not for this game
+/// (403). Whether they may keep notes on it is [`crate::play::notes::check_note_taker`]'s.
+async fn note_author(
+    web: &Web,
+    row: &GameRow,
+    headers: &HeaderMap,
+    lang: Lang,
+) -> Result<(UserId, String), Failure> {
+    let Some(token) = bearer(headers).map(str::to_string) else {
+        return Err(Failure::new(
+            StatusCode::UNAUTHORIZED,
+            lang,
+            text!("web-token-missing", game = row.id),
+        ));
+    };
+    let user = if super::activity::is_session(&token) {
+        super::activity::session_member(web, &token, lang)?
+    } else {
+        links::holder(&web.core.pool, row, &token, web.core.clock.now())
+            .await
+            .map_err(|e| Failure::of(e, StatusCode::FORBIDDEN, lang, row.id))?
+            .user
+    };
+    Ok((user, token))
+}
+
+/// The notes a page shows or saves: `{"notes": "…", "max": n}`.
+fn notes_answer(notes: &str, saved: Option<String>) -> Response {
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(serde_json::json!({
+            "notes": notes,
+            "max": crate::play::notes::MAX_NOTE_CHARS,
+            "saved": saved,
+        })),
+    )
+        .into_response()
+}
+
+/// `GET /api/game/{id}/notes`: the private notes of the request's member on the game (only
+/// theirs; refused, 403, to a member who neither plays nor follows it).
+pub async fn notes(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, Failure> {
+    let browser = accepted_lang(&headers).unwrap_or_default();
+    let (row, _) = load(&web, &id, browser).await?;
+    let (user, _) = note_author(&web, &row, &headers, browser).await?;
+    let lang = lang_for(
+        &web,
+        &row,
+        Some(Holder {
+            user,
+            expired: false,
+        }),
+        &headers,
+    )
+    .await?;
+    let pool = &web.core.pool;
+    crate::play::notes::check_note_taker(pool, &row, user)
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::FORBIDDEN, lang, row.id))?;
+    let notes = crate::play::notes::notes_of(pool, row.id, user)
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, row.id))?;
+    Ok(notes_answer(notes.as_deref().unwrap_or(""), None))
+}
+
+/// The body of a notes' save.
+#[derive(Deserialize)]
+struct NotesBody {
+    notes: String,
+}
+
+/// `PUT /api/game/{id}/notes` with `{"notes": "…"}`: replaces the request's member's private
+/// notes on the game (empty deletes them); too long, or by a member who neither plays nor
+/// follows it, refused (422, 403) and nothing stored.
+pub async fn save_notes(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Failure> {
+    let browser = accepted_lang(&headers).unwrap_or_default();
+    let (row, _) = load(&web, &id, browser).await?;
+    let (user, token) = note_author(&web, &row, &headers, browser).await?;
+    let lang = lang_for(
+        &web,
+        &row,
+        Some(Holder {
+            user,
+            expired: false,
+        }),
+        &headers,
+    )
+    .await?;
+    web.limiter
+        .take(&links::token_hash(&token), Instant::now())
+        .map_err(|wait| {
+            Failure::new(StatusCode::TOO_MANY_REQUESTS, lang, text!("web-too-many"))
+                .retry_after(wait)
+        })?;
+    let body = serde_json::from_slice::<NotesBody>(&body).map_err(|e| {
+        Failure::new(
+            StatusCode::BAD_REQUEST,
+            lang,
+            text!(
+                "web-bad-request",
+                why = crate::i18n::excerpt_to(&e.to_string(), 4 * crate::i18n::EXCERPT_CHARS)
+            ),
+        )
+    })?;
+    let pool = &web.core.pool;
+    let stored =
+        crate::play::notes::save_notes(pool, &row, user, &body.notes, web.core.clock.now())
+            .await
+            .map_err(|e| match e {
+                crate::play::Error::Refused(r) if r.0.id == "notes-not-yours" => {
+                    Failure::new(StatusCode::FORBIDDEN, lang, r.0)
+                }
+                e => Failure::of(e, StatusCode::UNPROCESSABLE_ENTITY, lang, row.id),
+            })?;
+    let saved = text!("page-notes-saved").render(lang);
+    Ok(notes_answer(&stored, Some(saved)))
+}
+
+/// The conditional moves a page shows its player: `{"lines": [[…]], "text": "…"}`.
+async fn plans_answer(
+    web: &Web,
+    id: i64,
+    user: UserId,
+    lang: Lang,
+    said: Option<Text>,
+) -> Result<Response, Failure> {
+    let plans = crate::play::plans::plans_of(&web.core.pool, id, user)
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, id))?;
+    let lines = plans.as_ref().map(|p| p.lines.clone()).unwrap_or_default();
+    Ok((
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(serde_json::json!({
+            "lines": lines,
+            "text": crate::play::plans::shown(id, plans.as_ref()).render(lang),
+            "said": said.map(|t| t.render(lang)),
+        })),
+    )
+        .into_response())
+}
+
+/// `GET /api/game/{id}/plans`: the link's player's own conditional moves in the game (never
+/// the opponent's).
+pub async fn plans(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, Failure> {
+    let (row, _, user, lang, _) = actor(&web, &id, &headers).await?;
+    plans_answer(&web, row.id, user, lang, None).await
+}
+
+/// The body of a line planned or removed: `{"line": ["c3", "d4", …]}`.
+#[derive(Deserialize)]
+struct LineBody {
+    line: Vec<String>,
+}
+
+/// Reads a line's body, refusing what is not `{"line": [...]}`.
+fn read_line_body(body: &Bytes, lang: Lang) -> Result<LineBody, Failure> {
+    serde_json::from_slice::<LineBody>(body).map_err(|e| {
+        Failure::new(
+            StatusCode::BAD_REQUEST,
+            lang,
+            text!(
+                "web-bad-request",
+                why = crate::i18n::excerpt_to(&e.to_string(), 4 * crate::i18n::EXCERPT_CHARS)
+            ),
+        )
+    })
+}
+
+/// `POST /api/game/{id}/plans` with `{"line": [theirs, yours, …]}`: plans the line by the same
+/// action as `/move … if:` ([`crate::play::plans::plan`]); refused (422), nothing stored.
+pub async fn add_plan(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Failure> {
+    let (row, _, user, lang, token) = actor(&web, &id, &headers).await?;
+    web.limiter
+        .take(&links::token_hash(&token), Instant::now())
+        .map_err(|wait| {
+            Failure::new(StatusCode::TOO_MANY_REQUESTS, lang, text!("web-too-many"))
+                .retry_after(wait)
+        })?;
+    let body = read_line_body(&body, lang)?;
+    let line: Vec<&str> = body.line.iter().map(String::as_str).collect();
+    let said = crate::play::plans::plan(&web.core, row.id, user, &line)
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::UNPROCESSABLE_ENTITY, lang, row.id))?;
+    plans_answer(&web, row.id, user, lang, Some(said)).await
+}
+
+/// `DELETE /api/game/{id}/plans` with `{"line": [...]}`: removes the branch beginning with the
+/// line (every branch when it is empty).
+pub async fn remove_plan(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Failure> {
+    let (row, _, user, lang, _) = actor(&web, &id, &headers).await?;
+    let body = read_line_body(&body, lang)?;
+    let line: Vec<&str> = body.line.iter().map(String::as_str).collect();
+    let said = crate::play::plans::remove_plan(&web.core, row.id, user, &line)
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::UNPROCESSABLE_ENTITY, lang, row.id))?;
+    plans_answer(&web, row.id, user, lang, Some(said)).await
+}

@@ -17,6 +17,11 @@
 //! - `POST /api/game/{id}/preview` and `…/move`: a move from the page, checked and played by the
 //!   same action as `/move` ([`crate::play::actions::play_move_on`]: the same version check,
 //!   the same delivery queue). Move posts are limited per link ([`limit`]).
+//! - `GET`/`PUT /api/game/{id}/notes`: the private notes of the link's player or the Activity's
+//!   member who plays or follows the game ([`crate::play::notes`]); nobody else's, never in the
+//!   state.
+//! - `GET`/`POST`/`DELETE /api/game/{id}/plans`: the link's player's conditional moves: listed,
+//!   a line planned, a branch removed ([`crate::play::plans`]); never the opponent's.
 //!
 //! - `GET /`: the front page; `GET /rules/{game}` and its pictures: each game's rules
 //!   ([`front`]).
@@ -117,8 +122,9 @@ use crate::play::opponent::Opponent;
 
 pub use server::{serve, serve_with, Limits};
 
-/// The largest request body accepted (a move is a few dozen bytes).
-pub const MAX_BODY: usize = 4096;
+/// The largest request body accepted (a move is a few dozen bytes; a member's notes, at most
+/// [`crate::play::notes::MAX_NOTE_CHARS`] characters, up to four bytes each).
+pub const MAX_BODY: usize = 8192;
 
 /// The Content-Security-Policy of every response: the page may be framed by Discord's clients
 /// (stable, PTB and Canary on discord.com and discordapp.com, pax.discord.com, staging: the
@@ -273,6 +279,11 @@ fn routes() -> Router<Arc<Web>> {
         .route("/api/game/{id}/board/{ply}", get(api::board_at))
         .route("/api/game/{id}/preview", post(api::preview))
         .route("/api/game/{id}/move", post(api::play))
+        .route("/api/game/{id}/notes", get(api::notes).put(api::save_notes))
+        .route(
+            "/api/game/{id}/plans",
+            get(api::plans).post(api::add_plan).delete(api::remove_plan),
+        )
         .route("/inbox", get(assets::inbox_page))
         .route("/api/inbox/events", get(inbox::events))
         .route("/api/activity", get(activity::info))

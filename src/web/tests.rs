@@ -550,6 +550,224 @@ async fn a_change_in_another_process_reaches_the_stream() {
 
 /// The web board with the Activity on: Discord's API at an address nobody answers, the
 /// application's public key of `key`.
+/// A `PUT` of `body` as JSON to `path`, with `token` as the Bearer header.
+fn put(path: &str, token: Option<&str>, body: &str) -> Request<Body> {
+    let mut r = Request::builder().uri(path).method("PUT");
+    if let Some(t) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    r.header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+both_backends! {
+    /// Private notes on the page: a link's player keeps theirs, and nobody else reads them (the
+    /// opponent's link, another game's link, no link, the public state, a watching Activity
+    /// member); a follower's Activity session keeps its own; too long or malformed, refused in
+    /// the reader's language and nothing stored.
+    async fn private_notes_are_their_authors_alone(pool) {
+        let key = ed25519_dalek::SigningKey::from_bytes(&[7u8; 32]);
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let other = started(&core, "inphexion size=5").await;
+        let (app, web) = activity_app(&core, &key);
+        let notes = format!("/api/game/{id}/notes");
+        let ann = links::issue(&core.pool, id, ANN, T0).await.unwrap();
+        let bob = links::issue(&core.pool, id, BOB, T0).await.unwrap();
+        let ann_other = links::issue(&core.pool, other, ANN, T0).await.unwrap();
+        const SECRET: &str = "If they cut at c3, answer d4 — keep this to myself";
+        let body = serde_json::json!({ "notes": format!("  {SECRET}\n") }).to_string();
+        let (status, saved) = json(&app, put(&notes, Some(&ann), &body)).await;
+        assert_eq!(status, StatusCode::OK, "{saved}");
+        assert_eq!(saved["notes"], SECRET, "stored trimmed");
+        assert_eq!(saved["max"], crate::play::notes::MAX_NOTE_CHARS);
+        assert_eq!(saved["saved"], "Notes saved.");
+        let (status, read) = json(&app, request(&notes, Some(&ann), None)).await;
+        assert_eq!((status, read["notes"].as_str()), (StatusCode::OK, Some(SECRET)), "{read}");
+
+        // The opponent reads their own (none), and no state shows Ann's: not the public one,
+        // not Bob's, not even Ann's own (the notes are no part of the game's state).
+        let (status, read) = json(&app, request(&notes, Some(&bob), None)).await;
+        assert_eq!((status, read["notes"].as_str()), (StatusCode::OK, Some("")), "{read}");
+        let state = format!("/api/game/{id}/state");
+        for token in [None, Some(bob.as_str()), Some(ann.as_str())] {
+            let (status, _, body) = send(&app, request(&state, token, None)).await;
+            assert_eq!(status, StatusCode::OK);
+            assert!(!body.contains("keep this to myself"), "{token:?}: {body}");
+        }
+        // No link, another game's link, a forged one: refused, nothing shown.
+        let (status, body) = json(&app, request(&notes, None, None)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        let (status, body) = json(&app, request(&notes, Some(&ann_other), None)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert!(!body.to_string().contains("keep this"), "{body}");
+        let (status, body) = json(&app, put(&notes, None, &body_of("mine now"))).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        let (status, body) = json(&app, put(&notes, Some(&ann_other), &body_of("mine now"))).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+
+        // An Activity member watching, not following: refused; once following, their own.
+        let activity = web.activity.as_ref().unwrap();
+        let eve = activity.session(EVE, T0 + 60);
+        let (status, body) = json(&app, request(&notes, Some(&eve), None)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert!(error_of(&body).contains("follow"), "{body}");
+        let (status, body) = json(&app, put(&notes, Some(&eve), &body_of("eve's"))).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert_eq!(db::fetch_note(&core.pool, id, EVE).await.unwrap(), None);
+        let mut conn = core.pool.acquire().await.unwrap();
+        db::toggle_follow(&mut conn, id, EVE, T0).await.unwrap();
+        drop(conn);
+        let (status, read) = json(&app, request(&notes, Some(&eve), None)).await;
+        assert_eq!((status, read["notes"].as_str()), (StatusCode::OK, Some("")), "{read}");
+        let (status, _) = json(&app, put(&notes, Some(&eve), &body_of("eve's"))).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, read) = json(&app, request(&notes, Some(&ann), None)).await;
+        assert_eq!(read["notes"], SECRET);
+
+        // Too long: refused with the figures, in the reader's language; nothing changed.
+        let long = "あ".repeat(crate::play::notes::MAX_NOTE_CHARS + 1);
+        let (status, body) = json(&app, put(&notes, Some(&ann), &body_of(&long))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(error_of(&body).contains("1501 characters") && error_of(&body).contains("1500"), "{body}");
+        db::note_player_locale(&core.pool, BOB, "ja").await.unwrap();
+        let (status, body) = json(&app, put(&notes, Some(&bob), &body_of(&long))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(error_of(&body).contains("上限の1500文字"), "{body}");
+        let (status, body) = json(&app, put(&notes, Some(&ann), "{\"text\": 1}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(db::fetch_note(&core.pool, id, ANN).await.unwrap().as_deref(), Some(SECRET));
+        assert_eq!(db::fetch_note(&core.pool, id, BOB).await.unwrap(), None);
+        // Just at the cap: kept. Emptied: deleted.
+        let full = "あ".repeat(crate::play::notes::MAX_NOTE_CHARS);
+        let (status, _) = json(&app, put(&notes, Some(&ann), &body_of(&full))).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = json(&app, put(&notes, Some(&ann), &body_of(" "))).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(db::fetch_note(&core.pool, id, ANN).await.unwrap(), None);
+        assert_eq!(db::fetch_note(&core.pool, id, EVE).await.unwrap().as_deref(), Some("eve's"));
+    }
+}
+
+/// `{"notes": text}`.
+fn body_of(text: &str) -> String {
+    serde_json::json!({ "notes": text }).to_string()
+}
+
+/// A request with `method` and `body` as JSON, `token` as the Bearer header.
+fn with_body(method: &str, path: &str, token: Option<&str>, body: Value) -> Request<Body> {
+    let mut r = Request::builder().uri(path).method(method);
+    if let Some(t) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    r.header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+both_backends! {
+    /// Conditional moves from the page: the player waiting plans lines (checked legal where they
+    /// would arise), lists and deletes branches; the opponent's move on a branch is answered at
+    /// once, one off every branch clears them; the opponent reads only their own (none), and
+    /// nobody without a link reads any.
+    async fn conditional_moves_from_the_page(pool) {
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let app = app(&core);
+        let ann = links::issue(&core.pool, id, ANN, T0).await.unwrap();
+        let bob = links::issue(&core.pool, id, BOB, T0).await.unwrap();
+        let plans = format!("/api/game/{id}/plans");
+        let legal = |line: Vec<String>| {
+            let pool = core.pool.clone();
+            async move {
+                let (_, mut game) = actions::load(&pool, id).await.unwrap();
+                for m in &line {
+                    game.play_text(m).unwrap();
+                }
+                game.legal_notations().into_iter().filter(|m| m != "swap").collect::<Vec<_>>()
+            }
+        };
+        let a = legal(vec![]).await;
+        let b1 = legal(vec![a[0].clone()]).await[0].clone();
+        let c0 = legal(vec![a[0].clone(), b1.clone()]).await[0].clone();
+        // Bob's deeper reply leaves Ann two moves or more (one to miss the next branch with).
+        let mut d1 = String::new();
+        for m in legal(vec![a[0].clone(), b1.clone(), c0.clone()]).await {
+            d1 = m.clone();
+            if legal(vec![a[0].clone(), b1.clone(), c0.clone(), m]).await.len() >= 2 {
+                break;
+            }
+        }
+        let b2 = legal(vec![a[1].clone()]).await[0].clone();
+
+        let post = |token: &str, line: Vec<&str>| {
+            with_body("POST", &plans, Some(token), serde_json::json!({ "line": line }))
+        };
+        let (status, body) = json(&app, post(&bob, vec![&a[0], &b1, &c0, &d1])).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["lines"], serde_json::json!([[a[0], b1, c0, d1]]));
+        assert!(body["said"].as_str().unwrap().contains("Planned"), "{body}");
+        let (status, body) = json(&app, post(&bob, vec![&a[1], &b2])).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["lines"].as_array().unwrap().len(), 2, "{body}");
+        // Refused: an illegal reply, an odd line, the player to move; nothing stored.
+        for (token, line, needle) in [
+            (&bob, vec![a[0].as_str(), "z9"], "cannot be played"),
+            (&bob, vec![a[0].as_str()], "your opponent's move and your reply"),
+            (&ann, vec![a[0].as_str(), b1.as_str()], "your move"),
+        ] {
+            let (status, body) = json(&app, post(token, line)).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert!(error_of(&body).contains(needle), "{body}");
+        }
+        // The opponent, and a reader without a link, never read them.
+        let (status, body) = json(&app, request(&plans, Some(&ann), None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(body["lines"], serde_json::json!([]));
+        let (status, body) = json(&app, request(&plans, None, None)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        for token in [None, Some(ann.as_str())] {
+            let (_, _, state) = send(&app, request(&format!("/api/game/{id}/state"), token, None)).await;
+            assert!(!state.contains(&format!("{} → {b1}", a[0])), "{state}");
+        }
+        let (status, body) = json(&app, request(&plans, Some(&bob), None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body["text"].as_str().unwrap().contains(&format!("{} → {b2}", a[1])), "{body}");
+
+        // A branch deleted.
+        let delete = with_body("DELETE", &plans, Some(&bob), serde_json::json!({ "line": [a[1]] }));
+        let (status, body) = json(&app, delete).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["lines"], serde_json::json!([[a[0], b1, c0, d1]]));
+
+        // A branch hit from the page: Ann's move, then Bob's reply at once.
+        let (status, body) = mv(&app, id, &ann, &a[0], 0).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(version(&core, id).await, 2);
+        let moves = db::fetch_moves(&core.pool, id).await.unwrap();
+        assert_eq!((moves[1].notation.as_str(), moves[1].player_id), (b1.as_str(), BOB));
+        let (_, body) = json(&app, request(&plans, Some(&bob), None)).await;
+        assert_eq!(body["lines"], serde_json::json!([[c0, d1]]), "the deeper line stays");
+        let (status, body) = mv(&app, id, &ann, &c0, 2).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(version(&core, id).await, 4, "several deep");
+        let (_, body) = json(&app, request(&plans, Some(&bob), None)).await;
+        assert_eq!(body["lines"], serde_json::json!([]));
+
+        // A branch missed: cleared.
+        let e = legal(vec![]).await;
+        let f = legal(vec![e[0].clone()]).await[0].clone();
+        let (status, _) = json(&app, post(&bob, vec![&e[0], &f])).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, body) = mv(&app, id, &ann, &e[1], 4).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(version(&core, id).await, 5);
+        let (_, body) = json(&app, request(&plans, Some(&bob), None)).await;
+        assert_eq!(body["lines"], serde_json::json!([]));
+    }
+}
+
 fn activity_app(core: &Core, key: &ed25519_dalek::SigningKey) -> (Router, Arc<Web>) {
     let config = crate::config::Config::from_lookup(|k| {
         (k == "DISCORD_CLIENT_SECRET").then(|| "the-client-secret-of-the-test".to_string())

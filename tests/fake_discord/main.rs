@@ -17,6 +17,7 @@ mod faults;
 mod games;
 mod japanese;
 mod move_button;
+mod notes;
 mod pacing;
 mod processes;
 mod recovery;

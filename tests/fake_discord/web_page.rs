@@ -2391,3 +2391,74 @@ async fn local_play_two_players_at_one_screen() {
     let _ = c.close().await;
     local.end().await;
 }
+
+/// The notes box of a game's page: shown to the page's player (their link), saved to the server
+/// and there again after a reload; a spectator's page (no link) has none, and the game's public
+/// state never carries them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_notes_box_keeps_the_players_notes_and_spectators_see_none() {
+    let driver = Driver::start().await;
+    let c = driver.browser(1280, 900).await;
+    let local = local_front("notes", &c).await;
+    choose(&c, "inphexion", "against", "easy").await;
+    choose(&c, "inphexion", "size", "4").await;
+    let (id, token) = to_game_page(&c, "#new-inphexion button[type=submit]").await;
+    until(
+        &c,
+        "the notes box",
+        "return !document.getElementById('notes').hidden",
+    )
+    .await;
+    let heading = js(
+        &c,
+        "return document.getElementById('notes-heading').textContent",
+    )
+    .await;
+    assert_eq!(heading, "Your private notes");
+    c.execute(
+        "const t = document.getElementById('notes-text'); \
+         t.value = 'Keep the centre; the bot likes edges'; \
+         t.dispatchEvent(new Event('input')); \
+         document.getElementById('notes-save').click();",
+        vec![],
+    )
+    .await
+    .expect("type and save");
+    until(
+        &c,
+        "the notes saved",
+        "return document.getElementById('notes-said').textContent === 'Notes saved.'",
+    )
+    .await;
+    c.refresh().await.expect("reload");
+    until(
+        &c,
+        "the notes again after a reload",
+        "return document.getElementById('notes-text').value === 'Keep the centre; the bot likes edges'",
+    )
+    .await;
+    // A spectator: the page without the link.
+    c.goto(&format!("{}/game/{id}", local.base))
+        .await
+        .expect("open as a spectator");
+    until(
+        &c,
+        "the board",
+        "return document.querySelector('#board svg') !== null",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let hidden = js(&c, "return document.getElementById('notes').hidden").await;
+    assert_eq!(hidden, Value::Bool(true));
+    let (status, state) = get_json(&format!("{}/api/game/{id}/state", local.base), None).await;
+    assert_eq!(status, 200);
+    assert!(!state.to_string().contains("likes edges"), "{state}");
+    let (status, notes) =
+        get_json(&format!("{}/api/game/{id}/notes", local.base), Some(&token)).await;
+    assert_eq!(
+        (status, notes["notes"].as_str()),
+        (200, Some("Keep the centre; the bot likes edges"))
+    );
+    let _ = c.close().await;
+    local.end().await;
+}

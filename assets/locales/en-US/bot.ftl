@@ -230,6 +230,26 @@ you-played = { $mv ->
         [pass] You passed
        *[other] You played { $words } (`{ $mv }`)
     } in game #{ $game }, move { $n }. The board follows in <#{ $place }>.
+plans-added = Planned in game #{ $game }, for you alone: `{ $line }` (their move first, then yours). { $count ->
+    [one] 1 line
+   *[other] { $count } lines
+} planned. When they play the first move of a line, your reply is played at once; any other move clears your plans.
+plans-shown = Your conditional moves in game #{ $game } (only you see them; their move first, then yours):
+    { $lines }
+plans-none = You have no conditional moves in game #{ $game }.
+plans-removed = Conditional moves removed in game #{ $game }: { $count ->
+    [one] 1 line remains
+   *[other] { $count } lines remain
+}.
+plans-no-branch = No planned line in game #{ $game } begins with `{ $line }`; nothing changed.
+plans-your-move = It is your move in game #{ $game }: play it with the `move` alone. Conditional moves are entered while your opponent is to move.
+plans-not-here = Game #{ $game } has no conditional moves: they are for games between two members in Discord.
+plans-line-length = A conditional line in game #{ $game } is your opponent's move and your reply, or a longer line of pairs, at most { $max } moves in all.
+plans-line-ends = Move { $n } of the line (`{ $input }`) in game #{ $game } cannot be planned: the game would be over, or it would not be that player's turn.
+plans-illegal = Move { $n } of the line (`{ $input }`) cannot be played in the position it would arise in game #{ $game }: { $error }. Nothing was planned.
+plans-too-many = Not planned: at most { $max } lines are kept in game #{ $game }. Remove a branch first.
+plans-played = ⏩ { $who }'s conditional move, entered ahead as the reply to { $words } (`{ $mv }`), is played at once.
+plans-missed = Your conditional moves in game #{ $game } are cleared: your opponent played { $words } (`{ $mv }`), off every line you planned. It is your move.
 picker-stale = The position of game #{ $game } has changed since this picker was opened (it is now after move { $n }). Nothing was played.
 picker-title = **{ $game }** game #{ $id } · your move
 picker-confirm = Play **{ $words }** (`{ $mv }`)? The picture shows the board after it.

@@ -57,8 +57,10 @@ opt-move-move = Your move: pick one of the suggestions
     .name = move
 opt-move-game = Which game, when you have several here
     .name = game
+opt-move-if = Plan ahead: your opponent's expected move (a longer line: theirs; yours; theirs)
+    .name = if
 
-cmd-board = Show a game's board, now or after a given number of moves.
+cmd-board = A game's board, now or after a number of moves.
     .name = board
 opt-board-game = Which game (a number; default: yours here)
     .name = game
@@ -70,20 +72,27 @@ cmd-resign = Resign a game (asks for confirmation).
 opt-resign-game = Which game, when you have several here
     .name = game
 
-cmd-takeback = Ask to take back your last move, before your opponent has moved.
+cmd-takeback = Ask to take back your last move, before your opponent moves.
     .name = takeback
 opt-takeback-game = Which game, when you have several here
     .name = game
 
-cmd-calloff = Propose calling off a barely started game (no result, no rating change).
+cmd-calloff = Propose calling off a barely started game (no result).
     .name = calloff
 opt-calloff-game = Which game, when you have several here
     .name = game
 
-cmd-follow = Follow a game here (you are mentioned with its result); again to stop.
+cmd-follow = Follow a game (mentioned with its result); again to stop.
     .name = follow
 opt-follow-game = The game number, as its board shows it
     .name = game
+
+cmd-note = Private notes on a game, for you alone: add a line or read them.
+    .name = note
+opt-note-game = The game number
+    .name = game
+opt-note-text = A line to add to your notes (leave it out to see them)
+    .name = text
 
 cmd-games = Active games here (yours or a member's), and the link to your inbox.
     .name = games
@@ -100,7 +109,7 @@ opt-leaderboard-game = Which game
 opt-leaderboard-page = Page (10 players a page)
     .name = page
 
-cmd-profile = A player's ratings, record and recent games in this server.
+cmd-profile = A player's ratings, record and recent games here.
     .name = profile
 opt-profile-user = Whose profile (default: yours)
     .name = user
@@ -115,7 +124,7 @@ cmd-replay = Attach a game as an animated picture.
 opt-replay-game = The game number
     .name = game
 
-cmd-analysis = A computer analysis of a finished game: winning chances and turning points.
+cmd-analysis = A finished game's winning chances and turning points.
     .name = analysis
 opt-analysis-game = The game number (a finished game)
     .name = game
@@ -139,7 +148,7 @@ cmd-privacy-show = What hexcord stores about you (only you see it).
 cmd-privacy-delete = Delete what hexcord stores about you (asks to confirm).
     .name = delete
 
-cmd-rules = A short summary of a game's rules, with its starting board.
+cmd-rules = A game's rules in short, with its starting board.
     .name = rules
 opt-rules-game = Which game
     .name = game
@@ -230,6 +239,13 @@ answer-record = The record of game #{ $game } ({ $moves ->
    *[other] { $moves } moves
 }): the variant line, then one move a line. Load it with `hexcord engine` (`load`) or draw it with `hexcord render`.
 answer-replay = Game #{ $game }, move by move.
+notes-added = Noted on game #{ $game }, for you alone ({ $chars } of { $max } characters used). `/{ cmd-note.name }` without a text shows your notes; after the game, `/{ cmd-record.name }` gives them to you with the record.
+notes-shown = Your private notes on game #{ $game } (only you see them):
+    >>> { $notes }
+notes-none = You keep no notes on game #{ $game }.
+notes-blank = Nothing to add to your notes on game #{ $game }: the text is empty.
+notes-too-long = Not saved: your notes on game #{ $game } would be { $chars } characters long, and at most { $max } are kept. Shorten them (the game's page edits them whole).
+notes-not-yours = Only the players of game #{ $game } and members who follow it (`/follow`) keep notes on it.
 answer-replay-too-large = The replay of game #{ $game } is too large to attach ({ $size } MB). `/record` gives the record; `hexcord render --replay` draws it.
 answer-analysis = 📈 Analysis of game #{ $game } ({ $title }, { $first } vs { $second }): the chart shows each side's chance of winning after every move.
 answer-analysis-turning = • Move { $number } ({ $name }, { $colour }): **{ $played }**. It lost { $loss } % of the chance to win ({ $before } % → { $after } %). Better: **{ $better }**.
@@ -339,6 +355,8 @@ privacy-table-vacations = • Vacations: { $count }
 privacy-table-followers = • Games you follow: { $count }
 privacy-table-web_tokens = • Private links to game boards: { $count }
 privacy-table-inbox_tokens = • Private links to your inbox: { $count }
+privacy-table-game_notes = • Games you keep private notes on: { $count }
+privacy-table-conditional_moves = • Games with your conditional moves: { $count }
 privacy-table-moves = • Moves you played: { $count }
 privacy-table-takebacks = • Moves you took back: { $count }
 privacy-table-game_pauses = • Pauses you asked for: { $count }
@@ -347,8 +365,8 @@ privacy-table-tournaments = • Tournaments you created or won: { $count }
 privacy-table-tournament_players = • Tournament entries: { $count }
 privacy-table-tournament_pairings = • Tournament pairings: { $count }
 privacy-table-announcements = • Direct messages the bot sent you: { $count }
-privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` deletes your ratings, settings, vacations, links, follows and name. Your games and tournament results stay for your opponents, naming you "{ former-member }".
-privacy-confirm = This deletes your ratings, settings, vacations, private links, follows and your name. Your games and tournament results stay for your opponents, naming you "{ former-member }". It cannot be undone. Confirm within { $minutes } minutes:
+privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` deletes your ratings, settings, vacations, links, follows, notes and name. Your games and tournament results stay for your opponents, naming you "{ former-member }".
+privacy-confirm = This deletes your ratings, settings, vacations, private links, follows, private notes and your name. Your games and tournament results stay for your opponents, naming you "{ former-member }". It cannot be undone. Confirm within { $minutes } minutes:
 privacy-blocked-games = Nothing was deleted: finish or resign your games in play first ({ $games }).
 privacy-blocked-tournaments = Nothing was deleted: leave or withdraw from these tournaments first: { $tournaments }.
 privacy-deleted = Done: your data is deleted ({ $rows ->

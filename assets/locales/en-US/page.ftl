@@ -50,6 +50,16 @@ page-choose-game = Choose a game:
 page-no-games = You have no game in play. You can start one with /challenge.
 page-your-move = your move
 page-participants = In this Activity
+page-notes = Your private notes
+page-notes-help = Only you see these notes, here, with `/note` and with the game's record after it ends.
+page-notes-save = Save notes
+page-notes-saved = Notes saved.
+page-notes-count = characters
+page-plans = Plan ahead
+page-plans-help = While your opponent is to move, plan your replies: their move, then yours (a longer line: theirs; yours; theirs; yours). If they play it, your reply is played at once. Only you see these.
+page-plans-line = Line (separate the moves with semicolons)
+page-plans-add = Plan this line
+page-plans-delete = Delete
 # A member's inbox page (assets/web/inbox.js): every game waiting for their move.
 inbox-page-title = Games to play — hexcord
 inbox-page-heading = Games waiting for your move

@@ -49,6 +49,16 @@ page-choose-game = 対局を選んでください：
 page-no-games = 進行中の対局はありません。「/{ cmd-challenge.name }」で始められます。
 page-your-move = あなたの番
 page-participants = このアクティビティの参加者
+page-notes = 非公開メモ
+page-notes-help = このメモを見られるのはあなただけです。ここと `/メモ`、終局後は棋譜と一緒に表示されます。
+page-notes-save = メモを保存
+page-notes-saved = メモを保存しました。
+page-notes-count = 文字
+page-plans = 先の手を予約
+page-plans-help = 相手の手番のあいだに応手を予約できます：相手の手、次に自分の手（長い手順は「相手;自分;相手;自分」）。相手がその手を指すと、応手がすぐに指されます。見られるのはあなただけです。
+page-plans-line = 手順（手をセミコロンで区切る）
+page-plans-add = この手順を予約
+page-plans-delete = 削除
 # 受信箱のページ（assets/web/inbox.js）：あなたの手番を待っている対局すべて。
 inbox-page-title = 手番の対局 — hexcord
 inbox-page-heading = あなたの手番を待っている対局

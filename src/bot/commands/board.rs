@@ -48,7 +48,7 @@ fn board_link(row: &GameRow, lang: Lang) -> String {
     format!(" · {}", link.render(lang))
 }
 
-/// Show a game's board, now or after a given number of moves.
+/// A game's board, now or after a number of moves.
 #[poise::command(slash_command)]
 pub async fn board(
     ctx: Context<'_>,
@@ -205,7 +205,7 @@ pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
     super::answer_privately(&ctx, text).await
 }
 
-/// A short summary of a game's rules, with its starting board.
+/// A game's rules in short, with its starting board.
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     let kind = GameKind::from(game);
@@ -226,7 +226,7 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     Ok(())
 }
 
-/// Follow a game here (you are mentioned with its result); again to stop.
+/// Follow a game (mentioned with its result); again to stop.
 #[poise::command(slash_command)]
 pub async fn follow(ctx: Context<'_>, #[max_length = 20] game: String) -> Result<(), BotError> {
     let me = super::remember_author(&ctx).await?;
@@ -246,6 +246,31 @@ pub async fn follow(ctx: Context<'_>, #[max_length = 20] game: String) -> Result
     )
     .await?;
     super::answer_privately(&ctx, text.render(lang)).await
+}
+
+/// Private notes on a game, for you alone: add a line or read them.
+#[poise::command(slash_command)]
+pub async fn note(
+    ctx: Context<'_>,
+    #[max_length = 20]
+    #[autocomplete = "autocomplete_game"]
+    game: String,
+    #[max_length = 1000] text: Option<String>,
+) -> Result<(), BotError> {
+    let me = super::remember_author(&ctx).await?;
+    let id = crate::play::access::parse_game_ref(&game)?;
+    let core = &ctx.data().core;
+    let (row, _) = actions::load(&core.pool, id).await?;
+    let answer = match text {
+        Some(line) => {
+            crate::play::notes::add_note(&core.pool, &row, me, &line, core.clock.now()).await?
+        }
+        None => {
+            let notes = crate::play::notes::notes_of(&core.pool, row.id, me).await?;
+            crate::play::notes::shown(row.id, notes.as_deref())
+        }
+    };
+    super::answer_privately(&ctx, answer.render(lang(&ctx))).await
 }
 
 /// The summary of a game's rules in `lang`.
@@ -325,6 +350,22 @@ pub async fn record(
         ))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     ctx.send(reply).await?;
+    // The caller's private notes on the game and what they still had planned follow, for
+    // them alone.
+    let me = UserId::from(ctx.author().id);
+    let pool = &ctx.data().core.pool;
+    let notes = crate::play::notes::notes_of(pool, row.id, me).await?;
+    let plans = crate::play::plans::plans_of(pool, row.id, me).await?;
+    let extras = crate::play::plans::record_extras(
+        row.id,
+        notes.as_deref(),
+        plans.as_ref(),
+        super::lang(&ctx),
+    );
+    if let Some(extras) = extras {
+        let extras = crate::bot::limits::fit(&extras, crate::bot::limits::CONTENT);
+        super::answer_privately(&ctx, extras).await?;
+    }
     Ok(())
 }
 

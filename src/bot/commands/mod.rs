@@ -51,6 +51,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         play::pause(),
         play::resume(),
         board::follow(),
+        board::note(),
         board::games(),
         board::turn(),
         ratings::leaderboard(),
@@ -99,6 +100,7 @@ const ANYWHERE: &[&str] = &[
     "settings",
     "vacation",
     "privacy",
+    "note",
     "rules",
     "help",
 ];

@@ -22,11 +22,24 @@ pub async fn move_(
     #[max_length = 20]
     #[autocomplete = "autocomplete_game"]
     game: Option<String>,
+    #[rename = "if"]
+    #[max_length = 200]
+    expected: Option<String>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     // A suggestion covering several games names its game: `#12 0,1`.
     let (named, text) = split_game_prefix(&text);
     let named = named.map(|id| id.to_string());
+    if let Some(expected) = expected {
+        return plan_ahead(
+            &ctx,
+            me,
+            named.as_deref().or(game.as_deref()),
+            &expected,
+            text,
+        )
+        .await;
+    }
     if text == super::WAITING {
         return Err(crate::play::Refusal::new(text!("answer-not-your-turn")).into());
     }
@@ -67,7 +80,32 @@ pub async fn move_(
     super::answer_privately_with(&ctx, played.answer(words, place).render(lang), next).await
 }
 
-/// Ask to take back your last move, before your opponent has moved.
+/// `/move` with `if`: the reply `text` planned to the opponent's `expected` move (or line:
+/// theirs; yours; theirs …), or with `-` the branch beginning there removed.
+async fn plan_ahead(
+    ctx: &Context<'_>,
+    me: crate::db::UserId,
+    game: Option<&str>,
+    expected: &str,
+    text: &str,
+) -> Result<(), BotError> {
+    let (row, _) = pick_game(ctx, me, game, false).await?;
+    let core = &ctx.data().core;
+    let mut line: Vec<&str> = expected
+        .split(';')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .collect();
+    let answer = if text.trim() == "-" {
+        crate::play::plans::remove_plan(core, row.id, me, &line).await?
+    } else {
+        line.push(text);
+        crate::play::plans::plan(core, row.id, me, &line).await?
+    };
+    super::answer_privately(ctx, answer.render(lang(ctx))).await
+}
+
+/// Ask to take back your last move, before your opponent moves.
 #[poise::command(slash_command)]
 pub async fn takeback(
     ctx: Context<'_>,
@@ -101,7 +139,7 @@ pub async fn takeback(
     propose(&ctx, row.opponent_of(me), text.render(lang), buttons).await
 }
 
-/// Propose calling off a barely started game (no result, no rating change).
+/// Propose calling off a barely started game (no result).
 #[poise::command(slash_command, rename = "calloff")]
 pub async fn call_off(
     ctx: Context<'_>,

@@ -97,6 +97,10 @@ both_backends! {
         let mut conn = pool.acquire().await.unwrap();
         db::toggle_follow(&mut conn, playing, BOB, 5).await.unwrap();
         db::toggle_follow(&mut conn, lost, ANN, 5).await.unwrap();
+        // Private notes: Ann's on two games, Bob's on the one he follows.
+        db::store_note(&pool, lost, ANN, "a plan", 5).await.unwrap();
+        db::store_note(&pool, playing, ANN, "another", 5).await.unwrap();
+        db::store_note(&pool, playing, BOB, "bob's own", 5).await.unwrap();
 
         // What is shown: everything above.
         let shown = member_data(&mut conn, ANN).await.unwrap();
@@ -107,6 +111,7 @@ both_backends! {
         assert_eq!((shown.ratings[0].guild, shown.ratings[0].games), (GUILD, 2));
         assert_eq!(shown.time_zone.as_deref(), Some("Asia/Tokyo"));
         assert!(shown.rows.contains(&("announcements", 1)), "{:?}", shown.rows);
+        assert!(shown.rows.contains(&("game_notes", 2)), "{:?}", shown.rows);
         for table in ["player_settings", "vacations", "followers", "web_tokens", "inbox_tokens", "moves"] {
             let listed = shown.rows.iter().any(|(t, _)| *t == table);
             assert_eq!(listed, table != "moves", "{table}: {:?}", shown.rows);
@@ -141,6 +146,7 @@ both_backends! {
             "SELECT COUNT(*) FROM inbox_tokens WHERE user_id = $1",
             "SELECT COUNT(*) FROM web_tokens WHERE user_id = $1",
             "SELECT COUNT(*) FROM followers WHERE user_id = $1",
+            "SELECT COUNT(*) FROM game_notes WHERE user_id = $1",
             "SELECT COUNT(*) FROM players WHERE id = $1 AND (name <> '' OR locale IS NOT NULL)",
         ] {
             assert_eq!(count(&pool, sql, ANN).await, 0, "{sql}");
@@ -159,6 +165,7 @@ both_backends! {
         assert_eq!(dms(BOB).await, ["sent"]);
         // Others' rows stay; the games stay, with their results, by id.
         assert_eq!(count(&pool, "SELECT COUNT(*) FROM followers WHERE user_id = $1", BOB).await, 1);
+        assert_eq!(db::fetch_note(&pool, playing, BOB).await.unwrap().as_deref(), Some("bob's own"));
         assert_eq!(
             count(&pool, "SELECT COUNT(*) FROM games WHERE first_player_id = $1 OR second_player_id = $1", ANN).await,
             3

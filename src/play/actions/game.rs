@@ -85,7 +85,7 @@ impl Core {
     }
 
     /// Tells the delivery task that announcements wait.
-    pub(super) fn wake_delivery(&self) {
+    pub(crate) fn wake_delivery(&self) {
         self.queued.notify_one();
     }
 }

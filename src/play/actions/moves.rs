@@ -5,6 +5,7 @@ use tracing::info;
 use super::game::{enqueue_board, finish_after_move, load, row_after, Core};
 use crate::db::{self, DbError, GameRow, MoveRecord, UserId};
 use crate::games::{Game, Move};
+use crate::i18n::Text;
 use crate::play::access::{check_in_time, check_may_move, player_to_move};
 use crate::play::schedule::{deadline_after, seat_of, start_turn, time_left_in_turn, ClockPlace};
 use crate::play::{Error, Refusal};
@@ -87,9 +88,34 @@ pub async fn play_move<'a>(
 /// the move is stored only if the game is still at that position (its version).
 pub async fn play_move_on(
     core: &Core,
+    loaded: (GameRow, Game),
+    player: UserId,
+    chosen: Chosen<'_>,
+) -> Result<Played, Error> {
+    play_move_as(core, loaded, player, chosen, None).await
+}
+
+/// Plays `notation` for `player` in game `id` as the conditional move they entered ahead
+/// ([`crate::play::plans`]): the same action as any move, its board announced with `intro`.
+pub async fn play_planned(
+    core: &Core,
+    id: i64,
+    player: UserId,
+    notation: &str,
+    intro: Text,
+) -> Result<Played, Error> {
+    let loaded = load(&core.pool, id).await?;
+    play_move_as(core, loaded, player, Chosen::Typed(notation), Some(intro)).await
+}
+
+/// [`play_move_on`], the board announced with `intro` when there is one. After a move that does
+/// not end the game, the next player's conditional reply follows ([`crate::play::plans`]).
+async fn play_move_as(
+    core: &Core,
     (row, mut game): (GameRow, Game),
     player: UserId,
     chosen: Chosen<'_>,
+    intro: Option<Text>,
 ) -> Result<Played, Error> {
     let id = row.id;
     check_may_move(&row, &game, player)?;
@@ -165,12 +191,18 @@ pub async fn play_move_on(
         db::apply_result(&mut tx, id).await?;
         db::record_tournament_game(&mut tx, id, row.players, f).await?;
     }
-    enqueue_board(&mut tx, &after, &game, None, Some((player, &notation))).await?;
+    enqueue_board(&mut tx, &after, &game, intro, Some((player, &notation))).await?;
     core.commit_change(tx, id).await?;
     crate::metrics::METRICS.move_played();
     info!(game = id, ply = expected + 1, mv = %notation, "move played");
     if finish.is_some() {
         super::tournaments::after_game(core, id).await;
+    }
+    if finish.is_none() && !against_bot && !crate::play::local::is_local(&row) {
+        // A failed conditional reply leaves the move played: the next player moves as usual.
+        if let Err(e) = crate::play::plans::after_move(core, id, next, expected, &notation).await {
+            tracing::warn!(game = id, "conditional move not played: {e}");
+        }
     }
     let next_game = db::next_game_waiting_for(&core.pool, player, id).await?;
     Ok(Played {

@@ -36,7 +36,7 @@ pub async fn ask_takeback(core: &Core, id: i64, player: UserId) -> Result<(Stamp
 }
 
 /// The last move of `game` in words, as captions say it (`None` before the first move).
-fn last_in_words(game: &crate::games::Game) -> Option<Text> {
+pub fn last_in_words(game: &crate::games::Game) -> Option<Text> {
     let ply = game.ply().checked_sub(1)?;
     let before = game.position_at(ply)?;
     let mv = game.moves().get(ply)?;
@@ -102,6 +102,8 @@ pub async fn answer_takeback(
     };
     let mut tx = core.pool.begin().await?;
     db::take_back_move(&mut tx, id, ply, now, restored).await?;
+    // Conditional moves answer positions that no longer come.
+    db::clear_game_plans(&mut *tx, id).await?;
     let after = db::fetch_game(&mut *tx, id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("game {id} vanished during a takeback"))?;
