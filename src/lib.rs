@@ -218,6 +218,7 @@ pub mod i18n;
 pub mod metrics;
 pub mod pairings;
 pub mod play;
+pub mod puzzles;
 pub mod rating;
 pub mod render;
 pub mod standings;
