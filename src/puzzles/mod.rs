@@ -42,9 +42,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::value_for;
+use crate::ai::{self, value_for, Level};
 use crate::analysis::{self, Analysis, AnalysisBudget};
-use crate::games::{Colour, Game, Move, Position};
+use crate::games::{Colour, Game, Move, Options, Position};
 
 /// The search behind each judged move: the analysis' budgets (playouts in inpHeXion, evaluated
 /// positions in EXXIT).
@@ -113,7 +113,7 @@ pub struct Verdict {
 impl Puzzle {
     /// The puzzle's position as a game to play on.
     pub fn game(&self) -> Result<Game, String> {
-        let options = crate::games::Options::parse_line(&self.variant)
+        let options = Options::parse_line(&self.variant)
             .map_err(|e| format!("bad variant `{}`: {e}", self.variant))?;
         Game::from_position(options, &self.position)
             .map_err(|e| format!("bad position `{}`: {e}", self.position))
@@ -341,6 +341,26 @@ fn twice(b: PuzzleBudget) -> PuzzleBudget {
         playouts: b.playouts.saturating_mul(2),
         nodes: b.nodes.saturating_mul(2),
     }
+}
+
+/// A game of the bot against itself at `level` on both sides, for puzzles on a server's first
+/// day (`hexcord puzzles --self-play`): each move searched with the level's budget without its
+/// time cap, seeded by `seed` and the ply, so equal seeds give equal games on any machine.
+pub fn self_play(options: &Options, level: Level, seed: u64) -> Game {
+    let budget = ai::Budget {
+        millis: None,
+        ..level.budget_for(options.kind())
+    };
+    let mut game = Game::new(options.clone());
+    while !game.is_over() {
+        let Some(mv) = ai::choose(game.position(), budget, mix(seed, game.ply() as u64)) else {
+            break;
+        };
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    game
 }
 
 /// A seed of its own for each use, all from `seed`.
