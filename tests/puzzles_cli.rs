@@ -128,3 +128,100 @@ fn bad_input_is_refused_with_a_message() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--budget"));
 }
+
+/// Stores `game` (finished) between players 1 and 2; returns its number.
+async fn store(pool: &hexcord::db::Pool, game: &Game) -> i64 {
+    use hexcord::db::{self, ChannelId, Finish, GameResult, MoveRecord, NewGame, UserId};
+    let players = [UserId(1), UserId(2)];
+    let id = db::insert_game(
+        pool,
+        &NewGame {
+            guild_id: None,
+            channel_id: ChannelId(1),
+            options: game.options(),
+            players,
+            rated: false,
+            now: 0,
+            seconds_per_move: 86400,
+            deadline_at: None,
+            clock: None,
+        },
+    )
+    .await
+    .unwrap();
+    let positions = game.positions();
+    let mut conn = pool.acquire().await.unwrap();
+    for (k, mv) in game.moves().iter().enumerate() {
+        let mover = players[positions[k].to_move().index()];
+        let last = k + 1 == game.ply();
+        let finish = game.outcome().map(|o| Finish {
+            kind: game.kind(),
+            winner_id: o.winner.map(|w| players[w.index()]),
+            result: GameResult::Decided(o),
+        });
+        db::record_move(
+            &mut conn,
+            &MoveRecord {
+                game: id,
+                expected_version: k as i64,
+                notation: &mv.to_string(),
+                player: mover,
+                now: k as i64,
+                finish: finish.as_ref().filter(|_| last),
+                next_deadline: None,
+                next_to_move: players[positions[k + 1].to_move().index()],
+                clock: None,
+                left_before: None,
+            },
+        )
+        .await
+        .unwrap();
+    }
+    id
+}
+
+#[tokio::test]
+async fn the_finished_games_of_the_database_give_puzzles_with_their_numbers() {
+    let (pool, file) = hexcord::db::testing::temp_db().await;
+    for p in [1, 2] {
+        hexcord::db::upsert_player(&pool, hexcord::db::UserId(p), "p", 0)
+            .await
+            .unwrap();
+    }
+    // The bot's easy games against itself (the self-play test's), stored as finished games,
+    // and one left unfinished, which is not read.
+    let options = Options::parse_line("inphexion size=5").unwrap();
+    let mut ids = Vec::new();
+    for seed in 1..=3 {
+        let game = hexcord::puzzles::self_play(&options, ai::Level::Easy, seed);
+        ids.push((store(&pool, &game).await, game));
+    }
+    let (_, first) = &ids[0];
+    let mut unfinished = Game::new(options.clone());
+    for mv in &first.moves()[..first.ply() - 1] {
+        unfinished.play(*mv).unwrap();
+    }
+    let open = store(&pool, &unfinished).await;
+    let url = format!("sqlite://{}", file.0.display());
+    let out = Command::new(env!("CARGO_BIN_EXE_hexcord"))
+        .args(["puzzles", "--database", "--budget", "400"])
+        .env("DATABASE_URL", &url)
+        .output()
+        .expect("hexcord runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("from 3 games"), "{stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.is_empty(), "{stderr}");
+    for line in stdout.lines() {
+        let p: Puzzle = serde_json::from_str(line).expect("a puzzle a line");
+        let id = p.source.game.expect("the game's number");
+        assert_ne!(id, open);
+        let (_, game) = ids.iter().find(|(i, _)| *i == id).expect("a stored game");
+        assert_eq!(p.position, game.positions()[p.source.ply].to_line());
+        assert_eq!(
+            p.source.played,
+            Some(game.moves()[p.source.ply].to_string())
+        );
+    }
+}
