@@ -503,7 +503,6 @@ fn run_puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
         )),
         None => Box::new(io::stdout().lock()),
     };
-    let terminal = io::IsTerminal::is_terminal(&io::stderr());
     let started = std::time::Instant::now();
     let total = games.len() + self_play.as_ref().map_or(0, |s| s.0 as usize);
     let (mut done, mut found, mut positions) = (0usize, 0usize, 0usize);
@@ -518,13 +517,12 @@ fn run_puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
             writeln!(out, "{}", serde_json::to_string(p)?)?;
         }
         out.flush()?;
-        if terminal {
-            eprintln!(
-                "{done}/{total} {name}: {} puzzles ({found} in {:.0} s)",
-                list.len(),
-                started.elapsed().as_secs_f64()
-            );
-        }
+        // A line a game, also into a file: long runs can be followed.
+        eprintln!(
+            "{done}/{total} {name}: {} puzzles ({found} in {:.0} s)",
+            list.len(),
+            started.elapsed().as_secs_f64()
+        );
         Ok(())
     };
     for (name, id, game) in &games {

@@ -102,6 +102,8 @@ fn self_played_games_give_puzzles_that_replay() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("from 3 games"), "{stderr}");
+    // A line a game as it goes.
+    assert!(stderr.contains("3/3 self-play 3: "), "{stderr}");
     let stdout = String::from_utf8(out.stdout).unwrap();
     for line in stdout.lines() {
         let p: Puzzle = serde_json::from_str(line).expect("a puzzle a line");
