@@ -36,9 +36,13 @@
 //!
 //! # Budgets
 //!
-//! [`PuzzleBudget::DEFAULT`] is per judged move. The measured figures (puzzles per 100 games and
-//! the time) are in the README's Puzzles section, with the command that gives them
-//! (`hexcord puzzles --self-play`).
+//! The budget is per judged move (`hexcord puzzles --budget`, by default
+//! [`AnalysisBudget::DEFAULT`]). Measured on 100 games of the bot against itself at `medium`
+//! (README's *Benchmarks*): inpHeXion 7×7, 5 puzzles (one of three solver moves), 8.4 s of CPU a
+//! game; EXXIT, none in 3.9 s a game, because no move of those games lost [`CANDIDATE_LOSS`]
+//! by the analysis (none reached the judge), and none in 16 games at `easy` (27 s a game: moves
+//! that lost, but never with a single good answer). Open: candidates for EXXIT from smaller
+//! losses, or from positions the analysis found decided.
 
 use serde::{Deserialize, Serialize};
 
