@@ -26,17 +26,17 @@
 //!   SQLite file    ▲    ▲            ▲     ▲              ▲                            clock
 //!   or PostgreSQL  │    └─── hex ────┘     │              │                            config
 //!                  └───────────────────────┴──────────────┘  render/ and ai/ build on games/
-//! engine (the text protocol), arena, analysis: more front ends on games/, ai/ and render/
-//! src/main.rs: the command line (bot, engine, render, analyse, arena, recompute-ratings,
-//! migrate-data); it owns the runtime, the logging and the configuration
+//! engine (the text protocol), arena, analysis, puzzles: more front ends on games/, ai/, render/
+//! src/main.rs: the command line (bot, engine, render, analyse, puzzles, arena,
+//! recompute-ratings, migrate-data); it owns the runtime, the logging and the configuration
 //! ```
 //!
 //! - [`games`] knows nothing of Discord, SQL or pixels: positions, moves, notation and outcomes of
 //!   both games behind one enum ([`games::Game`], [`games::Position`], [`games::Move`]). It depends
 //!   on [`hex`] only. The rules as implemented are in [`games::inphexion`] and [`games::exxit`].
 //! - [`render`] turns a position into a picture with imageproc: pure functions, no I/O.
-//! - [`ai`] searches over a small trait that both games implement; [`analysis`], [`arena`] and
-//!   [`engine`] are front ends on it.
+//! - [`ai`] searches over a small trait that both games implement; [`analysis`], [`puzzles`]
+//!   (cut from analysed games), [`arena`] and [`engine`] are front ends on it.
 //! - [`db`] owns every SQL statement, for both backends; [`db::MEMBER_DATA`] lists every column
 //!   holding a member's id, for `/privacy` (what is stored, and what deleting it does).
 //! - [`play`] holds everything a game needs that is not Discord: the [`play::actions`] (the game's
@@ -220,6 +220,7 @@ pub mod i18n;
 pub mod metrics;
 pub mod pairings;
 pub mod play;
+pub mod puzzles;
 pub mod rating;
 pub mod render;
 pub mod standings;

@@ -36,6 +36,10 @@ enum Command {
     /// Analyses a game record with the AI: prints each move's winning chances, loss and the
     /// AI's better move, and writes a chart of the winning chances with the turning points.
     Analyse(AnalyseArgs),
+    /// Find puzzles (positions where exactly one move keeps a win or saves a loss) in game
+    /// records, in the finished games of the database (`--database`) or in games of the bot
+    /// against itself (`--self-play N`), and write them as JSON lines.
+    Puzzles(PuzzlesArgs),
     /// Rebuild the bot's rating tables from the stored games (the database of `DATABASE_URL`).
     RecomputeRatings,
     /// Copy a whole SQLite database into a new PostgreSQL one (migrated first, and empty), then
@@ -114,6 +118,35 @@ struct RenderArgs {
     /// Write a picture of each interesting situation into this directory instead.
     #[arg(long, conflicts_with_all = ["record", "at", "replay", "output"])]
     gallery: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct PuzzlesArgs {
+    /// Game records (as `/record` or the engine's `record` give them).
+    records: Vec<PathBuf>,
+    /// Also the finished games of the database of `DATABASE_URL`.
+    #[arg(long)]
+    database: bool,
+    /// Also N games of the bot against itself (the variant of `--game`, the level of `--level`).
+    #[arg(long, value_name = "N")]
+    self_play: Option<u32>,
+    /// The variant of the self-played games, e.g. "exxit tiles=39" or "inphexion size=7".
+    #[arg(long, default_value = "inphexion")]
+    game: String,
+    /// The level of both sides in the self-played games.
+    #[arg(long, default_value = "medium")]
+    level: String,
+    /// What is searched at each position of the analysis and after each judged move: Monte-Carlo
+    /// playouts (inpHeXion, default 30000) or positions evaluated by the alpha-beta search
+    /// (EXXIT, default 600000).
+    #[arg(long)]
+    budget: Option<u64>,
+    /// The searches' (and the self-played games') seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Where to write the JSON lines (default: standard output).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -224,6 +257,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Render(args) => run_render(args)?,
         Command::Analyse(args) => run_analyse(args)?,
+        Command::Puzzles(args) => run_puzzles(args)?,
         Command::RecomputeRatings => recompute_ratings()?,
         Command::MigrateData { from, to } => migrate_data(&from, &to)?,
         Command::Backup { file } => backup(&file)?,
@@ -407,6 +441,107 @@ fn run_analyse(args: AnalyseArgs) -> anyhow::Result<()> {
     hexcord::engine::write_file(&out, &png)
         .with_context(|| format!("cannot write {}", out.display()))?;
     println!("{}", out.display());
+    Ok(())
+}
+
+fn run_puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
+    use hexcord::analysis::{self, AnalysisBudget};
+    use hexcord::puzzles;
+    use io::Write;
+    let budget = match args.budget {
+        Some(0) => bail!("--budget must be at least 1"),
+        Some(n) => AnalysisBudget::uniform(n),
+        None => AnalysisBudget::DEFAULT,
+    };
+    let self_play = match args.self_play {
+        Some(n) => {
+            let options = Options::parse_line(&args.game).map_err(|e| anyhow!("--game: {e}"))?;
+            let level: hexcord::ai::Level =
+                args.level.parse().map_err(|e| anyhow!("--level: {e}"))?;
+            Some((n, options, level))
+        }
+        None => None,
+    };
+    // Every source is read before anything is searched, so a bad one costs no time.
+    let mut games: Vec<(String, Option<i64>, Game)> = Vec::new();
+    for path in &args.records {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let game =
+            Game::from_record(&text).with_context(|| format!("bad record {}", path.display()))?;
+        games.push((path.display().to_string(), None, game));
+    }
+    if args.database {
+        let url = database_url()?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        let stored = runtime.block_on(async {
+            let pool = hexcord::db::connect(&url).await?;
+            let mut conn = pool.acquire().await?;
+            let ids = hexcord::db::finished_game_ids(&mut *conn).await?;
+            let mut stored = Vec::with_capacity(ids.len());
+            for id in ids {
+                match hexcord::db::load_game(&mut conn, id).await {
+                    Ok(Some((_, game))) => stored.push((format!("game {id}"), Some(id), game)),
+                    Ok(None) => {}
+                    // A damaged game is left out, not the whole run.
+                    Err(e) => eprintln!("game {id} left out: {e}"),
+                }
+            }
+            anyhow::Ok(stored)
+        })?;
+        games.extend(stored);
+    }
+    if games.is_empty() && self_play.is_none() {
+        bail!("give game records, --database or --self-play N");
+    }
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?,
+        )),
+        None => Box::new(io::stdout().lock()),
+    };
+    let started = std::time::Instant::now();
+    let total = games.len() + self_play.as_ref().map_or(0, |s| s.0 as usize);
+    let (mut done, mut found, mut positions) = (0usize, 0usize, 0usize);
+    let mut each = |name: &str, id: Option<i64>, game: &Game| -> anyhow::Result<()> {
+        let a = analysis::analyse(game, budget, args.seed, |_, _| {});
+        let mut list = puzzles::find(game, &a, budget, args.seed);
+        done += 1;
+        positions += a.positions.len();
+        found += list.len();
+        for p in &mut list {
+            p.source.game = id;
+            writeln!(out, "{}", serde_json::to_string(p)?)?;
+        }
+        out.flush()?;
+        // A line a game, also into a file: long runs can be followed.
+        eprintln!(
+            "{done}/{total} {name}: {} puzzles ({found} in {:.0} s)",
+            list.len(),
+            started.elapsed().as_secs_f64()
+        );
+        Ok(())
+    };
+    for (name, id, game) in &games {
+        each(name, *id, game)?;
+    }
+    if let Some((n, options, level)) = &self_play {
+        for k in 0..*n {
+            let seed = args.seed.wrapping_add(u64::from(k));
+            let game = puzzles::self_play(options, *level, seed);
+            each(&format!("self-play {}", k + 1), None, &game)?;
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{found} puzzles from {done} games ({positions} positions) in {secs:.1} s: {:.1} per 100 \
+         games, {:.1} s a game",
+        found as f64 * 100.0 / done.max(1) as f64,
+        secs / done.max(1) as f64
+    );
     Ok(())
 }
 

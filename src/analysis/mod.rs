@@ -251,8 +251,9 @@ fn ply_seed(seed: u64, ply: usize) -> u64 {
         .rotate_left(17)
 }
 
-/// The AI's move and the side to move's winning chance in a position that is not over.
-fn search(pos: &Position, budget: AnalysisBudget, seed: u64) -> (Option<Move>, f64) {
+/// The AI's move and the side to move's winning chance in a position that is not over (the
+/// analysis' search; [`crate::puzzles`] judges each move with it too).
+pub(crate) fn search(pos: &Position, budget: AnalysisBudget, seed: u64) -> (Option<Move>, f64) {
     on_game!(pos, Position(p), G => {
         match G::chance(p, budget.for_kind(G::KIND), seed) {
             Some((mv, chance)) => (Some(G::wrap_move(mv)), chance),

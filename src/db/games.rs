@@ -328,6 +328,15 @@ pub async fn count_games_in_play(ex: impl Executor<'_>) -> Result<i64, DbError> 
     )
 }
 
+/// The numbers of the finished games, oldest first (`hexcord puzzles --database`).
+pub async fn finished_game_ids(ex: impl Executor<'_>) -> Result<Vec<i64>, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT id FROM games WHERE status = 'finished' ORDER BY id")
+            .fetch_all(ex)
+            .await?,
+    )
+}
+
 pub async fn fetch_moves(ex: impl Executor<'_>, game: i64) -> Result<Vec<StoredMove>, DbError> {
     Ok(
         sqlx::query_as("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply")

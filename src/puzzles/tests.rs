@@ -1,0 +1,173 @@
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::*;
+use crate::games::Options;
+
+/// A small budget: the tests' positions are near the end, where it sees enough.
+const SMALL: PuzzleBudget = PuzzleBudget {
+    playouts: 800,
+    nodes: 5_000,
+};
+
+/// Red to move in EXXIT with two tiles left: one expansion wins at once (the position of the
+/// alpha-beta search's test), but most other moves win too, a turn later.
+const EXXIT_MANY_WINS: &str = "-2,-1:1/12 -2,0:1 -2,1:./1 -2,2:./1 -1,-2:./1 -1,-1:2/22 -1,0:2 \
+    -1,1:1 0,-1:1 0,0:2/11 0,1:2 1,-3:1 1,-2:2 1,-1:1 1,0:2/2 2,-3:1 2,-2:1 2,-1:2 2,0:2 \
+    3,-1:2|tiles 2|hand 2/4|to-move red";
+
+/// Silver to move in EXXIT with two tiles left: only the expansion at 2,-2 wins.
+const EXXIT_ONE_WIN: &str = "-2,-1:1/12 -2,0:1 -2,1:./1 -2,2:./1 -1,-2:./1 -1,-1:2/22 -1,0:2 \
+    -1,1:1/2 0,-1:1 0,0:2 0,1:2 1,-3:1 1,-2:2 1,-1:1 1,0:2/21 2,-3:1/2 2,-2:1 2,-1:2 2,0:2/1 \
+    3,-1:2|tiles 2|hand 2/2|to-move silver";
+
+/// Black to move in inpHeXion: one move keeps the win, and after White's best reply one move
+/// again.
+const INPHEXION_LINE: &str = "bbbw./wbbw./bwwww/bwwb./.....|to-move black|hand 4/5";
+
+fn position(variant: &str, line: &str) -> Position {
+    Position::from_line(&Options::parse_line(variant).unwrap(), line).unwrap()
+}
+
+/// The moves of `pos` that win at once for the side to move.
+fn winning_moves(pos: &Position) -> Vec<Move> {
+    let me = pos.to_move();
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let mut p = pos.clone();
+            p.play(m).is_ok() && p.outcome().is_some_and(|o| o.winner == Some(me))
+        })
+        .collect()
+}
+
+#[test]
+fn a_position_with_one_winning_move_becomes_a_puzzle() {
+    let pos = position("exxit tiles=19", EXXIT_ONE_WIN);
+    let p = puzzle_at(&pos, SMALL, 1).expect("a puzzle");
+    assert_eq!(p.solution[0], "2,-2", "{p:?}");
+    assert_eq!((p.variant.as_str(), p.to_move), ("exxit tiles=19", 0));
+    assert_eq!(p.chance, 1.0, "{p:?}");
+    assert!(p.second <= p.chance - MARGIN, "{p:?}");
+    // Checked apart from the generator, with ten times its budget: the answer wins, every
+    // other move is worse than even.
+    let me = pos.to_move();
+    let big = PuzzleBudget {
+        playouts: 8_000,
+        nodes: 50_000,
+    };
+    for m in pos.legal_moves() {
+        let c = chance_after(&pos, m, me, big, 5);
+        if m.to_string() == "2,-2" {
+            assert_eq!(c, 1.0);
+        } else {
+            assert!(c < KEEP, "{m}: {c}");
+        }
+    }
+    // The position read back is the one given.
+    assert_eq!(p.game().unwrap().position().to_line(), pos.to_line());
+    check_line(&p);
+}
+
+#[test]
+fn a_position_with_two_equally_good_moves_is_no_puzzle() {
+    // Positions where the side to move has exactly two wins at once, from seeded random games.
+    let mut tried = 0;
+    for seed in 0..200u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Game::new(Options::parse_line("inphexion size=5").unwrap());
+        while !game.is_over() {
+            if winning_moves(game.position()).len() == 2 {
+                assert_eq!(puzzle_at(game.position(), SMALL, seed), None);
+                assert_eq!(only_move(game.position(), SMALL, seed), None);
+                tried += 1;
+                break;
+            }
+            let moves = game.legal_moves();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        if tried == 3 {
+            break;
+        }
+    }
+    assert_eq!(tried, 3);
+    // Red wins with many moves (one at once, the others a turn later).
+    let many = position("exxit tiles=19", EXXIT_MANY_WINS);
+    assert_eq!(winning_moves(&many).len(), 1);
+    assert_eq!(only_move(&many, SMALL, 1), None);
+    // The start: every move about as good as the next.
+    let start = Position::new(&Options::parse_line("inphexion size=5").unwrap());
+    assert_eq!(only_move(&start, SMALL, 1), None);
+}
+
+/// Replays `p`'s line from its position: every move legal, and each solver move the one good
+/// move of its position.
+fn check_line(p: &Puzzle) {
+    let mut game = p.game().unwrap();
+    let solver = p.solver();
+    assert_eq!(game.position().to_move(), solver);
+    let mut solver_moves = 0;
+    for (k, text) in p.solution.iter().enumerate() {
+        let before = game.position().clone();
+        if before.to_move() == solver {
+            solver_moves += 1;
+            let v = only_move(&before, SMALL, 99).unwrap_or_else(|| panic!("{k}: {p:?}"));
+            assert_eq!(v.mv.to_string(), *text, "{k}: {p:?}");
+        }
+        game.play_text(text)
+            .unwrap_or_else(|e| panic!("{k} {text}: {e}"));
+    }
+    // A line ends with the solver's move (or the game's end).
+    let last = game.positions()[game.ply() - 1].to_move();
+    assert!(last == solver || game.is_over());
+    assert_eq!(p.solver_moves(), solver_moves);
+}
+
+#[test]
+fn a_several_move_puzzle_replays_its_line() {
+    let pos = position("inphexion size=5", INPHEXION_LINE);
+    let p = puzzle_at(&pos, SMALL, 7).expect("a puzzle");
+    assert!(p.solution.len() >= 3, "{p:?}");
+    assert!(p.solver_moves() >= 2, "{p:?}");
+    check_line(&p);
+    // Seeded: the same again.
+    assert_eq!(puzzle_at(&pos, SMALL, 7), Some(p));
+}
+
+#[test]
+fn a_missed_win_in_a_game_becomes_a_puzzle_with_its_source() {
+    // Silver plays its worst move instead of the win, then both sides play the AI's moves to
+    // the end; the analysis marks the miss and the puzzle names it.
+    let options = Options::parse_line("exxit tiles=19").unwrap();
+    let mut game = Game::from_position(options, EXXIT_ONE_WIN).unwrap();
+    let pos = game.position().clone();
+    let me = pos.to_move();
+    let missed = pos
+        .legal_moves()
+        .into_iter()
+        .min_by(|a, b| {
+            chance_after(&pos, *a, me, SMALL, 1).total_cmp(&chance_after(&pos, *b, me, SMALL, 1))
+        })
+        .unwrap();
+    game.play(missed).unwrap();
+    while !game.is_over() {
+        let mv = crate::ai::choose(game.position(), crate::ai::Budget::nodes(5_000), 1).unwrap();
+        game.play(mv).unwrap();
+    }
+    let a = analysis::analyse(&game, SMALL, 3, |_, _| {});
+    let found = find(&game, &a, SMALL, 3);
+    let p = found.first().unwrap_or_else(|| panic!("{}", a.table()));
+    assert_eq!(p.solution[0], "2,-2");
+    assert_eq!(
+        p.source,
+        Source {
+            game: None,
+            ply: 0,
+            played: Some(missed.to_string())
+        }
+    );
+    let json = serde_json::to_string(p).unwrap();
+    assert_eq!(&serde_json::from_str::<Puzzle>(&json).unwrap(), p);
+    // Seeded: the same again.
+    assert_eq!(find(&game, &a, SMALL, 3), found);
+}
