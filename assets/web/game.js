@@ -146,7 +146,9 @@ function apply(next) {
     tick();
     return;
   }
-  if (changed || (next.legal || []).length !== hadLegal) {
+  // The game moved on: a line being planned no longer starts from it.
+  if (changed && plan) plan = null;
+  if (!plan && (changed || (next.legal || []).length !== hadLegal)) {
     picker = new Picker(next.legal || []);
     if (pending) pending = null;
     zoom = null;
@@ -440,22 +442,87 @@ async function saveNotes() {
 /** The player's planned lines as last read, or null before. */
 let plans = null;
 
+/** Plan ahead on the board: the line entered so far (the opponent's move first) and the state
+ * of the position after it (`plans/preview`), whose legal moves the picker offers; null when the
+ * board is the live one. */
+let plan = null;
+
+/** Shows the position after `line` on the preview board; refused, the line stays as it was. */
+async function planShow(line) {
+  busy = true;
+  try {
+    const query = encodeURIComponent(line.join(';'));
+    const response = await fetch(`${api}plans/preview?line=${query}`, {
+      headers: headers(false),
+      cache: 'no-store',
+    });
+    if (!response.ok) {
+      say(await errorWords(response), 'refusal');
+      return;
+    }
+    const view = await response.json();
+    if (!plan) return;
+    say('', '');
+    plan = { line, view };
+    picker = new Picker(view.legal || []);
+    zoom = null;
+  } catch (_) {
+    say(t('error'), 'refusal');
+  } finally {
+    busy = false;
+    if (review === null) renderPlay();
+  }
+}
+
+function planStart() {
+  if (!planning()) return;
+  pending = null;
+  plan = { line: [], view: null };
+  showPly(null);
+  planShow([]);
+}
+
+/** Back to the live board. */
+function planStop() {
+  plan = null;
+  picker = new Picker((state && state.legal) || []);
+  zoom = null;
+  if (review === null) renderPlay();
+}
+
+async function planSave() {
+  if (!plan || busy) return;
+  busy = true;
+  renderControls();
+  const saved = await plansRequest('POST', plan.line);
+  busy = false;
+  if (saved) planStop();
+  else renderControls();
+}
+
 function planning() {
   return state && state.you && state.to_move !== null && state.to_move !== state.you.seat;
 }
 
+/** Reads, adds or removes lines; true when the server took the request. */
 async function plansRequest(method, line) {
   const init = { method, headers: headers(method !== 'GET'), cache: 'no-store' };
   if (method !== 'GET') init.body = JSON.stringify({ line });
-  const response = await fetch(`${api}plans`, init);
-  if (!response.ok) {
-    $('plans-said').textContent = await errorWords(response);
-    return;
+  try {
+    const response = await fetch(`${api}plans`, init);
+    if (!response.ok) {
+      $('plans-said').textContent = await errorWords(response);
+      return false;
+    }
+    const body = await response.json();
+    plans = body.lines || [];
+    $('plans-said').textContent = body.said || '';
+    renderPlans();
+    return true;
+  } catch (_) {
+    $('plans-said').textContent = t('error');
+    return false;
   }
-  const body = await response.json();
-  plans = body.lines || [];
-  $('plans-said').textContent = body.said || '';
-  renderPlans();
 }
 
 function renderPlans() {
@@ -469,6 +536,8 @@ function renderPlans() {
   }
   $('plans-heading').textContent = t('plans');
   $('plans-help').textContent = t('plans-help');
+  $('plans-board').textContent = t('plans-board');
+  $('plans-board').disabled = Boolean(plan);
   $('plans-label').textContent = t('plans-line');
   $('plans-add').textContent = t('plans-add');
   const list = $('plans-list');
@@ -664,14 +733,28 @@ function tick() {
 // The board and click to move
 
 function myTurn() {
+  if (plan) return Boolean(state && review === null && plan.view && !picker.empty);
   return state && review === null && state.you && state.to_move === state.you.seat && !picker.empty;
+}
+
+/** The board's picture now: the planned position's, or the live one. */
+function boardSvg() {
+  return plan ? (plan.view ? plan.view.svg : '') : state.svg;
+}
+
+function renderPlanBanner() {
+  const banner = $('plan-banner');
+  banner.hidden = !plan;
+  $('board').classList.toggle('planning', Boolean(plan));
+  if (plan) banner.textContent = `${t('plans-banner')} ${plan.line.join(' → ') || '…'}`;
 }
 
 function renderPlay() {
   const board = $('board');
   const focused = document.activeElement;
   const hadFocus = focused && board.contains(focused);
-  board.innerHTML = state.svg || '';
+  board.innerHTML = boardSvg() || '';
+  renderPlanBanner();
   const svg = board.querySelector('svg');
   board.hidden = Boolean(pending);
   if (svg) {
@@ -820,7 +903,8 @@ function mark(g, clickable, order) {
 
 function renderPrompt() {
   let words;
-  if (state.to_move === null) words = t('game-over');
+  if (plan) words = plan.line.length % 2 === 0 ? t('plans-theirs') : t('plans-yours');
+  else if (state.to_move === null) words = t('game-over');
   else if (!state.you) words = tokenRefusal ? `${tokenRefusal} ${t('token-refused')}` : t('watching');
   else if (!myTurn()) words = t('waiting');
   else if (pending) words = '';
@@ -847,6 +931,7 @@ function renderControls() {
   bar.replaceChildren();
   const preview = $('preview');
   preview.hidden = !pending;
+  if (plan) renderPlanControls(bar);
   if (!myTurn()) return;
   if (pending) {
     bar.append(
@@ -873,9 +958,19 @@ function renderControls() {
         picker.back();
         renderPlay();
       }),
-      button(t('cancel'), '', cancel),
     );
+    // Planning has its own Cancel (back to the live board); Undo takes a whole move back.
+    if (!plan) bar.append(button(t('cancel'), '', cancel));
   }
+}
+
+/** Save line (a whole line: pairs of moves), Undo (one move back), Cancel (the live board). */
+function renderPlanControls(bar) {
+  const save = button(t('plans-save'), 'primary', planSave);
+  save.disabled = busy || plan.line.length < 2 || plan.line.length % 2 !== 0;
+  const undo = button(t('plans-undo'), '', () => planShow(plan.line.slice(0, -1)));
+  undo.disabled = busy || plan.line.length === 0;
+  bar.append(save, undo, button(t('plans-cancel'), '', planStop));
 }
 
 function cancel() {
@@ -901,6 +996,12 @@ function clickCell(cell) {
 }
 
 async function choose(move) {
+  if (plan) {
+    // A move of the line being planned: nothing is played.
+    picker.reset();
+    planShow([...plan.line, move.notation]);
+    return;
+  }
   pending = { notation: move.notation, words: move.words };
   say('', '');
   busy = true;
@@ -1111,6 +1212,7 @@ async function start() {
   $('sound').addEventListener('click', toggleSound);
   $('notes-save').addEventListener('click', saveNotes);
   $('plans-add').addEventListener('click', addPlan);
+  $('plans-board').addEventListener('click', planStart);
   $('notes-text').addEventListener('input', renderNotes);
   document.addEventListener('keydown', onKey);
   window.addEventListener('resize', () => {

@@ -145,7 +145,7 @@ async fn store(
 
 /// May `user` plan ahead in game `row` now: a player of a game in play on Discord, not against
 /// the bot, while the opponent is to move.
-async fn check_may_plan(
+pub async fn check_may_plan(
     core: &Core,
     row: &GameRow,
     game: &Game,
@@ -172,6 +172,25 @@ pub fn read_line(
     typed: &[&str],
 ) -> Result<(Vec<String>, Game), Refusal> {
     if typed.len() < 2 || !typed.len().is_multiple_of(2) || typed.len() > MAX_LINE_MOVES {
+        return Err(Refusal::new(text!(
+            "plans-line-length",
+            game = row.id,
+            max = MAX_LINE_MOVES
+        )));
+    }
+    play_line(row, game, user, typed)
+}
+
+/// Plays `typed` from `game`'s position as the start of a line being entered (any length up to
+/// [`MAX_LINE_MOVES`], the opponent's move first): each move checked as [`read_line`] does.
+/// The canonical notations, and the position at the end.
+pub fn play_line(
+    row: &GameRow,
+    game: &Game,
+    user: UserId,
+    typed: &[&str],
+) -> Result<(Vec<String>, Game), Refusal> {
+    if typed.len() > MAX_LINE_MOVES {
         return Err(Refusal::new(text!(
             "plans-line-length",
             game = row.id,

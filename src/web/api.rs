@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -561,6 +561,40 @@ pub async fn plans(
 ) -> Result<Response, Failure> {
     let (row, _, user, lang, _) = actor(&web, &id, &headers).await?;
     plans_answer(&web, row.id, user, lang, None).await
+}
+
+/// `GET /api/game/{id}/plans/preview?line=c3;d4`: the board after the line (moves separated by
+/// `;`, the opponent's first; none for the current position) in the state's shape
+/// ([`state::build_planned`]), with the legal moves of whoever is to move there: the page's
+/// preview board for entering a line. For the link's player while their opponent is to move, as
+/// planning itself ([`crate::play::plans::check_may_plan`]); a move that cannot be played where
+/// it would arise is refused (422).
+pub async fn plan_preview(
+    State(web): State<Arc<Web>>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Response, Failure> {
+    let (row, game, user, lang, _) = actor(&web, &id, &headers).await?;
+    let refused = |e: Error| Failure::of(e, StatusCode::UNPROCESSABLE_ENTITY, lang, row.id);
+    crate::play::plans::check_may_plan(&web.core, &row, &game, user)
+        .await
+        .map_err(refused)?;
+    let typed = form_urlencoded::parse(query.as_deref().unwrap_or("").as_bytes())
+        .find(|(k, _)| k == "line")
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default();
+    let typed: Vec<&str> = typed
+        .split(';')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .collect();
+    let (_, after) =
+        crate::play::plans::play_line(&row, &game, user, &typed).map_err(|r| refused(r.into()))?;
+    let view = state::build_planned(&web.core.pool, &row, &after, lang, user)
+        .await
+        .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, row.id))?;
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(view)).into_response())
 }
 
 /// The body of a line planned or removed: `{"line": ["c3", "d4", …]}`.

@@ -22,6 +22,8 @@
 //!   state.
 //! - `GET`/`POST`/`DELETE /api/game/{id}/plans`: the link's player's conditional moves: listed,
 //!   a line planned, a branch removed ([`crate::play::plans`]); never the opponent's.
+//! - `GET /api/game/{id}/plans/preview?line=…`: the preview board of a line being planned, with
+//!   the legal moves of whoever is to move after it (the page's Plan ahead mode).
 //!
 //! - `GET /`: the front page; `GET /rules/{game}` and its pictures: each game's rules
 //!   ([`front`]).
@@ -284,6 +286,7 @@ fn routes() -> Router<Arc<Web>> {
             "/api/game/{id}/plans",
             get(api::plans).post(api::add_plan).delete(api::remove_plan),
         )
+        .route("/api/game/{id}/plans/preview", get(api::plan_preview))
         .route("/inbox", get(assets::inbox_page))
         .route("/api/inbox/events", get(inbox::events))
         .route("/api/activity", get(activity::info))

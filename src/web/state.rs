@@ -215,6 +215,31 @@ pub async fn build(
     lang: Lang,
     you: Option<UserId>,
 ) -> Result<State, Error> {
+    build_for(pool, row, game, lang, you, false).await
+}
+
+/// The state of a position planned ahead from game `row` (`game` is the game after the line),
+/// for `you`, its planner: the same shape as [`build`], with the legal moves of whoever is to
+/// move there, so the page picks the opponent's expected moves and the replies alike.
+pub async fn build_planned(
+    pool: &Pool,
+    row: &GameRow,
+    game: &Game,
+    lang: Lang,
+    you: UserId,
+) -> Result<State, Error> {
+    build_for(pool, row, game, lang, Some(you), true).await
+}
+
+/// [`build`], with the legal moves for `you` only on their turn, or (`either_side`) on both.
+async fn build_for(
+    pool: &Pool,
+    row: &GameRow,
+    game: &Game,
+    lang: Lang,
+    you: Option<UserId>,
+    either_side: bool,
+) -> Result<State, Error> {
     let kind = game.kind();
     let mut names = [String::new(), String::new()];
     for (seat, &user) in row.players.iter().enumerate() {
@@ -276,7 +301,7 @@ pub async fn build(
         .collect();
     let seat = you.and_then(|u| seat_of(row, u));
     let legal: Vec<Legal> = match (seat, to_move) {
-        (Some(s), Some(t)) if s == t => game
+        (Some(s), Some(t)) if s == t || either_side => game
             .legal_moves()
             .iter()
             .map(|mv| Legal {

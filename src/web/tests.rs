@@ -768,6 +768,83 @@ both_backends! {
     }
 }
 
+both_backends! {
+    /// The preview board of a line being planned: the position after the line with the legal
+    /// moves of whoever is to move there (those of the game there), for the waiting player only;
+    /// an illegal line is refused with its reason, and nothing is stored.
+    async fn a_planned_line_previewed(pool) {
+        let core = core(pool).await;
+        let id = started(&core, "inphexion size=5").await;
+        let app = app(&core);
+        let ann = links::issue(&core.pool, id, ANN, T0).await.unwrap();
+        let bob = links::issue(&core.pool, id, BOB, T0).await.unwrap();
+        let preview = |line: &str| format!("/api/game/{id}/plans/preview?line={line}");
+        let after = |line: Vec<String>| {
+            let pool = core.pool.clone();
+            async move {
+                let (_, mut game) = actions::load(&pool, id).await.unwrap();
+                for m in &line {
+                    game.play_text(m).unwrap();
+                }
+                game
+            }
+        };
+        let notations = |body: &Value| {
+            let mut v: Vec<String> = body["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l["notation"].as_str().unwrap().to_string())
+                .collect();
+            v.sort();
+            v
+        };
+        let sorted = |game: &crate::games::Game| {
+            let mut v = game.legal_notations();
+            v.sort();
+            v
+        };
+        // The current position: Ann's (the opponent's) moves, offered to Bob.
+        let now = after(vec![]).await;
+        let (status, body) = json(&app, request(&preview(""), Some(&bob), None)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(notations(&body), sorted(&now));
+        assert_eq!(body["to_move"], 0, "{body}");
+        assert_eq!(body["you"]["seat"], 1, "{body}");
+        // One and two moves deep: Bob's replies, then Ann's again, each with their steps.
+        let a = now.legal_notations()[0].clone();
+        let one = after(vec![a.clone()]).await;
+        let (status, body) = json(&app, request(&preview(&a), Some(&bob), None)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(notations(&body), sorted(&one));
+        assert_eq!(body["to_move"], 1, "{body}");
+        assert!(body["legal"][0]["steps"].as_array().is_some_and(|s| !s.is_empty()), "{body}");
+        assert_eq!(body["moves"].as_array().unwrap().len(), 1, "{body}");
+        let b = one.legal_notations()[0].clone();
+        let two = after(vec![a.clone(), b.clone()]).await;
+        let line = format!("{a}%3B{b}");
+        let (status, body) = json(&app, request(&preview(&line), Some(&bob), None)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(notations(&body), sorted(&two));
+        assert_eq!(body["to_move"], 0, "{body}");
+        assert_ne!(sorted(&two), sorted(&now), "the position has changed");
+        // Refused: an illegal move; the opponent (to move); a reader without a link.
+        let (status, body) = json(&app, request(&preview(&format!("{a}%3Bz9")), Some(&bob), None)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(error_of(&body).contains("Move 2 of the line (`z9`) cannot be played"), "{body}");
+        let (status, body) = json(&app, request(&preview(&a), Some(&ann), None)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(error_of(&body).contains("It is your move"), "{body}");
+        assert!(body.get("legal").is_none(), "{body}");
+        let (status, body) = json(&app, request(&preview(&a), None, None)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        assert!(body.get("legal").is_none(), "{body}");
+        // Nothing was played or planned.
+        assert_eq!(version(&core, id).await, 0);
+        assert_eq!(crate::play::plans::plans_of(&core.pool, id, BOB).await.unwrap(), None);
+    }
+}
+
 fn activity_app(core: &Core, key: &ed25519_dalek::SigningKey) -> (Router, Arc<Web>) {
     let config = crate::config::Config::from_lookup(|k| {
         (k == "DISCORD_CLIENT_SECRET").then(|| "the-client-secret-of-the-test".to_string())

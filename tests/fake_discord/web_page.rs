@@ -2463,3 +2463,160 @@ async fn the_notes_box_keeps_the_players_notes_and_spectators_see_none() {
     let _ = c.close().await;
     local.end().await;
 }
+
+/// Plan ahead on the page's board: in a game between two members, the waiting player presses
+/// "Plan on the board", clicks their opponent's expected move and their reply on the preview
+/// board (marked as not played; nothing is played meanwhile), saves the line and sees it listed;
+/// when the opponent plays the expected move, the reply is played at once and shown live.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_line_planned_by_clicking_on_the_preview_board_is_played_when_it_comes() {
+    use crate::common::opt_str;
+    use crate::discord::{components_of, Bot, Discord, ANN, BOB};
+    let started = Instant::now();
+    let d = Discord::start("web_plans").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let size4 = json!({"name": "size", "type": 4, "value": 4});
+    let ch = d.challenge(&ANN, &BOB, "inphexion", &[size4]).await;
+    let game = d.accept(&BOB, &ch).await;
+    let id = game.id;
+    assert_eq!(game.to_move, ANN.id);
+    let board = d.last_board(id);
+    let watch = components_of(&board["components"])
+        .find(|c| c["label"] == "Watch live")
+        .and_then(|c| c["url"].as_str())
+        .unwrap_or_else(|| panic!("no Watch live link: {board}"))
+        .to_string();
+    let base = watch.replace(&format!("/game/{id}"), "");
+    // Bob's own link, as /board gives it him.
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("time")
+        .as_secs() as i64;
+    let token = hexcord::play::links::issue(&pool, id, hexcord::db::UserId(BOB.id), now)
+        .await
+        .expect("Bob's link");
+    pool.close().await;
+
+    let driver = Driver::start().await;
+    let c = driver.browser(1280, 900).await;
+    c.goto(&format!("{watch}#t={token}"))
+        .await
+        .expect("open Bob's page");
+    until(
+        &c,
+        "the Plan ahead box",
+        "return !document.getElementById('plans').hidden \
+         && document.getElementById('plans-board').textContent === 'Plan on the board'",
+    )
+    .await;
+    c.find(Locator::Id("plans-board"))
+        .await
+        .expect("the button")
+        .click()
+        .await
+        .expect("start planning");
+    until(
+        &c,
+        "the preview board's banner",
+        "return !document.getElementById('plan-banner').hidden \
+         && document.getElementById('plan-banner').textContent.startsWith('Planning — not played')",
+    )
+    .await;
+    // Ann's expected move, then Bob's reply, clicked as moves are, from the preview's offers.
+    let mut line: Vec<String> = Vec::new();
+    for prompt in [
+        "Click the move you expect from your opponent.",
+        "Click your reply.",
+    ] {
+        until(
+            &c,
+            "the prompt",
+            &format!(
+                "return document.getElementById('prompt').textContent === {}",
+                json!(prompt)
+            ),
+        )
+        .await;
+        let url = format!(
+            "{base}/api/game/{id}/plans/preview?line={}",
+            line.join("%3B")
+        );
+        let (status, preview) = get_json(&url, Some(&token)).await;
+        assert_eq!(status, 200, "{preview}");
+        let legal = preview["legal"]
+            .as_array()
+            .expect("legal moves")
+            .iter()
+            .find(|m| {
+                m["notation"] != "swap" && m["steps"].as_array().is_some_and(|s| !s.is_empty())
+            })
+            .unwrap_or_else(|| panic!("no move to click: {preview}"))
+            .clone();
+        click_steps(&c, &legal, false).await;
+        line.push(legal["notation"].as_str().expect("notation").to_string());
+        let shown = line.join(" → ");
+        until(
+            &c,
+            "the line on the banner",
+            &format!(
+                "return document.getElementById('plan-banner').textContent.endsWith({})",
+                json!(shown)
+            ),
+        )
+        .await;
+    }
+    assert_eq!(moves_shown(&c).await, 0, "nothing is played while planning");
+    until(
+        &c,
+        "Save line",
+        "const b = document.querySelector('#controls button.primary'); \
+         return b !== null && !b.disabled && b.textContent === 'Save line'",
+    )
+    .await;
+    c.find(Locator::Css("#controls button.primary"))
+        .await
+        .expect("Save line")
+        .click()
+        .await
+        .expect("save");
+    let listed = format!("{} → {}", line[0], line[1]);
+    until(
+        &c,
+        "the line listed, and the live board back",
+        &format!(
+            "return document.getElementById('plans-list').textContent.includes({}) \
+             && document.getElementById('plan-banner').hidden",
+            json!(listed)
+        ),
+    )
+    .await;
+    // Ann plays the expected move: Bob's reply follows at once, on Bob's page too.
+    let answer = d
+        .command(
+            &ANN,
+            "move",
+            vec![opt_str("move", &line[0]), opt_str("game", &id.to_string())],
+        )
+        .await;
+    assert!(!answer.content.contains("cannot"), "{answer:?}");
+    until(
+        &c,
+        "both moves on the page",
+        &format!(
+            "return [...document.querySelectorAll('#moves .notation')].map(n => n.textContent)\
+             .join(' ') === {}",
+            json!(line.join(" "))
+        ),
+    )
+    .await;
+    let (status, plans) = get_json(&format!("{base}/api/game/{id}/plans"), Some(&token)).await;
+    assert_eq!(
+        (status, plans["lines"].clone()),
+        (200, json!([])),
+        "{plans}"
+    );
+    let _ = c.close().await;
+    d.end(&mut bot, "web_plans", started).await;
+}

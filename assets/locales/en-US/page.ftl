@@ -60,6 +60,13 @@ page-plans-help = While your opponent is to move, plan your replies: their move,
 page-plans-line = Line (separate the moves with semicolons)
 page-plans-add = Plan this line
 page-plans-delete = Delete
+page-plans-board = Plan on the board
+page-plans-banner = Planning — not played:
+page-plans-theirs = Click the move you expect from your opponent.
+page-plans-yours = Click your reply.
+page-plans-save = Save line
+page-plans-undo = Undo
+page-plans-cancel = Cancel
 # A member's inbox page (assets/web/inbox.js): every game waiting for their move.
 inbox-page-title = Games to play — hexcord
 inbox-page-heading = Games waiting for your move

@@ -59,6 +59,13 @@ page-plans-help = 相手の手番のあいだに応手を予約できます：�
 page-plans-line = 手順（手をセミコロンで区切る）
 page-plans-add = この手順を予約
 page-plans-delete = 削除
+page-plans-board = 盤面で予約する
+page-plans-banner = 予約の検討中（実際には指されません）：
+page-plans-theirs = 相手が指すと思う手をクリックしてください。
+page-plans-yours = 自分の応手をクリックしてください。
+page-plans-save = 手順を保存
+page-plans-undo = 一手戻す
+page-plans-cancel = やめる
 # 受信箱のページ（assets/web/inbox.js）：あなたの手番を待っている対局すべて。
 inbox-page-title = 手番の対局 — hexcord
 inbox-page-heading = あなたの手番を待っている対局
