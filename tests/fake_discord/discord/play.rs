@@ -418,11 +418,15 @@ impl Discord {
         let (_, post) = self
             .fake
             .wait_for(from, "the resignation board", |r| {
-                // A board (with its picture), not the result line of an earlier game, which its
-                // game's queue may post later.
+                // The final board (with its picture and its words), not the result line of an
+                // earlier game nor the board of the last move, which the queue may post later.
                 r.method == "POST"
                     && self.fake.in_channel(&r.path, self.channel())
                     && !r.files.is_empty()
+                    && r.json
+                        .as_ref()
+                        .and_then(|j| j["content"].as_str())
+                        .is_some_and(|c| c.contains("resigned"))
             })
             .await;
         let text = post.json.unwrap_or(Value::Null)["content"]
