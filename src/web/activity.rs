@@ -49,7 +49,7 @@ use serde::Deserialize;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
-use super::answer::{bearer, Failure};
+use super::answer::{bearer, read_json, Failure};
 use super::limit::{Every, Limiter};
 use super::server::Client;
 use super::texts::{accepted_lang, page_texts};
@@ -326,16 +326,7 @@ pub async fn token(
 ) -> Result<Response, Failure> {
     let lang = accepted_lang(&headers).unwrap_or_default();
     let activity = activity(&web, lang)?;
-    let body: TokenBody = serde_json::from_slice(&body).map_err(|e| {
-        Failure::new(
-            StatusCode::BAD_REQUEST,
-            lang,
-            text!(
-                "web-bad-request",
-                why = crate::i18n::excerpt_to(&e.to_string(), 4 * crate::i18n::EXCERPT_CHARS)
-            ),
-        )
-    })?;
+    let body: TokenBody = read_json(&body, lang)?;
     let code = body.code.trim();
     if !well_formed_code(code) {
         return Err(Failure::new(

@@ -1,5 +1,6 @@
-//! What every handler of the web board shares: the bearer token a request carries, and the
-//! refusal it answers ([`Failure`], `{"error": …}` in the reader's language).
+//! What every handler of the web board shares: the bearer token a request carries, its JSON
+//! body ([`read_json`]), and the refusal it answers ([`Failure`], `{"error": …}` in the reader's
+//! language).
 
 use std::time::Duration;
 
@@ -9,6 +10,23 @@ use axum::Json;
 
 use crate::i18n::{Lang, Text};
 use crate::play::Error;
+
+/// Reads a request's JSON body as a `T`; anything else is refused (400) with what was wrong.
+pub(super) fn read_json<T: serde::de::DeserializeOwned>(
+    body: &[u8],
+    lang: Lang,
+) -> Result<T, Failure> {
+    serde_json::from_slice::<T>(body).map_err(|e| {
+        Failure::new(
+            StatusCode::BAD_REQUEST,
+            lang,
+            crate::text!(
+                "web-bad-request",
+                why = crate::i18n::excerpt_to(&e.to_string(), 4 * crate::i18n::EXCERPT_CHARS)
+            ),
+        )
+    })
+}
 
 /// A refusal or failure of the API, as `{"error": "…"}` in the reader's language.
 pub struct Failure {

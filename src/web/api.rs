@@ -13,7 +13,7 @@ use axum::Extension;
 use axum::Json;
 use serde::Deserialize;
 
-use super::answer::{bearer, Failure};
+use super::answer::{bearer, read_json, Failure};
 use super::server::{Client, Conn};
 use super::texts::{accepted_lang, reader_lang};
 use super::{state, Web};
@@ -273,18 +273,15 @@ async fn actor(
     Ok((row, game, holder.user, lang, token))
 }
 
-/// Reads a move's body, refusing what is not `{"move": "…", "version": n}`.
-fn read_body(body: &Bytes, lang: Lang) -> Result<MoveBody, Failure> {
-    serde_json::from_slice::<MoveBody>(body).map_err(|e| {
-        Failure::new(
-            StatusCode::BAD_REQUEST,
-            lang,
-            text!(
-                "web-bad-request",
-                why = crate::i18n::excerpt_to(&e.to_string(), 4 * crate::i18n::EXCERPT_CHARS)
-            ),
-        )
-    })
+/// A turn of the link's budget of moves and saves (`web.limiter`); refused (429) with when to
+/// ask again.
+fn take_turn(web: &Web, token: &str, lang: Lang) -> Result<(), Failure> {
+    web.limiter
+        .take(&links::token_hash(token), Instant::now())
+        .map_err(|wait| {
+            Failure::new(StatusCode::TOO_MANY_REQUESTS, lang, text!("web-too-many"))
+                .retry_after(wait)
+        })
 }
 
 /// `POST /api/game/{id}/preview`: the board after a move, not stored.
@@ -295,7 +292,7 @@ pub async fn preview(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let (row, game, user, lang, _) = actor(&web, &id, &headers).await?;
-    let body = read_body(&body, lang)?;
+    let body = read_json::<MoveBody>(&body, lang)?;
     access::check_may_move(&row, &game, user)
         .map_err(|r| Failure::new(StatusCode::FORBIDDEN, lang, r.0))?;
     let before = game.position().clone();
@@ -334,13 +331,8 @@ pub async fn play(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let (row, game, user, lang, token) = actor(&web, &id, &headers).await?;
-    web.limiter
-        .take(&links::token_hash(&token), Instant::now())
-        .map_err(|wait| {
-            Failure::new(StatusCode::TOO_MANY_REQUESTS, lang, text!("web-too-many"))
-                .retry_after(wait)
-        })?;
-    let body = read_body(&body, lang)?;
+    take_turn(&web, &token, lang)?;
+    let body = read_json::<MoveBody>(&body, lang)?;
     let id = row.id;
     let Some(version) = body.version else {
         return Err(Failure::new(
@@ -499,22 +491,8 @@ pub async fn save_notes(
         &headers,
     )
     .await?;
-    web.limiter
-        .take(&links::token_hash(&token), Instant::now())
-        .map_err(|wait| {
-            Failure::new(StatusCode::TOO_MANY_REQUESTS, lang, text!("web-too-many"))
-                .retry_after(wait)
-        })?;
-    let body = serde_json::from_slice::<NotesBody>(&body).map_err(|e| {
-        Failure::new(
-            StatusCode::BAD_REQUEST,
-            lang,
-            text!(
-                "web-bad-request",
-                why = crate::i18n::excerpt_to(&e.to_string(), 4 * crate::i18n::EXCERPT_CHARS)
-            ),
-        )
-    })?;
+    take_turn(&web, &token, lang)?;
+    let body = read_json::<NotesBody>(&body, lang)?;
     let pool = &web.core.pool;
     let stored =
         crate::play::notes::save_notes(pool, &row, user, &body.notes, web.core.clock.now())
@@ -603,20 +581,6 @@ struct LineBody {
     line: Vec<String>,
 }
 
-/// Reads a line's body, refusing what is not `{"line": [...]}`.
-fn read_line_body(body: &Bytes, lang: Lang) -> Result<LineBody, Failure> {
-    serde_json::from_slice::<LineBody>(body).map_err(|e| {
-        Failure::new(
-            StatusCode::BAD_REQUEST,
-            lang,
-            text!(
-                "web-bad-request",
-                why = crate::i18n::excerpt_to(&e.to_string(), 4 * crate::i18n::EXCERPT_CHARS)
-            ),
-        )
-    })
-}
-
 /// `POST /api/game/{id}/plans` with `{"line": [theirs, yours, …]}`: plans the line by the same
 /// action as `/move … if:` ([`crate::play::plans::plan`]); refused (422), nothing stored.
 pub async fn add_plan(
@@ -626,13 +590,8 @@ pub async fn add_plan(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let (row, _, user, lang, token) = actor(&web, &id, &headers).await?;
-    web.limiter
-        .take(&links::token_hash(&token), Instant::now())
-        .map_err(|wait| {
-            Failure::new(StatusCode::TOO_MANY_REQUESTS, lang, text!("web-too-many"))
-                .retry_after(wait)
-        })?;
-    let body = read_line_body(&body, lang)?;
+    take_turn(&web, &token, lang)?;
+    let body = read_json::<LineBody>(&body, lang)?;
     let line: Vec<&str> = body.line.iter().map(String::as_str).collect();
     let said = crate::play::plans::plan(&web.core, row.id, user, &line)
         .await
@@ -649,7 +608,7 @@ pub async fn remove_plan(
     body: Bytes,
 ) -> Result<Response, Failure> {
     let (row, _, user, lang, _) = actor(&web, &id, &headers).await?;
-    let body = read_line_body(&body, lang)?;
+    let body = read_json::<LineBody>(&body, lang)?;
     let line: Vec<&str> = body.line.iter().map(String::as_str).collect();
     let said = crate::play::plans::remove_plan(&web.core, row.id, user, &line)
         .await
