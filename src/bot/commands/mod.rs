@@ -413,14 +413,16 @@ pub(super) async fn answer_privately(ctx: &Context<'_>, text: String) -> Result<
     answer_privately_with(ctx, text, None).await
 }
 
-/// [`answer_privately`], with a row of buttons under the text when there is one.
+/// [`answer_privately`], with a row of buttons under the text when there is one. A text longer
+/// than a message may be (a long tree of conditional moves, a long list) is cut to fit
+/// ([`limits::fit`]) rather than refused whole by Discord.
 pub(super) async fn answer_privately_with(
     ctx: &Context<'_>,
     text: String,
     buttons: Option<serenity::CreateActionRow>,
 ) -> Result<(), BotError> {
     let mut reply = poise::CreateReply::default()
-        .content(text)
+        .content(limits::fit(&text, limits::CONTENT))
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Some(row) = buttons {
