@@ -367,20 +367,28 @@ async fn dispatch(
     let (id, answer) = match component {
         Component::Move(id) => return open_picker(ctx, data, press, id, user).await,
         Component::Pick { game, ply, path } => {
-            let path = match &press.data.kind {
-                serenity::ComponentInteractionDataKind::StringSelect { values } => {
-                    let token = values.first().and_then(|v| Token::parse(v));
-                    match token {
-                        Some(t) => path.then(t),
-                        None => return Err(BotError::refused(text!("stale-button"))),
-                    }
-                }
-                _ => path,
-            };
+            let path = chosen_path(press, path)?;
             return picker_press(ctx, data, press, (game, ply, path), user, false).await;
         }
         Component::Play { game, ply, path } => {
             return picker_press(ctx, data, press, (game, ply, path), user, true).await
+        }
+        Component::PuzzlePick {
+            attempt,
+            step,
+            path,
+        } => {
+            let path = chosen_path(press, path)?;
+            let at = (attempt, step, path);
+            return super::commands::puzzle::picker_press(ctx, data, press, at, user, false).await;
+        }
+        Component::PuzzlePlay {
+            attempt,
+            step,
+            path,
+        } => {
+            let at = (attempt, step, path);
+            return super::commands::puzzle::picker_press(ctx, data, press, at, user, true).await;
         }
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
         Component::Launch(_) => {
@@ -521,6 +529,19 @@ async fn dispatch(
         }
     };
     update(ctx, data, press, text).await
+}
+
+/// A picker's path with the option chosen in its select menu, if the press is a menu's.
+fn chosen_path(press: &serenity::ComponentInteraction, path: Path) -> Result<Path, BotError> {
+    match &press.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => {
+            match values.first().and_then(|v| Token::parse(v)) {
+                Some(t) => Ok(path.then(t)),
+                None => Err(BotError::refused(text!("stale-button"))),
+            }
+        }
+        _ => Ok(path),
+    }
 }
 
 /// `user` follows game `id` (or stops following it): mentioned with its result, and a member
@@ -751,6 +772,8 @@ fn placed(press: &serenity::ComponentInteraction, component: &Component) -> bool
         component,
         Component::Pick { .. }
             | Component::Play { .. }
+            | Component::PuzzlePick { .. }
+            | Component::PuzzlePlay { .. }
             | Component::Cancel(_)
             | Component::Resign(_)
             | Component::KeepPlaying(_)
@@ -795,6 +818,18 @@ async fn check_presser(
                 return Err(BotError::refused(text!("stale-button")));
             }
             game
+        }
+        // A puzzle's picker is its member's alone.
+        Component::PuzzlePick { attempt, .. } | Component::PuzzlePlay { attempt, .. } => {
+            let owner = crate::db::fetch_attempt(&data.core.pool, attempt).await?;
+            return match owner {
+                None => Err(BotError::refused(text!("puzzle-gone"))),
+                Some(a) if a.player_id != user => {
+                    info!(%user, "a puzzle's picker pressed by another member");
+                    Err(BotError::refused(text!("puzzle-not-yours")))
+                }
+                Some(_) => Ok(()),
+            };
         }
         // A deletion is confirmed by the member who asked for it, on the button the bot sealed.
         Component::Forget { user: asker, at, seal } => {

@@ -66,6 +66,19 @@ pub enum Component {
         /// The proposal's seal ([`crate::bot::seal`]).
         seal: u64,
     },
+    /// A puzzle's picker step: the member's attempt ([`crate::db::AttemptRow`]), the moves of
+    /// its line played when the picker opened, the choices so far (as [`Component::Pick`]).
+    PuzzlePick {
+        attempt: i64,
+        step: i64,
+        path: Path,
+    },
+    /// Answers the puzzle with the move the path completes.
+    PuzzlePlay {
+        attempt: i64,
+        step: i64,
+        path: Path,
+    },
     /// `/privacy delete`'s confirmation: member `user` asked at `at` (Unix seconds) to delete
     /// their data.
     Forget {
@@ -101,6 +114,16 @@ impl Component {
             Component::Play { game, ply, path } => {
                 return format!("hx:play:{game}:{ply}:{}", path.encode())
             }
+            Component::PuzzlePick {
+                attempt,
+                step,
+                path,
+            } => return format!("hx:zpick:{attempt}:{step}:{}", path.encode()),
+            Component::PuzzlePlay {
+                attempt,
+                step,
+                path,
+            } => return format!("hx:zplay:{attempt}:{step}:{}", path.encode()),
             Component::Takeback {
                 game,
                 at,
@@ -188,24 +211,33 @@ impl Component {
                 seal,
             });
         }
-        if let "pick" | "play" = verb {
+        if let "pick" | "play" | "zpick" | "zplay" = verb {
             let ply: i64 = parts.next()?.parse().ok().filter(|&p| p >= 0)?;
             let path = Path::parse(parts.next()?)?;
             if parts.next().is_some() {
                 return None;
             }
-            return Some(if verb == "pick" {
-                Component::Pick {
+            return Some(match verb {
+                "pick" => Component::Pick {
                     game: id,
                     ply,
                     path,
-                }
-            } else {
-                Component::Play {
+                },
+                "play" => Component::Play {
                     game: id,
                     ply,
                     path,
-                }
+                },
+                "zpick" => Component::PuzzlePick {
+                    attempt: id,
+                    step: ply,
+                    path,
+                },
+                _ => Component::PuzzlePlay {
+                    attempt: id,
+                    step: ply,
+                    path,
+                },
             });
         }
         if parts.next().is_some() {
@@ -298,6 +330,16 @@ mod tests {
                 ply: 120,
                 path: Path(vec![Token::Group(3), Token::Pick(24), Token::Pick(0)]),
             },
+            Component::PuzzlePick {
+                attempt: 16,
+                step: 0,
+                path: Path::default(),
+            },
+            Component::PuzzlePlay {
+                attempt: 17,
+                step: 4,
+                path: Path(vec![Token::Pick(2), Token::Pick(0)]),
+            },
         ] {
             assert_eq!(Component::parse(&c.encode()), Some(c.clone()));
             assert!(c.encode().len() <= crate::bot::limits::CUSTOM_ID, "{c:?}");
@@ -314,11 +356,21 @@ mod tests {
                     .collect(),
             ),
         };
-        assert_eq!(Component::parse(&longest.encode()), Some(longest.clone()));
-        assert!(
-            longest.encode().len() <= crate::bot::limits::CUSTOM_ID,
-            "{longest:?}"
-        );
+        let Component::Play { path, .. } = longest.clone() else {
+            unreachable!()
+        };
+        let puzzle = Component::PuzzlePlay {
+            attempt: 1_000_000_000,
+            step: 99,
+            path,
+        };
+        for longest in [longest, puzzle] {
+            assert_eq!(Component::parse(&longest.encode()), Some(longest.clone()));
+            assert!(
+                longest.encode().len() <= crate::bot::limits::CUSTOM_ID,
+                "{longest:?}"
+            );
+        }
         assert_eq!(
             Component::parse("hx:pick:4:2:g1.3"),
             Some(Component::Pick {
@@ -347,6 +399,9 @@ mod tests {
             "hx:pick:3:-1:",
             "hx:pick:3:1:x",
             "hx:play:3:1:1:2",
+            "hx:zpick:0:0:",
+            "hx:zplay:3:-2:1",
+            "hx:zplay:3:1:1:2",
             "hx:tbyes:3",
             "hx:tbno:3:0",
             "hx:tbyes:3:1:2:4",

@@ -376,6 +376,13 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         None => Clock::System,
     };
     let core = Core::new(pool.clone(), clock);
+    // The starter puzzles: new positions added, stored ones (and their ratings) kept.
+    let now = core.clock.now();
+    match crate::play::puzzles::import_starter(&mut *pool.acquire().await?, now).await {
+        Ok(0) => {}
+        Ok(added) => info!(puzzles = added, "starter puzzles added"),
+        Err(e) => error!("the starter puzzles could not be imported: {e}"),
+    }
     core.changes.listen(&config.database_url);
     let web_opponent: Arc<OnceLock<opponent::Opponent>> = Arc::new(OnceLock::new());
     // The application's id, for the Activity's sign-in and the front page's invitation: Discord

@@ -117,46 +117,94 @@ pub(super) fn stale_message(
     ])])
 }
 
-/// The picker at `path` on the current position of `game` (opened on `ply` moves).
-pub(super) async fn picker_message(
-    lang: Lang,
-    data: &Data,
-    row: &GameRow,
-    game: &Game,
-    ply: i64,
-    path: &Path,
-    link: Option<serenity::CreateButton>,
-) -> Result<serenity::CreateInteractionResponseMessage, BotError> {
-    let Ok(view) = picker::view(lang, game, path) else {
-        let user = player_to_move(row, game);
-        return Ok(stale_message(lang, row, game, user));
-    };
-    let id = row.id;
-    let pick = |p: Path| {
-        Component::Pick {
-            game: id,
-            ply,
-            path: p,
+/// Whose picker it is: the Move button's of a game (opened on `ply` moves), or a puzzle's
+/// being solved (its attempt, at `step` moves of its line). Its buttons name it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Target {
+    Game { id: i64, ply: i64 },
+    Puzzle { attempt: i64, step: i64 },
+}
+
+impl Target {
+    fn pick(self, path: Path) -> String {
+        match self {
+            Target::Game { id, ply } => Component::Pick {
+                game: id,
+                ply,
+                path,
+            },
+            Target::Puzzle { attempt, step } => Component::PuzzlePick {
+                attempt,
+                step,
+                path,
+            },
         }
         .encode()
-    };
+    }
+
+    fn play(self, path: Path) -> String {
+        match self {
+            Target::Game { id, ply } => Component::Play {
+                game: id,
+                ply,
+                path,
+            },
+            Target::Puzzle { attempt, step } => Component::PuzzlePlay {
+                attempt,
+                step,
+                path,
+            },
+        }
+        .encode()
+    }
+
+    /// The Cancel button's id: a game's picker closes; a puzzle's stays until it is answered
+    /// (`/puzzle solve` shows it again).
+    fn cancel(self) -> Option<String> {
+        match self {
+            Target::Game { id, .. } => Some(Component::Cancel(id).encode()),
+            Target::Puzzle { .. } => None,
+        }
+    }
+}
+
+/// A picker's message before its preview picture: the words (after `title`), the menus and
+/// buttons, and the move when the path completes one (its preview is to be attached).
+pub(super) struct PickerParts {
+    pub text: String,
+    pub rows: Vec<serenity::CreateActionRow>,
+    pub chosen: Option<crate::games::Move>,
+}
+
+/// The picker of `target` at `path` on the current position of `game`, under `title`, with
+/// `link` beside its buttons; `None` when the path leads nowhere there.
+pub(super) fn picker_parts(
+    lang: Lang,
+    game: &Game,
+    target: Target,
+    path: &Path,
+    title: String,
+    link: Option<serenity::CreateButton>,
+) -> Option<PickerParts> {
+    let view = picker::view(lang, game, path).ok()?;
     let mut nav = Vec::new();
     if !path.0.is_empty() {
         nav.push(
-            serenity::CreateButton::new(pick(path.back()))
+            serenity::CreateButton::new(target.pick(path.back()))
                 .label(tr(lang, "button-back"))
                 .style(serenity::ButtonStyle::Secondary),
         );
     }
-    nav.push(
-        serenity::CreateButton::new(Component::Cancel(id).encode())
-            .label(tr(lang, "button-cancel"))
-            .style(serenity::ButtonStyle::Secondary),
-    );
+    if let Some(cancel) = target.cancel() {
+        nav.push(
+            serenity::CreateButton::new(cancel)
+                .label(tr(lang, "button-cancel"))
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
     // The player's private link to click the move on the web board instead.
     nav.extend(link);
-    let title = text!("picker-title", game = game.kind().title(), id = id).render(lang);
-    match view {
+    Some(match view {
         View::Choose {
             prompt,
             so_far,
@@ -181,7 +229,7 @@ pub(super) async fn picker_message(
                     .collect();
                 rows.push(serenity::CreateActionRow::SelectMenu(
                     serenity::CreateSelectMenu::new(
-                        pick(path.clone()),
+                        target.pick(path.clone()),
                         serenity::CreateSelectMenuKind::String { options },
                     )
                     .placeholder(fit(&prompt, limits::SELECT_PLACEHOLDER)),
@@ -192,50 +240,74 @@ pub(super) async fn picker_message(
                     buttons
                         .iter()
                         .map(|c| {
-                            serenity::CreateButton::new(pick(path.then(c.token)))
+                            serenity::CreateButton::new(target.pick(path.then(c.token)))
                                 .label(fit(&c.label, limits::BUTTON_LABEL))
                                 .style(serenity::ButtonStyle::Primary)
                         })
                         .collect(),
                 ));
             }
-            rows.push(serenity::CreateActionRow::Buttons(nav));
-            Ok(closed_message(text).components(rows))
+            if !nav.is_empty() {
+                rows.push(serenity::CreateActionRow::Buttons(nav));
+            }
+            PickerParts {
+                text,
+                rows,
+                chosen: None,
+            }
         }
         View::Confirm {
             mv,
             words,
             notation,
         } => {
-            let mut after = game.clone();
-            after
-                .play(mv)
-                .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
-            let alt = crate::play::present::alt_text(lang, id, &after, after.ply());
-            let names =
-                crate::play::present::names_by_colour(&data.core.pool, row, game, lang).await?;
-            let theme = crate::play::server_theme(&data.core.pool, row.guild_id).await?;
-            let png = crate::play::present::picture(lang, theme, after, None, names).await?;
-            let mut buttons = vec![serenity::CreateButton::new(
-                Component::Play {
-                    game: id,
-                    ply,
-                    path: path.clone(),
-                }
-                .encode(),
-            )
-            .label(tr(lang, "button-play"))
-            .style(serenity::ButtonStyle::Success)];
+            let mut buttons = vec![serenity::CreateButton::new(target.play(path.clone()))
+                .label(tr(lang, "button-play"))
+                .style(serenity::ButtonStyle::Success)];
             buttons.extend(nav);
-            Ok(closed_message(format!(
-                "{title}\n{}",
-                text!("picker-confirm", words = words, mv = notation).render(lang)
-            ))
-            .add_file(
-                serenity::CreateAttachment::bytes(png, "preview.png")
-                    .description(fit(&alt, limits::ATTACHMENT_DESCRIPTION)),
-            )
-            .components(vec![serenity::CreateActionRow::Buttons(buttons)]))
+            PickerParts {
+                text: format!(
+                    "{title}\n{}",
+                    text!("picker-confirm", words = words, mv = notation).render(lang)
+                ),
+                rows: vec![serenity::CreateActionRow::Buttons(buttons)],
+                chosen: Some(mv),
+            }
         }
-    }
+    })
+}
+
+/// The picker at `path` on the current position of `game` (opened on `ply` moves).
+pub(super) async fn picker_message(
+    lang: Lang,
+    data: &Data,
+    row: &GameRow,
+    game: &Game,
+    ply: i64,
+    path: &Path,
+    link: Option<serenity::CreateButton>,
+) -> Result<serenity::CreateInteractionResponseMessage, BotError> {
+    let id = row.id;
+    let title = text!("picker-title", game = game.kind().title(), id = id).render(lang);
+    let target = Target::Game { id, ply };
+    let Some(parts) = picker_parts(lang, game, target, path, title, link) else {
+        let user = player_to_move(row, game);
+        return Ok(stale_message(lang, row, game, user));
+    };
+    let msg = closed_message(parts.text).components(parts.rows);
+    let Some(mv) = parts.chosen else {
+        return Ok(msg);
+    };
+    let mut after = game.clone();
+    after
+        .play(mv)
+        .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
+    let alt = crate::play::present::alt_text(lang, id, &after, after.ply());
+    let names = crate::play::present::names_by_colour(&data.core.pool, row, game, lang).await?;
+    let theme = crate::play::server_theme(&data.core.pool, row.guild_id).await?;
+    let png = crate::play::present::picture(lang, theme, after, None, names).await?;
+    Ok(msg.add_file(
+        serenity::CreateAttachment::bytes(png, "preview.png")
+            .description(fit(&alt, limits::ATTACHMENT_DESCRIPTION)),
+    ))
 }

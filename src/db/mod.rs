@@ -109,6 +109,7 @@ mod notes;
 mod places;
 mod players;
 mod privacy;
+mod puzzles;
 mod ratings;
 mod servers;
 /// Test support (a fresh SQLite file, a throwaway PostgreSQL cluster): used by this crate's
@@ -139,6 +140,7 @@ pub use notes::*;
 pub use places::*;
 pub use players::*;
 pub use privacy::*;
+pub use puzzles::*;
 pub use ratings::*;
 pub use servers::*;
 pub use tournaments::*;

@@ -6,15 +6,16 @@
 //! member (`…user…`, `…player…`) is missing from the list.
 //!
 //! **A former member.** Deleting erases the member's ratings, settings, vacations, private links,
-//! follows and private notes, the direct messages the bot sent them (the delivery queue `user:<id>`, see
-//! [`dm_queue`]; those still to be sent go out first), and leaves a tombstone in `players`: the name and language erased,
-//! `forgotten_at` set. Their games, moves and tournament results stay, by user id only, so that
-//! opponents keep their records and standings (nobody's score or tiebreak changes); every text
-//! that names them then reads "a former member" (a name lookup gives [`Name::Former`], and a
-//! mention of a tombstoned id is replaced where texts are rendered, [`crate::i18n`]). A member
-//! with a game in play or an open tournament entry is asked to finish or leave it first. A
-//! tombstoned member who uses hexcord again starts afresh: their next command stores their name
-//! again (their earlier games are theirs by id, as before).
+//! follows and private notes, puzzle attempts and puzzle ratings, the direct messages the bot sent
+//! them (the delivery queue `user:<id>`, see [`dm_queue`]; those still to be sent go out first),
+//! and leaves a tombstone in `players`: the name and language erased, `forgotten_at` set. Their
+//! games, moves, tournament results and the puzzles cut from their games stay, by user id only (a
+//! puzzle's credit then reads "anonymous"), so that opponents keep their records and standings
+//! (nobody's score or tiebreak changes); every text that names them then reads "a former member" (a
+//! name lookup gives [`Name::Former`], and a mention of a tombstoned id is replaced where texts are
+//! rendered, [`crate::i18n`]). A member with a game in play or an open tournament entry is asked to
+//! finish or leave it first. A tombstoned member who uses hexcord again starts afresh: their next
+//! command stores their name again (their earlier games are theirs by id, as before).
 //!
 //! **Servers the bot left**: [`note_bot_left`] records when; [`servers_to_clear`] gives those
 //! gone longer than the grace period and [`clear_server`] removes their settings
@@ -61,6 +62,8 @@ pub const MEMBER_DATA: &[MemberColumn] = &[
     col("inbox_tokens", "user_id", Fate::Erased),
     col("game_notes", "user_id", Fate::Erased),
     col("conditional_moves", "user_id", Fate::Erased),
+    col("puzzle_attempts", "player_id", Fate::Erased),
+    col("puzzle_ratings", "player_id", Fate::Erased),
     col("games", "first_player_id", Fate::Kept),
     col("games", "second_player_id", Fate::Kept),
     col("games", "winner_id", Fate::Kept),
@@ -76,6 +79,8 @@ pub const MEMBER_DATA: &[MemberColumn] = &[
     col("tournament_players", "player_id", Fate::Kept),
     col("tournament_pairings", "white_id", Fate::Kept),
     col("tournament_pairings", "black_id", Fate::Kept),
+    col("puzzles", "first_player_id", Fate::Kept),
+    col("puzzles", "second_player_id", Fate::Kept),
 ];
 
 /// The tables in [`MEMBER_DATA`], each once, in its order.

@@ -48,6 +48,7 @@ pub mod opponent;
 pub mod picker;
 pub mod plans;
 pub mod present;
+pub mod puzzles;
 pub mod schedule;
 pub mod terms;
 pub mod timers;

@@ -20,6 +20,7 @@ mod move_button;
 mod notes;
 mod pacing;
 mod processes;
+mod puzzles;
 mod recovery;
 mod threads;
 mod timers;

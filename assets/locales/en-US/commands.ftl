@@ -94,7 +94,7 @@ opt-note-game = The game number
 opt-note-text = A line to add to your notes (leave it out to see them)
     .name = text
 
-cmd-games = Active games here (yours or a member's), and the link to your inbox.
+cmd-games = Active games here (yours or a member's); your inbox link.
     .name = games
 opt-games-user = Whose games (default: yours)
     .name = user
@@ -129,6 +129,15 @@ cmd-analysis = A finished game's winning chances and turning points.
 opt-analysis-game = The game number (a finished game)
     .name = game
 
+cmd-puzzle = Puzzles: solve one, or see the leaderboard.
+    .name = puzzle
+cmd-puzzle-solve = A puzzle near your puzzle rating that you never tried, solved privately.
+    .name = solve
+opt-puzzle-solve-game = Which game (default: either)
+    .name = game
+cmd-puzzle-leaderboard = The best puzzle solvers here: rating, puzzles solved, best streak.
+    .name = leaderboard
+
 cmd-settings = Your settings: how you hear of your move, and reminders.
     .name = settings
 opt-settings-notify = How you are told that it is your move (and reminded)
@@ -161,7 +170,7 @@ cmd-abort = Moderators: end a game in this server without a result.
 opt-abort-game = The game number
     .name = game
 
-cmd-server = Moderators: server settings (threads, language, tournaments, time, pictures).
+cmd-server = Moderators: this server's settings.
     .name = server
 opt-server-threads = Each new game gets its own thread (default: on)
     .name = threads
@@ -364,6 +373,9 @@ privacy-table-challenges = • Challenges you sent or received: { $count }
 privacy-table-tournaments = • Tournaments you created or won: { $count }
 privacy-table-tournament_players = • Tournament entries: { $count }
 privacy-table-tournament_pairings = • Tournament pairings: { $count }
+privacy-table-puzzle_attempts = • Puzzles you tried: { $count }
+privacy-table-puzzle_ratings = • Puzzle ratings: { $count }
+privacy-table-puzzles = • Puzzles from your games (credited to you): { $count }
 privacy-table-announcements = • Direct messages the bot sent you: { $count }
 privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` deletes your ratings, settings, vacations, links, follows, notes and name. Your games and tournament results stay for your opponents, naming you "{ former-member }".
 privacy-confirm = This deletes your ratings, settings, vacations, private links, follows, private notes and your name. Your games and tournament results stay for your opponents, naming you "{ former-member }". It cannot be undone. Confirm within { $minutes } minutes:
@@ -473,3 +485,31 @@ choice-tournaments-1 = off
 # The Activity's Entry Point command (registered when Activities are on).
 entry-point = Open the game board inside Discord: the game here, or yours to move.
     .name = launch
+
+## Puzzles (`/puzzle`)
+
+puzzle-new = 🧩 A new puzzle for you (only your first try at a puzzle counts):
+puzzle-resumed = 🧩 Your puzzle in progress, where you left it:
+puzzle-title = **Puzzle #{ $id }** · { $game } { $variant } · difficulty { $difficulty }/5 · { $source }
+puzzle-from-game = from { $a } vs { $b }, move { $number }
+puzzle-from-starter = from the starter set
+puzzle-anonymous = anonymous
+puzzle-you = You
+puzzle-to-move = **{ $colour } to move**: find the only good move{ $moves ->
+    [1] {""}
+   *[other] {" "}({ $moves } moves to find; I play the replies)
+}.
+puzzle-right = ✅ Right: **{ $words }**. I reply: { $replies }. Your move again.
+puzzle-solved = ✅ **Solved** puzzle #{ $id } with **{ $words }**! { $rating }
+puzzle-failed = ❌ Not this time: **{ $words }** lets it slip. The line was: { $line }. Puzzle #{ $id } counts as failed. { $rating }
+puzzle-rating-change = Puzzle rating { $before } → **{ $after }** ({ $change }) · streak { $streak } (best { $best }).
+puzzle-none-left = You have tried every puzzle here. New ones come from games analysed with `/{ cmd-analysis.name }`.
+puzzle-none-left-of = You have tried every { $game } puzzle here. New ones come from games analysed with `/{ cmd-analysis.name }`.
+puzzle-gone = This puzzle can no longer be shown. Nothing was counted; `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` gives you another.
+puzzle-not-yours = This puzzle is another member's. `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` gives you your own.
+puzzle-over = You have already finished this puzzle; only the first try counts. `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` gives you the next.
+puzzle-stale = This picker is from an earlier step of the puzzle, so nothing was played. `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` shows where you are.
+puzzle-leaderboard-title = Puzzle leaderboard
+puzzle-leaderboard-line = { $place }. { $player } **{ $rating }** · { $solved } solved, { $failed } failed · best streak { $best }
+puzzle-leaderboard-empty = Nobody has solved a puzzle here yet. Try `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }`.
+alt-puzzle = { $game } puzzle #{ $id }: { $colour } to move.

@@ -129,6 +129,15 @@ cmd-analysis = 終局した対局をコンピューターが解析します（�
 opt-analysis-game = 対局番号（終局した対局）
     .name = 対局
 
+cmd-puzzle = パズル：非公開で解く、またはランキング。
+    .name = パズル
+cmd-puzzle-solve = あなたのパズルレーティングに近い、まだ挑戦していないパズルを非公開で解きます。
+    .name = 解く
+opt-puzzle-solve-game = どのゲームか（省略時：どちらでも）
+    .name = ゲーム
+cmd-puzzle-leaderboard = ここでパズルが得意なメンバー：レーティング、正解数、最長連続正解。
+    .name = ランキング
+
 cmd-settings = あなたの設定：手番の知らせ方とリマインダー。
     .name = 設定
 opt-settings-notify = 手番（とリマインダー）の知らせ方
@@ -340,6 +349,9 @@ privacy-table-challenges = • 送った・受けた挑戦：{ $count }件
 privacy-table-tournaments = • 作成した・優勝した大会：{ $count }件
 privacy-table-tournament_players = • 大会への参加：{ $count }件
 privacy-table-tournament_pairings = • 大会の組み合わせ：{ $count }件
+privacy-table-puzzle_attempts = • 挑戦したパズル：{ $count }問
+privacy-table-puzzle_ratings = • パズルのレーティング：{ $count }件
+privacy-table-puzzles = • あなたの対局から作られたパズル（あなたの名前入り）：{ $count }問
 privacy-table-announcements = • ボットが送ったダイレクトメッセージ：{ $count }件
 privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` で、レーティング、設定、休暇、リンク、フォロー、メモ、名前を削除できます。対局と大会の結果は対戦相手のために残り、あなたは「{ former-member }」と表示されます。
 privacy-confirm = レーティング、設定、休暇、個人用リンク、フォロー、非公開メモ、名前を削除します。対局と大会の結果は対戦相手のために残り、あなたは「{ former-member }」と表示されます。元には戻せません。{ $minutes }分以内に確認してください：
@@ -446,3 +458,31 @@ choice-tournaments-1 = オフ
 # アクティビティの起動コマンド（アクティビティが有効なときに登録）。
 entry-point = Discord の中で盤を開きます（ここの対局、またはあなたの手番の対局）。
     .name = 盤を開く
+
+## パズル
+
+puzzle-new = 🧩 新しいパズルです（各パズルは最初の挑戦だけが数えられます）：
+puzzle-resumed = 🧩 途中のパズルです。続きからどうぞ：
+puzzle-title = **パズル #{ $id }** · { $game } { $variant } · 難易度 { $difficulty }/5 · { $source }
+puzzle-from-game = { $a } 対 { $b } の対局、{ $number }手目から
+puzzle-from-starter = 初期セットから
+puzzle-anonymous = 匿名
+puzzle-you = あなた
+puzzle-to-move = **{ $colour }の手番**：唯一の好手を見つけてください{ $moves ->
+    [1] {""}
+   *[other] （見つける手は{ $moves }手、相手の応手は私が指します）
+}。
+puzzle-right = ✅ 正解：**{ $words }**。私の応手：{ $replies }。もう一度あなたの番です。
+puzzle-solved = ✅ パズル #{ $id } を **{ $words }** で**正解**！ { $rating }
+puzzle-failed = ❌ 残念：**{ $words }** では形勢を保てません。正解の手順：{ $line }。パズル #{ $id } は不正解になりました。 { $rating }
+puzzle-rating-change = パズルレーティング { $before } → **{ $after }**（{ $change }）· 連続正解 { $streak }（最長 { $best }）。
+puzzle-none-left = ここのパズルはすべて挑戦済みです。`/{ cmd-analysis.name }` で解析した対局から新しいパズルが加わります。
+puzzle-none-left-of = ここの{ $game }のパズルはすべて挑戦済みです。`/{ cmd-analysis.name }` で解析した対局から新しいパズルが加わります。
+puzzle-gone = このパズルはもう表示できません。何も数えていません。`/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` で別のパズルをどうぞ。
+puzzle-not-yours = これは他のメンバーのパズルです。`/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` であなたのパズルをどうぞ。
+puzzle-over = このパズルはもう終わっています（数えられるのは最初の挑戦だけです）。`/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` で次のパズルをどうぞ。
+puzzle-stale = この選択肢はパズルの前の段階のものなので、何も指していません。`/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` で今の局面を表示します。
+puzzle-leaderboard-title = パズルランキング
+puzzle-leaderboard-line = { $place }. { $player } **{ $rating }** · 正解 { $solved }、不正解 { $failed } · 最長連続正解 { $best }
+puzzle-leaderboard-empty = ここではまだ誰もパズルを解いていません。`/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` をどうぞ。
+alt-puzzle = { $game } パズル #{ $id }：{ $colour }の手番。

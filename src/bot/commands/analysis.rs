@@ -6,7 +6,8 @@
 //! the bot's search pool ([`crate::play::opponent::Opponent::run_search`]), off the async
 //! runtime; its progress is shown by editing the answer, at most every [`PROGRESS_EVERY`]. The
 //! result is stored (`analyses`), so asking again is instant; two requests for one game at once
-//! make one analysis.
+//! make one analysis. A new analysis' puzzles are then found in the background and stored with
+//! the game ([`crate::play::puzzles::find_later`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -73,6 +74,11 @@ pub async fn analysis(
                 .await?;
             let a = run(&ctx, &handle, lang, row.id, &played, budget, seed).await?;
             db::store_analysis(pool, row.id, &a, ctx.data().core.clock.now()).await?;
+            // Its puzzles, found in the background with the same budget and seed.
+            let (game, analysed) = (played.clone(), a.clone());
+            crate::play::puzzles::find_later(&ctx.data().core, row.id, row.players, move || {
+                crate::puzzles::find(&game, &analysed, budget, seed)
+            });
             (a, Some(handle))
         }
     };

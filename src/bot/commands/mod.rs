@@ -11,6 +11,7 @@ pub(crate) mod localise;
 mod moderation;
 mod play;
 mod privacy;
+pub(crate) mod puzzle;
 mod ratings;
 mod settings;
 mod tournament;
@@ -59,6 +60,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         board::record(),
         board::replay(),
         analysis::analysis(),
+        puzzle::puzzle(),
         settings::settings(),
         settings::vacation(),
         privacy::privacy(),
@@ -97,6 +99,7 @@ const ANYWHERE: &[&str] = &[
     "profile",
     "record",
     "replay",
+    "puzzle",
     "settings",
     "vacation",
     "privacy",
