@@ -129,7 +129,7 @@ cmd-analysis = A finished game's winning chances and turning points.
 opt-analysis-game = The game number (a finished game)
     .name = game
 
-cmd-puzzle = Puzzles: solve one, or see the leaderboard.
+cmd-puzzle = Puzzles: solve one; the leaderboard.
     .name = puzzle
 cmd-puzzle-solve = A puzzle near your puzzle rating that you never tried, solved privately.
     .name = solve
@@ -170,7 +170,7 @@ cmd-abort = Moderators: end a game in this server without a result.
 opt-abort-game = The game number
     .name = game
 
-cmd-server = Moderators: this server's settings.
+cmd-server = Moderators: server settings.
     .name = server
 opt-server-threads = Each new game gets its own thread (default: on)
     .name = threads

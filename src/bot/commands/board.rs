@@ -114,7 +114,7 @@ pub async fn board(
     Ok(())
 }
 
-/// Active games here (yours or a member's), and the link to your inbox.
+/// Active games here (yours or a member's); your inbox link.
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;

@@ -84,7 +84,7 @@ async fn autocomplete_language(
     super::suggestions(choices)
 }
 
-/// Moderators: server settings (threads, language, tournaments, time, pictures).
+/// Moderators: server settings.
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn server(
     ctx: Context<'_>,

@@ -29,7 +29,7 @@ use crate::text;
 /// Members listed by `/puzzle leaderboard`.
 pub const LEADERBOARD: i64 = 10;
 
-/// Puzzles from games: solve one privately, or see the leaderboard.
+/// Puzzles: solve one; the leaderboard.
 #[poise::command(
     slash_command,
     subcommands("solve", "leaderboard"),

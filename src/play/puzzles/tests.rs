@@ -171,7 +171,7 @@ both_backends! {
         for (id, name) in [(ann, "ann"), (bob, "bob")] {
             db::upsert_player(&pool, id, name, 1).await.unwrap();
         }
-        let (p1, p2) = (line_puzzle(4), line_puzzle(12));
+        let (p1, p2) = (line_puzzle(4), line_puzzle(6));
         for p in [&p1, &p2] {
             db::store_puzzle(&pool, p, Origin::Starter, 1).await.unwrap().unwrap();
         }
@@ -255,7 +255,7 @@ async fn puzzles_found_later_are_stored_with_the_game_and_a_failure_is_logged() 
     .await
     .unwrap();
     let core = crate::play::actions::Core::new(pool.clone(), crate::clock::Clock::System);
-    let found = vec![line_puzzle(4), line_puzzle(14)];
+    let found = vec![line_puzzle(4), line_puzzle(6)];
     let given = found.clone();
     assert_eq!(
         find_later(&core, game, [ann, bob], move || given)
