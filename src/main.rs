@@ -1,4 +1,5 @@
 //! The `hexcord` command line.
+use std::collections::HashSet;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -506,9 +507,12 @@ fn run_puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let total = games.len() + self_play.as_ref().map_or(0, |s| s.0 as usize);
     let (mut done, mut found, mut positions) = (0usize, 0usize, 0usize);
+    // Each position is written once in a run (two games can reach the same one).
+    let mut written: HashSet<(String, String)> = HashSet::new();
     let mut each = |name: &str, id: Option<i64>, game: &Game| -> anyhow::Result<()> {
         let a = analysis::analyse(game, budget, args.seed, |_, _| {});
         let mut list = puzzles::find(game, &a, budget, args.seed);
+        list.retain(|p| written.insert((p.variant.clone(), p.position.clone())));
         done += 1;
         positions += a.positions.len();
         found += list.len();

@@ -14,7 +14,13 @@
 //!
 //! 1. **Candidates**: the positions before the moves the analysis judged to have lost at least
 //!    [`CANDIDATE_LOSS`] of the mover's chance (every such move, not only the listed turning
-//!    points): someone missed something there.
+//!    points): someone missed something there. In EXXIT, whose alpha-beta search proves wins
+//!    and losses (a certain chance is a found result, not an estimate), also those before a
+//!    move that lost [`EXACT_CANDIDATE_LOSS`], and every position where the analysis found the
+//!    mover's win certain: a won game to keep, even where the game's mover kept it (its
+//!    logistic chances rarely move by [`CANDIDATE_LOSS`] in the bot's games, and its decided
+//!    endgames are where a single winning move is found for sure). A candidate already played
+//!    through in an earlier puzzle's line is skipped.
 //! 2. **Every move judged, deeper than the analysis**: each legal move is played and the
 //!    position after it searched with the analysis' search ([`crate::analysis`]) at the puzzle
 //!    budget, so the position gets the analysis' whole budget once per move, one ply deeper
@@ -46,9 +52,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::{self, value_for, Level};
-use crate::analysis::{self, Analysis, AnalysisBudget};
-use crate::games::{Colour, Game, Move, Options, Position};
+use crate::ai::{self, value_for, Amount, Level, Player};
+use crate::analysis::{self, Analysis, AnalysisBudget, MoveAnalysis};
+use crate::games::{on_game, Colour, Game, GameKind, Move, Options, Position};
 
 /// The search behind each judged move: the analysis' budgets (playouts in inpHeXion, evaluated
 /// positions in EXXIT).
@@ -56,6 +62,8 @@ pub type PuzzleBudget = AnalysisBudget;
 
 /// A move that lost at least this much of the mover's chance makes its position a candidate.
 pub const CANDIDATE_LOSS: f64 = analysis::TURNING_LOSS;
+/// In EXXIT, whose search proves wins, a move that lost this much is enough.
+pub const EXACT_CANDIDATE_LOSS: f64 = 0.05;
 /// The solver's chance after the one good move: at least this.
 pub const KEEP: f64 = 0.5;
 /// Every other move leaves the solver at least this much less.
@@ -64,6 +72,9 @@ pub const MARGIN: f64 = 0.4;
 pub const RECHECKED: usize = 3;
 /// Solver moves in a line at most.
 pub const MAX_SOLVER_MOVES: usize = 3;
+/// Plies of a self-played game at a level whose search has no randomness played at `easy`
+/// instead ([`self_play`]).
+pub const SEEDED_OPENING: usize = 8;
 /// Forced or replied moves followed between two solver moves at most (a guard: passes and
 /// forced moves are rare).
 const MAX_BETWEEN: usize = 8;
@@ -132,6 +143,22 @@ impl Puzzle {
         }
     }
 
+    /// The positions of the puzzle and of its line, each as the protocol's `position` line:
+    /// the puzzle's, then the one after each move of the solution that the game does not end.
+    pub fn line_positions(&self) -> Vec<String> {
+        let Ok(mut game) = self.game() else {
+            return Vec::new();
+        };
+        let mut lines = vec![game.position().to_line()];
+        for text in &self.solution {
+            if game.play_text(text).is_err() || game.is_over() {
+                break;
+            }
+            lines.push(game.position().to_line());
+        }
+        lines
+    }
+
     /// The solver's moves in the line.
     pub fn solver_moves(&self) -> usize {
         let Ok(mut game) = self.game() else { return 0 };
@@ -153,9 +180,13 @@ impl Puzzle {
 /// at `budget` per judged move. Seeded: equal arguments give equal puzzles.
 pub fn find(game: &Game, analysis: &Analysis, budget: PuzzleBudget, seed: u64) -> Vec<Puzzle> {
     let positions = game.positions();
+    let exact = proves_wins(game.kind());
     let mut found: Vec<Puzzle> = Vec::new();
+    // The positions of the found puzzles and of their lines: a candidate among them is no new
+    // puzzle.
+    let mut seen: Vec<String> = Vec::new();
     for m in &analysis.moves {
-        if m.loss < CANDIDATE_LOSS || m.better.is_none() {
+        if !candidate(m, exact) {
             continue;
         }
         let ply = m.number.saturating_sub(1);
@@ -163,7 +194,7 @@ pub fn find(game: &Game, analysis: &Analysis, budget: PuzzleBudget, seed: u64) -
             continue;
         };
         let line = pos.to_line();
-        if found.iter().any(|p| p.position == line) {
+        if seen.contains(&line) {
             continue;
         }
         if let Some(mut puzzle) = puzzle_at(pos, budget, mix(seed, ply as u64)) {
@@ -172,10 +203,26 @@ pub fn find(game: &Game, analysis: &Analysis, budget: PuzzleBudget, seed: u64) -
                 ply,
                 played: Some(m.played.clone()),
             };
+            seen.extend(puzzle.line_positions());
             found.push(puzzle);
         }
     }
     found
+}
+
+/// Whether the position before move `m` is judged (step 1 of the module's docs): the move
+/// lost at least [`CANDIDATE_LOSS`]; where the analysis' search proves wins (`exact`, EXXIT),
+/// also when it lost [`EXACT_CANDIDATE_LOSS`], or when the analysis found the mover's win
+/// certain (a won game to keep, even if the move played kept it).
+fn candidate(m: &MoveAnalysis, exact: bool) -> bool {
+    let lost = |least: f64| m.better.is_some() && m.loss >= least;
+    lost(CANDIDATE_LOSS) || (exact && (lost(EXACT_CANDIDATE_LOSS) || m.before >= 1.0))
+}
+
+/// Whether the analysis' search of `kind` proves wins and losses (EXXIT's alpha-beta, whose
+/// certain chances are found results) rather than estimating them (inpHeXion's playouts).
+fn proves_wins(kind: GameKind) -> bool {
+    on_game!(kind, GameKind, G => G::ANALYSIS) == Amount::Nodes
 }
 
 /// The puzzle at `pos` (its source left empty), if it has exactly one good move.
@@ -350,14 +397,28 @@ fn twice(b: PuzzleBudget) -> PuzzleBudget {
 /// A game of the bot against itself at `level` on both sides, for puzzles on a server's first
 /// day (`hexcord puzzles --self-play`): each move searched with the level's budget without its
 /// time cap, seeded by `seed` and the ply, so equal seeds give equal games on any machine.
+/// Where the level's search has no randomness (EXXIT's alpha-beta at `medium` and `hard`), the
+/// first [`SEEDED_OPENING`] plies are the `easy` level's (seeded playouts), so that the seeds
+/// give different games rather than one game again and again.
 pub fn self_play(options: &Options, level: Level, seed: u64) -> Game {
     let budget = ai::Budget {
         millis: None,
         ..level.budget_for(options.kind())
     };
+    let opening = ai::Budget {
+        millis: None,
+        ..Level::Easy.budget_for(options.kind())
+    };
+    // A budget of evaluated positions is the alpha-beta search, which ignores the seed.
+    let unseeded = budget.nodes.is_some();
     let mut game = Game::new(options.clone());
     while !game.is_over() {
-        let Some(mv) = ai::choose(game.position(), budget, mix(seed, game.ply() as u64)) else {
+        let b = if unseeded && game.ply() < SEEDED_OPENING {
+            opening
+        } else {
+            budget
+        };
+        let Some(mv) = ai::choose(game.position(), b, mix(seed, game.ply() as u64)) else {
             break;
         };
         if game.play(mv).is_err() {

@@ -66,7 +66,7 @@ fn a_position_with_one_winning_move_becomes_a_puzzle() {
     }
     // The position read back is the one given.
     assert_eq!(p.game().unwrap().position().to_line(), pos.to_line());
-    check_line(&p);
+    check_line(&p, SMALL);
 }
 
 #[test]
@@ -102,7 +102,7 @@ fn a_position_with_two_equally_good_moves_is_no_puzzle() {
 
 /// Replays `p`'s line from its position: every move legal, and each solver move the one good
 /// move of its position.
-fn check_line(p: &Puzzle) {
+fn check_line(p: &Puzzle, budget: PuzzleBudget) {
     let mut game = p.game().unwrap();
     let solver = p.solver();
     assert_eq!(game.position().to_move(), solver);
@@ -111,7 +111,7 @@ fn check_line(p: &Puzzle) {
         let before = game.position().clone();
         if before.to_move() == solver {
             solver_moves += 1;
-            let v = only_move(&before, SMALL, 99).unwrap_or_else(|| panic!("{k}: {p:?}"));
+            let v = only_move(&before, budget, 99).unwrap_or_else(|| panic!("{k}: {p:?}"));
             assert_eq!(v.mv.to_string(), *text, "{k}: {p:?}");
         }
         game.play_text(text)
@@ -129,7 +129,7 @@ fn a_several_move_puzzle_replays_its_line() {
     let p = puzzle_at(&pos, SMALL, 7).expect("a puzzle");
     assert!(p.solution.len() >= 3, "{p:?}");
     assert!(p.solver_moves() >= 2, "{p:?}");
-    check_line(&p);
+    check_line(&p, SMALL);
     // Seeded: the same again.
     assert_eq!(puzzle_at(&pos, SMALL, 7), Some(p));
 }
@@ -170,4 +170,62 @@ fn a_missed_win_in_a_game_becomes_a_puzzle_with_its_source() {
     assert_eq!(&serde_json::from_str::<Puzzle>(&json).unwrap(), p);
     // Seeded: the same again.
     assert_eq!(find(&game, &a, SMALL, 3), found);
+}
+
+#[test]
+fn exxit_judges_decided_positions_and_smaller_losses() {
+    let m = |before: f64, loss: f64, better: bool| MoveAnalysis {
+        number: 1,
+        mover: 0,
+        played: "0,0".into(),
+        better: better.then(|| "1,-1".to_string()),
+        before,
+        after: before - loss,
+        loss,
+    };
+    // A big loss: a candidate in both games; a small one, or a certain win kept, in EXXIT only.
+    assert!(candidate(&m(0.6, 0.2, true), false) && candidate(&m(0.6, 0.2, true), true));
+    assert!(!candidate(&m(0.6, 0.06, true), false) && candidate(&m(0.6, 0.06, true), true));
+    assert!(!candidate(&m(1.0, 0.0, false), false) && candidate(&m(1.0, 0.0, false), true));
+    assert!(!candidate(&m(0.6, 0.0, false), true));
+    assert!(!candidate(&m(0.6, 0.04, true), true));
+    assert!(proves_wins(GameKind::Exxit) && !proves_wins(GameKind::Inphexion));
+}
+
+/// The seed of [`a_real_exxit_game_gives_a_puzzle`]'s game.
+const EXXIT_GAME_SEED: u64 = 1;
+/// Its budget: enough for the alpha-beta search to prove the endgame's wins.
+const EXXIT_BUDGET: PuzzleBudget = PuzzleBudget {
+    playouts: 800,
+    nodes: 50_000,
+};
+
+#[test]
+fn a_real_exxit_game_gives_a_puzzle() {
+    // The bot against itself at `medium` in the short variant; the seeds vary its opening (the
+    // alpha-beta search has no randomness of its own), so two seeds give two games.
+    let options = Options::parse_line("exxit tiles=19").unwrap();
+    let game = self_play(&options, Level::Medium, EXXIT_GAME_SEED);
+    let other = self_play(&options, Level::Medium, EXXIT_GAME_SEED + 1);
+    assert!(game.is_over() && other.is_over());
+    assert_ne!(game.moves(), other.moves());
+    let a = analysis::analyse(&game, EXXIT_BUDGET, 1, |_, _| {});
+    let found = find(&game, &a, EXXIT_BUDGET, 1);
+    let p = found
+        .first()
+        .unwrap_or_else(|| panic!("none in\n{}", a.table()));
+    let positions = game.positions();
+    assert_eq!(p.position, positions[p.source.ply].to_line());
+    assert_eq!(
+        p.source.played,
+        Some(game.moves()[p.source.ply].to_string())
+    );
+    assert!((1..=5).contains(&p.difficulty), "{p:?}");
+    check_line(p, EXXIT_BUDGET);
+    // No position twice, neither as a puzzle nor inside an earlier puzzle's line.
+    let mut seen: Vec<String> = Vec::new();
+    for p in &found {
+        assert!(!seen.contains(&p.position), "{p:?}");
+        seen.extend(p.line_positions());
+    }
 }
