@@ -227,3 +227,51 @@ async fn the_finished_games_of_the_database_give_puzzles_with_their_numbers() {
         );
     }
 }
+
+/// The starter set a new server begins with (its command: `hexcord::puzzles`' docs).
+const STARTER: &str = include_str!("../assets/puzzles/starter.jsonl");
+/// Puzzles of each game the starter set holds at least.
+const STARTER_PER_GAME: usize = 5;
+
+#[test]
+fn the_starter_set_replays_and_has_both_games() {
+    use std::collections::{BTreeSet, HashMap};
+    let mut per_game: HashMap<String, (usize, BTreeSet<u8>)> = HashMap::new();
+    let mut positions = BTreeSet::new();
+    for (k, line) in STARTER.lines().enumerate() {
+        let p: Puzzle = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {k}: {e}"));
+        let mut game = p.game().unwrap_or_else(|e| panic!("line {k}: {e}"));
+        assert!(!game.is_over(), "line {k}");
+        // The solver moves first, and the line ends with a solver's move or the game's end.
+        assert_eq!(game.position().to_move(), p.solver(), "line {k}");
+        assert!(!p.solution.is_empty(), "line {k}");
+        let mut last = p.solver();
+        for mv in &p.solution {
+            assert!(!game.is_over(), "line {k}: {mv} after the end");
+            last = game.position().to_move();
+            game.play_text(mv)
+                .unwrap_or_else(|e| panic!("line {k}: {mv}: {e}"));
+        }
+        assert!(last == p.solver() || game.is_over(), "line {k}");
+        // Self-played: no stored game, so no players to credit.
+        assert_eq!(p.source.game, None, "line {k}");
+        assert!((1..=5).contains(&p.difficulty), "line {k}");
+        assert!(p.chance >= p.second, "line {k}");
+        assert!(
+            positions.insert((p.variant.clone(), p.position.clone())),
+            "line {k}: a position twice"
+        );
+        let kind = game.kind().name().to_string();
+        let entry = per_game.entry(kind).or_default();
+        entry.0 += 1;
+        entry.1.insert(p.difficulty);
+    }
+    for kind in ["inphexion", "exxit"] {
+        let (n, difficulties) = per_game.get(kind).cloned().unwrap_or_default();
+        assert!(n >= STARTER_PER_GAME, "{kind}: {n} puzzles");
+        assert!(
+            difficulties.len() >= 2,
+            "{kind}: difficulties {difficulties:?}"
+        );
+    }
+}

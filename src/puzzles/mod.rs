@@ -43,12 +43,25 @@
 //! # Budgets
 //!
 //! The budget is per judged move (`hexcord puzzles --budget`, by default
-//! [`AnalysisBudget::DEFAULT`]). Measured on 100 games of the bot against itself at `medium`
-//! (README's *Benchmarks*): inpHeXion 7×7, 5 puzzles (one of three solver moves), 8.4 s of CPU a
-//! game; EXXIT, none in 3.9 s a game, because no move of those games lost [`CANDIDATE_LOSS`]
-//! by the analysis (none reached the judge), and none in 16 games at `easy` (27 s a game: moves
-//! that lost, but never with a single good answer). Open: candidates for EXXIT from smaller
-//! losses, or from positions the analysis found decided.
+//! [`AnalysisBudget::DEFAULT`]). Measured on games of the bot against itself at `medium`
+//! (README's *Benchmarks*): inpHeXion 7×7, 5 puzzles in 100 games (one of three solver moves),
+//! 8.4 s of CPU a game (its candidates have not changed since). EXXIT with 39 tiles gave none in
+//! 100 games (3.9 s a game): no move lost [`CANDIDATE_LOSS`], and the 100 games were one game,
+//! its alpha-beta search ignoring the seed (now [`SEEDED_OPENING`] plies at `easy` vary them).
+//! With its decided positions as candidates, 19 tiles gave 2 puzzles in 2 games (41 s of CPU a
+//! game, the dev profile's build), each of two solver moves (difficulty 3), and 5 in 20 games
+//! at `--budget 100000`; 39 tiles is not measured yet (several minutes a game).
+//!
+//! # The starter set
+//!
+//! `assets/puzzles/starter.jsonl` holds the puzzles a new server starts with, from the bot's
+//! games against itself (no players to credit), made by (its test checks every line):
+//!
+//! ```text
+//! hexcord puzzles --self-play 58 --game "inphexion size=5" --level easy --budget 10000 -o a
+//! hexcord puzzles --self-play 20 --game "exxit tiles=19" --budget 100000 -o b
+//! cat a b > assets/puzzles/starter.jsonl
+//! ```
 
 use serde::{Deserialize, Serialize};
 
