@@ -148,6 +148,16 @@ pub fn tournament_page_button(
         .label(tr(lang, "web-tournament-link"))
 }
 
+/// The row under a server's daily puzzle: its Solve button.
+pub fn daily_solve_row(lang: Lang, puzzle: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
+        Component::DailySolve(puzzle).encode(),
+    )
+    .label(tr(lang, "button-daily-solve"))
+    .emoji('🧩')
+    .style(serenity::ButtonStyle::Primary)])
+}
+
 fn guild_of(press: &serenity::ComponentInteraction) -> Option<crate::db::GuildId> {
     press.guild_id.map(crate::db::GuildId::from)
 }
@@ -415,6 +425,15 @@ async fn dispatch(
                 .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
                 .await?;
             return Ok(());
+        }
+        Component::DailySolve(puzzle) => {
+            let Some(guild) = guild_of(press) else {
+                return Err(BotError::refused(text!("daily-puzzle-unknown")));
+            };
+            let now = data.core.clock.now();
+            let (attempt, stored) =
+                crate::play::daily::give_daily(&data.core.pool, user, guild, puzzle, now).await?;
+            return super::commands::puzzle::show_daily(ctx, data, press, &attempt, &stored).await;
         }
         Component::Follow(id) => {
             let guild = press.guild_id.map(crate::db::GuildId::from);
@@ -855,6 +874,9 @@ async fn check_presser(
         | Component::Withdraw(_)
         | Component::Join(_)
         | Component::Leave(_)
+        // The daily puzzle's Solve is checked against the server's posts, and solved by whoever
+        // presses it.
+        | Component::DailySolve(_)
         // The pause's action checks that the other player of its game answers.
         | Component::Pause { .. } => return Ok(()),
     };

@@ -79,6 +79,9 @@ pub enum Component {
         step: i64,
         path: Path,
     },
+    /// Under a server's daily puzzle: solve puzzle `puzzle` privately (the press is checked
+    /// against the server's daily posts, [`crate::play::daily`]).
+    DailySolve(i64),
     /// `/privacy delete`'s confirmation: member `user` asked at `at` (Unix seconds) to delete
     /// their data.
     Forget {
@@ -105,6 +108,7 @@ impl Component {
             Component::Inbox(id) => ("inbox", id),
             Component::Join(id) => ("tjoin", id),
             Component::Leave(id) => ("tleave", id),
+            Component::DailySolve(id) => ("daily", id),
             Component::Pause { pause, accept } => {
                 return format!("hx:{}:{pause}", if *accept { "pzyes" } else { "pzno" })
             }
@@ -257,6 +261,7 @@ impl Component {
             "inbox" => Component::Inbox(id),
             "tjoin" => Component::Join(id),
             "tleave" => Component::Leave(id),
+            "daily" => Component::DailySolve(id),
             "pzyes" | "pzno" => Component::Pause {
                 pause: id,
                 accept: verb == "pzyes",
@@ -287,6 +292,7 @@ mod tests {
             Component::Follow(13),
             Component::Launch(14),
             Component::Inbox(15),
+            Component::DailySolve(16),
             Component::Takeback {
                 game: 11,
                 at: Stamp {

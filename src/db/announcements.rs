@@ -10,7 +10,7 @@ use super::{backend_of, Backend, Conn, DbRow, Executor};
 use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, Row};
 
-use super::{ChannelId, DbError, MessageId, UserId};
+use super::{ChannelId, DbError, GuildId, MessageId, UserId};
 
 /// Where an announcement goes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +76,15 @@ pub enum Target {
         channel: ChannelId,
         message: MessageId,
     },
+    /// The daily puzzle of `guild` for its local day `day` ([`crate::play::daily`]): puzzle
+    /// `puzzle`'s picture, drawn when it is posted, with its Solve button; once posted, the
+    /// message is stored as the day's post ([`super::set_daily_post_message`]).
+    DailyPuzzle {
+        channel: ChannelId,
+        guild: GuildId,
+        day: i64,
+        puzzle: i64,
+    },
 }
 
 impl Target {
@@ -93,7 +102,8 @@ impl Target {
             | Target::OpenTournamentThread { channel, .. }
             | Target::Card { channel, .. }
             | Target::Rematch { channel, .. }
-            | Target::TakeButtons { channel, .. } => Some(channel),
+            | Target::TakeButtons { channel, .. }
+            | Target::DailyPuzzle { channel, .. } => Some(channel),
             Target::Direct { .. } => None,
         }
     }

@@ -64,6 +64,8 @@ pub const MEMBER_DATA: &[MemberColumn] = &[
     col("conditional_moves", "user_id", Fate::Erased),
     col("puzzle_attempts", "player_id", Fate::Erased),
     col("puzzle_ratings", "player_id", Fate::Erased),
+    // The daily puzzle a moderator set stops with their data.
+    col("daily_puzzles", "set_by_user_id", Fate::Erased),
     col("games", "first_player_id", Fate::Kept),
     col("games", "second_player_id", Fate::Kept),
     col("games", "winner_id", Fate::Kept),
@@ -100,7 +102,12 @@ pub fn dm_queue(user: UserId) -> String {
 }
 
 /// The tables holding a server's settings, removed a grace period after the bot left it.
-pub const SERVER_SETTINGS: &[&str] = &["server_settings", "moderator_notices"];
+pub const SERVER_SETTINGS: &[&str] = &[
+    "server_settings",
+    "moderator_notices",
+    "daily_puzzles",
+    "daily_puzzle_posts",
+];
 
 /// A member's name as texts show it.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -9,7 +9,8 @@
 //! texts of announcements ([`words`], [`terms`], [`present`]). Every committed change of a game is
 //! told to whoever shows games live through [`changes`]; [`links`] are the players' private links
 //! to a game's web board; [`local`] games are played on the web page alone, without Discord;
-//! members keep private [`notes`] on games, and players conditional moves ([`plans`]).
+//! members keep private [`notes`] on games, and players conditional moves ([`plans`]); servers
+//! get a [`daily`] puzzle.
 //!
 //! Tournaments are actions too ([`actions::create_tournament`], [`actions::join_tournament`],
 //! [`actions::start_tournament`], [`actions::withdraw`], …): their games are ordinary games, each
@@ -41,6 +42,7 @@ pub mod access;
 pub mod actions;
 pub mod changes;
 pub mod chats;
+pub mod daily;
 pub mod links;
 pub mod local;
 pub mod notes;

@@ -1,4 +1,5 @@
-//! The timer task: losses on time, reminders, daily digests, challenge expiry, tournaments
+//! The timer task: losses on time, reminders, daily digests, servers' daily puzzles
+//! ([`super::daily`]), challenge expiry, tournaments
 //! starting at the end of their sign-up or advancing a round that nothing advanced, and the
 //! settings of servers the bot left [`SERVER_GRACE_SECS`] ago removed
 //! ([`crate::db::clear_server`]). Each scan also learns of members who had their data deleted
@@ -29,6 +30,8 @@ pub struct Scanned {
     pub tournaments: usize,
     /// Daily digests queued.
     pub digests: usize,
+    /// Servers' daily puzzles queued.
+    pub daily_puzzles: usize,
     /// Servers whose settings were removed, the bot gone from them for the grace period.
     pub servers_cleared: usize,
     /// Games skipped because they could not be read or acted on.
@@ -81,6 +84,10 @@ pub async fn scan(core: &Core) -> Result<Scanned, DbError> {
     match actions::send_digests(core).await {
         Ok(n) => done.digests = n,
         Err(e) => error!("cannot send digests: {e:?}"),
+    }
+    match super::daily::post_daily_puzzles(core).await {
+        Ok(n) => done.daily_puzzles = n,
+        Err(e) => error!("cannot post the daily puzzles: {e:?}"),
     }
     match actions::expire_challenges(core).await {
         Ok(expired) => done.expired = expired.len(),

@@ -13,6 +13,7 @@ mod analysis;
 mod bot_opponent;
 mod chats;
 mod clock;
+mod daily;
 mod faults;
 mod games;
 mod japanese;

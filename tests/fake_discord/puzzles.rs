@@ -62,7 +62,7 @@ fn sub(name: &str, options: Vec<Value>) -> Vec<Value> {
 
 /// Plays `mv` in the puzzle picker of `ans` as a member would: each step's option (or the row
 /// it is in, where the menu is narrowed), then Play. Returns Play's answer.
-async fn pick(d: &Discord, who: &Member, ans: &Answer, game: &Game, mv: Move) -> Answer {
+pub(crate) async fn pick(d: &Discord, who: &Member, ans: &Answer, game: &Game, mv: Move) -> Answer {
     let steps = hexcord::play::picker::steps(game.position(), &mv);
     let mut ans = ans.clone();
     for _ in 0..4 * steps.len() + 4 {

@@ -275,3 +275,20 @@ variant-pie = pie rule
 variant-free-reply = free first reply
 variant-neutral = neutral centre disc
 variant-expert = expert set-up
+
+## The daily puzzle (crate::play::daily)
+
+daily-puzzle = 🧩 **Daily puzzle**: { $game }, { $colour } to move, difficulty { $difficulty }/5. One move keeps the win (or saves the game): find it with **Solve**, privately. The solution comes with tomorrow's puzzle.
+daily-puzzle-solution = 🧩 The previous daily puzzle's solution: { $line }. { $solved }
+daily-puzzle-solved-by = { $count ->
+    [one] Solved by 1 member: { $names }.
+   *[other] Solved by { $count } members: { $names }.
+}
+daily-puzzle-nobody = Nobody solved it.
+daily-puzzle-none-left = 🧩 Every puzzle has been posted here: the daily puzzle waits for new ones (they come from games analysed with `/analysis`).
+button-daily-solve = Solve
+daily-puzzle-unknown = This button is not one of this server's daily puzzles.
+daily-puzzle-over = This daily puzzle is over: its solution has been posted. Try today's, or `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` for one of your own.
+puzzle-alt = Puzzle: { $game }, { $colour } to move
+daily-puzzle-tried = You have tried this puzzle already: only the first attempt counts. `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` gives you another.
+daily-puzzle-solving = 🧩 The daily puzzle, for you alone:

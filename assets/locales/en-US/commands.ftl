@@ -72,7 +72,7 @@ cmd-resign = Resign a game (asks for confirmation).
 opt-resign-game = Which game, when you have several here
     .name = game
 
-cmd-takeback = Ask to take back your last move, before your opponent moves.
+cmd-takeback = Take back your last move before your opponent moves.
     .name = takeback
 opt-takeback-game = Which game, when you have several here
     .name = game
@@ -82,12 +82,12 @@ cmd-calloff = Propose calling off a barely started game (no result).
 opt-calloff-game = Which game, when you have several here
     .name = game
 
-cmd-follow = Follow a game (mentioned with its result); again to stop.
+cmd-follow = Follow a game (told its result); again to stop.
     .name = follow
 opt-follow-game = The game number, as its board shows it
     .name = game
 
-cmd-note = Private notes on a game, for you alone: add a line or read them.
+cmd-note = Private notes on a game: add a line or read them.
     .name = note
 opt-note-game = The game number
     .name = game
@@ -138,14 +138,14 @@ opt-puzzle-solve-game = Which game (default: either)
 cmd-puzzle-leaderboard = The best puzzle solvers here: rating, puzzles solved, best streak.
     .name = leaderboard
 
-cmd-settings = Your settings: how you hear of your move, and reminders.
+cmd-settings = How you hear of your move, and reminders.
     .name = settings
 opt-settings-notify = How you are told that it is your move (and reminded)
     .name = notify
 opt-settings-reminders = Reminders before your time per move runs out
     .name = reminders
 
-cmd-vacation = Take a vacation: your deadlines pause for that many days.
+cmd-vacation = Pause your deadlines for that many days.
     .name = vacation
 opt-vacation-days = How many days
     .name = days
@@ -180,6 +180,12 @@ opt-server-tournaments = Anyone may create tournaments (default: off, only those
     .name = tournaments
 opt-server-theme = The colours of boards, standings and charts (default: dark)
     .name = theme
+cmd-daily_puzzle = Moderators: a daily puzzle here.
+    .name = daily_puzzle
+opt-daily_puzzle-hour = The hour of the post, in the server's time zone (0–23)
+    .name = hour
+opt-daily_puzzle-stop = Stop the daily puzzle
+    .name = stop
 
 ## Choices
 
@@ -366,6 +372,7 @@ privacy-table-web_tokens = • Private links to game boards: { $count }
 privacy-table-inbox_tokens = • Private links to your inbox: { $count }
 privacy-table-game_notes = • Games you keep private notes on: { $count }
 privacy-table-conditional_moves = • Games with your conditional moves: { $count }
+privacy-table-daily_puzzles = • Daily puzzles you set for a server (deleting stops them): { $count }
 privacy-table-moves = • Moves you played: { $count }
 privacy-table-takebacks = • Moves you took back: { $count }
 privacy-table-game_pauses = • Pauses you asked for: { $count }
@@ -513,3 +520,10 @@ puzzle-leaderboard-title = Puzzle leaderboard
 puzzle-leaderboard-line = { $place }. { $player } **{ $rating }** · { $solved } solved, { $failed } failed · best streak { $best }
 puzzle-leaderboard-empty = Nobody has solved a puzzle here yet. Try `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }`.
 alt-puzzle = { $game } puzzle #{ $id }: { $colour } to move.
+daily-puzzle-here = 🧩 The daily puzzle will be posted in this channel every day at { $hour }:00 ({ $zone }).
+daily-puzzle-saved = Saved: the daily puzzle goes to <#{ $channel }> every day at { $hour }:00 ({ $zone }; `/{ cmd-server.name }` changes it).
+daily-puzzle-state = The daily puzzle goes to <#{ $channel }> every day at { $hour }:00 ({ $zone }). Moderators change it with `/{ cmd-daily_puzzle.name } { opt-daily_puzzle-hour.name }:` in the channel they want, or end it with `/{ cmd-daily_puzzle.name } { opt-daily_puzzle-stop.name }:True`.
+daily-puzzle-unset = This server has no daily puzzle. Moderators start one with `/{ cmd-daily_puzzle.name } { opt-daily_puzzle-hour.name }:` in the channel they want.
+daily-puzzle-stopped = Stopped: no more daily puzzles here. The puzzles already posted are never posted again.
+daily-puzzle-cannot-post = Nothing saved: { $why }
+daily-puzzle-try-again = Discord did not answer; try again in a moment

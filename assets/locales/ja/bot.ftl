@@ -255,3 +255,17 @@ variant-pie = パイルール
 variant-free-reply = 自由応手
 variant-neutral = 中立ディスク
 variant-expert = 上級
+
+## 毎日のパズル (crate::play::daily)
+
+daily-puzzle = 🧩 **今日のパズル**：{ $game }、{ $colour }の手番、難易度 { $difficulty }/5。勝ちを守る（または負けを救う）手はひとつだけ。**解く**を押して、自分だけの画面で探してください。答えは明日のパズルと一緒に出ます。
+daily-puzzle-solution = 🧩 前回の今日のパズルの答え：{ $line }。{ $solved }
+daily-puzzle-solved-by = 正解した人（{ $count }人）：{ $names }。
+daily-puzzle-nobody = 正解した人はいませんでした。
+daily-puzzle-none-left = 🧩 ここにはすべてのパズルを出しました。新しいパズル（`/{ cmd-analysis.name }` で解析した対局から見つかります）を待っています。
+button-daily-solve = 解く
+daily-puzzle-unknown = このボタンはこのサーバーの今日のパズルのものではありません。
+daily-puzzle-over = この今日のパズルは終わりました（答えは投稿済みです）。今日のパズルか、自分用の `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` を試してください。
+puzzle-alt = パズル：{ $game }、{ $colour }の手番
+daily-puzzle-tried = このパズルはもう挑戦済みです（数えるのは最初の挑戦だけです）。`/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` で別のパズルに挑戦できます。
+daily-puzzle-solving = 🧩 今日のパズル（あなただけに表示）：

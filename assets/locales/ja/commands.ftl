@@ -180,6 +180,12 @@ opt-server-tournaments = 誰でも大会を作成できる（既定：オフ、�
     .name = 大会作成
 opt-server-theme = 盤面・順位表・グラフの配色（既定：ダーク）
     .name = 配色
+cmd-daily_puzzle = モデレーター：毎日ここにパズル。
+    .name = 毎日のパズル
+opt-daily_puzzle-hour = 投稿する時刻（サーバーのタイムゾーン、0〜23時）
+    .name = 時刻
+opt-daily_puzzle-stop = 毎日のパズルを止める
+    .name = 停止
 
 ## 選択肢
 
@@ -342,6 +348,7 @@ privacy-table-web_tokens = • 盤面への個人用リンク：{ $count }件
 privacy-table-inbox_tokens = • 受信箱への個人用リンク：{ $count }件
 privacy-table-game_notes = • 非公開メモを残した対局：{ $count }局
 privacy-table-conditional_moves = • 予約手のある対局：{ $count }局
+privacy-table-daily_puzzles = • あなたが設定したサーバーの毎日のパズル（削除すると止まります）：{ $count }
 privacy-table-moves = • あなたが指した手：{ $count }手
 privacy-table-takebacks = • 待ったをした手：{ $count }手
 privacy-table-game_pauses = • 申し込んだ中断：{ $count }件
@@ -486,3 +493,10 @@ puzzle-leaderboard-title = パズルランキング
 puzzle-leaderboard-line = { $place }. { $player } **{ $rating }** · 正解 { $solved }、不正解 { $failed } · 最長連続正解 { $best }
 puzzle-leaderboard-empty = ここではまだ誰もパズルを解いていません。`/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` をどうぞ。
 alt-puzzle = { $game } パズル #{ $id }：{ $colour }の手番。
+daily-puzzle-here = 🧩 このチャンネルに毎日 { $hour }:00（{ $zone }）に今日のパズルを出します。
+daily-puzzle-saved = 保存しました：今日のパズルは毎日 { $hour }:00（{ $zone }。`/{ cmd-server.name }` で変更できます）に <#{ $channel }> に出ます。
+daily-puzzle-state = 今日のパズルは毎日 { $hour }:00（{ $zone }）に <#{ $channel }> に出ます。モデレーターは出したいチャンネルで `/{ cmd-daily_puzzle.name } { opt-daily_puzzle-hour.name }:` を使って変更、`/{ cmd-daily_puzzle.name } { opt-daily_puzzle-stop.name }:True` で停止できます。
+daily-puzzle-unset = このサーバーには毎日のパズルがありません。モデレーターは出したいチャンネルで `/{ cmd-daily_puzzle.name } { opt-daily_puzzle-hour.name }:` を使って始められます。
+daily-puzzle-stopped = 停止しました：もう毎日のパズルは出ません。これまでに出したパズルが再び出ることはありません。
+daily-puzzle-cannot-post = 何も保存していません：{ $why }
+daily-puzzle-try-again = Discord から応答がありませんでした。少し待ってからもう一度試してください

@@ -69,6 +69,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         tournament::tournament(),
         moderation::abort(),
         moderation::server(),
+        moderation::daily_puzzle(),
     ]
 }
 

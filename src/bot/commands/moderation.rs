@@ -1,4 +1,4 @@
-//! Moderators' commands: `/abort` and `/server` (the server's settings).
+//! Moderators' commands: `/abort`, `/server` (the server's settings) and `/daily_puzzle`.
 
 use poise::serenity_prelude as serenity;
 
@@ -195,6 +195,92 @@ pub async fn server(
         clock = clock_state,
         theme = theme_state
     );
+    super::answer_privately(&ctx, text.render(lang)).await
+}
+
+/// Moderators: a daily puzzle here.
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
+pub async fn daily_puzzle(
+    ctx: Context<'_>,
+    #[min = 0]
+    #[max = 23]
+    hour: Option<i64>,
+    stop: Option<bool>,
+) -> Result<(), BotError> {
+    let Some(guild) = ctx.guild_id().map(GuildId::from) else {
+        return Err(crate::play::Refusal::new(text!("answer-server-only")).into());
+    };
+    let lang = lang(&ctx);
+    let me = super::remember_author(&ctx).await?;
+    let pool = &ctx.data().core.pool;
+    let now = ctx.data().core.clock.now();
+    let hour = match hour.map(u8::try_from) {
+        None => None,
+        Some(Ok(h)) if h < 24 => Some(h),
+        Some(_) => return Err(crate::play::Refusal::new(text!("clock-digest-hour-bad")).into()),
+    };
+    let stop = stop == Some(true);
+    let changes = stop || hour.is_some();
+    if changes && !manages_server(&ctx) {
+        return Err(crate::play::Refusal::new(text!("answer-moderators-only")).into());
+    }
+    let current = db::fetch_daily_puzzle(pool, guild).await?;
+    let zone = db::fetch_server_clock(pool, guild)
+        .await?
+        .time_zone
+        .map_or("UTC", |z| z.name());
+    let text = if stop {
+        match db::stop_daily_puzzle(pool, guild).await? {
+            true => text!("daily-puzzle-stopped"),
+            false => text!("daily-puzzle-unset"),
+        }
+    } else if let Some(hour) = hour {
+        let channel = db::ChannelId::from(ctx.channel_id());
+        // Checked by posting there: a missing permission is told now, and nothing is saved.
+        let here = text!("daily-puzzle-here", hour = hour, zone = zone);
+        let public = crate::play::server_lang(pool, Some(guild)).await?;
+        let post = serenity::CreateMessage::new()
+            .content(here.render(public))
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        let turn = ctx
+            .data()
+            .pacer
+            .turn(crate::bot::rest::Urgency::Member, 0)
+            .await;
+        let posted = ctx.channel_id().send_message(ctx.http(), post).await;
+        drop(turn);
+        if let Err(e) = posted {
+            let why = match crate::bot::failure::Failure::of(&e) {
+                crate::bot::failure::Failure::Refused {
+                    status,
+                    code,
+                    message,
+                } => crate::bot::failure::explain_refusal(status, code, &message, channel),
+                crate::bot::failure::Failure::Passing(_) => text!("daily-puzzle-try-again"),
+            };
+            tracing::info!(%guild, %channel, "cannot post a daily puzzle's first notice: {e}");
+            return Err(
+                crate::play::Refusal::new(text!("daily-puzzle-cannot-post", why = why)).into(),
+            );
+        }
+        db::set_daily_puzzle(pool, guild, channel, hour, me, now).await?;
+        text!(
+            "daily-puzzle-saved",
+            channel = channel.to_string(),
+            hour = hour,
+            zone = zone
+        )
+    } else {
+        match current {
+            Some(d) => text!(
+                "daily-puzzle-state",
+                channel = d.channel.to_string(),
+                hour = d.hour,
+                zone = zone
+            ),
+            None => text!("daily-puzzle-unset"),
+        }
+    };
     super::answer_privately(&ctx, text.render(lang)).await
 }
 

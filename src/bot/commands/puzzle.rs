@@ -139,6 +139,36 @@ impl Shown {
     }
 }
 
+/// A daily puzzle's Solve, the press checked and the attempt given
+/// ([`crate::play::daily::give_daily`]): the puzzle privately, as `/puzzle solve` shows it.
+pub(crate) async fn show_daily(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    attempt: &db::AttemptRow,
+    p: &PuzzleRow,
+) -> Result<(), BotError> {
+    let lang = Lang::of(&press.locale);
+    let head = text!("daily-puzzle-solving").render(lang);
+    let guild = press.guild_id.map(GuildId::from);
+    let shown = puzzle_message(
+        lang,
+        data,
+        p,
+        attempt.id,
+        attempt.step,
+        &Path::default(),
+        Some(head),
+        guild,
+    )
+    .await?;
+    let reply = shown.response().ephemeral(true);
+    press
+        .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
+        .await?;
+    Ok(())
+}
+
 /// Who the puzzle comes from, in words: "from A vs B, move N" (a member who had their data
 /// deleted is anonymous), or the starter set.
 async fn source_words(data: &Data, lang: Lang, p: &PuzzleRow) -> Result<Text, BotError> {

@@ -452,6 +452,9 @@ impl Delivery {
         if let (&Target::Rematch { challenge, .. }, Some(m)) = (&q.body.target, message) {
             db::set_challenge_message(&mut *tx, challenge, m).await?;
         }
+        if let (&Target::DailyPuzzle { guild, day, .. }, Some(m)) = (&q.body.target, message) {
+            db::set_daily_post_message(&mut *tx, guild, day, m).await?;
+        }
         db::mark_sent(&mut *tx, q.id, message, now).await?;
         db::mark_folded_sent(&mut *tx, folded, message, now).await?;
         if let Some(old) = &replaced {
@@ -666,6 +669,9 @@ impl Delivery {
                 self.standings_picture(tournament, round, Lang::of(&a.lang))
                     .await
             }
+            (None, &Target::DailyPuzzle { guild, puzzle, .. }) => {
+                self.puzzle_picture(guild, puzzle, Lang::of(&a.lang)).await
+            }
             (None, _) => None,
         };
         let mentions = serenity::CreateAllowedMentions::new()
@@ -679,6 +685,7 @@ impl Delivery {
             if let Some(board) = &picture {
                 let name = match a.target {
                     Target::Standings { .. } => "standings.png",
+                    Target::DailyPuzzle { .. } => "puzzle.png",
                     _ => "board.png",
                 };
                 m = m.add_file(
@@ -689,6 +696,13 @@ impl Delivery {
                 if let Some(row) = board.buttons.clone() {
                     m = m.components(vec![row]);
                 }
+            }
+            if let Target::DailyPuzzle { puzzle, .. } = a.target {
+                // With its picture or without (one that could not be drawn).
+                m = m.components(vec![crate::bot::components::daily_solve_row(
+                    Lang::of(&a.lang),
+                    puzzle,
+                )]);
             }
             if let Target::Rematch { challenge, .. } = a.target {
                 m = m.components(vec![crate::bot::components::challenge_buttons(
@@ -709,7 +723,9 @@ impl Delivery {
             .map_err(|e| Failure::of(&e))
         };
         match a.target {
-            Target::Channel { channel } | Target::Rematch { channel, .. } => send(channel).await,
+            Target::Channel { channel }
+            | Target::Rematch { channel, .. }
+            | Target::DailyPuzzle { channel, .. } => send(channel).await,
             Target::Tournament {
                 tournament,
                 channel,

@@ -144,4 +144,35 @@ impl Delivery {
             }
         }
     }
+
+    /// The picture of a daily puzzle (puzzle `puzzle`, posted in `guild`; its Solve button is
+    /// added by the post); `None` (logged) when it cannot be drawn: the puzzle goes out in
+    /// words, with its button, rather than not at all.
+    pub(super) async fn puzzle_picture(
+        &self,
+        guild: db::GuildId,
+        puzzle: i64,
+        lang: Lang,
+    ) -> Option<Board> {
+        let drawn = async {
+            let stored = db::fetch_puzzle(&self.pool, puzzle)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("puzzle {puzzle} vanished"))?;
+            let theme = crate::play::server_theme(&self.pool, Some(guild)).await?;
+            let (png, alt) = crate::play::daily::picture(lang, theme, &stored.puzzle).await?;
+            Ok::<_, anyhow::Error>(Board {
+                png,
+                alt,
+                buttons: None,
+            })
+        }
+        .await;
+        match drawn {
+            Ok(b) => Some(b),
+            Err(e) => {
+                error!(puzzle, "cannot draw a daily puzzle: {e:?}");
+                None
+            }
+        }
+    }
 }

@@ -1,0 +1,26 @@
+-- The daily puzzle of a server: the channel and the hour (in the server's time zone) moderators
+-- chose, and the moderator who chose it (told by direct message when a post cannot be made).
+-- `exhausted_at` is set when the channel was told that no unposted puzzle remains (said once),
+-- and cleared by the next post.
+CREATE TABLE daily_puzzles (
+    guild_id        INTEGER PRIMARY KEY,
+    channel_id      INTEGER NOT NULL,
+    hour            INTEGER NOT NULL,
+    set_by_user_id  INTEGER NOT NULL,
+    exhausted_at    INTEGER,
+    updated_at      INTEGER NOT NULL
+);
+
+-- Each daily post: one per server and local day (the row is claimed before the post is queued,
+-- so a restart never posts twice the same day), never the same puzzle twice in a server. The
+-- message is set once Discord has the post.
+CREATE TABLE daily_puzzle_posts (
+    guild_id    INTEGER NOT NULL,
+    day         INTEGER NOT NULL,
+    puzzle_id   INTEGER NOT NULL REFERENCES puzzles (id),
+    channel_id  INTEGER NOT NULL,
+    message_id  INTEGER,
+    posted_at   INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, day),
+    UNIQUE (guild_id, puzzle_id)
+);
