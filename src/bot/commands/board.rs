@@ -226,7 +226,7 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     Ok(())
 }
 
-/// Follow a game (mentioned with its result); again to stop.
+/// Follow a game (told its result); again to stop.
 #[poise::command(slash_command)]
 pub async fn follow(ctx: Context<'_>, #[max_length = 20] game: String) -> Result<(), BotError> {
     let me = super::remember_author(&ctx).await?;
@@ -248,7 +248,7 @@ pub async fn follow(ctx: Context<'_>, #[max_length = 20] game: String) -> Result
     super::answer_privately(&ctx, text.render(lang)).await
 }
 
-/// Private notes on a game, for you alone: add a line or read them.
+/// Private notes on a game: add a line or read them.
 #[poise::command(slash_command)]
 pub async fn note(
     ctx: Context<'_>,

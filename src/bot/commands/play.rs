@@ -105,7 +105,7 @@ async fn plan_ahead(
     super::answer_privately(ctx, answer.render(lang(ctx))).await
 }
 
-/// Ask to take back your last move, before your opponent moves.
+/// Take back your last move before your opponent moves.
 #[poise::command(slash_command)]
 pub async fn takeback(
     ctx: Context<'_>,

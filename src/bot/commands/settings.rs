@@ -26,7 +26,7 @@ pub(super) async fn autocomplete_zone(
     super::suggestions(choices)
 }
 
-/// Your settings: how you hear of your move, and reminders.
+/// How you hear of your move, and reminders.
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
@@ -119,7 +119,7 @@ pub async fn settings(
     super::answer_privately(&ctx, text.render(lang(&ctx))).await
 }
 
-/// Take a vacation: your deadlines pause for that many days.
+/// Pause your deadlines for that many days.
 #[poise::command(slash_command)]
 pub async fn vacation(
     ctx: Context<'_>,
