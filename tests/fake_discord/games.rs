@@ -91,8 +91,9 @@ async fn inphexion_game_with_restart_race_and_bad_inputs() {
         "pick a `ply`",
     )
     .await;
-    // `/abort` is shown only to members with Manage Server (0x20); a member who calls it
-    // anyway (Discord lets server owners override this) is refused by the bot.
+    // `/abort`, `/server` and `/daily_puzzle` are shown only to members with Manage Server
+    // (0x20); a member who calls `/abort` anyway (Discord lets server owners override this) is
+    // refused by the bot.
     let (_, registration) = d
         .fake
         .wait_for(0, "the commands' registration", |r| {
@@ -103,7 +104,9 @@ async fn inphexion_game_with_restart_race_and_bad_inputs() {
     for command in registered.as_array().expect("a list of commands") {
         // Slash commands only: the Activity's Entry Point exists only with Activities on.
         assert_ne!(command["type"], 4, "{command}");
-        let expected = if command["name"] == "abort" || command["name"] == "server" {
+        let expected = if ["abort", "server", "daily_puzzle"]
+            .contains(&command["name"].as_str().unwrap_or(""))
+        {
             json!(32)
         } else {
             serde_json::Value::Null
