@@ -160,7 +160,7 @@ async fn solution_text(tx: &mut db::Conn, previous: &DailyPost, lang: Lang) -> R
     let Some(stored) = db::fetch_puzzle(&mut *tx, previous.puzzle).await? else {
         return Err(anyhow::anyhow!("puzzle {} vanished", previous.puzzle).into());
     };
-    let line = line_words(&stored.puzzle);
+    let line = super::puzzles::line_words(lang, &stored.puzzle, 0, stored.puzzle.solution.len());
     let solvers = db::daily_solvers(
         &mut *tx,
         previous.guild,
@@ -224,52 +224,6 @@ pub async fn check_solve(pool: &db::Pool, guild: db::GuildId, puzzle: i64) -> Re
         return Err(super::Refusal::new(text!("daily-puzzle-over")).into());
     }
     Ok(())
-}
-
-/// A puzzle's solution line in words: the solver's moves in bold, the replies between them
-/// plain, in order (`**d4** → c5 → **e3**`).
-pub fn line_words(puzzle: &crate::puzzles::Puzzle) -> String {
-    let solver = puzzle.solver();
-    let mut game = puzzle.game().ok();
-    let mut words = Vec::with_capacity(puzzle.solution.len());
-    for (i, mv) in puzzle.solution.iter().enumerate() {
-        // The solver moves first; after that, whoever the replayed position says.
-        let theirs = match &game {
-            Some(g) => g.position().to_move() == solver,
-            None => i % 2 == 0,
-        };
-        words.push(match theirs {
-            true => format!("**{mv}**"),
-            false => mv.clone(),
-        });
-        if let Some(g) = &mut game {
-            if g.play_text(mv).is_err() {
-                game = None;
-            }
-        }
-    }
-    words.join(" → ")
-}
-
-/// A puzzle's picture (its position, the players' labels naming the colours) and its
-/// description, drawn on the pictures' threads ([`super::present::draw`]).
-pub async fn picture(
-    lang: Lang,
-    theme: crate::render::Theme,
-    puzzle: &crate::puzzles::Puzzle,
-) -> Result<(Vec<u8>, String), Error> {
-    let game = puzzle.game().map_err(|e| anyhow::anyhow!(e))?;
-    let kind = game.kind();
-    let names = [crate::games::Colour::First, crate::games::Colour::Second]
-        .map(|c| super::words::colour(kind, c).render(lang));
-    let alt = text!(
-        "puzzle-alt",
-        game = kind.title(),
-        colour = super::words::colour(kind, puzzle.solver())
-    )
-    .render(lang);
-    let png = super::present::picture(lang, theme, game, None, names).await?;
-    Ok((png, alt))
 }
 
 #[cfg(test)]
@@ -409,31 +363,5 @@ mod tests {
             sent[5].target,
             Target::DailyPuzzle { puzzle, .. } if puzzle == third
         ));
-    }
-
-    #[test]
-    fn a_line_in_words_shows_the_solvers_moves_in_bold() {
-        let mut game = Game::new(Options::parse_line("inphexion size=5").unwrap());
-        let pos = game.position().clone();
-        let mut line = Vec::new();
-        for _ in 0..3 {
-            let mv = game.legal_notations()[0].clone();
-            game.play_text(&mv).unwrap();
-            line.push(mv);
-        }
-        let puzzle = crate::puzzles::Puzzle {
-            variant: "inphexion size=5".into(),
-            position: pos.to_line(),
-            to_move: pos.to_move().index() as u8,
-            solution: line.clone(),
-            difficulty: 1,
-            chance: 1.0,
-            second: 0.0,
-            source: crate::puzzles::Source::default(),
-        };
-        assert_eq!(
-            line_words(&puzzle),
-            format!("**{}** → {} → **{}**", line[0], line[1], line[2])
-        );
     }
 }

@@ -24,8 +24,10 @@
 use crate::db::{
     self, AttemptRow, AttemptStatus, Conn, DbError, GuildId, Origin, Pool, PuzzleRow, Rated, UserId,
 };
-use crate::games::{Game, GameKind, Move};
+use crate::games::{Colour, Game, GameKind, Move};
+use crate::i18n::{tr, Lang};
 use crate::puzzles::Puzzle;
+use crate::render::Theme;
 use crate::text;
 
 use super::{Error, Refusal};
@@ -129,6 +131,68 @@ pub fn at_step(puzzle: &Puzzle, step: usize) -> Result<Game, String> {
             .map_err(|e| format!("the line's move `{text}` does not play: {e}"))?;
     }
     Ok(game)
+}
+
+/// A puzzle's line from its move `from` to `to` (exclusive) in words, each move read on its own
+/// position and followed by its notation, the solver's words in bold, joined by arrows:
+/// `**Place a disc on d4** (d4) → Place a disc on c5 (c5)`. `/puzzle`'s answers and the daily
+/// puzzle's solution say a line so. Should the line stop replaying (a corrupt row), the rest is
+/// its notation, turns alternating.
+pub fn line_words(lang: Lang, puzzle: &Puzzle, from: usize, to: usize) -> String {
+    let solver = puzzle.solver();
+    let mut game = at_step(puzzle, from).ok();
+    let mut out = Vec::new();
+    for (i, text) in puzzle.solution.iter().enumerate().take(to).skip(from) {
+        // The solver moves first; after that, whoever the replayed position says.
+        let (words, mine) = match &game {
+            Some(g) => (
+                super::picker::describe_notation(lang, g.position(), text),
+                g.position().to_move() == solver,
+            ),
+            None => (None, i % 2 == 0),
+        };
+        out.push(match (words, mine) {
+            (Some(w), true) => format!("**{w}** ({text})"),
+            (Some(w), false) => format!("{w} ({text})"),
+            (None, true) => format!("**{text}**"),
+            (None, false) => text.clone(),
+        });
+        if let Some(g) = &mut game {
+            if g.play_text(text).is_err() {
+                game = None;
+            }
+        }
+    }
+    out.join(" → ")
+}
+
+/// A puzzle's board at `game` as a PNG, with its description for screen readers ("Puzzle:
+/// EXXIT, red to move"). With `solver`, the players read "You" and hexcord (the member's
+/// private view); without, they read the colours' names (a daily post, seen by everyone).
+pub async fn picture(
+    lang: Lang,
+    theme: Theme,
+    game: Game,
+    solver: Option<Colour>,
+) -> Result<(Vec<u8>, String), Error> {
+    let kind = game.kind();
+    let names = match solver {
+        Some(solver) => {
+            let mut names = [String::new(), String::new()];
+            names[solver.index()] = tr(lang, "puzzle-you");
+            names[solver.other().index()] = "hexcord".to_string();
+            names
+        }
+        None => [Colour::First, Colour::Second].map(|c| super::words::colour(kind, c).render(lang)),
+    };
+    let alt = text!(
+        "puzzle-alt",
+        game = kind.title(),
+        colour = super::words::colour(kind, game.position().to_move())
+    )
+    .render(lang);
+    let png = super::present::picture(lang, theme, game, None, names).await?;
+    Ok((png, alt))
 }
 
 /// How a move answered a puzzle at some step.

@@ -6,13 +6,11 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::common::{db_value, opt_str};
+use crate::common::{self, db_value, opt_str, posts_where, DAY, HOUR};
 use crate::discord::{self, Bot, Discord, Member, ANN, BOB, CAT, MOD};
 
 /// Friday 15 March 2030, 12:00 UTC.
 const FRIDAY_NOON: i64 = 1_899_806_400;
-const HOUR: i64 = 3600;
-const DAY: i64 = 24 * HOUR;
 /// Saturday 00:00 and Monday 00:00 UTC after it.
 const SATURDAY: i64 = FRIDAY_NOON + 12 * HOUR;
 const MONDAY: i64 = SATURDAY + 2 * DAY;
@@ -226,23 +224,10 @@ async fn a_daily_digest_least_time_first_sent_once() {
     d.fake.wait_ready(2).await;
     d.set_clock(SATURDAY + 15 * HOUR + 60);
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;
-    let digests = d
-        .fake
-        .state
-        .requests
-        .lock()
-        .unwrap()
-        .iter()
-        .skip(from)
-        .filter(|r| {
-            r.is_new_post()
-                && r.json.as_ref().is_some_and(|j| {
-                    j["content"]
-                        .as_str()
-                        .is_some_and(|c| c.contains("wait for your move"))
-                })
-        })
-        .count();
+    let digests = posts_where(&d, from, |r| {
+        common::content(r).contains("wait for your move")
+    })
+    .len();
     assert_eq!(digests, 1, "the digest is sent once a day");
     d.end(&mut bot, "digest", started).await;
 }

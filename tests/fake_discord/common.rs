@@ -6,12 +6,14 @@ use rand::Rng;
 use serde_json::json;
 
 use crate::discord::{Discord, Member};
+use crate::server::Recorded;
 
 pub fn opt_str(name: &str, value: &str) -> serde_json::Value {
     json!({"name": name, "type": 3, "value": value})
 }
 
-pub const DAY: i64 = 24 * 3600;
+pub const HOUR: i64 = 3600;
+pub const DAY: i64 = 24 * HOUR;
 
 pub async fn db_value(d: &Discord, sql: &'static str, id: i64) -> Option<i64> {
     let pool = hexcord::db::connect(&d.db_url).await.expect("db");
@@ -24,22 +26,36 @@ pub async fn db_value(d: &Discord, sql: &'static str, id: i64) -> Option<i64> {
     v
 }
 
-/// The posts members saw whose content contains every one of `needles`.
-pub fn posts_with(d: &Discord, needles: &[&str]) -> usize {
+/// The new posts since request `from` that `keep` picks: messages members saw, so a post repeated
+/// with the same nonce (the bot killed after posting, before marking it sent) counts once.
+pub fn posts_where(d: &Discord, from: usize, keep: impl Fn(&Recorded) -> bool) -> Vec<Recorded> {
     d.fake
         .state
         .requests
         .lock()
         .unwrap()
         .iter()
-        .filter(|r| {
-            r.is_new_post()
-                && r.json
-                    .as_ref()
-                    .and_then(|j| j["content"].as_str())
-                    .is_some_and(|c| needles.iter().all(|n| c.contains(n)))
-        })
-        .count()
+        .skip(from)
+        .filter(|r| r.is_new_post() && keep(r))
+        .cloned()
+        .collect()
+}
+
+/// A recorded request's message text ("" when it has none).
+pub fn content(r: &Recorded) -> &str {
+    r.json
+        .as_ref()
+        .and_then(|j| j["content"].as_str())
+        .unwrap_or("")
+}
+
+/// The posts members saw whose content contains every one of `needles`.
+pub fn posts_with(d: &Discord, needles: &[&str]) -> usize {
+    posts_where(d, 0, |r| {
+        let c = content(r);
+        !c.is_empty() && needles.iter().all(|n| c.contains(n))
+    })
+    .len()
 }
 
 /// The board posts of move `ply` of `game` that members saw (new posts, not repeated nonces).

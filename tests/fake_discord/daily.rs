@@ -9,11 +9,10 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
+use crate::common::{posts_where, DAY, HOUR};
 use crate::discord::{self, Bot, Discord, ANN, BOB, MOD};
 use crate::server::{Fault, Recorded};
 
-const HOUR: i64 = 3600;
-const DAY: i64 = 24 * HOUR;
 /// Monday 18 March 2030, 08:00 UTC.
 const MONDAY_8: i64 = 1_900_051_200;
 
@@ -59,20 +58,11 @@ fn daily_opts(hour: i64) -> Vec<Value> {
 /// The daily posts of puzzle `id` members saw.
 fn daily_posts_of(d: &Discord, id: i64) -> Vec<Recorded> {
     let custom = format!("hx:daily:{id}");
-    d.fake
-        .state
-        .requests
-        .lock()
-        .unwrap()
-        .iter()
-        .filter(|r| {
-            r.is_new_post()
-                && r.json
-                    .as_ref()
-                    .is_some_and(|j| j["components"].to_string().contains(&custom))
-        })
-        .cloned()
-        .collect()
+    posts_where(d, 0, |r| {
+        r.json
+            .as_ref()
+            .is_some_and(|j| j["components"].to_string().contains(&custom))
+    })
 }
 
 /// Waits for the daily post of puzzle `id` after request `from`.
@@ -204,7 +194,7 @@ async fn a_daily_puzzle_posted_solved_and_answered_the_next_day() {
     let body = solution.json.as_ref().unwrap();
     let said = body["content"].as_str().unwrap();
     assert!(
-        said.contains(&format!("**{first_answer}**")) && said.contains("Solved by 1 member: ann"),
+        said.contains(&format!("** ({first_answer})")) && said.contains("Solved by 1 member: ann"),
         "{said}"
     );
     assert!(!said.contains("<@"), "{said}");

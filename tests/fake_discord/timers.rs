@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use crate::common::{db_value, opt_str, DAY};
+use crate::common::{db_value, opt_str, posts_with, DAY};
 use crate::discord::{self, Bot, Discord, Pressable, ANN, BOB, CAT};
 use crate::server;
 
@@ -91,41 +91,11 @@ async fn correspondence_timeout_reminders_and_leaderboard() {
         let g = d.accept(loser, &ch).await;
         d.resign(loser, &g).await;
     }
-    let timeouts: usize = d
-        .fake
-        .state
-        .requests
-        .lock()
-        .unwrap()
-        .iter()
-        .filter(|r| {
-            r.is_new_post()
-                && r.json.as_ref().is_some_and(|j| {
-                    j["content"]
-                        .as_str()
-                        .is_some_and(|c| c.contains("ran out of time"))
-                })
-        })
-        .count();
+    let timeouts = posts_with(&d, &["ran out of time"]);
     assert_eq!(timeouts, 1, "the loss on time is announced once");
-    let reminders_for_ann: usize = d
-        .fake
-        .state
-        .requests
-        .lock()
-        .unwrap()
-        .iter()
-        // Messages members saw: a post repeated with the same nonce (the bot was killed right
-        // after posting, before marking it sent) is shown once by Discord.
-        .filter(|r| {
-            r.is_new_post()
-                && r.json.as_ref().is_some_and(|j| {
-                    j["content"].as_str().is_some_and(|c| {
-                        c.contains("Reminder") && c.contains(&format!("<@{}>", ANN.id))
-                    })
-                })
-        })
-        .count();
+    // Messages members saw: a post repeated with the same nonce (the bot was killed right after
+    // posting, before marking it sent) is shown once by Discord.
+    let reminders_for_ann = posts_with(&d, &["Reminder", &format!("<@{}>", ANN.id)]);
     assert_eq!(
         reminders_for_ann, 1,
         "no reminder twice, none after the end"

@@ -519,7 +519,6 @@ puzzle-stale = This picker is from an earlier step of the puzzle, so nothing was
 puzzle-leaderboard-title = Puzzle leaderboard
 puzzle-leaderboard-line = { $place }. { $player } **{ $rating }** · { $solved } solved, { $failed } failed · best streak { $best }
 puzzle-leaderboard-empty = Nobody has solved a puzzle here yet. Try `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }`.
-alt-puzzle = { $game } puzzle #{ $id }: { $colour } to move.
 daily-puzzle-here = 🧩 The daily puzzle will be posted in this channel every day at { $hour }:00 ({ $zone }).
 daily-puzzle-saved = Saved: the daily puzzle goes to <#{ $channel }> every day at { $hour }:00 ({ $zone }; `/{ cmd-server.name }` changes it).
 daily-puzzle-state = The daily puzzle goes to <#{ $channel }> every day at { $hour }:00 ({ $zone }). Moderators change it with `/{ cmd-daily_puzzle.name } { opt-daily_puzzle-hour.name }` in the channel they want, or end it with `/{ cmd-daily_puzzle.name } { opt-daily_puzzle-stop.name }`.

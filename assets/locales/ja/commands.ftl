@@ -492,7 +492,6 @@ puzzle-stale = この選択肢はパズルの前の段階のものなので、�
 puzzle-leaderboard-title = パズルランキング
 puzzle-leaderboard-line = { $place }. { $player } **{ $rating }** · 正解 { $solved }、不正解 { $failed } · 最長連続正解 { $best }
 puzzle-leaderboard-empty = ここではまだ誰もパズルを解いていません。`/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` をどうぞ。
-alt-puzzle = { $game } パズル #{ $id }：{ $colour }の手番。
 daily-puzzle-here = 🧩 このチャンネルに毎日 { $hour }:00（{ $zone }）に今日のパズルを出します。
 daily-puzzle-saved = 保存しました：今日のパズルは毎日 { $hour }:00（{ $zone }。`/{ cmd-server.name }` で変更できます）に <#{ $channel }> に出ます。
 daily-puzzle-state = 今日のパズルは毎日 { $hour }:00（{ $zone }）に <#{ $channel }> に出ます。モデレーターは出したいチャンネルで `/{ cmd-daily_puzzle.name } { opt-daily_puzzle-hour.name }` を使って変更、`/{ cmd-daily_puzzle.name } { opt-daily_puzzle-stop.name }` で停止できます。

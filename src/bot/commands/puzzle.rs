@@ -18,7 +18,7 @@ use crate::bot::limits::{self, fit};
 use crate::bot::picker_view::{picker_parts, Target};
 use crate::bot::{BotError, Context, Data};
 use crate::db::{self, GuildId, Origin, PuzzleRow, Rated, UserId};
-use crate::games::{Colour, Game, GameKind};
+use crate::games::{Game, GameKind};
 use crate::i18n::{tr, Lang, Text};
 use crate::play::access::mention;
 use crate::play::picker::{self, Path};
@@ -193,20 +193,12 @@ async fn source_words(data: &Data, lang: Lang, p: &PuzzleRow) -> Result<Text, Bo
     }
 }
 
-/// The names drawn on a puzzle's board: "you" for the solver's colour, hexcord for the other.
-fn board_names(lang: Lang, solver: Colour) -> [String; 2] {
-    let mut names = [String::new(), String::new()];
-    names[solver.index()] = tr(lang, "puzzle-you");
-    names[solver.other().index()] = "hexcord".to_string();
-    names
-}
-
 /// The theme of pictures here.
 async fn theme_here(data: &Data, guild: Option<GuildId>) -> Result<Theme, BotError> {
     Ok(crate::play::server_theme(&data.core.pool, guild).await?)
 }
 
-/// A puzzle's board as an attachment named `name`.
+/// A puzzle's board at `game`, as the member solving it sees it, as an attachment named `name`.
 async fn board_file(
     lang: Lang,
     theme: Theme,
@@ -214,22 +206,7 @@ async fn board_file(
     game: Game,
     name: &str,
 ) -> Result<serenity::CreateAttachment, BotError> {
-    let kind = game.kind();
-    let alt = text!(
-        "alt-puzzle",
-        id = p.id,
-        game = kind.title(),
-        colour = crate::play::words::colour(kind, game.position().to_move())
-    )
-    .render(lang);
-    let png = crate::play::present::picture(
-        lang,
-        theme,
-        game,
-        None,
-        board_names(lang, p.puzzle.solver()),
-    )
-    .await?;
+    let (png, alt) = puzzles::picture(lang, theme, game, Some(p.puzzle.solver())).await?;
     Ok(serenity::CreateAttachment::bytes(png, name.to_string())
         .description(fit(&alt, limits::ATTACHMENT_DESCRIPTION)))
 }
@@ -300,23 +277,6 @@ fn position(p: &PuzzleRow, step: i64) -> Result<Game, BotError> {
     })
 }
 
-/// The moves of the line from `from` to `to` (exclusive) in words, each read on its position.
-fn line_words(lang: Lang, p: &PuzzleRow, from: usize, to: usize) -> Vec<String> {
-    let Ok(mut game) = puzzles::at_step(&p.puzzle, from) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for text in p.puzzle.solution.iter().take(to).skip(from) {
-        let words =
-            picker::describe_notation(lang, game.position(), text).unwrap_or_else(|| text.clone());
-        out.push(format!("{words} ({text})"));
-        if game.play_text(text).is_err() {
-            break;
-        }
-    }
-    out
-}
-
 /// The rating change and streak after a puzzle.
 fn rated_words(r: &Rated) -> Text {
     let change = (r.after.rating - r.before.rating).round() as i64;
@@ -360,9 +320,8 @@ pub(crate) async fn picker_press(
                 ..
             } => {
                 let from = usize::try_from(step).unwrap_or(0) + 1;
-                let said = line_words(lang, &puzzle, from, from + replies.len());
-                let head =
-                    text!("puzzle-right", words = words, replies = said.join(" → ")).render(lang);
+                let said = puzzles::line_words(lang, &puzzle.puzzle, from, from + replies.len());
+                let head = text!("puzzle-right", words = words, replies = said).render(lang);
                 puzzle_message(
                     lang,
                     data,
@@ -390,12 +349,13 @@ pub(crate) async fn picker_press(
                         rating = rated_words(&rated)
                     )
                 } else {
-                    let line = line_words(lang, &puzzle, at, puzzle.puzzle.solution.len());
+                    let line =
+                        puzzles::line_words(lang, &puzzle.puzzle, at, puzzle.puzzle.solution.len());
                     text!(
                         "puzzle-failed",
                         id = puzzle.id,
                         words = words,
-                        line = line.join(" → "),
+                        line = line,
                         rating = rated_words(&rated)
                     )
                 };

@@ -159,7 +159,8 @@ impl Delivery {
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("puzzle {puzzle} vanished"))?;
             let theme = crate::play::server_theme(&self.pool, Some(guild)).await?;
-            let (png, alt) = crate::play::daily::picture(lang, theme, &stored.puzzle).await?;
+            let game = stored.puzzle.game().map_err(|e| anyhow::anyhow!(e))?;
+            let (png, alt) = crate::play::puzzles::picture(lang, theme, game, None).await?;
             Ok::<_, anyhow::Error>(Board {
                 png,
                 alt,

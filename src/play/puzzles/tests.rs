@@ -50,6 +50,44 @@ fn other_move(puzzle: &Puzzle, step: usize) -> Move {
 }
 
 #[test]
+fn a_line_in_words_reads_each_move_on_its_position_with_the_solvers_in_bold() {
+    let puzzle = line_puzzle(2);
+    let words = |step: usize| {
+        let game = at_step(&puzzle, step).unwrap();
+        let text = &puzzle.solution[step];
+        super::super::picker::describe_notation(Lang::EN, game.position(), text).unwrap()
+    };
+    let s = &puzzle.solution;
+    assert_eq!(
+        line_words(Lang::EN, &puzzle, 0, 3),
+        format!(
+            "**{}** ({}) → {} ({}) → **{}** ({})",
+            words(0),
+            s[0],
+            words(1),
+            s[1],
+            words(2),
+            s[2]
+        )
+    );
+    // The replies alone (what /puzzle says after a right move), and the rest of the line.
+    assert_eq!(
+        line_words(Lang::EN, &puzzle, 1, 2),
+        format!("{} ({})", words(1), s[1])
+    );
+    assert!(line_words(Lang::EN, &puzzle, 3, 5).starts_with(&format!("{} ({})", words(3), s[3])));
+    // Words, not notation: "Push the disc on a1 to a2".
+    assert!(words(0).starts_with("Push the disc on"), "{}", words(0));
+    // A line that stops replaying (a corrupt row) goes on in notation, turns alternating.
+    let mut broken = puzzle.clone();
+    broken.solution[1] = "z9".into();
+    assert_eq!(
+        line_words(Lang::EN, &broken, 0, 3),
+        format!("**{}** ({}) → z9 → **{}**", words(0), s[0], s[2])
+    );
+}
+
+#[test]
 fn the_line_is_followed_with_the_bots_replies_and_ends_solved() {
     let p = line_puzzle(4);
     assert_eq!(p.solver_moves(), 3);
