@@ -6,7 +6,8 @@
 //! member (`…user…`, `…player…`) is missing from the list.
 //!
 //! **A former member.** Deleting erases the member's ratings, settings, vacations, private links,
-//! follows and private notes, puzzle attempts and puzzle ratings, the direct messages the bot sent
+//! follows, private notes and conditional moves, puzzle attempts and puzzle ratings, the daily
+//! puzzles they set for a server (which stops them), the direct messages the bot sent
 //! them (the delivery queue `user:<id>`, see [`dm_queue`]; those still to be sent go out first),
 //! and leaves a tombstone in `players`: the name and language erased, `forgotten_at` set. Their
 //! games, moves, tournament results and the puzzles cut from their games stay, by user id only (a
