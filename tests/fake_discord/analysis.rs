@@ -1,4 +1,5 @@
-//! A finished game is analysed: the chart, its turning points and the stored analysis.
+//! A finished game is analysed: the chart, its turning points, the stored analysis, and the
+//! puzzles found in it afterwards, credited to its players.
 
 use std::time::Instant;
 
@@ -21,8 +22,8 @@ async fn a_finished_game_is_analysed() {
     let ch = d.challenge(&ANN, &BOB, "inphexion", &[size5]).await;
     let game = d.accept(&BOB, &ch).await;
     let which = || vec![json!({"name": "game", "type": 3, "value": game.id.to_string()})];
-    // A game in which a player misses a win in one and the opponent then wins; analysis is
-    // refused while it is played, even to a spectator, privately and storing nothing.
+    // A game in which a player misses their only win in one and the opponent then wins; analysis
+    // is refused while it is played, even to a spectator, privately and storing nothing.
     let mut rng = SmallRng::seed_from_u64(3);
     let mut state = game.clone();
     let mut missed = None;
@@ -41,8 +42,9 @@ async fn a_finished_game_is_analysed() {
         let wins = winning_moves(pos);
         let mv = match (missed, wins.first()) {
             (Some(_), Some(win)) => *win,
-            (None, Some(_)) => {
-                // A move that does not win, after which the opponent wins at once.
+            (None, Some(_)) if wins.len() == 1 => {
+                // The only winning move missed (a puzzle): a move that does not win, after which
+                // the opponent wins at once.
                 let blunder = pos.legal_moves().into_iter().find(|m| {
                     let mut p = pos.clone();
                     !wins.contains(m) && p.play(m).is_ok() && !winning_moves(&p).is_empty()
@@ -130,6 +132,66 @@ async fn a_finished_game_is_analysed() {
         .await,
         Some(1)
     );
+    // The game's puzzles are found in the background, with the analysis' budget and seed, and
+    // stored credited to Ann and Bob: what the generator finds in the stored analysis.
+    let budget = hexcord::analysis::AnalysisBudget::DEFAULT;
+    let seed = game.id as u64;
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+    let analysis =
+        hexcord::db::fetch_analysis(&pool, game.id, budget.for_kind(record.kind()), seed)
+            .await
+            .expect("read the analysis")
+            .expect("the stored analysis");
+    let want = {
+        let record = record.clone();
+        tokio::task::spawn_blocking(move || {
+            hexcord::puzzles::find(&record, &analysis, budget, seed)
+        })
+        .await
+        .expect("the generator")
+    };
+    assert!(!want.is_empty(), "the game has a puzzle");
+    let mut credited = 0;
+    for p in &want {
+        let waited = Instant::now();
+        let row: (String, Option<i64>, Option<i64>, Option<i64>, String) = loop {
+            let row = sqlx::query_as(
+                "SELECT origin, game_id, first_player_id, second_player_id, solution \
+                 FROM puzzles WHERE variant = $1 AND position = $2",
+            )
+            .bind(&p.variant)
+            .bind(&p.position)
+            .fetch_optional(&pool)
+            .await
+            .expect("puzzles");
+            if let Some(row) = row {
+                break row;
+            }
+            assert!(
+                waited.elapsed() < std::time::Duration::from_secs(120),
+                "the puzzle at move {} was never stored",
+                p.source.ply + 1
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        };
+        let (origin, game_id, first, second, solution) = row;
+        if origin == "starter" {
+            continue; // the same position in the starter set, stored first
+        }
+        credited += 1;
+        assert_eq!(game_id, Some(game.id));
+        let mut players = [first, second];
+        players.sort();
+        let mut want_players = [Some(ANN.id as i64), Some(BOB.id as i64)];
+        want_players.sort();
+        assert_eq!(players, want_players, "credited to the game's players");
+        assert_eq!(
+            serde_json::from_str::<Vec<String>>(&solution).expect("a line"),
+            p.solution
+        );
+    }
+    assert!(credited > 0, "a puzzle of this game, credited to it");
+    pool.close().await;
     // Asked again: stored, so the answer comes at once with the same pictures.
     let again = d.command(&ANN, "analysis", which()).await;
     assert!(!again.ephemeral);

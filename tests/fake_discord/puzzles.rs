@@ -1,12 +1,13 @@
 //! `/puzzle`: a member solves a puzzle of several moves with the picker, fails another, sees
 //! their puzzle rating and streak change; another member's press and an old picker change
-//! nothing; the leaderboard lists them.
+//! nothing; the leaderboard lists them. In a chat, the chat's own pool and table; in Japanese,
+//! `/パズル` and its texts.
 
 use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::discord::{components_of, Answer, Bot, Discord, Member, ANN, BOB, CAT};
+use crate::discord::{components_of, Answer, Bot, Discord, InChat, Member, ANN, BOB, CAT};
 use hexcord::db::{self, Origin, UserId};
 use hexcord::games::{Game, Move, Options};
 use hexcord::i18n::Lang;
@@ -310,6 +311,82 @@ async fn a_member_solves_a_puzzle_fails_another_and_leads_the_table() {
         text.contains("1 solved, 1 failed · best streak 1"),
         "{text}"
     );
+
+    // In a chat (Ann installed the app), the chat's own pool: Ann gets a puzzle there, privately,
+    // and its table lists her alone, not Cat's results in the server.
+    d.install(&ANN);
+    let chat = d.open_chat(&[&ANN, &CAT]);
+    d.in_chat(Some(InChat {
+        channel: chat,
+        installer: ANN.id,
+        server: None,
+    }));
+    assert!(d.offered(&ANN, "puzzle"), "/puzzle reaches chats");
+    let in_chat = d.command(&ANN, "puzzle", sub("solve", vec![])).await;
+    assert!(in_chat.ephemeral, "{in_chat:?}");
+    let (id, p) = if in_chat.content.contains(&format!("Puzzle #{}", ids[1])) {
+        (ids[1], &short)
+    } else {
+        (ids[0], &long)
+    };
+    assert!(
+        in_chat.content.contains(&format!("Puzzle #{id}")),
+        "{in_chat:?}"
+    );
+    let chat_start = at(p, 0);
+    let wrong = chat_start
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() != p.solution[0])
+        .expect("another move");
+    let answered = pick(&d, &ANN, &in_chat, &chat_start, wrong).await;
+    assert!(answered.content.contains("Not this time"), "{answered:?}");
+    let chat_table = d.command(&ANN, "puzzle", sub("leaderboard", vec![])).await;
+    let text = chat_table.embeds[0]["description"].as_str().unwrap_or("");
+    assert!(text.contains("0 solved, 1 failed"), "{chat_table:?}");
+    assert!(
+        text.starts_with(&format!("1. <@{}> **", ANN.id)) && !text.contains(&CAT.id.to_string()),
+        "{text}"
+    );
+    let pool = db::connect(&d.db_url).await.expect("db");
+    let pools: Vec<i64> =
+        sqlx::query_scalar("SELECT guild_id FROM puzzle_attempts WHERE player_id = $1")
+            .bind(ANN.id as i64)
+            .fetch_all(&pool)
+            .await
+            .expect("attempts");
+    pool.close().await;
+    assert_eq!(
+        pools,
+        [hexcord::play::chats::RATINGS.0 as i64],
+        "Ann's attempt is the chat pool's"
+    );
+
+    // In Japanese, under its Japanese name: `/パズル 解く` reads Japanese, its picture too.
+    d.in_chat(None);
+    d.speak("ja");
+    let registered = d
+        .fake
+        .state
+        .registered
+        .lock()
+        .unwrap()
+        .get("puzzle")
+        .cloned();
+    let registered = registered.expect("/puzzle registered");
+    assert_eq!(
+        registered["name_localizations"]["ja"], "パズル",
+        "{registered}"
+    );
+    let ja = d.command(&BOB, "puzzle", sub("solve", vec![])).await;
+    assert!(
+        ja.ephemeral && ja.content.contains("パズル #") && ja.content.contains("の手番"),
+        "{ja:?}"
+    );
+    let alt = ja.raw["attachments"][0]["description"]
+        .as_str()
+        .unwrap_or("");
+    assert!(alt.starts_with("パズル：inpHeXion、"), "{alt}");
 
     d.end(&mut bot, "puzzles end-to-end", started).await;
 }
