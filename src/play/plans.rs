@@ -14,6 +14,10 @@
 //!   player is told so by direct message.
 //! - **A takeback** clears both players' trees: they answer positions that no longer come.
 //! - After the game, `/record` shows its caller what they still had planned.
+//! - **Where**: `/move move:d4 if:c3` (`if: c3; d4; e5` for a deeper line, `move:-` removes the
+//!   line), and on the game's page, where **Plan on the board** turns the board into a preview
+//!   ("Planning — not played"): the opponent's move, the reply and deeper are clicked, then
+//!   **Save line**.
 
 use std::future::Future;
 use std::pin::Pin;

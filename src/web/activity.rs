@@ -14,9 +14,17 @@
 //! `DISCORD_PUBLIC_KEY` is set ([`super::proxy`]); each member is then counted on their own by
 //! the per-client limits (without the key, by the proxy's address).
 //!
-//! Set-up in the Developer Portal, beyond README's steps: the OAuth2 redirect may be any HTTPS
-//! address of the operator's; the URL mapping of `/` goes to `PUBLIC_URL`'s host, and Discord
-//! opens `/` with its frame's query (`frame_id` …), which gets the game page, not the front page.
+//! **Set-up**, with the web board on HTTPS at `PUBLIC_URL`, in the Developer Portal
+//! (<https://discord.com/developers/applications>), then a restart of the bot:
+//!
+//! 1. **OAuth2**: the **Client Secret** goes in `DISCORD_CLIENT_SECRET`; add a redirect, any HTTPS
+//!    address of the operator's (the Activity never follows it).
+//! 2. **Activities → URL Mappings**: map `/` to `PUBLIC_URL`'s host (`hexcord.example.org`).
+//!    Discord opens `/` with its frame's query (`frame_id` …), which gets the game page, not the
+//!    front page.
+//! 3. **Activities → Settings**: turn Activities on, for the platforms wanted.
+//! 4. Optionally, the **Public Key** in `DISCORD_PUBLIC_KEY`: proxied requests are then checked
+//!    (below).
 //!
 //! Every code sent to Discord is a request that Discord counts against the application when it
 //! fails (too many failures in 10 minutes and all of the bot's traffic is banned for a while),
