@@ -154,8 +154,14 @@ pub fn puzzle_text(puzzle: &crate::puzzles::Puzzle) -> Result<Text, Error> {
     ))
 }
 
+/// The most solvers a daily solution names, first solvers first; the others are counted ("and
+/// 80 more"), so that the post stays within Discord's 2,000 characters (display names have at
+/// most 32).
+pub const NAMED_SOLVERS: usize = 40;
+
 /// The previous post's news: its puzzle's solution in words and who solved it (names, never
-/// mentions), from the members' first attempts in the server since it was posted.
+/// mentions; at most [`NAMED_SOLVERS`]), from the members' first attempts in the server since it
+/// was posted.
 async fn solution_text(tx: &mut db::Conn, previous: &DailyPost, lang: Lang) -> Result<Text, Error> {
     let Some(stored) = db::fetch_puzzle(&mut *tx, previous.puzzle).await? else {
         return Err(anyhow::anyhow!("puzzle {} vanished", previous.puzzle).into());
@@ -168,20 +174,26 @@ async fn solution_text(tx: &mut db::Conn, previous: &DailyPost, lang: Lang) -> R
         previous.posted_at,
     )
     .await?;
-    let mut names = Vec::with_capacity(solvers.len());
-    for user in solvers {
+    let count = solvers.len();
+    let mut names = Vec::with_capacity(count.min(NAMED_SOLVERS));
+    for user in solvers.into_iter().take(NAMED_SOLVERS) {
         let name = db::fetch_name(&mut *tx, user).await?;
         names.push(super::words::name_in(lang, name, || {
             crate::i18n::tr(lang, "former-member")
         }));
+    }
+    let mut named = names.join(", ");
+    if count > names.len() {
+        let more = text!("daily-puzzle-more", count = (count - names.len()) as i64);
+        named.push_str(&more.render(lang));
     }
     let solved = if names.is_empty() {
         text!("daily-puzzle-nobody")
     } else {
         text!(
             "daily-puzzle-solved-by",
-            count = names.len() as i64,
-            names = names.join(", ")
+            count = count as i64,
+            names = named
         )
     };
     Ok(text!("daily-puzzle-solution", line = line, solved = solved))
@@ -276,6 +288,56 @@ mod tests {
             .iter()
             .map(|b| serde_json::from_str(b).unwrap())
             .collect()
+    }
+
+    /// A solution solved by 120 members names the first 40, counts the others, and fits a
+    /// Discord message with the longest names.
+    #[tokio::test]
+    async fn a_solution_names_the_first_solvers_and_counts_the_rest() {
+        let (pool, _f) = temp_db().await;
+        let puzzle = stored_puzzle(&pool, 0).await;
+        for i in 0..120u64 {
+            let user = UserId(1000 + i);
+            db::upsert_player(&pool, user, &format!("{i:03}{}", "x".repeat(29)), 1)
+                .await
+                .unwrap();
+            db::start_attempt(&pool, puzzle, user, GUILD, 10 + i as i64)
+                .await
+                .unwrap();
+        }
+        sqlx::query("UPDATE puzzle_attempts SET status = 'solved', finished_at = started_at")
+            .execute(&pool)
+            .await
+            .unwrap();
+        let previous = DailyPost {
+            guild: GUILD,
+            day: 1,
+            puzzle,
+            channel: ChannelId(43),
+            message: None,
+            posted_at: 5,
+        };
+        let mut conn = pool.acquire().await.unwrap();
+        for lang in [Lang::EN, Lang::of("ja")] {
+            let text = solution_text(&mut conn, &previous, lang)
+                .await
+                .unwrap()
+                .render(lang);
+            assert!(
+                text.chars().count() <= crate::bot::limits::CONTENT,
+                "{text}"
+            );
+            assert!(text.contains("000xxx") && text.contains("039xxx"), "{text}");
+            assert!(!text.contains("040xxx"), "{text}");
+            if lang == Lang::EN {
+                assert!(
+                    text.contains("Solved by 120 members: ") && text.ends_with(" and 80 more."),
+                    "{text}"
+                );
+            } else {
+                assert!(text.contains("ほか80人"), "{text}");
+            }
+        }
     }
 
     /// At the hour in the server's zone (across a change to summer time), once a day whatever

@@ -284,6 +284,7 @@ daily-puzzle-solved-by = { $count ->
     [one] Solved by 1 member: { $names }.
    *[other] Solved by { $count } members: { $names }.
 }
+daily-puzzle-more = {" "}and { $count } more
 daily-puzzle-nobody = Nobody solved it.
 daily-puzzle-none-left = 🧩 Every puzzle has been posted here: the daily puzzle waits for new ones (they come from games analysed with `/analysis`).
 button-daily-solve = Solve

@@ -261,6 +261,7 @@ variant-expert = 上級
 daily-puzzle = 🧩 **今日のパズル**：{ $game }、{ $colour }の手番、難易度 { $difficulty }/5。勝ちを守る（または負けを救う）手はひとつだけ。**解く**を押して、自分だけの画面で探してください。答えは明日のパズルと一緒に出ます。
 daily-puzzle-solution = 🧩 前回の今日のパズルの答え：{ $line }。{ $solved }
 daily-puzzle-solved-by = 正解した人（{ $count }人）：{ $names }。
+daily-puzzle-more = 、ほか{ $count }人
 daily-puzzle-nobody = 正解した人はいませんでした。
 daily-puzzle-none-left = 🧩 ここにはすべてのパズルを出しました。新しいパズル（`/{ cmd-analysis.name }` で解析した対局から見つかります）を待っています。
 button-daily-solve = 解く
