@@ -155,9 +155,9 @@ pub fn puzzle_text(puzzle: &crate::puzzles::Puzzle) -> Result<Text, Error> {
 }
 
 /// The most solvers a daily solution names, first solvers first; the others are counted ("and
-/// 80 more"), so that the post stays within Discord's 2,000 characters (display names have at
-/// most 32).
-pub const NAMED_SOLVERS: usize = 40;
+/// 90 more"), so that the post stays within Discord's 2,000 characters with the longest names
+/// (32 characters) and a long line in words.
+pub const NAMED_SOLVERS: usize = 30;
 
 /// The previous post's news: its puzzle's solution in words and who solved it (names, never
 /// mentions; at most [`NAMED_SOLVERS`]), from the members' first attempts in the server since it
@@ -290,7 +290,7 @@ mod tests {
             .collect()
     }
 
-    /// A solution solved by 120 members names the first 40, counts the others, and fits a
+    /// A solution solved by 120 members names the first 30, counts the others, and fits a
     /// Discord message with the longest names.
     #[tokio::test]
     async fn a_solution_names_the_first_solvers_and_counts_the_rest() {
@@ -327,15 +327,15 @@ mod tests {
                 text.chars().count() <= crate::bot::limits::CONTENT,
                 "{text}"
             );
-            assert!(text.contains("000xxx") && text.contains("039xxx"), "{text}");
-            assert!(!text.contains("040xxx"), "{text}");
+            assert!(text.contains("000xxx") && text.contains("029xxx"), "{text}");
+            assert!(!text.contains("030xxx"), "{text}");
             if lang == Lang::EN {
                 assert!(
-                    text.contains("Solved by 120 members: ") && text.ends_with(" and 80 more."),
+                    text.contains("Solved by 120 members: ") && text.ends_with(" and 90 more."),
                     "{text}"
                 );
             } else {
-                assert!(text.contains("ほか80人"), "{text}");
+                assert!(text.contains("ほか90人"), "{text}");
             }
         }
     }
