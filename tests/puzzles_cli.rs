@@ -231,7 +231,7 @@ async fn the_finished_games_of_the_database_give_puzzles_with_their_numbers() {
 /// The starter set a new server begins with (its command: `hexcord::puzzles`' docs).
 const STARTER: &str = include_str!("../assets/puzzles/starter.jsonl");
 /// Puzzles of each game the starter set holds at least.
-const STARTER_PER_GAME: usize = 5;
+const STARTER_PER_GAME: usize = 12;
 
 #[test]
 fn the_starter_set_replays_and_has_both_games() {

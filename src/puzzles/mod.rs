@@ -44,13 +44,19 @@
 //!
 //! The budget is per judged move (`hexcord puzzles --budget`, by default
 //! [`AnalysisBudget::DEFAULT`]). Measured on games of the bot against itself at `medium`
-//! (README's *Benchmarks*): inpHeXion 7×7, 5 puzzles in 100 games (one of three solver moves),
-//! 8.4 s of CPU a game (its candidates have not changed since). EXXIT with 39 tiles gave none in
-//! 100 games (3.9 s a game): no move lost [`CANDIDATE_LOSS`], and the 100 games were one game,
-//! its alpha-beta search ignoring the seed (now [`SEEDED_OPENING`] plies at `easy` vary them).
-//! With its decided positions as candidates, 19 tiles gave 2 puzzles in 2 games (41 s of CPU a
-//! game, the dev profile's build), each of two solver moves (difficulty 3), and 5 in 20 games
-//! at `--budget 100000`; 39 tiles is not measured yet (several minutes a game).
+//! (README's *Benchmarks*):
+//!
+//! - **inpHeXion 7×7**: 5 puzzles in 100 games (one of three solver moves), 8.4 s of CPU a game
+//!   (a dev-profile build; a release build is faster).
+//! - **EXXIT, 39 tiles**: 8 puzzles in 100 games, 69 s of CPU a game in a release build (the
+//!   analysis of about 154 positions a game at 600,000 evaluated positions each, then each
+//!   candidate judged); 10 found, of 8 positions (two were reached in two games). Of the 8,
+//!   three have one solver move, two have two and three have three; difficulties 1 (five), 2, 3
+//!   and 4. Its puzzles come from positions the alpha-beta search proved won: EXXIT's
+//!   `medium` games seldom lose [`CANDIDATE_LOSS`] in one move. Before [`SEEDED_OPENING`] plies
+//!   at `easy`, its 100 self-played games were one game, the search ignoring the seed.
+//! - **inpHeXion 5×5 at `easy`** (`--budget 10000`, the starter set's): 21 puzzles in 100
+//!   games, 2.6 s of CPU a game.
 //!
 //! # The starter set
 //!
@@ -59,8 +65,12 @@
 //!
 //! ```text
 //! hexcord puzzles --self-play 58 --game "inphexion size=5" --level easy --budget 10000 -o a
-//! hexcord puzzles --self-play 20 --game "exxit tiles=19" --budget 100000 -o b
-//! cat a b > assets/puzzles/starter.jsonl
+//! hexcord puzzles --self-play 200 --game "inphexion size=5" --level easy --budget 10000 \
+//!     --seed 59 -o b
+//! hexcord puzzles --self-play 20 --game "exxit tiles=19" --budget 100000 -o c
+//! hexcord puzzles --self-play 50 --game exxit -o d            # and, beside it,
+//! hexcord puzzles --self-play 50 --game exxit --seed 51 -o e  # the other 50 games
+//! cat a b c d e > assets/puzzles/starter.jsonl   # a position found twice kept once
 //! ```
 
 use serde::{Deserialize, Serialize};
