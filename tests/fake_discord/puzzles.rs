@@ -56,6 +56,15 @@ fn legal(game: &Game, notation: &str) -> Move {
         .expect("a legal move")
 }
 
+/// A legal move at `step` of the puzzle's line other than the line's: a wrong answer.
+fn wrong_move(p: &Puzzle, step: usize) -> Move {
+    at(p, step)
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() != p.solution[step])
+        .expect("another move")
+}
+
 /// `/puzzle <sub>`.
 fn sub(name: &str, options: Vec<Value>) -> Vec<Value> {
     vec![json!({"name": name, "type": 1, "options": options})]
@@ -277,11 +286,7 @@ async fn a_member_solves_a_puzzle_fails_another_and_leads_the_table() {
         "{second:?}"
     );
     let start = at(&short, 0);
-    let wrong = start
-        .legal_moves()
-        .into_iter()
-        .find(|m| m.to_string() != short.solution[0])
-        .expect("another move");
+    let wrong = wrong_move(&short, 0);
     let failed = pick(&d, &CAT, &second, &start, wrong).await;
     assert!(failed.content.contains("Not this time"), "{failed:?}");
     let right_words =
@@ -333,13 +338,7 @@ async fn a_member_solves_a_puzzle_fails_another_and_leads_the_table() {
         in_chat.content.contains(&format!("Puzzle #{id}")),
         "{in_chat:?}"
     );
-    let chat_start = at(p, 0);
-    let wrong = chat_start
-        .legal_moves()
-        .into_iter()
-        .find(|m| m.to_string() != p.solution[0])
-        .expect("another move");
-    let answered = pick(&d, &ANN, &in_chat, &chat_start, wrong).await;
+    let answered = pick(&d, &ANN, &in_chat, &at(p, 0), wrong_move(p, 0)).await;
     assert!(answered.content.contains("Not this time"), "{answered:?}");
     let chat_table = d.command(&ANN, "puzzle", sub("leaderboard", vec![])).await;
     let text = chat_table.embeds[0]["description"].as_str().unwrap_or("");
