@@ -511,6 +511,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         web_url,
         activity: activity_on,
         pacer: pacer.clone(),
+        held: Default::default(),
     };
     let timer_task = timers::run(core, config.timer_interval);
     let gateway = async {

@@ -68,16 +68,16 @@ pub fn client(config: &Config) -> anyhow::Result<serenity::Http> {
         builder = builder.proxy(proxy);
     }
     if let Some(path) = &config.api_ca {
-        let bytes = std::fs::read(path)
-            .map_err(|e| anyhow::anyhow!("DISCORD_API_CA={}: {e}", path.display()))?;
-        let cert = reqwest::Certificate::from_der(&bytes)
-            .or_else(|_| reqwest::Certificate::from_pem(&bytes))
-            .map_err(|e| anyhow::anyhow!("DISCORD_API_CA={}: {e}", path.display()))?;
-        builder = builder.add_root_certificate(cert);
+        builder = builder.add_root_certificate(trusted_certificate(path)?);
     }
-    let http = builder
-        .build()
-        .map_err(|e| anyhow::anyhow!("an HTTP client for Discord: {e}"))?;
+    let http = builder.build().map_err(|e| match &config.api_ca {
+        // The certificate's bytes are only read here.
+        Some(path) => anyhow::anyhow!(
+            "DISCORD_API_CA={}: not a certificate in PEM or DER form ({e})",
+            path.display()
+        ),
+        None => anyhow::anyhow!("an HTTP client for Discord: {e}"),
+    })?;
     // The limiter sends the token as it is given: with its `Bot ` prefix.
     let authorization = match token.strip_prefix("Bot ") {
         Some(_) => token.clone(),
@@ -90,6 +90,27 @@ pub fn client(config: &Config) -> anyhow::Result<serenity::Http> {
         .client(http)
         .ratelimiter(limiter)
         .build())
+}
+
+/// The certificate authority of `DISCORD_API_CA`, in PEM (text, `-----BEGIN CERTIFICATE-----`)
+/// or DER (binary) form, told apart by its content.
+fn trusted_certificate(path: &std::path::Path) -> anyhow::Result<reqwest::Certificate> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| anyhow::anyhow!("DISCORD_API_CA={}: {e}", path.display()))?;
+    let pem = bytes
+        .windows(b"-----BEGIN".len())
+        .any(|w| w == b"-----BEGIN");
+    let cert = if pem {
+        reqwest::Certificate::from_pem(&bytes)
+    } else {
+        reqwest::Certificate::from_der(&bytes)
+    };
+    cert.map_err(|e| {
+        anyhow::anyhow!(
+            "DISCORD_API_CA={}: not a certificate in PEM or DER form ({e})",
+            path.display()
+        )
+    })
 }
 
 /// What the bot does when serenity's rate limiter meets a limit (an event handler of the
@@ -381,6 +402,58 @@ impl Pacer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The client for Discord, with the tests' certificate authority in `DISCORD_API_CA`.
+    fn client_trusting(ca: &[u8]) -> anyhow::Result<serenity::Http> {
+        let dir = std::env::temp_dir().join(format!("hexcord-ca-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        let path = dir.join(format!("ca-{}", ca.len()));
+        std::fs::write(&path, ca)?;
+        let config = Config::from_lookup(|k| match k {
+            "DISCORD_TOKEN" => {
+                Some("MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.abcdefghijklmnopqrstuvwxyz0123".into())
+            }
+            "DISCORD_API_CA" => Some(path.display().to_string()),
+            _ => None,
+        })?;
+        let made = client(&config);
+        std::fs::remove_file(&path)?;
+        made
+    }
+
+    #[test]
+    fn the_certificate_authority_is_read_in_pem_or_der_form() {
+        use base64::Engine;
+        let der = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/discord/tls/ca.der"),
+        )
+        .unwrap();
+        let body = base64::engine::general_purpose::STANDARD.encode(&der);
+        let lines: Vec<&str> = body
+            .as_bytes()
+            .chunks(64)
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect();
+        let pem = format!(
+            "-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----\n",
+            lines.join("\n")
+        );
+        assert!(client_trusting(&der).is_ok());
+        assert!(client_trusting(pem.as_bytes()).is_ok());
+        for bad in [
+            &b"not a certificate"[..],
+            b"-----BEGIN CERTIFICATE-----\nxx\n",
+        ] {
+            let Err(e) = client_trusting(bad) else {
+                panic!("a file that is no certificate was taken");
+            };
+            let e = e.to_string();
+            assert!(
+                e.contains("DISCORD_API_CA=") && e.contains("PEM or DER"),
+                "{e}"
+            );
+        }
+    }
 
     /// The turns handed out in any window of one second, at most.
     fn most_in_a_second(times: &[Instant]) -> usize {

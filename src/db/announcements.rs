@@ -340,6 +340,36 @@ pub async fn claim_due_announcements(
     Ok(rows)
 }
 
+/// Extends to `until` (ms) the claims a worker still holds: each `(id, attempts)` of `held` is
+/// an announcement it claimed at that attempt and has not finished with. A claim another worker
+/// took since (its attempt counted again), or one given back or finished, is left alone. A
+/// worker renews its claims while it works on them, so that a post waiting its turn longer
+/// than a lease (under Discord's limits, behind newer posts) is never taken and posted by a
+/// second worker, which would show a game's boards twice or out of order; a dead worker's
+/// claims still run out. Returns how many claims were extended.
+pub async fn renew_claims(
+    ex: impl Executor<'_>,
+    held: &[(i64, i64)],
+    until: i64,
+) -> Result<u64, DbError> {
+    if held.is_empty() {
+        return Ok(0);
+    }
+    let each: Vec<String> = (0..held.len())
+        .map(|i| format!("(id = ${} AND attempts = ${})", 2 * i + 2, 2 * i + 3))
+        .collect();
+    let sql = format!(
+        "UPDATE announcements SET claimed_until = $1
+          WHERE status = 'pending' AND claimed_until IS NOT NULL AND ({})",
+        each.join(" OR ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(until);
+    for &(id, attempts) in held {
+        query = query.bind(id).bind(attempts);
+    }
+    Ok(query.execute(ex).await?.rows_affected())
+}
+
 /// The pending announcements queued behind announcement `id` in queue `queue`, oldest first
 /// (up to `limit`, and up to the first that does not read).
 pub async fn queued_behind(
@@ -614,6 +644,46 @@ mod tests {
             assert_eq!(claimed(&rows), [(t1, 1), (t2, 1)], "the cleanup rows, at once");
             let body = QueuedAnnouncement::from_row(&rows[0]).unwrap().body;
             assert_eq!(body.queue(None), "buttons:70");
+        }
+    }
+
+    both_backends! {
+        async fn a_renewed_claim_stays_its_workers_past_its_first_lease(pool) {
+            let a1 = enqueue(&pool, Some(1), &board(1, 1)).await.unwrap();
+            let a2 = enqueue(&pool, Some(1), &board(1, 2)).await.unwrap();
+            let mut conn = pool.acquire().await.unwrap();
+            let now = now_ms() + 10;
+            let lease = now + 1000;
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, now, lease, 10).await.unwrap();
+            assert_eq!(claimed(&rows), [(a1, 1)]);
+            // Still at work when its lease would run out: renewed, nobody else takes it, nor the
+            // board behind it.
+            assert_eq!(renew_claims(&pool, &[(a1, 1)], lease + 1000).await.unwrap(), 1);
+            assert!(claim_due_announcements(&mut conn, Lane::Posts, lease, lease + 1000, 10)
+                .await
+                .unwrap()
+                .is_empty());
+            // Its worker gone quiet, the renewed lease runs out and another worker takes it.
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, lease + 1000, lease + 2000, 10)
+                .await
+                .unwrap();
+            assert_eq!(claimed(&rows), [(a1, 2)]);
+            // The first worker's claim is no longer its own: renewing it changes nothing.
+            assert_eq!(renew_claims(&pool, &[(a1, 1)], lease + 9000).await.unwrap(), 0);
+            assert!(claim_due_announcements(&mut conn, Lane::Posts, lease + 1500, lease + 3000, 10)
+                .await
+                .unwrap()
+                .is_empty());
+            // Nor are rows it finished or gave back.
+            mark_sent(&pool, a1, Some(MessageId(77)), now).await.unwrap();
+            assert_eq!(renew_claims(&pool, &[(a1, 2)], lease + 9000).await.unwrap(), 0);
+            let rows = claim_due_announcements(&mut conn, Lane::Posts, lease + 2000, lease + 3000, 10)
+                .await
+                .unwrap();
+            assert_eq!(claimed(&rows), [(a2, 1)]);
+            retry_later(&pool, a2, lease + 2000, "HTTP 502").await.unwrap();
+            assert_eq!(renew_claims(&pool, &[(a2, 1)], lease + 9000).await.unwrap(), 0);
+            assert_eq!(renew_claims(&pool, &[], lease + 9000).await.unwrap(), 0);
         }
     }
 

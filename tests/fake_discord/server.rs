@@ -91,6 +91,8 @@ pub struct Fault {
     pub method: &'static str,
     /// The path the request must have (under `/api/v10`).
     pub path: String,
+    /// The status answered; 200 serves the request as usual once `delay` is over (a slow
+    /// answer from Discord).
     pub status: u16,
     pub body: Value,
     /// A `Retry-After` header (seconds), as Discord sends with a 429.

@@ -216,20 +216,20 @@ you-played = { $mv ->
         [pass] 対局 #{ $game } の{ $n }手目にパスしました。
        *[other] 対局 #{ $game } の{ $n }手目を指しました：{ $words }（`{ $mv }`）。
     }盤面は <#{ $place }> に続けて投稿されます。
-plans-added = 対局 #{ $game } で先の手を予約しました（見られるのはあなただけです）：`{ $line }`（相手の手から、自分の手と交互）。予約中の手順は{ $count }本です。相手が手順の最初の手を指すと、あなたの応手がすぐに指されます。それ以外の手が指されると予約はすべて消えます。
+plans-added = 対局 #{ $game } で先の手を予約しました（見られるのはあなただけです）：`{ $line }`（相手の手から、自分の手と交互）。予約中の手順は{ $count }通りです。相手が手順の最初の手を指すと、あなたの応手がすぐに指されます。それ以外の手が指されると予約はすべて消えます。
 plans-shown = 対局 #{ $game } のあなたの予約手（見られるのはあなただけです。相手の手から交互）：
     { $lines }
 plans-none = 対局 #{ $game } に予約手はありません。
-plans-removed = 対局 #{ $game } の予約手を削除しました。残りは{ $count }本です。
+plans-removed = 対局 #{ $game } の予約手を削除しました。残りは{ $count }通りです。
 plans-no-branch = 対局 #{ $game } に `{ $line }` で始まる予約手順はありません。何も変わっていません。
 plans-your-move = 対局 #{ $game } はあなたの手番です。手だけを指定して指してください。予約手は相手の手番のあいだに入力します。
 plans-not-here = 対局 #{ $game } では予約手は使えません。Discord でのメンバー同士の対局だけが対象です。
-plans-line-length = 対局 #{ $game } の予約手順は、相手の手とあなたの応手、またはその組の続く手順で、全部で{ $max }手までです。
+plans-line-length = 対局 #{ $game } の予約手順は、相手の手とあなたの応手を1組として何組か続けたもので、全部で{ $max }手までです。
 plans-line-ends = 対局 #{ $game } の手順の{ $n }手目（`{ $input }`）は予約できません：その時点で終局しているか、その手番ではありません。
 plans-illegal = 対局 #{ $game } の手順の{ $n }手目（`{ $input }`）は、その局面で指せません：{ $error }。何も予約していません。
-plans-too-many = 予約しませんでした：対局 #{ $game } で保存できる手順は{ $max }本までです。先に手順を削除してください。
-plans-played = ⏩ { $who } が { $words }（`{ $mv }`）への応手として予約していた手を、すぐに指しました。
-plans-missed = 対局 #{ $game } の予約手はすべて消えました：相手は予約のどの手順にもない { $words }（`{ $mv }`）を指しました。あなたの手番です。
+plans-too-many = 予約しませんでした：対局 #{ $game } で保存できる手順は{ $max }通りまでです。先に手順を削除してください。
+plans-played = ⏩ 相手の手（{ $words }、`{ $mv }`）に、{ $who } が予約していた応手をすぐに指しました。
+plans-missed = 対局 #{ $game } の予約手はすべて消えました：相手の手（{ $words }、`{ $mv }`）は、予約したどの手順にもありませんでした。あなたの手番です。
 picker-stale = この選択画面を開いた後で対局 #{ $game } の局面が変わりました（今は { $n }手目の後です）。何も指していません。
 picker-title = **{ $game }** 対局 #{ $id } · あなたの手番
 picker-confirm = この手を指しますか？ **{ $words }**（`{ $mv }`）。画像はこの手を指した後の盤面です。
@@ -256,17 +256,17 @@ variant-free-reply = 自由応手
 variant-neutral = 中立ディスク
 variant-expert = 上級
 
-## 毎日のパズル (crate::play::daily)
+## 今日のパズル (crate::play::daily)
 
-daily-puzzle = 🧩 **今日のパズル**：{ $game }、{ $colour }の手番、難易度 { $difficulty }/5。勝ちを守る（または負けを救う）手はひとつだけ。**解く**を押して、自分だけの画面で探してください。答えは明日のパズルと一緒に出ます。
-daily-puzzle-solution = 🧩 前回の今日のパズルの答え：{ $line }。{ $solved }
+daily-puzzle = 🧩 **今日のパズル**：{ $game }、{ $colour }の手番、難易度 { $difficulty }/5。勝ちを守る（または負けを防ぐ）手はひとつだけ。**解く**を押して、自分だけの画面で探してください。答えは明日のパズルと一緒に出ます。
+daily-puzzle-solution = 🧩 前回のパズルの答え：{ $line }。{ $solved }
 daily-puzzle-solved-by = 正解した人（{ $count }人）：{ $names }。
 daily-puzzle-more = 、ほか{ $count }人
 daily-puzzle-nobody = 正解した人はいませんでした。
 daily-puzzle-none-left = 🧩 ここにはすべてのパズルを出しました。新しいパズル（`/{ cmd-analysis.name }` で解析した対局から見つかります）を待っています。
 button-daily-solve = 解く
 daily-puzzle-unknown = このボタンはこのサーバーの今日のパズルのものではありません。
-daily-puzzle-over = この今日のパズルは終わりました（答えは投稿済みです）。今日のパズルか、自分用の `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` を試してください。
+daily-puzzle-over = この「今日のパズル」は終わりました（答えは投稿済みです）。新しい「今日のパズル」か、自分用の `/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` を試してください。
 puzzle-alt = パズル：{ $game }、{ $colour }の手番
 daily-puzzle-tried = このパズルはもう挑戦済みです（数えるのは最初の挑戦だけです）。`/{ cmd-puzzle.name } { cmd-puzzle-solve.name }` で別のパズルに挑戦できます。
 daily-puzzle-solving = 🧩 今日のパズル（あなただけに表示）：

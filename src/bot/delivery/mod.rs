@@ -31,7 +31,11 @@
 //!   before may have been shown, and its retry must be the same message. The boards folded in
 //!   leave the queue marked sent, and take the post's time and message once it is made.
 //! - **Exactly once.** A row is claimed with a lease of [`LEASE_MS`] before it is posted, and
-//!   marked sent after. The post carries the row's id as its `nonce` with `enforce_nonce`, so when
+//!   marked sent after. The lease is renewed while the worker is at it ([`db::renew_claims`]):
+//!   a post that waits for its turn under Discord's limits longer than a lease is never taken
+//!   by another worker, which would post it beside it and its game's next board ahead of it.
+//!   Whatever the order in which answers come back, only a game's latest board (the greatest
+//!   message id) becomes its board and keeps its buttons ([`db::take_board_place`]). The post carries the row's id as its `nonce` with `enforce_nonce`, so when
 //!   the bot dies between Discord's answer and the mark, the post made again after the restart is
 //!   recognised by Discord and not shown twice. A bot killed at any point posts what it owed once
 //!   it is back.
@@ -110,6 +114,7 @@
 use crate::db::ChannelId;
 use crate::i18n::{Lang, Text};
 use crate::text;
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -199,6 +204,9 @@ pub struct Delivery {
     pub activity: bool,
     /// The budget of requests to Discord, shared with the answers' own posts.
     pub pacer: Arc<Pacer>,
+    /// The announcements this process claimed and is working on, with the attempt of each
+    /// claim: their leases are renewed until they are done ([`Delivery::renew`]).
+    pub held: Arc<std::sync::Mutex<HashMap<i64, i64>>>,
 }
 
 impl Delivery {
@@ -206,6 +214,7 @@ impl Delivery {
     pub async fn run(self) {
         let permits = Arc::new(Semaphore::new(PARALLEL));
         let cleanup = Arc::new(Semaphore::new(CLEANUP_PARALLEL));
+        tokio::spawn(self.clone().renew());
         let mut failing = false;
         loop {
             // Whether every free permit was taken: a delivery ending rings the bell then.
@@ -224,9 +233,13 @@ impl Delivery {
                             let Ok(permit) = permits.clone().try_acquire_owned() else {
                                 break;
                             };
+                            let id: i64 = row.try_get("id").unwrap_or_default();
+                            let attempts: i64 = row.try_get("attempts").unwrap_or_default();
+                            self.hold(id, Some(attempts));
                             let me = self.clone();
                             tokio::spawn(async move {
                                 me.deliver(row).await;
+                                me.hold(id, None);
                                 drop(permit);
                                 // The next announcement of its queue may go now.
                                 me.queued.notify_one();
@@ -255,6 +268,40 @@ impl Delivery {
             tokio::select! {
                 () = self.queued.notified() => {}
                 () = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
+            }
+        }
+    }
+
+    /// Notes that this process works on announcement `id` at attempt `attempts` (its claim is
+    /// renewed), or, with `None`, that it is done with it.
+    fn hold(&self, id: i64, attempts: Option<i64>) {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        match attempts {
+            Some(a) => held.insert(id, a),
+            None => held.remove(&id),
+        };
+    }
+
+    /// Renews the leases of the announcements this process works on, every third of a lease,
+    /// until the bot stops ([`db::renew_claims`]): a post waiting for its turn under Discord's
+    /// limits longer than a lease stays this worker's, so no other worker (of this process or
+    /// another) posts it again meanwhile, ahead of it or beside it. A dead process stops
+    /// renewing, and its claims run out as before.
+    async fn renew(self) {
+        let mut failing = false;
+        loop {
+            tokio::time::sleep(Duration::from_millis((LEASE_MS / 3) as u64)).await;
+            let held: Vec<(i64, i64)> = {
+                let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+                held.iter().map(|(&id, &a)| (id, a)).collect()
+            };
+            match db::renew_claims(&self.pool, &held, db::now_ms() + LEASE_MS).await {
+                Ok(_) => failing = false,
+                Err(e) if !failing => {
+                    failing = true;
+                    warn!("cannot renew the delivery's claims (retrying): {e}");
+                }
+                Err(_) => {}
             }
         }
     }
@@ -323,10 +370,7 @@ impl Delivery {
         };
         let outcome = self.post(&queued, shown.as_ref()).await;
         let stored = match outcome {
-            Ok(message) => {
-                let before = shown.as_ref().map(|s| &s.row);
-                self.sent(&queued, message, before, &folded).await
-            }
+            Ok(message) => self.sent(&queued, message, &folded).await,
             Err(Failure::Passing(why)) => {
                 let delay = (1000_i64 << (queued.attempts - 1).clamp(0, 20)).min(MAX_BACKOFF_MS);
                 if queued.attempts == 1 {
@@ -401,53 +445,45 @@ impl Delivery {
         }
     }
 
-    /// Stores a post made: a current board becomes its game's board (before the announcement is
-    /// marked sent, so that the game's next board, claimed only then, finds it), and the
-    /// buttons of the board it replaced are queued to be taken off, in the same write.
-    /// `before` is the game as read before the post, if it was.
+    /// Stores a post made, in one write: the announcement (and those folded into it) marked
+    /// sent, and a current board made its game's board unless a later one is already
+    /// ([`db::take_board_place`]), the buttons of the board no longer current queued to be taken
+    /// off. However late Discord's answer comes, only the game's latest board keeps its buttons.
     async fn sent(
         &self,
         q: &QueuedAnnouncement,
         message: Option<db::MessageId>,
-        before: Option<&db::GameRow>,
         folded: &[i64],
     ) -> Result<(), db::DbError> {
+        let now = db::now_ms();
+        let mut conn = self.connection().await?;
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        // The write first: on SQLite the transaction holds the write lock from here on.
+        db::mark_sent(&mut *tx, q.id, message, now).await?;
+        db::mark_folded_sent(&mut *tx, folded, message, now).await?;
         let mut replaced = None;
-        let mut new_board = None;
-        if let (Some(board), Some(m)) = (q.body.board, message) {
+        if let (Some(board), Some(m)) = (q.body.board.filter(|b| b.current), message) {
             let channel = match q.body.target {
                 Target::Channel { channel } | Target::Game { channel, .. } => Some(channel),
                 _ => None,
             };
-            if let Some(channel) = channel.filter(|_| board.current) {
-                let row = match before.filter(|row| row.id == board.game) {
-                    Some(row) => Some(row.clone()),
-                    None => db::fetch_game(&self.pool, board.game).await?,
-                };
-                new_board = Some((board.game, m));
-                replaced = row.and_then(|row| {
-                    let old = row.board_message_id.filter(|&old| old != m)?;
-                    Some(Announcement {
-                        target: Target::TakeButtons {
-                            // Where it is: the game's thread, else its channel.
-                            channel: row.thread_id.unwrap_or(channel),
-                            message: old,
-                        },
-                        content: String::new(),
-                        mentions: Vec::new(),
-                        board: None,
-                        concerned: Vec::new(),
-                        lang: q.body.lang.clone(),
-                    })
-                });
+            if let Some(channel) = channel {
+                replaced =
+                    db::take_board_place(&mut tx, board.game, m)
+                        .await?
+                        .map(|(old, thread)| Announcement {
+                            target: Target::TakeButtons {
+                                // Where it is: the game's thread, else its channel.
+                                channel: thread.unwrap_or(channel),
+                                message: old,
+                            },
+                            content: String::new(),
+                            mentions: Vec::new(),
+                            board: None,
+                            concerned: Vec::new(),
+                            lang: q.body.lang.clone(),
+                        });
             }
-        }
-        // One write: the game's board, the announcement and those folded into it.
-        let now = db::now_ms();
-        let mut conn = self.connection().await?;
-        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-        if let Some((game, m)) = new_board {
-            db::set_board_message(&mut *tx, game, m).await?;
         }
         if let (&Target::Rematch { challenge, .. }, Some(m)) = (&q.body.target, message) {
             db::set_challenge_message(&mut *tx, challenge, m).await?;
@@ -455,8 +491,6 @@ impl Delivery {
         if let (&Target::DailyPuzzle { guild, day, .. }, Some(m)) = (&q.body.target, message) {
             db::set_daily_post_message(&mut *tx, guild, day, m).await?;
         }
-        db::mark_sent(&mut *tx, q.id, message, now).await?;
-        db::mark_folded_sent(&mut *tx, folded, message, now).await?;
         if let Some(old) = &replaced {
             db::enqueue(&mut *tx, None, old).await?;
         }

@@ -318,6 +318,8 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
             faults[i].clone()
         })
     };
+    // A fault answering 200 only holds the request back: it is then served as any other (a
+    // slow answer from Discord).
     if let Some(f) = fault {
         if !f.delay.is_zero() {
             state.held.fetch_add(1, Ordering::SeqCst);
@@ -325,28 +327,30 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
             tokio::time::sleep(f.delay).await;
             state.held.fetch_sub(1, Ordering::SeqCst);
         }
-        let mut answer = (
-            StatusCode::from_u16(f.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-            Json(f.body.clone()),
-        )
-            .into_response();
-        if let Some(secs) = f.retry_after {
-            if let Ok(v) = axum::http::HeaderValue::from_str(&secs.to_string()) {
-                answer.headers_mut().insert("retry-after", v);
+        if f.status != 200 {
+            let mut answer = (
+                StatusCode::from_u16(f.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                Json(f.body.clone()),
+            )
+                .into_response();
+            if let Some(secs) = f.retry_after {
+                if let Ok(v) = axum::http::HeaderValue::from_str(&secs.to_string()) {
+                    answer.headers_mut().insert("retry-after", v);
+                }
             }
+            state.limits.answered(f.status);
+            state.requests.lock().unwrap().push(Recorded {
+                method: method.to_string(),
+                path,
+                json: json_body,
+                files,
+                status: f.status,
+                at: std::time::Instant::now(),
+                duplicate: false,
+            });
+            state.changed.notify_waiters();
+            return answer;
         }
-        state.limits.answered(f.status);
-        state.requests.lock().unwrap().push(Recorded {
-            method: method.to_string(),
-            path,
-            json: json_body,
-            files,
-            status: f.status,
-            at: std::time::Instant::now(),
-            duplicate: false,
-        });
-        state.changed.notify_waiters();
-        return answer;
     }
 
     let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
