@@ -188,6 +188,46 @@ fn trf_round_trip() {
 }
 
 #[test]
+fn the_final_export_after_a_withdrawal_has_no_cell_past_the_last_round() {
+    // 5 players, 3 rounds; 4 withdraws after round 2 (absent in round 3 and not paired after it).
+    let mut t = Tournament::new(5, Some(3));
+    play(&mut t, &[(1, 4, '1'), (5, 2, '=')], &[3]);
+    play(&mut t, &[(3, 1, '0'), (2, 4, '1')], &[5]);
+    t.entrants[3].paired_next = false;
+    let mid = t.to_trf();
+    // Mid-event the withdrawal is a zero-point bye in round 3.
+    let line_of = |text: &str, rank: u32| -> String {
+        text.lines()
+            .find(|l| l.starts_with("001") && l[4..8].trim() == rank.to_string())
+            .expect("a player line")
+            .to_string()
+    };
+    assert!(line_of(&mid, 4).ends_with("  0000 - Z"), "{mid}");
+    assert_eq!(parse(&mid).unwrap(), t, "{mid}");
+    // Round 3: 4 stays withdrawn; the event is over.
+    play(&mut t, &[(1, 2, '='), (5, 3, '1')], &[]);
+    t.entrants[3].paired_next = false;
+    assert_eq!(t.rounds_played(), 3);
+    let text = t.to_trf();
+    for e in &t.entrants {
+        // The 89 columns of the player, then one cell of ten for each round.
+        let line = line_of(&text, e.rank);
+        assert_eq!(line.len(), 89 + 10 * 3, "{text}");
+    }
+    assert!(line_of(&text, 4).ends_with("  0000 - Z"), "round 3 is the last: {text}");
+    // Read back, the event is the same: every round, result and colour, and nothing to pair.
+    let again = parse(&text).unwrap();
+    assert_eq!(again.total_rounds, t.total_rounds);
+    assert_eq!(again.initial_colour, t.initial_colour);
+    assert_eq!(again.entrants.len(), t.entrants.len());
+    for (a, e) in again.entrants.iter().zip(&t.entrants) {
+        assert_eq!((a.rank, &a.name, &a.rounds), (e.rank, &e.name, &e.rounds));
+    }
+    assert_eq!(again.to_trf(), text);
+    assert_eq!(pair(&again), Err(PairingError::TournamentOver { rounds: 3 }));
+}
+
+#[test]
 fn trf_reads_the_sample_file() {
     let text = include_str!("../../tests/data/pairings/round3.trf");
     let t = parse(text).unwrap();
