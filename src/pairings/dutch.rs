@@ -748,12 +748,44 @@ impl Engine {
                 (next_pairs, left_unpaired) = self.next_bracket(floaters, next, lower);
             }
         }
-        let bye_unplayed = if last {
-            floaters.iter().map(|v| self.players[v].unplayed).sum()
-        } else {
-            0
-        };
-        (scores, u32::MAX - next_pairs, left_unpaired, bye_unplayed)
+        (
+            scores,
+            u32::MAX - next_pairs,
+            left_unpaired,
+            self.bye_unplayed(&floaters.union(lower)),
+        )
+    }
+
+    /// C9: the fewest unplayed rounds the bye can have when the players of `set` (the
+    /// downfloaters with every player below them) complete the round; 0 when there is no bye.
+    /// The bracket that sends the downfloaters weighs it, not only the last one: which players
+    /// float can decide who is left for the bye.
+    fn bye_unplayed(&self, set: &Bits) -> u32 {
+        if set.len().is_multiple_of(2) {
+            return 0;
+        }
+        let mut values: Vec<u32> = set
+            .iter()
+            .filter(|&v| self.bye_ok.contains(v))
+            .map(|v| self.players[v].unplayed)
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        if values.len() == 1 {
+            // The set is completable, so the bye goes to one of these.
+            return values[0];
+        }
+        for u in values {
+            let ok = Bits::from_iter(
+                self.n(),
+                set.iter()
+                    .filter(|&v| self.bye_ok.contains(v) && self.players[v].unplayed <= u),
+            );
+            if self.pairable(set, None, Some(&ok)) {
+                return u;
+            }
+        }
+        u32::MAX
     }
 
     /// C8: how well the next bracket can be paired with these downfloaters as its MDPs, every

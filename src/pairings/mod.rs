@@ -42,7 +42,10 @@
 //! - C6 (the number of pairs), C7 (the downfloaters' scores, highest first), C8 (the next
 //!   bracket: the most pairs it can make with these downfloaters while every bracket below it
 //!   can still complete the round, then its PSD, the scores of the MDPs it must leave unpaired,
-//!   highest first), C9 (the bye to the player with the fewest unplayed rounds), the colour
+//!   highest first), C9 (the bye to the player with the fewest unplayed rounds: weighed by every
+//!   bracket, as the fewest the bye can have when its downfloaters and the players below
+//!   complete the round, so a bracket whose floaters decide who is left for the bye weighs it
+//!   before the colours), the colour
 //!   criteria C10–C13 (the topscorers' colour difference beyond ±2 and third colour in a row,
 //!   colour preferences, strong colour preferences; a player with an absolute preference counts
 //!   among the strong ones), the float criteria C14–C17 (a resident downfloating, or a resident
@@ -87,9 +90,6 @@
 //!   players.
 //! - C8 examines the next bracket's own downfloaters within the same limit (4,000 sets of each
 //!   size, from its lowest ranked players when there are more).
-//! - C9 (the bye's unplayed rounds) is weighed in the last bracket, whose downfloater is the
-//!   bye. When a bracket above it already decides who gets the bye (the bye's scoregroup sends
-//!   down players that only the bye can take), the colour criteria choose there first.
 //! - C18–C21 are exact while a bracket's possible score differences fit the 64 bits of a
 //!   criterion (fewer than about twenty different scores among its MDPs); beyond that their sums
 //!   are compared.

@@ -103,6 +103,39 @@ fn a_forfeit_win_or_a_full_point_bye_excludes_the_bye() {
 }
 
 #[test]
+fn c9_the_bye_s_unplayed_rounds_outrank_the_colours_of_a_bracket_above() {
+    // Round 4 of 5; 6 to 9 play the first rounds only. 1, 2 and 3 have 2½ points, 4 and 5 ½;
+    // 4's ½ is a half-point bye (an unplayed round), 5 has played every round. 1 has met 4 and
+    // 5, 2 has met 5, 3 has met 4. The 2½ bracket pairs two and floats one: 1 cannot float
+    // (it can meet neither 4 nor 5), 3 floating leaves 4 for the bye (3-5), 2 floating leaves 5
+    // (2-4). 1 and 3 both prefer Black strongly, 2 White: 1-2 meets every colour wish, 1-3
+    // leaves one unmet. C9 comes first: 2 floats, 1-3 and 2-4 are paired and 5 gets the bye.
+    let mut t = Tournament::new(9, Some(5));
+    play(&mut t, &[(1, 4, '1'), (5, 2, '0'), (3, 6, '1'), (7, 8, '=')], &[]);
+    play(&mut t, &[(5, 1, '0'), (4, 3, '0'), (7, 2, '0'), (6, 8, '=')], &[]);
+    play(
+        &mut t,
+        &[(1, 6, '='), (2, 8, '='), (3, 7, '='), (5, 9, '=')],
+        &[4],
+    );
+    t.entrants[3].rounds[2].outcome = Outcome::HalfBye;
+    for e in &mut t.entrants[5..] {
+        e.paired_next = false;
+    }
+    let scores: Vec<u32> = t.entrants[..5].iter().map(|e| e.half_points()).collect();
+    assert_eq!(scores, [5, 5, 5, 1, 1]);
+    let round = pair(&t).unwrap();
+    assert_eq!(round.bye, Some(5), "{round}");
+    let mut pairs: Vec<(u32, u32)> = round
+        .games
+        .iter()
+        .map(|g| (g.white.min(g.black), g.white.max(g.black)))
+        .collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, [(1, 3), (2, 4)], "{round}");
+}
+
+#[test]
 fn colour_preferences_decide_between_candidates() {
     // All drew in round 1 (1-3, 4-2). In round 2, 1-3 is a rematch; 1-4 and 2-3 would leave
     // four preferences ungranted, the exchange of 2 and 3 grants all of them.
