@@ -80,11 +80,15 @@
 //! **Approximated**, to keep a bracket's pairing bounded on large brackets:
 //! - The search of a bracket stops after 60,000 steps (a step is a pair tried, or eight
 //!   exchanges generated); the best candidate found by then is taken (or, if none was, the first
-//!   one in order). The exchanges between S1 and S2 of one size are generated only while they
-//!   number at most 100,000 (two players exchanged in a remainder of about 70 players or more).
+//!   one in order). The exchanges between S1 and S2 of one size are counted first and listed
+//!   only while they number at most 100,000 (two players exchanged in a remainder of about 70
+//!   players or more), and none is listed once the best candidate conceivable is found: round 1
+//!   of any size is its first candidate. In a bracket of more than 256 players the pairs'
+//!   criteria are computed when needed rather than kept in a table, so memory stays linear.
 //!   The tests check that no bracket of random tournaments (3 to 64 players, and 256 players
-//!   over 9 rounds) reaches either limit, so their pairings are exact (`cargo bench --bench
-//!   pairings` times a 256-player round).
+//!   over 9 rounds) reaches either limit, so their pairings are exact, and that round 1 of
+//!   1,000 and 3,000 players is the rules' own (`cargo bench --bench pairings` times a
+//!   256-player round and round 1 of 1,000 and 3,000 players).
 //! - The downfloaters are chosen among at most 4,000 sets of each size; when there are more (three
 //!   or more floaters out of a large scoregroup), the sets are drawn from its lowest ranked
 //!   players.

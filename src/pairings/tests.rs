@@ -73,6 +73,43 @@ fn round_one_initial_colour_black() {
     assert_eq!(paired(&t), "4\n5 1\n2 6\n7 3\n4 8\n");
 }
 
+/// Round 1 of `n` players: the top half meets the bottom half in order (1 against n/2 + 1, 2
+/// against n/2 + 2, …), the colours alternating from the initial colour (White for 1, Black for
+/// 2, …), and the last player has the bye when `n` is odd.
+fn assert_round_one(n: u32) {
+    let round = pair(&Tournament::new(n, Some(9))).unwrap();
+    let half = n / 2;
+    let expected: Vec<Game> = (1..=half)
+        .map(|i| {
+            let (top, bottom) = (i, i + half);
+            if i % 2 == 1 {
+                Game {
+                    white: top,
+                    black: bottom,
+                }
+            } else {
+                Game {
+                    white: bottom,
+                    black: top,
+                }
+            }
+        })
+        .collect();
+    assert_eq!(round.games, expected);
+    assert_eq!(round.bye, (n % 2 == 1).then_some(n));
+}
+
+#[test]
+fn round_one_of_a_thousand_players() {
+    assert_round_one(1000);
+    assert_round_one(1001);
+}
+
+#[test]
+fn round_one_of_three_thousand_players() {
+    assert_round_one(3000);
+}
+
 #[test]
 fn no_second_bye_even_for_the_lowest() {
     // Round 1: 1-2 drawn, 3 had the bye. Player 3 leads but cannot get the bye again: it moves
