@@ -1019,7 +1019,10 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            (None, row_min.into_iter().map(|m| m.unwrap_or([0; 12])).collect())
+            (
+                None,
+                row_min.into_iter().map(|m| m.unwrap_or([0; 12])).collect(),
+            )
         };
         costs.table = table;
         let down = [&costs.down[0], &costs.down[1]];

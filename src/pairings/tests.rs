@@ -148,8 +148,16 @@ fn c9_the_bye_s_unplayed_rounds_outrank_the_colours_of_a_bracket_above() {
     // (2-4). 1 and 3 both prefer Black strongly, 2 White: 1-2 meets every colour wish, 1-3
     // leaves one unmet. C9 comes first: 2 floats, 1-3 and 2-4 are paired and 5 gets the bye.
     let mut t = Tournament::new(9, Some(5));
-    play(&mut t, &[(1, 4, '1'), (5, 2, '0'), (3, 6, '1'), (7, 8, '=')], &[]);
-    play(&mut t, &[(5, 1, '0'), (4, 3, '0'), (7, 2, '0'), (6, 8, '=')], &[]);
+    play(
+        &mut t,
+        &[(1, 4, '1'), (5, 2, '0'), (3, 6, '1'), (7, 8, '=')],
+        &[],
+    );
+    play(
+        &mut t,
+        &[(5, 1, '0'), (4, 3, '0'), (7, 2, '0'), (6, 8, '=')],
+        &[],
+    );
     play(
         &mut t,
         &[(1, 6, '='), (2, 8, '='), (3, 7, '='), (5, 9, '=')],
@@ -284,7 +292,10 @@ fn the_final_export_after_a_withdrawal_has_no_cell_past_the_last_round() {
         let line = line_of(&text, e.rank);
         assert_eq!(line.len(), 89 + 10 * 3, "{text}");
     }
-    assert!(line_of(&text, 4).ends_with("  0000 - Z"), "round 3 is the last: {text}");
+    assert!(
+        line_of(&text, 4).ends_with("  0000 - Z"),
+        "round 3 is the last: {text}"
+    );
     // Read back, the event is the same: every round, result and colour, and nothing to pair.
     let again = parse(&text).unwrap();
     assert_eq!(again.total_rounds, t.total_rounds);
@@ -294,7 +305,10 @@ fn the_final_export_after_a_withdrawal_has_no_cell_past_the_last_round() {
         assert_eq!((a.rank, &a.name, &a.rounds), (e.rank, &e.name, &e.rounds));
     }
     assert_eq!(again.to_trf(), text);
-    assert_eq!(pair(&again), Err(PairingError::TournamentOver { rounds: 3 }));
+    assert_eq!(
+        pair(&again),
+        Err(PairingError::TournamentOver { rounds: 3 })
+    );
 }
 
 #[test]

@@ -280,7 +280,9 @@ impl Tournament {
         });
         // A player not paired in the next round has a zero-point bye there, when there is one:
         // a finished event has no cell past its last round.
-        let next_round = self.total_rounds.is_none_or(|r| self.rounds_played() < r as usize);
+        let next_round = self
+            .total_rounds
+            .is_none_or(|r| self.rounds_played() < r as usize);
         for e in &self.entrants {
             let points = e.half_points();
             let mut line = format!(
