@@ -1,8 +1,8 @@
 //! Swiss pairing speed: round 5 of a 9-round, 256-player tournament by the Dutch system (target
 //! under 50 ms), after four rounds paired by the same engine with random results (seeded), and
 //! the last round of the same tournament (topscorers); and the standings of 64 players: the
-//! table with its tiebreaks, and its picture as a PNG (target under 20 ms).
-//! `cargo bench --bench pairings`.
+//! table with its tiebreaks, and its picture as a PNG (target under 20 ms); round 1 of 1,000 and
+//! 3,000 players (target under 5 s). `cargo bench --bench pairings [-- FILTER]`.
 use std::collections::HashMap;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -47,6 +47,19 @@ fn played(players: u32, total: u32, rounds: u32, seed: u64) -> Tournament {
         t.push_round(|rank| entries[&rank]);
     }
     t
+}
+
+/// Round 1 of a large field: one scoregroup of every player (target under 5 s for 3,000).
+fn round_one(c: &mut Criterion) {
+    let mut g = c.benchmark_group("dutch_round_1");
+    g.sample_size(10);
+    for players in [1000, 3000] {
+        let t = Tournament::new(players, Some(9));
+        g.bench_function(format!("{players}_players"), |b| {
+            b.iter(|| black_box(pair(&t)))
+        });
+    }
+    g.finish();
 }
 
 fn swiss(c: &mut Criterion) {
@@ -112,5 +125,5 @@ fn standings(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, swiss, standings);
+criterion_group!(benches, swiss, round_one, standings);
 criterion_main!(benches);

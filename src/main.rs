@@ -288,7 +288,8 @@ fn run(command: Command) -> anyhow::Result<()> {
 }
 
 /// `hexcord pairings [FILE]`: the next round's pairing on stdout; exit status 1 when no valid
-/// pairing exists, 2 with one line on stderr for input that cannot be read.
+/// pairing exists, 2 with one line on stderr for input that cannot be read (or output that cannot
+/// be written). A reader that closes the pipe early ends the output quietly.
 fn pairings_main(file: Option<PathBuf>) -> ExitCode {
     use hexcord::pairings::{self, PairingError};
     use io::Read;
@@ -321,8 +322,16 @@ fn pairings_main(file: Option<PathBuf>) -> ExitCode {
     };
     match pairings::pair(&tournament) {
         Ok(round) => {
-            print!("{round}");
-            ExitCode::SUCCESS
+            use io::Write;
+            let mut out = io::stdout().lock();
+            match write!(out, "{round}").and_then(|()| out.flush()) {
+                // A reader that stops early (`| head`) has what it wanted.
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    eprintln!("hexcord: cannot write the pairing: {e}");
+                    ExitCode::from(2)
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(e @ PairingError::NoValidPairing) => {
             eprintln!("hexcord: {name}: {e}");

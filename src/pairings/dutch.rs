@@ -16,6 +16,8 @@ use super::{Game, PairingError, Pairings};
 const FLOATER_SETS: usize = 4000;
 /// How many exchanges of one size between S1 and S2 are generated for a remainder.
 const EXCHANGES: usize = 100_000;
+/// The largest bracket whose pairs' criteria are kept in a table (6.8 MB at 256 players).
+const COST_TABLE: usize = 256;
 /// How many steps the search of a bracket's best candidate may take.
 const SEARCH_STEPS: u64 = 60_000;
 
@@ -592,9 +594,9 @@ impl Engine {
             })
             .collect();
         // Board order: the higher score in the pair, the sum of scores, the higher ranked.
+        let by_rank: HashMap<u32, &Player> = self.players.iter().map(|p| (p.rank, p)).collect();
         let info = |g: &Game| {
-            let p = |r: u32| self.players.iter().find(|p| p.rank == r).expect("paired");
-            let (w, b) = (p(g.white), p(g.black));
+            let (w, b) = (by_rank[&g.white], by_rank[&g.black]);
             (
                 std::cmp::Reverse(w.score.max(b.score)),
                 std::cmp::Reverse(w.score + b.score),
@@ -748,12 +750,44 @@ impl Engine {
                 (next_pairs, left_unpaired) = self.next_bracket(floaters, next, lower);
             }
         }
-        let bye_unplayed = if last {
-            floaters.iter().map(|v| self.players[v].unplayed).sum()
-        } else {
-            0
-        };
-        (scores, u32::MAX - next_pairs, left_unpaired, bye_unplayed)
+        (
+            scores,
+            u32::MAX - next_pairs,
+            left_unpaired,
+            self.bye_unplayed(&floaters.union(lower)),
+        )
+    }
+
+    /// C9: the fewest unplayed rounds the bye can have when the players of `set` (the
+    /// downfloaters with every player below them) complete the round; 0 when there is no bye.
+    /// The bracket that sends the downfloaters weighs it, not only the last one: which players
+    /// float can decide who is left for the bye.
+    fn bye_unplayed(&self, set: &Bits) -> u32 {
+        if set.len().is_multiple_of(2) {
+            return 0;
+        }
+        let mut values: Vec<u32> = set
+            .iter()
+            .filter(|&v| self.bye_ok.contains(v))
+            .map(|v| self.players[v].unplayed)
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        if values.len() == 1 {
+            // The set is completable, so the bye goes to one of these.
+            return values[0];
+        }
+        for u in values {
+            let ok = Bits::from_iter(
+                self.n(),
+                set.iter()
+                    .filter(|&v| self.bye_ok.contains(v) && self.players[v].unplayed <= u),
+            );
+            if self.pairable(set, None, Some(&ok)) {
+                return u;
+            }
+        }
+        u32::MAX
     }
 
     /// C8: how well the next bracket can be paired with these downfloaters as its MDPs, every
@@ -843,6 +877,23 @@ fn combinations(n: usize, size: usize, limit: usize) -> Vec<Vec<usize>> {
     }
 }
 
+/// The number of subsets of `size` elements of a set of `n`, saturating at `u64::MAX`.
+fn binomial(n: usize, size: usize) -> u64 {
+    if size > n {
+        return 0;
+    }
+    let size = size.min(n - size) as u128;
+    let mut c: u128 = 1;
+    for i in 0..size {
+        // Exact at every step: c is then C(n - size + i + 1, i + 1).
+        c = c * (n as u128 - size + i + 1) / (i + 1);
+        if c > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    c as u64
+}
+
 /// How many of the lowest ranked of `n` residents to draw `size` floaters from, so that the
 /// sets number at most `limit` (all of them when they do).
 fn pool_size(n: usize, size: usize, limit: usize) -> usize {
@@ -868,8 +919,7 @@ struct Search<'a> {
     engine: &'a Engine,
     members: &'a [usize],
     mdps: usize,
-    compatible: Vec<bool>,
-    costs: Vec<Key>,
+    costs: PairCosts,
     /// The lowest cost of each criterion over the partners each player may have.
     row_min: Vec<Key>,
     /// Each player's wishes: White, Black, White strongly, Black strongly.
@@ -931,43 +981,51 @@ impl<'a> Search<'a> {
             (Levels::new(down), Levels::new(up))
         };
         let [(down_1, up_1), (down_2, up_2)] = [levels(0), levels(1)];
-        let down = [&down_1, &down_2];
-        let up = [&up_1, &up_2];
-        let mut compatible = vec![false; b * b];
-        let mut costs = vec![[0; 12]; b * b];
-        for x in 0..b {
-            for y in x + 1..b {
-                let (gx, gy) = (members[x], members[y]);
-                if !engine.adj[gx].contains(gy) || (y < mdps && !last) {
-                    continue;
+        let mut costs = PairCosts {
+            down: [down_1, down_2],
+            up: [up_1, up_2],
+            lowest,
+            mdps,
+            last,
+            table: None,
+        };
+        let pair_cost = |x: usize, y: usize| costs.compute(engine, members, x, y);
+        let (table, row_min) = if b <= COST_TABLE {
+            let mut table = vec![None; b * b];
+            for x in 0..b {
+                for y in x + 1..b {
+                    let key = pair_cost(x, y);
+                    table[x * b + y] = key;
+                    table[y * b + x] = key;
                 }
-                let mdp_score = (x < mdps && y >= mdps).then(|| engine.players[gx].score);
-                let mut key = engine.pair_key(gx, gy, mdp_score);
-                for k in 0..2 {
-                    for v in [x, y].into_iter().filter(|&v| v < mdps) {
-                        if player(v).floats[k] == Float::Down {
-                            key[8 + 2 * k] += down[k].unit(player(v).score - lowest);
+            }
+            let row_min = (0..b)
+                .map(|x| {
+                    (0..b)
+                        .filter_map(|y| table[x * b + y])
+                        .reduce(|m, c| min_each(&m, &c))
+                        .unwrap_or([0; 12])
+                })
+                .collect();
+            (Some(table), row_min)
+        } else {
+            let mut row_min: Vec<Option<Key>> = vec![None; b];
+            for x in 0..b {
+                for y in x + 1..b {
+                    if let Some(key) = pair_cost(x, y) {
+                        for v in [x, y] {
+                            row_min[v] = Some(row_min[v].map_or(key, |m| min_each(&m, &key)));
                         }
                     }
-                    if x < mdps && y >= mdps && player(y).floats[k] == Float::Up {
-                        key[9 + 2 * k] += up[k].unit(player(x).score - player(y).score);
-                    }
                 }
-                compatible[x * b + y] = true;
-                compatible[y * b + x] = true;
-                costs[x * b + y] = key;
-                costs[y * b + x] = key;
             }
-        }
-        let row_min = (0..b)
-            .map(|x| {
-                (0..b)
-                    .filter(|&y| compatible[x * b + y])
-                    .map(|y| costs[x * b + y])
-                    .reduce(|m, c| min_each(&m, &c))
-                    .unwrap_or([0; 12])
-            })
-            .collect();
+            (
+                None,
+                row_min.into_iter().map(|m| m.unwrap_or([0; 12])).collect(),
+            )
+        };
+        costs.table = table;
+        let down = [&costs.down[0], &costs.down[1]];
         let wishes: Vec<[u32; 4]> = members
             .iter()
             .map(|&m| {
@@ -1032,7 +1090,6 @@ impl<'a> Search<'a> {
             engine,
             members,
             mdps,
-            compatible,
             costs,
             row_min,
             wishes,
@@ -1052,6 +1109,14 @@ impl<'a> Search<'a> {
 
     fn b(&self) -> usize {
         self.members.len()
+    }
+
+    /// The pair's criteria, or `None` when the two may not meet.
+    fn cost(&self, x: usize, y: usize) -> Option<Key> {
+        match &self.costs.table {
+            Some(table) => table[x * self.b() + y],
+            None => self.costs.compute(self.engine, self.members, x, y),
+        }
     }
 
     fn finished(&self) -> bool {
@@ -1197,13 +1262,16 @@ impl<'a> Search<'a> {
         let x = s1[pos];
         self.count(&mut state.counts, x, false);
         for y in self.mdps..b {
-            if used[y] || !self.compatible[x * b + y] {
+            if used[y] {
                 continue;
             }
+            let Some(cost) = self.cost(x, y) else {
+                continue;
+            };
             used[y] = true;
             pairs.push((x, y));
             self.count(&mut state.counts, y, false);
-            let next = add(&partial, &self.costs[x * b + y]);
+            let next = add(&partial, &cost);
             self.mdp_pairing(s1, pos + 1, used, pairs, next, suffix, state);
             self.count(&mut state.counts, y, true);
             pairs.pop();
@@ -1230,6 +1298,9 @@ impl<'a> Search<'a> {
             pairs_after: 0,
         };
         for size in 0..=p.min(s2.len()) {
+            if self.finished() {
+                return;
+            }
             let list = exchanges(s1, s2, size);
             self.steps += list.len() as u64 / 8;
             for (out, into) in list {
@@ -1299,13 +1370,16 @@ impl<'a> Search<'a> {
         let x = s1[pos];
         self.count(&mut state.counts, x, false);
         for &y in s2 {
-            if used[y] || !self.compatible[x * b + y] {
+            if used[y] {
                 continue;
             }
+            let Some(cost) = self.cost(x, y) else {
+                continue;
+            };
             used[y] = true;
             pairs.push((x, y));
             self.count(&mut state.counts, y, false);
-            let next = add(&partial, &self.costs[x * b + y]);
+            let next = add(&partial, &cost);
             self.transpose(s1, s2, pos + 1, used, pairs, next, suffix, state);
             self.count(&mut state.counts, y, true);
             pairs.pop();
@@ -1315,6 +1389,46 @@ impl<'a> Search<'a> {
             }
         }
         self.count(&mut state.counts, x, true);
+    }
+}
+
+/// The criteria of a bracket's pairs: C10–C13 and C15, C17 (from [`Engine::pair_key`]), and the
+/// score differences of C18–C21 that a pair brings. Kept in a table for a bracket of up to
+/// [`COST_TABLE`] players, computed when asked in a larger one (a table grows with the square
+/// of the bracket: 864 MB for 3,000 players).
+struct PairCosts {
+    down: [Levels; 2],
+    up: [Levels; 2],
+    /// The bracket's lowest score.
+    lowest: u32,
+    mdps: usize,
+    last: bool,
+    /// Every pair's criteria, `None` for two players who may not meet.
+    table: Option<Vec<Option<Key>>>,
+}
+
+impl PairCosts {
+    fn compute(&self, engine: &Engine, members: &[usize], x: usize, y: usize) -> Option<Key> {
+        let (x, y) = (x.min(y), x.max(y));
+        let (gx, gy) = (members[x], members[y]);
+        let mdps = self.mdps;
+        if x == y || !engine.adj[gx].contains(gy) || (y < mdps && !self.last) {
+            return None;
+        }
+        let player = |v: usize| &engine.players[members[v]];
+        let mdp_score = (x < mdps && y >= mdps).then(|| player(x).score);
+        let mut key = engine.pair_key(gx, gy, mdp_score);
+        for k in 0..2 {
+            for v in [x, y].into_iter().filter(|&v| v < mdps) {
+                if player(v).floats[k] == Float::Down {
+                    key[8 + 2 * k] += self.down[k].unit(player(v).score - self.lowest);
+                }
+            }
+            if x < mdps && y >= mdps && player(y).floats[k] == Float::Up {
+                key[9 + 2 * k] += self.up[k].unit(player(x).score - player(y).score);
+            }
+        }
+        Some(key)
     }
 }
 
@@ -1339,13 +1453,14 @@ fn exchanges(s1: &[usize], s2: &[usize], size: usize) -> Vec<(Vec<usize>, Vec<us
     if size == 0 {
         return vec![(Vec::new(), Vec::new())];
     }
-    let outs = combinations(s1.len(), size, EXCHANGES);
-    let intos = combinations(s2.len(), size, EXCHANGES);
-    if outs.len().saturating_mul(intos.len()) > EXCHANGES {
+    // Counted before any is built: a large remainder has far too many to list.
+    if binomial(s1.len(), size).saturating_mul(binomial(s2.len(), size)) > EXCHANGES as u64 {
         #[cfg(test)]
         LIMITED.with(|l| l.set(l.get() + 1));
         return Vec::new();
     }
+    let outs = combinations(s1.len(), size, EXCHANGES);
+    let intos = combinations(s2.len(), size, EXCHANGES);
     let mut all = Vec::with_capacity(outs.len() * intos.len());
     for o in &outs {
         let mut out: Vec<usize> = o.iter().map(|&i| s1[i]).collect();

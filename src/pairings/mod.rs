@@ -42,7 +42,10 @@
 //! - C6 (the number of pairs), C7 (the downfloaters' scores, highest first), C8 (the next
 //!   bracket: the most pairs it can make with these downfloaters while every bracket below it
 //!   can still complete the round, then its PSD, the scores of the MDPs it must leave unpaired,
-//!   highest first), C9 (the bye to the player with the fewest unplayed rounds), the colour
+//!   highest first), C9 (the bye to the player with the fewest unplayed rounds: weighed by every
+//!   bracket, as the fewest the bye can have when its downfloaters and the players below
+//!   complete the round, so a bracket whose floaters decide who is left for the bye weighs it
+//!   before the colours), the colour
 //!   criteria C10–C13 (the topscorers' colour difference beyond ±2 and third colour in a row,
 //!   colour preferences, strong colour preferences; a player with an absolute preference counts
 //!   among the strong ones), the float criteria C14–C17 (a resident downfloating, or a resident
@@ -77,19 +80,20 @@
 //! **Approximated**, to keep a bracket's pairing bounded on large brackets:
 //! - The search of a bracket stops after 60,000 steps (a step is a pair tried, or eight
 //!   exchanges generated); the best candidate found by then is taken (or, if none was, the first
-//!   one in order). The exchanges between S1 and S2 of one size are generated only while they
-//!   number at most 100,000 (two players exchanged in a remainder of about 70 players or more).
+//!   one in order). The exchanges between S1 and S2 of one size are counted first and listed
+//!   only while they number at most 100,000 (two players exchanged in a remainder of about 70
+//!   players or more), and none is listed once the best candidate conceivable is found: round 1
+//!   of any size is its first candidate. In a bracket of more than 256 players the pairs'
+//!   criteria are computed when needed rather than kept in a table, so memory stays linear.
 //!   The tests check that no bracket of random tournaments (3 to 64 players, and 256 players
-//!   over 9 rounds) reaches either limit, so their pairings are exact (`cargo bench --bench
-//!   pairings` times a 256-player round).
+//!   over 9 rounds) reaches either limit, so their pairings are exact, and that round 1 of
+//!   1,000 and 3,000 players is the rules' own (`cargo bench --bench pairings` times a
+//!   256-player round and round 1 of 1,000 and 3,000 players).
 //! - The downfloaters are chosen among at most 4,000 sets of each size; when there are more (three
 //!   or more floaters out of a large scoregroup), the sets are drawn from its lowest ranked
 //!   players.
 //! - C8 examines the next bracket's own downfloaters within the same limit (4,000 sets of each
 //!   size, from its lowest ranked players when there are more).
-//! - C9 (the bye's unplayed rounds) is weighed in the last bracket, whose downfloater is the
-//!   bye. When a bracket above it already decides who gets the bye (the bye's scoregroup sends
-//!   down players that only the bye can take), the colour criteria choose there first.
 //! - C18–C21 are exact while a bracket's possible score differences fit the 64 bits of a
 //!   criterion (fewer than about twenty different scores among its MDPs); beyond that their sums
 //!   are compared.

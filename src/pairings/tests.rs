@@ -73,6 +73,43 @@ fn round_one_initial_colour_black() {
     assert_eq!(paired(&t), "4\n5 1\n2 6\n7 3\n4 8\n");
 }
 
+/// Round 1 of `n` players: the top half meets the bottom half in order (1 against n/2 + 1, 2
+/// against n/2 + 2, …), the colours alternating from the initial colour (White for 1, Black for
+/// 2, …), and the last player has the bye when `n` is odd.
+fn assert_round_one(n: u32) {
+    let round = pair(&Tournament::new(n, Some(9))).unwrap();
+    let half = n / 2;
+    let expected: Vec<Game> = (1..=half)
+        .map(|i| {
+            let (top, bottom) = (i, i + half);
+            if i % 2 == 1 {
+                Game {
+                    white: top,
+                    black: bottom,
+                }
+            } else {
+                Game {
+                    white: bottom,
+                    black: top,
+                }
+            }
+        })
+        .collect();
+    assert_eq!(round.games, expected);
+    assert_eq!(round.bye, (n % 2 == 1).then_some(n));
+}
+
+#[test]
+fn round_one_of_a_thousand_players() {
+    assert_round_one(1000);
+    assert_round_one(1001);
+}
+
+#[test]
+fn round_one_of_three_thousand_players() {
+    assert_round_one(3000);
+}
+
 #[test]
 fn no_second_bye_even_for_the_lowest() {
     // Round 1: 1-2 drawn, 3 had the bye. Player 3 leads but cannot get the bye again: it moves
@@ -100,6 +137,47 @@ fn a_forfeit_win_or_a_full_point_bye_excludes_the_bye() {
     assert!(![1, 3].contains(&bye), "{round}");
     // 4 lost by forfeit (0 points) and is eligible: the bye goes to the lowest score.
     assert_eq!(bye, 4, "{round}");
+}
+
+#[test]
+fn c9_the_bye_s_unplayed_rounds_outrank_the_colours_of_a_bracket_above() {
+    // Round 4 of 5; 6 to 9 play the first rounds only. 1, 2 and 3 have 2½ points, 4 and 5 ½;
+    // 4's ½ is a half-point bye (an unplayed round), 5 has played every round. 1 has met 4 and
+    // 5, 2 has met 5, 3 has met 4. The 2½ bracket pairs two and floats one: 1 cannot float
+    // (it can meet neither 4 nor 5), 3 floating leaves 4 for the bye (3-5), 2 floating leaves 5
+    // (2-4). 1 and 3 both prefer Black strongly, 2 White: 1-2 meets every colour wish, 1-3
+    // leaves one unmet. C9 comes first: 2 floats, 1-3 and 2-4 are paired and 5 gets the bye.
+    let mut t = Tournament::new(9, Some(5));
+    play(
+        &mut t,
+        &[(1, 4, '1'), (5, 2, '0'), (3, 6, '1'), (7, 8, '=')],
+        &[],
+    );
+    play(
+        &mut t,
+        &[(5, 1, '0'), (4, 3, '0'), (7, 2, '0'), (6, 8, '=')],
+        &[],
+    );
+    play(
+        &mut t,
+        &[(1, 6, '='), (2, 8, '='), (3, 7, '='), (5, 9, '=')],
+        &[4],
+    );
+    t.entrants[3].rounds[2].outcome = Outcome::HalfBye;
+    for e in &mut t.entrants[5..] {
+        e.paired_next = false;
+    }
+    let scores: Vec<u32> = t.entrants[..5].iter().map(|e| e.half_points()).collect();
+    assert_eq!(scores, [5, 5, 5, 1, 1]);
+    let round = pair(&t).unwrap();
+    assert_eq!(round.bye, Some(5), "{round}");
+    let mut pairs: Vec<(u32, u32)> = round
+        .games
+        .iter()
+        .map(|g| (g.white.min(g.black), g.white.max(g.black)))
+        .collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, [(1, 3), (2, 4)], "{round}");
 }
 
 #[test]
@@ -185,6 +263,52 @@ fn trf_round_trip() {
     play(&mut t, &[(3, 1, '0'), (2, 4, '1')], &[5]);
     let text = t.to_trf();
     assert_eq!(parse(&text).unwrap(), t, "{text}");
+}
+
+#[test]
+fn the_final_export_after_a_withdrawal_has_no_cell_past_the_last_round() {
+    // 5 players, 3 rounds; 4 withdraws after round 2 (absent in round 3 and not paired after it).
+    let mut t = Tournament::new(5, Some(3));
+    play(&mut t, &[(1, 4, '1'), (5, 2, '=')], &[3]);
+    play(&mut t, &[(3, 1, '0'), (2, 4, '1')], &[5]);
+    t.entrants[3].paired_next = false;
+    let mid = t.to_trf();
+    // Mid-event the withdrawal is a zero-point bye in round 3.
+    let line_of = |text: &str, rank: u32| -> String {
+        text.lines()
+            .find(|l| l.starts_with("001") && l[4..8].trim() == rank.to_string())
+            .expect("a player line")
+            .to_string()
+    };
+    assert!(line_of(&mid, 4).ends_with("  0000 - Z"), "{mid}");
+    assert_eq!(parse(&mid).unwrap(), t, "{mid}");
+    // Round 3: 4 stays withdrawn; the event is over.
+    play(&mut t, &[(1, 2, '='), (5, 3, '1')], &[]);
+    t.entrants[3].paired_next = false;
+    assert_eq!(t.rounds_played(), 3);
+    let text = t.to_trf();
+    for e in &t.entrants {
+        // The 89 columns of the player, then one cell of ten for each round.
+        let line = line_of(&text, e.rank);
+        assert_eq!(line.len(), 89 + 10 * 3, "{text}");
+    }
+    assert!(
+        line_of(&text, 4).ends_with("  0000 - Z"),
+        "round 3 is the last: {text}"
+    );
+    // Read back, the event is the same: every round, result and colour, and nothing to pair.
+    let again = parse(&text).unwrap();
+    assert_eq!(again.total_rounds, t.total_rounds);
+    assert_eq!(again.initial_colour, t.initial_colour);
+    assert_eq!(again.entrants.len(), t.entrants.len());
+    for (a, e) in again.entrants.iter().zip(&t.entrants) {
+        assert_eq!((a.rank, &a.name, &a.rounds), (e.rank, &e.name, &e.rounds));
+    }
+    assert_eq!(again.to_trf(), text);
+    assert_eq!(
+        pair(&again),
+        Err(PairingError::TournamentOver { rounds: 3 })
+    );
 }
 
 #[test]

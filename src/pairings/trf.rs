@@ -167,7 +167,8 @@ pub struct Entrant {
     /// One entry for each round played so far.
     pub rounds: Vec<RoundEntry>,
     /// Whether the player is paired in the next round (false when a bye or an absence was
-    /// entered for it in advance).
+    /// entered for it in advance, or after a withdrawal). Once the last round is played there is
+    /// no next round: the TRF has no cell for it, and [`parse`] reads true.
     pub paired_next: bool,
 }
 
@@ -277,6 +278,11 @@ impl Tournament {
             Colour::White => "152 W\n",
             Colour::Black => "152 B\n",
         });
+        // A player not paired in the next round has a zero-point bye there, when there is one:
+        // a finished event has no cell past its last round.
+        let next_round = self
+            .total_rounds
+            .is_none_or(|r| self.rounds_played() < r as usize);
         for e in &self.entrants {
             let points = e.half_points();
             let mut line = format!(
@@ -305,7 +311,7 @@ impl Tournament {
                     r.outcome.code()
                 ));
             }
-            if !e.paired_next {
+            if !e.paired_next && next_round {
                 line.push_str("  0000 - Z");
             }
             out.push_str(line.trim_end());
