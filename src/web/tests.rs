@@ -292,7 +292,7 @@ both_backends! {
         assert_eq!(public["supply"], Value::Null);
         let exxit = started(&core, "exxit").await;
         let (_, e) = json(&app, request(&format!("/api/game/{exxit}/state"), None, None)).await;
-        assert!(e["players"][0]["holds"].as_str().unwrap().contains("score 0"), "{e}");
+        assert!(e["players"][0]["holds"].as_str().unwrap().starts_with("hand 8 · score "), "{e}");
         assert!(e["supply"].as_str().unwrap().starts_with("Supply: "), "{e}");
         let deadline = db::fetch_game(&core.pool, id).await.unwrap().unwrap().deadline_at.unwrap();
         assert_eq!(public["deadline"], crate::web::state::utc_time(deadline));
