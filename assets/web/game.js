@@ -248,6 +248,13 @@ function renderPlayers() {
     clock.className = 'clock';
     clock.dataset.seat = String(seat);
     li.append(dot, name, clock);
+    if (p.holds) {
+      // What the picture's header says they hold: shown where the header is left out.
+      const holds = document.createElement('span');
+      holds.className = 'holds';
+      holds.textContent = p.holds;
+      li.append(holds);
+    }
     if (s.you && s.you.seat === seat) {
       const you = document.createElement('span');
       you.className = 'tag you';
@@ -263,6 +270,9 @@ function renderPlayers() {
     }
     list.append(li);
   });
+  const supply = $('supply');
+  supply.hidden = !s.supply;
+  supply.textContent = s.supply || '';
 }
 
 function renderMoves() {
@@ -274,6 +284,7 @@ function renderMoves() {
     li.className = 'none';
     li.textContent = t('no-moves');
     list.append(li);
+    renderStepButtons();
     return;
   }
   for (const m of moves) {
@@ -297,6 +308,7 @@ function renderMoves() {
   const current = list.querySelector('[aria-current]');
   if (current) current.scrollIntoView({ block: 'nearest' });
   else list.scrollTop = list.scrollHeight;
+  renderStepButtons();
 }
 
 // ------------------------------------------------------------------------------------------
@@ -322,6 +334,7 @@ async function showReview() {
   $('review-words').textContent = ply === 0 ? t('review-start') : `${t('review-after')} ${ply}`;
   $('live-again').textContent = t('back-to-live');
   $('review-help').textContent = t('review-help');
+  $('review-help').hidden = touchScreen();
   $('board').hidden = false;
   $('preview').hidden = true;
   $('controls').replaceChildren();
@@ -358,20 +371,46 @@ function onMovesClick(event) {
   showPly(review === ply ? null : ply);
 }
 
+/** The position `by` moves from the one shown (the live one: null), or undefined when there
+ * is none that way. */
+function stepTo(by) {
+  const last = (state.moves || []).length;
+  const to = (review === null ? last : review) + by;
+  if (to < 0 || to > last || (to === last && review === null)) return undefined;
+  return to;
+}
+
+/** The Previous and Next buttons (in the move list, and over the board while it shows an
+ * earlier position): for a reader without arrow keys. */
+function renderStepButtons() {
+  const moves = (state.moves || []).length;
+  $('step-bar').hidden = moves === 0;
+  for (const b of document.querySelectorAll('button.step-by')) {
+    const by = Number(b.dataset.by);
+    b.textContent = t(by < 0 ? 'previous-move' : 'next-move');
+    b.disabled = stepTo(by) === undefined;
+  }
+}
+
+function onStepButton(event) {
+  const b = event.target.closest && event.target.closest('button.step-by');
+  if (!b || !state) return;
+  const to = stepTo(Number(b.dataset.by));
+  if (to !== undefined) showPly(to);
+}
+
 function onKey(event) {
   if (!state || event.altKey || event.ctrlKey || event.metaKey) return;
   // Keys typed into the notes are the notes'.
   if (event.target && event.target.closest && event.target.closest('textarea')) return;
   const inBoard = $('board').contains(document.activeElement);
-  const last = (state.moves || []).length;
-  const at = review === null ? last : review;
   let to;
-  if (event.key === 'ArrowLeft' && !inBoard) to = at - 1;
-  else if (event.key === 'ArrowRight' && !inBoard) to = at + 1;
-  else if (event.key === 'Home' && !inBoard) to = 0;
+  if (event.key === 'ArrowLeft' && !inBoard) to = stepTo(-1);
+  else if (event.key === 'ArrowRight' && !inBoard) to = stepTo(1);
+  else if (event.key === 'Home' && !inBoard) to = stepTo(-(review === null ? (state.moves || []).length : review));
   else if ((event.key === 'End' || event.key === 'Escape') && review !== null) to = null;
   else return;
-  if (to !== null && (to < 0 || to > last || (to === last && review === null))) return;
+  if (to === undefined) return;
   event.preventDefault();
   showPly(to);
 }
@@ -757,13 +796,12 @@ function renderPlay() {
   renderPlanBanner();
   const svg = board.querySelector('svg');
   board.hidden = Boolean(pending);
-  if (svg) {
-    svg.setAttribute('focusable', 'false');
-    sizeBoard(svg);
-  }
+  if (svg) svg.setAttribute('focusable', 'false');
   decorateTargets(svg);
   renderPrompt();
   renderControls();
+  // Sized last: the room it has is what the prompt above it leaves.
+  if (svg) sizeBoard(svg);
   if (hadFocus) focusFirst();
 }
 
@@ -781,6 +819,8 @@ function sizeBoard(svg) {
   const [fullW, fullH] = (svg.dataset.full || '0 0').split(' ').map(Number);
   if (!(fullW > 0 && fullH > 0 && room > 0)) return;
   const crop = top > 0 && top < fullH && room < NARROW_PX ? top : 0;
+  // Without the header, the players' panel says what each player holds.
+  $('game').classList.toggle('no-header', crop > 0);
   const [w, h] = [fullW, fullH - crop];
   svg.setAttribute('viewBox', zoom || `0 ${crop} ${w} ${h}`);
   const above = board.getBoundingClientRect().top + window.scrollY;
@@ -790,7 +830,7 @@ function sizeBoard(svg) {
   svg.style.maxWidth = '100%';
   svg.dataset.scale = String(width / w);
   const hint = $('zoom-hint');
-  const small = needsZoom(svg);
+  const small = needsZoom(svg) && touchScreen();
   hint.hidden = !(small || zoom);
   hint.textContent = zoom ? t('zoom-out-hint') : small ? t('zoom-hint') : '';
   renderZoomOut();
@@ -1067,10 +1107,18 @@ async function confirmMove() {
   renderPlay();
 }
 
+/** The kind of pointer that last pressed on the board (`mouse`, `touch`, `pen`). */
+let pointer = '';
+
+/** Whether a click came from a finger: only a touch zooms, a mouse or pen chooses at once. */
+function byTouch(event) {
+  return (event.pointerType || pointer) === 'touch';
+}
+
 function onBoardEvent(event) {
   const keyboard = event.type === 'keydown';
   const svg = $('board').querySelector('svg');
-  if (!keyboard && svg && needsZoom(svg)) {
+  if (!keyboard && svg && byTouch(event) && needsZoom(svg)) {
     zoomAt(svg, event.clientX, event.clientY);
     return;
   }
@@ -1094,8 +1142,18 @@ function setLive(on) {
   live.classList.toggle('off', !on);
 }
 
+/** The live stream while it is open, else null. */
+let stream = null;
+/** The page is hidden or left (it may come back from the browser's back/forward cache). */
+let away = false;
+/** The page has shown its game and follows it (after its first State). */
+let following = false;
+
+/** Opens the live stream, unless it is open or the page is away. */
 function connect() {
+  if (stream || away) return;
   const events = new EventSource(`${api}events`);
+  stream = events;
   let lost = false;
   events.addEventListener('state', (event) => {
     setLive(true);
@@ -1120,12 +1178,31 @@ function connect() {
     setLive(false);
     if (events.readyState === EventSource.CLOSED) {
       events.close();
+      if (stream === events) stream = null;
       window.setTimeout(() => {
+        if (away) return;
         connect();
         refresh();
       }, 2000);
     }
   });
+}
+
+// A page left open holds no stream: a browser keeps the pages behind Back alive for a while,
+// and each live stream they held would count against the address's streams. Back again, the
+// page opens its stream anew and reads what changed meanwhile.
+function leave() {
+  away = true;
+  if (stream) stream.close();
+  stream = null;
+}
+
+function back(event) {
+  if (!event.persisted) return;
+  away = false;
+  if (!following) return;
+  connect();
+  refresh();
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1202,10 +1279,15 @@ async function startInDiscord(frame) {
 }
 
 async function start() {
+  $('board').addEventListener('pointerdown', (event) => {
+    pointer = event.pointerType || '';
+  });
   $('board').addEventListener('click', onBoardEvent);
   $('board').addEventListener('keydown', onBoardEvent);
   $('zoom-out').addEventListener('click', zoomOut);
   $('moves').addEventListener('click', onMovesClick);
+  $('play').addEventListener('click', onStepButton);
+  $('step-bar').addEventListener('click', onStepButton);
   $('live-again').addEventListener('click', () => showPly(null));
   $('chart-plot').addEventListener('click', onChartClick);
   $('chart-plot').addEventListener('keydown', onChartKey);
@@ -1215,6 +1297,8 @@ async function start() {
   $('plans-board').addEventListener('click', planStart);
   $('notes-text').addEventListener('input', renderNotes);
   document.addEventListener('keydown', onKey);
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('pageshow', back);
   window.addEventListener('resize', () => {
     const svg = $('board').querySelector('svg');
     if (svg && state) sizeBoard(svg);
@@ -1226,6 +1310,7 @@ async function start() {
     if (!frame || !(await startInDiscord(frame))) return;
   }
   refresh().then(() => {
+    following = true;
     connect();
     loadNotes();
   });

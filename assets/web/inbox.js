@@ -17,6 +17,10 @@ let games = [];
 let chosen = null;
 /** The refusal of the token: the page stops asking. */
 let refused = false;
+/** The live list's request while it is open (its controller), else null. */
+let stream = null;
+/** The page is hidden or left (it may come back from the browser's back/forward cache). */
+let away = false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -128,11 +132,16 @@ async function* events(body) {
   }
 }
 
+/** Opens the live list, unless it is open, refused, or the page is away. */
 async function connect() {
+  if (stream || refused || away) return;
+  const controller = new AbortController();
+  stream = controller;
   try {
     const response = await fetch(`${base}api/inbox/events`, {
       headers: headers(),
       cache: 'no-store',
+      signal: controller.signal,
     });
     if (response.status === 401 || response.status === 403) {
       let words = '';
@@ -158,13 +167,28 @@ async function connect() {
       live(true);
     }
   } catch (_) {
-    // Dropped or unreachable: said, then tried again.
+    // Dropped or unreachable: said, then tried again; closed by the page: nothing more.
   }
-  if (refused) return;
+  if (stream === controller) stream = null;
+  if (refused || controller.signal.aborted) return;
   if (Object.keys(own).length) live(false);
   else say(own['load-failed'] || '');
   setTimeout(connect, 2000);
 }
+
+// A page left open holds no stream: a browser keeps the pages behind Back alive for a while,
+// and each live stream they held would count against the address's streams. Back again, the
+// page opens its stream anew (the first event is the whole list as it stands).
+window.addEventListener('pagehide', () => {
+  away = true;
+  if (stream) stream.abort();
+  stream = null;
+});
+window.addEventListener('pageshow', (event) => {
+  if (!event.persisted) return;
+  away = false;
+  connect();
+});
 
 setInterval(tick, 1000);
 connect();

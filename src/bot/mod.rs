@@ -397,7 +397,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         )?),
         _ => None,
     };
-    let activity_on = activity.is_some();
+    let activity_set = activity.is_some();
     let web_url = match listen_web(config.web_addr, config.web_addr_is_default).await? {
         Listening::Off => None,
         Listening::Elsewhere(addr) => config.page_url(addr),
@@ -429,6 +429,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             url
         }
     };
+    // The Activity is offered (its Entry Point command, its Play in Discord button) only where
+    // the page is: with no address members can open, neither is.
+    let activity_on = activity_set && web_url.is_some();
     let me: Arc<OnceLock<crate::db::UserId>> = Arc::new(OnceLock::new());
     let data_core = core.clone();
     let data_me = me.clone();

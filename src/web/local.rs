@@ -11,8 +11,10 @@
 //! choices is refused with a page saying which (400) and starts nothing; so is a form posted from
 //! another site (its `Sec-Fetch-Site` or `Origin`; 403). With a token these routes answer 404.
 //!
-//! The page binds only to `WEB_ADDR` (default `127.0.0.1:8787`, this machine alone): anyone who
-//! can open it can play, so it is meant for the operator's own machine.
+//! The page binds only to `WEB_ADDR` (default `127.0.0.1:8787`, this machine alone; when that
+//! is in use, the next free port, which the line names: [`listen`]): anyone who can open it can
+//! play, so it is meant for the operator's own machine. A `WEB_ADDR` set explicitly is kept: in
+//! use, hexcord stops and says so.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -55,31 +57,68 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     };
     let core = Core::new(pool, clock);
     core.changes.listen(&config.database_url);
-    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
-        anyhow::anyhow!(
-            "WEB_ADDR={addr}: cannot listen there ({e}); choose another address and port"
-        )
-    })?;
+    let listener = listen(addr, config.web_addr_is_default).await?;
     let bound = listener.local_addr()?;
     let opponent = Opponent::new(core.clone(), local::BOT, local::BOT_NAME);
     // Its first look, at once, takes up the bot's turns left when hexcord last stopped.
     tokio::spawn(opponent.clone().watch(config.timer_interval));
     let web = Web::local(core, opponent);
-    println!("{}", start_line(bound));
+    let taken = (bound != addr).then_some(addr);
+    println!("{}", start_line(bound, taken));
     super::serve(listener, web).await?;
     Ok(())
 }
 
-/// The line local play starts with: where to play, and how to run on Discord instead.
-pub fn start_line(bound: std::net::SocketAddr) -> String {
-    let mut shown = bound;
-    if shown.ip().is_unspecified() {
-        shown.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+/// Ports tried after the default one is found taken, before any free port the system gives.
+pub const NEXT_PORTS: u16 = 20;
+
+/// The listener of local play at `addr`. When `addr` is the default (`WEB_ADDR` unset) and
+/// taken, the next free port of the same address is taken instead (within [`NEXT_PORTS`], then
+/// any the system gives), as development servers do; an address the user set that cannot be
+/// listened on is an error naming it.
+pub async fn listen(
+    addr: std::net::SocketAddr,
+    is_default: bool,
+) -> anyhow::Result<tokio::net::TcpListener> {
+    let cannot = |e: std::io::Error| {
+        anyhow::anyhow!(
+            "WEB_ADDR={addr}: cannot listen there ({e}); set WEB_ADDR to another address and \
+             port, or leave it unset to take a free one"
+        )
+    };
+    let e = match tokio::net::TcpListener::bind(addr).await {
+        Ok(listener) => return Ok(listener),
+        Err(e) if is_default && e.kind() == std::io::ErrorKind::AddrInUse => e,
+        Err(e) => return Err(cannot(e)),
+    };
+    let next = (1..=NEXT_PORTS).filter_map(|n| addr.port().checked_add(n));
+    for port in next.chain([0]) {
+        let mut other = addr;
+        other.set_port(port);
+        if let Ok(listener) = tokio::net::TcpListener::bind(other).await {
+            return Ok(listener);
+        }
     }
+    Err(cannot(e))
+}
+
+/// The line local play starts with: where to play (and, when the default address was `taken`,
+/// that it was), and how to run on Discord instead.
+pub fn start_line(bound: std::net::SocketAddr, taken: Option<std::net::SocketAddr>) -> String {
+    let shown = |mut at: std::net::SocketAddr| {
+        if at.ip().is_unspecified() {
+            at.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+        }
+        at
+    };
+    let instead = taken.map_or(String::new(), |t| {
+        format!(" ({} is in use, so another port was taken)", shown(t))
+    });
     format!(
-        "hexcord: playing locally (no DISCORD_TOKEN): open http://{shown}/ to play (anyone who \
-         can open it can); to run on Discord, put DISCORD_TOKEN=… in .env (README, \"Running \
-         the bot\")."
+        "hexcord: playing locally (no DISCORD_TOKEN): open http://{}/ to play{instead} (anyone \
+         who can open it can); to run on Discord, put DISCORD_TOKEN=… in .env (README, \"Running \
+         the bot\").",
+        shown(bound)
     )
 }
 

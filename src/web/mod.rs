@@ -53,8 +53,9 @@
 //! The server ([`server`]) faces strangers: a request's head must arrive within 10 s (also the
 //! longest a connection stays idle), its body within 15 s (else 408); connections and live
 //! streams are capped below the process's limit of open files (raised to the hard limit at
-//! start-up), live streams also per client, and one past a cap is closed (a connection) or
-//! answered 503 with `Retry-After` (a stream). Sign-ins (`POST /api/token`) are limited per
+//! start-up), live streams also per client (a quarter of them at most, as one address may be a
+//! whole household or a carrier's many customers; a page closes its stream when it is left), and
+//! one past a cap is closed (a connection) or answered 503 with `Retry-After` (a stream). Sign-ins (`POST /api/token`) are limited per
 //! client and in all, and malformed codes refused, before anything is sent to Discord
 //! ([`activity`]).
 //!
@@ -68,9 +69,11 @@
 //! without scrolling, from a 360 px phone to a desktop. Cells to click have a dashed outline and
 //! a dot, chosen ones a solid outline and their number (the last move: cyan rings and arrows);
 //! Back and Cancel undo. Cells are buttons for the keyboard and screen readers; where they come
-//! out smaller than a fingertip, a tap zooms in on that part of the board. Each player's clock is
-//! beside their name; a move in the list (or ← →) shows the position after it; a move sound can
-//! be turned on. The inbox (`/inbox`, a private link working 7 days) lists every game waiting
+//! out smaller than a fingertip, a tap zooms in on that part of the board (a mouse chooses at
+//! once). On a narrow screen the picture's header is left out and the players' panel says what
+//! each player holds (and EXXIT's tile supply). Each player's clock is beside their name; a move
+//! in the list, Previous and Next (or ← →) show the positions before; a move sound can be turned
+//! on. The inbox (`/inbox`, a private link working 7 days) lists every game waiting
 //! for the member's move on every server, least time left first, live, and plays the chosen one
 //! in place.
 //!

@@ -10,8 +10,12 @@
 //!   the process's limit of open files, read at start-up after raising the soft limit to the
 //!   hard one where allowed ([`Limits::for_file_limit`]): descriptors stay for the database,
 //!   Discord's gateway and ordinary requests. A connection past the cap is closed at once; a
-//!   stream past the cap, or past [`STREAMS_PER_CLIENT`] of one client, is answered 503 with
-//!   `Retry-After`. Each kind of refusal is logged at most once a minute, with the counts.
+//!   stream past the cap, or past the cap of one client, is answered 503 with `Retry-After`.
+//!   Each kind of refusal is logged at most once a minute, with the counts. One address may be
+//!   many people (a household, a school, a mobile carrier's shared address), so a client may
+//!   hold up to [`STREAMS_PER_CLIENT`] streams, but never more than a quarter of all: a flood
+//!   from one address leaves three quarters to everyone else. (The pages close their streams
+//!   when they are hidden or left, so one person holds one or two.)
 //!
 //! A live stream sends a keep-alive comment every few seconds and never waits for a head, so no
 //! timer ends it; it ends when its reader leaves.
@@ -50,8 +54,9 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(15);
 pub const RESERVED_FILES: u64 = 256;
 /// The most connections open at once, whatever the file limit.
 pub const MAX_CONNECTIONS: usize = 10_000;
-/// Live streams one client may hold at once (a few tabs of a few games).
-pub const STREAMS_PER_CLIENT: usize = 8;
+/// Live streams one client may hold at once, at most (many people behind one address, each
+/// with a board or two open); never more than a quarter of all ([`Limits::for_file_limit`]).
+pub const STREAMS_PER_CLIENT: usize = 128;
 /// When a visitor refused for want of a stream is asked to try again.
 pub const RETRY_AFTER: Duration = Duration::from_secs(30);
 /// The file limit assumed when it cannot be read (a systemd service's default).
@@ -77,18 +82,19 @@ impl Limits {
     /// The caps under a limit of `files` open files: the connections take what
     /// [`RESERVED_FILES`] leaves (at least a quarter of it, at most [`MAX_CONNECTIONS`]), and
     /// the live streams three quarters of the connections, the rest staying for ordinary
-    /// requests.
+    /// requests; one client up to [`STREAMS_PER_CLIENT`] streams, and a quarter of them at most.
     pub fn for_file_limit(files: u64) -> Limits {
         let spare = files.saturating_sub(RESERVED_FILES).max(files / 4);
         let connections = usize::try_from(spare)
             .unwrap_or(MAX_CONNECTIONS)
             .clamp(4, MAX_CONNECTIONS);
+        let streams = connections * 3 / 4;
         Limits {
             header_timeout: HEADER_TIMEOUT,
             body_timeout: BODY_TIMEOUT,
             connections,
-            streams: connections * 3 / 4,
-            streams_per_client: STREAMS_PER_CLIENT,
+            streams,
+            streams_per_client: (streams / 4).clamp(1, STREAMS_PER_CLIENT),
         }
     }
 }
@@ -364,9 +370,15 @@ mod tests {
         assert_eq!(l.streams_per_client, STREAMS_PER_CLIENT);
         assert!(l.connections as u64 + RESERVED_FILES <= 1024);
         let small = Limits::for_file_limit(256);
-        assert_eq!((small.connections, small.streams), (64, 48));
+        assert_eq!(
+            (small.connections, small.streams, small.streams_per_client),
+            (64, 48, 12),
+            "one client a quarter of the streams at most"
+        );
         let big = Limits::for_file_limit(1 << 20);
         assert_eq!(big.connections, MAX_CONNECTIONS);
+        assert_eq!(big.streams_per_client, STREAMS_PER_CLIENT);
+        assert_eq!(Limits::for_file_limit(0).streams_per_client, 1);
         assert_eq!(
             Limits::for_file_limit(u64::MAX).connections,
             MAX_CONNECTIONS

@@ -43,6 +43,10 @@ pub struct State {
     /// The stored computer analysis of a finished game (`/analysis`), as its chart shows it;
     /// `null` when it has none.
     pub analysis: Option<Chart>,
+    /// The figure between the players in the picture's header, in words (EXXIT's tile supply);
+    /// `null` for a game without one. With [`Player::holds`], what a page that leaves the
+    /// header out (a narrow screen) shows beside the players.
+    pub supply: Option<String>,
 }
 
 /// The analysis chart's numbers: the values the Discord chart draws and its answer states.
@@ -130,6 +134,26 @@ pub struct Player {
     /// With a time control, the seconds this player's turn starts with (for the player to move,
     /// the page counts down to the deadline instead); `null` without one.
     pub bank: Option<i64>,
+    /// What the player holds, as the picture's header says it: `12 in hand`,
+    /// `hand 5 · score 3`.
+    pub holds: String,
+}
+
+/// What the picture's header of `game`'s position says beside the players' names (`names` by
+/// colour, the first colour's first): what each colour holds, by colour, and the figure between
+/// them in words (EXXIT's tile supply). The page shows these where it leaves the header out.
+pub fn header_words(lang: Lang, game: &Game, names: &[String; 2]) -> ([String; 2], Option<String>) {
+    use crate::render::Draw as _;
+    crate::games::on_game!(game.position(), Position(p), G => {
+        let mut view = G::view(p, None, names);
+        G::set_words(&mut view, lang, None, None);
+        let header = view.header();
+        let supply = header
+            .centre
+            .as_ref()
+            .map(|(_, count)| text!("web-supply", count = count.clone()).render(lang));
+        (header.stats.clone(), supply)
+    })
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -251,11 +275,23 @@ async fn build_for(
             .map(|c| words::colour(kind, c).render(lang))
             .unwrap_or_default()
     };
+    // The picture names the players by colour (the first colour's first).
+    let colour_index = |seat: usize| colour_of(row, game, row.players[seat]).map(|c| c.index());
+    let mut by_colour = names.clone();
+    for (seat, name) in names.iter().enumerate() {
+        if let Some(c) = colour_index(seat) {
+            by_colour[c] = name.clone();
+        }
+    }
+    let (holds, supply) = header_words(lang, game, &by_colour);
     let players = (0..2)
         .map(|seat| Player {
             name: names[seat].clone(),
             colour: colour_words(seat),
             bank: row.clock.map(|c| c.banks[seat]),
+            holds: colour_index(seat)
+                .map(|c| holds[c].clone())
+                .unwrap_or_default(),
         })
         .collect();
     let active = row.status == GameStatus::Active && !game.is_over();
@@ -328,13 +364,6 @@ async fn build_for(
         .collect();
     targets.sort_by_key(|h| (h.r, h.q));
     targets.dedup();
-    // The picture names the players by colour (the first colour's first).
-    let mut by_colour = names.clone();
-    for (seat, name) in names.iter().enumerate() {
-        if let Some(c) = colour_of(row, game, row.players[seat]) {
-            by_colour[c.index()] = name.clone();
-        }
-    }
     let svg = board_svg(lang, game, None, &by_colour, &targets)?;
     let analysis = stored_chart(pool, row, game, lang).await?;
     Ok(State {
@@ -355,6 +384,7 @@ async fn build_for(
         legal,
         texts: super::texts::page_texts(lang),
         analysis,
+        supply,
     })
 }
 

@@ -286,6 +286,14 @@ both_backends! {
         assert_eq!(public["to_move"], 0);
         assert_eq!(public["status"], format!("ann ({}) to move", public["players"][0]["colour"].as_str().unwrap()));
         assert_eq!(public["result"], Value::Null);
+        // What the picture's header says each holds, for a page that leaves it out.
+        assert_eq!(public["players"][0]["holds"], "13 in hand");
+        assert_eq!(public["players"][1]["holds"], "13 in hand");
+        assert_eq!(public["supply"], Value::Null);
+        let exxit = started(&core, "exxit").await;
+        let (_, e) = json(&app, request(&format!("/api/game/{exxit}/state"), None, None)).await;
+        assert!(e["players"][0]["holds"].as_str().unwrap().starts_with("hand 8 · score "), "{e}");
+        assert!(e["supply"].as_str().unwrap().starts_with("Supply: "), "{e}");
         let deadline = db::fetch_game(&core.pool, id).await.unwrap().unwrap().deadline_at.unwrap();
         assert_eq!(public["deadline"], crate::web::state::utc_time(deadline));
         assert_eq!(public["you"], Value::Null);
@@ -1458,7 +1466,8 @@ async fn open_stream(addr: std::net::SocketAddr, id: i64, from: &str) -> (TcpStr
 async fn live_streams_and_connections_are_capped_below_the_file_limit() {
     let (core, _db) = sqlite_core().await;
     let id = started(&core, "inphexion size=5").await;
-    // Under a limit of 64 open files: 16 connections, 12 of them live streams, 8 per client.
+    // Under a limit of 64 open files: 16 connections, 12 of them live streams, a quarter of
+    // those (3) per client.
     let limits = quick(64);
     assert_eq!(
         (
@@ -1466,23 +1475,28 @@ async fn live_streams_and_connections_are_capped_below_the_file_limit() {
             limits.streams,
             limits.streams_per_client
         ),
-        (16, 12, 8)
+        (16, 12, 3)
     );
     let addr = served(&core, limits).await;
     let mut open = Vec::new();
-    for _ in 0..8 {
+    for _ in 0..3 {
         let (socket, status, h) = open_stream(addr, id, "198.51.100.1").await;
         assert_eq!(status, 200, "{h}");
         open.push(socket);
     }
-    // A ninth from the same address: refused, with when to try again.
-    let (_, status, h) = open_stream(addr, id, "198.51.100.1").await;
-    assert_eq!(status, 503, "{h}");
-    assert!(h.contains("retry-after: 30"), "{h}");
-    for _ in 0..4 {
-        let (socket, status, h) = open_stream(addr, id, "198.51.100.2").await;
-        assert_eq!(status, 200, "{h}");
-        open.push(socket);
+    // A flood from the same address: refused, with when to try again, holding no more.
+    for _ in 0..20 {
+        let (_, status, h) = open_stream(addr, id, "198.51.100.1").await;
+        assert_eq!(status, 503, "{h}");
+        assert!(h.contains("retry-after: 30"), "{h}");
+    }
+    // The others' streams are all still there for them.
+    for from in ["198.51.100.2", "198.51.100.4", "198.51.100.5"] {
+        for _ in 0..3 {
+            let (socket, status, h) = open_stream(addr, id, from).await;
+            assert_eq!(status, 200, "{h}");
+            open.push(socket);
+        }
     }
     // All twelve taken: a newcomer is refused, in their language.
     let mut ja = TcpStream::connect(addr).await.unwrap();
@@ -1924,4 +1938,34 @@ async fn the_metrics_are_prometheus_text_and_follow_what_happens() {
     assert_eq!(status, 503, "{body}");
     assert!(body.contains("gateway"), "{body}");
     assert!(!body.contains("database"), "{body}");
+}
+
+/// Local play's address: the default one in use, the next free port of the same address is
+/// taken and the line names both; an address the user set that is in use stops hexcord with an
+/// error naming `WEB_ADDR`.
+#[tokio::test]
+async fn local_play_takes_the_next_free_port_only_in_place_of_the_default() {
+    use super::local::{listen, start_line};
+    let held = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let taken = held.local_addr().unwrap();
+    let other = listen(taken, true).await.expect("another port");
+    let bound = other.local_addr().unwrap();
+    assert_eq!(bound.ip(), taken.ip());
+    assert_ne!(bound.port(), taken.port());
+    let line = start_line(bound, Some(taken));
+    assert!(
+        line.contains(&format!("open http://{bound}/ to play"))
+            && line.contains(&format!("{taken} is in use")),
+        "{line}"
+    );
+    assert!(!start_line(bound, None).contains("in use"));
+    let e = listen(taken, false)
+        .await
+        .expect_err("the address set is kept");
+    let e = e.to_string();
+    assert!(
+        e.starts_with(&format!("WEB_ADDR={taken}: cannot listen there")),
+        "{e}"
+    );
+    drop(held);
 }

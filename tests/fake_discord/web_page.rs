@@ -181,6 +181,8 @@ fn state_of(id: i64, table: &Table, seat: Option<usize>) -> Value {
         Some(s) => format!("{} ({}) to move", table.players[s], colours[s]),
         None => game.status(),
     };
+    // The players sit by colour here, the first colour's first.
+    let (holds, supply) = hexcord::web::state::header_words(table.lang, game, &table.players);
     json!({
         "id": id,
         "kind": match game.kind() {
@@ -192,9 +194,10 @@ fn state_of(id: i64, table: &Table, seat: Option<usize>) -> Value {
         "revision": table.revision,
         "lang": if table.lang.tag().starts_with("ja") { "ja" } else { "en" },
         "players": [
-            {"name": table.players[0], "colour": colours[0], "bank": table.banks[0]},
-            {"name": table.players[1], "colour": colours[1], "bank": table.banks[1]},
+            {"name": table.players[0], "colour": colours[0], "bank": table.banks[0], "holds": holds[0]},
+            {"name": table.players[1], "colour": colours[1], "bank": table.banks[1], "holds": holds[1]},
         ],
+        "supply": supply,
         "to_move": to_move,
         "deadline": if to_move.is_some() { table.deadline.clone() } else { None },
         "status": status,
@@ -590,8 +593,38 @@ pub async fn click_move(c: &Client, legal: &Value, keyboard: bool) {
         .expect("click Confirm");
 }
 
-/// Where the page's cells are smaller than a fingertip, zooms in on the cell of `css` (a tap
-/// there), first back to the whole board if it is zoomed in elsewhere.
+/// A tap of a finger on the element of `css`: a touch, where `click` is a mouse's.
+pub async fn tap(c: &Client, css: &str) {
+    use fantoccini::actions::{InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
+    // A finger reaches only what is on the screen.
+    js(
+        c,
+        &format!(
+            "document.querySelector({}).scrollIntoView({{ block: 'nearest' }}); return true",
+            json!(css)
+        ),
+    )
+    .await;
+    let element = c.find(Locator::Css(css)).await.expect("the element to tap");
+    let finger = TouchActions::new("finger".to_string())
+        .then(PointerAction::MoveToElement {
+            element,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(finger).await.expect("tap");
+}
+
+/// Where the page's cells are smaller than a fingertip (and it speaks of taps: a touch
+/// screen), zooms in on the cell of `css` (a tap there), first back to the whole board if it is
+/// zoomed in elsewhere.
 async fn zoom_to(c: &Client, css: &str) {
     let script = format!(
         "const g = document.querySelector('{css}'); \
@@ -613,12 +646,7 @@ async fn zoom_to(c: &Client, css: &str) {
         how = js(c, &script).await;
     }
     if how == json!("zoom") {
-        c.find(Locator::Css(css))
-            .await
-            .expect("the cell")
-            .click()
-            .await
-            .expect("tap to zoom");
+        tap(c, css).await;
         until(
             c,
             "the zoom",
@@ -941,8 +969,10 @@ async fn the_page_plays_whole_games_by_clicking_and_shows_them_live() {
         bytes += http(path).await;
     }
     // 60 kB before the analysis chart (about 3 kB of script) joined the page; 69 kB with the
-    // notes box and Plan ahead (about 5 kB of script and markup).
-    assert!(bytes <= 76_000, "the page with its board is {bytes} bytes");
+    // notes box and Plan ahead (about 5 kB of script and markup); 77.5 kB with Previous and
+    // Next, what the players hold on a narrow screen, and the live stream closed while the page
+    // is left (about 2.5 kB).
+    assert!(bytes <= 78_000, "the page with its board is {bytes} bytes");
     eprintln!("web page: {bytes} bytes with its board (EXXIT, 19 tiles, spectator)");
 
     let driver = Driver::start().await;
@@ -1110,8 +1140,15 @@ async fn the_bots_page_plays_whole_games_by_clicking_and_discord_gets_every_boar
             .await;
             if ply < 2 {
                 let smallest = js(page, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
-                // Large enough to touch, or a tap zooms in until they are (`click_move`).
-                let zooms = js(page, "return !document.getElementById('zoom-hint').hidden").await;
+                // Large enough to touch, or on a touch screen a tap zooms in until they are
+                // (`click_move`); a mouse chooses at once.
+                let zooms = js(
+                    page,
+                    "const touch = navigator.maxTouchPoints > 0 \
+                     || matchMedia('(pointer: coarse)').matches; \
+                     return !touch || !document.getElementById('zoom-hint').hidden",
+                )
+                .await;
                 assert!(
                     smallest >= 44.0 || zooms == json!(true),
                     "touch targets of {smallest} px"
@@ -1526,14 +1563,10 @@ async fn the_board_fits_every_window_and_its_marks_stand_out() {
                     over["width"]
                 );
                 if smallest < 44.0 {
-                    let hint = "return !document.getElementById('zoom-hint').hidden";
-                    until(page, "the hint to tap to zoom", hint).await;
-                    page.find(Locator::Css("#board .target.next"))
-                        .await
-                        .expect("a cell")
-                        .click()
-                        .await
-                        .expect("tap");
+                    // No touch screen here: no hint to tap; a tap all the same zooms.
+                    let hint = "return document.getElementById('zoom-hint').hidden";
+                    assert_eq!(js(page, hint).await, json!(true), "game {id} at {w}×{h}");
+                    tap(page, "#board .target.next").await;
                     until(
                         page,
                         "the zoom",
@@ -1628,26 +1661,14 @@ async fn the_board_fits_every_window_and_its_marks_stand_out() {
                 .to_string();
             resize(&light, 1280, 800).await;
             let css = format!("#board .target.next[data-cell=\"{first}\"]");
-            for _ in 0..2 {
-                // A first tap may zoom in, when the cells are small; a second chooses.
-                light
-                    .find(Locator::Css(&css))
-                    .await
-                    .expect("the cell")
-                    .click()
-                    .await
-                    .expect("click");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                if js(
-                    &light,
-                    "return document.querySelector('#board .target.chosen') !== null",
-                )
+            // A mouse click chooses at once, however small the cells.
+            light
+                .find(Locator::Css(&css))
                 .await
-                    == json!(true)
-                {
-                    break;
-                }
-            }
+                .expect("the cell")
+                .click()
+                .await
+                .expect("click");
             let chosen = format!("#board .target.chosen[data-cell=\"{first}\"]");
             until(
                 &light,
@@ -2619,4 +2640,583 @@ async fn a_line_planned_by_clicking_on_the_preview_board_is_played_when_it_comes
     );
     let _ = c.close().await;
     d.end(&mut bot, "web_plans", started).await;
+}
+
+/// The test server with `tables` under ids 1, 2, …; its address and what it holds.
+async fn serve_tables(tables: Vec<Table>) -> (String, Shared) {
+    let (changes, _) = broadcast::channel(64);
+    let shared = Shared {
+        tables: Arc::new(Mutex::new(
+            tables
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| (i as i64 + 1, t))
+                .collect(),
+        )),
+        changes,
+    };
+    (serve(shared.clone()).await, shared)
+}
+
+/// A table of `line` after its first `n` legal moves (the first of each position).
+fn table_after(line: &str, lang: Lang, n: usize) -> Table {
+    let mut table = new_table(line, lang);
+    for _ in 0..n {
+        let mv = table.game.legal_moves()[0];
+        table.game.play(mv).expect("a legal move");
+    }
+    table.version = n as u64;
+    table.revision = n as u64;
+    table
+}
+
+/// The link of the player to move in game `id`.
+fn mover_link(base: &str, shared: &Shared, id: i64) -> String {
+    let tables = shared.tables.lock().unwrap();
+    let table = &tables[&id];
+    let seat = table.game.position().to_move().index();
+    format!("{base}/game/{id}#t={}", table.tokens[seat])
+}
+
+/// As first loaded at 1280×800 (sized once, no resize since), the board of an 11×11 inpHeXion
+/// and of a late EXXIT game fits the window: it is sized after the prompt above it is written.
+/// On a desktop (1024×600, no touch screen) the cells of 11×11 are smaller than a fingertip, yet
+/// there is no hint to tap and a mouse click chooses the cell at once; a tap of a finger zooms
+/// in. On a phone the hint says to tap, and a tap zooms.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_fits_as_first_loaded_and_only_a_touch_zooms() {
+    let mut rng = SmallRng::seed_from_u64(42);
+    let mut exxit = new_table("exxit tiles=39", Lang::EN);
+    exxit.game = late_exxit(&mut rng);
+    exxit.version = exxit.game.ply() as u64;
+    exxit.revision = exxit.version;
+    let (base, shared) = serve_tables(vec![new_table("inphexion size=11", Lang::EN), exxit]).await;
+    let driver = Driver::start().await;
+    let offered = "return document.querySelector('#board .target.next') !== null";
+    for id in [1, 2] {
+        let page = driver.browser(1280, 800).await;
+        page.goto(&mover_link(&base, &shared, id))
+            .await
+            .expect("open the board");
+        until(&page, "the moves offered", offered).await;
+        // Whatever comes after the first State (the live mark) has come too.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let over = js(&page, OVERFLOW).await;
+        eprintln!("game {id} as first loaded at 1280×800: {over}");
+        for edge in ["page", "left", "top", "right", "bottom"] {
+            assert!(
+                over[edge].as_f64().unwrap_or(99.0) <= 0.5,
+                "game {id} as first loaded at 1280×800: {edge} overflows: {over}"
+            );
+        }
+        assert!(over["width"].as_f64().unwrap_or(0.0) >= 480.0, "{over}");
+        let _ = page.close().await;
+    }
+
+    let desk = driver.browser(1024, 600).await;
+    desk.goto(&mover_link(&base, &shared, 1))
+        .await
+        .expect("open the board");
+    until(&desk, "the moves offered", offered).await;
+    let smallest = js(&desk, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+    assert!(
+        smallest > 0.0 && smallest < 44.0,
+        "11×11 at 1024×600: cells of {smallest} px"
+    );
+    let hidden = |id: &str| format!("return document.getElementById('{id}').hidden");
+    assert_eq!(
+        js(&desk, &hidden("zoom-hint")).await,
+        json!(true),
+        "no hint to tap"
+    );
+    let first = js(
+        &desk,
+        "return document.querySelector('#board .target.next').getAttribute('data-cell')",
+    )
+    .await;
+    let cell = &format!(
+        "#board .target.next[data-cell=\"{}\"]",
+        first.as_str().expect("a cell")
+    );
+    desk.find(Locator::Css(cell))
+        .await
+        .expect("the cell")
+        .click()
+        .await
+        .expect("click");
+    until(
+        &desk,
+        "the move chosen by a click, its preview",
+        "return !document.getElementById('preview').hidden",
+    )
+    .await;
+    assert_eq!(js(&desk, &hidden("zoom-out")).await, json!(true), "no zoom");
+    // Cancel, then a finger's tap: it zooms in and chooses nothing.
+    let cancel = c_button(&desk, "Cancel").await;
+    cancel.click().await.expect("Cancel");
+    until(&desk, "the board again", offered).await;
+    tap(&desk, cell).await;
+    until(
+        &desk,
+        "the zoom by a tap",
+        "return !document.getElementById('zoom-out').hidden",
+    )
+    .await;
+    assert_eq!(
+        js(
+            &desk,
+            "return document.querySelectorAll('#board .target.chosen').length \
+             + (document.getElementById('preview').hidden ? 0 : 1)"
+        )
+        .await,
+        json!(0),
+        "a tap that zooms chooses nothing"
+    );
+    let _ = desk.close().await;
+
+    let phone = driver.phone(390, 844).await;
+    phone
+        .goto(&mover_link(&base, &shared, 1))
+        .await
+        .expect("open the board");
+    until(
+        &phone,
+        "the hint to tap",
+        "const h = document.getElementById('zoom-hint'); \
+         return !h.hidden && h.textContent.includes('tap')",
+    )
+    .await;
+    tap(&phone, cell).await;
+    until(
+        &phone,
+        "the zoom by a tap",
+        "return !document.getElementById('zoom-out').hidden",
+    )
+    .await;
+    let zoomed = js(&phone, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
+    assert!(zoomed >= 44.0, "zoomed in, cells of {zoomed} px");
+    let _ = phone.close().await;
+}
+
+/// The button of the controls whose words are `words`.
+async fn c_button(c: &Client, words: &str) -> fantoccini::elements::Element {
+    for b in c
+        .find_all(Locator::Css("#controls button"))
+        .await
+        .expect("buttons")
+    {
+        if b.text().await.expect("text") == words {
+            return b;
+        }
+    }
+    panic!("no button {words}");
+}
+
+/// Whether the element of `css` is shown (laid out with a size).
+fn shown(css: &str) -> String {
+    format!(
+        "const e = document.querySelector('{css}'); \
+         return e !== null && e.getClientRects().length > 0"
+    )
+}
+
+/// On a phone (360 px wide) the picture's header is left out, and the players' panel says what
+/// it said: EXXIT's hands, scores and tile supply, inpHeXion's discs in hand, in the page's
+/// language. Wider, the header shows them and the panel does not repeat them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_the_players_panel_says_what_the_pictures_header_holds() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut exxit = new_table("exxit tiles=39", Lang::EN);
+    exxit.game = late_exxit(&mut rng);
+    exxit.version = exxit.game.ply() as u64;
+    exxit.revision = exxit.version;
+    let (base, shared) = serve_tables(vec![
+        exxit,
+        table_after("inphexion size=7", Lang::of("ja"), 3),
+    ])
+    .await;
+    let driver = Driver::start().await;
+    let phone = driver.phone(360, 740).await;
+    let wide = driver.browser(1280, 800).await;
+    for id in [1, 2] {
+        let (holds, supply) = {
+            let tables = shared.tables.lock().unwrap();
+            let t = &tables[&id];
+            hexcord::web::state::header_words(t.lang, &t.game, &t.players)
+        };
+        assert!(holds.iter().all(|h| !h.is_empty()));
+        let link = format!("{base}/game/{id}");
+        for page in [&phone, &wide] {
+            page.goto(&link).await.expect("open the board");
+            until(
+                page,
+                "the board",
+                "return document.querySelector('#board svg') !== null",
+            )
+            .await;
+        }
+        // The phone: no header in the picture, the panel says it.
+        let cropped = js(
+            &phone,
+            "return document.querySelector('#board svg').viewBox.baseVal.y",
+        )
+        .await;
+        assert!(
+            cropped.as_f64().unwrap_or(0.0) > 0.0,
+            "game {id}: {cropped}"
+        );
+        let said = js(
+            &phone,
+            "return [...document.querySelectorAll('#players .holds')]\
+             .filter(e => e.getClientRects().length > 0).map(e => e.textContent)",
+        )
+        .await;
+        assert_eq!(said, json!(holds), "game {id} on a phone");
+        assert_eq!(
+            js(&phone, &shown("#supply")).await,
+            json!(supply.is_some()),
+            "game {id}"
+        );
+        if let Some(supply) = &supply {
+            assert_eq!(
+                js(
+                    &phone,
+                    "return document.getElementById('supply').textContent"
+                )
+                .await,
+                json!(supply)
+            );
+            assert!(supply.starts_with("Supply: "), "{supply}");
+        } else {
+            assert!(holds[0].contains("手持ち"), "{holds:?}");
+        }
+        // Wide: the picture's header says it, the panel does not repeat it.
+        let header = js(
+            &wide,
+            "return document.querySelector('#board svg').viewBox.baseVal.y",
+        )
+        .await;
+        assert_eq!(header.as_f64(), Some(0.0), "game {id}: {header}");
+        assert_eq!(js(&wide, &shown("#players .holds")).await, json!(false));
+        assert_eq!(js(&wide, &shown("#supply")).await, json!(false));
+    }
+    for page in [phone, wide] {
+        let _ = page.close().await;
+    }
+}
+
+/// On a phone, the Previous and Next buttons step through the moves without a keyboard: from
+/// the move list into the positions before, then on the board's own bar, back to the live
+/// position; each is disabled where there is no move that way. Both languages' words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_previous_and_next_step_through_the_moves() {
+    let (base, _shared) = serve_tables(vec![
+        table_after("inphexion size=5", Lang::EN, 3),
+        table_after("inphexion size=5", Lang::of("ja"), 1),
+    ])
+    .await;
+    let driver = Driver::start().await;
+    let phone = driver.phone(360, 740).await;
+    phone
+        .goto(&format!("{base}/game/1"))
+        .await
+        .expect("open the board");
+    until(
+        &phone,
+        "the moves",
+        "return document.querySelectorAll('#moves li:not(.none)').length === 3",
+    )
+    .await;
+    let list = |by: i32| format!("#step-bar button.step-by[data-by=\"{by}\"]");
+    let bar = |by: i32| format!("#review button.step-by[data-by=\"{by}\"]");
+    let state = |css: &str| {
+        format!(
+            "const b = document.querySelector('{css}'); \
+             return [b.textContent, b.disabled, b.getClientRects().length > 0]"
+        )
+    };
+    assert_eq!(
+        js(&phone, &state(&list(-1))).await,
+        json!(["← Previous move", false, true])
+    );
+    assert_eq!(
+        js(&phone, &state(&list(1))).await,
+        json!(["Next move →", true, true]),
+        "nothing after the live position"
+    );
+    let at = |words: &str| {
+        format!(
+            "return !document.getElementById('review').hidden \
+             && document.getElementById('review-words').textContent === {} \
+             && document.querySelector('#board svg') !== null",
+            json!(words)
+        )
+    };
+    tap(&phone, &list(-1)).await;
+    until(
+        &phone,
+        "the position after move 2",
+        &at("Position after move 2"),
+    )
+    .await;
+    // On the board's bar, one tap at a time, to the start and no further.
+    for words in ["Position after move 1", "Position at the start"] {
+        tap(&phone, &bar(-1)).await;
+        until(&phone, words, &at(words)).await;
+    }
+    assert_eq!(js(&phone, &state(&bar(-1))).await[1], json!(true));
+    assert_eq!(
+        js(
+            &phone,
+            "return document.querySelector('#moves [aria-current]') === null"
+        )
+        .await,
+        json!(true)
+    );
+    for words in ["Position after move 1", "Position after move 2"] {
+        tap(&phone, &bar(1)).await;
+        until(&phone, words, &at(words)).await;
+    }
+    assert_eq!(
+        js(
+            &phone,
+            "return document.querySelector('#moves [aria-current]').dataset.ply"
+        )
+        .await,
+        json!("2")
+    );
+    tap(&phone, &bar(1)).await;
+    until(
+        &phone,
+        "the live position again",
+        "return document.getElementById('review').hidden",
+    )
+    .await;
+    assert_eq!(js(&phone, &state(&list(1))).await[1], json!(true));
+    // In Japanese.
+    phone
+        .goto(&format!("{base}/game/2"))
+        .await
+        .expect("open the board");
+    until(
+        &phone,
+        "the words in Japanese",
+        "const b = document.querySelector('#step-bar button.step-by'); \
+         return b !== null && b.textContent === '← 前の手'",
+    )
+    .await;
+    assert_eq!(
+        js(&phone, &state(&list(1))).await,
+        json!(["次の手 →", true, true])
+    );
+    let _ = phone.close().await;
+}
+
+/// The live streams the bot's web board holds open now (its `/metrics`, asked from this
+/// machine).
+async fn streams_open(web: &str) -> u64 {
+    let mut socket = tokio::net::TcpStream::connect(web.trim_start_matches("http://"))
+        .await
+        .expect("connect");
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    socket
+        .write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("ask");
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).await.expect("answer");
+    answer
+        .lines()
+        .find_map(|l| l.strip_prefix("hexcord_web_live_streams "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no count of streams: {answer}"))
+}
+
+/// The real bot with the fake Discord: Ann moves between her inbox and a game's page in one
+/// tab, a dozen loads and more, then Back and Forward. Each page closes its live stream when it
+/// is left (a browser keeps the pages behind Back alive, streams and all), so the bot's web
+/// board holds one stream for her at the end, not one per load; and the inbox still shows Bob's
+/// move live.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_inbox_stays_live_after_many_page_loads_in_one_tab() {
+    use crate::discord::{components_of, Bot, Discord, ANN, BOB};
+    let started = Instant::now();
+    let d = Discord::start("web_inbox_loads").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let size4 = json!({"name": "size", "type": 4, "value": 4});
+    let mut ids = Vec::new();
+    for (who, other) in [(&ANN, &BOB), (&BOB, &ANN)] {
+        let ch = d
+            .challenge(who, other, "inphexion", std::slice::from_ref(&size4))
+            .await;
+        ids.push(d.accept(other, &ch).await.id);
+    }
+    let [anns, bobs] = ids[..] else {
+        unreachable!()
+    };
+    let games = d.command(&ANN, "games", vec![]).await;
+    let link = components_of(&games.components)
+        .find_map(|c| c["url"].as_str().filter(|u| u.contains("/inbox#t=")))
+        .unwrap_or_else(|| panic!("no inbox link under /games: {games:?}"))
+        .to_string();
+    let (web, token) = link.split_once("/inbox#t=").expect("an inbox link");
+    let (web, token) = (web.to_string(), token.to_string());
+    let driver = Driver::start().await;
+    let page = driver.browser(1280, 800).await;
+    const LISTED: &str = "return JSON.stringify([...document.querySelectorAll('#games button')]\
+         .map(b => Number(b.dataset.game)))";
+    let listed = |want: Vec<i64>| {
+        format!(
+            "return (() => {{ {LISTED}; }})() === {}",
+            json!(serde_json::to_string(&want).unwrap_or_default())
+        )
+    };
+    let live = "const l = document.getElementById('live'); \
+         return !l.hidden && !l.classList.contains('off')";
+    for load in 0..15 {
+        if load % 2 == 0 {
+            page.goto(&link).await.expect("the inbox");
+            until(&page, "Ann's game listed", &listed(vec![anns])).await;
+        } else {
+            let game = if load % 4 == 1 { anns } else { bobs };
+            page.goto(&format!("{web}/game/{game}#t={token}"))
+                .await
+                .expect("a game's page");
+            until(
+                &page,
+                "the board",
+                "return document.querySelector('#board svg') !== null",
+            )
+            .await;
+        }
+        until(&page, "the page live", live).await;
+    }
+    // Back to the last game's page, and Forward to the inbox: back live each time.
+    page.back().await.expect("Back");
+    until(
+        &page,
+        "the game's page again",
+        "return /\\/game\\/\\d+$/.test(location.pathname)",
+    )
+    .await;
+    until(&page, "the game's page live again", live).await;
+    page.forward().await.expect("Forward");
+    until(&page, "the inbox again", &listed(vec![anns])).await;
+    until(&page, "the inbox live again", live).await;
+    // The pages left behind hold no stream: the inbox's alone is open.
+    let mut open = streams_open(&web).await;
+    let waited = Instant::now();
+    while open > 1 && waited.elapsed() < Duration::from_secs(20) {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        open = streams_open(&web).await;
+    }
+    assert_eq!(open, 1, "live streams still open after 15 loads");
+
+    // Bob moves in Discord: his game comes into Ann's inbox live.
+    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+    let (_, game) = hexcord::play::actions::load(&pool, bobs)
+        .await
+        .expect("the game");
+    pool.close().await;
+    let mv = game.legal_notations()[0].clone();
+    let played = d
+        .command(
+            &BOB,
+            "move",
+            vec![
+                json!({"name": "move", "type": 3, "value": mv}),
+                json!({"name": "game", "type": 3, "value": bobs.to_string()}),
+            ],
+        )
+        .await;
+    assert!(!played.content.is_empty(), "{played:?}");
+    until(&page, "Bob's game added live", &listed(vec![anns, bobs])).await;
+    let _ = page.close().await;
+    d.end(&mut bot, "web_inbox_loads", started).await;
+}
+
+/// Local play with `WEB_ADDR` unset while its default port (8787) is in use: hexcord takes the
+/// next free port, as development servers do, and its one line says where and why; the page
+/// answers there. With `WEB_ADDR` set to an address in use, it stops with an error naming
+/// `WEB_ADDR` and the address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn local_play_takes_the_next_free_port_when_the_default_is_in_use() {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+    let default = hexcord::config::DEFAULT_WEB_ADDR;
+    // In use: held here, unless something else holds it already.
+    let _held = std::net::TcpListener::bind(default).ok();
+    assert!(
+        std::net::TcpListener::bind(default).is_err(),
+        "{default} is in use"
+    );
+    let dir = std::env::temp_dir().join(format!("hexcord-local-port-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let hexcord = |web_addr: Option<&str>| {
+        let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexcord"));
+        for (key, _) in hexcord::config::SETTINGS {
+            command.env_remove(key);
+        }
+        command
+            .current_dir(&dir)
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}", dir.join("hexcord.db").display()),
+            )
+            .envs(web_addr.map(|a| ("WEB_ADDR", a)))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the hexcord binary starts")
+    };
+    let mut child = hexcord(None);
+    let stdout = child.stdout.take().expect("its standard output");
+    let mut lines = tokio::io::BufReader::new(stdout).lines();
+    let line = tokio::time::timeout(Duration::from_secs(60), lines.next_line())
+        .await
+        .expect("a line in time")
+        .expect("standard output")
+        .expect("a line saying where to play");
+    let at = line
+        .split_once("open http://")
+        .and_then(|(_, rest)| rest.split_once("/ to play"))
+        .map(|(addr, _)| addr.to_string())
+        .unwrap_or_else(|| panic!("no address: {line}"));
+    assert_ne!(at, default, "{line}");
+    assert!(at.starts_with("127.0.0.1:"), "{line}");
+    assert!(line.contains(&format!("{default} is in use")), "{line}");
+    let mut socket = tokio::net::TcpStream::connect(&at).await.expect("connect");
+    socket
+        .write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("ask");
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).await.expect("answer");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        answer.contains("/local/new"),
+        "the front page of local play"
+    );
+    let _ = child.kill().await;
+
+    // Set explicitly, the address is kept: in use, hexcord stops and says so.
+    let refused = hexcord(Some(default));
+    let out = tokio::time::timeout(Duration::from_secs(60), refused.wait_with_output())
+        .await
+        .expect("hexcord stops")
+        .expect("its output");
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(&format!("WEB_ADDR={default}: cannot listen there")),
+        "{said}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

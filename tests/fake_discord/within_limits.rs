@@ -129,3 +129,38 @@ async fn the_entry_point_is_registered_globally_beside_a_development_server() {
     );
     d.end(&mut bot, "entry point", started).await;
 }
+
+/// With Activities on but no address members can open (the web board on a loopback address,
+/// no `PUBLIC_URL`), no link is offered and neither is the Activity: the slash commands are
+/// registered in the development server, and no Entry Point command anywhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_entry_point_is_registered_while_the_page_is_offered_nowhere() {
+    let started = Instant::now();
+    let d = Discord::start("entry-point-withheld").await;
+    let mut bot = Bot::start_with(
+        &d,
+        &[("DISCORD_CLIENT_SECRET", CLIENT_SECRET), ("PUBLIC_URL", "")],
+    )
+    .await;
+    d.fake.wait_ready(1).await;
+    let guild_path = format!("/applications/{APP_ID}/guilds/{GUILD_ID}/commands");
+    d.fake
+        .wait_for(0, "the server's registration", |r| {
+            r.method == "PUT" && r.path == guild_path
+        })
+        .await;
+    // A command answered: the registrations, made before the bot answers any, are all made.
+    d.command(&crate::discord::ANN, "help", vec![]).await;
+    let in_server = registered(&d, &guild_path).expect("the server's registration");
+    let all = in_server.as_array().expect("a list");
+    assert!(all.len() >= 8, "{in_server}");
+    assert!(all.iter().all(|c| c["type"] != json!(4)), "{in_server}");
+    let global = registered(&d, &format!("/applications/{APP_ID}/commands"));
+    assert!(
+        global.as_ref().is_none_or(|g| g
+            .as_array()
+            .is_some_and(|g| g.iter().all(|c| c["type"] != json!(4)))),
+        "{global:?}"
+    );
+    d.end(&mut bot, "entry point withheld", started).await;
+}

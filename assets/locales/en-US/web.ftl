@@ -36,6 +36,7 @@ web-no-such-game = There is no game #{ $game }.
 web-no-such-ply = There is no such position in game #{ $game }.
 web-status-to-move = { $name } ({ $colour }) to move
 web-move-words = { $colour }: { $words }
+web-supply = Supply: { $count } tiles
 web-chart-turning = Move { $number } ({ $colour }): { $played }. Chance to win { $before } % → { $after } %.
 web-token-missing = Only a player can move here: open your private link from the Move button or /board in game #{ $game }'s Discord channel.
 web-token-unknown = This link is not valid (it may be cut short or mistyped). Open the board again from the Move button or /board in Discord.

@@ -35,6 +35,7 @@ web-no-such-game = 対局 #{ $game } はありません。
 web-no-such-ply = 対局 #{ $game } にその局面はありません。
 web-status-to-move = { $name }（{ $colour }）の手番
 web-move-words = { $colour }：{ $words }
+web-supply = 残りタイル { $count }枚
 web-chart-turning = { $number }手目（{ $colour }）：{ $played }。勝率 { $before } % → { $after } %。
 web-token-missing = ここで指せるのは対局者だけです。対局 #{ $game } の Discord チャンネルで「指す」ボタンか「/{ cmd-board.name }」から自分専用のリンクを開いてください。
 web-token-unknown = このリンクは無効です（途中で切れているか、打ち間違いかもしれません）。Discord の「指す」ボタンか「/{ cmd-board.name }」から盤をもう一度開いてください。
