@@ -109,6 +109,19 @@ pub fn challenge_buttons(lang: Lang, challenge: i64) -> serenity::CreateActionRo
     ])
 }
 
+/// The buttons under an open challenge: Accept (any member but its challenger), Withdraw (its
+/// challenger).
+pub fn open_challenge_buttons(lang: Lang, challenge: i64) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Component::Accept(challenge).encode())
+            .label(tr(lang, "button-accept"))
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(Component::Withdraw(challenge).encode())
+            .label(tr(lang, "button-withdraw"))
+            .style(serenity::ButtonStyle::Secondary),
+    ])
+}
+
 /// The row under a tournament's card: Join and Leave while it takes players (`open`), and the
 /// link to its page when the web board runs (`web_url`); none when neither.
 pub fn tournament_buttons(

@@ -1,4 +1,10 @@
 //! Challenges: an invitation to play, open until accepted, declined, withdrawn or expired.
+//!
+//! A challenge names its opponent, or none: an *open challenge*, which any member of its server
+//! but its challenger may accept, within its [`RatingRange`]. An open challenge keeps no
+//! opponent once accepted: its game ([`Challenge::game_id`]) says who took it. Accepting claims
+//! the challenge with one conditional write ([`claim_challenge`]) in the transaction that starts
+//! the game, so two members (or two processes) accepting at once start one game.
 
 use super::{DbRow, Executor};
 use sqlx::{FromRow, Row};
@@ -40,6 +46,33 @@ impl ChallengeStatus {
     }
 }
 
+/// The ratings (in the server's pool for the challenge's game) a member may have to accept an
+/// open challenge; both bounds included, either may be absent.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct RatingRange {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+}
+
+impl RatingRange {
+    /// Any rating.
+    pub const ANY: RatingRange = RatingRange {
+        min: None,
+        max: None,
+    };
+
+    /// Whether `rating` (rounded to a whole number, as members see it) lies within the range.
+    pub fn admits(self, rating: f64) -> bool {
+        let shown = rating.round();
+        self.min.is_none_or(|m| shown >= m as f64) && self.max.is_none_or(|m| shown <= m as f64)
+    }
+
+    /// Whether the range bounds anything.
+    pub fn is_any(self) -> bool {
+        self == RatingRange::ANY
+    }
+}
+
 /// A stored challenge.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Challenge {
@@ -47,7 +80,8 @@ pub struct Challenge {
     pub guild_id: Option<GuildId>,
     pub channel_id: ChannelId,
     pub challenger_id: UserId,
-    pub opponent_id: UserId,
+    /// The member challenged; `None` for an open challenge (any member of the server).
+    pub opponent_id: Option<UserId>,
     pub options: Options,
     pub rated: bool,
     pub status: ChallengeStatus,
@@ -67,6 +101,8 @@ pub struct Challenge {
     pub time_control: Option<TimeControl>,
     /// The game it starts takes weekends off.
     pub weekends_off: bool,
+    /// Who may accept an open challenge, by rating.
+    pub ratings: RatingRange,
 }
 
 impl<'r> FromRow<'r, DbRow> for Challenge {
@@ -109,6 +145,10 @@ impl<'r> FromRow<'r, DbRow> for Challenge {
                 }
             },
             weekends_off: super::get_flag(row, "weekends_off")?,
+            ratings: RatingRange {
+                min: row.try_get("min_rating")?,
+                max: row.try_get("max_rating")?,
+            },
         })
     }
 }
@@ -119,7 +159,8 @@ pub struct NewChallenge<'a> {
     pub guild_id: Option<GuildId>,
     pub channel_id: ChannelId,
     pub challenger_id: UserId,
-    pub opponent_id: UserId,
+    /// `None`: an open challenge.
+    pub opponent_id: Option<UserId>,
     pub options: &'a Options,
     pub rated: bool,
     pub now: i64,
@@ -129,6 +170,7 @@ pub struct NewChallenge<'a> {
     pub rematch_of: Option<i64>,
     pub time_control: TimeControl,
     pub weekends_off: bool,
+    pub ratings: RatingRange,
 }
 
 /// Stores an open challenge; returns its id.
@@ -136,8 +178,10 @@ pub async fn insert_challenge(ex: impl Executor<'_>, c: &NewChallenge<'_>) -> Re
     let id = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, options, rated,
                                  status, created_at, expires_at, seconds_per_move,
-                                 challenger_first, rematch_of, time_control, weekends_off)
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+                                 challenger_first, rematch_of, time_control, weekends_off,
+                                 min_rating, max_rating)
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         RETURNING id",
     )
     .bind(c.guild_id)
     .bind(c.channel_id)
@@ -152,6 +196,8 @@ pub async fn insert_challenge(ex: impl Executor<'_>, c: &NewChallenge<'_>) -> Re
     .bind(c.rematch_of)
     .bind(c.time_control.encode())
     .bind(i64::from(c.weekends_off))
+    .bind(c.ratings.min)
+    .bind(c.ratings.max)
     .fetch_one(ex)
     .await?;
     Ok(id)
@@ -246,6 +292,32 @@ pub async fn expire_challenges(ex: impl Executor<'_>, now: i64) -> Result<Vec<Ch
     Ok(decode_each("challenges", &rows))
 }
 
+/// Claims open challenge `id` for the game about to start, unless its time ran out at `now`:
+/// `false` when it was no longer open (someone else accepted, declined, withdrew or expired it
+/// first). Call it in the transaction that starts the game, then [`set_challenge_game`]: of two
+/// transactions claiming one challenge, the second waits for the first and finds it taken.
+pub async fn claim_challenge(ex: impl Executor<'_>, id: i64, now: i64) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE challenges SET status = 'accepted'
+          WHERE id = $1 AND status = 'open' AND expires_at > $2",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Records the game that accepted challenge `id` started.
+pub async fn set_challenge_game(ex: impl Executor<'_>, id: i64, game: i64) -> Result<(), DbError> {
+    sqlx::query("UPDATE challenges SET game_id = $2 WHERE id = $1")
+        .bind(id)
+        .bind(game)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
 /// Closes an open challenge. `false` when it was no longer open (someone else closed it first).
 pub async fn close_challenge(
     ex: impl Executor<'_>,
@@ -280,7 +352,7 @@ mod tests {
                 guild_id: Some(GuildId(7)),
                 channel_id: ChannelId(8),
                 challenger_id: a,
-                opponent_id: b,
+                opponent_id: Some(b),
                 options: &exxit,
                 rated: true,
                 now: 100,
@@ -290,10 +362,11 @@ mod tests {
                 rematch_of: None,
                 time_control: TimeControl::PerMove { seconds: 86400 },
                 weekends_off: false,
+                ratings: RatingRange::ANY,
             };
             let id = insert_challenge(&pool, &new).await.unwrap();
             let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
-            assert_eq!((c.challenger_id, c.opponent_id), (a, b));
+            assert_eq!((c.challenger_id, c.opponent_id), (a, Some(b)));
             assert_eq!(c.status, ChallengeStatus::Open);
             assert!(c.rated);
             // Found for the pair and game kind, either way round, until it expires.
@@ -328,6 +401,100 @@ mod tests {
     }
 
     both_backends! {
+        async fn two_claims_of_an_open_challenge_start_one_game(pool) {
+            let (ann, bob, cat) = (UserId(1), UserId(u64::MAX - 2), UserId(3));
+            for p in [ann, bob, cat] {
+                upsert_player(&pool, p, "p", 0).await.unwrap();
+            }
+            let exxit = Options::parse_line("exxit tiles=39").unwrap();
+            let open = NewChallenge {
+                guild_id: Some(GuildId(7)),
+                channel_id: ChannelId(8),
+                challenger_id: ann,
+                opponent_id: None,
+                options: &exxit,
+                rated: true,
+                now: 100,
+                expires_at: 200,
+                seconds_per_move: 86400,
+                challenger_first: true,
+                rematch_of: None,
+                time_control: TimeControl::PerMove { seconds: 86400 },
+                weekends_off: false,
+                ratings: RatingRange { min: Some(1400), max: None },
+            };
+            let id = insert_challenge(&pool, &open).await.unwrap();
+            let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
+            assert_eq!(c.opponent_id, None);
+            assert_eq!(c.ratings, RatingRange { min: Some(1400), max: None });
+            // It counts against its challenger's cap, and is no pair's challenge.
+            assert_eq!(count_open_challenges(&pool, ann, 150).await.unwrap(), 1);
+            assert!(find_open_challenge(&pool, ann, bob, GameKind::Exxit, 150)
+                .await
+                .unwrap()
+                .is_none());
+            let bobs = crate::db::NewGame {
+                guild_id: Some(GuildId(7)),
+                channel_id: ChannelId(8),
+                options: &exxit,
+                players: [ann, bob],
+                rated: true,
+                now: 150,
+                seconds_per_move: 86400,
+                deadline_at: None,
+                clock: None,
+            };
+            // Bob claims it; Cat's claim, made while Bob's transaction is open, waits for it
+            // and then finds the challenge taken.
+            let mut first = pool.begin().await.unwrap();
+            assert!(claim_challenge(&mut *first, id, 150).await.unwrap());
+            let second = tokio::spawn({
+                let pool = pool.clone();
+                let exxit = exxit.clone();
+                async move {
+                    let mut tx = pool.begin().await.unwrap();
+                    let claimed = claim_challenge(&mut *tx, id, 150).await.unwrap();
+                    if claimed {
+                        let g = crate::db::NewGame {
+                            guild_id: Some(GuildId(7)),
+                            channel_id: ChannelId(8),
+                            options: &exxit,
+                            players: [ann, cat],
+                            rated: true,
+                            now: 150,
+                            seconds_per_move: 86400,
+                            deadline_at: None,
+                            clock: None,
+                        };
+                        let started = crate::db::insert_game(&mut *tx, &g).await.unwrap();
+                        set_challenge_game(&mut *tx, id, started).await.unwrap();
+                    }
+                    tx.commit().await.unwrap();
+                    claimed
+                }
+            });
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            let started = crate::db::insert_game(&mut *first, &bobs).await.unwrap();
+            set_challenge_game(&mut *first, id, started).await.unwrap();
+            first.commit().await.unwrap();
+            assert!(!second.await.unwrap(), "the second claim finds it taken");
+            let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(games, 1);
+            let c = fetch_challenge(&pool, id).await.unwrap().unwrap();
+            assert_eq!((c.status, c.game_id, c.opponent_id), (ChallengeStatus::Accepted, Some(started), None));
+            assert_eq!(count_open_challenges(&pool, ann, 150).await.unwrap(), 0);
+            // A challenge whose time ran out cannot be claimed, even before the expiry timer
+            // closes it.
+            let late = insert_challenge(&pool, &open).await.unwrap();
+            assert!(!claim_challenge(&pool, late, 200).await.unwrap());
+            assert!(claim_challenge(&pool, late, 199).await.unwrap());
+        }
+    }
+
+    both_backends! {
         async fn challenges_expire_once(pool) {
             upsert_player(&pool, UserId(1), "a", 0).await.unwrap();
             upsert_player(&pool, UserId(2), "b", 0).await.unwrap();
@@ -336,7 +503,7 @@ mod tests {
                 guild_id: None,
                 channel_id: ChannelId(8),
                 challenger_id: UserId(1),
-                opponent_id: UserId(2),
+                opponent_id: Some(UserId(2)),
                 options: &exxit,
                 rated: false,
                 now: 0,
@@ -346,6 +513,7 @@ mod tests {
                 rematch_of: None,
                 time_control: TimeControl::PerMove { seconds: 86400 },
                 weekends_off: false,
+                ratings: RatingRange::ANY,
             };
             let early = insert_challenge(&pool, &new(100)).await.unwrap();
             let late = insert_challenge(&pool, &new(300)).await.unwrap();

@@ -1,10 +1,11 @@
 //! The terms of a challenge: its options checked against the rules, who may challenge whom,
-//! and who may answer it.
+//! and who may answer it (an open challenge: any member but its challenger, within its rating
+//! range).
 
 use super::access::mention;
 use super::Refusal;
 use crate::db::UserId;
-use crate::db::{Challenge, ChallengeStatus};
+use crate::db::{Challenge, ChallengeStatus, RatingRange};
 use crate::games::{GameKind, Options};
 use crate::text;
 
@@ -126,6 +127,41 @@ pub fn check_challenge(
     Ok(())
 }
 
+/// An open challenge's rating range, as `/challenge` gave it: each bound a rating (0 to
+/// [`MAX_RATING`]), the lower not above the upper.
+pub fn check_rating_range(range: RatingRange) -> Result<(), Refusal> {
+    let valid = |r: Option<i64>| r.is_none_or(|r| (0..=MAX_RATING).contains(&r));
+    if !valid(range.min) || !valid(range.max) {
+        return Err(Refusal::new(text!(
+            "open-challenge-range-bounds",
+            max = MAX_RATING
+        )));
+    }
+    if let (Some(min), Some(max)) = (range.min, range.max) {
+        if min > max {
+            return Err(Refusal::new(text!(
+                "open-challenge-range-reversed",
+                min = min,
+                max = max
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The highest rating bound an open challenge may name.
+pub const MAX_RATING: i64 = 4000;
+
+/// A rating range in words: `from 1400 to 1800`, `1400 or more`, `up to 1800`, `any`.
+pub fn rating_range(range: RatingRange) -> crate::i18n::Text {
+    match (range.min, range.max) {
+        (Some(min), Some(max)) => text!("rating-range-between", min = min, max = max),
+        (Some(min), None) => text!("rating-range-at-least", min = min),
+        (None, Some(max)) => text!("rating-range-at-most", max = max),
+        (None, None) => text!("rating-range-any"),
+    }
+}
+
 /// What a button does to a challenge.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ChallengeAnswer {
@@ -151,14 +187,23 @@ pub fn check_challenge_answer(
             None,
         ));
     }
-    match answer {
-        ChallengeAnswer::Accept | ChallengeAnswer::Decline if user != c.opponent_id => {
+    match (answer, c.opponent_id) {
+        (ChallengeAnswer::Accept, None) if user == c.challenger_id => {
+            return Err((Refusal::new(text!("open-challenge-own")), None))
+        }
+        // An open challenge has no Decline button: whoever does not want it leaves it.
+        (ChallengeAnswer::Decline, None) => {
+            return Err((Refusal::new(text!("open-challenge-no-decline")), None))
+        }
+        (ChallengeAnswer::Accept | ChallengeAnswer::Decline, Some(opponent))
+            if user != opponent =>
+        {
             return Err((
-                Refusal::new(text!("challenge-for-another", who = mention(c.opponent_id))),
+                Refusal::new(text!("challenge-for-another", who = mention(opponent))),
                 None,
             ))
         }
-        ChallengeAnswer::Withdraw if user != c.challenger_id => {
+        (ChallengeAnswer::Withdraw, _) if user != c.challenger_id => {
             return Err((Refusal::new(text!("challenge-withdraw-own")), None))
         }
         _ => {}
@@ -183,7 +228,7 @@ mod tests {
             guild_id: Some(GuildId(1)),
             channel_id: ChannelId(2),
             challenger_id: UserId(10),
-            opponent_id: UserId(20),
+            opponent_id: Some(UserId(20)),
             options: Options::parse_line("exxit tiles=39").unwrap(),
             rated: false,
             status,
@@ -196,6 +241,7 @@ mod tests {
             rematch_of: None,
             time_control: None,
             weekends_off: false,
+            ratings: RatingRange::ANY,
         }
     }
 
@@ -231,6 +277,52 @@ mod tests {
             check_challenge_answer(&closed, UserId(20), ChallengeAnswer::Accept, 50).unwrap_err();
         assert!(why.0.render(crate::i18n::Lang::EN).contains("declined"));
         assert_eq!(store, None);
+    }
+
+    #[test]
+    fn anyone_but_its_challenger_accepts_an_open_challenge() {
+        let c = Challenge {
+            opponent_id: None,
+            ..challenge(ChallengeStatus::Open)
+        };
+        let said = |user: u64, answer| {
+            check_challenge_answer(&c, UserId(user), answer, 50)
+                .map_err(|(why, store)| (why.0.render(crate::i18n::Lang::EN), store))
+        };
+        assert_eq!(said(30, ChallengeAnswer::Accept), Ok(()));
+        assert_eq!(said(10, ChallengeAnswer::Withdraw), Ok(()));
+        let (own, store) = said(10, ChallengeAnswer::Accept).unwrap_err();
+        assert!(own.contains("your own open challenge"), "{own}");
+        assert_eq!(store, None);
+        let (decline, _) = said(30, ChallengeAnswer::Decline).unwrap_err();
+        assert!(decline.contains("no one declines"), "{decline}");
+        let (withdraw, _) = said(30, ChallengeAnswer::Withdraw).unwrap_err();
+        assert!(withdraw.contains("Only the member who made"), "{withdraw}");
+        let (late, store) =
+            check_challenge_answer(&c, UserId(30), ChallengeAnswer::Accept, 100).unwrap_err();
+        assert!(late.0.render(crate::i18n::Lang::EN).contains("expired"));
+        assert_eq!(store, Some(ChallengeStatus::Expired));
+    }
+
+    #[test]
+    fn rating_ranges_are_checked_and_read_as_words() {
+        let range = |min, max| RatingRange { min, max };
+        assert_eq!(check_rating_range(range(Some(1400), Some(1800))), Ok(()));
+        assert_eq!(check_rating_range(range(None, Some(0))), Ok(()));
+        assert_eq!(check_rating_range(RatingRange::ANY), Ok(()));
+        let reversed = check_rating_range(range(Some(1800), Some(1400))).unwrap_err();
+        assert!(reversed.0.render(crate::i18n::Lang::EN).contains("1800"));
+        assert!(check_rating_range(range(Some(-1), None)).is_err());
+        assert!(check_rating_range(range(None, Some(MAX_RATING + 1))).is_err());
+        // A rating is compared as members see it: rounded.
+        assert!(range(Some(1400), Some(1800)).admits(1399.5));
+        assert!(!range(Some(1400), Some(1800)).admits(1399.4));
+        assert!(!range(Some(1400), Some(1800)).admits(1800.5));
+        assert!(range(None, None).admits(0.0));
+        let en = |r| rating_range(r).render(crate::i18n::Lang::EN);
+        assert_eq!(en(range(Some(1400), Some(1800))), "from 1400 to 1800");
+        assert_eq!(en(range(Some(1400), None)), "1400 or more");
+        assert_eq!(en(range(None, Some(1800))), "up to 1800");
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod games;
 mod japanese;
 mod move_button;
 mod notes;
+mod open_challenges;
 mod pacing;
 mod processes;
 mod puzzles;

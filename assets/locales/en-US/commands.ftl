@@ -7,9 +7,9 @@
 
 ## Commands
 
-cmd-challenge = Challenge a member to a game.
+cmd-challenge = Challenge a member (or, without an opponent, anyone here) to a game.
     .name = challenge
-opt-challenge-opponent = Who to play
+opt-challenge-opponent = Who to play; leave it out to let any member here accept
     .name = opponent
 opt-challenge-game = Which game
     .name = game

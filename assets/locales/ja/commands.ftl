@@ -7,9 +7,9 @@
 
 ## コマンド
 
-cmd-challenge = メンバーに対局を申し込みます。
+cmd-challenge = メンバーに対局を申し込みます（相手を指定しなければ対局相手を募集します）。
     .name = 挑戦
-opt-challenge-opponent = 対戦相手
+opt-challenge-opponent = 対戦相手（指定しなければ、このサーバーの誰でも受けられる募集になります）
     .name = 相手
 opt-challenge-game = どのゲームか
     .name = ゲーム

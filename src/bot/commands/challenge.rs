@@ -1,4 +1,5 @@
-//! Starting games: `/challenge` (a member) and `/play` (the bot).
+//! Starting games: `/challenge` (a member, or without `opponent` every member of the server:
+//! an open challenge) and `/play` (the bot).
 
 use crate::db::{ChannelId, UserId};
 use poise::serenity_prelude as serenity;
@@ -9,25 +10,55 @@ use super::{
     LevelChoice, TilesChoice,
 };
 use crate::ai::Level;
-use crate::bot::components::{challenge_buttons, read_back, settle_challenge, Shown};
+use crate::bot::components::{
+    challenge_buttons, open_challenge_buttons, read_back, settle_challenge, Shown,
+};
 use crate::bot::{BotError, Context};
 use crate::db;
+use crate::db::RatingRange;
 use crate::games::{Colour, GameKind};
 use crate::play::access::mention;
-use crate::play::actions::{self, BotGameRequest, ChallengeRequest};
+use crate::play::actions::{self, BotGameRequest, ChallengeRequest, OpenChallengeRequest};
 use crate::play::schedule::{CHALLENGE_TTL_SECS, DAY, DEFAULT_DAYS_PER_MOVE};
 use crate::play::terms::{build_options, check_challenge, ChosenOptions};
 use crate::text;
 use crate::time_control::TimeControl;
 
-/// Challenge a member to a game.
-// Each parameter is one Discord option of the command.
+/// How long an open challenge stays open.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum ExpiresChoice {
+    #[name = "1 hour"]
+    Hour,
+    #[name = "6 hours"]
+    SixHours,
+    #[name = "24 hours (default)"]
+    Day,
+    #[name = "3 days"]
+    ThreeDays,
+    #[name = "7 days"]
+    Week,
+}
+
+impl ExpiresChoice {
+    fn seconds(self) -> i64 {
+        match self {
+            ExpiresChoice::Hour => 3600,
+            ExpiresChoice::SixHours => 6 * 3600,
+            ExpiresChoice::Day => DAY,
+            ExpiresChoice::ThreeDays => 3 * DAY,
+            ExpiresChoice::Week => 7 * DAY,
+        }
+    }
+}
+
+/// Challenge a member to a game (without `opponent`: any member of this server).
+// Each parameter is one Discord option of the command. Discord wants the required ones first.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 pub async fn challenge(
     ctx: Context<'_>,
-    opponent: serenity::User,
     game: GameChoice,
+    opponent: Option<serenity::User>,
     #[min = 4]
     #[max = 11]
     size: Option<i64>,
@@ -40,14 +71,16 @@ pub async fn challenge(
     days_per_move: Option<DaysChoice>,
     clock: Option<ClockChoice>,
     weekends_off: Option<bool>,
+    #[min = 0]
+    #[max = 4000]
+    min_rating: Option<i64>,
+    #[min = 0]
+    #[max = 4000]
+    max_rating: Option<i64>,
+    expires: Option<ExpiresChoice>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
-    if UserId::from(opponent.id) == ctx.data().opponent.bot_id() {
-        return Err(crate::play::Refusal::new(text!("answer-challenge-the-bot")).into());
-    }
-    check_challenge(me, UserId::from(opponent.id), opponent.bot)?;
-    let kind = GameKind::from(game);
     let chosen = ChosenOptions {
         size,
         pie,
@@ -56,6 +89,31 @@ pub async fn challenge(
         tiles: tiles.map(TilesChoice::count),
         expert,
     };
+    let Some(opponent) = opponent else {
+        let options = build_options(GameKind::from(game), &chosen)?;
+        let ratings = RatingRange {
+            min: min_rating,
+            max: max_rating,
+        };
+        let terms = OpenTerms {
+            options,
+            rated: rated.unwrap_or(true),
+            days: days_per_move.map_or(DEFAULT_DAYS_PER_MOVE, DaysChoice::days),
+            time_control: clock.and_then(ClockChoice::control),
+            weekends_off,
+            ratings,
+            lasts: expires.map_or(CHALLENGE_TTL_SECS, ExpiresChoice::seconds),
+        };
+        return challenge_everyone(&ctx, me, terms).await;
+    };
+    if min_rating.is_some() || max_rating.is_some() || expires.is_some() {
+        return Err(crate::play::Refusal::new(text!("open-challenge-only-options")).into());
+    }
+    if UserId::from(opponent.id) == ctx.data().opponent.bot_id() {
+        return Err(crate::play::Refusal::new(text!("answer-challenge-the-bot")).into());
+    }
+    check_challenge(me, UserId::from(opponent.id), opponent.bot)?;
+    let kind = GameKind::from(game);
     let options = build_options(kind, &chosen)?;
     let days = days_per_move.map_or(DEFAULT_DAYS_PER_MOVE, DaysChoice::days);
     let core = &ctx.data().core;
@@ -110,6 +168,58 @@ pub async fn challenge(
         .content(text)
         .components(vec![buttons])
         .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent.id]));
+    post_challenge(&ctx, id, reply).await
+}
+
+/// An open challenge's terms, as `/challenge` gave them.
+struct OpenTerms {
+    options: crate::games::Options,
+    rated: bool,
+    days: i64,
+    time_control: Option<TimeControl>,
+    weekends_off: Option<bool>,
+    ratings: RatingRange,
+    lasts: i64,
+}
+
+/// `/challenge` without an opponent: a card in this channel that any member of the server but
+/// `me` may accept (pinging nobody).
+async fn challenge_everyone(
+    ctx: &Context<'_>,
+    me: UserId,
+    terms: OpenTerms,
+) -> Result<(), BotError> {
+    let Some(guild) = super::game_server(ctx) else {
+        return Err(crate::play::Refusal::new(text!("open-challenge-in-a-server")).into());
+    };
+    let core = &ctx.data().core;
+    let c = actions::open_challenge_to_all(
+        core,
+        &OpenChallengeRequest {
+            guild_id: guild,
+            channel_id: ChannelId::from(ctx.channel_id()),
+            challenger: me,
+            options: terms.options,
+            rated: terms.rated,
+            seconds_per_move: terms.days * DAY,
+            time_control: terms.time_control,
+            weekends_off: terms.weekends_off,
+            ratings: terms.ratings,
+            lasts: terms.lasts,
+        },
+    )
+    .await?;
+    let lang = public_lang(ctx).await?;
+    let reply = CreateReply::default()
+        .content(actions::open_challenge_card(&c).render(lang))
+        .components(vec![open_challenge_buttons(lang, c.id)])
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    post_challenge(ctx, c.id, reply).await
+}
+
+/// Posts challenge `id` as the command's answer and stores its message (a challenge nobody could
+/// see is closed: see [`settle_challenge`]).
+async fn post_challenge(ctx: &Context<'_>, id: i64, reply: CreateReply) -> Result<(), BotError> {
     let shown = match ctx.send(reply).await {
         Err(e) => Shown::NotPosted(e),
         Ok(handle) => {

@@ -541,7 +541,24 @@ mod tests {
         assert_eq!(command_name(challenge, Lang::EN), "challenge");
         assert_eq!(command_name(challenge, ja()), "挑戦");
         assert!(command_description(challenge, ja()).contains("対局"));
-        assert_eq!(option_name(&challenge.parameters[0], ja()), "相手");
+        let opponent = challenge
+            .parameters
+            .iter()
+            .find(|p| p.name == "opponent")
+            .unwrap();
+        assert_eq!(option_name(opponent, ja()), "相手");
+        assert!(challenge.parameters[0].required && !opponent.required);
+        // Discord refuses a command whose required options do not come first.
+        for c in &commands {
+            let optional = c.parameters.iter().skip_while(|p| p.required);
+            for p in optional {
+                assert!(
+                    !p.required,
+                    "/{}: `{}` after an optional option",
+                    c.name, p.name
+                );
+            }
+        }
     }
 
     /// A pass is "passed", not "played the move pass", in both languages.

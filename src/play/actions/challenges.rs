@@ -1,4 +1,11 @@
 //! Starting games: challenges (open, answer, expire), rematches, and games against the bot.
+//!
+//! A challenge names its opponent ([`open_challenge`]), or is open to every member of its
+//! server but its challenger ([`open_challenge_to_all`]), within a rating range and for a time
+//! its challenger chooses. Both count against [`MAX_OPEN_CHALLENGES`], expire by the same timer
+//! ([`expire_challenges`]) and are answered by the same action ([`answer_challenge`]): accepting
+//! claims the challenge with one conditional write in the transaction that starts the game, so
+//! two members accepting an open challenge at once start one game.
 
 use tracing::info;
 
@@ -6,19 +13,25 @@ use super::game::{enqueue_board, load, open_thread, start_game, Core};
 use crate::ai::Level;
 use crate::db::{
     self, Announcement, Challenge, ChallengeStatus, ChannelId, GameStatus, GuildId, NewChallenge,
-    NewGame, Target, UserId,
+    NewGame, RatingRange, Target, UserId,
 };
 use crate::games::{Game, Options};
 use crate::i18n::Text;
 use crate::play::access::mention;
 use crate::play::schedule::{first_turn, ClockPlace, DAY};
-use crate::play::terms::{check_challenge_answer, ChallengeAnswer};
+use crate::play::terms::{
+    check_challenge_answer, check_rating_range, rating_range, ChallengeAnswer,
+};
 use crate::play::Error;
 use crate::text;
 use crate::time_control::TimeControl;
 
 /// Open challenges one member may have at once.
 pub const MAX_OPEN_CHALLENGES: i64 = 10;
+
+/// How long an open challenge stays open, at least and at most (24 hours unless its challenger
+/// chooses: [`crate::play::schedule::CHALLENGE_TTL_SECS`]).
+pub const OPEN_CHALLENGE_LASTS: std::ops::RangeInclusive<i64> = 3600..=7 * DAY;
 
 /// Active games one member may have against the bot at once.
 pub const MAX_BOT_GAMES: i64 = 3;
@@ -29,38 +42,55 @@ pub async fn expire_challenges(core: &Core) -> Result<Vec<Challenge>, Error> {
     let mut tx = core.pool.begin().await?;
     let expired = db::expire_challenges(&mut *tx, now).await?;
     for c in &expired {
-        // A challenge in a direct or group chat is left as it is: the bot may not edit a message
-        // there outside an interaction (its buttons answer that the challenge expired).
-        if c.guild_id.is_none() {
-            continue;
-        }
-        if let Some(message) = c.message_id {
-            let lang = crate::play::server_lang(&mut *tx, c.guild_id).await?;
-            let edit = Announcement {
-                target: Target::Edit {
-                    channel: c.channel_id,
-                    message,
-                },
-                content: text!(
-                    "challenge-expired",
-                    challenger = mention(c.challenger_id),
-                    opponent = mention(c.opponent_id),
-                    options = crate::play::words::variant(&c.options)
-                )
-                .render(lang),
-                mentions: Vec::new(),
-                board: None,
-                concerned: Vec::new(),
-                lang: lang.tag().to_string(),
-            };
-            db::enqueue(&mut *tx, None, &edit).await?;
-        }
+        enqueue_card_edit(&mut tx, c, &expired_text(c)).await?;
     }
     tx.commit().await?;
     if !expired.is_empty() {
         core.wake_delivery();
     }
     Ok(expired)
+}
+
+/// What the message of challenge `c` says once it expired.
+fn expired_text(c: &Challenge) -> Text {
+    let options = crate::play::words::variant(&c.options);
+    match c.opponent_id {
+        Some(opponent) => text!(
+            "challenge-expired",
+            challenger = mention(c.challenger_id),
+            opponent = mention(opponent),
+            options = options
+        ),
+        None => text!(
+            "open-challenge-expired",
+            challenger = mention(c.challenger_id),
+            options = options
+        ),
+    }
+}
+
+/// Queues in `tx` the edit that replaces the message showing challenge `c` by `text`, without its
+/// buttons (nothing when its message is unknown). A challenge in a direct or group chat is left
+/// as it is: the bot may not edit a message there outside an interaction (its buttons answer
+/// that the challenge ended).
+async fn enqueue_card_edit(tx: &mut db::Conn, c: &Challenge, text: &Text) -> Result<(), Error> {
+    let (Some(message), Some(_)) = (c.message_id, c.guild_id) else {
+        return Ok(());
+    };
+    let lang = crate::play::server_lang(&mut *tx, c.guild_id).await?;
+    let edit = Announcement {
+        target: Target::Edit {
+            channel: c.channel_id,
+            message,
+        },
+        content: text.render(lang),
+        mentions: Vec::new(),
+        board: None,
+        concerned: Vec::new(),
+        lang: lang.tag().to_string(),
+    };
+    db::enqueue(&mut *tx, None, &edit).await?;
+    Ok(())
 }
 
 /// What a new challenge needs.
@@ -101,27 +131,22 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
             id = c.id
         )));
     }
-    let open = db::count_open_challenges(&mut *tx, req.challenger, now).await?;
-    if open >= MAX_OPEN_CHALLENGES {
-        return Err(Error::refused(text!("too-many-challenges", open = open)));
-    }
-    let time_control = match req.time_control {
-        Some(c) => c,
-        None => TimeControl::per_move(req.seconds_per_move)
-            .map_err(|e| anyhow::anyhow!("time per move {} s: {e}", req.seconds_per_move))?,
-    };
-    let weekends_off = match (req.weekends_off, req.guild_id) {
-        (Some(w), _) => w,
-        (None, Some(g)) => db::fetch_server_clock(&mut *tx, g).await?.weekends_off,
-        (None, None) => false,
-    };
+    check_cap(&mut tx, req.challenger, now).await?;
+    let (time_control, weekends_off) = clock_of(
+        &mut tx,
+        req.time_control,
+        req.seconds_per_move,
+        req.weekends_off,
+        req.guild_id,
+    )
+    .await?;
     let id = db::insert_challenge(
         &mut *tx,
         &NewChallenge {
             guild_id: req.guild_id,
             channel_id: req.channel_id,
             challenger_id: req.challenger,
-            opponent_id: req.opponent,
+            opponent_id: Some(req.opponent),
             options: &req.options,
             rated: req.rated,
             now,
@@ -131,11 +156,136 @@ pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, 
             rematch_of: req.rematch_of,
             time_control,
             weekends_off,
+            ratings: RatingRange::ANY,
         },
     )
     .await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// Refuses a new challenge of `challenger` when they have [`MAX_OPEN_CHALLENGES`] open already
+/// (named or open to all). Call it in the transaction that stores it, their row taken first.
+async fn check_cap(tx: &mut db::Conn, challenger: UserId, now: i64) -> Result<(), Error> {
+    let open = db::count_open_challenges(&mut *tx, challenger, now).await?;
+    if open >= MAX_OPEN_CHALLENGES {
+        return Err(Error::refused(text!("too-many-challenges", open = open)));
+    }
+    Ok(())
+}
+
+/// The time control and weekends off of a new challenge: as asked, else `seconds_per_move` for
+/// every move and the server's setting.
+async fn clock_of(
+    tx: &mut db::Conn,
+    time_control: Option<TimeControl>,
+    seconds_per_move: i64,
+    weekends_off: Option<bool>,
+    guild: Option<GuildId>,
+) -> Result<(TimeControl, bool), Error> {
+    let time_control = match time_control {
+        Some(c) => c,
+        None => TimeControl::per_move(seconds_per_move)
+            .map_err(|e| anyhow::anyhow!("time per move {seconds_per_move} s: {e}"))?,
+    };
+    let weekends_off = match (weekends_off, guild) {
+        (Some(w), _) => w,
+        (None, Some(g)) => db::fetch_server_clock(&mut *tx, g).await?.weekends_off,
+        (None, None) => false,
+    };
+    Ok((time_control, weekends_off))
+}
+
+/// What a new open challenge needs: any member of server `guild_id` but its challenger may
+/// accept it, within `ratings`, for `lasts` seconds.
+#[derive(Clone, Debug)]
+pub struct OpenChallengeRequest {
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub challenger: UserId,
+    pub options: Options,
+    pub rated: bool,
+    pub seconds_per_move: i64,
+    /// A Fischer clock or another time control (`None`: `seconds_per_move` for every move).
+    pub time_control: Option<TimeControl>,
+    /// Whether the game takes weekends off (`None`: as the server's setting says).
+    pub weekends_off: Option<bool>,
+    /// The ratings (in the server's pool for the game) of who may accept it.
+    pub ratings: RatingRange,
+    /// How long it stays open, within [`OPEN_CHALLENGE_LASTS`].
+    pub lasts: i64,
+}
+
+/// Opens a challenge to every member of a server, within [`MAX_OPEN_CHALLENGES`] of its
+/// challenger (their row taken first, as [`open_challenge`] does); the challenger moves first.
+/// Returns it as stored.
+pub async fn open_challenge_to_all(
+    core: &Core,
+    req: &OpenChallengeRequest,
+) -> Result<Challenge, Error> {
+    check_rating_range(req.ratings)?;
+    if !OPEN_CHALLENGE_LASTS.contains(&req.lasts) {
+        return Err(anyhow::anyhow!("an open challenge lasting {} s", req.lasts).into());
+    }
+    let now = core.clock.now();
+    let mut tx = core.pool.begin().await?;
+    db::take_players(&mut tx, &[req.challenger]).await?;
+    check_cap(&mut tx, req.challenger, now).await?;
+    let guild = Some(req.guild_id);
+    let (time_control, weekends_off) = clock_of(
+        &mut tx,
+        req.time_control,
+        req.seconds_per_move,
+        req.weekends_off,
+        guild,
+    )
+    .await?;
+    let id = db::insert_challenge(
+        &mut *tx,
+        &NewChallenge {
+            guild_id: guild,
+            channel_id: req.channel_id,
+            challenger_id: req.challenger,
+            opponent_id: None,
+            options: &req.options,
+            rated: req.rated,
+            now,
+            expires_at: now + req.lasts,
+            seconds_per_move: req.seconds_per_move,
+            challenger_first: true,
+            rematch_of: None,
+            time_control,
+            weekends_off,
+            ratings: req.ratings,
+        },
+    )
+    .await?;
+    let stored = db::fetch_challenge(&mut *tx, id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("challenge {id} vanished while opening"))?;
+    tx.commit().await?;
+    info!(challenge = id, "open challenge posted");
+    Ok(stored)
+}
+
+/// The words of open challenge `c`'s message: its terms, who may accept it, and until when.
+pub fn open_challenge_card(c: &Challenge) -> Text {
+    let kind = c.options.kind();
+    let control = c.time_control.unwrap_or(TimeControl::PerMove {
+        seconds: c.seconds_per_move,
+    });
+    text!(
+        "open-challenge-card",
+        challenger = mention(c.challenger_id),
+        options = crate::play::words::variant(&c.options),
+        rated = if c.rated { "yes" } else { "no" },
+        clock = crate::play::words::time_control(control, c.weekends_off),
+        colour = crate::play::words::colour(kind, crate::games::Colour::First),
+        ranged = if c.ratings.is_any() { "no" } else { "yes" },
+        range = rating_range(c.ratings),
+        game = kind.title(),
+        until = c.expires_at
+    )
 }
 
 /// `user`, a player of finished game `id`, offers the other player a rematch: a challenge with
@@ -232,7 +382,9 @@ pub enum Answered {
     Started { game: i64, text: Text },
 }
 
-/// `user` answers challenge `id`.
+/// `user` answers challenge `id`. An open challenge is accepted by any member but its
+/// challenger whose rating (in the server's pool for its game; a member without one counts as
+/// [`crate::rating::Rating::START`]) lies within its range; a late press is told who took it.
 pub async fn answer_challenge(
     core: &Core,
     id: i64,
@@ -243,32 +395,50 @@ pub async fn answer_challenge(
     let challenge = db::fetch_challenge(&core.pool, id)
         .await?
         .ok_or_else(|| Error::refused(text!("challenge-gone", id = id)))?;
+    if let Some(taken) = taken_by(core, &challenge).await? {
+        return Err(taken);
+    }
     if let Err((refusal, store)) = check_challenge_answer(&challenge, user, answer, now) {
         if let Some(status) = store {
-            db::close_challenge(&core.pool, id, status, None).await?;
+            let mut tx = core.pool.begin().await?;
+            if db::close_challenge(&mut *tx, id, status, None).await? {
+                enqueue_card_edit(&mut tx, &challenge, &expired_text(&challenge)).await?;
+            }
+            tx.commit().await?;
+            core.wake_delivery();
         }
         return Err(refusal.into());
     }
     let gone = || Error::refused(text!("challenge-answered-meanwhile", id = id));
     let c = &challenge;
+    let options = || crate::play::words::variant(&c.options);
     if answer != ChallengeAnswer::Accept {
-        let (status, text) = match answer {
-            ChallengeAnswer::Decline => (
+        let (status, text) = match (answer, c.opponent_id) {
+            (ChallengeAnswer::Decline, Some(opponent)) => (
                 ChallengeStatus::Declined,
                 text!(
                     "challenge-declined",
-                    opponent = mention(c.opponent_id),
+                    opponent = mention(opponent),
                     challenger = mention(c.challenger_id),
-                    options = crate::play::words::variant(&c.options)
+                    options = options()
                 ),
             ),
-            _ => (
+            (_, Some(opponent)) => (
                 ChallengeStatus::Withdrawn,
                 text!(
                     "challenge-withdrawn",
                     challenger = mention(c.challenger_id),
-                    opponent = mention(c.opponent_id),
-                    options = crate::play::words::variant(&c.options)
+                    opponent = mention(opponent),
+                    options = options()
+                ),
+            ),
+            // Only its challenger withdraws an open challenge (checked above).
+            (_, None) => (
+                ChallengeStatus::Withdrawn,
+                text!(
+                    "open-challenge-withdrawn",
+                    challenger = mention(c.challenger_id),
+                    options = options()
                 ),
             ),
         };
@@ -277,11 +447,15 @@ pub async fn answer_challenge(
         }
         return Ok(Answered::Closed(text));
     }
+    if c.opponent_id.is_none() {
+        check_rating(core, c, user).await?;
+    }
+    let opponent = c.opponent_id.unwrap_or(user);
     // The first seat moves first: their clock starts now (after their vacation, if away).
     let players = if c.challenger_first {
-        [c.challenger_id, c.opponent_id]
+        [c.challenger_id, opponent]
     } else {
-        [c.opponent_id, c.challenger_id]
+        [opponent, c.challenger_id]
     };
     // Read before the transaction, whose first statement then writes (SQLite).
     let mut conn = core.pool.acquire().await?;
@@ -301,6 +475,19 @@ pub async fn answer_challenge(
     .await?;
     drop(conn);
     let mut tx = core.pool.begin().await?;
+    // The claim comes first: of two members accepting at once (in one process or two), the
+    // second waits here for the first transaction, then finds the challenge taken.
+    if !db::claim_challenge(&mut *tx, id, now).await? {
+        drop(tx);
+        let now_stored = db::fetch_challenge(&core.pool, id).await?;
+        if let Some(taken) = match &now_stored {
+            Some(c) => taken_by(core, c).await?,
+            None => None,
+        } {
+            return Err(taken);
+        }
+        return Err(gone());
+    }
     let new = NewGame {
         guild_id: c.guild_id,
         channel_id: c.channel_id,
@@ -313,21 +500,72 @@ pub async fn answer_challenge(
         clock,
     };
     let game_id = start_game(&mut tx, &new, c.message_id, None).await?;
-    if !db::close_challenge(&mut *tx, id, ChallengeStatus::Accepted, Some(game_id)).await? {
-        return Err(gone());
-    }
+    db::set_challenge_game(&mut *tx, id, game_id).await?;
     core.commit_change(tx, game_id).await?;
     info!(challenge = id, game = game_id, "challenge accepted");
-    Ok(Answered::Started {
-        game: game_id,
-        text: text!(
+    let text = match c.opponent_id {
+        Some(opponent) => text!(
             "challenge-accepted",
-            opponent = mention(c.opponent_id),
+            opponent = mention(opponent),
             challenger = mention(c.challenger_id),
             game = game_id,
-            options = crate::play::words::variant(&c.options)
+            options = options()
         ),
+        None => text!(
+            "open-challenge-accepted",
+            who = mention(user),
+            challenger = mention(c.challenger_id),
+            game = game_id,
+            options = options()
+        ),
+    };
+    Ok(Answered::Started {
+        game: game_id,
+        text,
     })
+}
+
+/// The refusal for a press on open challenge `c` once a member took it: who, and their game.
+/// `None` for any other challenge.
+async fn taken_by(core: &Core, c: &Challenge) -> Result<Option<Error>, Error> {
+    if c.opponent_id.is_some() || c.status != ChallengeStatus::Accepted {
+        return Ok(None);
+    }
+    let Some(game) = c.game_id else {
+        return Ok(None);
+    };
+    let Some(row) = db::fetch_game(&core.pool, game).await? else {
+        return Ok(None);
+    };
+    Ok(Some(Error::refused(text!(
+        "open-challenge-taken",
+        who = mention(row.opponent_of(c.challenger_id)),
+        game = game
+    ))))
+}
+
+/// Refuses `user` the open challenge `c` when their rating in its server's pool for its game
+/// lies outside its range.
+async fn check_rating(core: &Core, c: &Challenge, user: UserId) -> Result<(), Error> {
+    if c.ratings.is_any() {
+        return Ok(());
+    }
+    let guild = c
+        .guild_id
+        .ok_or_else(|| anyhow::anyhow!("open challenge {} outside a server", c.id))?;
+    let kind = c.options.kind();
+    let rating = db::fetch_rating(&core.pool, guild, kind, user)
+        .await?
+        .map_or(crate::rating::Rating::START.rating, |r| r.rating);
+    if c.ratings.admits(rating) {
+        return Ok(());
+    }
+    Err(Error::refused(text!(
+        "open-challenge-out-of-range",
+        range = rating_range(c.ratings),
+        game = kind.title(),
+        rating = rating.round() as i64
+    )))
 }
 
 /// What a game against the bot needs.

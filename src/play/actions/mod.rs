@@ -1,6 +1,7 @@
 //! The game's verbs, each in one place: start a game from an accepted challenge or against the
 //! bot, apply a move (a member's or the bot's), resign, abort, lose on time, remind, expire
-//! challenges, take a vacation, open a challenge; and run tournaments.
+//! challenges, take a vacation, open a challenge (to a member or to a whole server); and run
+//! tournaments.
 //!
 //! Each action decides on the stored state, then stores the change and queues what must be
 //! announced (`db::enqueue`) in **one transaction**, guarded by the game's version (the ply
@@ -15,6 +16,8 @@ mod endings;
 mod game;
 mod members;
 mod moves;
+#[cfg(test)]
+mod open_tests;
 mod pauses;
 mod takebacks;
 #[cfg(test)]
