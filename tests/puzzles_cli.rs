@@ -261,6 +261,8 @@ fn the_starter_set_replays_and_has_both_games() {
             positions.insert((p.variant.clone(), p.position.clone())),
             "line {k}: a position twice"
         );
+        // Every line says how far it is proven.
+        assert!(p.proof.is_some(), "line {k}: no proof");
         let kind = game.kind().name().to_string();
         let entry = per_game.entry(kind).or_default();
         entry.0 += 1;
@@ -274,4 +276,34 @@ fn the_starter_set_replays_and_has_both_games() {
             "{kind}: difficulties {difficulties:?}"
         );
     }
+}
+
+/// The starter set's proofs hold: every inpHeXion puzzle (and every EXXIT one marked `exact`) is
+/// proven again by search to the end, a unique winning move at each of the solver's moves.
+/// EXXIT's `budget N` lines are those the search could not decide within N positions a move.
+#[test]
+fn the_starter_set_is_proven_again() {
+    use hexcord::puzzles::{prove, Proof, PROOF_NODES};
+    let (mut inphexion, mut exxit_exact) = (0, 0);
+    for (k, line) in STARTER.lines().enumerate() {
+        let p: Puzzle = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {k}: {e}"));
+        let is_inphexion = p.variant.starts_with("inphexion");
+        if is_inphexion {
+            assert_eq!(p.proof, Some(Proof::Exact), "line {k}");
+            inphexion += 1;
+        } else if p.proof == Some(Proof::Exact) {
+            exxit_exact += 1;
+        } else {
+            assert!(matches!(p.proof, Some(Proof::Budget(_))), "line {k}");
+            continue;
+        }
+        let found = prove(&p, PROOF_NODES).unwrap_or_else(|e| panic!("line {k}: {e}"));
+        assert_eq!(
+            (found.refuted_at, found.stands, found.proof),
+            (None, p.solution.len(), Some(Proof::Exact)),
+            "line {k}: {:?} win",
+            found.winning
+        );
+    }
+    assert!(inphexion >= STARTER_PER_GAME && exxit_exact >= 1);
 }
