@@ -152,8 +152,9 @@ struct PuzzlesArgs {
     /// write those that stand, each with its proof (a line cut before its first refuted move).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["records", "database", "self_play"])]
     prove: Option<PathBuf>,
-    /// The proof's budget: positions searched at most for each judged move.
-    #[arg(long, value_name = "N")]
+    /// With --prove, the proof's budget: positions searched at most for each judged move
+    /// (default: what the search for new puzzles uses).
+    #[arg(long, value_name = "N", requires = "prove")]
     proof_budget: Option<u64>,
 }
 
@@ -479,7 +480,7 @@ fn run_puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.prove {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        return prove_puzzles(&text, nodes, budget, args.seed, &mut *open(&args.output)?);
+        return prove_puzzles(&text, nodes, budget, args.seed, || open(&args.output));
     }
     let self_play = match args.self_play {
         Some(n) => {
@@ -571,13 +572,14 @@ fn run_puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
 }
 
 /// `hexcord puzzles --prove`: each puzzle of `text` proven with `nodes` per judged move; those
-/// that stand written to `out`, a line on standard error for each.
+/// that stand written to the output `open` gives (opened once every line has been read), a line
+/// on standard error for each.
 fn prove_puzzles(
     text: &str,
     nodes: u64,
     budget: hexcord::analysis::AnalysisBudget,
     seed: u64,
-    out: &mut dyn io::Write,
+    open: impl FnOnce() -> anyhow::Result<Box<dyn io::Write>>,
 ) -> anyhow::Result<()> {
     use hexcord::puzzles::{self, Puzzle};
     let started = std::time::Instant::now();
@@ -591,6 +593,7 @@ fn prove_puzzles(
         p.game().map_err(|e| anyhow!("line {}: {e}", k + 1))?;
         set.push((k, p));
     }
+    let mut out = open()?;
     let (mut kept, mut total) = (0, 0);
     for (k, p) in set {
         let t = std::time::Instant::now();

@@ -116,6 +116,57 @@ fn self_played_games_give_puzzles_that_replay() {
 }
 
 #[test]
+fn a_set_is_proven_and_what_stands_is_written_with_its_proof() {
+    // Silver's only win, and the same position answered with a move that does not win.
+    let options = Options::parse_line("exxit tiles=19").unwrap();
+    let game = Game::from_position(options, EXXIT_ONE_WIN).unwrap();
+    let wrong = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .find(|m| m != "2,-2")
+        .unwrap();
+    let line = |answer: &str| {
+        format!(
+            r#"{{"variant":"exxit tiles=19","position":"{EXXIT_ONE_WIN}","to_move":0,"solution":["{answer}"],"difficulty":1,"chance":1.0,"second":0.0,"source":{{"game":null,"ply":0,"played":null}}}}"#
+        )
+    };
+    let dir = temp_dir("prove");
+    let set = dir.join("set.jsonl");
+    std::fs::write(&set, format!("{}\n{}\n", line("2,-2"), line(&wrong))).unwrap();
+    let out = hexcord(&["puzzles", "--prove", set.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("1 of 2 puzzles stand"), "{stderr}");
+    assert!(
+        stderr.contains("line 2 ") && stderr.contains("dropped"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let kept: Vec<Puzzle> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a puzzle a line"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{stdout}");
+    assert_eq!(kept[0].solution, ["2,-2"]);
+    assert_eq!(kept[0].proof, Some(hexcord::puzzles::Proof::Exact));
+    // A line that is no puzzle: refused, naming it, nothing written.
+    std::fs::write(&set, format!("{}\nnot a puzzle\n", line("2,-2"))).unwrap();
+    let file = dir.join("out.jsonl");
+    let out = hexcord(&[
+        "puzzles",
+        "--prove",
+        set.to_str().unwrap(),
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
+    assert!(!file.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn bad_input_is_refused_with_a_message() {
     let out = hexcord(&["puzzles"]);
     assert!(!out.status.success());
@@ -129,6 +180,9 @@ fn bad_input_is_refused_with_a_message() {
     let out = hexcord(&["puzzles", "--self-play", "1", "--budget", "0"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--budget"));
+    let out = hexcord(&["puzzles", "--prove", "/dev/null", "--proof-budget", "0"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--proof-budget"));
 }
 
 /// Stores `game` (finished) between players 1 and 2; returns its number.
