@@ -148,6 +148,14 @@ struct PuzzlesArgs {
     /// Where to write the JSON lines (default: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Instead of finding puzzles, prove those of a set of JSON lines by search to the end and
+    /// write those that stand, each with its proof (a line cut before its first refuted move).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["records", "database", "self_play"])]
+    prove: Option<PathBuf>,
+    /// With --prove, the proof's budget: positions searched at most for each judged move
+    /// (default: what the search for new puzzles uses).
+    #[arg(long, value_name = "N", requires = "prove")]
+    proof_budget: Option<u64>,
 }
 
 #[derive(clap::Args)]
@@ -463,6 +471,26 @@ fn run_puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
         Some(n) => AnalysisBudget::uniform(n),
         None => AnalysisBudget::DEFAULT,
     };
+    let nodes = match args.proof_budget {
+        Some(0) => bail!("--proof-budget must be at least 1"),
+        Some(n) => n,
+        None => puzzles::PROOF_NODES,
+    };
+    // Opened once the input is read, so that bad input leaves no file behind.
+    let open = |output: &Option<PathBuf>| -> anyhow::Result<Box<dyn Write>> {
+        Ok(match output {
+            Some(path) => Box::new(io::BufWriter::new(
+                std::fs::File::create(path)
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+            )),
+            None => Box::new(io::stdout().lock()),
+        })
+    };
+    if let Some(path) = &args.prove {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        return prove_puzzles(&text, nodes, budget, args.seed, || open(&args.output));
+    }
     let self_play = match args.self_play {
         Some(n) => {
             let options = Options::parse_line(&args.game).map_err(|e| anyhow!("--game: {e}"))?;
@@ -504,15 +532,9 @@ fn run_puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
         games.extend(stored);
     }
     if games.is_empty() && self_play.is_none() {
-        bail!("give game records, --database or --self-play N");
+        bail!("give game records, --database, --self-play N or --prove FILE");
     }
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(io::BufWriter::new(
-            std::fs::File::create(path)
-                .with_context(|| format!("cannot write {}", path.display()))?,
-        )),
-        None => Box::new(io::stdout().lock()),
-    };
+    let mut out = open(&args.output)?;
     let started = std::time::Instant::now();
     let total = games.len() + self_play.as_ref().map_or(0, |s| s.0 as usize);
     let (mut done, mut found, mut positions) = (0usize, 0usize, 0usize);
@@ -554,6 +576,74 @@ fn run_puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
          games, {:.1} s a game",
         found as f64 * 100.0 / done.max(1) as f64,
         secs / done.max(1) as f64
+    );
+    Ok(())
+}
+
+/// `hexcord puzzles --prove`: each puzzle of `text` proven with `nodes` per judged move; those
+/// that stand written to the output `open` gives (opened once every line has been read), a line
+/// on standard error for each.
+fn prove_puzzles(
+    text: &str,
+    nodes: u64,
+    budget: hexcord::analysis::AnalysisBudget,
+    seed: u64,
+    open: impl FnOnce() -> anyhow::Result<Box<dyn io::Write>>,
+) -> anyhow::Result<()> {
+    use hexcord::puzzles::{self, Puzzle};
+    let started = std::time::Instant::now();
+    let mut set: Vec<(usize, Puzzle)> = Vec::new();
+    for (k, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let p: Puzzle = serde_json::from_str(line).with_context(|| format!("line {}", k + 1))?;
+        p.game().map_err(|e| anyhow!("line {}: {e}", k + 1))?;
+        set.push((k, p));
+    }
+    let mut out = open()?;
+    let (mut kept, mut total) = (0, 0);
+    for (k, p) in set {
+        let t = std::time::Instant::now();
+        let (stands, found) = puzzles::keep_proven(&p, nodes, budget, seed)
+            .map_err(|e| anyhow!("line {}: {e}", k + 1))?;
+        total += 1;
+        let verdict = match (&stands, found.refuted_at) {
+            (_, Some(at)) => format!(
+                "move {} refuted (winning: {}); {}",
+                at + 1,
+                if found.winning.is_empty() {
+                    "none".to_string()
+                } else {
+                    found.winning.join(", ")
+                },
+                match &stands {
+                    Some(s) => format!("cut to {} moves", s.solution.len()),
+                    None => "dropped".to_string(),
+                }
+            ),
+            (Some(s), None) => s.proof.map(|p| p.to_string()).unwrap_or_default(),
+            (None, None) => "dropped".to_string(),
+        };
+        eprintln!(
+            "line {} {} {}: {verdict} ({} positions, at most {} a move; {:.1} s)",
+            k + 1,
+            p.variant,
+            p.solution.join(" "),
+            found.nodes,
+            found.most,
+            t.elapsed().as_secs_f64()
+        );
+        if let Some(s) = stands {
+            kept += 1;
+            writeln!(out, "{}", serde_json::to_string(&s)?)?;
+        }
+    }
+    out.flush()?;
+    eprintln!(
+        "{kept} of {total} puzzles stand, proven in {:.1} s",
+        started.elapsed().as_secs_f64()
     );
     Ok(())
 }

@@ -116,6 +116,57 @@ fn self_played_games_give_puzzles_that_replay() {
 }
 
 #[test]
+fn a_set_is_proven_and_what_stands_is_written_with_its_proof() {
+    // Silver's only win, and the same position answered with a move that does not win.
+    let options = Options::parse_line("exxit tiles=19").unwrap();
+    let game = Game::from_position(options, EXXIT_ONE_WIN).unwrap();
+    let wrong = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .find(|m| m != "2,-2")
+        .unwrap();
+    let line = |answer: &str| {
+        format!(
+            r#"{{"variant":"exxit tiles=19","position":"{EXXIT_ONE_WIN}","to_move":0,"solution":["{answer}"],"difficulty":1,"chance":1.0,"second":0.0,"source":{{"game":null,"ply":0,"played":null}}}}"#
+        )
+    };
+    let dir = temp_dir("prove");
+    let set = dir.join("set.jsonl");
+    std::fs::write(&set, format!("{}\n{}\n", line("2,-2"), line(&wrong))).unwrap();
+    let out = hexcord(&["puzzles", "--prove", set.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("1 of 2 puzzles stand"), "{stderr}");
+    assert!(
+        stderr.contains("line 2 ") && stderr.contains("dropped"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let kept: Vec<Puzzle> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a puzzle a line"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{stdout}");
+    assert_eq!(kept[0].solution, ["2,-2"]);
+    assert_eq!(kept[0].proof, Some(hexcord::puzzles::Proof::Exact));
+    // A line that is no puzzle: refused, naming it, nothing written.
+    std::fs::write(&set, format!("{}\nnot a puzzle\n", line("2,-2"))).unwrap();
+    let file = dir.join("out.jsonl");
+    let out = hexcord(&[
+        "puzzles",
+        "--prove",
+        set.to_str().unwrap(),
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
+    assert!(!file.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn bad_input_is_refused_with_a_message() {
     let out = hexcord(&["puzzles"]);
     assert!(!out.status.success());
@@ -129,6 +180,9 @@ fn bad_input_is_refused_with_a_message() {
     let out = hexcord(&["puzzles", "--self-play", "1", "--budget", "0"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--budget"));
+    let out = hexcord(&["puzzles", "--prove", "/dev/null", "--proof-budget", "0"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--proof-budget"));
 }
 
 /// Stores `game` (finished) between players 1 and 2; returns its number.
@@ -261,6 +315,8 @@ fn the_starter_set_replays_and_has_both_games() {
             positions.insert((p.variant.clone(), p.position.clone())),
             "line {k}: a position twice"
         );
+        // Every line says how far it is proven.
+        assert!(p.proof.is_some(), "line {k}: no proof");
         let kind = game.kind().name().to_string();
         let entry = per_game.entry(kind).or_default();
         entry.0 += 1;
@@ -274,4 +330,34 @@ fn the_starter_set_replays_and_has_both_games() {
             "{kind}: difficulties {difficulties:?}"
         );
     }
+}
+
+/// The starter set's proofs hold: every inpHeXion puzzle (and every EXXIT one marked `exact`) is
+/// proven again by search to the end, a unique winning move at each of the solver's moves.
+/// EXXIT's `budget N` lines are those the search could not decide within N positions a move.
+#[test]
+fn the_starter_set_is_proven_again() {
+    use hexcord::puzzles::{prove, Proof, PROOF_NODES};
+    let (mut inphexion, mut exxit_exact) = (0, 0);
+    for (k, line) in STARTER.lines().enumerate() {
+        let p: Puzzle = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {k}: {e}"));
+        let is_inphexion = p.variant.starts_with("inphexion");
+        if is_inphexion {
+            assert_eq!(p.proof, Some(Proof::Exact), "line {k}");
+            inphexion += 1;
+        } else if p.proof == Some(Proof::Exact) {
+            exxit_exact += 1;
+        } else {
+            assert!(matches!(p.proof, Some(Proof::Budget(_))), "line {k}");
+            continue;
+        }
+        let found = prove(&p, PROOF_NODES).unwrap_or_else(|e| panic!("line {k}: {e}"));
+        assert_eq!(
+            (found.refuted_at, found.stands, found.proof),
+            (None, p.solution.len(), Some(Proof::Exact)),
+            "line {k}: {:?} win",
+            found.winning
+        );
+    }
+    assert!(inphexion >= STARTER_PER_GAME && exxit_exact >= 1);
 }

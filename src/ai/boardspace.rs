@@ -54,9 +54,12 @@
 //! Measured side by side with the original on the same kind of machine, with 39 tiles:
 //! Bestbot's median time for a move with a choice is 20–30 ms, the 90th percentile about
 //! 0.3 s, its slowest moves 5–10 s. Every level beats a uniformly random player nearly always,
-//! and Bestbot beats Dumbot about 19 games in 20. Against Bestbot, hexcord's `hard` level
-//! (30,000 playouts, about 0.3 s a move) won 39, lost 19 and drew 2 of 60 games (measured
-//! 2026-11-23); `medium` (400 playouts) won 1 of 20; `hard` beat Smartbot 19–1.
+//! and Bestbot beats Dumbot about 19 games in 20. Against Bestbot, the Monte-Carlo levels
+//! hexcord had before its alpha-beta search ([`super::deep`]) did less well: a `hard` of 30,000
+//! playouts (about 0.3 s a move) won 39, lost 19 and drew 2 of 60 games (measured 2026-11-23), a
+//! `medium` of 400 playouts won 1 of 20. The current levels' results are in the README's
+//! benchmark table; `easy` (Monte-Carlo, 200 playouts) scores 78 % against Dumbot, 51 % against
+//! Smartbot and 22 % against Bestbot (60 games each).
 //!
 //! # Numbers
 //!

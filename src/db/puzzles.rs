@@ -90,6 +90,8 @@ impl<'r> FromRow<'r, DbRow> for PuzzleRow {
                     ply: usize::try_from(ply).map_err(|_| bad(format!("ply {ply}")))?,
                     played: row.try_get("played")?,
                 },
+                // Not stored: a puzzle is proven before it is stored.
+                proof: None,
             },
             origin,
             rating: Rating {

@@ -272,6 +272,7 @@ mod tests {
             chance: 0.9,
             second: 0.2,
             source: crate::puzzles::Source::default(),
+            proof: None,
         };
         db::store_puzzle(pool, &puzzle, db::Origin::Starter, 1)
             .await

@@ -6,7 +6,8 @@
 //!   `hexcord puzzles` writes them) is imported at every start ([`import_starter`]): positions
 //!   already stored are kept as they are, ratings untouched, so the import adds only new lines.
 //! - **Found after `/analysis`**: the puzzles of a game just analysed are found in the
-//!   background, with the analysis' budget and seed, and stored with the game and its players
+//!   background, with the analysis' budget and seed, proven by search to the end as every
+//!   puzzle is ([`crate::puzzles::prove_line`]), and stored with the game and its players
 //!   ([`find_later`]); the analysis' answer does not wait for them.
 //! - **A member's puzzle** ([`give_puzzle`]): their attempt still open in the pool, else the
 //!   puzzle nearest their puzzle rating that they never tried ([`crate::db::next_puzzle`]), which

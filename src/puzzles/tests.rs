@@ -229,3 +229,175 @@ fn a_real_exxit_game_gives_a_puzzle() {
         seen.extend(p.line_positions());
     }
 }
+
+/// The puzzle of `line` from `pos` (the rest as [`puzzle_at`] fills it).
+fn puzzle_of(pos: &Position, line: &[&str]) -> Puzzle {
+    Puzzle {
+        variant: pos.options().to_string(),
+        position: pos.to_line(),
+        to_move: pos.to_move().index() as u8,
+        solution: line.iter().map(|m| m.to_string()).collect(),
+        difficulty: 1,
+        chance: 1.0,
+        second: 0.0,
+        source: Source::default(),
+        proof: None,
+    }
+}
+
+/// Whether the side to move wins `pos` against any defence, by plain minimax to the end (no
+/// table, no pruning): the prover's reference.
+fn minimax_wins(pos: &Position) -> bool {
+    let me = pos.to_move();
+    pos.legal_moves().into_iter().any(|m| {
+        let mut p = pos.clone();
+        p.play(&m).expect("legal");
+        match p.outcome() {
+            Some(o) => o.winner == Some(me),
+            None => p.to_move() == me && minimax_wins(&p) || p.to_move() != me && !minimax_wins(&p),
+        }
+    })
+}
+
+#[test]
+fn the_prover_agrees_with_plain_minimax() {
+    // Positions of seeded random 4×4 games a few plies before their end, every move judged.
+    let options = Options::parse_line("inphexion size=4").unwrap();
+    let (mut wins, mut unique, mut refuted) = (0, 0, 0);
+    for seed in 0..40u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Game::new(options.clone());
+        let mut plies = Vec::new();
+        while !game.is_over() {
+            plies.push(game.position().clone());
+            let moves = game.legal_moves();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        let Some(pos) = plies.iter().rev().nth(4) else {
+            continue;
+        };
+        // The winning moves by minimax; each move's one-move line judged by the prover.
+        let winning: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                let mut after = pos.clone();
+                after.play(m).unwrap();
+                match after.outcome() {
+                    Some(o) => o.winner == Some(pos.to_move()),
+                    None => !minimax_wins(&after),
+                }
+            })
+            .map(|m| m.to_string())
+            .collect();
+        for m in pos.legal_moves() {
+            let m = m.to_string();
+            let found = prove(&puzzle_of(pos, &[&m]), u64::MAX).unwrap();
+            if winning == [m.clone()] {
+                assert_eq!((found.stands, found.proof), (1, Some(Proof::Exact)), "{m}");
+                unique += 1;
+            } else {
+                let mut said = found.winning.clone();
+                said.sort();
+                let mut expected = winning.clone();
+                expected.sort();
+                assert_eq!((found.stands, found.refuted_at), (0, Some(0)), "{m}");
+                assert_eq!(said, expected, "{m}");
+                refuted += 1;
+            }
+        }
+        wins += usize::from(!winning.is_empty());
+    }
+    // Won and lost positions, moves proven and refuted.
+    assert!(wins > 5 && wins < 35, "{wins} won positions");
+    assert!(
+        unique > 3 && refuted > 50,
+        "{unique} proven, {refuted} refuted"
+    );
+}
+
+#[test]
+fn a_line_is_proven_or_refuted_at_its_first_wrong_solver_move() {
+    // One winning move in EXXIT: proven; the same line from the position with many wins: not.
+    let one = position("exxit tiles=19", EXXIT_ONE_WIN);
+    let found = prove(&puzzle_of(&one, &["2,-2"]), PROOF_NODES).unwrap();
+    assert_eq!((found.stands, found.proof), (1, Some(Proof::Exact)));
+    assert_eq!(found.winning, Vec::<String>::new());
+    let many = position("exxit tiles=19", EXXIT_MANY_WINS);
+    let at_once = winning_moves(&many)[0].to_string();
+    let found = prove(&puzzle_of(&many, &[&at_once]), PROOF_NODES).unwrap();
+    assert_eq!(
+        (found.stands, found.proof, found.refuted_at),
+        (0, None, Some(0))
+    );
+    assert!(found.winning.len() > 1 && found.winning.contains(&at_once));
+    // A move that does not win: refuted, whatever follows.
+    let wrong = one
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() != "2,-2")
+        .unwrap();
+    let found = prove(&puzzle_of(&one, &[&wrong.to_string()]), PROOF_NODES).unwrap();
+    assert_eq!((found.stands, found.refuted_at), (0, Some(0)));
+    assert_eq!(found.winning, vec!["2,-2".to_string()]);
+    // The inpHeXion line: each solver move proven; cut after its first when its second is
+    // replaced by a move that does not win.
+    let pos = position("inphexion size=5", INPHEXION_LINE);
+    let p = puzzle_at(&pos, SMALL, 7).expect("a puzzle");
+    assert_eq!(p.proof, Some(Proof::Exact), "{p:?}");
+    let found = prove(&p, PROOF_NODES).unwrap();
+    assert_eq!((found.stands, found.refuted_at), (p.solution.len(), None));
+    let mut game = p.game().unwrap();
+    for mv in &p.solution[..2] {
+        game.play_text(mv).unwrap();
+    }
+    let other = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .find(|m| *m != p.solution[2])
+        .unwrap();
+    let mut cut = p.clone();
+    cut.solution.truncate(2);
+    cut.solution.push(other);
+    let (kept, found) = keep_proven(&cut, PROOF_NODES, SMALL, 7).unwrap();
+    assert_eq!((found.stands, found.refuted_at), (1, Some(2)));
+    let kept = kept.expect("its first move stands");
+    assert_eq!(kept.solution, p.solution[..1]);
+    assert_eq!(kept.proof, Some(Proof::Exact));
+}
+
+#[test]
+fn a_search_cut_short_says_so() {
+    // One position a move: the answer is not decided, nothing else wins at once.
+    let pos = position("inphexion size=5", INPHEXION_LINE);
+    let p = puzzle_at(&pos, SMALL, 7).expect("a puzzle");
+    let found = prove(&p, 1).unwrap();
+    assert_eq!(found.proof, Some(Proof::Budget(1)), "{found:?}");
+    assert_eq!(found.stands, p.solution.len());
+}
+
+#[test]
+fn a_proof_reads_and_writes_as_text() {
+    for (text, proof) in [
+        ("exact", Proof::Exact),
+        ("budget 250000", Proof::Budget(250_000)),
+    ] {
+        assert_eq!(text.parse::<Proof>(), Ok(proof));
+        assert_eq!(proof.to_string(), text);
+    }
+    for bad in ["", "Exact", "budget", "budget x", "budget -1", "proven"] {
+        assert!(bad.parse::<Proof>().is_err(), "{bad}");
+    }
+    let pos = position("exxit tiles=19", EXXIT_ONE_WIN);
+    let mut p = puzzle_of(&pos, &["2,-2"]);
+    let json = serde_json::to_string(&p).unwrap();
+    assert!(!json.contains("proof"), "{json}");
+    assert_eq!(serde_json::from_str::<Puzzle>(&json).unwrap(), p);
+    p.proof = Some(Proof::Budget(7));
+    let json = serde_json::to_string(&p).unwrap();
+    assert!(json.ends_with(r#","proof":"budget 7"}"#), "{json}");
+    assert_eq!(serde_json::from_str::<Puzzle>(&json).unwrap(), p);
+    let bad = json.replace("budget 7", "budget seven");
+    assert!(serde_json::from_str::<Puzzle>(&bad).is_err());
+}

@@ -31,6 +31,7 @@ async fn stored_puzzle(pool: &Pool, ply: usize) -> i64 {
         chance: 0.9,
         second: 0.2,
         source: Source::default(),
+        proof: None,
     };
     db::store_puzzle(pool, &puzzle, Origin::Starter, 1)
         .await

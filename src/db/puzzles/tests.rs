@@ -31,6 +31,7 @@ fn puzzle(variant: &str, ply: usize, difficulty: u8) -> Puzzle {
             ply,
             played: Some("x".into()),
         },
+        proof: None,
     }
 }
 

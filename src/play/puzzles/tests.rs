@@ -30,6 +30,7 @@ fn line_puzzle(ply: usize) -> Puzzle {
         chance: 0.9,
         second: 0.3,
         source: Source::default(),
+        proof: None,
     }
 }
 
@@ -146,6 +147,7 @@ fn a_move_that_wins_at_once_solves_and_a_damaged_line_is_an_error() {
                     chance: 1.0,
                     second: 0.0,
                     source: Source::default(),
+                    proof: None,
                 };
                 assert_eq!(judge(&p, 0, win), Ok(Verdict::Solved));
                 assert_eq!(judge(&p, 0, other), Ok(Verdict::Solved), "the line's move");
