@@ -153,6 +153,18 @@ fn easy_beats_random_in_both_games() {
     assert!(r.wins >= 9, "exxit: {r}");
 }
 
+/// `beginner` beats random moves in both games (against `easy` it loses most games: README's
+/// benchmarks, 40 games in each game).
+#[test]
+fn beginner_beats_random_in_both_games() {
+    for variant in ["inphexion size=7", "exxit tiles=19"] {
+        let r = play_match(variant, "beginner", "random", 8);
+        assert!(r.wins >= 7, "{variant}: {r}");
+    }
+    let r = play_match("exxit tiles=19", "beginner", "easy", 8);
+    assert!(r.wins <= 2, "{r}");
+}
+
 /// A level against the one below, with budgets scaled down by the same ratio (about 10×).
 #[test]
 fn a_bigger_budget_beats_a_smaller_one_in_both_games() {
