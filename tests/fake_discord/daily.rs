@@ -40,6 +40,7 @@ async fn seed_puzzles(d: &Discord, n: usize) -> Vec<(i64, hexcord::puzzles::Puzz
             chance: 0.9,
             second: 0.1,
             source: hexcord::puzzles::Source::default(),
+            proof: None,
         };
         let id = hexcord::db::store_puzzle(&pool, &puzzle, hexcord::db::Origin::Starter, 1)
             .await

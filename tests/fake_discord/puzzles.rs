@@ -41,6 +41,7 @@ fn puzzle(ply: usize, len: usize) -> Puzzle {
             ply,
             played: None,
         },
+        proof: None,
     }
 }
 
