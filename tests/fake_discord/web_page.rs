@@ -593,6 +593,11 @@ pub async fn click_move(c: &Client, legal: &Value, keyboard: bool) {
         .expect("click Confirm");
 }
 
+/// No touch screen (a mouse chooses the smallest cells at once), or the hint to tap to zoom.
+const MOUSE_OR_ZOOM: &str = "const touch = navigator.maxTouchPoints > 0 \
+     || matchMedia('(pointer: coarse)').matches; \
+     return !touch || !document.getElementById('zoom-hint').hidden";
+
 /// A tap of a finger on the element of `css`: a touch, where `click` is a mouse's.
 pub async fn tap(c: &Client, css: &str) {
     use fantoccini::actions::{InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
@@ -859,8 +864,9 @@ async fn play_a_game(
         .await;
         if ply == 0 {
             let smallest = js(mover, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
-            // Large enough to touch, or a tap zooms in until they are (`click_move`).
-            let zooms = js(mover, "return !document.getElementById('zoom-hint').hidden").await;
+            // Large enough to touch, or on a touch screen a tap zooms in until they are
+            // (`click_move`); a mouse chooses at once.
+            let zooms = js(mover, MOUSE_OR_ZOOM).await;
             assert!(
                 smallest >= 44.0 || zooms == json!(true),
                 "touch targets of {smallest} px"
@@ -1142,13 +1148,7 @@ async fn the_bots_page_plays_whole_games_by_clicking_and_discord_gets_every_boar
                 let smallest = js(page, SMALLEST_TARGET).await.as_f64().unwrap_or(-1.0);
                 // Large enough to touch, or on a touch screen a tap zooms in until they are
                 // (`click_move`); a mouse chooses at once.
-                let zooms = js(
-                    page,
-                    "const touch = navigator.maxTouchPoints > 0 \
-                     || matchMedia('(pointer: coarse)').matches; \
-                     return !touch || !document.getElementById('zoom-hint').hidden",
-                )
-                .await;
+                let zooms = js(page, MOUSE_OR_ZOOM).await;
                 assert!(
                     smallest >= 44.0 || zooms == json!(true),
                     "touch targets of {smallest} px"
