@@ -7,7 +7,7 @@
 
 ## Commands
 
-cmd-challenge = Challenge a member, or anyone here, to a game.
+cmd-challenge = Challenge a member or anyone here to a game.
     .name = challenge
 opt-challenge-opponent = Who to play; leave it out to let any member here accept
     .name = opponent

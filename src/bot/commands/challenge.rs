@@ -51,7 +51,7 @@ impl ExpiresChoice {
     }
 }
 
-/// Challenge a member, or anyone here, to a game.
+/// Challenge a member or anyone here to a game.
 // Each parameter is one Discord option of the command. Discord wants the required ones first.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]

@@ -785,7 +785,7 @@ mod tests {
         assert_eq!(help.lines().count(), commands.len() + 1);
         let ja = board::help_text(&commands, Lang::of("ja"));
         assert!(
-            ja.contains("`/挑戦 相手 ゲーム [サイズ]") && ja.contains("対局"),
+            ja.contains("`/挑戦 ゲーム [相手] […]") && ja.contains("対局"),
             "{ja}"
         );
         assert_eq!(ja.lines().count(), commands.len() + 1);

@@ -205,7 +205,7 @@ pub struct Delivery {
     /// The budget of requests to Discord, shared with the answers' own posts.
     pub pacer: Arc<Pacer>,
     /// The announcements this process claimed and is working on, with the attempt of each
-    /// claim: their leases are renewed until they are done ([`Delivery::renew`]).
+    /// claim: their leases are renewed until they are done (`Delivery::renew`).
     pub held: Arc<std::sync::Mutex<HashMap<i64, i64>>>,
 }
 
