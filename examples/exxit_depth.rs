@@ -23,7 +23,7 @@ fn main() {
         let mut ply = 0usize;
         while !p.is_over() {
             let t = Instant::now();
-            let Some(c) = deep::search(&p, nodes, None) else {
+            let Some(c) = deep::search(&p, nodes, None, None) else {
                 break;
             };
             let s = t.elapsed().as_secs_f64();

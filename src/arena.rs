@@ -24,7 +24,8 @@
 //! - Against an older build, wrap its engine in a script that gives its `genmove` the old level's
 //!   budget and stops at `quit`, and play it as `engine:SCRIPT`, e.g.
 //!   `sed -u -e 's/^genmove /genmove playouts=30000 ms=4000 /' -e '/^quit/q' | hexcord-old engine`.
-//! - `playouts:N`, `nodes:N` and `ms:N` try a budget before it becomes a level's;
+//! - `playouts:N`, `nodes:N` and `ms:N` try a budget before it becomes a level's; `fixed:N`
+//!   is `nodes:N` always playing its best move, without the levels' variety between games;
 //!   `cargo run --release --example exxit_depth -- NODES GAMES` shows how deep the alpha-beta
 //!   search gets within a budget.
 
@@ -40,7 +41,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::ai::boardspace::{self, Robot};
-use crate::ai::{alphabeta, choose, Budget, Level};
+use crate::ai::{alphabeta, choose, deep, Budget, Level};
 use crate::games::{Colour, GameKind, Move, Options, Position};
 
 /// Who plays.
@@ -54,8 +55,12 @@ pub enum PlayerSpec {
     Playouts(u32),
     /// The search for this many milliseconds.
     Millis(u64),
-    /// EXXIT's alpha-beta search ([`crate::ai::deep`]) within this many evaluated positions.
+    /// EXXIT's alpha-beta search ([`crate::ai::deep`]) within this many evaluated positions,
+    /// varied by the seed among near-equal moves as the levels are.
     Nodes(u64),
+    /// The same search always playing its best move (the analysis' search; the levels before
+    /// they varied their play).
+    Fixed(u64),
     /// The EXXIT alpha-beta searcher to this depth.
     AlphaBeta(u32),
     /// One of Boardspace's EXXIT robots, opening randomisation on.
@@ -68,9 +73,8 @@ impl FromStr for PlayerSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
         let s = s.trim();
-        let usage =
-            "random, easy, medium, hard, weakbot, dumbot, smartbot, bestbot, playouts:N, ms:N, \
-             nodes:N, alphabeta:D or engine:PROGRAM ARGS";
+        let usage = "random, beginner, easy, medium, hard, weakbot, dumbot, smartbot, bestbot, \
+             playouts:N, ms:N, nodes:N, fixed:N, alphabeta:D or engine:PROGRAM ARGS";
         if s.eq_ignore_ascii_case("random") {
             return Ok(PlayerSpec::Random);
         }
@@ -95,6 +99,7 @@ impl FromStr for PlayerSpec {
             )),
             "ms" => Ok(PlayerSpec::Millis(number("ms")?)),
             "nodes" => Ok(PlayerSpec::Nodes(number("nodes")?)),
+            "fixed" => Ok(PlayerSpec::Fixed(number("fixed")?)),
             "alphabeta" => {
                 let d = number("alphabeta")?;
                 if d > 20 {
@@ -122,6 +127,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Playouts(n) => write!(f, "playouts:{n}"),
             PlayerSpec::Millis(n) => write!(f, "ms:{n}"),
             PlayerSpec::Nodes(n) => write!(f, "nodes:{n}"),
+            PlayerSpec::Fixed(n) => write!(f, "fixed:{n}"),
             PlayerSpec::AlphaBeta(d) => write!(f, "alphabeta:{d}"),
             PlayerSpec::Robot(r) => f.write_str(r.name()),
             PlayerSpec::Engine(w) => write!(f, "engine:{}", w.join(" ")),
@@ -168,6 +174,9 @@ pub struct ArenaResult {
     pub moves_b: u64,
     /// The time of each move with a choice (more than one legal move), per player (A, B).
     pub move_times: [Vec<Duration>; 2],
+    /// Games that differ from every other game of the match in some move (a repeated game
+    /// counts once): how much the players vary their play.
+    pub different: u32,
 }
 
 impl ArenaResult {
@@ -222,7 +231,8 @@ impl fmt::Display for ArenaResult {
         write!(
             f,
             "games {}: A wins {} ({} as first), losses {}, draws {}; score {:.1} % ± {:.1} % (95 %); \
-             ms/move A {:.1}, B {:.1} (median with a choice A {:.1}, B {:.1}); moves/game {:.1}",
+             ms/move A {:.1}, B {:.1} (median with a choice A {:.1}, B {:.1}); moves/game {:.1}; \
+             {} different games",
             self.games(),
             self.wins,
             self.wins_as_first,
@@ -235,6 +245,7 @@ impl fmt::Display for ArenaResult {
             self.median(0).as_secs_f64() * 1000.0,
             self.median(1).as_secs_f64() * 1000.0,
             self.moves as f64 / self.games().max(1) as f64,
+            self.different,
         )
     }
 }
@@ -248,6 +259,8 @@ struct GameResult {
     time: [Duration; 2],
     count: [u64; 2],
     move_times: [Vec<Duration>; 2],
+    /// The moves played, in notation.
+    record: Vec<String>,
 }
 
 /// Plays the match. Fails on a bad player for the game or an engine that misbehaves.
@@ -255,7 +268,10 @@ pub fn run(m: &Match) -> Result<ArenaResult, ArenaError> {
     for p in [&m.a, &m.b] {
         if matches!(
             p,
-            PlayerSpec::AlphaBeta(_) | PlayerSpec::Robot(_) | PlayerSpec::Nodes(_)
+            PlayerSpec::AlphaBeta(_)
+                | PlayerSpec::Robot(_)
+                | PlayerSpec::Nodes(_)
+                | PlayerSpec::Fixed(_)
         ) && m.options.kind() != GameKind::Exxit
         {
             return Err(ArenaError::Spec(format!(
@@ -299,8 +315,12 @@ pub fn run(m: &Match) -> Result<ArenaResult, ArenaError> {
     });
     let results = results.into_inner().unwrap_or_default();
     let mut out = ArenaResult::default();
+    let mut records = std::collections::HashSet::new();
     for r in results {
         let g = r?;
+        if records.insert(g.record) {
+            out.different += 1;
+        }
         match g.result {
             1 => {
                 out.wins += 1;
@@ -342,6 +362,7 @@ fn play_game(m: &Match, index: u64) -> Result<GameResult, ArenaError> {
     let mut time = [Duration::ZERO; 2];
     let mut count = [0u64; 2];
     let mut move_times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut record = Vec::new();
     while position.outcome().is_none() {
         let first_to_move = position.to_move() == Colour::First;
         let who = if first_to_move == a_first { 0 } else { 1 };
@@ -364,6 +385,7 @@ fn play_game(m: &Match, index: u64) -> Result<GameResult, ArenaError> {
         if let Player::Engine(e) = &mut players[1 - who] {
             e.tell(&mv)?;
         }
+        record.push(mv.to_string());
         moves += 1;
     }
     for p in &mut players {
@@ -388,6 +410,7 @@ fn play_game(m: &Match, index: u64) -> Result<GameResult, ArenaError> {
         time,
         count,
         move_times,
+        record,
     })
 }
 
@@ -441,6 +464,10 @@ fn choose_move(
             seed,
         ),
         PlayerSpec::Nodes(n) => choose(position, Budget::nodes(n), seed),
+        PlayerSpec::Fixed(n) => match position {
+            Position::Exxit(p) => deep::search(p, n, None, None).map(|c| Move::Exxit(c.mv)),
+            Position::Inphexion(_) => None,
+        },
         PlayerSpec::AlphaBeta(d) => match position {
             Position::Exxit(p) => alphabeta::search(p, d, seed).map(|c| Move::Exxit(c.mv)),
             Position::Inphexion(_) => None,

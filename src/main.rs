@@ -80,8 +80,8 @@ enum Command {
         /// The variant line, e.g. "exxit tiles=39" or "inphexion size=7".
         #[arg(long, default_value = "inphexion")]
         game: String,
-        /// Player A: random, easy, medium, hard, weakbot, dumbot, smartbot, bestbot, playouts:N,
-        /// ms:N, alphabeta:D, engine:PROGRAM ARGS.
+        /// Player A: random, beginner, easy, medium, hard, weakbot, dumbot, smartbot, bestbot,
+        /// playouts:N, ms:N, nodes:N, fixed:N, alphabeta:D, engine:PROGRAM ARGS.
         #[arg(long)]
         a: String,
         /// Player B (as A).

@@ -97,15 +97,39 @@ fn alphabeta_takes_the_only_winning_move() {
 
 #[test]
 fn equal_seeds_give_equal_moves() {
-    for kind in GameKind::ALL {
+    // Monte-Carlo in both games, and EXXIT's alpha-beta (`medium` and `hard`).
+    let searches = [
+        (GameKind::Inphexion, Budget::playouts(300)),
+        (GameKind::Exxit, Budget::playouts(300)),
+        (GameKind::Exxit, Budget::nodes(3_000)),
+    ];
+    for (kind, budget) in searches {
         let mut p = Position::new(&Options::default_for(kind));
         for ply in 0..4u64 {
-            let a = choose(&p, Budget::playouts(300), 11 + ply).expect("a move");
-            let b = choose(&p, Budget::playouts(300), 11 + ply).expect("a move");
-            assert_eq!(a, b, "{} ply {ply}", kind.name());
+            let a = choose(&p, budget, 11 + ply).expect("a move");
+            let b = choose(&p, budget, 11 + ply).expect("a move");
+            assert_eq!(a, b, "{} {budget:?} ply {ply}", kind.name());
             p.play(&a).expect("legal");
         }
     }
+}
+
+/// Games between the levels (here with small budgets: EXXIT's alpha-beta for `medium` and
+/// `hard`, Monte-Carlo for the others) differ from seed to seed, in both games; the alpha-beta
+/// search without the seed's variety plays one game again and again.
+#[test]
+fn games_differ_from_seed_to_seed_in_both_games() {
+    for (variant, a, b) in [
+        ("inphexion size=5", "playouts:300", "playouts:30"),
+        ("exxit tiles=19", "playouts:200", "playouts:20"),
+        ("exxit tiles=19", "nodes:3000", "nodes:1000"),
+    ] {
+        let r = play_match(variant, a, b, 6);
+        assert_eq!(r.different, 6, "{variant}, {a} against {b}: {r}");
+    }
+    // One game with each colour.
+    let r = play_match("exxit tiles=19", "fixed:3000", "fixed:1000", 4);
+    assert_eq!(r.different, 2, "{r}");
 }
 
 fn play_match(variant: &str, a: &str, b: &str, games: u32) -> arena::ArenaResult {
@@ -129,6 +153,18 @@ fn easy_beats_random_in_both_games() {
     assert!(r.wins >= 9, "exxit: {r}");
 }
 
+/// `beginner` beats random moves in both games (against `easy` it loses most games: README's
+/// benchmarks, 40 games in each game).
+#[test]
+fn beginner_beats_random_in_both_games() {
+    for variant in ["inphexion size=7", "exxit tiles=19"] {
+        let r = play_match(variant, "beginner", "random", 8);
+        assert!(r.wins >= 7, "{variant}: {r}");
+    }
+    let r = play_match("exxit tiles=19", "beginner", "easy", 8);
+    assert!(r.wins <= 2, "{r}");
+}
+
 /// A level against the one below, with budgets scaled down by the same ratio (about 10×).
 #[test]
 fn a_bigger_budget_beats_a_smaller_one_in_both_games() {
@@ -146,7 +182,11 @@ fn alphabeta_beats_random() {
 
 #[test]
 fn alphabeta_is_for_exxit_only() {
-    for a in [PlayerSpec::AlphaBeta(3), PlayerSpec::Nodes(1000)] {
+    for a in [
+        PlayerSpec::AlphaBeta(3),
+        PlayerSpec::Nodes(1000),
+        PlayerSpec::Fixed(1000),
+    ] {
         let m = Match {
             options: Options::parse_line("inphexion").expect("variant"),
             a,
@@ -174,12 +214,14 @@ fn exxit_alphabeta_levels_beat_easy_and_dumbot() {
 fn player_specs_parse_and_print() {
     for s in [
         "random",
+        "beginner",
         "easy",
         "medium",
         "hard",
         "playouts:500",
         "ms:200",
         "nodes:20000",
+        "fixed:20000",
         "alphabeta:8",
     ] {
         let p: PlayerSpec = s.parse().expect(s);
@@ -204,6 +246,7 @@ fn player_specs_parse_and_print() {
         "playouts:0",
         "ms:x",
         "nodes:0",
+        "fixed:-1",
         "alphabeta:99",
         "engine:",
     ] {

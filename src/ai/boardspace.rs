@@ -614,4 +614,44 @@ impl Searcher {
         }
         best.map(|(i, _)| i)
     }
+
+    /// Searches the ordered children of the root as [`Searcher::search_children`] does with
+    /// no bound (`margin` 0 gives the same values and choice), except that each child is
+    /// searched above the best value so far minus `margin`: so every child whose value comes
+    /// within `margin` of the best gets its exact value (the others an upper bound at most
+    /// `margin` below the best). Returns the index of the best (`None` when the budget ran out
+    /// before the first child was searched) and how many children were searched, from the
+    /// first.
+    pub fn search_root(&mut self, kids: &mut [Child], margin: f64) -> (Option<usize>, usize) {
+        if kids.iter().all(|c| c.kind != Kind::Inner) {
+            return (Some(0), kids.len());
+        }
+        let mover = self.stack[0].to_move();
+        let mut best: Option<(usize, f64)> = None;
+        let mut searched = 0;
+        for (i, kid) in kids.iter_mut().enumerate() {
+            let c = *kid;
+            let floor = best.map_or(f64::NEG_INFINITY, |(_, b)| b - margin);
+            let v = if c.kind == Kind::Inner {
+                let (here, below) = self.stack.split_at_mut(1);
+                self.rules.make_into(&mut below[0], &here[0], c.mv);
+                if below[0].to_move() == mover {
+                    self.node(1, floor, f64::NEG_INFINITY)
+                } else {
+                    -self.node(1, f64::NEG_INFINITY, floor)
+                }
+            } else {
+                c.value
+            };
+            if self.budget.stopped {
+                break;
+            }
+            kid.value = v;
+            searched = i + 1;
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((i, v));
+            }
+        }
+        (best.map(|(i, _)| i), searched)
+    }
 }

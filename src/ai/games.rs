@@ -99,6 +99,10 @@ impl SearchGame for exxit::Position {
     }
 }
 
+/// Playouts of `beginner`'s search in inpHeXion and in EXXIT.
+const BEGINNER_INPHEXION: u32 = 30;
+const BEGINNER_EXXIT: u32 = 20;
+
 /// Plies an EXXIT playout runs before the evaluation decides.
 const CUT: u32 = 16;
 /// Score points for a factor e in the odds.
@@ -109,6 +113,7 @@ impl Player for inphexion::Inphexion {
 
     fn budget(level: Level) -> Budget {
         let (playouts, millis) = match level {
+            Level::Beginner => (BEGINNER_INPHEXION, 500),
             Level::Easy => (150, 500),
             Level::Medium => (1_500, 1_500),
             Level::Hard => (120_000, 4_000),
@@ -142,6 +147,7 @@ impl Player for exxit::Exxit {
 
     fn budget(level: Level) -> Budget {
         let (playouts, nodes, millis) = match level {
+            Level::Beginner => (Some(BEGINNER_EXXIT), None, 500),
             Level::Easy => (Some(200), None, 500),
             Level::Medium => (None, Some(MEDIUM_NODES), 1_500),
             Level::Hard => (None, Some(HARD_NODES), 4_000),
@@ -160,7 +166,7 @@ impl Player for exxit::Exxit {
                 let deadline = budget
                     .millis
                     .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms));
-                deep::search(p, n, deadline).map(|c| c.mv)
+                deep::search(p, n, deadline, Some(seed)).map(|c| c.mv)
             }
             None => mcts::search(p, budget, seed).map(|c| c.mv),
         }
@@ -169,7 +175,7 @@ impl Player for exxit::Exxit {
     /// Alpha-beta of `nodes` positions; the value as a chance: certain once a win or a loss is
     /// found, else a logistic of the island-score points (6 points for a factor e in the odds).
     fn chance(p: &exxit::Position, nodes: u64, _seed: u64) -> Option<(exxit::Move, f64)> {
-        let c = deep::search(p, nodes.max(1), None)?;
+        let c = deep::search(p, nodes.max(1), None, None)?;
         let win = boardspace::WIN;
         let chance = if c.value >= win / 2.0 {
             1.0

@@ -10,6 +10,7 @@
 //!
 //! | level | inpHeXion | EXXIT | time cap |
 //! | --- | --- | --- | --- |
+//! | `beginner` | UCT, 30 playouts | UCT, 20 evaluation-cut playouts | 0.5 s |
 //! | `easy` | UCT, 150 playouts | UCT, 200 evaluation-cut playouts | 0.5 s |
 //! | `medium` | UCT, 1,500 playouts | alpha-beta, 100,000 positions | 1.5 s |
 //! | `hard` | 2 × 60,000 playouts, RAVE, decisive | alpha-beta, 1,000,000 positions | 4 s |
@@ -18,6 +19,12 @@
 //!   clock, so equal seeds give equal moves on any machine; the time caps only guard a slow or
 //!   loaded machine. The seed of a bot's move is derived from the game, so a replayed position
 //!   gets the same answer.
+//! - **Varied.** Every level plays differently from game to game, the seed choosing among moves
+//!   of near-equal value: the Monte-Carlo searches through their seeded playouts, EXXIT's
+//!   alpha-beta search by drawing among the root moves within half a point of the best
+//!   ([`deep::MARGIN`]), never when the game is won or lost. So a member who beat a level
+//!   cannot win again by repeating their moves, and two levels' games against each other do not
+//!   repeat. The analysis plays the best move, without variety.
 //! - **UCT** ([`mcts::search`]): UCB1 with exploration 0.9, random playouts to the end, and solver
 //!   knowledge at the root: a win in one is always taken, and a move that lets the opponent win at
 //!   once is avoided when another exists.
@@ -197,19 +204,31 @@ impl Budget {
 /// The bot's playing strength.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Level {
+    Beginner,
     Easy,
     Medium,
     Hard,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    /// Every level, weakest first: the order every list of levels shows.
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Easy, Level::Medium, Level::Hard];
 
     pub const fn name(self) -> &'static str {
         match self {
+            Level::Beginner => "beginner",
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+        }
+    }
+
+    /// Every level's name, weakest first, for messages: `beginner, easy, medium or hard`.
+    pub fn names() -> String {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
         }
     }
 
@@ -227,7 +246,7 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown level `{s}`: easy, medium or hard"))
+            .ok_or_else(|| format!("unknown level `{s}`: {}", Level::names()))
     }
 }
 

@@ -5,7 +5,7 @@ use super::{Conn, Executor};
 use super::DbError;
 use crate::ai::Level;
 
-/// Marks game `game` as played by the bot at `level` (`easy`, `medium` or `hard`), and takes
+/// Marks game `game` as played by the bot at `level` ([`Level::name`]), and takes
 /// away its clock: games against the bot have no deadlines.
 pub async fn insert_bot_game(conn: &mut Conn, game: i64, level: Level) -> Result<(), DbError> {
     sqlx::query("INSERT INTO bot_games (game_id, level) VALUES ($1, $2)")
@@ -168,7 +168,20 @@ mod tests {
                 .bind(ids[0])
                 .execute(&mut *conn)
                 .await
-                .expect_err("the schema allows only the three levels");
+                .expect_err("the schema allows only the bot's levels");
+            // Every level is stored and read back.
+            for level in Level::ALL {
+                sqlx::query("UPDATE bot_games SET level = $1 WHERE game_id = $2")
+                    .bind(level.name())
+                    .bind(ids[0])
+                    .execute(&mut *conn)
+                    .await
+                    .expect("a level");
+                assert_eq!(
+                    fetch_bot_level(&mut *conn, ids[0]).await.expect("level"),
+                    Some(level)
+                );
+            }
             drop(conn);
             // The bot's turns: claimed by one caller at a time, until the claim runs out.
             sqlx::query("UPDATE games SET to_move_id = 2 WHERE id = $1")

@@ -139,13 +139,14 @@ pub fn challenge_status(s: ChallengeStatus) -> Text {
     }
 }
 
-/// A level of the bot's play.
+/// A level of the bot's play: its `/play` choice's name, `choice-level-<n>` for the n-th of
+/// [`crate::ai::Level::ALL`] (a test checks every level's in every language).
 pub fn level(l: crate::ai::Level) -> Text {
-    match l {
-        crate::ai::Level::Easy => text!("level-easy"),
-        crate::ai::Level::Medium => text!("level-medium"),
-        crate::ai::Level::Hard => text!("level-hard"),
-    }
+    let n = crate::ai::Level::ALL
+        .iter()
+        .position(|&x| x == l)
+        .unwrap_or_default();
+    Text::dynamic(format!("choice-level-{n}"))
 }
 
 /// A time control in words: `3 days per move`, `Fischer clock: 3 d + 1 d a move, at most 7 d`,
@@ -206,6 +207,23 @@ mod tests {
         row.winner_id = winner.map(UserId);
         row.result = Some(GameResult::Decided(o));
         row
+    }
+
+    #[test]
+    fn every_level_has_its_name_in_every_language() {
+        let ja = Lang::of("ja");
+        let mut names = Vec::new();
+        for l in crate::ai::Level::ALL {
+            let id = format!("choice-level-{}", names.len());
+            // English: the level's own name, as the commands and the engine take it.
+            assert_eq!(level(l).render(Lang::EN), l.name());
+            let ja_name = level(l).render(ja);
+            assert!(ja_name != id && ja_name != l.name(), "{ja_name}");
+            names.push(ja_name);
+        }
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), crate::ai::Level::ALL.len(), "{names:?}");
     }
 
     #[test]

@@ -156,9 +156,6 @@ too-many-bot-games = You already have { $max ->
     [one] a game
    *[other] { $max } games
 } against me: finish or `/resign` one first (`/games` lists them).
-level-easy = easy
-level-medium = medium
-level-hard = hard
 plays-me = { $who } plays me at level **{ $level }** ({ $options }, unrated).
 
 ## The Move button's picker

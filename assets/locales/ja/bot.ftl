@@ -142,9 +142,6 @@ challenge-declined = { $opponent } は { $challenger } の挑戦（{ $options }�
 challenge-withdrawn = { $challenger } は { $opponent } への挑戦（{ $options }）を取り下げました。
 challenge-accepted = { $opponent } が { $challenger } の挑戦を受けました。対局 #{ $game }（{ $options }）が下で始まります。
 too-many-bot-games = わたしとの対局がすでに { $max }局あります。先にどれかを終えるか `/{ cmd-resign.name }` してください（`/{ cmd-games.name }` で一覧できます）。
-level-easy = やさしい
-level-medium = ふつう
-level-hard = つよい
 plays-me = { $who } がレベル **{ $level }** でわたしと対局します（{ $options }、レーティング対象外）。
 
 ## The Move button's picker

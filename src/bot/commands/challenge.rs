@@ -253,8 +253,8 @@ pub async fn play(
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
     let kind = GameKind::from(game);
-    let level_name = level.text();
     let level = Level::from(level);
+    let level_name = crate::play::words::level(level);
     let chosen = ChosenOptions {
         size,
         pie,

@@ -197,35 +197,43 @@ impl TilesChoice {
     }
 }
 
-/// The bot's strength in `/play`.
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum LevelChoice {
-    #[name = "easy"]
-    Easy,
-    #[name = "medium"]
-    Medium,
-    #[name = "hard"]
-    Hard,
-}
+/// The bot's strength in `/play` (a choice in Discord): [`Level::ALL`], weakest first, named
+/// by `choice-level-<n>` ([`crate::play::words::level`]).
+#[derive(Clone, Copy, Debug)]
+pub struct LevelChoice(pub Level);
 
-impl LevelChoice {
-    /// Its name, as the choice shows it.
-    fn text(self) -> crate::i18n::Text {
-        match self {
-            LevelChoice::Easy => text!("choice-level-0"),
-            LevelChoice::Medium => text!("choice-level-1"),
-            LevelChoice::Hard => text!("choice-level-2"),
-        }
+impl poise::ChoiceParameter for LevelChoice {
+    fn list() -> std::borrow::Cow<'static, [poise::CommandParameterChoice]> {
+        Level::ALL
+            .iter()
+            .map(|l| poise::CommandParameterChoice {
+                __non_exhaustive: (),
+                name: l.name().into(),
+                localizations: std::borrow::Cow::Borrowed(&[]),
+            })
+            .collect()
+    }
+
+    fn from_index(index: usize) -> Option<LevelChoice> {
+        Level::ALL.get(index).copied().map(LevelChoice)
+    }
+
+    fn from_name(name: &str) -> Option<LevelChoice> {
+        name.parse().ok().map(LevelChoice)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
     }
 }
 
 impl From<LevelChoice> for Level {
     fn from(c: LevelChoice) -> Level {
-        match c {
-            LevelChoice::Easy => Level::Easy,
-            LevelChoice::Medium => Level::Medium,
-            LevelChoice::Hard => Level::Hard,
-        }
+        c.0
     }
 }
 
