@@ -193,7 +193,7 @@ fn exxit_judges_decided_positions_and_smaller_losses() {
 }
 
 /// The seed of [`a_real_exxit_game_gives_a_puzzle`]'s game.
-const EXXIT_GAME_SEED: u64 = 1;
+const EXXIT_GAME_SEED: u64 = 4;
 /// Its budget: enough for the alpha-beta search to prove the endgame's wins.
 const EXXIT_BUDGET: PuzzleBudget = PuzzleBudget {
     playouts: 800,
@@ -202,8 +202,7 @@ const EXXIT_BUDGET: PuzzleBudget = PuzzleBudget {
 
 #[test]
 fn a_real_exxit_game_gives_a_puzzle() {
-    // The bot against itself at `medium` in the short variant; the seeds vary its opening (the
-    // alpha-beta search has no randomness of its own), so two seeds give two games.
+    // The bot against itself at `medium` in the short variant: two seeds give two games.
     let options = Options::parse_line("exxit tiles=19").unwrap();
     let game = self_play(&options, Level::Medium, EXXIT_GAME_SEED);
     let other = self_play(&options, Level::Medium, EXXIT_GAME_SEED + 1);
