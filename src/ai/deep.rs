@@ -16,7 +16,11 @@
 //! their values), the levels vary their play all game long but only among moves as good as the
 //! best within [`MARGIN`]: each root move is searched above the best value so far minus the
 //! margin, so the near-equal ones get exact values, and the seed draws among them. The wider
-//! window costs a few positions; the strength it leaves is in the README's benchmarks.
+//! window costs a few positions. Measured over 40 games of 39 tiles,
+//! `hexcord arena --game "exxit tiles=39" --a nodes:100000 --b fixed:100000 --games 40 --seed 7`
+//! (`medium`'s budget varied against the same search always playing its best move): 18–22,
+//! 45 % ± 15.6 %, no loss of strength this short match can see; 39 different games of 40, where
+//! the fixed search against itself plays two.
 
 use std::time::Instant;
 
