@@ -248,7 +248,7 @@ mod tests {
             ("challenge", "clock", 4),
             ("challenge", "game", 2),
             ("challenge", "tiles", 3),
-            ("play", "level", 3),
+            ("play", "level", 4),
             ("settings", "notifications", 3),
             ("tournament create", "clock", 4),
         ] {
