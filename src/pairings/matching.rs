@@ -851,7 +851,13 @@ mod tests {
         let rest = free & !(1 << v);
         let mut best = brute_weight(n, edges, rest);
         for &(a, b, w) in edges {
-            let u = if a == v { b } else if b == v { a } else { continue };
+            let u = if a == v {
+                b
+            } else if b == v {
+                a
+            } else {
+                continue;
+            };
             if rest >> u & 1 == 1 {
                 best = best.max(w + brute_weight(n, edges, rest & !(1 << u)));
             }
@@ -900,10 +906,11 @@ mod tests {
             let n = 1 + round % 11;
             // Few distinct weights make ties and blossoms frequent.
             let spread = [3, 10, 1000][round % 3];
-            let edges: Vec<(usize, usize, i64)> = random_edges(&mut seed, n, 4 + (round as u64 % 12))
-                .into_iter()
-                .map(|(a, b, r)| (a, b, (r % spread) as i64 - (spread as i64) / 4))
-                .collect();
+            let edges: Vec<(usize, usize, i64)> =
+                random_edges(&mut seed, n, 4 + (round as u64 % 12))
+                    .into_iter()
+                    .map(|(a, b, r)| (a, b, (r % spread) as i64 - (spread as i64) / 4))
+                    .collect();
             let mate = max_weight_matching(n, &edges);
             assert_eq!(
                 matching_weight(&edges, &mate),
@@ -919,10 +926,11 @@ mod tests {
         let mut seed = 5u64;
         for round in 0..400 {
             let n = 2 + round % 10;
-            let edges: Vec<(usize, usize, Lex<3>)> = random_edges(&mut seed, n, 6 + (round as u64 % 10))
-                .into_iter()
-                .map(|(a, b, r)| (a, b, Lex([1, -((r % 3) as i128), -((r / 3 % 4) as i128)])))
-                .collect();
+            let edges: Vec<(usize, usize, Lex<3>)> =
+                random_edges(&mut seed, n, 6 + (round as u64 % 10))
+                    .into_iter()
+                    .map(|(a, b, r)| (a, b, Lex([1, -((r % 3) as i128), -((r / 3 % 4) as i128)])))
+                    .collect();
             let mate = max_weight_matching(n, &edges);
             let got = matching_weight(&edges, &mate);
             assert_eq!(got, brute_weight(n, &edges, (1 << n) - 1), "{n} {edges:?}");
