@@ -909,11 +909,11 @@ fn pool_size(n: usize, size: usize, limit: usize) -> usize {
 /// The search of a bracket's candidates in the order of the rules (Articles 3 and 4), keeping
 /// the best by C10–C21 and, among equals, the first generated.
 ///
-/// It is a depth-first run through the candidates in that order, repeated with a rising
-/// threshold (iterative deepening): a branch is cut when a lower bound of its criteria vector is
-/// above the threshold, or not below the best candidate found. The first pass allows only the
-/// best vector conceivable; each further pass raises the threshold to the lowest bound that was
-/// cut. Every candidate at most the threshold is visited in order, so the candidate kept is the
+/// It is a depth-first run through the candidates in that order: a branch is cut when a lower
+/// bound of its criteria vector is above the threshold, or not below the best candidate found.
+/// The first pass allows only the best vector conceivable, the second only the bracket's exact
+/// best vector ([`Search::optimum`]); should that pass reach its step limit, further passes raise
+/// the threshold to the lowest bound that was cut. Every candidate at most the threshold is visited in order, so the candidate kept is the
 /// first of the best, as the rules ask, unless the step limit ends the search first.
 struct Search<'a> {
     engine: &'a Engine,
