@@ -26,6 +26,9 @@ thread_local! {
     /// How often a bracket search reached its step limit or skipped exchanges (so the pairing
     /// may not be exact).
     pub(crate) static LIMITED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// How often a bracket search that ran to its end kept a candidate whose vector is not the
+    /// best the weighted matching finds.
+    pub(crate) static OFF_OPTIMUM: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -698,6 +701,13 @@ impl Engine {
         #[cfg(test)]
         if search.steps > SEARCH_STEPS {
             LIMITED.with(|l| l.set(l.get() + 1));
+        } else if b <= 64 {
+            // A search that ran to its end found the bracket's best vector.
+            if let Some((key, _, _)) = &search.best {
+                if search.optimum() != Some(*key) {
+                    OFF_OPTIMUM.with(|l| l.set(l.get() + 1));
+                }
+            }
         }
         let (pairs, floaters) = match search.best.take() {
             Some((_, pairs, floaters)) => (pairs, floaters),
