@@ -217,6 +217,7 @@ pub mod engine;
 pub mod games;
 pub mod hex;
 pub mod i18n;
+pub mod learn;
 pub mod metrics;
 pub mod pairings;
 pub mod play;
