@@ -7,9 +7,9 @@
 //! - `goal`: what the learner's move must do ([`Goal`]), judged by the rules engine on the
 //!   position before and after it;
 //! - `target`: the most moves of the learner to reach the goal (3 stars when no move was
-//!   refused on the way, [`stars`]); a last move that misses it starts the level again;
+//!   refused on the way, [`super::stars`]); a last move that misses it starts the level again;
 //! - `replies`: the opponent's scripted answers between the learner's moves, by the learner's
-//!   move; a move without one is answered by [`reply_rule`] (the first reply, in notation
+//!   move; a move without one is answered by [`super::reply_rule`] (the first reply, in notation
 //!   order, after which the goal cannot be reached at once, else the first);
 //! - `solution`: one way to reach the goal (checked by the tests, shown to no one);
 //! - `wrong`: moves the texts name, each refused with its own explanation `why`.
@@ -29,7 +29,10 @@ const FILES: [(GameKind, &str); 2] = [
         GameKind::Inphexion,
         include_str!("../../assets/learn/inphexion.json"),
     ),
-    (GameKind::Exxit, include_str!("../../assets/learn/exxit.json")),
+    (
+        GameKind::Exxit,
+        include_str!("../../assets/learn/exxit.json"),
+    ),
 ];
 
 /// A game's course as its file says it.
@@ -80,7 +83,7 @@ pub struct Goal {
     /// The learner has won once the move is played.
     #[serde(default)]
     pub win: bool,
-    /// The kind of move ([`super::MoveKind`]'s name: `place`, `push`, `swap`, `dance`, `expand`).
+    /// The kind of move ([`super::move_kind`]: `place`, `push`, `swap`, `dance`, `expand`).
     #[serde(default, rename = "move")]
     pub kind: Option<String>,
     /// The cell the move names first (where a disc is placed, the pushed disc, the dancing

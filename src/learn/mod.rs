@@ -72,12 +72,16 @@ pub fn places(kind: GameKind) -> Vec<Place> {
         .iter()
         .enumerate()
         .flat_map(|(s, stage)| {
-            stage.levels.iter().enumerate().map(move |(i, level)| Place {
-                kind,
-                stage: s,
-                index: i,
-                level,
-            })
+            stage
+                .levels
+                .iter()
+                .enumerate()
+                .map(move |(i, level)| Place {
+                    kind,
+                    stage: s,
+                    index: i,
+                    level,
+                })
         })
         .collect()
 }
@@ -164,7 +168,13 @@ fn first_cell(mv: &Move) -> Option<String> {
 }
 
 /// Whether `mv`, played by `learner` from `before` to `after`, does all that `goal` asks.
-pub fn reaches(goal: &Goal, before: &Position, mv: &Move, after: &Position, learner: Colour) -> bool {
+pub fn reaches(
+    goal: &Goal,
+    before: &Position,
+    mv: &Move,
+    after: &Position,
+    learner: Colour,
+) -> bool {
     if goal.win && after.outcome().is_none_or(|o| o.winner != Some(learner)) {
         return false;
     }
@@ -232,7 +242,11 @@ fn goal_in_one(goal: &Goal, position: &Position, learner: Colour) -> bool {
 /// The opponent's answer, in `position` after the learner's move `played`: the level's scripted
 /// reply to that move, else the rule: the first legal reply in notation order after which the
 /// learner cannot reach the goal at once, else the first. `None` when the game is over.
-pub fn reply_rule(level: &Level, position: &Position, played: &str) -> Result<Option<Move>, String> {
+pub fn reply_rule(
+    level: &Level,
+    position: &Position,
+    played: &str,
+) -> Result<Option<Move>, String> {
     if position.outcome().is_some() {
         return Ok(None);
     }
@@ -271,13 +285,27 @@ pub enum Verdict {
 /// The learner plays `text` in `place`'s level after `played` (the moves so far, replies
 /// included); `tries` counts this move too (the refused and missed ones included), for the
 /// stars. An error is a level that does not replay (a course or a stored attempt gone wrong).
-pub fn judge(place: &Place, played: &[String], text: &str, tries: usize) -> Result<Verdict, String> {
+pub fn judge(
+    place: &Place,
+    played: &[String],
+    text: &str,
+    tries: usize,
+) -> Result<Verdict, String> {
     let level = place.level;
     let game = replay(level, played)?;
     let position = game.position();
     let learner = position.to_move();
-    if let Some(w) = level.wrong.iter().find(|w| same_move(position, &w.mv, text)) {
-        let why = Text::dynamic(format!("learn-{}-{}-{}", place.kind.name(), level.id, w.why));
+    if let Some(w) = level
+        .wrong
+        .iter()
+        .find(|w| same_move(position, &w.mv, text))
+    {
+        let why = Text::dynamic(format!(
+            "learn-{}-{}-{}",
+            place.kind.name(),
+            level.id,
+            w.why
+        ));
         return Ok(Verdict::Refused { why });
     }
     let mv = match position.parse_move(text) {
@@ -294,9 +322,7 @@ pub fn judge(place: &Place, played: &[String], text: &str, tries: usize) -> Resu
         });
     }
     let moves_made = played.len() / 2 + 1;
-    let lost = after
-        .outcome()
-        .is_some_and(|o| o.winner != Some(learner));
+    let lost = after.outcome().is_some_and(|o| o.winner != Some(learner));
     if lost {
         return Ok(Verdict::Missed {
             why: text!("learn-missed-lost", goal = place.goal()),

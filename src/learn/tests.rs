@@ -48,8 +48,8 @@ fn walk(place: &Place, moves: &[String]) -> Vec<Verdict> {
     let mut played = Vec::new();
     let mut out = Vec::new();
     for (i, m) in moves.iter().enumerate() {
-        let v = judge(place, &played, m, i + 1)
-            .unwrap_or_else(|e| panic!("{}: {m}: {e}", place.key()));
+        let v =
+            judge(place, &played, m, i + 1).unwrap_or_else(|e| panic!("{}: {m}: {e}", place.key()));
         if let Verdict::Next { mv, reply } = &v {
             played.push(mv.clone());
             played.push(reply.clone());
@@ -77,7 +77,9 @@ fn every_level_is_solved_by_its_solution_within_its_target_with_legal_replies() 
         // Every scripted reply answers a move of the solution, and is played (legal).
         for (m, r) in &l.replies {
             assert!(
-                verdicts.iter().any(|v| matches!(v, Verdict::Next { mv, reply } if mv == m && reply == r)),
+                verdicts
+                    .iter()
+                    .any(|v| matches!(v, Verdict::Next { mv, reply } if mv == m && reply == r)),
                 "{}: the scripted reply {r} to {m} is not played by the solution",
                 p.key()
             );
@@ -106,7 +108,13 @@ fn every_named_wrong_move_is_refused_with_its_reason() {
                 let mut after = start.position().clone();
                 after.play(&mv).expect("legal");
                 let learner = start.position().to_move();
-                assert!(!reaches(&p.level.goal, start.position(), &mv, &after, learner));
+                assert!(!reaches(
+                    &p.level.goal,
+                    start.position(),
+                    &mv,
+                    &after,
+                    learner
+                ));
             }
         }
     }
@@ -144,7 +152,10 @@ fn a_last_move_that_misses_starts_again_and_stars_count_every_try() {
     let connect = find("inphexion/white-connects").expect("level");
     // Legal, not the goal, not named: missed, said with the goal.
     let v = judge(&connect, &[], "a2-a1", 1).expect("judged");
-    assert!(matches!(&v, Verdict::Missed { why } if why.id == "learn-missed"), "{v:?}");
+    assert!(
+        matches!(&v, Verdict::Missed { why } if why.id == "learn-missed"),
+        "{v:?}"
+    );
     // Completing the opponent's chain loses.
     let careful = find("inphexion/careful").expect("level");
     let v = judge(&careful, &[], "c2-c3", 1).expect("judged");
