@@ -1,5 +1,5 @@
 //! Learn to play: a course for each game, in stages of a few levels, played through the rules
-//! engine. The course is data ([`course`], `assets/learn/<game>.json`, texts in `learn.ftl`);
+//! engine. The course is data ([`mod@course`], `assets/learn/<game>.json`, texts in `learn.ftl`);
 //! this module plays a learner's move against a level ([`judge`]): is it legal (else the rule it
 //! breaks, in words), does it reach the level's goal (judged on the positions, so every move that
 //! does counts), the opponent's scripted reply, and the stars earned.
