@@ -74,7 +74,7 @@ pub async fn board_answer(
     let in_play = row.status == db::GameStatus::Active && shown.is_none();
     let png = picture(lang, theme, game, shown, names).await?;
     let buttons = in_play.then(|| {
-        super::components::move_button_row(lang, row, data.web_url.as_deref(), data.activity)
+        super::picker_view::move_button_row(lang, row, data.web_url.as_deref(), data.activity)
     });
     Ok(BoardAnswer {
         content: crate::bot::limits::fit(&content, crate::bot::limits::CONTENT),

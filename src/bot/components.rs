@@ -16,6 +16,7 @@ use tracing::{error, info, warn};
 
 pub use super::custom_id::Component;
 use super::picker_view::{cannot_go_on, not_yours, picker_message, played_message, stale_message};
+pub use super::picker_view::{move_button_row, watch_button};
 use super::rest::Urgency;
 use super::seal::Request;
 use super::{BotError, Data};
@@ -223,46 +224,6 @@ pub fn rematch_button_row(
     ];
     buttons.extend(web_url.map(|url| watch_button(lang, url, game)));
     serenity::CreateActionRow::Buttons(buttons)
-}
-
-/// The row under a board of game `row` in play: its Move button, Follow for onlookers in a
-/// server (a chat's members see every board there; following is for games in servers), and,
-/// when the web board runs (`web_url`), the link to watch it live, and, when it also opens
-/// inside Discord (`activity`), Play in Discord.
-pub fn move_button_row(
-    lang: Lang,
-    row: &crate::db::GameRow,
-    web_url: Option<&str>,
-    activity: bool,
-) -> serenity::CreateActionRow {
-    let game = row.id;
-    let mut buttons = vec![serenity::CreateButton::new(Component::Move(game).encode())
-        .label(tr(lang, "button-move"))
-        .emoji('🎯')
-        .style(serenity::ButtonStyle::Primary)];
-    if !crate::play::chats::is_chat_game(row) {
-        buttons.push(
-            serenity::CreateButton::new(Component::Follow(game).encode())
-                .label(tr(lang, "button-follow"))
-                .style(serenity::ButtonStyle::Secondary),
-        );
-    }
-    buttons.extend(web_url.map(|url| watch_button(lang, url, game)));
-    if activity && web_url.is_some() {
-        buttons.push(
-            serenity::CreateButton::new(Component::Launch(game).encode())
-                .label(tr(lang, "activity-launch"))
-                .emoji('🎮')
-                .style(serenity::ButtonStyle::Secondary),
-        );
-    }
-    serenity::CreateActionRow::Buttons(buttons)
-}
-
-/// The link to a game's web board, for anyone: it shows the game live.
-pub fn watch_button(lang: Lang, web_url: &str, game: i64) -> serenity::CreateButton {
-    serenity::CreateButton::new_link(crate::play::links::board_url(web_url, game, None))
-        .label(tr(lang, "web-link-watch"))
 }
 
 /// A player's private link to a game's web board (a new token), when the web board runs.

@@ -300,6 +300,9 @@ pub fn shown(game: i64, plans: Option<&Plans>) -> Text {
     }
 }
 
+/// A conditional reply played at once: the notice its board shows, and the move.
+pub type Reply = (Text, Played);
+
 /// After the opponent of `author` played `played` in game `id` (from the position after
 /// `at_ply` moves): the reply `author` planned to it, played at once by the same action as any
 /// move, returned with the notice its board shows; or, off every branch, their tree cleared and
@@ -310,7 +313,7 @@ pub fn after_move<'a>(
     author: UserId,
     at_ply: i64,
     played: &'a str,
-) -> Pin<Box<dyn Future<Output = Result<Option<(Text, Played)>, Error>> + Send + 'a>> {
+) -> Pin<Box<dyn Future<Output = Result<Option<Reply>, Error>> + Send + 'a>> {
     Box::pin(async move {
         let Some(plans) = plans_of(&core.pool, id, author).await? else {
             return Ok(None);
