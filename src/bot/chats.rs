@@ -11,10 +11,11 @@ use poise::serenity_prelude as serenity;
 use serenity::{AuthorizingIntegrationOwner, InteractionContext};
 
 use super::{BotError, Data};
-use crate::db::{self, GameRow, UserId};
+use crate::db::{self, GameRow};
 use crate::games::Game;
 use crate::i18n::{Lang, Text};
-use crate::play::present::{alt_text, board_caption, names_by_colour, picture};
+use crate::play::actions::Played;
+use crate::play::present::{alt_text, board_caption, caption_since, names_by_colour, picture};
 use crate::text;
 
 /// Whether an interaction of `user` shows that the bot may send them a direct message of its
@@ -43,7 +44,8 @@ pub struct BoardAnswer {
 }
 
 /// The board of game `row` as it stands (or after `shown` moves), in `lang`, for an answer;
-/// `last` names the move just made, as a posted board does.
+/// `since` names the moves from that ply on (from 1: the move just made and the replies that
+/// followed it at once), each by its player with its notation, as posted boards do.
 pub async fn board_answer(
     data: &Data,
     lang: Lang,
@@ -51,11 +53,14 @@ pub async fn board_answer(
     game: Game,
     shown: Option<usize>,
     intro: Option<String>,
-    last: Option<(UserId, &str)>,
+    since: Option<usize>,
 ) -> Result<BoardAnswer, BotError> {
     let pool = &data.core.pool;
     let names = names_by_colour(pool, row, &game, lang).await?;
-    let mut caption = board_caption(lang, row, &game, last);
+    let mut caption = match since {
+        Some(first) => caption_since(lang, row, &game, first),
+        None => board_caption(lang, row, &game, None),
+    };
     if let Some(p) = shown {
         let showing = text!("answer-showing-move", ply = p, moves = game.ply());
         caption = format!("{caption}\n{}", showing.render(lang));
@@ -69,7 +74,7 @@ pub async fn board_answer(
     let in_play = row.status == db::GameStatus::Active && shown.is_none();
     let png = picture(lang, theme, game, shown, names).await?;
     let buttons = in_play.then(|| {
-        super::components::move_button_row(lang, row.id, data.web_url.as_deref(), data.activity)
+        super::picker_view::move_button_row(lang, row, data.web_url.as_deref(), data.activity)
     });
     Ok(BoardAnswer {
         content: crate::bot::limits::fit(&content, crate::bot::limits::CONTENT),
@@ -104,31 +109,36 @@ pub async fn chat_game(data: &Data, id: i64) -> Result<Option<(GameRow, Game)>, 
     Ok(crate::play::chats::is_chat_game(&row).then_some((row, game)))
 }
 
-/// The board of chat game `id` after a change made by a press (a challenge accepted, a move
-/// of the picker), for the chat: its caption after `intro`, mentioning the player to move.
-/// `None` for a game of a server, whose board is posted.
+/// The board of chat game `id` after a change made by an interaction (a challenge accepted, a
+/// move typed or made with the picker), for the chat: its caption after `intro`, mentioning the
+/// player to move. After a move (`played`), the board names it and every move that followed it
+/// at once (the opponent's conditional reply, marked by its notice as a server's board is, or
+/// the bot's), each by its player. `None` for a game of a server, whose board is posted.
 pub async fn board_for_chat(
     data: &Data,
     lang: Lang,
     id: i64,
     intro: Option<String>,
-    last: Option<(UserId, &str)>,
+    played: Option<&Played>,
 ) -> Result<Option<(BoardAnswer, serenity::CreateAllowedMentions)>, BotError> {
     let Some((row, game)) = chat_game(data, id).await? else {
         return Ok(None);
     };
-    let mut intro = intro;
-    if let Some(line) = not_told(data, &row).await? {
-        intro = Some(match intro {
-            Some(i) => format!("{i}\n{}", line.render(lang)),
-            None => line.render(lang),
-        });
-    }
+    let mut lines: Vec<String> = intro.into_iter().collect();
+    lines.extend(
+        played
+            .iter()
+            .flat_map(|p| &p.replies)
+            .map(|r| r.render(lang)),
+    );
+    lines.extend(not_told(data, &row).await?.map(|line| line.render(lang)));
+    let intro = (!lines.is_empty()).then(|| lines.join("\n"));
+    let since = played.and_then(|p| usize::try_from(p.ply).ok());
     let mentioned: Vec<serenity::UserId> = match row.to_move {
         Some(p) if row.status == db::GameStatus::Active => vec![p.into()],
         _ => row.players.iter().map(|&p| p.into()).collect(),
     };
-    let shown = board_answer(data, lang, &row, game, None, intro, last).await?;
+    let shown = board_answer(data, lang, &row, game, None, intro, since).await?;
     Ok(Some((
         shown,
         serenity::CreateAllowedMentions::new().users(mentioned),

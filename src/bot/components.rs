@@ -16,6 +16,7 @@ use tracing::{error, info, warn};
 
 pub use super::custom_id::Component;
 use super::picker_view::{cannot_go_on, not_yours, picker_message, played_message, stale_message};
+pub use super::picker_view::{move_button_row, watch_button};
 use super::rest::Urgency;
 use super::seal::Request;
 use super::{BotError, Data};
@@ -223,42 +224,6 @@ pub fn rematch_button_row(
     ];
     buttons.extend(web_url.map(|url| watch_button(lang, url, game)));
     serenity::CreateActionRow::Buttons(buttons)
-}
-
-/// The row under a board of a game in play: its Move button, Follow for onlookers, and, when
-/// the web board runs (`web_url`), the link to watch it live, and, when it also opens inside
-/// Discord (`activity`), Play in Discord.
-pub fn move_button_row(
-    lang: Lang,
-    game: i64,
-    web_url: Option<&str>,
-    activity: bool,
-) -> serenity::CreateActionRow {
-    let mut buttons = vec![
-        serenity::CreateButton::new(Component::Move(game).encode())
-            .label(tr(lang, "button-move"))
-            .emoji('🎯')
-            .style(serenity::ButtonStyle::Primary),
-        serenity::CreateButton::new(Component::Follow(game).encode())
-            .label(tr(lang, "button-follow"))
-            .style(serenity::ButtonStyle::Secondary),
-    ];
-    buttons.extend(web_url.map(|url| watch_button(lang, url, game)));
-    if activity && web_url.is_some() {
-        buttons.push(
-            serenity::CreateButton::new(Component::Launch(game).encode())
-                .label(tr(lang, "activity-launch"))
-                .emoji('🎮')
-                .style(serenity::ButtonStyle::Secondary),
-        );
-    }
-    serenity::CreateActionRow::Buttons(buttons)
-}
-
-/// The link to a game's web board, for anyone: it shows the game live.
-pub fn watch_button(lang: Lang, web_url: &str, game: i64) -> serenity::CreateButton {
-    serenity::CreateButton::new_link(crate::play::links::board_url(web_url, game, None))
-        .label(tr(lang, "web-link-watch"))
 }
 
 /// A player's private link to a game's web board (a new token), when the web board runs.
@@ -534,11 +499,12 @@ async fn dispatch(
         Component::KeepPlaying(game) => {
             // The confirmation becomes the way back to the game: its Move button.
             let lang = Lang::of(&press.locale);
+            let (row, _) = actions::load(&data.core.pool, game).await?;
             let msg = serenity::CreateInteractionResponseMessage::new()
                 .content(text!("keep-playing").render(lang))
                 .components(vec![move_button_row(
                     lang,
-                    game,
+                    &row,
                     data.web_url.as_deref(),
                     data.activity,
                 )])
@@ -743,18 +709,18 @@ async fn picker_press(
         None if !play => picker_message(lang, data, &row, &game, ply, &path, None).await?,
         None => match picker::view(lang, &game, &path) {
             Ok(View::Confirm { mv, words, .. }) => {
-                if crate::play::chats::is_chat_game(&row) {
-                    chat_move = Some(words.clone());
-                }
+                let in_chat = crate::play::chats::is_chat_game(&row);
                 let place = row.place();
                 let played = (data.opponent)
                     .member_moves((row, game), user, actions::Chosen::Move(mv))
                     .await?;
-                played_message(
+                let message = played_message(
                     lang,
                     played.answer(words, place).render(lang),
                     played.next_game,
-                )
+                );
+                chat_move = in_chat.then_some(played);
+                message
             }
             _ => stale_message(lang, &row, &game, user),
         },
@@ -762,25 +728,25 @@ async fn picker_press(
     press
         .create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(msg))
         .await?;
-    if let Some(words) = chat_move {
-        follow_with_board(ctx, data, press, id, Some((user, words.as_str()))).await?;
+    if let Some(played) = chat_move {
+        follow_with_board(ctx, data, press, id, Some(&played)).await?;
     }
     Ok(())
 }
 
 /// In a direct or group chat, where the bot may not post, the board of chat game `id` after a
-/// change made by `press` follows its answer, for the chat to see (`last`: the move made).
+/// change made by `press` follows its answer, for the chat to see (`played`: the move made).
 /// Nothing for a game of a server, whose board is posted.
 async fn follow_with_board(
     ctx: &serenity::Context,
     data: &Data,
     press: &serenity::ComponentInteraction,
     id: i64,
-    last: Option<(UserId, &str)>,
+    played: Option<&actions::Played>,
 ) -> Result<(), BotError> {
     let lang = Lang::of(&press.locale);
     if let Some((board, mentions)) =
-        crate::bot::chats::board_for_chat(data, lang, id, None, last).await?
+        crate::bot::chats::board_for_chat(data, lang, id, None, played).await?
     {
         let follow = serenity::CreateInteractionResponseFollowup::new()
             .content(board.content)

@@ -1,7 +1,7 @@
 //! The Move button's picker as Discord shows it: each step's select menus and buttons, the
 //! preview of the chosen move with Play, and the messages of a picker that cannot go on (the
-//! position moved on, or it is not the presser's turn). The steps themselves are
-//! [`crate::play::picker`]'s.
+//! position moved on, or it is not the presser's turn), and the row of buttons under a board
+//! that opens it. The steps themselves are [`crate::play::picker`]'s.
 
 use poise::serenity_prelude as serenity;
 
@@ -81,6 +81,46 @@ pub(super) fn next_game_row(lang: Lang, next: i64) -> serenity::CreateActionRow 
     .label(crate::i18n::tr(lang, "button-next-game"))
     .emoji('⏭')
     .style(serenity::ButtonStyle::Primary)])
+}
+
+/// The row under a board of game `row` in play: its Move button, Follow for onlookers in a
+/// server (a chat's members see every board there; following is for games in servers), and,
+/// when the web board runs (`web_url`), the link to watch it live, and, when it also opens
+/// inside Discord (`activity`), Play in Discord.
+pub fn move_button_row(
+    lang: Lang,
+    row: &crate::db::GameRow,
+    web_url: Option<&str>,
+    activity: bool,
+) -> serenity::CreateActionRow {
+    let game = row.id;
+    let mut buttons = vec![serenity::CreateButton::new(Component::Move(game).encode())
+        .label(tr(lang, "button-move"))
+        .emoji('🎯')
+        .style(serenity::ButtonStyle::Primary)];
+    if !crate::play::chats::is_chat_game(row) {
+        buttons.push(
+            serenity::CreateButton::new(Component::Follow(game).encode())
+                .label(tr(lang, "button-follow"))
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    buttons.extend(web_url.map(|url| watch_button(lang, url, game)));
+    if activity && web_url.is_some() {
+        buttons.push(
+            serenity::CreateButton::new(Component::Launch(game).encode())
+                .label(tr(lang, "activity-launch"))
+                .emoji('🎮')
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    serenity::CreateActionRow::Buttons(buttons)
+}
+
+/// The link to a game's web board, for anyone: it shows the game live.
+pub fn watch_button(lang: Lang, web_url: &str, game: i64) -> serenity::CreateButton {
+    serenity::CreateButton::new_link(crate::play::links::board_url(web_url, game, None))
+        .label(tr(lang, "web-link-watch"))
 }
 
 pub(super) fn closed_message(text: String) -> serenity::CreateInteractionResponseMessage {

@@ -1,6 +1,6 @@
-//! Private notes: a player, or a member following a game, keeps notes on it that nobody else
-//! ever reads: by `/note`, on the game's page (with their link or an Activity's session), and
-//! after the game with its record (`/record`, answered to them privately).
+//! Private notes: a player, or a member following a game (in a server), keeps notes on it that
+//! nobody else ever reads: by `/note`, on the game's page (with their link or an Activity's
+//! session), and after the game with its record (`/record`, answered to them privately).
 //!
 //! One text per member and game, at most [`MAX_NOTE_CHARS`] characters: `/note` adds a line to
 //! it, the page edits it whole; empty, it is deleted. The notes are no part of the game's state:
@@ -15,12 +15,17 @@ use crate::text;
 /// message with a heading).
 pub const MAX_NOTE_CHARS: usize = 1500;
 
-/// May `user` keep notes on game `row`: a player, or a member following it (`/follow`).
+/// May `user` keep notes on game `row`: a player, or a member following it (`/follow`, in a
+/// server: a chat's games are not followed, and the refusal there names the players alone).
 pub async fn check_note_taker(pool: &Pool, row: &GameRow, user: UserId) -> Result<(), Error> {
     if row.players.contains(&user) || db::is_following(pool, row.id, user).await? {
         return Ok(());
     }
-    Err(Refusal::new(text!("notes-not-yours", game = row.id)).into())
+    let place = match crate::play::chats::is_chat_game(row) {
+        true => "chat",
+        false => "server",
+    };
+    Err(Refusal::new(text!("notes-not-yours", game = row.id, place = place)).into())
 }
 
 /// The refusal of notes longer than [`MAX_NOTE_CHARS`]; nothing is stored.

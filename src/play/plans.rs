@@ -300,17 +300,20 @@ pub fn shown(game: i64, plans: Option<&Plans>) -> Text {
     }
 }
 
+/// A conditional reply played at once: the notice its board shows, and the move.
+pub type Reply = (Text, Played);
+
 /// After the opponent of `author` played `played` in game `id` (from the position after
 /// `at_ply` moves): the reply `author` planned to it, played at once by the same action as any
-/// move; or, off every branch, their tree cleared and they are told. Nothing when they planned
-/// nothing.
+/// move, returned with the notice its board shows; or, off every branch, their tree cleared and
+/// they are told. Nothing when they planned nothing.
 pub fn after_move<'a>(
     core: &'a Core,
     id: i64,
     author: UserId,
     at_ply: i64,
     played: &'a str,
-) -> Pin<Box<dyn Future<Output = Result<Option<Played>, Error>> + Send + 'a>> {
+) -> Pin<Box<dyn Future<Output = Result<Option<Reply>, Error>> + Send + 'a>> {
     Box::pin(async move {
         let Some(plans) = plans_of(&core.pool, id, author).await? else {
             return Ok(None);
@@ -359,10 +362,10 @@ pub fn after_move<'a>(
             words = words,
             mv = played.to_string()
         );
-        match actions::play_planned(core, id, author, &reply, intro).await {
+        match actions::play_planned(core, id, author, &reply, intro.clone()).await {
             Ok(done) => {
                 info!(game = id, mv = %reply, "conditional move played");
-                Ok(Some(done))
+                Ok(Some((intro, done)))
             }
             Err(e) => {
                 store(&core.pool, id, author, None, now).await?;

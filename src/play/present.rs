@@ -126,13 +126,37 @@ pub fn alt_text(lang: Lang, game_id: i64, game: &Game, ply: usize) -> String {
     .render(lang)
 }
 
-/// The line under a board: the last move, then whose turn it is or the result.
+/// The line under a board: the last move (played by `who`, in notation `mv`), then whose turn
+/// it is or the result.
 pub fn board_caption(
     lang: Lang,
     row: &GameRow,
     game: &Game,
     last: Option<(UserId, &str)>,
 ) -> String {
+    let played = last.map(|(who, mv)| played_lines(lang, game, game.ply(), who, mv));
+    caption_with(lang, row, game, played)
+}
+
+/// The caption of a board showing every move of `game` from move `first` (from 1) to the
+/// latest, each named with its player and its notation, as [`folded_caption`] names the moves
+/// of boards folded into one: the board shown once after a move and the replies that followed
+/// it at once (a conditional move, the bot's). No move is named when `game` has none from
+/// `first` on (taken back since).
+pub fn caption_since(lang: Lang, row: &GameRow, game: &Game, first: usize) -> String {
+    let named: Vec<String> = (first.max(1)..=game.ply())
+        .filter_map(|ply| move_lines(lang, row, game, ply))
+        .collect();
+    caption_with(
+        lang,
+        row,
+        game,
+        (!named.is_empty()).then(|| named.join("\n")),
+    )
+}
+
+/// [`board_caption`] with `played`, the lines naming the moves shown, under its head.
+fn caption_with(lang: Lang, row: &GameRow, game: &Game, played: Option<String>) -> String {
     let kind = game.kind();
     let mut lines = vec![text!(
         "caption-head",
@@ -142,9 +166,7 @@ pub fn board_caption(
         b = mention(row.players[1])
     )
     .render(lang)];
-    if let Some((who, mv)) = last {
-        lines.push(played_lines(lang, game, game.ply(), who, mv));
-    }
+    lines.extend(played);
     match (row.status, game.outcome()) {
         (GameStatus::Active, None) => {
             let c = game.position().to_move();
@@ -236,6 +258,16 @@ fn played_lines(lang: Lang, game: &Game, ply: usize, who: UserId, mv: &str) -> S
     format!("{}\n{}", played.render(lang), notation.render(lang))
 }
 
+/// [`played_lines`] of move `ply` of `game` (from 1), its player and notation read from the
+/// game; `None` when it has no such move.
+fn move_lines(lang: Lang, row: &GameRow, game: &Game, ply: usize) -> Option<String> {
+    let before = ply.checked_sub(1)?;
+    let mv = game.moves().get(before)?;
+    let colour = game.position_at(before)?.to_move();
+    let who = super::access::player_at(row, game, before, colour);
+    Some(played_lines(lang, game, ply, who, &mv.to_string()))
+}
+
 /// The caption of one board for several moves queued at once: `captions` are the captions of the
 /// boards of moves `first`, `first + 1`, … of `game` (as [`board_caption`] wrote them, in `lang`),
 /// the last one the latest position. It is the last caption naming every move in turn; `None`
@@ -251,12 +283,7 @@ pub fn folded_caption(
     let (last, _) = captions.split_last()?;
     let mut named = Vec::with_capacity(captions.len());
     for (i, caption) in captions.iter().enumerate() {
-        let ply = first.checked_add(i)?;
-        let before = ply.checked_sub(1)?;
-        let mv = game.moves().get(before)?;
-        let colour = game.position_at(before)?.to_move();
-        let who = super::access::player_at(row, game, before, colour);
-        let lines = played_lines(lang, game, ply, who, &mv.to_string());
+        let lines = move_lines(lang, row, game, first.checked_add(i)?)?;
         if !caption.contains(&lines) {
             return None;
         }
@@ -319,7 +346,8 @@ mod tests {
 
     /// The captions of the boards of moves in a row fold into the last one, naming every move
     /// in turn by its player (across a pie swap, which exchanges the players' colours); captions
-    /// out of turn, or one naming no move, are not folded.
+    /// out of turn, or one naming no move, are not folded. One board for the moves since a
+    /// ply ([`caption_since`]) reads as the folded one.
     #[test]
     fn captions_of_moves_in_a_row_fold_into_the_last() {
         use crate::games::Options;
@@ -349,6 +377,19 @@ mod tests {
             let expected = captions[3].replacen(&played[3], &played[1..].join("\n"), 1);
             assert_eq!(folded, expected);
             assert_ne!(folded, captions[3]);
+            // A board shown once after move 2 and the replies that followed it at once reads
+            // the same, each move by its player with its notation in small print.
+            assert_eq!(caption_since(lang, &r, &game, 2), expected);
+            for (i, lines) in played.iter().enumerate().skip(1) {
+                let notation = text!("caption-notation", mv = game.moves()[i].to_string());
+                assert!(lines.ends_with(&notation.render(lang)), "{lines}");
+            }
+            assert_eq!(caption_since(lang, &r, &game, 4), captions[3]);
+            // No move from there on (taken back since): no move named.
+            assert_eq!(
+                caption_since(lang, &r, &game, 5),
+                board_caption(lang, &r, &game, None)
+            );
             // The head line and the player to move now are the last board's.
             let head = |c: &str| c.lines().next().unwrap_or("").to_string();
             assert_eq!(head(&folded), head(&captions[3]));

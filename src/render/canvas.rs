@@ -22,7 +22,9 @@ use imageproc::drawing::{
 use imageproc::point::Point;
 
 use super::fonts::Fonts;
-use super::picture_cache::Memo;
+#[cfg(test)]
+use super::picture_cache::note_drawn;
+use super::picture_cache::{recording, Memo};
 use super::round;
 
 pub use super::colour::{hex, Rgb8A};
@@ -91,7 +93,7 @@ pub(crate) struct Patch {
 
 /// The smallest font size a player reads on a phone: [`PHONE_MIN`] px when the picture is shown
 /// [`PHONE_WIDTH`] px wide, in the pixels of a picture `width` wide. Sizes are font sizes (the
-/// em), as type is measured; see `record_texts` (the tests' measure).
+/// em), as type is measured; see `picture_cache::record_texts` (the tests' measure).
 pub fn min_text(width: u32) -> f32 {
     PHONE_MIN * width as f32 / PHONE_WIDTH
 }
@@ -101,48 +103,6 @@ pub const PHONE_WIDTH: f32 = 360.0;
 
 /// The smallest font size, in pixels at [`PHONE_WIDTH`], of any text a player must read.
 pub const PHONE_MIN: f32 = 9.0;
-
-/// A text drawn while [`record_texts`] listened: its words and its smallest em in pixels (the
-/// Japanese face's em is [`super::fonts`]' 0.92 of the size).
-#[cfg(test)]
-#[derive(Clone, Debug)]
-pub(crate) struct DrawnText {
-    pub text: String,
-    pub em: f32,
-}
-
-#[cfg(test)]
-thread_local! {
-    static DRAWN: std::cell::RefCell<Option<Vec<DrawnText>>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Runs `draw` and lists every text it drew, with its size. While it runs, nothing is copied
-/// from the caches of drawn parts (empty boards, worlds, stacks): every text is drawn, so every
-/// text is listed.
-///
-/// The size recorded is the font size (the em), not the cap height: type is specified and
-/// judged by its em (CSS `font-size`, the minimum sizes of phone guidelines), the em is the same
-/// measure for Latin and Japanese (a kanji fills most of its em, a Latin capital 0.73 of it), and
-/// it does not depend on which letters a text happens to hold.
-#[cfg(test)]
-pub(crate) fn record_texts<T>(draw: impl FnOnce() -> T) -> (T, Vec<DrawnText>) {
-    let outer = DRAWN.with(|d| d.borrow_mut().replace(Vec::new()));
-    let out = draw();
-    let drawn = DRAWN.with(|d| std::mem::replace(&mut *d.borrow_mut(), outer));
-    (out, drawn.unwrap_or_default())
-}
-
-/// Whether `record_texts` (in tests) is listening on this thread.
-pub(crate) fn recording() -> bool {
-    #[cfg(test)]
-    {
-        DRAWN.with(|d| d.borrow().is_some())
-    }
-    #[cfg(not(test))]
-    {
-        false
-    }
-}
 
 /// Texts drawn once: cell and board labels, names and the header's words come back in every
 /// picture.
@@ -578,14 +538,7 @@ impl Canvas {
                 .filter(|r| !r.text.trim().is_empty())
                 .map(|r| r.em(size))
                 .fold(size, f32::min);
-            DRAWN.with(|d| {
-                if let Some(list) = d.borrow_mut().as_mut() {
-                    list.push(DrawnText {
-                        text: s.to_string(),
-                        em,
-                    });
-                }
-            });
+            note_drawn(s, em);
         }
         let (mut ascent, mut descent) = (0.0f32, 0.0f32);
         for run in &runs {

@@ -367,10 +367,6 @@ impl super::Draw for crate::games::exxit::Exxit {
         draw_sequence(views, theme)
     }
 
-    fn svg(view: &View, targets: &[Hex]) -> String {
-        super::svg::exxit_svg(view, targets)
-    }
-
     fn side_colours(palette: &super::Palette) -> [super::canvas::Rgb8A; 2] {
         [palette.silver_tile, palette.red_tile]
     }

@@ -249,10 +249,6 @@ impl super::Draw for crate::games::inphexion::Inphexion {
         views.iter().map(|v| draw(v, theme)).collect()
     }
 
-    fn svg(view: &View, targets: &[Hex]) -> String {
-        super::svg::inphexion_svg(view, targets)
-    }
-
     fn side_colours(palette: &super::Palette) -> [super::canvas::Rgb8A; 2] {
         [palette.white_disc, palette.black_disc]
     }

@@ -60,7 +60,7 @@
 //!   License, `assets/fonts/OFL.txt`). A new Japanese text with a kanji outside level 1 needs the
 //!   subset made again; a language in another script needs a font of its own here.
 //! - **Phones** show a picture about 360 px wide: no text is drawn under 9 px there
-//!   (`canvas::min_text` of the picture's width; font sizes, see `canvas::record_texts`). The
+//!   (`canvas::min_text` of the picture's width; font sizes, see `picture_cache::record_texts`). The
 //!   header is laid out for a picture 720 px wide and scaled to wider ones; cells' names and
 //!   stacks' heights too small for that are left out. A test measures every text of every
 //!   picture kind (`phone_tests`).
@@ -347,8 +347,6 @@ pub(crate) trait Draw: Registered {
     fn draw(view: &Self::View, theme: Theme) -> RgbaImage;
     /// Pictures of several views at one scale (a replay's frames; turning points compared).
     fn draw_sequence(views: &[Self::View], theme: Theme) -> Vec<RgbaImage>;
-    /// The web board's SVG of the view, with a hit area on every cell of `targets`.
-    fn svg(view: &Self::View, targets: &[crate::hex::Hex]) -> String;
     /// The colours of the two sides (first colour first), as the chart fills their areas.
     fn side_colours(palette: &Palette) -> [Rgb8A; 2];
 }

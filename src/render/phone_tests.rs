@@ -5,8 +5,9 @@
 
 use image::RgbaImage;
 
-use super::canvas::{min_text, record_texts, DrawnText, PHONE_MIN, PHONE_WIDTH};
+use super::canvas::{min_text, PHONE_MIN, PHONE_WIDTH};
 use super::game_tests::random_game;
+use super::picture_cache::{record_texts, DrawnText};
 use super::*;
 use crate::games::Options;
 use crate::pairings::format::TournamentFormat;
@@ -187,7 +188,7 @@ fn chart(lang: Lang, theme: Theme) -> Vec<Case> {
 }
 
 /// No text on any picture is smaller than [`PHONE_MIN`] px at [`PHONE_WIDTH`]: its font size
-/// (the em; see [`super::canvas::record_texts`] for why not the cap height) times 360 over the
+/// (the em; see [`super::picture_cache::record_texts`] for why not the cap height) times 360 over the
 /// picture's final width (a turning point's board is inside a wider picture; a replay is as wide
 /// as its widest frame).
 #[test]

@@ -1,5 +1,7 @@
 //! Pictures drawn once per process and copied afterwards (the empty board of a size, the tiles of
-//! a world), and smaller values computed once (text widths and coverage masks).
+//! a world), and smaller values computed once (text widths and coverage masks); and, in tests,
+//! the list of the texts a drawing made (`record_texts`), during which nothing is copied from
+//! these caches.
 
 use image::RgbaImage;
 
@@ -21,7 +23,7 @@ impl<K: PartialEq> PictureCache<K> {
 
     /// A copy of the picture stored under `key`, drawn by `draw` when there is none.
     pub fn get_or_draw(&self, key: K, draw: impl FnOnce() -> RgbaImage) -> RgbaImage {
-        if super::canvas::recording() {
+        if recording() {
             return draw();
         }
         let lock = || self.entries.lock().unwrap_or_else(|e| e.into_inner());
@@ -87,6 +89,61 @@ impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
             map.clear();
         }
         map.insert(key, v);
+    }
+}
+
+/// A text drawn while [`record_texts`] listened: its words and its smallest em in pixels (the
+/// Japanese face's em is `render::fonts`' 0.92 of the size).
+#[cfg(test)]
+#[derive(Clone, Debug)]
+pub(crate) struct DrawnText {
+    pub text: String,
+    pub em: f32,
+}
+
+#[cfg(test)]
+thread_local! {
+    static DRAWN: std::cell::RefCell<Option<Vec<DrawnText>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `draw` and lists every text it drew, with its size. While it runs, nothing is copied
+/// from the caches of drawn parts (empty boards, worlds, stacks): every text is drawn, so every
+/// text is listed.
+///
+/// The size recorded is the font size (the em), not the cap height: type is specified and
+/// judged by its em (CSS `font-size`, the minimum sizes of phone guidelines), the em is the same
+/// measure for Latin and Japanese (a kanji fills most of its em, a Latin capital 0.73 of it), and
+/// it does not depend on which letters a text happens to hold.
+#[cfg(test)]
+pub(crate) fn record_texts<T>(draw: impl FnOnce() -> T) -> (T, Vec<DrawnText>) {
+    let outer = DRAWN.with(|d| d.borrow_mut().replace(Vec::new()));
+    let out = draw();
+    let drawn = DRAWN.with(|d| std::mem::replace(&mut *d.borrow_mut(), outer));
+    (out, drawn.unwrap_or_default())
+}
+
+/// Adds text `s`, drawn at em `em`, to the list [`record_texts`] keeps, if it listens.
+#[cfg(test)]
+pub(crate) fn note_drawn(s: &str, em: f32) {
+    DRAWN.with(|d| {
+        if let Some(list) = d.borrow_mut().as_mut() {
+            list.push(DrawnText {
+                text: s.to_string(),
+                em,
+            });
+        }
+    });
+}
+
+/// Whether `record_texts` (in tests) is listening on this thread.
+pub(crate) fn recording() -> bool {
+    #[cfg(test)]
+    {
+        DRAWN.with(|d| d.borrow().is_some())
+    }
+    #[cfg(not(test))]
+    {
+        false
     }
 }
 

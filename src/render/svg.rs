@@ -55,6 +55,24 @@ pub fn board(
     }))
 }
 
+/// A game whose board the web board draws as SVG, from the view its picture is drawn from.
+trait BoardSvg: Draw {
+    /// The SVG of the view, with a hit area on every cell of `targets`.
+    fn svg(view: &Self::View, targets: &[Hex]) -> String;
+}
+
+impl BoardSvg for crate::games::inphexion::Inphexion {
+    fn svg(view: &inphexion::View, targets: &[Hex]) -> String {
+        inphexion_svg(view, targets)
+    }
+}
+
+impl BoardSvg for crate::games::exxit::Exxit {
+    fn svg(view: &super::exxit::View, targets: &[Hex]) -> String {
+        exxit_svg(view, targets)
+    }
+}
+
 /// The board's stylesheet: every palette colour as a custom property, light by default and dark
 /// under `prefers-color-scheme: dark`, and the rules for the SVG's classes.
 pub fn theme_css() -> String {

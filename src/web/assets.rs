@@ -1,5 +1,5 @@
-//! The page and its files, embedded from `assets/web/` at build time, and the short HTML pages
-//! of errors.
+//! The page and its files, embedded from `assets/web/` at build time, the short HTML pages
+//! of errors, and the frame of the other short pages (the front page, local play's).
 
 use std::sync::Arc;
 
@@ -10,6 +10,7 @@ use include_dir::{include_dir, Dir};
 
 use super::texts::accepted_lang;
 use super::Web;
+use crate::games::GameKind;
 use crate::i18n::{Lang, Text};
 use crate::text;
 
@@ -49,6 +50,47 @@ pub fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// The address of a game's rules page on the web board.
+pub fn rules_path(kind: GameKind) -> String {
+    format!("/rules/{}", kind.name())
+}
+
+/// A page of ours: `title`, then `body` (HTML), in `lang`.
+pub(super) fn doc_page(lang: Lang, title: &str, body: &str) -> Response {
+    let html = format!(
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"/assets/theme.css\">\
+         <link rel=\"stylesheet\" href=\"/assets/game.css\"></head>\
+         <body><main class=\"doc\">{body}</main></body></html>\n",
+        lang = super::texts::lang_code(lang),
+        title = escape(title),
+    );
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+/// The links to each game's rules page, as list items, in `lang`.
+pub(super) fn rules_links(lang: Lang) -> String {
+    let q = format!("?lang={}", super::texts::lang_code(lang));
+    GameKind::ALL
+        .iter()
+        .map(|k| {
+            format!(
+                "<li><a href=\"{path}{q}\">{text}</a></li>",
+                path = rules_path(*k),
+                text = escape(&text!("front-rules-link", game = k.title()).render(lang)),
+            )
+        })
+        .collect()
 }
 
 /// The page for an address that names nothing here, in `lang`.

@@ -17,11 +17,12 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use super::assets::{error_page, escape, not_found_page};
-use super::texts::{accepted_lang, lang_code};
+pub use super::assets::rules_path;
+use super::assets::{doc_page, error_page, escape, not_found_page, rules_links};
+use super::texts::{lang_code, page_lang, query_value};
 use super::Web;
 use crate::games::{Colour, Game, GameKind, Options};
-use crate::i18n::{catalog, tr, Lang, Text};
+use crate::i18n::{tr, Lang, Text};
 use crate::text;
 
 /// The permissions the bot asks for when invited (README, "Invite the bot"): View Channels,
@@ -34,56 +35,6 @@ pub fn invite_url(app_id: impl std::fmt::Display) -> String {
     format!(
         "https://discord.com/oauth2/authorize?client_id={app_id}&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
     )
-}
-
-/// The address of a game's rules page on the web board.
-pub fn rules_path(kind: GameKind) -> String {
-    format!("/rules/{}", kind.name())
-}
-
-/// The reader's language: `?lang=` when the bot speaks it, else the browser's, else English.
-pub fn page_lang(uri: &Uri, headers: &HeaderMap) -> Lang {
-    let asked = query_value(uri, "lang").and_then(|tag| {
-        let primary = tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
-        catalog()
-            .tags()
-            .any(|t| {
-                t.split('-')
-                    .next()
-                    .unwrap_or(t)
-                    .eq_ignore_ascii_case(&primary)
-            })
-            .then(|| Lang::of(tag))
-    });
-    asked.or_else(|| accepted_lang(headers)).unwrap_or_default()
-}
-
-/// The value of `key` in the address's query, when present.
-fn query_value<'a>(uri: &'a Uri, key: &str) -> Option<&'a str> {
-    uri.query()?
-        .split('&')
-        .find_map(|pair| pair.strip_prefix(key)?.strip_prefix('='))
-}
-
-/// A page of ours: `title`, then `body` (HTML), in `lang`.
-pub(super) fn page(lang: Lang, title: &str, body: &str) -> Response {
-    let html = format!(
-        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title><link rel=\"stylesheet\" href=\"/assets/theme.css\">\
-         <link rel=\"stylesheet\" href=\"/assets/game.css\"></head>\
-         <body><main class=\"doc\">{body}</main></body></html>\n",
-        lang = lang_code(lang),
-        title = escape(title),
-    );
-    (
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        html,
-    )
-        .into_response()
 }
 
 /// `GET /`: the Activity's page when Discord opens it (`frame_id` in the query) and the Activity
@@ -110,22 +61,7 @@ pub async fn front(State(web): State<Arc<Web>>, uri: Uri, headers: HeaderMap) ->
         about = escape(&tr(lang, "front-about")),
         rules_head = escape(&tr(lang, "front-rules-head")),
     );
-    page(lang, "hexcord", &body)
-}
-
-/// The links to each game's rules page, as list items, in `lang`.
-pub(super) fn rules_links(lang: Lang) -> String {
-    let q = format!("?lang={}", lang_code(lang));
-    GameKind::ALL
-        .iter()
-        .map(|k| {
-            format!(
-                "<li><a href=\"{path}{q}\">{text}</a></li>",
-                path = rules_path(*k),
-                text = escape(&text!("front-rules-link", game = k.title()).render(lang)),
-            )
-        })
-        .collect()
+    doc_page(lang, "hexcord", &body)
 }
 
 /// `GET /rules/{game}`: a game's rules with its pictures.
@@ -154,7 +90,7 @@ pub async fn rules(Path(game): Path<String>, uri: Uri, headers: HeaderMap) -> Re
         title = escape(&title),
         rules = markdown_html(&tr(lang, kind.rules_text())),
     );
-    page(lang, &title, &body)
+    doc_page(lang, &title, &body)
 }
 
 /// The pictures drawn so far, by game, figure and language.

@@ -24,9 +24,8 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use super::assets::{escape, not_found_page};
-use super::front::{page, page_lang, rules_links};
-use super::texts::lang_code;
+use super::assets::{doc_page, escape, not_found_page, rules_links};
+use super::texts::{lang_code, page_lang};
 use super::Web;
 use crate::ai::Level;
 use crate::config::Config;
@@ -141,7 +140,7 @@ pub async fn front(web: &Web, lang: Lang) -> Response {
         rules = rules_links(lang),
         discord = escape(&tr(lang, "local-discord")),
     );
-    page(lang, "hexcord", &body)
+    doc_page(lang, "hexcord", &body)
 }
 
 /// An `<option>`, selected or not.
@@ -363,7 +362,7 @@ fn refused(status: StatusCode, lang: Lang, why: &Text) -> Response {
         lang_code(lang),
         escape(&tr(lang, "local-back")),
     );
-    (status, page(lang, "hexcord", &body)).into_response()
+    (status, doc_page(lang, "hexcord", &body)).into_response()
 }
 
 /// A failure of the play layer as a page: a refusal as such, anything else logged.

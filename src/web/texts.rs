@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::http::{header, HeaderMap};
+use axum::http::{header, HeaderMap, Uri};
 
 use crate::db::{self, DbError, GuildId, Pool, UserId};
 use crate::i18n::{catalog, Lang, Text};
@@ -88,6 +88,30 @@ pub async fn reader_lang(
         }
     }
     Ok(accepted_lang(headers).unwrap_or_default())
+}
+
+/// The reader's language: `?lang=` when the bot speaks it, else the browser's, else English.
+pub fn page_lang(uri: &Uri, headers: &HeaderMap) -> Lang {
+    let asked = query_value(uri, "lang").and_then(|tag| {
+        let primary = tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
+        catalog()
+            .tags()
+            .any(|t| {
+                t.split('-')
+                    .next()
+                    .unwrap_or(t)
+                    .eq_ignore_ascii_case(&primary)
+            })
+            .then(|| Lang::of(tag))
+    });
+    asked.or_else(|| accepted_lang(headers)).unwrap_or_default()
+}
+
+/// The value of `key` in the address's query, when present.
+pub(super) fn query_value<'a>(uri: &'a Uri, key: &str) -> Option<&'a str> {
+    uri.query()?
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(key)?.strip_prefix('='))
 }
 
 #[cfg(test)]

@@ -343,3 +343,161 @@ async fn a_members_installation_in_a_server_without_the_bot_plays_as_in_a_chat()
     d.end(&mut bot, "a game in a server without the bot", started)
         .await;
 }
+
+/// The lines a board's caption names move `ply` with: its player, the move in words (read
+/// against the position before it) and its notation in small print.
+fn move_lines(game: &hexcord::games::Game, ply: usize, who: u64) -> String {
+    let before = game
+        .position_at(ply - 1)
+        .expect("the position before the move");
+    let mv = game.moves()[ply - 1];
+    let words = hexcord::play::picker::describe(hexcord::i18n::Lang::EN, &before, &mv);
+    format!("Move {ply} · <@{who}>: {words}\n-# `{mv}`")
+}
+
+/// No Follow button on a chat's board: everyone in the chat sees its boards.
+fn assert_no_follow(shown: &Value) {
+    assert!(
+        !discord::components_of(&shown["components"]).any(|c| c["custom_id"]
+            .as_str()
+            .is_some_and(|i| i.starts_with("hx:follow:"))),
+        "no Follow button in a chat: {shown}"
+    );
+}
+
+/// In a group chat where both players installed hexcord, a conditional reply is played at once
+/// after the move it answers, typed or made with the picker: the chat's board names both moves,
+/// each by its player with its notation, and marks the reply as the conditional move it is.
+/// The chat's boards carry no Follow button; an onlooker pressing one on an older board is told
+/// why, and nothing changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conditional_reply_in_a_group_chat_is_named_on_its_board() {
+    let started = Instant::now();
+    let d = Discord::start("chat_plans").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    d.install(&ANN);
+    d.install(&CAT);
+    d.stranger(&EVE);
+    let chat = d.open_chat(&[&ANN, &CAT, &EVE]);
+    d.in_chat(Some(InChat {
+        channel: chat,
+        installer: ANN.id,
+        server: None,
+    }));
+    let size5 = json!({"name": "size", "type": 4, "value": 5});
+    let ch = d.challenge(&ANN, &CAT, "inphexion", &[size5]).await;
+    let accepted = d.press(&CAT, &ch, "accept").await;
+    let id = parse_state(&accepted.content).id;
+    assert_board(&accepted, id);
+    assert_no_follow(&accepted.raw);
+    let game_opt = opt_str("game", &id.to_string());
+
+    // Cat plans her reply to Ann's first move; Ann plays it by /move.
+    let game = stored(&d, id).await;
+    let first = game.legal_moves()[0].to_string();
+    let mut line = game.clone();
+    line.play_text(&first).expect("a legal move");
+    let reply = line.legal_moves()[0].to_string();
+    let planned = d
+        .command(
+            &CAT,
+            "move",
+            vec![
+                opt_str("move", &reply),
+                game_opt.clone(),
+                opt_str("if", &first),
+            ],
+        )
+        .await;
+    assert!(
+        planned.ephemeral && planned.content.contains("Planned"),
+        "{planned:?}"
+    );
+    let ans = d
+        .command(
+            &ANN,
+            "move",
+            vec![opt_str("move", &first), game_opt.clone()],
+        )
+        .await;
+    assert_board(&ans, id);
+    assert_no_follow(&ans.raw);
+    assert_eq!(d.move_count(id).await, 2);
+    let game = stored(&d, id).await;
+    let named = format!(
+        "{}\n{}",
+        move_lines(&game, 1, ANN.id),
+        move_lines(&game, 2, CAT.id)
+    );
+    assert!(ans.content.contains(&named), "both moves: {ans:?}");
+    assert!(
+        ans.content
+            .contains(&format!("⏩ <@{}>'s conditional move", CAT.id)),
+        "the reply marked as planned: {ans:?}"
+    );
+    assert_eq!(parse_state(&ans.content).to_move, ANN.id, "{ans:?}");
+    assert!(ans.allowed_users.contains(&ANN.id), "{ans:?}");
+
+    // Again, Ann's move made with the picker on that board: the board following it names both.
+    let third = game.legal_moves()[0];
+    let mut line = game.clone();
+    line.play(third).expect("a legal move");
+    let reply = line.legal_moves()[0].to_string();
+    let planned = d
+        .command(
+            &CAT,
+            "move",
+            vec![
+                opt_str("move", &reply),
+                game_opt.clone(),
+                opt_str("if", &third.to_string()),
+            ],
+        )
+        .await;
+    assert!(
+        planned.ephemeral && planned.content.contains("Planned"),
+        "{planned:?}"
+    );
+    let steps = hexcord::play::picker::steps(game.position(), &third);
+    let from = d.fake.request_count();
+    let played = d.pick_move(&ANN, &ans.raw, &steps).await;
+    assert!(played.ephemeral, "{played:?}");
+    let shown = follow_up(&d, from).await.json.expect("the board's message");
+    let content = shown["content"].as_str().unwrap_or("");
+    assert_eq!(d.move_count(id).await, 4);
+    let game = stored(&d, id).await;
+    let named = format!(
+        "{}\n{}",
+        move_lines(&game, 3, ANN.id),
+        move_lines(&game, 4, CAT.id)
+    );
+    assert!(content.contains(&named), "both moves: {shown}");
+    assert!(
+        content.contains(&format!("⏩ <@{}>'s conditional move", CAT.id)),
+        "{shown}"
+    );
+    assert_no_follow(&shown);
+
+    // Eve, watching, presses Follow on a board sent before chats' boards lost it: told why.
+    let mut older = ans.raw.clone();
+    older["components"][0]["components"]
+        .as_array_mut()
+        .expect("the board's buttons")
+        .push(json!({"type": 2, "style": 2, "label": "Follow", "custom_id": format!("hx:follow:{id}")}));
+    let follow = d
+        .press_id(&EVE, &d.shown_post(&older), &format!("hx:follow:{id}"))
+        .await;
+    assert!(
+        follow.ephemeral && follow.content.contains("direct or group chat"),
+        "{follow:?}"
+    );
+    assert_eq!(
+        db_value(&d, "SELECT COUNT(*) FROM followers WHERE game_id = $1", id).await,
+        Some(0)
+    );
+    let refused = d.fake.refused_by_the_limits();
+    assert!(refused.is_empty(), "refused: {refused:#?}");
+    d.end(&mut bot, "a conditional reply in a group chat", started)
+        .await;
+}

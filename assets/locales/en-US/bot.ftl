@@ -212,6 +212,7 @@ stale-button = This button is no longer valid: its game or challenge has moved o
 follow-again-button = Press **Follow**
 following-now = You follow game #{ $game }: you will be mentioned with its result. { $again } again to stop.
 not-following = You no longer follow game #{ $game }.
+follow-not-in-chats = Game #{ $game } is played in a direct or group chat, where everyone sees its boards: following is for games in servers.
 and-its-thread = { $first } Its thread: <#{ $thread }>.
 and-not-added-to-thread = { $first } I could not add you to its thread <#{ $thread }>: open it to join.
 and-not-removed-from-thread = { $first } I could not take you out of its thread <#{ $thread }>: leave it from its menu.

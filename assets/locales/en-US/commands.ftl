@@ -266,7 +266,10 @@ notes-shown = Your private notes on game #{ $game } (only you see them):
 notes-none = You keep no notes on game #{ $game }.
 notes-blank = Nothing to add to your notes on game #{ $game }: the text is empty.
 notes-too-long = Not saved: your notes on game #{ $game } would be { $chars } characters long, and at most { $max } are kept. Shorten them (the game's page edits them whole).
-notes-not-yours = Only the players of game #{ $game } and members who follow it (`/follow`) keep notes on it.
+notes-not-yours = { $place ->
+    [chat] Only the players of game #{ $game } keep notes on it.
+   *[server] Only the players of game #{ $game } and members who follow it (`/follow`) keep notes on it.
+}
 answer-replay-too-large = The replay of game #{ $game } is too large to attach ({ $size } MB). `/record` gives the record; `hexcord render --replay` draws it.
 answer-analysis = 📈 Analysis of game #{ $game } ({ $title }, { $first } vs { $second }): the chart shows each side's chance of winning after every move.
 answer-analysis-turning = • Move { $number } ({ $name }, { $colour }): **{ $played }**. It lost { $loss } % of the chance to win ({ $before } % → { $after } %). Better: **{ $better }**.

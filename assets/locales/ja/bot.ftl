@@ -198,6 +198,7 @@ stale-button = このボタンはもう使えません（対局や挑戦が進�
 follow-again-button = **観戦** をもう一度押すと
 following-now = 対局 #{ $game } を観戦中です。結果が出たらメンションでお知らせします。やめるには{ $again }解除できます。
 not-following = 対局 #{ $game } の観戦をやめました。
+follow-not-in-chats = 対局 #{ $game } はダイレクトメッセージかグループチャットでの対局で、盤面はそこにいる全員に見えます。観戦できるのはサーバーの対局だけです。
 and-its-thread = { $first }スレッド：<#{ $thread }>。
 and-not-added-to-thread = { $first }スレッド <#{ $thread }> に追加できませんでした。開いて参加してください。
 and-not-removed-from-thread = { $first }スレッド <#{ $thread }> から外せませんでした。スレッドのメニューから退出してください。

@@ -257,7 +257,10 @@ notes-shown = 対局 #{ $game } のあなたの非公開メモ（見られるの
 notes-none = 対局 #{ $game } のメモはありません。
 notes-blank = 対局 #{ $game } のメモに追加する内容が空です。
 notes-too-long = 保存しませんでした：対局 #{ $game } のメモが{ $chars }文字になり、上限の{ $max }文字を超えます。短くしてください（対局ページではメモ全体を編集できます）。
-notes-not-yours = 対局 #{ $game } のメモを残せるのは、その対局者と観戦者（`/{ cmd-follow.name }`）だけです。
+notes-not-yours = { $place ->
+    [chat] 対局 #{ $game } のメモを残せるのは、その対局者だけです。
+   *[server] 対局 #{ $game } のメモを残せるのは、その対局者と観戦者（`/{ cmd-follow.name }`）だけです。
+}
 answer-replay-too-large = 対局 #{ $game } の再生は大きすぎて添付できません（{ $size } MB）。棋譜は `/{ cmd-record.name }` で得られ、`hexcord render --replay` で描画できます。
 answer-analysis = 📈 対局 #{ $game }（{ $title }、{ $first } 対 { $second }）の解析：グラフは一手ごとの双方の勝率です。
 answer-analysis-turning = • { $number }手目（{ $name }、{ $colour }）：**{ $played }**。勝率が{ $loss }%下がりました（{ $before }% → { $after }%）。推奨手：**{ $better }**。

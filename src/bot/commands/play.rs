@@ -59,10 +59,9 @@ pub async fn move_(
         .unwrap_or_else(|_| played.notation.clone());
     // In a direct or group chat the bot may not post: the answer is the board, for the chat.
     let public = public_lang(&ctx).await?;
-    let last = Some((me, words.as_str()));
     let data = ctx.data();
     if let Some((board, mentions)) =
-        crate::bot::chats::board_for_chat(data, public, played.game, None, last).await?
+        crate::bot::chats::board_for_chat(data, public, played.game, None, Some(&played)).await?
     {
         let mut reply = CreateReply::default()
             .content(board.content)

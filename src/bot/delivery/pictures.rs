@@ -115,7 +115,7 @@ impl Delivery {
         let buttons = match row.status {
             db::GameStatus::Active => {
                 let mut buttons =
-                    move_button_row(lang, row.id, self.web_url.as_deref(), self.activity);
+                    move_button_row(lang, row, self.web_url.as_deref(), self.activity);
                 // A reminder also offers the member's inbox, where every game waiting for
                 // them is played.
                 if b.reminder && self.web_url.is_some() {

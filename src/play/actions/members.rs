@@ -11,7 +11,9 @@ use crate::play::Error;
 use crate::text;
 
 /// `user` follows game `id` (in server `guild`), or stops following it: `true` when they now
-/// follow it, with the game. Followers are mentioned with the result.
+/// follow it, with the game. Followers are mentioned with the result. Following is for games
+/// in servers: a chat's members see every board of its games there, and its boards offer no
+/// Follow button.
 pub async fn toggle_follow(
     core: &Core,
     id: i64,
@@ -19,6 +21,9 @@ pub async fn toggle_follow(
     guild: Option<GuildId>,
 ) -> Result<(bool, db::GameRow), Error> {
     let (row, _) = load(&core.pool, id).await?;
+    if crate::play::chats::is_chat_game(&row) {
+        return Err(Error::refused(text!("follow-not-in-chats", game = id)));
+    }
     if guild.is_none() || row.guild_id != guild {
         return Err(Error::refused(text!("game-not-in-this-server", game = id)));
     }

@@ -24,6 +24,9 @@ pub struct Played {
     /// Another game waiting for the same player's move (the one with the earliest deadline), for
     /// a Next game button.
     pub next_game: Option<i64>,
+    /// The notices of the conditional moves played at once after it ([`crate::play::plans`]),
+    /// in order: the opponent's planned reply, then any reply planned to that one.
+    pub replies: Vec<Text>,
 }
 
 impl Played {
@@ -198,10 +201,16 @@ async fn play_move_as(
     if finish.is_some() {
         super::tournaments::after_game(core, id).await;
     }
+    let mut replies = Vec::new();
     if finish.is_none() && !against_bot && !crate::play::local::is_local(&row) {
         // A failed conditional reply leaves the move played: the next player moves as usual.
-        if let Err(e) = crate::play::plans::after_move(core, id, next, expected, &notation).await {
-            tracing::warn!(game = id, "conditional move not played: {e}");
+        match crate::play::plans::after_move(core, id, next, expected, &notation).await {
+            Ok(Some((notice, reply))) => {
+                replies.push(notice);
+                replies.extend(reply.replies);
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(game = id, "conditional move not played: {e}"),
         }
     }
     let next_game = db::next_game_waiting_for(&core.pool, player, id).await?;
@@ -212,5 +221,6 @@ async fn play_move_as(
         over: finish.is_some(),
         against_bot,
         next_game,
+        replies,
     })
 }

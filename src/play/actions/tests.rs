@@ -33,8 +33,13 @@ async fn core_at(
 }
 
 async fn started(core: &Core, line: &str, rated: bool) -> i64 {
+    started_in(core, Some(GuildId(7)), line, rated).await
+}
+
+/// A game between Ann and Bob started in server `guild`, or in a chat (`None`).
+async fn started_in(core: &Core, guild: Option<GuildId>, line: &str, rated: bool) -> i64 {
     let req = ChallengeRequest {
-        guild_id: Some(GuildId(7)),
+        guild_id: guild,
         channel_id: ChannelId(8),
         challenger: ANN,
         opponent: BOB,
@@ -791,4 +796,87 @@ async fn fischer_banks_takebacks_and_vacations() {
     at(T0 + DAY + 3600 + 5 * DAY);
     play_move(&core, id, ANN, "c3", None).await.unwrap();
     assert_eq!(clock_of(&row(&core).await).banks[0], 3 * DAY);
+}
+
+/// In a chat, where everyone sees every board, a game is not followed: a member who presses an
+/// old board's Follow is told so, and one who does not play it is told that only its players
+/// keep notes (no advice to follow it). A server's game is followed, and its refusal of notes
+/// names following.
+#[tokio::test]
+async fn games_in_chats_are_not_followed_and_notes_name_their_players() {
+    let (core, _, _file) = core_at(T0).await;
+    let eve = UserId(12);
+    db::upsert_player(&core.pool, eve, "eve", T0).await.unwrap();
+    let chat = started_in(&core, None, "inphexion size=5", true).await;
+    let Err(Error::Refused(Refusal(why))) = toggle_follow(&core, chat, eve, None).await else {
+        panic!("a chat game is followed");
+    };
+    assert_eq!(why.id, "follow-not-in-chats");
+    let (row, _) = load(&core.pool, chat).await.unwrap();
+    let Err(Error::Refused(Refusal(why))) =
+        crate::play::notes::check_note_taker(&core.pool, &row, eve).await
+    else {
+        panic!("notes for a member who does not play");
+    };
+    for lang in [Lang::EN, Lang::of("ja")] {
+        let said = why.render(lang);
+        assert!(!said.contains('/'), "no command to follow it: {said}");
+    }
+    crate::play::notes::check_note_taker(&core.pool, &row, ANN)
+        .await
+        .unwrap();
+
+    let server = started(&core, "inphexion size=5", true).await;
+    let (row, _) = load(&core.pool, server).await.unwrap();
+    let Err(Error::Refused(Refusal(why))) =
+        crate::play::notes::check_note_taker(&core.pool, &row, eve).await
+    else {
+        panic!("notes for a member who neither plays nor follows");
+    };
+    for lang in [Lang::EN, Lang::of("ja")] {
+        let said = why.render(lang);
+        assert!(said.contains('/'), "the command to follow it: {said}");
+    }
+    let (following, _) = toggle_follow(&core, server, eve, Some(GuildId(7)))
+        .await
+        .unwrap();
+    assert!(following);
+    crate::play::notes::check_note_taker(&core.pool, &row, eve)
+        .await
+        .unwrap();
+}
+
+/// A conditional reply played at once after a move comes back with it, as the notice its board
+/// shows (the chat's board, made from the move, names it).
+#[tokio::test]
+async fn a_conditional_reply_comes_back_with_the_move_it_answers() {
+    let (core, _, _file) = core_at(T0).await;
+    let id = started_in(&core, None, "inphexion size=5", true).await;
+    let (_, game) = load(&core.pool, id).await.unwrap();
+    let first = game.legal_notations()[0].clone();
+    let mut after = game.clone();
+    after.play_text(&first).unwrap();
+    let reply = after.legal_notations()[0].clone();
+    crate::play::plans::plan(&core, id, BOB, &[&first, &reply])
+        .await
+        .unwrap();
+    let played = play_move(&core, id, ANN, first.as_str(), None)
+        .await
+        .unwrap();
+    assert_eq!(played.ply, 1);
+    assert_eq!(played.replies.len(), 1, "{played:?}");
+    let notice = played.replies[0].render(Lang::EN);
+    assert!(
+        played.replies[0].id == "plans-played" && notice.contains(&mention(BOB)),
+        "{notice}"
+    );
+    let (_, game) = load(&core.pool, id).await.unwrap();
+    assert_eq!(game.ply(), 2);
+    assert_eq!(game.moves()[1].to_string(), reply);
+    // A move nobody planned a reply to: none.
+    let next = game.legal_notations()[0].clone();
+    let played = play_move(&core, id, ANN, next.as_str(), None)
+        .await
+        .unwrap();
+    assert!(played.replies.is_empty(), "{played:?}");
 }
