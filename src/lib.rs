@@ -37,6 +37,8 @@
 //! - [`render`] turns a position into a picture with imageproc: pure functions, no I/O.
 //! - [`ai`] searches over a small trait that both games implement; [`analysis`], [`puzzles`]
 //!   (cut from analysed games), [`arena`] and [`engine`] are front ends on it.
+//! - [`learn`] is the course for newcomers: levels as data (`assets/learn/`), each move judged by
+//!   the rules; [`play::learn`] stores a member's progress and `/learn` shows it.
 //! - [`db`] owns every SQL statement, for both backends; [`db::MEMBER_DATA`] lists every column
 //!   holding a member's id, for `/privacy` (what is stored, and what deleting it does).
 //! - [`play`] holds everything a game needs that is not Discord: the [`play::actions`] (the game's
@@ -217,6 +219,7 @@ pub mod engine;
 pub mod games;
 pub mod hex;
 pub mod i18n;
+pub mod learn;
 pub mod metrics;
 pub mod pairings;
 pub mod play;

@@ -413,6 +413,26 @@ async fn dispatch(
             let at = (attempt, step, path);
             return super::commands::puzzle::picker_press(ctx, data, press, at, user, true).await;
         }
+        Component::LearnPick {
+            user: owner,
+            version,
+            path,
+        } => {
+            let path = chosen_path(press, path)?;
+            let at = (owner, version, path);
+            return super::commands::learn::picker_press(ctx, data, press, at, false).await;
+        }
+        Component::LearnPlay {
+            user: owner,
+            version,
+            path,
+        } => {
+            let at = (owner, version, path);
+            return super::commands::learn::picker_press(ctx, data, press, at, true).await;
+        }
+        Component::LearnNext { user: owner, kind } => {
+            return super::commands::learn::next_press(ctx, data, press, owner, kind).await;
+        }
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
         Component::Launch(_) => {
             // The Activity opens in the channel of the press: in a game's thread, that game.
@@ -806,6 +826,9 @@ fn placed(press: &serenity::ComponentInteraction, component: &Component) -> bool
             | Component::Play { .. }
             | Component::PuzzlePick { .. }
             | Component::PuzzlePlay { .. }
+            | Component::LearnPick { .. }
+            | Component::LearnPlay { .. }
+            | Component::LearnNext { .. }
             | Component::Cancel(_)
             | Component::Resign(_)
             | Component::KeepPlaying(_)
@@ -862,6 +885,16 @@ async fn check_presser(
                 }
                 Some(_) => Ok(()),
             };
+        }
+        // A level of the course is its member's alone.
+        Component::LearnPick { user: owner, .. }
+        | Component::LearnPlay { user: owner, .. }
+        | Component::LearnNext { user: owner, .. } => {
+            if owner != user.0 {
+                info!(%user, "a level of the course pressed by another member");
+                return Err(BotError::refused(text!("learn-not-yours")));
+            }
+            return Ok(());
         }
         // A deletion is confirmed by the member who asked for it, on the button the bot sealed.
         Component::Forget { user: asker, at, seal } => {

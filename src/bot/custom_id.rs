@@ -79,6 +79,24 @@ pub enum Component {
         step: i64,
         path: Path,
     },
+    /// A level's picker step (`/learn`): the member whose level it is, their attempt's version
+    /// when the picker opened ([`crate::db::LearnAttempt`]), the choices so far.
+    LearnPick {
+        user: u64,
+        version: i64,
+        path: Path,
+    },
+    /// Plays the move the path completes in the member's level.
+    LearnPlay {
+        user: u64,
+        version: i64,
+        path: Path,
+    },
+    /// Under a finished level: the member's next level of that game.
+    LearnNext {
+        user: u64,
+        kind: crate::games::GameKind,
+    },
     /// Under a server's daily puzzle: solve puzzle `puzzle` privately (the press is checked
     /// against the server's daily posts, [`crate::play::daily`]).
     DailySolve(i64),
@@ -128,6 +146,19 @@ impl Component {
                 step,
                 path,
             } => return format!("hx:zplay:{attempt}:{step}:{}", path.encode()),
+            Component::LearnPick {
+                user,
+                version,
+                path,
+            } => return format!("hx:lpick:{user}:{version}:{}", path.encode()),
+            Component::LearnPlay {
+                user,
+                version,
+                path,
+            } => return format!("hx:lplay:{user}:{version}:{}", path.encode()),
+            Component::LearnNext { user, kind } => {
+                return format!("hx:lnext:{user}:{}", kind.name())
+            }
             Component::Takeback {
                 game,
                 at,
@@ -189,6 +220,16 @@ impl Component {
                 seal,
             });
         }
+        if verb == "lnext" {
+            let kind = parts.next()?.parse().ok()?;
+            if parts.next().is_some() {
+                return None;
+            }
+            return Some(Component::LearnNext {
+                user: u64::try_from(id).ok()?,
+                kind,
+            });
+        }
         if verb == "forget" {
             let at = count(parts.next())?;
             let seal = seal(parts.next())?;
@@ -215,7 +256,7 @@ impl Component {
                 seal,
             });
         }
-        if let "pick" | "play" | "zpick" | "zplay" = verb {
+        if let "pick" | "play" | "zpick" | "zplay" | "lpick" | "lplay" = verb {
             let ply: i64 = parts.next()?.parse().ok().filter(|&p| p >= 0)?;
             let path = Path::parse(parts.next()?)?;
             if parts.next().is_some() {
@@ -235,6 +276,16 @@ impl Component {
                 "zpick" => Component::PuzzlePick {
                     attempt: id,
                     step: ply,
+                    path,
+                },
+                "lpick" => Component::LearnPick {
+                    user: u64::try_from(id).ok()?,
+                    version: ply,
+                    path,
+                },
+                "lplay" => Component::LearnPlay {
+                    user: u64::try_from(id).ok()?,
+                    version: ply,
                     path,
                 },
                 _ => Component::PuzzlePlay {
@@ -346,6 +397,20 @@ mod tests {
                 step: 4,
                 path: Path(vec![Token::Pick(2), Token::Pick(0)]),
             },
+            Component::LearnPick {
+                user: 930_000_000_000_000_001,
+                version: 1,
+                path: Path::default(),
+            },
+            Component::LearnPlay {
+                user: 930_000_000_000_000_001,
+                version: 40,
+                path: Path(vec![Token::Group(1), Token::Pick(3)]),
+            },
+            Component::LearnNext {
+                user: 930_000_000_000_000_001,
+                kind: crate::games::GameKind::Exxit,
+            },
         ] {
             assert_eq!(Component::parse(&c.encode()), Some(c.clone()));
             assert!(c.encode().len() <= crate::bot::limits::CUSTOM_ID, "{c:?}");
@@ -418,6 +483,11 @@ mod tests {
             "hx:tbyes:3:1:0:0123456789abcdeg",
             "hx:tbyes:3:1:0:123456789abcdef",
             "hx:forget:3:100",
+            "hx:lnext:3",
+            "hx:lnext:3:chess",
+            "hx:lnext:3:exxit:1",
+            "hx:lpick:0:1:",
+            "hx:lplay:3:-1:",
             "hx:forget:3:-1:0123456789abcdef",
             "hx:forget:0:100:0123456789abcdef",
             "hx:forget:3:100:0123456789abcdef:0",

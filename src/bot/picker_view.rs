@@ -121,8 +121,19 @@ pub(super) fn stale_message(
 /// being solved (its attempt, at `step` moves of its line). Its buttons name it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Target {
-    Game { id: i64, ply: i64 },
-    Puzzle { attempt: i64, step: i64 },
+    Game {
+        id: i64,
+        ply: i64,
+    },
+    Puzzle {
+        attempt: i64,
+        step: i64,
+    },
+    /// A member's level of the course (`/learn`), at their attempt's version.
+    Learn {
+        user: u64,
+        version: i64,
+    },
 }
 
 impl Target {
@@ -136,6 +147,11 @@ impl Target {
             Target::Puzzle { attempt, step } => Component::PuzzlePick {
                 attempt,
                 step,
+                path,
+            },
+            Target::Learn { user, version } => Component::LearnPick {
+                user,
+                version,
                 path,
             },
         }
@@ -154,16 +170,21 @@ impl Target {
                 step,
                 path,
             },
+            Target::Learn { user, version } => Component::LearnPlay {
+                user,
+                version,
+                path,
+            },
         }
         .encode()
     }
 
-    /// The Cancel button's id: a game's picker closes; a puzzle's stays until it is answered
-    /// (`/puzzle solve` shows it again).
+    /// The Cancel button's id: a game's picker closes; a puzzle's or a level's stays until it is
+    /// answered (`/puzzle solve` and `/learn` show it again).
     fn cancel(self) -> Option<String> {
         match self {
             Target::Game { id, .. } => Some(Component::Cancel(id).encode()),
-            Target::Puzzle { .. } => None,
+            Target::Puzzle { .. } | Target::Learn { .. } => None,
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::matching::{matching_size, max_matching, Bits};
+use super::matching::{matching_size, max_matching, max_weight_matching, Bits, Lex};
 use super::trf::{Colour, Tournament};
 use super::{Game, PairingError, Pairings};
 
@@ -26,6 +26,9 @@ thread_local! {
     /// How often a bracket search reached its step limit or skipped exchanges (so the pairing
     /// may not be exact).
     pub(crate) static LIMITED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// How often a bracket search that ran to its end kept a candidate whose vector is not the
+    /// best the weighted matching finds.
+    pub(crate) static OFF_OPTIMUM: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -698,6 +701,13 @@ impl Engine {
         #[cfg(test)]
         if search.steps > SEARCH_STEPS {
             LIMITED.with(|l| l.set(l.get() + 1));
+        } else if b <= 64 {
+            // A search that ran to its end found the bracket's best vector.
+            if let Some((key, _, _)) = &search.best {
+                if search.optimum() != Some(*key) {
+                    OFF_OPTIMUM.with(|l| l.set(l.get() + 1));
+                }
+            }
         }
         let (pairs, floaters) = match search.best.take() {
             Some((_, pairs, floaters)) => (pairs, floaters),
@@ -909,11 +919,11 @@ fn pool_size(n: usize, size: usize, limit: usize) -> usize {
 /// The search of a bracket's candidates in the order of the rules (Articles 3 and 4), keeping
 /// the best by C10–C21 and, among equals, the first generated.
 ///
-/// It is a depth-first run through the candidates in that order, repeated with a rising
-/// threshold (iterative deepening): a branch is cut when a lower bound of its criteria vector is
-/// above the threshold, or not below the best candidate found. The first pass allows only the
-/// best vector conceivable; each further pass raises the threshold to the lowest bound that was
-/// cut. Every candidate at most the threshold is visited in order, so the candidate kept is the
+/// It is a depth-first run through the candidates in that order: a branch is cut when a lower
+/// bound of its criteria vector is above the threshold, or not below the best candidate found.
+/// The first pass allows only the best vector conceivable, the second only the bracket's exact
+/// best vector ([`Search::optimum`]); should that pass reach its step limit, further passes raise
+/// the threshold to the lowest bound that was cut. Every candidate at most the threshold is visited in order, so the candidate kept is the
 /// first of the best, as the rules ask, unless the step limit ends the search first.
 struct Search<'a> {
     engine: &'a Engine,
@@ -1124,6 +1134,27 @@ impl<'a> Search<'a> {
     }
 
     fn run(&mut self) {
+        // The first pass admits only the best key conceivable; most brackets end with it.
+        self.pass();
+        if self.best.is_some() {
+            return;
+        }
+        // Otherwise the best key a candidate has, by a weighted matching: the next pass admits
+        // only that key, so the first candidate in order that reaches it ends the search.
+        let (bound, steps) = (self.bound, self.steps);
+        if let Some(optimum) = self.optimum() {
+            self.bound = optimum;
+            self.threshold = optimum;
+            self.steps = 0;
+            self.cut = None;
+            self.pass();
+            if self.best.is_some() {
+                return;
+            }
+            self.bound = bound;
+            self.threshold = bound;
+            self.steps = steps;
+        }
         loop {
             self.cut = None;
             self.pass();
@@ -1147,6 +1178,49 @@ impl<'a> Search<'a> {
             self.steps = SEARCH_STEPS / 2;
             self.pass();
         }
+    }
+
+    /// The best key of any candidate: for each allowed set of downfloaters, its part of the
+    /// key and the cheapest pairing of the other players, moved-down players with residents (a
+    /// maximum-weight matching, the most pairs first, then the criteria in their order).
+    /// `None` when no allowed set leaves a pairing of everyone else.
+    fn optimum(&self) -> Option<Key> {
+        let b = self.b();
+        let mut best: Option<Key> = None;
+        for (floaters, part) in &self.allowed {
+            let players: Vec<usize> = (0..b).filter(|&x| !floaters.contains(x)).collect();
+            let mut edges = Vec::new();
+            for (i, &x) in players.iter().enumerate() {
+                for (j, &y) in players.iter().enumerate().skip(i + 1) {
+                    // Two moved-down players are never paired with each other here.
+                    if y < self.mdps {
+                        continue;
+                    }
+                    if let Some(cost) = self.cost(x, y) {
+                        let mut weight = [0i128; 13];
+                        weight[0] = 1;
+                        for (w, c) in weight[1..].iter_mut().zip(cost) {
+                            *w = -i128::from(c);
+                        }
+                        edges.push((i, j, Lex(weight)));
+                    }
+                }
+            }
+            let mate = max_weight_matching(players.len(), &edges);
+            let mut key = *part;
+            let mut complete = true;
+            for (i, m) in mate.iter().enumerate() {
+                match (m, self.cost(players[i], players[m.unwrap_or(i)])) {
+                    (Some(j), Some(cost)) if i < *j => key = add(&key, &cost),
+                    (Some(_), Some(_)) => {}
+                    _ => complete = false,
+                }
+            }
+            if complete && best.is_none_or(|k| key < k) {
+                best = Some(key);
+            }
+        }
+        best
     }
 
     fn pass(&mut self) {

@@ -60,9 +60,12 @@
 //!   exchanges between S1 and S2 (fewest players, smallest difference of the sums of the
 //!   numbers in the remainder, highest number out of S1, lowest out of S2). The candidate
 //!   chosen is the best by the criteria and, among equals, the first in that order. The search
-//!   runs through the candidates in that order, again and again with a rising threshold
-//!   (iterative deepening): the first pass admits only the best criteria vector conceivable (a
-//!   "perfect" candidate), each further pass the lowest vector the previous one had to cut. A branch is cut when a lower bound of its vector (the
+//!   runs through the candidates in that order: the first pass admits only the best criteria
+//!   vector conceivable (a "perfect" candidate). When none reaches it, the bracket's best
+//!   vector is computed exactly, for each allowed set of downfloaters, as a maximum-weight
+//!   matching of the other players (Edmonds' blossom algorithm, O(n³), with C10–C21 in their
+//!   order as the weight), and the second pass admits only that vector, so the first candidate
+//!   in order that reaches it is the rules' own. A branch is cut when a lower bound of its vector (the
 //!   pairs so far, each remaining player's cheapest partner, and the colour preferences that
 //!   cannot all be granted since a pair has one White) is above the threshold or not below the
 //!   best candidate found. Every candidate within the threshold is visited in order, so the
@@ -78,9 +81,11 @@
 //!   lowest ranked eligible player of the lowest score, unless the criteria say otherwise.
 //!
 //! **Approximated**, to keep a bracket's pairing bounded on large brackets:
-//! - The search of a bracket stops after 60,000 steps (a step is a pair tried, or eight
-//!   exchanges generated); the best candidate found by then is taken (or, if none was, the first
-//!   one in order). The exchanges between S1 and S2 of one size are counted first and listed
+//! - Each pass of a bracket's search stops after 60,000 steps (a step is a pair tried, or eight
+//!   exchanges generated). When the pass at the exact best vector reaches that limit, the
+//!   search falls back to passes with a rising threshold (the lowest vector the pass before had
+//!   to cut), and the best candidate found by then is taken (or, if none was, the first one in
+//!   order). The exchanges between S1 and S2 of one size are counted first and listed
 //!   only while they number at most 100,000 (two players exchanged in a remainder of about 70
 //!   players or more), and none is listed once the best candidate conceivable is found: round 1
 //!   of any size is its first candidate. In a bracket of more than 256 players the pairs'

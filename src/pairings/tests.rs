@@ -850,8 +850,11 @@ proptest! {
     fn random_swiss_tournaments(players in 3u32..=64, rounds in 1u32..=9, seed in any::<u64>()) {
         let rounds = rounds.min(players.saturating_sub(1)).max(1);
         dutch::LIMITED.with(|l| l.set(0));
+        dutch::OFF_OPTIMUM.with(|l| l.set(0));
         random_tournament(players, rounds, seed)?;
         prop_assert_eq!(dutch::LIMITED.with(|l| l.get()), 0, "a search reached its limit");
+        // The search and the weighted matching agree on every bracket's best vector.
+        prop_assert_eq!(dutch::OFF_OPTIMUM.with(|l| l.get()), 0, "a search missed the optimum");
     }
 }
 
@@ -868,9 +871,11 @@ fn large_random_tournaments_are_paired_within_the_search_limit() {
 
 #[test]
 fn many_small_random_tournaments() {
+    dutch::OFF_OPTIMUM.with(|l| l.set(0));
     for seed in 0..150u64 {
         let players = 3 + (seed % 14) as u32;
         let rounds = (2 + seed % 5) as u32;
         random_tournament(players, rounds.min(players - 1), seed).unwrap();
     }
+    assert_eq!(dutch::OFF_OPTIMUM.with(|l| l.get()), 0);
 }

@@ -43,6 +43,7 @@ pub mod actions;
 pub mod changes;
 pub mod chats;
 pub mod daily;
+pub mod learn;
 pub mod links;
 pub mod local;
 pub mod notes;

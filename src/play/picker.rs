@@ -232,7 +232,7 @@ fn exxit_steps(p: &exxit::Position, m: &exxit::Move) -> Vec<Step> {
 }
 
 /// Does this dance drop discs into outer space (rule X14)? It leaves a new stack there.
-fn falls_into_space(p: &exxit::Position, m: &exxit::Move) -> bool {
+pub(crate) fn falls_into_space(p: &exxit::Position, m: &exxit::Move) -> bool {
     let in_space = |q: &exxit::Position| q.stacks().filter(|&(c, _)| q.is_outer_space(c)).count();
     let mut after = p.clone();
     after.play(m);

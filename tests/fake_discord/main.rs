@@ -17,6 +17,7 @@ mod daily;
 mod faults;
 mod games;
 mod japanese;
+mod learn;
 mod move_button;
 mod notes;
 mod open_challenges;

@@ -74,13 +74,26 @@ fn sub(name: &str, options: Vec<Value>) -> Vec<Value> {
 /// Plays `mv` in the puzzle picker of `ans` as a member would: each step's option (or the row
 /// it is in, where the menu is narrowed), then Play. Returns Play's answer.
 pub(crate) async fn pick(d: &Discord, who: &Member, ans: &Answer, game: &Game, mv: Move) -> Answer {
+    pick_in(d, who, ans, game, mv, Lang::EN).await
+}
+
+/// [`pick`] in a member's language `lang` (the picker's words and its Play button are theirs).
+pub(crate) async fn pick_in(
+    d: &Discord,
+    who: &Member,
+    ans: &Answer,
+    game: &Game,
+    mv: Move,
+    lang: Lang,
+) -> Answer {
+    let play_label = hexcord::i18n::tr(lang, "button-play");
     let steps = hexcord::play::picker::steps(game.position(), &mv);
     let mut ans = ans.clone();
     for _ in 0..4 * steps.len() + 4 {
         assert!(ans.ephemeral, "a puzzle is private: {ans:?}");
         let shown = d.shown(&ans);
         let parts: Vec<Value> = components_of(&ans.components).cloned().collect();
-        if let Some(play) = parts.iter().find(|c| c["label"] == "Play") {
+        if let Some(play) = parts.iter().find(|c| c["label"] == play_label.as_str()) {
             assert_eq!(ans.files.len(), 2, "the board and the preview: {ans:?}");
             let id = play["custom_id"].as_str().unwrap_or("").to_string();
             return d.press_id(who, &shown, &id).await;
@@ -93,7 +106,7 @@ pub(crate) async fn pick(d: &Discord, who: &Member, ans: &Answer, game: &Game, m
             .unwrap_or_default();
         let mut next = None;
         for step in &steps {
-            let label = step.label.render(Lang::EN);
+            let label = step.label.render(lang);
             if let Some(o) = options.iter().find(|o| o["label"] == label.as_str()) {
                 next = Some(("select", o["value"].as_str().unwrap_or("").to_string()));
                 break;
@@ -108,7 +121,7 @@ pub(crate) async fn pick(d: &Discord, who: &Member, ans: &Answer, game: &Game, m
         }
         if next.is_none() {
             next = steps.iter().find_map(|s| {
-                let g = s.group.as_ref()?.render(Lang::EN);
+                let g = s.group.as_ref()?.render(lang);
                 let o = options.iter().find(|o| {
                     o["label"]
                         .as_str()

@@ -72,12 +72,12 @@ cmd-resign = Resign a game (asks for confirmation).
 opt-resign-game = Which game, when you have several here
     .name = game
 
-cmd-takeback = Take back your last move before your opponent moves.
+cmd-takeback = Take back your move before your opponent moves.
     .name = takeback
 opt-takeback-game = Which game, when you have several here
     .name = game
 
-cmd-calloff = Propose calling off a barely started game (no result).
+cmd-calloff = Call off a barely started game (no result).
     .name = calloff
 opt-calloff-game = Which game, when you have several here
     .name = game
@@ -94,12 +94,12 @@ opt-note-game = The game number
 opt-note-text = A line to add to your notes (leave it out to see them)
     .name = text
 
-cmd-games = Active games here (yours or a member's); your inbox link.
+cmd-games = Active games here; your inbox link.
     .name = games
 opt-games-user = Whose games (default: yours)
     .name = user
 
-cmd-turn = The games here where it is your move, with the time left.
+cmd-turn = Your games here to move in, with time left.
     .name = turn
 
 cmd-leaderboard = The server's rating table for a game.
@@ -114,7 +114,7 @@ cmd-profile = A player's ratings, record and recent games here.
 opt-profile-user = Whose profile (default: yours)
     .name = user
 
-cmd-record = Attach a game's record (for `hexcord engine`'s `load`).
+cmd-record = Attach a game's record (for `hexcord engine`).
     .name = record
 opt-record-game = The game number
     .name = game
@@ -160,6 +160,11 @@ cmd-privacy-delete = Delete what hexcord stores about you (asks to confirm).
 cmd-rules = A game's rules in short, with its starting board.
     .name = rules
 opt-rules-game = Which game
+    .name = game
+
+cmd-learn = Learn to play, level by level.
+    .name = learn
+opt-learn-game = Which game (default: the next level of either)
     .name = game
 
 cmd-help = How to play with this bot.
@@ -302,6 +307,8 @@ answer-leaderboard-title = { $title } leaderboard
 answer-leaderboard-footer = Page { $page } of { $pages } · Glicko-2 rating ± deviation · provisional: deviation over { $provisional } · wins–losses–draws
 answer-this-member = this member
 answer-profile-unrated = { $who } has no rated game here yet.
+answer-profile-learn = Learn to play
+answer-profile-learn-line = { $game }: { $done }/{ $total } levels, { $stars }/{ $most } ★
 answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->
     [yes] {" "}(provisional)
    *[no] {""}
@@ -391,10 +398,12 @@ privacy-table-tournament_players = • Tournament entries: { $count }
 privacy-table-tournament_pairings = • Tournament pairings: { $count }
 privacy-table-puzzle_attempts = • Puzzles you tried: { $count }
 privacy-table-puzzle_ratings = • Puzzle ratings: { $count }
+privacy-table-learn_progress = • Levels of the course you finished (/learn): { $count }
+privacy-table-learn_attempts = • The level of the course you are playing: { $count }
 privacy-table-puzzles = • Puzzles from your games (credited to you): { $count }
 privacy-table-announcements = • Direct messages the bot sent you: { $count }
-privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` deletes your ratings, puzzle ratings and attempts, settings, vacations, links, follows, notes, conditional moves, the daily puzzles you set, and your name. Your games, tournament results and the puzzles from your games stay for others, naming you "{ former-member }" (puzzles: "{ puzzle-anonymous }").
-privacy-confirm = This deletes your ratings, puzzle ratings and attempts, settings, vacations, private links, follows, private notes, conditional moves, the daily puzzles you set, and your name. Your games, tournament results and the puzzles from your games stay for others, naming you "{ former-member }" (puzzles: "{ puzzle-anonymous }"). It cannot be undone. Confirm within { $minutes } minutes:
+privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` deletes your ratings, puzzle ratings and attempts, course progress, settings, vacations, links, follows, notes, conditional moves, the daily puzzles you set, and your name. Your games, tournament results and the puzzles from your games stay for others, naming you "{ former-member }" (puzzles: "{ puzzle-anonymous }").
+privacy-confirm = This deletes your ratings, puzzle ratings and attempts, course progress, settings, vacations, private links, follows, private notes, conditional moves, the daily puzzles you set, and your name. Your games, tournament results and the puzzles from your games stay for others, naming you "{ former-member }" (puzzles: "{ puzzle-anonymous }"). It cannot be undone. Confirm within { $minutes } minutes:
 privacy-blocked-games = Nothing was deleted: finish or resign your games in play first ({ $games }).
 privacy-blocked-tournaments = Nothing was deleted: leave or withdraw from these tournaments first: { $tournaments }.
 privacy-deleted = Done: your data is deleted ({ $rows ->

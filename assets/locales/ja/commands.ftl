@@ -162,6 +162,11 @@ cmd-rules = ゲームのルールの要約と初期盤面。
 opt-rules-game = どのゲームか
     .name = ゲーム
 
+cmd-learn = 遊び方を学ぶ：レベルを一つずつ。
+    .name = 入門
+opt-learn-game = どのゲームか（省略時：どちらかの次のレベル）
+    .name = ゲーム
+
 cmd-help = このボットでの遊び方。
     .name = ヘルプ
 
@@ -290,6 +295,8 @@ answer-leaderboard-title = { $title } ランキング
 answer-leaderboard-footer = { $pages }ページ中 { $page }ページ目 · Glicko-2 レーティング ± 偏差 · 暫定：偏差 { $provisional } 超 · 勝–敗–分
 answer-this-member = このメンバー
 answer-profile-unrated = { $who } はここでまだレーティング対局がありません。
+answer-profile-learn = 遊び方を学ぶ
+answer-profile-learn-line = { $game }：{ $total }レベル中{ $done }レベル、★{ $stars }/{ $most }
 answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->
     [yes] （暫定）
    *[no] {""}
@@ -367,10 +374,12 @@ privacy-table-tournament_players = • 大会への参加：{ $count }件
 privacy-table-tournament_pairings = • 大会の組み合わせ：{ $count }件
 privacy-table-puzzle_attempts = • 挑戦したパズル：{ $count }問
 privacy-table-puzzle_ratings = • パズルのレーティング：{ $count }件
+privacy-table-learn_progress = • クリアしたコースのレベル：{ $count }件
+privacy-table-learn_attempts = • プレイ中のコースのレベル：{ $count }件
 privacy-table-puzzles = • あなたの対局から作られたパズル（あなたの名前入り）：{ $count }問
 privacy-table-announcements = • ボットが送ったダイレクトメッセージ：{ $count }件
-privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` で、レーティング、パズルのレーティングと挑戦記録、設定、休暇、リンク、フォロー、メモ、予約手、あなたが設定した今日のパズル、名前を削除できます。対局と大会の結果、あなたの対局から作られたパズルはほかの人のために残り、あなたは「{ former-member }」（パズルでは「{ puzzle-anonymous }」）と表示されます。
-privacy-confirm = レーティング、パズルのレーティングと挑戦記録、設定、休暇、個人用リンク、フォロー、非公開メモ、予約手、あなたが設定した今日のパズル、名前を削除します。対局と大会の結果、あなたの対局から作られたパズルはほかの人のために残り、あなたは「{ former-member }」（パズルでは「{ puzzle-anonymous }」）と表示されます。元には戻せません。{ $minutes }分以内に確認してください：
+privacy-foot = `/{ cmd-privacy.name } { cmd-privacy-delete.name }` で、レーティング、パズルのレーティングと挑戦記録、コースの進み具合、設定、休暇、リンク、フォロー、メモ、予約手、あなたが設定した今日のパズル、名前を削除できます。対局と大会の結果、あなたの対局から作られたパズルはほかの人のために残り、あなたは「{ former-member }」（パズルでは「{ puzzle-anonymous }」）と表示されます。
+privacy-confirm = レーティング、パズルのレーティングと挑戦記録、コースの進み具合、設定、休暇、個人用リンク、フォロー、非公開メモ、予約手、あなたが設定した今日のパズル、名前を削除します。対局と大会の結果、あなたの対局から作られたパズルはほかの人のために残り、あなたは「{ former-member }」（パズルでは「{ puzzle-anonymous }」）と表示されます。元には戻せません。{ $minutes }分以内に確認してください：
 privacy-blocked-games = 何も削除していません。先に進行中の対局（{ $games }）を終えるか投了してください。
 privacy-blocked-tournaments = 何も削除していません。先に次の大会から抜けるか棄権してください：{ $tournaments }。
 privacy-deleted = 完了：あなたのデータを削除しました（{ $rows }件）。過去の対局ではあなたは「{ former-member }」と表示されます。再び hexcord を使うと、その時から名前がまた保存されます。

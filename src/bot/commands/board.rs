@@ -114,7 +114,7 @@ pub async fn board(
     Ok(())
 }
 
-/// Active games here (yours or a member's); your inbox link.
+/// Active games here; your inbox link.
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
@@ -170,7 +170,7 @@ pub async fn games(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     super::answer_privately_with(&ctx, text, link).await
 }
 
-/// The games here where it is your move, with the time left.
+/// Your games here to move in, with time left.
 #[poise::command(slash_command)]
 pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
@@ -330,7 +330,7 @@ pub(super) fn help_buttons(lang: Lang, web_url: Option<&str>) -> Option<serenity
     Some(serenity::CreateActionRow::Buttons(buttons))
 }
 
-/// Attach a game's record (for `hexcord engine`'s `load`).
+/// Attach a game's record (for `hexcord engine`).
 #[poise::command(slash_command)]
 pub async fn record(
     ctx: Context<'_>,

@@ -7,6 +7,7 @@ mod analysis;
 mod board;
 mod challenge;
 pub(crate) mod checked;
+pub(crate) mod learn;
 pub(crate) mod localise;
 mod moderation;
 mod play;
@@ -65,6 +66,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         settings::vacation(),
         privacy::privacy(),
         board::rules(),
+        learn::learn(),
         board::help(),
         tournament::tournament(),
         moderation::abort(),
@@ -106,6 +108,7 @@ const ANYWHERE: &[&str] = &[
     "privacy",
     "note",
     "rules",
+    "learn",
     "help",
 ];
 

@@ -105,7 +105,7 @@ async fn plan_ahead(
     super::answer_privately(ctx, answer.render(lang(ctx))).await
 }
 
-/// Take back your last move before your opponent moves.
+/// Take back your move before your opponent moves.
 #[poise::command(slash_command)]
 pub async fn takeback(
     ctx: Context<'_>,
@@ -139,7 +139,7 @@ pub async fn takeback(
     propose(&ctx, row.opponent_of(me), text.render(lang), buttons).await
 }
 
-/// Propose calling off a barely started game (no result).
+/// Call off a barely started game (no result).
 #[poise::command(slash_command, rename = "calloff")]
 pub async fn call_off(
     ctx: Context<'_>,

@@ -151,6 +151,13 @@ pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(
             false,
         );
     }
+    if let Some(lines) = super::learn::progress_lines(ctx.data(), lang, who).await? {
+        embed = embed.field(
+            tr(lang, "answer-profile-learn"),
+            fit(&lines, limits::EMBED_FIELD_VALUE),
+            false,
+        );
+    }
     let recent = db::recent_games_of(pool, guild, who, 5).await?;
     if !recent.is_empty() {
         let lines: Vec<String> = recent
