@@ -587,3 +587,48 @@ impl Drop for EngineProcess {
         }
     }
 }
+
+/// Plays again every match of the measured ladder ([`crate::ai::strength`]) with `games` games
+/// each, printing progress to standard error, and returns the new ladder to store.
+pub fn ladder(
+    games: u32,
+    seed: u64,
+    threads: usize,
+) -> Result<crate::ai::strength::Ladder, ArenaError> {
+    use crate::ai::strength::{GameMatches, Ladder, MatchResult};
+    let measured = crate::ai::strength::measured();
+    let mut out = Ladder { games: Vec::new() };
+    for game in &measured.games {
+        let options = Options::parse_line(&game.variant)
+            .map_err(|e| ArenaError::Spec(format!("{}: {e}", game.variant)))?;
+        let mut matches = Vec::new();
+        for m in &game.matches {
+            let one = Match {
+                options: options.clone(),
+                a: m.a.parse().map_err(ArenaError::Spec)?,
+                b: m.b.parse().map_err(ArenaError::Spec)?,
+                games,
+                seed,
+                threads,
+                progress: false,
+            };
+            let r = run(&one)?;
+            eprintln!("{}: {} – {}: {r}", game.variant, m.a, m.b);
+            matches.push(MatchResult {
+                a: m.a.clone(),
+                b: m.b.clone(),
+                wins: r.wins,
+                losses: r.losses,
+                draws: r.draws,
+            });
+        }
+        out.games.push(GameMatches {
+            variant: game.variant.clone(),
+            command: format!(
+                "hexcord arena --ladder --games {games} --seed {seed} --threads {threads}"
+            ),
+            matches,
+        });
+    }
+    Ok(out)
+}

@@ -75,18 +75,23 @@ enum Command {
         /// The TRF file (standard input when absent or `-`).
         file: Option<PathBuf>,
     },
-    /// Play a match between two players and print A's wins, losses, draws and score.
+    /// Play a match between two players and print A's wins, losses, draws and score; or, with
+    /// `--ladder`, play again every match that rates the bot's levels and print them as
+    /// `assets/bot-ratings.json`.
     Arena {
         /// The variant line, e.g. "exxit tiles=39" or "inphexion size=7".
         #[arg(long, default_value = "inphexion")]
         game: String,
         /// Player A: random, beginner, easy, medium, hard, weakbot, dumbot, smartbot, bestbot,
         /// playouts:N, ms:N, nodes:N, fixed:N, alphabeta:D, engine:PROGRAM ARGS.
-        #[arg(long)]
-        a: String,
+        #[arg(long, required_unless_present = "ladder")]
+        a: Option<String>,
         /// Player B (as A).
-        #[arg(long)]
-        b: String,
+        #[arg(long, required_unless_present = "ladder")]
+        b: Option<String>,
+        /// The levels' rating matches (`hexcord::ai::strength`) instead of one match.
+        #[arg(long, conflicts_with_all = ["a", "b", "game"])]
+        ladder: bool,
         /// Number of games (colours alternate).
         #[arg(long, default_value_t = 100)]
         games: u32,
@@ -272,17 +277,32 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Backup { file } => backup(&file)?,
         Command::Restore { file } => restore(&file)?,
         Command::Arena {
+            ladder: true,
+            games,
+            seed,
+            threads,
+            ..
+        } => {
+            let ladder = arena::ladder(games, seed, threads)?;
+            println!("{}", serde_json::to_string_pretty(&ladder)?);
+        }
+        Command::Arena {
             game,
             a,
             b,
             games,
             seed,
             threads,
+            ..
         } => {
             let m = arena::Match {
                 options: Options::parse_line(&game).map_err(|e| anyhow!("--game: {e}"))?,
-                a: a.parse().map_err(|e| anyhow!("--a: {e}"))?,
-                b: b.parse().map_err(|e| anyhow!("--b: {e}"))?,
+                a: a.unwrap_or_default()
+                    .parse()
+                    .map_err(|e| anyhow!("--a: {e}"))?,
+                b: b.unwrap_or_default()
+                    .parse()
+                    .map_err(|e| anyhow!("--b: {e}"))?,
                 games,
                 seed,
                 threads,

@@ -119,6 +119,7 @@ pub mod boardspace;
 pub mod deep;
 mod games;
 pub mod mcts;
+pub mod strength;
 
 use std::fmt;
 use std::str::FromStr;

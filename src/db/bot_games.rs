@@ -4,6 +4,7 @@ use super::{Conn, Executor};
 
 use super::DbError;
 use crate::ai::Level;
+use crate::games::GameKind;
 
 /// Marks game `game` as played by the bot at `level` ([`Level::name`]), and takes
 /// away its clock: games against the bot have no deadlines.
@@ -47,6 +48,90 @@ pub async fn count_active_bot_games(
     .bind(user)
     .fetch_one(ex)
     .await?)
+}
+
+/// A member's finished games against the bot in one game at one level, in a ratings pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotRecord {
+    pub kind: GameKind,
+    pub level: Level,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+/// `user`'s results against the bot in a server (or, for [`crate::play::chats::RATINGS`],
+/// outside servers), per game and level, in [`GameKind::ALL`] and [`Level::ALL`] order. A row
+/// whose game or level cannot be read is reported and left out.
+pub async fn bot_record_of(
+    ex: impl Executor<'_>,
+    guild: super::GuildId,
+    user: super::UserId,
+) -> Result<Vec<BotRecord>, DbError> {
+    use sqlx::Row;
+    let (pool, scope) = super::listings::pool_condition(guild);
+    let sql = format!(
+        "SELECT g.id, g.options, g.winner_id, b.level FROM games g
+           JOIN bot_games b ON b.game_id = g.id
+          WHERE g.status = 'finished' AND {pool}
+            AND (g.first_player_id = $2 OR g.second_player_id = $2)"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(scope)
+        .bind(user)
+        .fetch_all(ex)
+        .await?;
+    let mut records: Vec<BotRecord> = Vec::new();
+    for row in &rows {
+        let game: i64 = row.try_get("id")?;
+        let read = || -> Result<(GameKind, Level, Option<super::UserId>), String> {
+            let options: String = row.try_get("options").map_err(|e| e.to_string())?;
+            let kind = crate::games::Options::parse_line(&options)
+                .map_err(|e| e.to_string())?
+                .kind();
+            let level: String = row.try_get("level").map_err(|e| e.to_string())?;
+            let winner: Option<super::UserId> =
+                row.try_get("winner_id").map_err(|e| e.to_string())?;
+            Ok((kind, level.parse()?, winner))
+        };
+        let (kind, level, winner) = match read() {
+            Ok(r) => r,
+            Err(why) => {
+                super::report_bad_row("games", game, &why);
+                continue;
+            }
+        };
+        let i = match records
+            .iter()
+            .position(|r| r.kind == kind && r.level == level)
+        {
+            Some(i) => i,
+            None => {
+                records.push(BotRecord {
+                    kind,
+                    level,
+                    wins: 0,
+                    losses: 0,
+                    draws: 0,
+                });
+                records.len() - 1
+            }
+        };
+        let r = &mut records[i];
+        match winner {
+            Some(w) if w == user => r.wins += 1,
+            Some(_) => r.losses += 1,
+            None => r.draws += 1,
+        }
+    }
+    let order = |r: &BotRecord| {
+        (
+            GameKind::ALL.iter().position(|&k| k == r.kind),
+            Level::ALL.iter().position(|&l| l == r.level),
+        )
+    };
+    records.sort_by_key(order);
+    Ok(records)
 }
 
 /// Claims the bot's turn in game `game` until `until_ms` (Unix milliseconds), unless another
@@ -237,6 +322,49 @@ mod tests {
                     .expect("count"),
                 0
             );
+            // The member's record against the bot: the won game at `hard` (its level last set),
+            // then a drawn one at `beginner`; the other server's pool has none.
+            let mut conn = pool.acquire().await.expect("connection");
+            insert_bot_game(&mut conn, ids[1], Level::Beginner)
+                .await
+                .expect("bot game");
+            drop(conn);
+            let draw = Finish {
+                kind: crate::games::GameKind::Inphexion,
+                result: GameResult::Decided(Outcome::by_score(Reason::Repetition, [20, 20])),
+                winner_id: None,
+            };
+            finish_game(&pool, ids[1], 0, &draw, now)
+                .await
+                .expect("finish");
+            let record = |kind, level, wins, losses, draws| BotRecord {
+                kind,
+                level,
+                wins,
+                losses,
+                draws,
+            };
+            let inphexion = crate::games::GameKind::Inphexion;
+            assert_eq!(
+                bot_record_of(&pool, GuildId(5), UserId(1))
+                    .await
+                    .expect("record"),
+                vec![
+                    record(inphexion, Level::Beginner, 0, 0, 1),
+                    record(inphexion, Level::Hard, 1, 0, 0)
+                ]
+            );
+            assert_eq!(
+                bot_record_of(&pool, GuildId(5), UserId(2))
+                    .await
+                    .expect("record")[1],
+                record(inphexion, Level::Hard, 0, 1, 0),
+                "the other side's view"
+            );
+            assert!(bot_record_of(&pool, GuildId(6), UserId(1))
+                .await
+                .expect("record")
+                .is_empty());
         }
     }
 }

@@ -66,28 +66,32 @@ pub async fn recent_games_of(
     user: UserId,
     limit: i64,
 ) -> Result<Vec<GameRow>, DbError> {
-    // The pool of games outside servers holds the games stored without one, local games aside.
-    let (sql, scope) = match guild == crate::play::chats::RATINGS {
-        true => (
-            "SELECT * FROM games WHERE status = 'finished' AND guild_id IS NULL AND channel_id <> $1
-               AND (first_player_id = $2 OR second_player_id = $2)
-             ORDER BY finished_at DESC, id DESC LIMIT $3",
-            crate::play::local::CHANNEL.0,
-        ),
-        false => (
-            "SELECT * FROM games WHERE status = 'finished' AND guild_id = $1
-               AND (first_player_id = $2 OR second_player_id = $2)
-             ORDER BY finished_at DESC, id DESC LIMIT $3",
-            guild.0,
-        ),
-    };
-    let rows = sqlx::query(sql)
-        .bind(super::ids::to_db(scope))
+    let (pool, scope) = pool_condition(guild);
+    let sql = format!(
+        "SELECT g.* FROM games g WHERE g.status = 'finished' AND {pool}
+           AND (g.first_player_id = $2 OR g.second_player_id = $2)
+         ORDER BY g.finished_at DESC, g.id DESC LIMIT $3"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(scope)
         .bind(user)
         .bind(limit)
         .fetch_all(ex)
         .await?;
     Ok(decode_each("games", &rows))
+}
+
+/// The games of a ratings pool as an SQL condition on `games g` with its parameter `$1`: a
+/// server's games, or (the pool [`crate::play::chats::RATINGS`]) those stored without a server,
+/// local games aside.
+pub(super) fn pool_condition(guild: GuildId) -> (&'static str, i64) {
+    match guild == crate::play::chats::RATINGS {
+        true => (
+            "g.guild_id IS NULL AND g.channel_id <> $1",
+            super::ids::to_db(crate::play::local::CHANNEL.0),
+        ),
+        false => ("g.guild_id = $1", super::ids::to_db(guild.0)),
+    }
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ cmd-play = Play against me, the bot, at the level you choose.
     .name = play
 opt-play-game = Which game
     .name = game
-opt-play-level = How strong I play
+opt-play-level = How strong I play (default: the level nearest your rating)
     .name = level
 opt-play-first = You move first (default: yes)
     .name = first
@@ -283,7 +283,10 @@ answer-challenge = { $opponent }, { $challenger } challenges you to **{ $options
    *[no] unrated
 }, { $clock }. { $challenger } plays { $colour } and moves first.
     Accept or decline below (open for { $hours } hours).
-answer-bot-game = Game #{ $game } against me at level **{ $level }** starts: the board follows { $thread ->
+answer-bot-game = Game #{ $game } against me at level **{ $level }** (rated { $strength } in { $title }{ $chosen ->
+    [yes] , the nearest to your { $yours }
+   *[no] {""}
+}) starts: the board follows { $thread ->
     [yes] in the game's own thread, opening in this channel
    *[no] in this channel
 }.
@@ -317,6 +320,11 @@ answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->
         [one] { $games } game
        *[other] { $games } games
     }: { $wins } won, { $losses } lost, { $draws } drawn
+answer-profile-bot = Against me
+answer-profile-bot-line = { $title }, { $level } (rated { $strength }): { $wins } won, { $losses } lost{ $draws ->
+    [0] {""}
+   *[other] , { $draws } drawn
+}
 answer-recent-games = Recent games
 answer-recent-line = #{ $game } { $title } vs { $opponent }: { $verdict ->
     [won] won

@@ -34,7 +34,7 @@ cmd-play = ボットのわたしと、選んだ強さで対局します。
     .name = ボット対局
 opt-play-game = どのゲームか
     .name = ゲーム
-opt-play-level = わたしの強さ
+opt-play-level = わたしの強さ（既定：あなたのレーティングに最も近い強さ）
     .name = 強さ
 opt-play-first = あなたが先手（既定：はい）
     .name = 先手
@@ -274,7 +274,10 @@ answer-challenge = { $opponent }、{ $challenger } から **{ $options }** の�
    *[no] レーティング対象外
 }、{ $clock }。{ $challenger } が{ $colour }で先手です。
     下のボタンで受けるか断ってください（{ $hours }時間有効）。
-answer-bot-game = わたしとの対局 #{ $game }（強さ：**{ $level }**）を始めます。盤面は{ $thread ->
+answer-bot-game = わたしとの対局 #{ $game }（強さ：**{ $level }**、{ $title }でのレーティング{ $strength }{ $chosen ->
+    [yes] 、あなたのレーティング{ $yours }に最も近い強さ
+   *[no] {""}
+}）を始めます。盤面は{ $thread ->
     [yes] このチャンネルに作られるこの対局のスレッドに
    *[no] このチャンネルに
 }投稿されます。
@@ -302,6 +305,11 @@ answer-profile-rating = **{ $rating }** ±{ $deviation }{ $provisional ->
    *[no] {""}
 }
     { $games }局：{ $wins }勝 { $losses }敗 { $draws }分
+answer-profile-bot = わたしとの対局
+answer-profile-bot-line = { $title }・{ $level }（レーティング{ $strength }）：{ $wins }勝 { $losses }敗{ $draws ->
+    [0] {""}
+   *[other] {" "}{ $draws }分
+}
 answer-recent-games = 最近の対局
 answer-recent-line = #{ $game } { $title } 対 { $opponent }: { $verdict ->
     [won] 勝ち

@@ -9,7 +9,7 @@ use super::{
     lang, not_in_a_game_thread, public_lang, remember_author, ClockChoice, DaysChoice, GameChoice,
     LevelChoice, TilesChoice,
 };
-use crate::ai::Level;
+use crate::ai::{strength, Level};
 use crate::bot::components::{
     challenge_buttons, open_challenge_buttons, read_back, settle_challenge, Shown,
 };
@@ -239,7 +239,7 @@ async fn post_challenge(ctx: &Context<'_>, id: i64, reply: CreateReply) -> Resul
 pub async fn play(
     ctx: Context<'_>,
     game: GameChoice,
-    level: LevelChoice,
+    level: Option<LevelChoice>,
     first: Option<bool>,
     #[min = 4]
     #[max = 11]
@@ -253,9 +253,18 @@ pub async fn play(
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
     let kind = GameKind::from(game);
-    let level = Level::from(level);
+    let data = ctx.data();
+    // Without a level, the one whose measured rating is nearest the member's in this game.
+    let pool = super::game_server(&ctx).unwrap_or(crate::play::chats::RATINGS);
+    let yours = db::ratings_of(&data.core.pool, pool, me)
+        .await?
+        .iter()
+        .find(|r| r.kind == kind)
+        .map_or(crate::rating::Rating::START.rating, |r| r.rating);
+    let chosen = level.is_none();
+    let level = level.map_or_else(|| strength::nearest(kind, yours), Level::from);
     let level_name = crate::play::words::level(level);
-    let chosen = ChosenOptions {
+    let options = ChosenOptions {
         size,
         pie,
         free_reply,
@@ -263,8 +272,7 @@ pub async fn play(
         tiles: tiles.map(TilesChoice::count),
         expert,
     };
-    let options = build_options(kind, &chosen)?;
-    let data = ctx.data();
+    let options = build_options(kind, &options)?;
     let bot = data.opponent.bot_id();
     db::upsert_player(
         &data.core.pool,
@@ -301,6 +309,13 @@ pub async fn play(
         "answer-bot-game",
         game = id,
         level = level_name,
+        title = kind.title(),
+        strength = format!(
+            "{:.0}",
+            strength::of(kind, level).map_or(strength::ANCHOR, |s| s.rating)
+        ),
+        chosen = super::ratings::yes_no(chosen),
+        yours = format!("{yours:.0}"),
         thread = if thread { "yes" } else { "no" }
     );
     let reply = CreateReply::default()

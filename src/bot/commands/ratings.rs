@@ -32,7 +32,7 @@ fn rating_line(place: i64, r: &db::RatingRow, lang: Lang) -> String {
     .render(lang)
 }
 
-fn yes_no(b: bool) -> &'static str {
+pub(super) fn yes_no(b: bool) -> &'static str {
     if b {
         "yes"
     } else {
@@ -122,6 +122,33 @@ pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(
             )
             .render(lang),
             true,
+        );
+    }
+    let against_bot = db::bot_record_of(pool, guild, who).await?;
+    if !against_bot.is_empty() {
+        let lines: Vec<String> = against_bot
+            .iter()
+            .map(|r| {
+                text!(
+                    "answer-profile-bot-line",
+                    title = r.kind.title(),
+                    level = crate::play::words::level(r.level),
+                    strength = format!(
+                        "{:.0}",
+                        crate::ai::strength::of(r.kind, r.level)
+                            .map_or(crate::ai::strength::ANCHOR, |s| s.rating)
+                    ),
+                    wins = r.wins,
+                    losses = r.losses,
+                    draws = r.draws,
+                )
+                .render(lang)
+            })
+            .collect();
+        embed = embed.field(
+            tr(lang, "answer-profile-bot"),
+            fit(&lines.join("\n"), limits::EMBED_FIELD_VALUE),
+            false,
         );
     }
     if let Some(lines) = super::learn::progress_lines(ctx.data(), lang, who).await? {
