@@ -14,9 +14,8 @@
 //! [`Component::LearnPick`]: crate::bot::custom_id::Component::LearnPick
 
 use poise::serenity_prelude as serenity;
-use poise::CreateReply;
 
-use super::{lang, remember_author, GameChoice};
+use super::{lang, remember_author, GameChoice, PrivateView};
 use crate::bot::custom_id::Component;
 use crate::bot::limits::{self, fit};
 use crate::bot::picker_view::{picker_parts, Target};
@@ -49,33 +48,8 @@ pub async fn learn(ctx: Context<'_>, game: Option<GameChoice>) -> Result<(), Bot
         guild,
     )
     .await?;
-    let mut reply = CreateReply::default()
-        .content(shown.text)
-        .components(shown.rows)
-        .ephemeral(true)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    for file in shown.files {
-        reply = reply.attachment(file);
-    }
-    ctx.send(reply).await?;
+    ctx.send(shown.reply()).await?;
     Ok(())
-}
-
-/// A level's message: its words, buttons and pictures.
-struct Shown {
-    text: String,
-    rows: Vec<serenity::CreateActionRow>,
-    files: Vec<serenity::CreateAttachment>,
-}
-
-impl Shown {
-    fn response(self) -> serenity::CreateInteractionResponseMessage {
-        serenity::CreateInteractionResponseMessage::new()
-            .content(self.text)
-            .components(self.rows)
-            .files(self.files)
-            .allowed_mentions(serenity::CreateAllowedMentions::new())
-    }
 }
 
 /// The level's game at the attempt's moves; a level that does not replay is logged and the
@@ -137,7 +111,7 @@ async fn level_message(
     path: &Path,
     head: Option<String>,
     guild: Option<GuildId>,
-) -> Result<Shown, BotError> {
+) -> Result<PrivateView, BotError> {
     let game = game_of(place, attempt)?;
     let learner = game.position().to_move();
     let mut words = head.map(|h| format!("{h}\n")).unwrap_or_default();
@@ -167,7 +141,7 @@ async fn level_message(
             .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
         files.push(board_file(lang, data, guild, learner, after, "preview.png").await?);
     }
-    Ok(Shown {
+    Ok(PrivateView {
         text: fit(&parts.text, limits::CONTENT),
         rows: parts.rows,
         files,
@@ -291,7 +265,7 @@ async fn done_message(
     moves: &[String],
     stars: u8,
     next: Option<Place>,
-) -> Result<Shown, BotError> {
+) -> Result<PrivateView, BotError> {
     let last = moves.last().map(String::as_str).unwrap_or_default();
     let learner = before.position().to_move();
     let shown_stars: String = (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect();
@@ -323,7 +297,7 @@ async fn done_message(
         Ok(_) => vec![board_file(lang, data, guild, learner, after, "level.png").await?],
         Err(_) => Vec::new(),
     };
-    Ok(Shown {
+    Ok(PrivateView {
         text: fit(&words.join("\n"), limits::CONTENT),
         rows,
         files,

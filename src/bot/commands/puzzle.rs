@@ -13,7 +13,7 @@
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{lang, public_lang, remember_author, GameChoice};
+use super::{lang, public_lang, remember_author, GameChoice, PrivateView};
 use crate::bot::limits::{self, fit};
 use crate::bot::picker_view::{picker_parts, Target};
 use crate::bot::{BotError, Context, Data};
@@ -71,15 +71,7 @@ pub async fn solve(ctx: Context<'_>, game: Option<GameChoice>) -> Result<(), Bot
         ctx.guild_id().map(GuildId::from),
     )
     .await?;
-    let mut reply = CreateReply::default()
-        .content(shown.text)
-        .components(shown.rows)
-        .ephemeral(true)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    for file in shown.files {
-        reply = reply.attachment(file);
-    }
-    ctx.send(reply).await?;
+    ctx.send(shown.reply()).await?;
     Ok(())
 }
 
@@ -120,23 +112,6 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), BotError> {
     )
     .await?;
     Ok(())
-}
-
-/// A puzzle message's parts, for a command's reply or a press's update.
-pub(crate) struct Shown {
-    pub text: String,
-    pub rows: Vec<serenity::CreateActionRow>,
-    pub files: Vec<serenity::CreateAttachment>,
-}
-
-impl Shown {
-    fn response(self) -> serenity::CreateInteractionResponseMessage {
-        serenity::CreateInteractionResponseMessage::new()
-            .content(self.text)
-            .components(self.rows)
-            .files(self.files)
-            .allowed_mentions(serenity::CreateAllowedMentions::new())
-    }
 }
 
 /// A daily puzzle's Solve, the press checked and the attempt given
@@ -224,7 +199,7 @@ async fn puzzle_message(
     path: &Path,
     head: Option<String>,
     guild: Option<GuildId>,
-) -> Result<Shown, BotError> {
+) -> Result<PrivateView, BotError> {
     let game = position(p, step)?;
     let kind = game.kind();
     let mut title = head.map(|h| format!("{h}\n")).unwrap_or_default();
@@ -261,7 +236,7 @@ async fn puzzle_message(
             .map_err(|e| anyhow::anyhow!("the picker's move does not play: {e}"))?;
         files.push(board_file(lang, theme, p, after, "preview.png").await?);
     }
-    Ok(Shown {
+    Ok(PrivateView {
         text: fit(&parts.text, limits::CONTENT),
         rows: parts.rows,
         files,
@@ -365,7 +340,7 @@ pub(crate) async fn picker_press(
                     let theme = theme_here(data, guild).await?;
                     files.push(board_file(lang, theme, &puzzle, after, "puzzle.png").await?);
                 }
-                Shown {
+                PrivateView {
                     text: fit(&text.render(lang), limits::CONTENT),
                     rows: Vec::new(),
                     files,
