@@ -190,59 +190,64 @@ pub(crate) async fn picker_press(
         };
         let notation = mv.to_string();
         let now = data.core.clock.now();
-        match learn::answer_level(pool, user, version, &notation, now).await? {
-            Answered::Again {
-                place,
-                attempt,
-                why,
-            } => {
-                let head = text!("learn-wrong", why = why).render(lang);
-                level_message(
-                    lang,
-                    data,
-                    &place,
-                    &attempt,
-                    &Path::default(),
-                    Some(head),
-                    guild,
-                )
-                .await?
-            }
-            Answered::Next {
-                place,
-                attempt,
-                mv,
-                reply,
-            } => {
-                let mut after = game.clone();
-                after
-                    .play_text(&mv)
-                    .map_err(|e| anyhow::anyhow!("the level's move does not play: {e}"))?;
-                let head = text!(
-                    "learn-reply",
-                    mine = move_words(lang, &game, &mv),
-                    reply = move_words(lang, &after, &reply)
-                )
-                .render(lang);
-                level_message(
-                    lang,
-                    data,
-                    &place,
-                    &attempt,
-                    &Path::default(),
-                    Some(head),
-                    guild,
-                )
-                .await?
-            }
-            Answered::Done {
-                place,
-                moves,
-                stars,
-                next,
-            } => done_message(lang, data, guild, user, &place, &game, &moves, stars, next).await?,
-        }
+        // A wrong move is tried again, a right one answered: the level again under its head.
+        let (place, attempt, head) =
+            match learn::answer_level(pool, user, version, &notation, now).await? {
+                Answered::Again {
+                    place,
+                    attempt,
+                    why,
+                } => (place, attempt, text!("learn-wrong", why = why).render(lang)),
+                Answered::Next {
+                    place,
+                    attempt,
+                    mv,
+                    reply,
+                } => {
+                    let mut after = game.clone();
+                    after
+                        .play_text(&mv)
+                        .map_err(|e| anyhow::anyhow!("the level's move does not play: {e}"))?;
+                    let head = text!(
+                        "learn-reply",
+                        mine = move_words(lang, &game, &mv),
+                        reply = move_words(lang, &after, &reply)
+                    )
+                    .render(lang);
+                    (place, attempt, head)
+                }
+                Answered::Done {
+                    place,
+                    moves,
+                    stars,
+                    next,
+                } => {
+                    let shown =
+                        done_message(lang, data, guild, user, &place, &game, &moves, stars, next)
+                            .await?;
+                    return respond(ctx, press, shown).await;
+                }
+            };
+        level_message(
+            lang,
+            data,
+            &place,
+            &attempt,
+            &Path::default(),
+            Some(head),
+            guild,
+        )
+        .await?
     };
+    respond(ctx, press, shown).await
+}
+
+/// Puts `shown` in place of the message whose button was pressed.
+async fn respond(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    shown: PrivateView,
+) -> Result<(), BotError> {
     press
         .create_response(
             ctx,
@@ -328,13 +333,7 @@ pub(crate) async fn next_press(
         guild,
     )
     .await?;
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::UpdateMessage(shown.response()),
-        )
-        .await?;
-    Ok(())
+    respond(ctx, press, shown).await
 }
 
 /// The member's progress in words, a line per game they started (for `/profile`); `None` when
