@@ -758,6 +758,38 @@ pub(super) async fn game_in_server(
     Ok((row, game))
 }
 
+/// A private message of pictures and buttons (a puzzle, a course's level): its words, button rows
+/// and attachments, sent as the answer to a command or in place of the message a button is on.
+pub(crate) struct PrivateView {
+    pub text: String,
+    pub rows: Vec<serenity::CreateActionRow>,
+    pub files: Vec<serenity::CreateAttachment>,
+}
+
+impl PrivateView {
+    /// The message in place of the one whose button was pressed.
+    pub(crate) fn response(self) -> serenity::CreateInteractionResponseMessage {
+        serenity::CreateInteractionResponseMessage::new()
+            .content(self.text)
+            .components(self.rows)
+            .files(self.files)
+            .allowed_mentions(serenity::CreateAllowedMentions::new())
+    }
+
+    /// The answer to a command, seen only by the member.
+    pub(crate) fn reply(self) -> poise::CreateReply {
+        let mut reply = poise::CreateReply::default()
+            .content(self.text)
+            .components(self.rows)
+            .ephemeral(true)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        for file in self.files {
+            reply = reply.attachment(file);
+        }
+        reply
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -880,37 +912,5 @@ mod tests {
                 declared.name, declared.name
             );
         }
-    }
-}
-
-/// A private message of pictures and buttons (a puzzle, a course's level): its words, button rows
-/// and attachments, sent as the answer to a command or in place of the message a button is on.
-pub(crate) struct PrivateView {
-    pub text: String,
-    pub rows: Vec<serenity::CreateActionRow>,
-    pub files: Vec<serenity::CreateAttachment>,
-}
-
-impl PrivateView {
-    /// The message in place of the one whose button was pressed.
-    pub(crate) fn response(self) -> serenity::CreateInteractionResponseMessage {
-        serenity::CreateInteractionResponseMessage::new()
-            .content(self.text)
-            .components(self.rows)
-            .files(self.files)
-            .allowed_mentions(serenity::CreateAllowedMentions::new())
-    }
-
-    /// The answer to a command, seen only by the member.
-    pub(crate) fn reply(self) -> poise::CreateReply {
-        let mut reply = poise::CreateReply::default()
-            .content(self.text)
-            .components(self.rows)
-            .ephemeral(true)
-            .allowed_mentions(serenity::CreateAllowedMentions::new());
-        for file in self.files {
-            reply = reply.attachment(file);
-        }
-        reply
     }
 }
