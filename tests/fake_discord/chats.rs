@@ -94,14 +94,8 @@ async fn a_correspondence_game_in_a_group_chat_with_a_member_without_the_app() {
 
     // Ann installed hexcord; Eve did not and shares no server with the bot; Cat, in the chat
     // too, did not install it.
-    d.install(&ANN);
     d.stranger(&EVE);
-    let chat = d.open_chat(&[&ANN, &EVE, &CAT]);
-    d.in_chat(Some(InChat {
-        channel: chat,
-        installer: ANN.id,
-        server: None,
-    }));
+    let chat = d.enter_chat(&ANN, &[&ANN, &EVE, &CAT]);
     assert!(d.offered(&ANN, "challenge") && d.offered(&ANN, "move"));
     assert!(!d.offered(&ANN, "leaderboard"), "a server's command");
     for name in ["challenge", "move", "board"] {
@@ -376,15 +370,9 @@ async fn a_conditional_reply_in_a_group_chat_is_named_on_its_board() {
     let d = Discord::start("chat_plans").await;
     let mut bot = Bot::start(&d).await;
     d.fake.wait_ready(1).await;
-    d.install(&ANN);
     d.install(&CAT);
     d.stranger(&EVE);
-    let chat = d.open_chat(&[&ANN, &CAT, &EVE]);
-    d.in_chat(Some(InChat {
-        channel: chat,
-        installer: ANN.id,
-        server: None,
-    }));
+    d.enter_chat(&ANN, &[&ANN, &CAT, &EVE]);
     let size5 = json!({"name": "size", "type": 4, "value": 5});
     let ch = d.challenge(&ANN, &CAT, "inphexion", &[size5]).await;
     let accepted = d.press(&CAT, &ch, "accept").await;

@@ -405,6 +405,19 @@ impl Discord {
         *self.chat.lock().unwrap() = chat;
     }
 
+    /// `installer` installs the app, opens a chat between `members` (the bot in none, no server
+    /// shared through it) and members act there from now on; returns the chat's channel.
+    pub fn enter_chat(&self, installer: &Member, members: &[&Member]) -> u64 {
+        self.install(installer);
+        let channel = self.open_chat(members);
+        self.in_chat(Some(InChat {
+            channel,
+            installer: installer.id,
+            server: None,
+        }));
+        channel
+    }
+
     /// Whether Discord offers command `name` to `who` where they act now: in a server always; in
     /// a chat only through their own installation, for a command registered to reach there.
     pub fn offered(&self, who: &Member, name: &str) -> bool {

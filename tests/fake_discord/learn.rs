@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::discord::{components_of, Answer, Bot, Discord, InChat, Member, ANN, BOB, CAT};
+use crate::discord::{components_of, Answer, Bot, Discord, Member, ANN, BOB, CAT};
 use crate::puzzles::pick_in;
 use hexcord::games::{Game, Move};
 use hexcord::i18n::Lang;
@@ -169,13 +169,7 @@ async fn a_member_walks_the_first_stage_with_a_wrong_move_in_english_and_japanes
     );
 
     // In a group chat: Ann's own course, privately; EXXIT when she asks for it.
-    d.install(&ANN);
-    let chat = d.open_chat(&[&ANN, &CAT]);
-    d.in_chat(Some(InChat {
-        channel: chat,
-        installer: ANN.id,
-        server: None,
-    }));
+    d.enter_chat(&ANN, &[&ANN, &CAT]);
     assert!(d.offered(&ANN, "learn"), "/learn reaches chats");
     let exxit = d
         .command(

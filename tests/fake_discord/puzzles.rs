@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::discord::{components_of, Answer, Bot, Discord, InChat, Member, ANN, BOB, CAT};
+use crate::discord::{components_of, Answer, Bot, Discord, Member, ANN, BOB, CAT};
 use hexcord::db::{self, Origin, UserId};
 use hexcord::games::{Game, Move, Options};
 use hexcord::i18n::Lang;
@@ -333,13 +333,7 @@ async fn a_member_solves_a_puzzle_fails_another_and_leads_the_table() {
 
     // In a chat (Ann installed the app), the chat's own pool: Ann gets a puzzle there, privately,
     // and its table lists her alone, not Cat's results in the server.
-    d.install(&ANN);
-    let chat = d.open_chat(&[&ANN, &CAT]);
-    d.in_chat(Some(InChat {
-        channel: chat,
-        installer: ANN.id,
-        server: None,
-    }));
+    d.enter_chat(&ANN, &[&ANN, &CAT]);
     assert!(d.offered(&ANN, "puzzle"), "/puzzle reaches chats");
     let in_chat = d.command(&ANN, "puzzle", sub("solve", vec![])).await;
     assert!(in_chat.ephemeral, "{in_chat:?}");
