@@ -112,10 +112,28 @@ impl Plans {
     }
 }
 
+/// Whether `user`'s conditional moves answer `played`, the move made at ply `at_ply` of game
+/// `id`: their reply follows at once, so the board before it does not tell them to move.
+pub async fn will_answer(
+    ex: impl db::Executor<'_>,
+    id: i64,
+    user: UserId,
+    at_ply: i64,
+    played: &str,
+) -> Result<bool, db::DbError> {
+    Ok(plans_of(ex, id, user)
+        .await?
+        .is_some_and(|p| p.at_ply == at_ply && p.answer(played).is_some()))
+}
+
 /// `user`'s conditional moves in game `id`, as stored (none: an empty tree). Unreadable rows
 /// count as none.
-pub async fn plans_of(pool: &db::Pool, id: i64, user: UserId) -> Result<Option<Plans>, Error> {
-    let Some((at_ply, lines)) = db::fetch_plans(pool, id, user).await? else {
+pub async fn plans_of(
+    ex: impl db::Executor<'_>,
+    id: i64,
+    user: UserId,
+) -> Result<Option<Plans>, db::DbError> {
+    let Some((at_ply, lines)) = db::fetch_plans(ex, id, user).await? else {
         return Ok(None);
     };
     match serde_json::from_str::<Vec<Vec<String>>>(&lines) {

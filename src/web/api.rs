@@ -517,7 +517,7 @@ async fn plans_answer(
 ) -> Result<Response, Failure> {
     let plans = crate::play::plans::plans_of(&web.core.pool, id, user)
         .await
-        .map_err(|e| Failure::of(e, StatusCode::INTERNAL_SERVER_ERROR, lang, id))?;
+        .map_err(|e| Failure::of(e.into(), StatusCode::INTERNAL_SERVER_ERROR, lang, id))?;
     let lines = plans.as_ref().map(|p| p.lines.clone()).unwrap_or_default();
     Ok((
         [(header::CACHE_CONTROL, "no-store")],

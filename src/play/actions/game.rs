@@ -175,8 +175,18 @@ pub(super) async fn enqueue_board(
     if crate::play::local::is_local(row) {
         return Ok(());
     }
+    let to_move = row.to_move.filter(|_| row.status == GameStatus::Active);
+    // The player to move whose conditional reply answers this move is not told: their reply
+    // follows at once ([`crate::play::plans`]), and the board after it tells the mover.
+    let answering = match (to_move, last) {
+        (Some(player), Some((mover, played))) if player != mover => {
+            let at_ply = game.ply() as i64 - 1;
+            crate::play::plans::will_answer(&mut *tx, row.id, player, at_ply, played).await?
+        }
+        _ => false,
+    };
     if crate::play::chats::is_chat_game(row) {
-        return enqueue_chat_board(tx, row, game, intro, last).await;
+        return enqueue_chat_board(tx, row, game, intro, last, answering).await;
     }
     let lang = crate::play::server_lang(&mut *tx, row.guild_id).await?;
     let mut board = board_announcement(lang, row, game, intro.as_ref(), last);
@@ -191,15 +201,15 @@ pub(super) async fn enqueue_board(
             board.mentions.extend(followers);
         }
     }
-    let to_move = row.to_move.filter(|_| row.status == GameStatus::Active);
     // Members who take a daily digest, or no notices, are not told of each move.
-    let quiet = match to_move {
-        Some(player) => matches!(
+    let quiet = answering
+        || match to_move {
+            Some(player) => matches!(
             db::fetch_time_settings(&mut *tx, player).await,
-            Ok(t) if t.notifications != db::Notifications::PerMove
-        ),
-        None => false,
-    };
+                Ok(t) if t.notifications != db::Notifications::PerMove
+            ),
+            None => false,
+        };
     if let (Some(player), true) = (to_move, quiet) {
         board.mentions.retain(|&u| u != player);
     }
@@ -258,8 +268,10 @@ async fn enqueue_chat_board(
     game: &Game,
     intro: Option<Text>,
     last: Option<(UserId, &str)>,
+    answering: bool,
 ) -> Result<(), DbError> {
     let told: Vec<UserId> = match row.to_move.filter(|_| row.status == GameStatus::Active) {
+        Some(_) if answering => Vec::new(),
         Some(player) => {
             let quiet = matches!(
                 db::fetch_time_settings(&mut *tx, player).await,

@@ -210,7 +210,14 @@ async fn play_move_as(
                 replies.extend(reply.replies);
             }
             Ok(None) => {}
-            Err(e) => tracing::warn!(game = id, "conditional move not played: {e}"),
+            Err(e) => {
+                // Its player was not told to move on the board before it: the board again tells them.
+                tracing::warn!(game = id, "conditional move not played: {e}");
+                let (row, game) = load(&core.pool, id).await?;
+                let mut tx = core.pool.begin().await?;
+                enqueue_board(&mut tx, &row, &game, None, None).await?;
+                core.commit_change(tx, id).await?;
+            }
         }
     }
     let next_game = db::next_game_waiting_for(&core.pool, player, id).await?;

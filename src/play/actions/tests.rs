@@ -848,6 +848,56 @@ async fn games_in_chats_are_not_followed_and_notes_name_their_players() {
 
 /// A conditional reply played at once after a move comes back with it, as the notice its board
 /// shows (the chat's board, made from the move, names it).
+/// The player whose conditional reply answers a move is not told to move by the board before
+/// their reply (it follows at once); after a move they planned nothing for, they are.
+#[tokio::test]
+async fn a_planned_reply_spares_its_player_the_turn_notice() {
+    let (core, _, _file) = core_at(T0).await;
+    let id = started_in(&core, Some(GuildId(5)), "inphexion size=5", true).await;
+    let dm = db::Settings {
+        notify: db::NotifyMode::Dm,
+        reminders: true,
+    };
+    db::store_settings(&core.pool, BOB, dm, T0).await.unwrap();
+    let to_bob = |q: &[Announcement]| {
+        q.iter()
+            .filter(|a| matches!(a.target, Target::Direct { user, .. } if user == BOB))
+            .count()
+    };
+    let (_, game) = load(&core.pool, id).await.unwrap();
+    let first = game.legal_notations()[0].clone();
+    let mut after = game.clone();
+    after.play_text(&first).unwrap();
+    let reply = after.legal_notations()[0].clone();
+    crate::play::plans::plan(&core, id, BOB, &[&first, &reply])
+        .await
+        .unwrap();
+    let before = to_bob(&queued(&core).await);
+    let played = play_move(&core, id, ANN, first.as_str(), None)
+        .await
+        .unwrap();
+    assert_eq!(played.replies.len(), 1, "{played:?}");
+    let q = queued(&core).await;
+    assert_eq!(
+        to_bob(&q),
+        before,
+        "no notice before the planned reply: {q:#?}"
+    );
+    let board = q
+        .iter()
+        .rev()
+        .find(|a| a.content.contains(&mention(ANN)) && !a.mentions.is_empty())
+        .expect("the board after the reply tells Ann");
+    assert!(!board.mentions.contains(&BOB), "{board:#?}");
+    // A move Bob planned nothing for: he is told, by direct message as he chose.
+    let (_, game) = load(&core.pool, id).await.unwrap();
+    let next = game.legal_notations()[0].clone();
+    play_move(&core, id, ANN, next.as_str(), None)
+        .await
+        .unwrap();
+    assert_eq!(to_bob(&queued(&core).await), before + 1);
+}
+
 #[tokio::test]
 async fn a_conditional_reply_comes_back_with_the_move_it_answers() {
     let (core, _, _file) = core_at(T0).await;
