@@ -146,7 +146,7 @@ pub async fn holder(pool: &Pool, row: &GameRow, token: &str, now: i64) -> Result
     }
     // Two players at one screen: the game's link plays for whoever is to move.
     let user = match row.to_move {
-        Some(next) if crate::play::local::is_hot_seat(row) => next,
+        Some(next) if crate::play::seats::is_hot_seat(row) => next,
         _ => user,
     };
     Ok(Holder {

@@ -8,7 +8,8 @@
 //!
 //! # Identities
 //!
-//! The game tables name players and channels by Discord id. Local games use reserved ids below
+//! The game tables name players and channels by Discord id. Local games use reserved ids
+//! ([`crate::play::seats`], which the links and actions read too) below
 //! 2²²: a Discord id (a snowflake) carries its creation time, in milliseconds since 2015, from
 //! bit 22 up, and no id was made in 2015's first millisecond, so these never name a member, a
 //! bot or a channel of Discord; a database shared with the Discord bot later keeps both apart.
@@ -35,7 +36,7 @@
 //! ([`crate::play::links::holder`]): the one page plays both sides.
 
 use crate::ai::Level;
-use crate::db::{self, ChannelId, GameRow, UserId};
+use crate::db::{self, GameRow};
 use crate::games::Options;
 use crate::i18n::{tr, Lang};
 use crate::play::actions::{self, BotGameRequest, Core};
@@ -43,32 +44,13 @@ use crate::play::opponent::Opponent;
 use crate::play::{links, Error};
 use crate::text;
 
-/// Below every Discord id (see the module's documentation).
-const RESERVED: u64 = 1 << 22;
+pub use super::seats::{is_hot_seat, is_local, BOT, CHANNEL, PLAYER_TWO, YOU};
 
-/// The place of every local game.
-pub const CHANNEL: ChannelId = ChannelId(RESERVED - 1);
-/// The person at the screen.
-pub const YOU: UserId = UserId(RESERVED - 2);
-/// The second player at one screen.
-pub const PLAYER_TWO: UserId = UserId(RESERVED - 3);
-/// The bot's seat in local games.
-pub const BOT: UserId = UserId(RESERVED - 4);
 /// The bot's name in local games.
 pub const BOT_NAME: &str = "hexcord";
 
 /// How many games the local page lists (those in play first, then the most recent).
 pub const LISTED: i64 = 50;
-
-/// Whether `row` is a local game.
-pub fn is_local(row: &GameRow) -> bool {
-    row.channel_id == CHANNEL && row.guild_id.is_none()
-}
-
-/// Whether `row` is a local game of two players at one screen.
-pub fn is_hot_seat(row: &GameRow) -> bool {
-    is_local(row) && !row.players.contains(&BOT)
-}
 
 /// Who plays against the person at the screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

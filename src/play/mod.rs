@@ -53,6 +53,7 @@ pub mod plans;
 pub mod present;
 pub mod puzzles;
 pub mod schedule;
+pub mod seats;
 pub mod terms;
 pub mod timers;
 pub mod words;
