@@ -225,7 +225,7 @@ pub(crate) async fn picker_press(
                     let shown =
                         done_message(lang, data, guild, user, &place, &game, &moves, stars, next)
                             .await?;
-                    return respond(ctx, press, shown).await;
+                    return shown.update(ctx, press).await;
                 }
             };
         level_message(
@@ -239,22 +239,7 @@ pub(crate) async fn picker_press(
         )
         .await?
     };
-    respond(ctx, press, shown).await
-}
-
-/// Puts `shown` in place of the message whose button was pressed.
-async fn respond(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    shown: PrivateView,
-) -> Result<(), BotError> {
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::UpdateMessage(shown.response()),
-        )
-        .await?;
-    Ok(())
+    shown.update(ctx, press).await
 }
 
 /// A level done: the move, the stars, the board after it; the next level's button, and at the
@@ -333,7 +318,7 @@ pub(crate) async fn next_press(
         guild,
     )
     .await?;
-    respond(ctx, press, shown).await
+    shown.update(ctx, press).await
 }
 
 /// The member's progress in words, a line per game they started (for `/profile`); `None` when

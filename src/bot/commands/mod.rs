@@ -776,6 +776,21 @@ impl PrivateView {
             .allowed_mentions(serenity::CreateAllowedMentions::new())
     }
 
+    /// Puts the message in place of the one whose button `press` is.
+    pub(crate) async fn update(
+        self,
+        ctx: &serenity::Context,
+        press: &serenity::ComponentInteraction,
+    ) -> Result<(), BotError> {
+        press
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::UpdateMessage(self.response()),
+            )
+            .await?;
+        Ok(())
+    }
+
     /// The answer to a command, seen only by the member.
     pub(crate) fn reply(self) -> poise::CreateReply {
         let mut reply = poise::CreateReply::default()

@@ -348,11 +348,5 @@ pub(crate) async fn picker_press(
             }
         }
     };
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::UpdateMessage(shown.response()),
-        )
-        .await?;
-    Ok(())
+    shown.update(ctx, press).await
 }
