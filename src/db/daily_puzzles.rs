@@ -170,7 +170,8 @@ pub async fn next_daily_puzzle(
 ) -> Result<Option<i64>, DbError> {
     Ok(sqlx::query_scalar(
         "SELECT z.id FROM puzzles z
-          WHERE NOT EXISTS (SELECT 1 FROM daily_puzzle_posts p
+          WHERE z.retired_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM daily_puzzle_posts p
                              WHERE p.guild_id = $1 AND p.puzzle_id = z.id)
           ORDER BY z.id LIMIT 1",
     )

@@ -178,6 +178,41 @@ pub async fn store_puzzles(
     Ok(added)
 }
 
+/// Retires the starter puzzles not in `set` (the set now shipped): they stay stored for the
+/// attempts and posts that name them, and are never given or posted again. Returns how many
+/// were retired now.
+pub async fn retire_starter_puzzles(
+    conn: &mut Conn,
+    set: &[Puzzle],
+    now: i64,
+) -> Result<usize, DbError> {
+    use sqlx::Row;
+    let shipped: std::collections::HashSet<(&str, &str)> = set
+        .iter()
+        .map(|p| (p.variant.as_str(), p.position.as_str()))
+        .collect();
+    let rows = sqlx::query(
+        "SELECT id, variant, position FROM puzzles WHERE origin = 'starter' AND retired_at IS NULL",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut retired = 0;
+    for row in &rows {
+        let id: i64 = row.try_get("id")?;
+        let variant: String = row.try_get("variant")?;
+        let position: String = row.try_get("position")?;
+        if !shipped.contains(&(variant.as_str(), position.as_str())) {
+            sqlx::query("UPDATE puzzles SET retired_at = $2 WHERE id = $1")
+                .bind(id)
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
+            retired += 1;
+        }
+    }
+    Ok(retired)
+}
+
 /// Puzzle `id`; `None` when there is none, or when its row cannot be read (reported).
 pub async fn fetch_puzzle(ex: impl Executor<'_>, id: i64) -> Result<Option<PuzzleRow>, DbError> {
     let row = sqlx::query("SELECT * FROM puzzles WHERE id = $1")
@@ -187,11 +222,14 @@ pub async fn fetch_puzzle(ex: impl Executor<'_>, id: i64) -> Result<Option<Puzzl
     Ok(row.and_then(|r| super::decode_each("puzzles", &[r]).pop()))
 }
 
-/// How many puzzles are stored (of one game, or of all).
+/// How many puzzles are stored and not retired (of one game, or of all).
 pub async fn count_puzzles(ex: impl Executor<'_>, kind: Option<GameKind>) -> Result<i64, DbError> {
     Ok(match kind {
-        Some(k) => sqlx::query_scalar("SELECT COUNT(*) FROM puzzles WHERE kind = $1").bind(k),
-        None => sqlx::query_scalar("SELECT COUNT(*) FROM puzzles"),
+        Some(k) => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM puzzles WHERE kind = $1 AND retired_at IS NULL",
+        )
+        .bind(k),
+        None => sqlx::query_scalar("SELECT COUNT(*) FROM puzzles WHERE retired_at IS NULL"),
     }
     .fetch_one(ex)
     .await?)
@@ -213,7 +251,7 @@ pub async fn next_puzzle(
     let near = fetch_puzzle_rating(&mut *conn, guild, player)
         .await?
         .map_or(Rating::START.rating, |r| r.rating);
-    let unseen = "NOT EXISTS (SELECT 1 FROM puzzle_attempts a
+    let unseen = "p.retired_at IS NULL AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a
                                WHERE a.puzzle_id = p.id AND a.player_id = $1)";
     let rows = match kind {
         Some(k) => sqlx::query(sqlx::AssertSqlSafe(format!(

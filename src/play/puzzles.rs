@@ -4,7 +4,9 @@
 //!
 //! - **The starter set** ([`STARTER`], `assets/puzzles/starter.jsonl`, one [`Puzzle`] a line, as
 //!   `hexcord puzzles` writes them) is imported at every start ([`import_starter`]): positions
-//!   already stored are kept as they are, ratings untouched, so the import adds only new lines.
+//!   already stored are kept as they are, ratings untouched, so the import adds only new lines;
+//!   a starter puzzle no longer shipped (dropped when proven to have a second answer) is retired,
+//!   never given or posted again.
 //! - **Found after `/analysis`**: the puzzles of a game just analysed are found in the
 //!   background, with the analysis' budget and seed, proven by search to the end as every
 //!   puzzle is ([`crate::puzzles::prove_line`]), and stored with the game and its players
@@ -56,7 +58,12 @@ pub fn parse_set(text: &str) -> Result<Vec<Puzzle>, String> {
 /// those stored already stay as they are. Returns how many were added. Run at start.
 pub async fn import_starter(conn: &mut Conn, now: i64) -> Result<usize, Error> {
     let set = parse_set(STARTER).map_err(|e| anyhow::anyhow!("the starter puzzles: {e}"))?;
-    Ok(db::store_puzzles(conn, &set, Origin::Starter, now).await?)
+    let added = db::store_puzzles(conn, &set, Origin::Starter, now).await?;
+    let retired = db::retire_starter_puzzles(conn, &set, now).await?;
+    if retired > 0 {
+        tracing::info!(retired, "starter puzzles no longer shipped retired");
+    }
+    Ok(added)
 }
 
 /// Stores the puzzles found in stored game `game`, credited to its `players`. Returns how many

@@ -18,9 +18,45 @@ const MONDAY_8: i64 = 1_900_051_200;
 
 /// Stores puzzles on real positions of 5×5 inpHeXion (after 0, 1, … first legal moves), their
 /// solution the first legal move there, before the bot starts: their numbers and solutions.
+/// They come from a finished game of cat's and mod's in the server (the bot retires starter
+/// puzzles it no longer ships, so these are not stored as starter ones).
 async fn seed_puzzles(d: &Discord, n: usize) -> Vec<(i64, hexcord::puzzles::Puzzle)> {
-    use hexcord::games::{Game, Options};
-    let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+    use hexcord::db::{self, ChannelId, GuildId, UserId};
+    use hexcord::games::{Game, GameKind, Options};
+    let pool = db::connect(&d.db_url).await.expect("db");
+    let players = [UserId(discord::CAT.id), UserId(discord::MOD.id)];
+    for (id, name) in players.iter().zip(["cat", "mod"]) {
+        db::upsert_player(&pool, *id, name, 1)
+            .await
+            .expect("player");
+    }
+    let game = db::insert_game(
+        &pool,
+        &db::NewGame {
+            guild_id: Some(GuildId(crate::server::GUILD_ID)),
+            channel_id: ChannelId(crate::server::CHANNEL_ID),
+            options: &Options::parse_line("inphexion size=5").expect("options"),
+            players,
+            rated: false,
+            now: 1,
+            seconds_per_move: 86_400,
+            deadline_at: None,
+            clock: None,
+        },
+    )
+    .await
+    .expect("game");
+    let mut tx = pool.begin().await.expect("tx");
+    let done = db::Finish {
+        kind: GameKind::Inphexion,
+        result: db::GameResult::Aborted { by: "mod".into() },
+        winner_id: None,
+    };
+    db::finish_game(&mut *tx, game, 0, &done, 1)
+        .await
+        .expect("finished");
+    tx.commit().await.expect("commit");
+    let origin = db::Origin::Game { game, players };
     let mut stored = Vec::new();
     for ply in 0..n {
         let variant = "inphexion size=5";
@@ -42,7 +78,7 @@ async fn seed_puzzles(d: &Discord, n: usize) -> Vec<(i64, hexcord::puzzles::Puzz
             source: hexcord::puzzles::Source::default(),
             proof: None,
         };
-        let id = hexcord::db::store_puzzle(&pool, &puzzle, hexcord::db::Origin::Starter, 1)
+        let id = db::store_puzzle(&pool, &puzzle, origin, 1)
             .await
             .expect("store")
             .expect("a new puzzle");

@@ -205,6 +205,53 @@ both_backends! {
 }
 
 both_backends! {
+    async fn a_starter_puzzle_no_longer_shipped_is_retired(pool) {
+        // An older set held one more puzzle: a position a move after the first one's.
+        let set = parse_set(STARTER).unwrap();
+        let mut dropped = set[0].clone();
+        let mut game = dropped.game().unwrap();
+        let mv = game.legal_moves()[0];
+        game.play(mv).unwrap();
+        dropped.position = game.position().to_line();
+        dropped.to_move = game.position().to_move().index() as u8;
+        dropped.solution = vec![game.legal_moves()[0].to_string()];
+        let mut conn = pool.acquire().await.unwrap();
+        db::store_puzzles(&mut conn, std::slice::from_ref(&dropped), db::Origin::Starter, 5)
+            .await
+            .unwrap();
+        let old: i64 = sqlx::query_scalar("SELECT id FROM puzzles").fetch_one(&pool).await.unwrap();
+        // Nearest a newcomer's rating, and the first by number: given and posted first if it stood.
+        sqlx::query("UPDATE puzzles SET rating = 1500").execute(&pool).await.unwrap();
+        assert_eq!(import_starter(&mut conn, 10).await.unwrap(), set.len());
+        assert_eq!(db::count_puzzles(&pool, None).await.unwrap(), set.len() as i64);
+        let retired: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM puzzles WHERE retired_at IS NOT NULL")
+                .fetch_all(&pool)
+                .await
+                .unwrap();
+        assert_eq!(retired, vec![old]);
+        let given = db::next_puzzle(&mut conn, crate::db::UserId(77), crate::db::GuildId(5), None)
+            .await
+            .unwrap()
+            .expect("a puzzle");
+        assert_ne!(given.id, old);
+        let posted = db::next_daily_puzzle(&pool, crate::db::GuildId(5))
+            .await
+            .unwrap()
+            .expect("a puzzle");
+        assert_ne!(posted, old);
+        // The next start retires nothing more.
+        assert_eq!(import_starter(&mut conn, 20).await.unwrap(), 0);
+        let still: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM puzzles WHERE retired_at IS NOT NULL")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        assert_eq!(still, 1);
+    }
+}
+
+both_backends! {
     async fn an_answer_moves_on_solves_or_fails_once_and_only_for_its_member(pool) {
         let (ann, bob) = (UserId(11), UserId(12));
         let guild = GuildId(5);
