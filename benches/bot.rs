@@ -125,6 +125,7 @@ async fn bot_reply_behind_analyses(full: bool) {
                     options: Options::default_for(GameKind::Inphexion),
                     level: hexcord::ai::Level::Medium,
                     member_first: true,
+                    coached: false,
                 },
             )
             .await

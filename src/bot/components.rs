@@ -398,6 +398,7 @@ async fn dispatch(
         Component::LearnNext { user: owner, kind } => {
             return super::commands::learn::next_press(ctx, data, press, owner, kind).await;
         }
+        Component::Hint { game, ply } => return hint(ctx, data, press, game, ply, user).await,
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
         Component::Launch(_) => {
             // The Activity opens in the channel of the press: in a game's thread, that game.
@@ -690,6 +691,73 @@ async fn open_picker(
     Ok(())
 }
 
+/// A coached game's Hint, pressed in its member's picker opened on `ply` moves: the coach's
+/// advice for the position, in a private message of its own (the picker stays). Refused in a
+/// game without a coach, to anyone but the member to move, and on a position that moved on.
+async fn hint(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    id: i64,
+    ply: i64,
+    user: UserId,
+) -> Result<(), BotError> {
+    let (row, game) = actions::load(&data.core.pool, id).await?;
+    if !crate::db::is_coached(&data.core.pool, id).await? {
+        return Err(BotError::refused(text!("coach-not-coached", game = id)));
+    }
+    if let Some(why) = not_yours(&row, &game, user) {
+        return Err(BotError::Refused(crate::play::Refusal(why)));
+    }
+    if game.ply() as i64 != ply {
+        return Err(BotError::refused(text!(
+            "picker-stale",
+            game = id,
+            n = game.ply() as i64
+        )));
+    }
+    // The search may take a second or two: the answer is deferred, then sent.
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Defer(
+                serenity::CreateInteractionResponseMessage::new().ephemeral(true),
+            ),
+        )
+        .await?;
+    let lang = Lang::of(&press.locale);
+    let seed = (id as u64) << 16 ^ ply as u64;
+    let budget = crate::play::coach::budget(game.kind());
+    let searched = game.clone();
+    let advice = data
+        .opponent
+        .run_search(move || crate::play::coach::hint(&searched, budget, seed))
+        .await;
+    let text = match advice {
+        Ok(Some(h)) => h.text(&game).render(lang),
+        Ok(None) => text!(
+            "game-over-plain",
+            game = id,
+            result = crate::play::words::row_result(&row)
+        )
+        .render(lang),
+        Err(e) => {
+            error!(game = id, "the coach's search failed: {e:#}");
+            crate::i18n::tr(lang, e.apology_id())
+        }
+    };
+    press
+        .create_followup(
+            ctx,
+            serenity::CreateInteractionResponseFollowup::new()
+                .content(text)
+                .ephemeral(true)
+                .allowed_mentions(serenity::CreateAllowedMentions::new()),
+        )
+        .await?;
+    Ok(())
+}
+
 /// A press in a picker at `(game, ply, path)`: the next step (the next choices, or the move to
 /// confirm with its preview), or with `play` the Play button, whose move goes through the same
 /// action as `/move`, on the position the player saw.
@@ -790,6 +858,7 @@ fn placed(press: &serenity::ComponentInteraction, component: &Component) -> bool
         component,
         Component::Pick { .. }
             | Component::Play { .. }
+            | Component::Hint { .. }
             | Component::PuzzlePick { .. }
             | Component::PuzzlePlay { .. }
             | Component::LearnPick { .. }
@@ -817,6 +886,7 @@ async fn check_presser(
     let game = match *component {
         Component::Pick { game, .. }
         | Component::Play { game, .. }
+        | Component::Hint { game, .. }
         | Component::Cancel(game)
         | Component::Resign(game)
         | Component::KeepPlaying(game) => game,

@@ -32,6 +32,11 @@ pub enum Component {
     },
     /// Closes a picker.
     Cancel(i64),
+    /// In a coached game's picker: the coach's hint for the position on `ply` moves.
+    Hint {
+        game: i64,
+        ply: i64,
+    },
     /// Under a board of a game in play: opens the game page inside Discord (an Activity).
     Launch(i64),
     /// Under a finished game's board: offers its players a rematch.
@@ -136,6 +141,7 @@ impl Component {
             Component::Play { game, ply, path } => {
                 return format!("hx:play:{game}:{ply}:{}", path.encode())
             }
+            Component::Hint { game, ply } => return format!("hx:hint:{game}:{ply}"),
             Component::PuzzlePick {
                 attempt,
                 step,
@@ -219,6 +225,13 @@ impl Component {
                 accept: verb == "offyes",
                 seal,
             });
+        }
+        if verb == "hint" {
+            let ply = count(parts.next())?;
+            if parts.next().is_some() {
+                return None;
+            }
+            return Some(Component::Hint { game: id, ply });
         }
         if verb == "lnext" {
             let kind = parts.next()?.parse().ok()?;
@@ -344,6 +357,8 @@ mod tests {
             Component::Launch(14),
             Component::Inbox(15),
             Component::DailySolve(16),
+            Component::Hint { game: 17, ply: 0 },
+            Component::Hint { game: 18, ply: 33 },
             Component::Takeback {
                 game: 11,
                 at: Stamp {

@@ -245,7 +245,7 @@ pub(super) fn picker_parts(
     target: Target,
     path: &Path,
     title: String,
-    link: Option<serenity::CreateButton>,
+    extra: Vec<serenity::CreateButton>,
 ) -> Option<PickerParts> {
     let view = picker::view(lang, game, path).ok()?;
     let mut nav = Vec::new();
@@ -263,8 +263,9 @@ pub(super) fn picker_parts(
                 .style(serenity::ButtonStyle::Secondary),
         );
     }
-    // The player's private link to click the move on the web board instead.
-    nav.extend(link);
+    // The player's private link to click the move on the web board instead, a coached game's
+    // Hint.
+    nav.extend(extra);
     Some(match view {
         View::Choose {
             prompt,
@@ -338,7 +339,8 @@ pub(super) fn picker_parts(
     })
 }
 
-/// The picker at `path` on the current position of `game` (opened on `ply` moves).
+/// The picker at `path` on the current position of `game` (opened on `ply` moves), with `link`
+/// (the player's private link to the web board) and, in a coached game, the Hint button.
 pub(super) async fn picker_message(
     lang: Lang,
     data: &Data,
@@ -351,7 +353,16 @@ pub(super) async fn picker_message(
     let id = row.id;
     let title = text!("picker-title", game = game.kind().title(), id = id).render(lang);
     let target = Target::Game { id, ply };
-    let Some(parts) = picker_parts(lang, game, target, path, title, link) else {
+    let mut extra: Vec<_> = link.into_iter().collect();
+    if crate::db::is_coached(&data.core.pool, id).await? {
+        extra.push(
+            serenity::CreateButton::new(Component::Hint { game: id, ply }.encode())
+                .label(tr(lang, "coach-button"))
+                .emoji('💡')
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    let Some(parts) = picker_parts(lang, game, target, path, title, extra) else {
         let user = player_to_move(row, game);
         return Ok(stale_message(lang, row, game, user));
     };

@@ -6,12 +6,18 @@ use super::DbError;
 use crate::ai::Level;
 use crate::games::GameKind;
 
-/// Marks game `game` as played by the bot at `level` ([`Level::name`]), and takes
-/// away its clock: games against the bot have no deadlines.
-pub async fn insert_bot_game(conn: &mut Conn, game: i64, level: Level) -> Result<(), DbError> {
-    sqlx::query("INSERT INTO bot_games (game_id, level) VALUES ($1, $2)")
+/// Marks game `game` as played by the bot at `level` ([`Level::name`]), coached or not (its
+/// member may ask for hints), and takes away its clock: games against the bot have no deadlines.
+pub async fn insert_bot_game(
+    conn: &mut Conn,
+    game: i64,
+    level: Level,
+    coached: bool,
+) -> Result<(), DbError> {
+    sqlx::query("INSERT INTO bot_games (game_id, level, coached) VALUES ($1, $2, $3)")
         .bind(game)
         .bind(level.name())
+        .bind(i64::from(coached))
         .execute(&mut *conn)
         .await?;
     sqlx::query("UPDATE games SET deadline_at = NULL WHERE id = $1")
@@ -34,6 +40,16 @@ pub async fn fetch_bot_level(ex: impl Executor<'_>, game: i64) -> Result<Option<
                 .map_err(|why: String| DbError::Corrupt { game, why })
         })
         .transpose()
+}
+
+/// Whether `game` is a coached game against the bot (`false` for any other game).
+pub async fn is_coached(ex: impl Executor<'_>, game: i64) -> Result<bool, DbError> {
+    let coached: Option<i64> =
+        sqlx::query_scalar("SELECT coached FROM bot_games WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(ex)
+            .await?;
+    Ok(coached.is_some_and(|c| c != 0))
 }
 
 /// How many active games `user` has against the bot.
@@ -227,7 +243,7 @@ mod tests {
                 ids.push(id);
             }
             let mut conn = pool.acquire().await.expect("connection");
-            insert_bot_game(&mut conn, ids[0], Level::Hard)
+            insert_bot_game(&mut conn, ids[0], Level::Hard, true)
                 .await
                 .expect("bot game");
             let row = fetch_game(&pool, ids[0]).await.expect("row").expect("game");
@@ -237,6 +253,9 @@ mod tests {
                 Some(Level::Hard)
             );
             assert_eq!(fetch_bot_level(&pool, ids[1]).await.expect("level"), None);
+            // Coached, and only that game.
+            assert!(is_coached(&pool, ids[0]).await.expect("coached"));
+            assert!(!is_coached(&pool, ids[1]).await.expect("not a bot game"));
             // Found while active (the member, the first seat, is to move).
             assert_eq!(
                 bot_turns_due(&pool, UserId(1), 0).await.expect("active"),
@@ -325,9 +344,10 @@ mod tests {
             // The member's record against the bot: the won game at `hard` (its level last set),
             // then a drawn one at `beginner`; the other server's pool has none.
             let mut conn = pool.acquire().await.expect("connection");
-            insert_bot_game(&mut conn, ids[1], Level::Beginner)
+            insert_bot_game(&mut conn, ids[1], Level::Beginner, false)
                 .await
                 .expect("bot game");
+            assert!(!is_coached(&pool, ids[1]).await.expect("not coached"));
             drop(conn);
             let draw = Finish {
                 kind: crate::games::GameKind::Inphexion,

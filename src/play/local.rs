@@ -98,6 +98,7 @@ pub async fn start(
                     options: new.options.clone(),
                     level,
                     member_first: new.you_first,
+                    coached: false,
                 },
             )
             .await?;

@@ -42,6 +42,7 @@ pub mod access;
 pub mod actions;
 pub mod changes;
 pub mod chats;
+pub mod coach;
 pub mod daily;
 pub mod learn;
 pub mod links;

@@ -88,3 +88,105 @@ async fn games_against_the_bot() {
     assert!(d.log_problems().is_empty(), "{:#?}", d.log_problems());
     drop(bot);
 }
+
+/// A coached game (`/play` with `coach`): the Move button's picker carries Hint, whose private
+/// answer names a good move (legal, and played here with `/move`), one line of why and the
+/// opponent's threat, in English and in Japanese; another member's press, a Hint on a position
+/// that moved on and a Hint in a game without a coach are refused and change nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_coached_game_gives_hints_in_the_picker() {
+    let d = Discord::start("coached").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let size = json!({"name": "size", "type": 4, "value": 5});
+    let coach = json!({"name": "coach", "type": 5, "value": true});
+    let state = d
+        .play_bot(&ANN, "inphexion", 0, &[size.clone(), coach])
+        .await;
+    let id = state.id;
+    let board = d.last_board(id);
+    assert!(
+        board["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("with the coach"),
+        "{board}"
+    );
+    let picker = d
+        .press_id(&ANN, &d.shown_post(&board), &format!("hx:move:{id}"))
+        .await;
+    let hint_id = format!("hx:hint:{id}:0");
+    assert!(
+        picker.ephemeral && picker.components.to_string().contains(&hint_id),
+        "{picker:?}"
+    );
+    let shown = discord::Pressable::from_answer(&picker, &d.fake);
+    // Bob cannot ask for Ann's hints.
+    d.refused_press(&BOB, &shown, "hint", "between").await;
+    let hint = d.press(&ANN, &shown, "hint").await;
+    assert!(
+        hint.ephemeral
+            && hint.content.contains("Suggested move")
+            && hint.content.contains("No threat"),
+        "{hint:?}"
+    );
+    let mv = hint
+        .content
+        .split('`')
+        .nth(1)
+        .expect("the move's notation")
+        .to_string();
+    let from = d.fake.request_count();
+    let played = d
+        .command(
+            &ANN,
+            "move",
+            vec![json!({"name": "move", "type": 3, "value": mv})],
+        )
+        .await;
+    assert!(played.ephemeral, "{played:?}");
+    assert_eq!(d.move_count(id).await, 1, "{played:?}");
+    let after = d.bot_move(from, &state).await;
+    assert_eq!(after.to_move, ANN.id, "{after:?}");
+    // The first picker's Hint is for a position that has moved on.
+    d.refused_press(&ANN, &shown, "hint", "has changed").await;
+    // In Japanese, from a fresh picker.
+    d.speak("ja");
+    let board = d.last_board(id);
+    let picker = d
+        .press_id(&ANN, &d.shown_post(&board), &format!("hx:move:{id}"))
+        .await;
+    let shown = discord::Pressable::from_answer(&picker, &d.fake);
+    let hint = d.press(&ANN, &shown, "hint").await;
+    assert!(
+        hint.ephemeral && hint.content.contains("おすすめの手"),
+        "{hint:?}"
+    );
+    d.speak("en-US");
+    // A game without a coach has no Hint, and a forged one is refused.
+    let plain = d.play_bot(&BOB, "inphexion", 0, &[size]).await;
+    let board = d.last_board(plain.id);
+    let picker = d
+        .press_id(
+            &BOB,
+            &d.shown_post(&board),
+            &format!("hx:move:{}", plain.id),
+        )
+        .await;
+    assert!(
+        !picker.components.to_string().contains("hx:hint"),
+        "{picker:?}"
+    );
+    let mut forged = discord::Pressable::from_answer(&picker, &d.fake);
+    let custom = format!("hx:hint:{}:0", plain.id);
+    forged.message = d.shown(&picker);
+    forged.message["components"] = json!([{"type": 1, "components": [{"type": 2, "style": 2, "label": "Hint", "custom_id": custom, "disabled": false}]}]);
+    forged.message["flags"] = json!(64);
+    forged.ids.insert("hint".into(), custom);
+    d.refused_press(&BOB, &forged, "hint", "no coach").await;
+    assert_eq!(d.move_count(plain.id).await, 0);
+
+    assert!(d.fake.violations().is_empty(), "{:#?}", d.fake.violations());
+    assert!(d.log_problems().is_empty(), "{:#?}", d.log_problems());
+    bot.kill().await;
+}

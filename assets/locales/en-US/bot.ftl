@@ -157,6 +157,36 @@ too-many-bot-games = You already have { $max ->
    *[other] { $max } games
 } against me: finish or `/resign` one first (`/games` lists them).
 plays-me = { $who } plays me at level **{ $level }** ({ $options }, unrated).
+plays-me-coached = { $who } plays me at level **{ $level }** ({ $options }, unrated), with the coach: press **Move**, then **💡 Hint** for a good move and why.
+
+## The coach of a coached game (/play with coach)
+coach-button = Hint
+coach-hint =
+    💡 Suggested move: **{ $words }** (`{ $mv }`)
+    { $why }
+    { $threat }
+coach-why-only = It is your only legal move.
+coach-why-wins = It wins the game at once.
+coach-why-stops = It stops { $them } from connecting on their next move.
+coach-why-relocates = It surrounds { $n ->
+    [one] a disc
+   *[other] { $n } discs
+} of your opponent's, which you relocate where they help you least.
+coach-why-closer = After it your shortest chain between your edges lacks { $mine ->
+    [one] one cell
+   *[other] { $mine } cells
+}; { $them }'s lacks { $theirs }.
+coach-why-dance = A dance of destruction is compulsory; of the dances, this one leaves the score { $mine }–{ $theirs } (yours first).
+coach-why-tiles = It lays { $n ->
+    [one] a tile
+   *[other] { $n } tiles
+}: the score goes from { $was } to { $now } (yours first).
+coach-why-builds = It prepares your next tiles; the score stays { $score } (yours first).
+coach-no-threat = No threat from { $them } to answer now.
+coach-threat-connects = ⚠️ { $them } threatens to connect by pushing your disc on { $cells } and taking its place.
+coach-threat-reply = ⚠️ Watch { $them }'s best answer, `{ $with }`: it would make the score { $score } (yours first).
+coach-not-coached = Game #{ $game } has no coach: start one with `/{ cmd-play.name }` and its coach option.
+coach-not-yours = Only the player the bot coaches in game #{ $game } can ask for a hint.
 
 ## The Move button's picker
 

@@ -50,6 +50,8 @@ opt-play-tiles = EXXIT: number of tiles
     .name = tiles
 opt-play-expert = EXXIT: players lay the first six tiles
     .name = expert
+opt-play-coach = A coach: a Hint button gives you a good move and why
+    .name = coach
 
 cmd-move = Play a move in your game in this channel.
     .name = move

@@ -143,6 +143,27 @@ challenge-withdrawn = { $challenger } は { $opponent } への挑戦（{ $option
 challenge-accepted = { $opponent } が { $challenger } の挑戦を受けました。対局 #{ $game }（{ $options }）が下で始まります。
 too-many-bot-games = わたしとの対局がすでに { $max }局あります。先にどれかを終えるか `/{ cmd-resign.name }` してください（`/{ cmd-games.name }` で一覧できます）。
 plays-me = { $who } がレベル **{ $level }** でわたしと対局します（{ $options }、レーティング対象外）。
+plays-me-coached = { $who } がレベル **{ $level }** でわたしと対局します（{ $options }、レーティング対象外、コーチ付き）。**指す** を押してから **💡 ヒント** で、よい手とその理由が見られます。
+
+## コーチ付きの対局（/play の coach）
+coach-button = ヒント
+coach-hint =
+    💡 おすすめの手：**{ $words }**（`{ $mv }`）
+    { $why }
+    { $threat }
+coach-why-only = 指せる手はこれだけです。
+coach-why-wins = この手ですぐに勝てます。
+coach-why-stops = { $them }が次の手で連結するのを防ぎます。
+coach-why-relocates = 相手のディスクを{ $n }枚囲み、いちばん邪魔にならないマスへ移せます。
+coach-why-closer = この手の後、自分の辺と辺をつなぐ最短の列に足りないマスは{ $mine }つ、{ $them }は{ $theirs }つです。
+coach-why-dance = 破壊ダンスは義務です。このダンスの後の得点は { $mine }–{ $theirs }（自分が先）です。
+coach-why-tiles = タイルを{ $n }枚置き、得点は { $was } から { $now } になります（自分が先）。
+coach-why-builds = 次のタイルへの準備です。得点は { $score } のままです（自分が先）。
+coach-no-threat = いま{ $them }に受けるべき脅威はありません。
+coach-threat-connects = ⚠️ { $them }は { $cells } のあなたのディスクを押し出してそこに置けば連結します。
+coach-threat-reply = ⚠️ { $them }の最善の応手 `{ $with }` に注意してください。得点が { $score }（自分が先）になります。
+coach-not-coached = 対局 #{ $game } にはコーチが付いていません。`/{ cmd-play.name }` の coach を指定して始めてください。
+coach-not-yours = 対局 #{ $game } のヒントは、コーチを受けているプレイヤーだけが見られます。
 
 ## The Move button's picker
 

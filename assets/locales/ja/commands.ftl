@@ -50,6 +50,8 @@ opt-play-tiles = EXXIT: タイルの枚数
     .name = タイル数
 opt-play-expert = EXXIT: 最初の6枚のタイルをプレイヤーが置く
     .name = 上級
+opt-play-coach = コーチ付き：ヒントボタンでよい手とその理由が見られる
+    .name = コーチ
 
 cmd-move = このチャンネルのあなたの対局で手を指します。
     .name = 着手

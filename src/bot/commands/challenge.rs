@@ -249,6 +249,7 @@ pub async fn play(
     neutral: Option<bool>,
     tiles: Option<TilesChoice>,
     expert: Option<bool>,
+    coach: Option<bool>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
@@ -291,6 +292,7 @@ pub async fn play(
             options,
             level,
             member_first: first.unwrap_or(true),
+            coached: coach.unwrap_or(false),
         },
     )
     .await?;

@@ -130,7 +130,7 @@ async fn level_message(
         user: attempt.player_id.0,
         version: attempt.version,
     };
-    let Some(parts) = picker_parts(lang, &game, target, path, words, None) else {
+    let Some(parts) = picker_parts(lang, &game, target, path, words, Vec::new()) else {
         return Err(BotError::refused(text!("learn-stale")));
     };
     let mut files = vec![board_file(lang, data, guild, learner, game.clone(), "level.png").await?];

@@ -224,7 +224,7 @@ async fn puzzle_message(
         .render(lang),
     );
     let target = Target::Puzzle { attempt, step };
-    let Some(parts) = picker_parts(lang, &game, target, path, title, None) else {
+    let Some(parts) = picker_parts(lang, &game, target, path, title, Vec::new()) else {
         return Err(BotError::refused(text!("puzzle-stale")));
     };
     let theme = theme_here(data, guild).await?;

@@ -578,6 +578,8 @@ pub struct BotGameRequest {
     pub options: Options,
     pub level: Level,
     pub member_first: bool,
+    /// A coached game: the member may ask for hints ([`crate::play::coach`]).
+    pub coached: bool,
 }
 
 /// Starts a game between a member and the bot (unrated, no clock), within [`MAX_BOT_GAMES`] at
@@ -613,17 +615,19 @@ pub async fn start_bot_game(core: &Core, req: &BotGameRequest) -> Result<i64, Er
         },
     )
     .await?;
-    db::insert_bot_game(&mut tx, id, req.level).await?;
+    db::insert_bot_game(&mut tx, id, req.level, req.coached).await?;
     let row = db::fetch_game(&mut *tx, id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("game {id} vanished while starting"))?;
     let game = Game::new(req.options.clone());
-    let intro = text!(
-        "plays-me",
-        who = mention(req.member),
-        level = crate::play::words::level(req.level),
-        options = crate::play::words::variant(&req.options)
-    );
+    let intro = Text::new(if req.coached {
+        "plays-me-coached"
+    } else {
+        "plays-me"
+    })
+    .with("who", mention(req.member))
+    .with("level", crate::play::words::level(req.level))
+    .with("options", crate::play::words::variant(&req.options));
     open_thread(&mut tx, &row, None, Some(req.bot)).await?;
     enqueue_board(&mut tx, &row, &game, Some(intro), None).await?;
     core.commit_change(tx, id).await?;

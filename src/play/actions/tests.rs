@@ -617,6 +617,7 @@ async fn caps_hold_when_requests_arrive_together(pool: db::Pool) {
                 options: Options::parse_line("inphexion size=7").unwrap(),
                 level: crate::ai::Level::Easy,
                 member_first: true,
+                coached: false,
             };
             tokio::spawn(async move { start_bot_game(&core, &req).await })
         })
