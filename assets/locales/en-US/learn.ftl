@@ -75,6 +75,8 @@ learn-inphexion-block-goal = Black threatens to push your disc out of c3 and com
 learn-inphexion-block-ignores = After that move Black pushes your disc out of c3 and completes the row: break Black's row first.
 learn-inphexion-win-first-goal = Both sides are one move from winning, and it is your turn: win first.
 learn-inphexion-win-first-win-first = That stops Black's threat, but you could have won at once: push the black disc out of c5.
+learn-inphexion-break-the-row-goal = Black threatens to push your disc out of e2 and join a4 to e2. Break Black's row so that it stays broken: a black disc you push where your discs surround it is relocated wherever you like.
+learn-inphexion-break-the-row-still-joined = On d2 the black disc still links c3 to e2: Black pushes your disc out of e2 and wins.
 learn-inphexion-double-threat-goal = One threat can be stopped; a move that leaves you a win whatever Black answers cannot. A disc with no empty neighbour can never be pushed away. Win in two moves.
 
 ## EXXIT

@@ -75,6 +75,8 @@ learn-inphexion-block-goal = 黒は c3 のあなたのディスクを押し出�
 learn-inphexion-block-ignores = その手の後、黒は c3 のあなたのディスクを押し出して列を完成させます。先に黒の列を切りましょう。
 learn-inphexion-win-first-goal = どちらもあと1手で勝てる局面で、あなたの番です。先に勝ちましょう。
 learn-inphexion-win-first-win-first = それで黒の脅しは止まりますが、すぐに勝てる手がありました。c5 の黒のディスクを押し出しましょう。
+learn-inphexion-break-the-row-goal = 黒は e2 のあなたのディスクを押し出して、a4 から e2 までつなごうとしています。黒の列を切り、つながらないようにしましょう。押し出した黒のディスクがあなたのディスクに囲まれれば、好きなところへ移せます。
+learn-inphexion-break-the-row-still-joined = d2 の黒のディスクはまだ c3 と e2 をつないでいます。黒は e2 のあなたのディスクを押し出して勝ちます。
 learn-inphexion-double-threat-goal = 脅しが1つだけなら止められますが、黒がどう応じても勝てる手は止められません。空いている隣のマスがないディスクは、押し出されることがありません。2手で勝ちましょう。
 
 ## EXXIT
