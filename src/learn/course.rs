@@ -5,7 +5,9 @@
 //! - `options`: the variant line (`inphexion size=5`), and `position`: the engine's position line
 //!   (`setpos`), or absent for the variant's start; the learner plays the side to move there;
 //! - `goal`: what the learner's move must do ([`Goal`]), judged by the rules engine on the
-//!   position before and after it;
+//!   position before and after it: win, a kind of move, a cell, discs relocated, a dance into
+//!   outer space, tiles laid, a lead in score, no win left to the opponent (`safe`), no dance
+//!   left to the opponent (`no_dance`), stacks owned (`stacks`);
 //! - `target`: the most moves of the learner to reach the goal (3 stars when no move was
 //!   refused on the way, [`super::stars`]); a last move that misses it starts the level again;
 //! - `replies`: the opponent's scripted answers between the learner's moves, by the learner's
@@ -105,6 +107,14 @@ pub struct Goal {
     /// The opponent cannot win with their next move.
     #[serde(default)]
     pub safe: bool,
+    /// The opponent has no dance of destruction to play next (EXXIT, X13): the learner's stacks
+    /// are out of reach.
+    #[serde(default)]
+    pub no_dance: bool,
+    /// The learner owns at least this many stacks after the move (EXXIT, X3, X15: a stack
+    /// covered by the learner's disc changes owner).
+    #[serde(default)]
+    pub stacks: usize,
 }
 
 /// The whole course, read once.

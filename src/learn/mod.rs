@@ -167,7 +167,8 @@ fn first_cell(mv: &Move) -> Option<String> {
     }
 }
 
-/// Whether `mv`, played by `learner` from `before` to `after`, does all that `goal` asks.
+/// Whether `mv`, played by `learner` from `before` to `after`, does all that `goal` asks (a move
+/// that loses the game never does).
 pub fn reaches(
     goal: &Goal,
     before: &Position,
@@ -176,6 +177,14 @@ pub fn reaches(
     learner: Colour,
 ) -> bool {
     if goal.win && after.outcome().is_none_or(|o| o.winner != Some(learner)) {
+        return false;
+    }
+    // A move that loses the game reaches no goal (a relocation that completes the opponent's
+    // chain, I17, relocates all the same).
+    if after
+        .outcome()
+        .is_some_and(|o| o.winner == Some(learner.other()))
+    {
         return false;
     }
     if goal.kind.as_deref().is_some_and(|k| k != move_kind(mv)) {
@@ -200,7 +209,18 @@ pub fn reaches(
         if a.tiles().count() < b.tiles().count() + goal.tiles {
             return false;
         }
-    } else if goal.into_space || goal.tiles > 0 {
+        if a.stacks().filter(|(_, s)| s.owner() == learner).count() < goal.stacks {
+            return false;
+        }
+    } else if goal.into_space || goal.tiles > 0 || goal.stacks > 0 {
+        return false;
+    }
+    if goal.no_dance
+        && after
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Exxit(exxit::Move::Dance { .. })))
+    {
         return false;
     }
     if goal.lead {

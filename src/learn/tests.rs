@@ -25,7 +25,7 @@ fn the_course_reads_and_every_game_has_stages_of_levels() {
         assert!(stages.len() >= 7, "{kind:?} has {} stages", stages.len());
         let mut ids = HashSet::new();
         for s in stages {
-            assert!((1..=8).contains(&s.levels.len()), "{}", s.id);
+            assert!((3..=8).contains(&s.levels.len()), "{}", s.id);
             exists(&format!("learn-{}-{}", kind.name(), s.id));
             for l in &s.levels {
                 assert!(ids.insert(l.id.clone()), "level {} twice", l.id);
@@ -198,4 +198,43 @@ fn several_moves_reach_a_goal_judged_by_the_rules() {
             "{m}"
         );
     }
+}
+
+/// `reaches` for `goal` after `mv` in the EXXIT position `line`.
+fn exxit_reaches(goal: &Goal, line: &str, mv: &str) -> bool {
+    let options = Options::parse_line("exxit").expect("options");
+    let game = Game::from_position(options, line).expect("position");
+    let before = game.position();
+    let m = before.parse_move(mv).expect("notation");
+    let mut after = before.clone();
+    after.play(&m).expect("legal");
+    reaches(goal, before, &m, &after, before.to_move())
+}
+
+#[test]
+fn no_dance_holds_when_the_opponent_has_no_dance_left() {
+    let goal = Goal {
+        no_dance: true,
+        ..Goal::default()
+    };
+    // Red's disc on 0,0 reaches one step east: a silver disc on 1,0 is danced on, on 3,0 not.
+    let line = "0,0:1/2 1,0:2 2,0:1 3,0:2|tiles 35|hand 8/7|to-move silver";
+    assert!(exxit_reaches(&goal, line, "3,0"));
+    assert!(!exxit_reaches(&goal, line, "1,0"));
+}
+
+#[test]
+fn stacks_counts_the_stacks_the_learner_owns_covered_ones_included() {
+    // Silver's two discs land on red's stacks on 1,0 and 2,0: both become silver's (X15).
+    let line = "0,0:1/11 1,0:2/2 2,0:1/22|tiles 36|hand 6/5|to-move silver";
+    let two = Goal {
+        stacks: 2,
+        ..Goal::default()
+    };
+    assert!(exxit_reaches(&two, line, "0,0-1,0"));
+    let three = Goal {
+        stacks: 3,
+        ..Goal::default()
+    };
+    assert!(!exxit_reaches(&three, line, "0,0-1,0"));
 }
