@@ -93,6 +93,6 @@ learn-page-cancel = Cancel
 learn-page-or = or
 learn-page-board = The level's board
 learn-page-kept-browser = Your progress is kept in this browser.
-learn-page-kept-member = Your progress is kept with your Discord account (/profile shows it).
+learn-page-kept-member = Your progress is kept with your Discord account (/{ cmd-profile.name } shows it).
 learn-page-home = hexcord
 learn-page-rules = The rules
