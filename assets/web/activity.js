@@ -268,7 +268,8 @@ async function json(response) {
 
 /**
  * Signs the member in and finds the game to open. `base` is the page's directory; `show` says
- * a step in words; `choose` lets the member pick among games; `onTexts` gets the page's words
+ * a step in words; `choose` lets the member pick among games (given the session and the client's
+ * locale, for the course's link); `onTexts` gets the page's words
  * before a game is open. Resolves to {session, game, locale}; `onParticipants` hears the
  * instance's participants, `onSession` each renewed session.
  */
@@ -325,6 +326,8 @@ export async function startActivity(
   const found = await json(
     await fetch(`${base}api/activity/games${channel}`, { headers, cache: 'no-store' }),
   );
-  const game = found.game ? String(found.game) : await choose(found.games || []);
+  const game = found.game
+    ? String(found.game)
+    : await choose(found.games || [], { session: signedIn.session, locale });
   return { session: signedIn.session, game, locale };
 }

@@ -6,7 +6,7 @@
 // (an Activity: activity.js) the member signs in through Discord instead of a link, and the
 // page opens the game of the channel it was launched in.
 
-import { Picker } from './picker.js';
+import { Picker, markTargets } from './picker.js';
 
 const $ = (id) => document.getElementById(id);
 const KINDS = { inphexion: 'inpHeXion', exxit: 'EXXIT' };
@@ -609,6 +609,8 @@ function addPlan() {
 /** The chart's drawing box (scaled to the width it has) and its plot area within. */
 const CHART = { w: 340, h: 170, left: 8, top: 14, right: 332, bottom: 160 };
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
 function svgEl(name, attrs) {
   const e = document.createElementNS(SVG_NS, name);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
@@ -878,67 +880,8 @@ function renderZoomOut() {
 }
 
 function decorateTargets(svg) {
-  if (!svg) return;
-  const next = new Map();
-  if (myTurn() && !pending && !busy) {
-    for (const n of picker.next()) next.set(n.cell, n);
-  }
-  for (const g of svg.querySelectorAll('.target')) {
-    const cell = g.getAttribute('data-cell');
-    const option = next.get(cell);
-    const title = g.querySelector('title');
-    const name = title ? title.textContent : cell;
-    const order = picker.path.indexOf(cell);
-    g.classList.toggle('next', Boolean(option));
-    g.classList.toggle('chosen', order >= 0);
-    mark(g, Boolean(option), order);
-    if (option) {
-      g.setAttribute('tabindex', '0');
-      g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', `${name}: ${option.labels.join(` ${t('or')} `)}`);
-    } else {
-      g.removeAttribute('tabindex');
-      g.removeAttribute('role');
-      g.removeAttribute('aria-label');
-    }
-  }
-}
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/** A cell's marks, told apart by shape and not by colour alone: a clickable cell has a dashed
- * outline on a light halo and a dot in its middle; a chosen one a solid outline and its number
- * in the path. (The last move is the picture's own: rings and arrows.) */
-function mark(g, clickable, order) {
-  for (const old of g.querySelectorAll('.mark')) old.remove();
-  const shape = g.querySelector('use');
-  if (!shape || (!clickable && order < 0)) return;
-  const halo = shape.cloneNode(false);
-  halo.setAttribute('class', 'mark halo');
-  g.insertBefore(halo, shape);
-  const x = parseFloat(shape.getAttribute('x') || '0');
-  const y = parseFloat(shape.getAttribute('y') || '0');
-  const svg = g.ownerSVGElement;
-  const r = parseFloat((svg && svg.dataset.cellSize) || '40') / 2;
-  const dot = document.createElementNS(SVG_NS, 'circle');
-  dot.setAttribute('cx', String(x));
-  dot.setAttribute('cy', String(y));
-  if (order >= 0) {
-    dot.setAttribute('r', String(r * 0.42));
-    dot.setAttribute('class', 'mark badge');
-    const n = document.createElementNS(SVG_NS, 'text');
-    n.setAttribute('x', String(x));
-    n.setAttribute('y', String(y + r * 0.2));
-    n.setAttribute('font-size', String(r * 0.6));
-    n.setAttribute('text-anchor', 'middle');
-    n.setAttribute('class', 'mark number');
-    n.textContent = String(order + 1);
-    g.append(dot, n);
-  } else {
-    dot.setAttribute('r', String(r * 0.2));
-    dot.setAttribute('class', 'mark dot');
-    g.append(dot);
-  }
+  const next = myTurn() && !pending && !busy ? picker.next() : [];
+  markTargets(svg, next, picker.path, t('or'));
 }
 
 function renderPrompt() {
@@ -1222,8 +1165,9 @@ function showParticipants(list) {
   }
 }
 
-/** The member's games as buttons; resolves to the chosen game's id. */
-function chooseGame(games) {
+/** The member's games as buttons, and the course (the learn page, signed in with the Activity's
+ * `session`, in the client's `locale`); resolves to the chosen game's id. */
+function chooseGame(games, { session, locale: inLocale } = {}) {
   const section = $('choose');
   section.hidden = false;
   $('game').setAttribute('aria-busy', 'false');
@@ -1231,6 +1175,13 @@ function chooseGame(games) {
   $('choose-heading').textContent = games.length ? t('choose-game') : t('no-games');
   const list = $('game-list');
   list.replaceChildren();
+  const learn = $('learn-link');
+  learn.hidden = !session;
+  if (session) {
+    const q = inLocale ? `?lang=${encodeURIComponent(inLocale)}` : '';
+    learn.href = `${base}learn${q}#t=${encodeURIComponent(session)}`;
+    learn.textContent = t('learn');
+  }
   return new Promise((resolve) => {
     for (const g of games) {
       const li = document.createElement('li');

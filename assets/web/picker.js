@@ -73,3 +73,67 @@ export class Picker {
     return this.moves.length === 0;
   }
 }
+
+/** Marks the board's cells (`svg`, the server's picture, whose cells to click are `.target`
+ * groups with `data-cell`): those of `next` (a Picker's next()) as clickable, with their choices
+ * in words for screen readers (joined by `or`), those of `path` as chosen, with their numbers. */
+export function markTargets(svg, next, path, or) {
+  if (!svg) return;
+  const options = new Map(next.map((n) => [n.cell, n]));
+  for (const g of svg.querySelectorAll('.target')) {
+    const cell = g.getAttribute('data-cell');
+    const option = options.get(cell);
+    const title = g.querySelector('title');
+    const name = title ? title.textContent : cell;
+    const order = path.indexOf(cell);
+    g.classList.toggle('next', Boolean(option));
+    g.classList.toggle('chosen', order >= 0);
+    mark(g, Boolean(option), order);
+    if (option) {
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', `${name}: ${option.labels.join(` ${or} `)}`);
+    } else {
+      g.removeAttribute('tabindex');
+      g.removeAttribute('role');
+      g.removeAttribute('aria-label');
+    }
+  }
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** A cell's marks, told apart by shape and not by colour alone: a clickable cell has a dashed
+ * outline on a light halo and a dot in its middle; a chosen one a solid outline and its number
+ * in the path. (The last move is the picture's own: rings and arrows.) */
+function mark(g, clickable, order) {
+  for (const old of g.querySelectorAll('.mark')) old.remove();
+  const shape = g.querySelector('use');
+  if (!shape || (!clickable && order < 0)) return;
+  const halo = shape.cloneNode(false);
+  halo.setAttribute('class', 'mark halo');
+  g.insertBefore(halo, shape);
+  const x = parseFloat(shape.getAttribute('x') || '0');
+  const y = parseFloat(shape.getAttribute('y') || '0');
+  const svg = g.ownerSVGElement;
+  const r = parseFloat((svg && svg.dataset.cellSize) || '40') / 2;
+  const dot = document.createElementNS(SVG_NS, 'circle');
+  dot.setAttribute('cx', String(x));
+  dot.setAttribute('cy', String(y));
+  if (order >= 0) {
+    dot.setAttribute('r', String(r * 0.42));
+    dot.setAttribute('class', 'mark badge');
+    const n = document.createElementNS(SVG_NS, 'text');
+    n.setAttribute('x', String(x));
+    n.setAttribute('y', String(y + r * 0.2));
+    n.setAttribute('font-size', String(r * 0.6));
+    n.setAttribute('text-anchor', 'middle');
+    n.setAttribute('class', 'mark number');
+    n.textContent = String(order + 1);
+    g.append(dot, n);
+  } else {
+    dot.setAttribute('r', String(r * 0.2));
+    dot.setAttribute('class', 'mark dot');
+    g.append(dot);
+  }
+}

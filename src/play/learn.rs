@@ -128,8 +128,92 @@ pub enum Answered {
     },
 }
 
-/// `user` plays `mv` (move text) in their attempt at `version`: judged once
-/// ([`learn::judge`]), stored, and the level finished or moved on.
+/// A move judged ([`learn::judge`]), before anything is stored: the moves of the level after
+/// it and the tries counted.
+#[derive(Clone, Debug)]
+pub enum Played {
+    /// Not played (refused), or the level starts again (missed): why, and the moves now.
+    Again {
+        moves: Vec<String>,
+        tries: i64,
+        why: Text,
+    },
+    /// Played, and the opponent replied.
+    Next {
+        moves: Vec<String>,
+        tries: i64,
+        mv: String,
+        reply: String,
+    },
+    /// The level is done: its moves to the end and the stars.
+    Done { moves: Vec<String>, stars: u8 },
+}
+
+/// `mv` (move text) played in `place`'s level after `moves` (replies included), `tries` moves
+/// tried before it: judged once. A level that does not replay is logged and refused as gone.
+pub fn play(place: &Place, moves: &[String], tries: i64, mv: &str) -> Result<Played, Error> {
+    let tries = tries.saturating_add(1);
+    let verdict = learn::judge(
+        place,
+        moves,
+        mv,
+        usize::try_from(tries).unwrap_or(usize::MAX),
+    )
+    .map_err(|e| {
+        tracing::error!(level = %place.key(), "a level does not replay: {e}");
+        Error::refused(text!("learn-gone"))
+    })?;
+    Ok(match verdict {
+        Verdict::Done { mv, stars } => {
+            let mut moves = moves.to_vec();
+            moves.push(mv);
+            Played::Done { moves, stars }
+        }
+        Verdict::Next { mv, reply } => {
+            let mut moves = moves.to_vec();
+            moves.push(mv.clone());
+            moves.push(reply.clone());
+            Played::Next {
+                moves,
+                tries,
+                mv,
+                reply,
+            }
+        }
+        Verdict::Refused { why } => Played::Again {
+            moves: moves.to_vec(),
+            tries,
+            why,
+        },
+        Verdict::Missed { why } => Played::Again {
+            moves: Vec::new(),
+            tries,
+            why,
+        },
+    })
+}
+
+/// A move in a level played where nothing is stored (in the browser: local play, a visitor
+/// without a member's link), the page keeping the level's key, its moves and tries: the same
+/// judgement as [`answer_level`]'s. Refused (nothing to change) when the level is no longer in
+/// the course or its moves do not replay there.
+pub fn answer_unstored(
+    key: &str,
+    moves: &[String],
+    tries: i64,
+    mv: &str,
+) -> Result<(Place, Played), Error> {
+    let gone = || Error::refused(text!("learn-gone"));
+    let place = learn::find(key).ok_or_else(gone)?;
+    if learn::replay(place.level, moves).is_err() {
+        return Err(gone());
+    }
+    let played = play(&place, moves, tries.max(0), mv)?;
+    Ok((place, played))
+}
+
+/// `user` plays `mv` (move text) in their attempt at `version`: judged once ([`play`]),
+/// stored, and the level finished or moved on.
 pub async fn answer_level(
     pool: &Pool,
     user: UserId,
@@ -138,22 +222,9 @@ pub async fn answer_level(
     now: i64,
 ) -> Result<Answered, Error> {
     let (a, place) = open_at(pool, user, version).await?;
-    let tries = a.tries + 1;
-    let verdict = learn::judge(
-        &place,
-        &a.moves,
-        mv,
-        usize::try_from(tries).unwrap_or(usize::MAX),
-    )
-    .map_err(|e| {
-        tracing::error!(level = %a.level, "a level does not replay: {e}");
-        Error::refused(text!("learn-gone"))
-    })?;
     let stale = || Error::refused(text!("learn-stale"));
-    let (moves, why) = match verdict {
-        Verdict::Done { mv, stars } => {
-            let mut moves = a.moves.clone();
-            moves.push(mv);
+    let (moves, tries, why) = match play(&place, &a.moves, a.tries, mv)? {
+        Played::Done { moves, stars } => {
             let mut tx = pool.begin().await?;
             if !db::end_learn_attempt(&mut *tx, user, version, now).await? {
                 return Err(stale());
@@ -169,10 +240,12 @@ pub async fn answer_level(
                 next,
             });
         }
-        Verdict::Next { mv, reply } => {
-            let mut moves = a.moves.clone();
-            moves.push(mv.clone());
-            moves.push(reply.clone());
+        Played::Next {
+            moves,
+            tries,
+            mv,
+            reply,
+        } => {
             if !db::update_learn_attempt(pool, user, version, &moves, tries, now).await? {
                 return Err(stale());
             }
@@ -189,8 +262,7 @@ pub async fn answer_level(
                 reply,
             });
         }
-        Verdict::Refused { why } => (a.moves.clone(), why),
-        Verdict::Missed { why } => (Vec::new(), why),
+        Played::Again { moves, tries, why } => (moves, tries, why),
     };
     if !db::update_learn_attempt(pool, user, version, &moves, tries, now).await? {
         return Err(stale());

@@ -204,7 +204,7 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
 }
 
 /// An embedded file by its name (no folders, no hidden files).
-fn file(name: &str) -> Option<Response> {
+pub(super) fn file(name: &str) -> Option<Response> {
     if name.starts_with('.') || name.contains(['/', '\\']) {
         return None;
     }

@@ -57,9 +57,10 @@ pub async fn front(State(web): State<Arc<Web>>, uri: Uri, headers: HeaderMap) ->
         None => format!("<p>{}</p>", escape(&tr(lang, "front-invite-later"))),
     };
     let body = format!(
-        "<h1>hexcord</h1><p>{about}</p><h2>{rules_head}</h2><ul>{rules}</ul>{invite}",
+        "<h1>hexcord</h1><p>{about}</p><h2>{rules_head}</h2><ul>{rules}</ul>{learn}{invite}",
         about = escape(&tr(lang, "front-about")),
         rules_head = escape(&tr(lang, "front-rules-head")),
+        learn = super::learn::links_section(lang),
     );
     doc_page(lang, "hexcord", &body)
 }
@@ -86,8 +87,9 @@ pub async fn rules(Path(game): Path<String>, uri: Uri, headers: HeaderMap) -> Re
         .collect();
     let title = text!("front-rules-link", game = kind.title()).render(lang);
     let body = format!(
-        "<p><a href=\"/{q}\">hexcord</a></p><h1>{title}</h1>{rules}{figures}",
+        "<p><a href=\"/{q}\">hexcord</a></p><h1>{title}</h1><p>{learn}</p>{rules}{figures}",
         title = escape(&title),
+        learn = super::learn::link(kind, lang),
         rules = markdown_html(&tr(lang, kind.rules_text())),
     );
     doc_page(lang, &title, &body)
@@ -196,7 +198,7 @@ fn markdown_html(text: &str) -> String {
 
 /// One line's inline markdown as HTML (a mark unclosed, or with a space inside it, is shown as
 /// it is).
-fn inline_html(line: &str) -> String {
+pub(super) fn inline_html(line: &str) -> String {
     let mut out = String::new();
     let mut rest = line;
     while !rest.is_empty() {

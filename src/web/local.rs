@@ -114,10 +114,10 @@ pub fn start_line(bound: std::net::SocketAddr, taken: Option<std::net::SocketAdd
         format!(" ({} is in use, so another port was taken)", shown(t))
     });
     format!(
-        "hexcord: playing locally (no DISCORD_TOKEN): open http://{}/ to play{instead} (anyone \
-         who can open it can); to run on Discord, put DISCORD_TOKEN=… in .env (README, \"Running \
-         the bot\").",
-        shown(bound)
+        "hexcord: playing locally (no DISCORD_TOKEN): open http://{at}/ to play{instead} (anyone \
+         who can open it can), or http://{at}/learn to learn the games first; to run on Discord, \
+         put DISCORD_TOKEN=… in .env (README, \"Running the bot\").",
+        at = shown(bound)
     )
 }
 
@@ -132,9 +132,10 @@ pub async fn front(web: &Web, lang: Lang) -> Response {
         .map(|&k| new_game_form(k, lang))
         .collect();
     let body = format!(
-        "<h1>hexcord</h1><p>{about}</p>{forms}<h2>{games_head}</h2>{games}\
+        "<h1>hexcord</h1><p>{about}</p>{learn}{forms}<h2>{games_head}</h2>{games}\
          <h2>{rules_head}</h2><ul>{rules}</ul><p>{discord}</p>",
         about = escape(&tr(lang, "local-about")),
+        learn = super::learn::links_section(lang),
         games_head = escape(&tr(lang, "local-games-head")),
         rules_head = escape(&tr(lang, "front-rules-head")),
         rules = rules_links(lang),

@@ -30,6 +30,8 @@
 //! - Local play, without Discord ([`local`]): `GET /` offers new games and lists the stored
 //!   ones, `POST /local/new` starts one, `POST /local/game/{id}` opens one; each then goes to the
 //!   game page with a link that plays it.
+//! - `GET /learn`, `POST /api/learn/open` and `…/move`: the course, level by level, on the board
+//!   ([`learn`]); the progress a member's (their link or the Activity) or the browser's.
 //! - `GET /inbox`, `GET /api/inbox/events`: a member's inbox, every game waiting for their move
 //!   ([`inbox`]).
 //! - `GET /?frame_id=…` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`,
@@ -103,6 +105,7 @@ mod api;
 mod assets;
 pub mod front;
 pub mod inbox;
+pub mod learn;
 pub mod limit;
 pub mod local;
 mod monitor;
@@ -290,6 +293,9 @@ fn routes() -> Router<Arc<Web>> {
             get(api::plans).post(api::add_plan).delete(api::remove_plan),
         )
         .route("/api/game/{id}/plans/preview", get(api::plan_preview))
+        .route("/learn", get(learn::page))
+        .route("/api/learn/open", post(learn::open))
+        .route("/api/learn/move", post(learn::play))
         .route("/inbox", get(assets::inbox_page))
         .route("/api/inbox/events", get(inbox::events))
         .route("/api/activity", get(activity::info))

@@ -231,6 +231,36 @@ pub fn board_svg(
         .map_err(|e| Error::Internal(anyhow::anyhow!("the board's SVG: {e}")))
 }
 
+/// The legal moves of `game`'s player to move, each with its notation, words and steps, and
+/// the cells their steps click (in board order), which the board marks as clickable.
+pub fn legal_moves(lang: Lang, game: &Game) -> (Vec<Legal>, Vec<Hex>) {
+    let position = game.position();
+    let moves = game.legal_moves();
+    let legal = moves
+        .iter()
+        .map(|mv| Legal {
+            notation: mv.to_string(),
+            words: picker::describe(lang, position, mv),
+            steps: picker::steps(position, mv)
+                .into_iter()
+                .map(|s| StepJson {
+                    cell: s.cell.map(cell_text),
+                    key: s.key,
+                    label: s.label.render(lang),
+                })
+                .collect(),
+        })
+        .collect();
+    let mut targets: Vec<Hex> = moves
+        .iter()
+        .flat_map(|mv| picker::steps(position, mv))
+        .filter_map(|s| s.cell)
+        .collect();
+    targets.sort_by_key(|h| (h.r, h.q));
+    targets.dedup();
+    (legal, targets)
+}
+
 /// The state of game `row` in `lang`, for `you` (a link's player) or for anyone (`None`).
 pub async fn build(
     pool: &Pool,
@@ -336,34 +366,10 @@ async fn build_for(
         })
         .collect();
     let seat = you.and_then(|u| seat_of(row, u));
-    let legal: Vec<Legal> = match (seat, to_move) {
-        (Some(s), Some(t)) if s == t || either_side => game
-            .legal_moves()
-            .iter()
-            .map(|mv| Legal {
-                notation: mv.to_string(),
-                words: picker::describe(lang, game.position(), mv),
-                steps: picker::steps(game.position(), mv)
-                    .into_iter()
-                    .map(|s| StepJson {
-                        cell: s.cell.map(cell_text),
-                        key: s.key,
-                        label: s.label.render(lang),
-                    })
-                    .collect(),
-            })
-            .collect(),
-        _ => Vec::new(),
+    let (legal, targets) = match (seat, to_move) {
+        (Some(s), Some(t)) if s == t || either_side => legal_moves(lang, game),
+        _ => (Vec::new(), Vec::new()),
     };
-    let mut targets: Vec<Hex> = game
-        .legal_moves()
-        .iter()
-        .filter(|_| !legal.is_empty())
-        .flat_map(|mv| picker::steps(game.position(), mv))
-        .filter_map(|s| s.cell)
-        .collect();
-    targets.sort_by_key(|h| (h.r, h.q));
-    targets.dedup();
     let svg = board_svg(lang, game, None, &by_colour, &targets)?;
     let analysis = stored_chart(pool, row, game, lang).await?;
     Ok(State {

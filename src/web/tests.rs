@@ -1969,3 +1969,153 @@ async fn local_play_takes_the_next_free_port_only_in_place_of_the_default() {
     );
     drop(held);
 }
+
+/// A post to the learn API (`path` with its query), with `token` as the Bearer header.
+async fn learn_post(
+    app: &Router,
+    path: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (StatusCode, Value) {
+    json(
+        app,
+        request(&format!("/api/learn/{path}"), token, Some(body)),
+    )
+    .await
+}
+
+both_backends! {
+    /// The learn page in a browser (no member): the first level of inpHeXion, a wrong move
+    /// refused with the level's words, the right one done with its stars, the next level opened
+    /// from the levels the browser kept; in Japanese with `?lang=ja`. A level no longer in the
+    /// course and moves that do not replay are refused (409) in words.
+    async fn the_learn_api_judges_a_browsers_moves_and_opens_its_next_level(pool) {
+        let core = core(pool).await;
+        let app = app(&core);
+        let (status, kind, body) = send(&app, request("/learn", None, None)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(kind.starts_with("text/html"), "{kind}");
+        assert!(body.contains("assets/learn.js") && !body.contains("<script>"), "{body}");
+        let (status, v) = learn_post(&app, "open", None, serde_json::json!({"game": "inphexion"})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let level = &v["level"];
+        assert_eq!(level["key"], "inphexion/first-disc");
+        assert_eq!(v["member"], false);
+        assert!(level["svg"].as_str().unwrap().starts_with("<svg"));
+        assert!(level["legal"].as_array().unwrap().iter().any(|m| m["notation"] == "c3"));
+        assert!(level["heading"].as_str().unwrap().contains("stage 1/"), "{v}");
+        assert_eq!(v["texts"]["next"], "Next level");
+        let (_, wrong) = learn_post(&app, "move", None, serde_json::json!({
+            "game": "inphexion", "move": "a1", "level": "inphexion/first-disc",
+            "moves": [], "tries": 0,
+        })).await;
+        assert_eq!(wrong["said"]["kind"], "wrong", "{wrong}");
+        let corner = crate::i18n::tr(crate::i18n::Lang::EN, "learn-inphexion-first-disc-corner");
+        assert!(wrong["said"]["html"].as_str().unwrap().contains(&corner[..20]), "{wrong}");
+        assert_eq!(wrong["level"]["tries"], 1);
+        assert_eq!(wrong["level"]["key"], "inphexion/first-disc");
+        let (_, done) = learn_post(&app, "move", None, serde_json::json!({
+            "game": "inphexion", "move": "c3", "level": "inphexion/first-disc",
+            "moves": [], "tries": 1,
+        })).await;
+        assert_eq!(done["said"]["kind"], "done", "{done}");
+        assert_eq!(done["said"]["stars"], 2);
+        assert_eq!(done["level"]["done"], true);
+        assert_eq!(done["level"]["next"], true);
+        assert_eq!(done["level"]["legal"].as_array().unwrap().len(), 0);
+        assert_eq!(done["progress"]["done"], 1);
+        let (_, next) = learn_post(&app, "open?lang=ja", None, serde_json::json!({
+            "game": "inphexion", "done": {"inphexion/first-disc": 2},
+        })).await;
+        assert_eq!(next["level"]["key"], "inphexion/white-connects");
+        assert_eq!(next["lang"], "ja");
+        assert!(next["level"]["heading"].as_str().unwrap().contains("ステージ1/"), "{next}");
+        assert_eq!(next["texts"]["next"], "次のレベル");
+        // Bad input: a level gone, moves that do not play there, a game that is none.
+        let (status, gone) = learn_post(&app, "move", None, serde_json::json!({
+            "game": "inphexion", "move": "c3", "level": "inphexion/retired", "moves": [], "tries": 0,
+        })).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert_eq!(error_of(&gone), crate::i18n::tr(crate::i18n::Lang::EN, "learn-gone"));
+        let (status, _) = learn_post(&app, "move", None, serde_json::json!({
+            "game": "inphexion", "move": "c3", "level": "inphexion/first-disc",
+            "moves": ["z9"], "tries": 0,
+        })).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        let (status, none) = learn_post(&app, "open", None, serde_json::json!({"game": "chess"})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(error_of(&none).contains("chess"), "{none}");
+    }
+}
+
+both_backends! {
+    /// A member on the learn page with their private link: their level and every move stored by
+    /// `/learn`'s actions, so `/learn` and `/profile` see it; a move from a page left behind (a
+    /// stale version) and a forged link are refused in words and change nothing.
+    async fn the_learn_api_keeps_a_members_progress_and_refuses_stale_and_forged_requests(pool) {
+        let core = core(pool.clone()).await;
+        let app = app(&core);
+        let token = links::issue_inbox(&pool, ANN, T0).await.unwrap();
+        let open = serde_json::json!({"game": "inphexion"});
+        let (status, v) = learn_post(&app, "open", Some(&token), open.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["member"], true);
+        assert_eq!(v["level"]["key"], "inphexion/first-disc");
+        let version = v["level"]["version"].as_i64().unwrap();
+        let (_, wrong) = learn_post(&app, "move", Some(&token), serde_json::json!({
+            "game": "inphexion", "move": "a1", "version": version,
+        })).await;
+        assert_eq!(wrong["said"]["kind"], "wrong", "{wrong}");
+        assert_eq!(wrong["level"]["version"], version + 1);
+        let before = db::fetch_learn_attempt(&pool, ANN).await.unwrap().unwrap();
+        assert_eq!((before.tries, before.version), (1, version + 1));
+        // The page left behind names the old version: refused, nothing changes.
+        let (status, stale) = learn_post(&app, "move", Some(&token), serde_json::json!({
+            "game": "inphexion", "move": "c3", "version": version,
+        })).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert_eq!(error_of(&stale), crate::i18n::tr(crate::i18n::Lang::EN, "learn-web-stale"));
+        assert_eq!(db::fetch_learn_attempt(&pool, ANN).await.unwrap(), Some(before));
+        assert!(db::learn_progress(&pool, ANN).await.unwrap().is_empty());
+        // A forged link: refused, nothing read or written.
+        let forged = "ab".repeat(32);
+        let (status, refused) = learn_post(&app, "move", Some(&forged), serde_json::json!({
+            "game": "inphexion", "move": "c3", "version": version + 1,
+        })).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        assert_eq!(error_of(&refused), crate::i18n::tr(crate::i18n::Lang::EN, "inbox-token-unknown"));
+        assert!(db::learn_progress(&pool, ANN).await.unwrap().is_empty());
+        let (_, done) = learn_post(&app, "move", Some(&token), serde_json::json!({
+            "game": "inphexion", "move": "c3", "version": version + 1,
+        })).await;
+        assert_eq!(done["said"]["kind"], "done", "{done}");
+        assert_eq!(done["said"]["stars"], 2);
+        assert_eq!(
+            db::learn_progress(&pool, ANN).await.unwrap(),
+            vec![("inphexion/first-disc".to_string(), 2)]
+        );
+        let (_, next) = learn_post(&app, "open", Some(&token), open).await;
+        assert_eq!(next["level"]["key"], "inphexion/white-connects");
+        assert_eq!(next["progress"]["done"], 1);
+    }
+}
+
+both_backends! {
+    /// The ways to the course: the front page, local play's, and each game's rules page link to
+    /// its learn page in the reader's language.
+    async fn the_front_and_rules_pages_link_to_the_learn_page(pool) {
+        let core = core(pool).await;
+        let app = app(&core);
+        let (_, _, front) = send(&app, request("/?lang=ja", None, None)).await;
+        assert!(front.contains("href=\"/learn?game=inphexion&amp;lang=ja\""), "{front}");
+        assert!(front.contains("href=\"/learn?game=exxit&amp;lang=ja\""), "{front}");
+        let (_, _, rules) = send(&app, request("/rules/exxit", None, None)).await;
+        assert!(rules.contains("href=\"/learn?game=exxit&amp;lang=en\""), "{rules}");
+        let local = router(Web::local(
+            core.clone(),
+            crate::play::opponent::Opponent::new(core.clone(), crate::play::local::BOT, "hexcord"),
+        ));
+        let (_, _, page) = send(&local, request("/", None, None)).await;
+        assert!(page.contains("href=\"/learn?game=inphexion&amp;lang=en\""), "{page}");
+    }
+}

@@ -18,6 +18,7 @@ mod faults;
 mod games;
 mod japanese;
 mod learn;
+mod learn_page;
 mod move_button;
 mod notes;
 mod open_challenges;

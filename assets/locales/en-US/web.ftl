@@ -102,3 +102,13 @@ activity-session-invalid = Your sign-in is not valid any more. Close the Activit
 activity-not-player = You do not play game #{ $game }: you are watching it.
 activity-launch = Play in Discord
 activity-proxy-forged = This request claims to come through Discord but its signature is not valid.
+# The learn page (/learn): what the server says there, and the links to it.
+learn-web-progress = { $game }: { $done } of { $total } levels done, { $stars } of { $most } stars.
+learn-web-stale = This level moved on elsewhere (in Discord or another tab): here it is as it stands now.
+learn-web-no-game = There is no game called “{ $game }” to learn.
+learn-web-stage-done = 🏁 Stage “{ $name }” complete. Try it for real: a game of { $game } against the bot or a friend.
+learn-web-link = Learn { $game } by playing
+learn-web-head = Learn to play
+learn-web-about = Short levels teach each game by playing, on the board.
+learn-web-open = Learn on the page
+learn-web-private = Play the course on the web board too; your progress is kept with your account. This link is yours alone (do not share it; it works for { $days } days):

@@ -101,3 +101,13 @@ activity-session-invalid = サインインが無効になりました。アク�
 activity-not-player = あなたは対局 #{ $game } の対局者ではありません。観戦中です。
 activity-launch = Discord で対局
 activity-proxy-forged = このリクエストは Discord 経由と称していますが、署名が正しくありません。
+# 入門のページ（/learn）：サーバーが表示する文と、ページへのリンク。
+learn-web-progress = { $game }：{ $total }レベル中{ $done }レベルクリア、星{ $most }個中{ $stars }個。
+learn-web-stale = このレベルはほかの場所（Discord や別のタブ）で進んでいます。今の状態を表示します。
+learn-web-no-game = 「{ $game }」という名前の学べるゲームはありません。
+learn-web-stage-done = 🏁 ステージ「{ $name }」クリア。実戦で試してみましょう：ボットや友だちと { $game } を対局。
+learn-web-link = { $game } を遊びながら学ぶ
+learn-web-head = 遊び方を学ぶ
+learn-web-about = 短いレベルを盤面で遊びながら、それぞれのゲームを学べます。
+learn-web-open = ページで学ぶ
+learn-web-private = Web の盤面でもコースを遊べます。進み具合はあなたのアカウントに保存されます。あなた専用のリンクです（共有しないでください。{ $days }日間有効です）：

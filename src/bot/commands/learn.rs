@@ -9,7 +9,9 @@
 //! right one is answered by the opponent's reply; a level done gives its stars and a button to
 //! the next level, and the end of a stage points to a game against the bot at `beginner`, a
 //! puzzle and a challenge. It works in servers, direct messages and group chats alike (the
-//! course is the member's own); `/profile` shows the progress.
+//! course is the member's own); `/profile` shows the progress. Where the web board is public,
+//! the first answer also links to the course on the page ([`crate::web::learn`]) with the
+//! member's private link, so that the page keeps the same progress.
 //!
 //! [`Component::LearnPick`]: crate::bot::custom_id::Component::LearnPick
 
@@ -35,9 +37,11 @@ pub async fn learn(ctx: Context<'_>, game: Option<GameChoice>) -> Result<(), Bot
     let lang = lang(&ctx);
     let data = ctx.data();
     let kind = game.map(GameKind::from);
-    let opened = learn::open_level(&data.core.pool, me, kind, data.core.clock.now()).await?;
+    let now = data.core.clock.now();
+    let opened = learn::open_level(&data.core.pool, me, kind, now).await?;
     let head = opened.head.map(|h| h.render(lang));
     let guild = ctx.guild_id().map(GuildId::from);
+    let link = page_link(lang, data, me, opened.place.kind, now).await?;
     let shown = level_message(
         lang,
         data,
@@ -46,10 +50,32 @@ pub async fn learn(ctx: Context<'_>, game: Option<GameChoice>) -> Result<(), Bot
         &Path::default(),
         head,
         guild,
+        link,
     )
     .await?;
     ctx.send(shown.reply()).await?;
     Ok(())
+}
+
+/// The button to the course on the web board, with the member's private link (their progress
+/// kept there too); `None` when the web board is not public.
+async fn page_link(
+    lang: Lang,
+    data: &Data,
+    user: UserId,
+    kind: GameKind,
+    now: i64,
+) -> Result<Option<serenity::CreateButton>, BotError> {
+    let Some(web_url) = data.web_url.as_deref() else {
+        return Ok(None);
+    };
+    let token = crate::play::links::issue_inbox(&data.core.pool, user, now).await?;
+    let url = crate::web::learn::learn_url(web_url, kind, Some(&token));
+    Ok(Some(
+        serenity::CreateButton::new_link(url)
+            .label(tr(lang, "learn-web-open"))
+            .emoji('🌐'),
+    ))
 }
 
 /// The level's game at the attempt's moves; a level that does not replay is logged and the
@@ -102,7 +128,9 @@ fn title(place: &Place) -> Text {
 }
 
 /// The level at the attempt with its picker at `path`: `head` first, then the title, the goal,
-/// the side the learner plays, the board, and the preview of a chosen move.
+/// the side the learner plays, the board, and the preview of a chosen move; `link` (the course
+/// on the web board) beside the picker's buttons.
+#[allow(clippy::too_many_arguments)] // what the message shows, each from its caller
 async fn level_message(
     lang: Lang,
     data: &Data,
@@ -111,6 +139,7 @@ async fn level_message(
     path: &Path,
     head: Option<String>,
     guild: Option<GuildId>,
+    link: Option<serenity::CreateButton>,
 ) -> Result<PrivateView, BotError> {
     let game = game_of(place, attempt)?;
     let learner = game.position().to_move();
@@ -130,7 +159,8 @@ async fn level_message(
         user: attempt.player_id.0,
         version: attempt.version,
     };
-    let Some(parts) = picker_parts(lang, &game, target, path, words, Vec::new()) else {
+    let Some(parts) = picker_parts(lang, &game, target, path, words, link.into_iter().collect())
+    else {
         return Err(BotError::refused(text!("learn-stale")));
     };
     let mut files = vec![board_file(lang, data, guild, learner, game.clone(), "level.png").await?];
@@ -182,7 +212,7 @@ pub(crate) async fn picker_press(
     let user = UserId(owner);
     let (attempt, place) = learn::open_at(pool, user, version).await?;
     let shown = if !play {
-        level_message(lang, data, &place, &attempt, &path, None, guild).await?
+        level_message(lang, data, &place, &attempt, &path, None, guild, None).await?
     } else {
         let game = game_of(&place, &attempt)?;
         let Ok(picker::View::Confirm { mv, .. }) = picker::view(lang, &game, &path) else {
@@ -236,6 +266,7 @@ pub(crate) async fn picker_press(
             &Path::default(),
             Some(head),
             guild,
+            None,
         )
         .await?
     };
@@ -316,6 +347,7 @@ pub(crate) async fn next_press(
         &Path::default(),
         head,
         guild,
+        None,
     )
     .await?;
     shown.update(ctx, press).await
