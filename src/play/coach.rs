@@ -134,7 +134,7 @@ fn inphexion_hint(position: &Position, moves: &[Move], searched: Move, me: Colou
     };
     let why = if moves.len() == 1 {
         Why::Only
-    } else if threat.is_some() && played.as_ref().is_some_and(|q| safe(q)) {
+    } else if threat.is_some() && played.as_ref().is_some_and(safe) {
         Why::Stops
     } else if relocated > 0 {
         Why::Relocates(relocated)

@@ -92,6 +92,6 @@ learn-page-cancel = やめる
 learn-page-or = または
 learn-page-board = レベルの盤面
 learn-page-kept-browser = 進み具合はこのブラウザーに保存されます。
-learn-page-kept-member = 進み具合は Discord のアカウントに保存されます（/{ cmd-profile.name } で見られます）。
+learn-page-kept-member = 進み具合は Discord のアカウントに保存されます（/{ cmd-profile.name }で見られます）。
 learn-page-home = hexcord
 learn-page-rules = ルール
