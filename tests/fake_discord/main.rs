@@ -26,7 +26,6 @@ mod pacing;
 mod processes;
 mod puzzles;
 mod recovery;
-mod seeks;
 mod threads;
 mod timers;
 mod tournaments;

@@ -40,7 +40,7 @@ pub enum ExpiresChoice {
 }
 
 impl ExpiresChoice {
-    pub(super) fn seconds(self) -> i64 {
+    fn seconds(self) -> i64 {
         match self {
             ExpiresChoice::Hour => 3600,
             ExpiresChoice::SixHours => 6 * 3600,
@@ -233,7 +233,7 @@ async fn post_challenge(ctx: &Context<'_>, id: i64, reply: CreateReply) -> Resul
     Ok(())
 }
 
-/// Play against me, the bot.
+/// Play against me, the bot, at the level you choose.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 pub async fn play(

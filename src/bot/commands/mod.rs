@@ -14,7 +14,6 @@ mod play;
 mod privacy;
 pub(crate) mod puzzle;
 mod ratings;
-mod seek;
 mod settings;
 mod tournament;
 
@@ -45,7 +44,6 @@ pub fn all() -> Vec<poise::Command<Data, BotError>> {
 fn declared() -> Vec<poise::Command<Data, BotError>> {
     vec![
         challenge::challenge(),
-        seek::seek(),
         challenge::play(),
         play::move_(),
         board::board(),
@@ -74,7 +72,6 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         moderation::abort(),
         moderation::server(),
         moderation::daily_puzzle(),
-        moderation::seeks(),
     ]
 }
 
