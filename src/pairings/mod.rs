@@ -59,17 +59,21 @@
 //!   then lowest sequence numbers), the transpositions of S2 in lexicographic order, the
 //!   exchanges between S1 and S2 (fewest players, smallest difference of the sums of the
 //!   numbers in the remainder, highest number out of S1, lowest out of S2). The candidate
-//!   chosen is the best by the criteria and, among equals, the first in that order. The search
-//!   runs through the candidates in that order: the first pass admits only the best criteria
-//!   vector conceivable (a "perfect" candidate). When none reaches it, the bracket's best
-//!   vector is computed exactly, for each allowed set of downfloaters, as a maximum-weight
-//!   matching of the other players (Edmonds' blossom algorithm, O(n³), with C10–C21 in their
-//!   order as the weight), and the second pass admits only that vector, so the first candidate
-//!   in order that reaches it is the rules' own. A branch is cut when a lower bound of its vector (the
-//!   pairs so far, each remaining player's cheapest partner, and the colour preferences that
-//!   cannot all be granted since a pair has one White) is above the threshold or not below the
-//!   best candidate found. Every candidate within the threshold is visited in order, so the
-//!   result is the rules' candidate whenever the search ends within its step limit.
+//!   chosen is the best by the criteria and, among equals, the first in that order, by one of
+//!   two methods that give the same candidate:
+//!   - a quick search runs through the candidates in that order admitting only the best vector
+//!     conceivable (a "perfect" candidate), a branch cut as soon as a lower bound of its vector
+//!     (the pairs so far, each remaining player's cheapest partner, and the colour preferences
+//!     that cannot all be granted since a pair has one White) is above it; the first candidate
+//!     it reaches is the rules' own. Most brackets end here, round 1 of any size among them.
+//!   - when the quick search finds none within a few thousand steps, or would have to skip
+//!     candidates, the bracket is built by weighted matchings (Edmonds' blossom algorithm,
+//!     O(n³), with C10–C21 in their order as the weight and the downfloaters as partners of
+//!     dummy players): the bracket's best vector first, then the candidate fixed step by step
+//!     in the rules' order (the MDPs paired, their opponents, the number and the sum of the
+//!     exchanges, the players exchanged, the opponents of S1 one by one), each step keeping
+//!     the first choice with which that vector stays reachable. A bracket of n players costs
+//!     O(n⁴), whatever its history.
 //! - Colours by the allocation rules (5.2): both preferences, the stronger one (both absolute:
 //!   the wider colour difference), alternation from the latest round in which the colours
 //!   differed (unplayed rounds left out), the higher ranked player's preference, and the initial
@@ -79,21 +83,15 @@
 //!   the start, byes entered in advance, a late entry) takes none, and those below move up.
 //! - The bye, when the number of players is odd, is what the last bracket leaves unpaired: the
 //!   lowest ranked eligible player of the lowest score, unless the criteria say otherwise.
+//! - In a bracket of more than 256 players the pairs' criteria are computed when needed rather
+//!   than kept in a table, so memory stays linear. The tests check, on random tournaments (3 to
+//!   64 players, and 256 players over 9 rounds), that both methods choose the same candidate
+//!   in every bracket of up to 64 players the quick search completes, and that round 1 of 1,000
+//!   and 3,000 players is the rules' own (`cargo bench --bench pairings` times a 256-player
+//!   round, round 1 of 1,000 and 3,000 players, and round 5 of 3,000 players).
 //!
-//! **Approximated**, to keep a bracket's pairing bounded on large brackets:
-//! - Each pass of a bracket's search stops after 60,000 steps (a step is a pair tried, or eight
-//!   exchanges generated). When the pass at the exact best vector reaches that limit, the
-//!   search falls back to passes with a rising threshold (the lowest vector the pass before had
-//!   to cut), and the best candidate found by then is taken (or, if none was, the first one in
-//!   order). The exchanges between S1 and S2 of one size are counted first and listed
-//!   only while they number at most 100,000 (two players exchanged in a remainder of about 70
-//!   players or more), and none is listed once the best candidate conceivable is found: round 1
-//!   of any size is its first candidate. In a bracket of more than 256 players the pairs'
-//!   criteria are computed when needed rather than kept in a table, so memory stays linear.
-//!   The tests check that no bracket of random tournaments (3 to 64 players, and 256 players
-//!   over 9 rounds) reaches either limit, so their pairings are exact, and that round 1 of
-//!   1,000 and 3,000 players is the rules' own (`cargo bench --bench pairings` times a
-//!   256-player round and round 1 of 1,000 and 3,000 players).
+//! **Approximated**, to keep the choice of downfloaters bounded in large brackets (and in the
+//! rules' less common cases):
 //! - The downfloaters are chosen among at most 4,000 sets of each size; when there are more (three
 //!   or more floaters out of a large scoregroup), the sets are drawn from its lowest ranked
 //!   players.
