@@ -16,9 +16,11 @@ const ROLE: u64 = 940_000_000_000_000_001;
 /// The bot's permissions in the channel without Mention Everyone (bit 17).
 const NO_MENTION_EVERYONE: u64 = 2_248_473_465_835_073 & !(1 << 17);
 
-/// The role as Discord resolves it in a command's options.
+/// The role as Discord resolves it in a command's options (every field its spec requires).
 fn role(mentionable: bool) -> Value {
-    json!({"id": ROLE.to_string(), "name": "inpHeXion players", "color": 0, "hoist": false,
+    json!({"id": ROLE.to_string(), "name": "inpHeXion players", "color": 0,
+           "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+           "hoist": false,
            "icon": null, "unicode_emoji": null, "position": 1, "permissions": "0",
            "managed": false, "mentionable": mentionable, "flags": 0})
 }
