@@ -123,6 +123,59 @@ pub fn open_challenge_buttons(lang: Lang, challenge: i64) -> serenity::CreateAct
     ])
 }
 
+/// The buttons under seek `seek`'s card: Accept for each of its `variants` (any member but its
+/// author), then Withdraw (its author).
+pub fn seek_buttons(
+    lang: Lang,
+    seek: i64,
+    variants: &[crate::games::Options],
+) -> serenity::CreateActionRow {
+    let accept = variants.iter().enumerate().filter_map(|(i, v)| {
+        let variant = u8::try_from(i).ok()?;
+        let label = text!(
+            "button-accept-seek",
+            variant = crate::play::words::variant(v)
+        );
+        Some(
+            serenity::CreateButton::new(Component::SeekAccept { seek, variant }.encode())
+                .label(super::limits::fit(
+                    &label.render(lang),
+                    super::limits::BUTTON_LABEL,
+                ))
+                .style(serenity::ButtonStyle::Success),
+        )
+    });
+    let withdraw = serenity::CreateButton::new(Component::SeekWithdraw(seek).encode())
+        .label(tr(lang, "button-withdraw"))
+        .style(serenity::ButtonStyle::Secondary);
+    serenity::CreateActionRow::Buttons(accept.chain([withdraw]).collect())
+}
+
+/// The buttons under the seek channel's notice: one per seek role, to take it or drop it (none
+/// without roles).
+pub fn seek_role_buttons(
+    lang: Lang,
+    roles: &[(crate::games::GameKind, crate::db::RoleId)],
+) -> Option<serenity::CreateActionRow> {
+    if roles.is_empty() {
+        return None;
+    }
+    let buttons = roles
+        .iter()
+        .take(super::limits::ROW_BUTTONS)
+        .map(|(kind, role)| {
+            let label = text!("button-seek-role", game = kind.title());
+            serenity::CreateButton::new(Component::SeekRole(role.get()).encode())
+                .label(super::limits::fit(
+                    &label.render(lang),
+                    super::limits::BUTTON_LABEL,
+                ))
+                .style(serenity::ButtonStyle::Primary)
+        })
+        .collect();
+    Some(serenity::CreateActionRow::Buttons(buttons))
+}
+
 /// The row under a tournament's card: Join and Leave while it takes players (`open`), and the
 /// link to its page when the web board runs (`web_url`); none when neither.
 pub fn tournament_buttons(
@@ -489,6 +542,16 @@ async fn dispatch(
             let entered = actions::leave_tournament(&data.core, id, guild_of(press), user).await?;
             return show_entered(ctx, data, press, entered).await;
         }
+        Component::SeekAccept { seek, variant } => {
+            let (_, text) =
+                actions::accept_seek(&data.core, seek, user, usize::from(variant)).await?;
+            return update(ctx, data, press, text).await;
+        }
+        Component::SeekWithdraw(seek) => {
+            let text = actions::withdraw_seek(&data.core, seek, user).await?;
+            return update(ctx, data, press, text).await;
+        }
+        Component::SeekRole(role) => return seek_role(ctx, data, press, role).await,
         Component::Accept(id) => (id, ChallengeAnswer::Accept),
         Component::Decline(id) => (id, ChallengeAnswer::Decline),
         Component::Withdraw(id) => (id, ChallengeAnswer::Withdraw),
@@ -548,6 +611,60 @@ async fn dispatch(
         }
     };
     update(ctx, data, press, text).await
+}
+
+/// The button of seek role `role`: the presser takes it (to be pinged with the seeks of its
+/// game), or drops it when they have it, as Discord says with the press.
+async fn seek_role(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    role: u64,
+) -> Result<(), BotError> {
+    let Some(guild) = guild_of(press) else {
+        return Err(BotError::refused(text!("stale-button")));
+    };
+    let roles = crate::db::seek_roles(&data.core.pool, guild).await?;
+    let Some(&(kind, _)) = roles.iter().find(|(_, r)| r.get() == role) else {
+        return Err(BotError::refused(text!("seek-role-gone")));
+    };
+    let has = press
+        .member
+        .as_ref()
+        .is_some_and(|m| m.roles.iter().any(|r| r.get() == role));
+    let (guild_id, member, role_id) = (
+        serenity::GuildId::new(guild.get()),
+        press.user.id,
+        serenity::RoleId::new(role),
+    );
+    let turn = data.pacer.turn(Urgency::Member, 0).await;
+    let done = if has {
+        ctx.http
+            .remove_member_role(guild_id, member, role_id, None)
+            .await
+    } else {
+        ctx.http
+            .add_member_role(guild_id, member, role_id, None)
+            .await
+    };
+    drop(turn);
+    let mention = format!("<@&{role}>");
+    let text = match done {
+        Ok(()) if has => text!("seek-role-dropped", role = mention, game = kind.title()),
+        Ok(()) => text!("seek-role-taken", role = mention, game = kind.title()),
+        Err(e) => {
+            info!(%guild, role, "cannot change a member's seek role: {e}");
+            return Err(BotError::refused(text!("seek-role-cannot", role = mention)));
+        }
+    };
+    let reply = serenity::CreateInteractionResponseMessage::new()
+        .content(text.render(Lang::of(&press.locale)))
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    press
+        .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
+        .await?;
+    Ok(())
 }
 
 /// A picker's path with the option chosen in its select menu, if the press is a menu's.
@@ -956,6 +1073,11 @@ async fn check_presser(
         | Component::Withdraw(_)
         | Component::Join(_)
         | Component::Leave(_)
+        // A seek's actions check who presses (its author withdraws it, anyone else accepts);
+        // anyone takes or drops a seek role.
+        | Component::SeekAccept { .. }
+        | Component::SeekWithdraw(_)
+        | Component::SeekRole(_)
         // The daily puzzle's Solve is checked against the server's posts, and solved by whoever
         // presses it.
         | Component::DailySolve(_)

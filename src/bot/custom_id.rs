@@ -105,6 +105,15 @@ pub enum Component {
     /// Under a server's daily puzzle: solve puzzle `puzzle` privately (the press is checked
     /// against the server's daily posts, [`crate::play::daily`]).
     DailySolve(i64),
+    /// Under a seek's card: accept seek `seek` in its `variant`-th variant (from 0).
+    SeekAccept {
+        seek: i64,
+        variant: u8,
+    },
+    /// Under a seek's card: its author withdraws it.
+    SeekWithdraw(i64),
+    /// Under a server's seek roles: take the role (or drop it).
+    SeekRole(u64),
     /// `/privacy delete`'s confirmation: member `user` asked at `at` (Unix seconds) to delete
     /// their data.
     Forget {
@@ -132,6 +141,9 @@ impl Component {
             Component::Join(id) => ("tjoin", id),
             Component::Leave(id) => ("tleave", id),
             Component::DailySolve(id) => ("daily", id),
+            Component::SeekWithdraw(id) => ("unseek", id),
+            Component::SeekAccept { seek, variant } => return format!("hx:seek{variant}:{seek}"),
+            Component::SeekRole(role) => return format!("hx:srole:{role}"),
             Component::Pause { pause, accept } => {
                 return format!("hx:{}:{pause}", if *accept { "pzyes" } else { "pzno" })
             }
@@ -311,6 +323,12 @@ impl Component {
         if parts.next().is_some() {
             return None;
         }
+        if let Some(variant) = verb.strip_prefix("seek") {
+            let variant: u8 = variant.parse().ok()?;
+            return (usize::from(variant) < crate::play::actions::MAX_SEEK_VARIANTS
+                && variant.to_string() == verb["seek".len()..])
+                .then_some(Component::SeekAccept { seek: id, variant });
+        }
         Some(match verb {
             "accept" => Component::Accept(id),
             "decline" => Component::Decline(id),
@@ -326,6 +344,8 @@ impl Component {
             "tjoin" => Component::Join(id),
             "tleave" => Component::Leave(id),
             "daily" => Component::DailySolve(id),
+            "unseek" => Component::SeekWithdraw(id),
+            "srole" => Component::SeekRole(u64::try_from(id).ok()?),
             "pzyes" | "pzno" => Component::Pause {
                 pause: id,
                 accept: verb == "pzyes",
@@ -426,6 +446,12 @@ mod tests {
                 user: 930_000_000_000_000_001,
                 kind: crate::games::GameKind::Exxit,
             },
+            Component::SeekAccept {
+                seek: 18,
+                variant: 3,
+            },
+            Component::SeekWithdraw(19),
+            Component::SeekRole(930_000_000_000_000_002),
         ] {
             assert_eq!(Component::parse(&c.encode()), Some(c.clone()));
             assert!(c.encode().len() <= crate::bot::limits::CUSTOM_ID, "{c:?}");
@@ -475,6 +501,9 @@ mod tests {
             "hx:accept:0",
             "hx:accept:-1",
             "hx:fly:3",
+            "hx:seek4:3",
+            "hx:seek01:3",
+            "hx:seek:3",
             "xx:accept:3",
             "hx:accept:3:4",
             "hx:move:3:4",

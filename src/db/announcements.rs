@@ -69,6 +69,16 @@ pub enum Target {
     /// Withdraw buttons; once posted, the challenge's message. Refused for good, the challenge
     /// is withdrawn (nobody could answer it) and the members concerned are told.
     Rematch { channel: ChannelId, challenge: i64 },
+    /// Seek `seek`'s card in `channel` (the server's seek channel), with its Accept and Withdraw
+    /// buttons, pinging `roles` (the seek roles of its games); once posted, the seek's message.
+    /// A seek closed before it is posted is not posted. Refused for good, the seek is withdrawn
+    /// (nobody could take it) and its author told.
+    Seek {
+        channel: ChannelId,
+        seek: i64,
+        #[serde(default)]
+        roles: Vec<super::RoleId>,
+    },
     /// Takes the buttons off `message` in `channel`, a game's board that a newer one replaced.
     /// Queued in the write that makes the newer board the game's, each in a queue of its own
     /// ([`Lane::Cleanup`]), so that it is tried again until done and never delays a post.
@@ -102,6 +112,7 @@ impl Target {
             | Target::OpenTournamentThread { channel, .. }
             | Target::Card { channel, .. }
             | Target::Rematch { channel, .. }
+            | Target::Seek { channel, .. }
             | Target::TakeButtons { channel, .. }
             | Target::DailyPuzzle { channel, .. } => Some(channel),
             Target::Direct { .. } => None,

@@ -101,6 +101,10 @@ discord_id!(
     /// A message posted by the bot (a board, a challenge).
     MessageId
 );
+discord_id!(
+    /// A server's role (a seek role members take to hear of seeks of a game).
+    RoleId
+);
 
 /// A game kind is stored as its name (`inphexion`, `exxit`); a stored name that is no kind does
 /// not decode.

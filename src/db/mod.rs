@@ -113,6 +113,7 @@ mod players;
 mod privacy;
 mod puzzles;
 mod ratings;
+mod seeks;
 mod servers;
 /// Test support (a fresh SQLite file, a throwaway PostgreSQL cluster): used by this crate's
 /// tests, the end-to-end test and the load benchmark.
@@ -146,6 +147,7 @@ pub use players::*;
 pub use privacy::*;
 pub use puzzles::*;
 pub use ratings::*;
+pub use seeks::*;
 pub use servers::*;
 pub use tournaments::*;
 pub use transfer::{copy_all, migrate_data, TransferReport};

@@ -26,6 +26,8 @@ pub struct Scanned {
     pub timed_out: usize,
     pub reminded: usize,
     pub expired: usize,
+    /// Seeks closed, their time run out.
+    pub expired_seeks: usize,
     /// Tournaments started (their sign-up over) or advanced (a round complete).
     pub tournaments: usize,
     /// Daily digests queued.
@@ -53,7 +55,7 @@ fn report(game: i64, what: &str, e: Error) {
 }
 
 /// Applies everything due now: timeouts (rated ones update the ratings in the same
-/// transaction), reminders, expired challenges.
+/// transaction), reminders, expired challenges and seeks.
 pub async fn scan(core: &Core) -> Result<Scanned, DbError> {
     let now = core.clock.now();
     let mut done = Scanned::default();
@@ -92,6 +94,10 @@ pub async fn scan(core: &Core) -> Result<Scanned, DbError> {
     match actions::expire_challenges(core).await {
         Ok(expired) => done.expired = expired.len(),
         Err(e) => error!("cannot expire challenges: {e:?}"),
+    }
+    match actions::expire_seeks(core).await {
+        Ok(n) => done.expired_seeks = n,
+        Err(e) => error!("cannot expire seeks: {e:?}"),
     }
     match clear_servers_left(core, now).await {
         Ok(n) => done.servers_cleared = n,

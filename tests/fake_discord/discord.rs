@@ -696,6 +696,25 @@ impl Discord {
         self.exchange(token, event).await
     }
 
+    /// `who` runs command `name` with `options`, one of which names role `role` (its object,
+    /// resolved as Discord sends it), the bot's permissions in the channel being
+    /// `app_permissions`.
+    pub async fn command_with_role(
+        &self,
+        who: &Member,
+        name: &str,
+        options: Vec<Value>,
+        role: Value,
+        app_permissions: u64,
+    ) -> Answer {
+        let mut data = self.command_data(name, options, &[]);
+        let id = role["id"].as_str().unwrap_or("0").to_string();
+        data["resolved"] = json!({ "roles": { id: role } });
+        let (token, mut event) = self.interaction(2, who, data, None);
+        event["app_permissions"] = json!(app_permissions.to_string());
+        self.exchange(token, event).await
+    }
+
     pub async fn command(&self, who: &Member, name: &str, options: Vec<Value>) -> Answer {
         self.command_with(who, name, options, &[]).await
     }

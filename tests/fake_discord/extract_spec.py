@@ -33,6 +33,8 @@ OPERATIONS = {
     "/channels/{channel_id}/threads": ["post"],
     "/channels/{channel_id}/thread-members/{user_id}": ["put", "delete"],
     "/channels/{channel_id}": ["patch"],
+    # Seek roles: a member takes or drops a game's opt-in role with a button.
+    "/guilds/{guild_id}/members/{user_id}/roles/{role_id}": ["put", "delete"],
 }
 
 

@@ -91,7 +91,7 @@ async fn inphexion_game_with_restart_race_and_bad_inputs() {
         "pick a `ply`",
     )
     .await;
-    // `/abort`, `/server` and `/daily_puzzle` are shown only to members with Manage Server
+    // `/abort`, `/server`, `/daily_puzzle` and `/seeks` are shown only to members with Manage Server
     // (0x20); a member who calls `/abort` anyway (Discord lets server owners override this) is
     // refused by the bot.
     let (_, registration) = d
@@ -104,7 +104,7 @@ async fn inphexion_game_with_restart_race_and_bad_inputs() {
     for command in registered.as_array().expect("a list of commands") {
         // Slash commands only: the Activity's Entry Point exists only with Activities on.
         assert_ne!(command["type"], 4, "{command}");
-        let expected = if ["abort", "server", "daily_puzzle"]
+        let expected = if ["abort", "server", "daily_puzzle", "seeks"]
             .contains(&command["name"].as_str().unwrap_or(""))
         {
             json!(32)

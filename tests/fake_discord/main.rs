@@ -26,6 +26,7 @@ mod pacing;
 mod processes;
 mod puzzles;
 mod recovery;
+mod seeks;
 mod threads;
 mod timers;
 mod tournaments;

@@ -30,7 +30,7 @@ opt-challenge-rated = Counts for the server's ratings (default: yes)
 opt-challenge-days_per_move = Time for each move (default: 3 days); running out loses the game
     .name = days_per_move
 
-cmd-play = Play against me, the bot, at the level you choose.
+cmd-play = Play against me, the bot.
     .name = play
 opt-play-game = Which game
     .name = game
@@ -62,7 +62,7 @@ opt-move-game = Which game, when you have several here
 opt-move-if = Plan ahead: your opponent's expected move (a longer line: theirs; yours; theirs)
     .name = if
 
-cmd-board = A game's board, now or after a number of moves.
+cmd-board = A game's board, now or earlier.
     .name = board
 opt-board-game = Which game (a number; default: yours here)
     .name = game
@@ -89,7 +89,7 @@ cmd-follow = Follow a game (told its result); again to stop.
 opt-follow-game = The game number, as its board shows it
     .name = game
 
-cmd-note = Private notes on a game: add a line or read them.
+cmd-note = Your private notes on a game.
     .name = note
 opt-note-game = The game number
     .name = game
@@ -111,12 +111,12 @@ opt-leaderboard-game = Which game
 opt-leaderboard-page = Page (10 players a page)
     .name = page
 
-cmd-profile = A player's ratings, record and recent games here.
+cmd-profile = A player's ratings and recent games.
     .name = profile
 opt-profile-user = Whose profile (default: yours)
     .name = user
 
-cmd-record = Attach a game's record (for `hexcord engine`).
+cmd-record = Attach a game's record.
     .name = record
 opt-record-game = The game number
     .name = game
@@ -126,7 +126,7 @@ cmd-replay = Attach a game as an animated picture.
 opt-replay-game = The game number
     .name = game
 
-cmd-analysis = A finished game's winning chances and turning points.
+cmd-analysis = A finished game's turning points.
     .name = analysis
 opt-analysis-game = The game number (a finished game)
     .name = game
@@ -159,7 +159,7 @@ cmd-privacy-show = What hexcord stores about you (only you see it).
 cmd-privacy-delete = Delete what hexcord stores about you (asks to confirm).
     .name = delete
 
-cmd-rules = A game's rules in short, with its starting board.
+cmd-rules = A game's rules in short.
     .name = rules
 opt-rules-game = Which game
     .name = game
@@ -172,7 +172,7 @@ opt-learn-game = Which game (default: the next level of either)
 cmd-help = How to play with this bot.
     .name = help
 
-cmd-abort = Moderators: end a game in this server without a result.
+cmd-abort = Moderators: end a game without a result.
     .name = abort
 opt-abort-game = The game number
     .name = game

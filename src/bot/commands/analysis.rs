@@ -34,7 +34,7 @@ const _: () = assert!(3 * analysis::TURNING_POINTS < limits::ATTACHMENTS);
 /// How often the answer is edited to show progress.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
-/// A finished game's winning chances and turning points.
+/// A finished game's turning points.
 #[poise::command(slash_command)]
 pub async fn analysis(
     ctx: Context<'_>,

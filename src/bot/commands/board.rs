@@ -48,7 +48,7 @@ fn board_link(row: &GameRow, lang: Lang) -> String {
     format!(" · {}", link.render(lang))
 }
 
-/// A game's board, now or after a number of moves.
+/// A game's board, now or earlier.
 #[poise::command(slash_command)]
 pub async fn board(
     ctx: Context<'_>,
@@ -205,7 +205,7 @@ pub async fn turn(ctx: Context<'_>) -> Result<(), BotError> {
     super::answer_privately(&ctx, text).await
 }
 
-/// A game's rules in short, with its starting board.
+/// A game's rules in short.
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     let kind = GameKind::from(game);
@@ -248,7 +248,7 @@ pub async fn follow(ctx: Context<'_>, #[max_length = 20] game: String) -> Result
     super::answer_privately(&ctx, text.render(lang)).await
 }
 
-/// Private notes on a game: add a line or read them.
+/// Your private notes on a game.
 #[poise::command(slash_command)]
 pub async fn note(
     ctx: Context<'_>,
@@ -330,7 +330,7 @@ pub(super) fn help_buttons(lang: Lang, web_url: Option<&str>) -> Option<serenity
     Some(serenity::CreateActionRow::Buttons(buttons))
 }
 
-/// Attach a game's record (for `hexcord engine`).
+/// Attach a game's record.
 #[poise::command(slash_command)]
 pub async fn record(
     ctx: Context<'_>,

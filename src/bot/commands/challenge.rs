@@ -40,7 +40,7 @@ pub enum ExpiresChoice {
 }
 
 impl ExpiresChoice {
-    fn seconds(self) -> i64 {
+    pub(super) fn seconds(self) -> i64 {
         match self {
             ExpiresChoice::Hour => 3600,
             ExpiresChoice::SixHours => 6 * 3600,
@@ -233,7 +233,7 @@ async fn post_challenge(ctx: &Context<'_>, id: i64, reply: CreateReply) -> Resul
     Ok(())
 }
 
-/// Play against me, the bot, at the level you choose.
+/// Play against me, the bot.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 pub async fn play(

@@ -14,6 +14,7 @@ mod play;
 mod privacy;
 pub(crate) mod puzzle;
 mod ratings;
+mod seek;
 mod settings;
 mod tournament;
 
@@ -44,6 +45,7 @@ pub fn all() -> Vec<poise::Command<Data, BotError>> {
 fn declared() -> Vec<poise::Command<Data, BotError>> {
     vec![
         challenge::challenge(),
+        seek::seek(),
         challenge::play(),
         play::move_(),
         board::board(),
@@ -72,6 +74,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
         moderation::abort(),
         moderation::server(),
         moderation::daily_puzzle(),
+        moderation::seeks(),
     ]
 }
 

@@ -18,7 +18,7 @@ fn manages_server(ctx: &Context<'_>) -> bool {
     super::author_permissions(ctx).is_some_and(|p| p.manage_guild())
 }
 
-/// Moderators: end a game in this server without a result.
+/// Moderators: end a game without a result.
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
 pub async fn abort(ctx: Context<'_>, game: String) -> Result<(), BotError> {
     let id = parse_game_ref(&game)?;
@@ -242,23 +242,8 @@ pub async fn daily_puzzle(
         let post = serenity::CreateMessage::new()
             .content(here.render(public))
             .allowed_mentions(serenity::CreateAllowedMentions::new());
-        let turn = ctx
-            .data()
-            .pacer
-            .turn(crate::bot::rest::Urgency::Member, 0)
-            .await;
-        let posted = ctx.channel_id().send_message(ctx.http(), post).await;
-        drop(turn);
-        if let Err(e) = posted {
-            let why = match crate::bot::failure::Failure::of(&e) {
-                crate::bot::failure::Failure::Refused {
-                    status,
-                    code,
-                    message,
-                } => crate::bot::failure::explain_refusal(status, code, &message, channel),
-                crate::bot::failure::Failure::Passing(_) => text!("daily-puzzle-try-again"),
-            };
-            tracing::info!(%guild, %channel, "cannot post a daily puzzle's first notice: {e}");
+        if let Err(why) = post_checked(&ctx, ctx.channel_id(), post).await {
+            tracing::info!(%guild, %channel, "cannot post a daily puzzle's first notice");
             return Err(
                 crate::play::Refusal::new(text!("daily-puzzle-cannot-post", why = why)).into(),
             );
@@ -282,6 +267,173 @@ pub async fn daily_puzzle(
         }
     };
     super::answer_privately(&ctx, text.render(lang)).await
+}
+
+/// Posts `post` in `channel`, to check that the bot may post there: the reason in words when
+/// Discord refuses it (or a failure that may pass: try again).
+async fn post_checked(
+    ctx: &Context<'_>,
+    channel: serenity::ChannelId,
+    post: serenity::CreateMessage,
+) -> Result<(), crate::i18n::Text> {
+    let turn = ctx
+        .data()
+        .pacer
+        .turn(crate::bot::rest::Urgency::Member, 0)
+        .await;
+    let posted = channel.send_message(ctx.http(), post).await;
+    drop(turn);
+    let Err(e) = posted else {
+        return Ok(());
+    };
+    tracing::info!(%channel, "a checked post was refused: {e}");
+    Err(match crate::bot::failure::Failure::of(&e) {
+        crate::bot::failure::Failure::Refused {
+            status,
+            code,
+            message,
+        } => crate::bot::failure::explain_refusal(status, code, &message, channel.into()),
+        crate::bot::failure::Failure::Passing(_) => text!("daily-puzzle-try-again"),
+    })
+}
+
+/// Moderators: where seeks are posted.
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
+pub async fn seeks(
+    ctx: Context<'_>,
+    post_here: Option<bool>,
+    game: Option<super::GameChoice>,
+    role: Option<serenity::Role>,
+    remove_role: Option<bool>,
+) -> Result<(), BotError> {
+    let Some(guild) = ctx.guild_id().map(GuildId::from) else {
+        return Err(crate::play::Refusal::new(text!("answer-server-only")).into());
+    };
+    let lang = lang(&ctx);
+    let refuse = |t| -> Result<(), BotError> { Err(crate::play::Refusal::new(t).into()) };
+    let changes = post_here.is_some() || role.is_some() || remove_role == Some(true);
+    if changes && !manages_server(&ctx) {
+        return refuse(text!("answer-moderators-only"));
+    }
+    let kind = game.map(crate::games::GameKind::from);
+    match (kind, &role, remove_role == Some(true)) {
+        (None, Some(_), _) | (None, None, true) => return refuse(text!("seeks-role-needs-game")),
+        (Some(_), Some(_), true) => return refuse(text!("seeks-role-and-remove")),
+        (Some(_), None, false) => return refuse(text!("seeks-game-alone")),
+        _ => {}
+    }
+    if let Some(role) = &role {
+        check_seek_role(&ctx, guild, role)?;
+    }
+    let pool = &ctx.data().core.pool;
+    let now = ctx.data().core.clock.now();
+    let public = crate::play::server_lang(pool, Some(guild)).await?;
+    // The roles as they will be, for the notice in the seek channel.
+    let mut roles = db::seek_roles(pool, guild).await?;
+    if let Some(kind) = kind {
+        roles.retain(|(k, _)| *k != kind);
+        if let Some(role) = &role {
+            roles.push((kind, db::RoleId::from(role.id.get())));
+        }
+        roles.sort_by_key(|(k, _)| crate::games::GameKind::ALL.iter().position(|g| g == k));
+    }
+    let channel = match post_here {
+        Some(true) => Some(db::ChannelId::from(ctx.channel_id())),
+        Some(false) => None,
+        None => db::fetch_seek_channel(pool, guild).await?,
+    };
+    // A change is shown in the seek channel with the roles' buttons, which checks that the bot
+    // may post there: refused, nothing is saved and the moderator is told why.
+    if let (Some(channel), true) = (channel, changes) {
+        let post = serenity::CreateMessage::new()
+            .content(seek_notice(&roles).render(public))
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        let post = match crate::bot::components::seek_role_buttons(public, &roles) {
+            Some(row) => post.components(vec![row]),
+            None => post,
+        };
+        if let Err(why) = post_checked(&ctx, channel.get().into(), post).await {
+            return refuse(text!(
+                "seeks-cannot-post",
+                channel = channel.to_string(),
+                why = why
+            ));
+        }
+    }
+    match post_here {
+        Some(true) => {
+            db::set_seek_channel(pool, guild, db::ChannelId::from(ctx.channel_id()), now).await?
+        }
+        Some(false) => {
+            db::clear_seek_channel(pool, guild).await?;
+        }
+        None => {}
+    }
+    if let Some(kind) = kind {
+        let role = role.as_ref().map(|r| db::RoleId::from(r.id.get()));
+        db::set_seek_role(pool, guild, kind, role, now).await?;
+    }
+    let text = text!(
+        "seeks-state",
+        saved = if changes { "yes" } else { "no" },
+        channel = channel.map_or_else(
+            || text!("seeks-none"),
+            |c| crate::i18n::Text::raw(format!("<#{c}>"))
+        ),
+        roles = role_list(&roles)
+    );
+    super::answer_privately(&ctx, text.render(lang)).await
+}
+
+/// Refuses a seek role the bot cannot mention (not mentionable by everyone, and the bot lacks
+/// Mention Everyone here), `@everyone`, and a role an integration manages (no member can be
+/// given it).
+fn check_seek_role(
+    ctx: &Context<'_>,
+    guild: GuildId,
+    role: &serenity::Role,
+) -> Result<(), BotError> {
+    let refuse = |t| Err(crate::play::Refusal::new(t).into());
+    let name = crate::i18n::excerpt(&role.name);
+    if role.id.get() == guild.get() {
+        return refuse(text!("seeks-role-everyone"));
+    }
+    if role.managed {
+        return refuse(text!("seeks-role-managed", role = name));
+    }
+    let bot_may_mention = match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .app_permissions
+            .is_some_and(|p| p.mention_everyone()),
+        poise::Context::Prefix(_) => false,
+    };
+    if !role.mentionable && !bot_may_mention {
+        return refuse(text!("seeks-role-not-mentionable", role = name));
+    }
+    Ok(())
+}
+
+/// The seek roles in words: `inpHeXion: @role, EXXIT: @role`, or none.
+fn role_list(roles: &[(crate::games::GameKind, db::RoleId)]) -> crate::i18n::Text {
+    if roles.is_empty() {
+        return text!("seeks-none");
+    }
+    crate::i18n::Text::raw(
+        roles
+            .iter()
+            .map(|(kind, role)| format!("{}: <@&{role}>", kind.title()))
+            .collect::<Vec<_>>()
+            .join(", "),
+    )
+}
+
+/// The notice in the seek channel: seeks are posted here, and the roles members may take.
+fn seek_notice(roles: &[(crate::games::GameKind, db::RoleId)]) -> crate::i18n::Text {
+    text!(
+        "seeks-notice",
+        roles = if roles.is_empty() { "no" } else { "yes" }
+    )
 }
 
 #[cfg(test)]

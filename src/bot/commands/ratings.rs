@@ -85,7 +85,7 @@ pub async fn leaderboard(
     Ok(())
 }
 
-/// A player's ratings, record and recent games here.
+/// A player's ratings and recent games.
 #[poise::command(slash_command)]
 pub async fn profile(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;

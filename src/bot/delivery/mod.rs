@@ -488,6 +488,9 @@ impl Delivery {
         if let (&Target::Rematch { challenge, .. }, Some(m)) = (&q.body.target, message) {
             db::set_challenge_message(&mut *tx, challenge, m).await?;
         }
+        if let (&Target::Seek { channel, seek, .. }, Some(m)) = (&q.body.target, message) {
+            db::set_seek_message(&mut *tx, seek, channel, m).await?;
+        }
         if let (&Target::DailyPuzzle { guild, day, .. }, Some(m)) = (&q.body.target, message) {
             db::set_daily_post_message(&mut *tx, guild, day, m).await?;
         }
@@ -618,6 +621,10 @@ impl Delivery {
             db::close_challenge(&self.pool, challenge, db::ChallengeStatus::Withdrawn, None)
                 .await?;
         }
+        if let Target::Seek { seek, .. } = q.body.target {
+            // Nobody can take it from its card: withdrawn, so that it is not matched unseen.
+            db::close_seek(&self.pool, seek, db::SeekStatus::Withdrawn).await?;
+        }
         warn!(
             announcement = q.id,
             %channel, "cannot post in a channel ({what}); telling the players by direct message"
@@ -708,8 +715,30 @@ impl Delivery {
             }
             (None, _) => None,
         };
-        let mentions = serenity::CreateAllowedMentions::new()
+        let mut mentions = serenity::CreateAllowedMentions::new()
             .users(a.mentions.iter().map(|&u| serenity::UserId::from(u)));
+        // A seek's card: its buttons (the seek as stored names its variants), and the pings
+        // of its games' seek roles. A seek closed meanwhile is not posted.
+        let mut seek_row = None;
+        if let Target::Seek {
+            seek, ref roles, ..
+        } = a.target
+        {
+            let stored = db::fetch_seek(&self.pool, seek)
+                .await
+                .map_err(|e| Failure::Passing(format!("cannot read seek {seek}: {e}")))?;
+            match stored {
+                Some(s) if s.status == db::SeekStatus::Open => {
+                    seek_row = Some(crate::bot::components::seek_buttons(
+                        Lang::of(&a.lang),
+                        s.id,
+                        &s.variants,
+                    ))
+                }
+                _ => return Ok(None),
+            }
+            mentions = mentions.roles(roles.iter().map(|&r| serenity::RoleId::new(r.get())));
+        }
         let message = || {
             let mut m = serenity::CreateMessage::new()
                 .content(super::limits::fit(&a.content, super::limits::CONTENT))
@@ -744,6 +773,9 @@ impl Delivery {
                     challenge,
                 )]);
             }
+            if let Some(row) = &seek_row {
+                m = m.components(vec![row.clone()]);
+            }
             m
         };
         let http = self.http.as_ref();
@@ -759,6 +791,7 @@ impl Delivery {
         match a.target {
             Target::Channel { channel }
             | Target::Rematch { channel, .. }
+            | Target::Seek { channel, .. }
             | Target::DailyPuzzle { channel, .. } => send(channel).await,
             Target::Tournament {
                 tournament,

@@ -101,6 +101,23 @@ both_backends! {
         db::store_note(&pool, lost, ANN, "a plan", 5).await.unwrap();
         db::store_note(&pool, playing, ANN, "another", 5).await.unwrap();
         db::store_note(&pool, playing, BOB, "bob's own", 5).await.unwrap();
+        // An open seek of Ann's.
+        let seeking = [Options::parse_line("inphexion size=7").unwrap()];
+        let seek = db::insert_seek(
+            &pool,
+            &db::NewSeek {
+                guild_id: GUILD,
+                channel_id: ChannelId(88),
+                player_id: ANN,
+                variants: &seeking,
+                days: 1..=3,
+                rated: true,
+                now: 5,
+                expires_at: 5_000,
+            },
+        )
+        .await
+        .unwrap();
 
         // What is shown: everything above.
         let shown = member_data(&mut conn, ANN).await.unwrap();
@@ -112,6 +129,7 @@ both_backends! {
         assert_eq!(shown.time_zone.as_deref(), Some("Asia/Tokyo"));
         assert!(shown.rows.contains(&("announcements", 1)), "{:?}", shown.rows);
         assert!(shown.rows.contains(&("game_notes", 2)), "{:?}", shown.rows);
+        assert!(shown.rows.contains(&("seeks", 1)), "{:?}", shown.rows);
         for table in ["player_settings", "vacations", "followers", "web_tokens", "inbox_tokens", "moves"] {
             let listed = shown.rows.iter().any(|(t, _)| *t == table);
             assert_eq!(listed, table != "moves", "{table}: {:?}", shown.rows);
@@ -147,6 +165,7 @@ both_backends! {
             "SELECT COUNT(*) FROM web_tokens WHERE user_id = $1",
             "SELECT COUNT(*) FROM followers WHERE user_id = $1",
             "SELECT COUNT(*) FROM game_notes WHERE user_id = $1",
+            "SELECT COUNT(*) FROM seeks WHERE player_id = $1",
             "SELECT COUNT(*) FROM players WHERE id = $1 AND (name <> '' OR locale IS NOT NULL)",
         ] {
             assert_eq!(count(&pool, sql, ANN).await, 0, "{sql}");
@@ -163,6 +182,8 @@ both_backends! {
         };
         assert_eq!(dms(ANN).await, ["pending"], "what was sent to Ann is gone; the rest goes out");
         assert_eq!(dms(BOB).await, ["sent"]);
+        // Her seek is gone: nobody is matched with a former member.
+        assert_eq!(db::fetch_seek(&pool, seek).await.unwrap(), None);
         // Others' rows stay; the games stay, with their results, by id.
         assert_eq!(count(&pool, "SELECT COUNT(*) FROM followers WHERE user_id = $1", BOB).await, 1);
         assert_eq!(db::fetch_note(&pool, playing, BOB).await.unwrap().as_deref(), Some("bob's own"));

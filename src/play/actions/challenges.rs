@@ -74,15 +74,25 @@ fn expired_text(c: &Challenge) -> Text {
 /// as it is: the bot may not edit a message there outside an interaction (its buttons answer
 /// that the challenge ended).
 async fn enqueue_card_edit(tx: &mut db::Conn, c: &Challenge, text: &Text) -> Result<(), Error> {
-    let (Some(message), Some(_)) = (c.message_id, c.guild_id) else {
+    enqueue_edit(tx, c.guild_id, c.channel_id, c.message_id, text).await
+}
+
+/// Queues in `tx` the edit that replaces `message` in `channel` of server `guild` (a card: a
+/// challenge's, a seek's) by `text`, without its buttons; nothing when the message is unknown or
+/// outside a server.
+pub(super) async fn enqueue_edit(
+    tx: &mut db::Conn,
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    message: Option<db::MessageId>,
+    text: &Text,
+) -> Result<(), Error> {
+    let (Some(message), Some(_)) = (message, guild) else {
         return Ok(());
     };
-    let lang = crate::play::server_lang(&mut *tx, c.guild_id).await?;
+    let lang = crate::play::server_lang(&mut *tx, guild).await?;
     let edit = Announcement {
-        target: Target::Edit {
-            channel: c.channel_id,
-            message,
-        },
+        target: Target::Edit { channel, message },
         content: text.render(lang),
         mentions: Vec::new(),
         board: None,
@@ -176,7 +186,7 @@ async fn check_cap(tx: &mut db::Conn, challenger: UserId, now: i64) -> Result<()
 
 /// The time control and weekends off of a new challenge: as asked, else `seconds_per_move` for
 /// every move and the server's setting.
-async fn clock_of(
+pub(super) async fn clock_of(
     tx: &mut db::Conn,
     time_control: Option<TimeControl>,
     seconds_per_move: i64,
@@ -457,28 +467,18 @@ pub async fn answer_challenge(
     } else {
         [opponent, c.challenger_id]
     };
-    // Read before the transaction, whose first statement then writes (SQLite).
-    let mut conn = core.pool.acquire().await?;
-    let place = ClockPlace {
-        game: None,
-        guild: c.guild_id,
+    let agreed = Agreed {
+        guild_id: c.guild_id,
+        channel_id: c.channel_id,
+        options: &c.options,
+        rated: c.rated,
+        seconds_per_move: c.seconds_per_move,
+        time_control: c.time_control,
+        weekends_off: c.weekends_off,
+        players,
+        from: c.message_id,
     };
-    let (deadline, clock) = first_turn(
-        &mut conn,
-        place,
-        c.time_control,
-        c.weekends_off,
-        players[0],
-        c.seconds_per_move,
-        now,
-    )
-    .await?;
-    drop(conn);
-    let mut tx = core.pool.begin().await?;
-    // The claim comes first: of two members accepting at once (in one process or two), the
-    // second waits here for the first transaction, then finds the challenge taken.
-    if !db::claim_challenge(&mut *tx, id, now).await? {
-        drop(tx);
+    let Some(game_id) = start_agreed(core, &agreed, Claim::Challenge(id)).await? else {
         let now_stored = db::fetch_challenge(&core.pool, id).await?;
         if let Some(taken) = match &now_stored {
             Some(c) => taken_by(core, c).await?,
@@ -487,21 +487,7 @@ pub async fn answer_challenge(
             return Err(taken);
         }
         return Err(gone());
-    }
-    let new = NewGame {
-        guild_id: c.guild_id,
-        channel_id: c.channel_id,
-        options: &c.options,
-        players,
-        rated: c.rated,
-        now,
-        seconds_per_move: c.seconds_per_move,
-        deadline_at: Some(deadline),
-        clock,
     };
-    let game_id = start_game(&mut tx, &new, c.message_id, None).await?;
-    db::set_challenge_game(&mut *tx, id, game_id).await?;
-    core.commit_change(tx, game_id).await?;
     info!(challenge = id, game = game_id, "challenge accepted");
     let text = match c.opponent_id {
         Some(opponent) => text!(
@@ -523,6 +509,90 @@ pub async fn answer_challenge(
         game: game_id,
         text,
     })
+}
+
+/// The terms of a game two members agreed on (an accepted challenge, a matched seek).
+#[derive(Clone, Debug)]
+pub(super) struct Agreed<'a> {
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub options: &'a Options,
+    pub rated: bool,
+    pub seconds_per_move: i64,
+    /// `None`: `seconds_per_move` for every move, from the end of the first player's vacation.
+    pub time_control: Option<TimeControl>,
+    pub weekends_off: bool,
+    /// The first seat (moving first), then the second.
+    pub players: [UserId; 2],
+    /// The message the game's thread starts from (the challenge's or the seek's card).
+    pub from: Option<db::MessageId>,
+}
+
+/// What an agreed game is claimed from, with one conditional write in the transaction that
+/// starts it: of two claims at once (in one process or two), the second waits for the first,
+/// then finds it taken.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Claim {
+    /// An open challenge.
+    Challenge(i64),
+    /// An open seek.
+    Seek(i64),
+}
+
+/// Starts the game of `agreed` once `claim` is taken: its first turn (the first seat's clock
+/// starts now, after their vacation if away), its thread and first board, in one transaction
+/// that records the game on what it was claimed from. `None` when the claim was taken first.
+/// The one start of every game two members agreed on.
+pub(super) async fn start_agreed(
+    core: &Core,
+    agreed: &Agreed<'_>,
+    claim: Claim,
+) -> Result<Option<i64>, Error> {
+    let now = core.clock.now();
+    // Read before the transaction, whose first statement then writes (SQLite).
+    let mut conn = core.pool.acquire().await?;
+    let place = ClockPlace {
+        game: None,
+        guild: agreed.guild_id,
+    };
+    let (deadline, clock) = first_turn(
+        &mut conn,
+        place,
+        agreed.time_control,
+        agreed.weekends_off,
+        agreed.players[0],
+        agreed.seconds_per_move,
+        now,
+    )
+    .await?;
+    drop(conn);
+    let mut tx = core.pool.begin().await?;
+    // The claim comes first: a second claim waits here for the first transaction.
+    let claimed = match claim {
+        Claim::Challenge(id) => db::claim_challenge(&mut *tx, id, now).await?,
+        Claim::Seek(id) => db::claim_seek(&mut *tx, id, now).await?,
+    };
+    if !claimed {
+        return Ok(None);
+    }
+    let new = NewGame {
+        guild_id: agreed.guild_id,
+        channel_id: agreed.channel_id,
+        options: agreed.options,
+        players: agreed.players,
+        rated: agreed.rated,
+        now,
+        seconds_per_move: agreed.seconds_per_move,
+        deadline_at: Some(deadline),
+        clock,
+    };
+    let game_id = start_game(&mut tx, &new, agreed.from, None).await?;
+    match claim {
+        Claim::Challenge(id) => db::set_challenge_game(&mut *tx, id, game_id).await?,
+        Claim::Seek(id) => db::set_seek_game(&mut *tx, id, game_id).await?,
+    }
+    core.commit_change(tx, game_id).await?;
+    Ok(Some(game_id))
 }
 
 /// The refusal for a press on open challenge `c` once a member took it: who, and their game.

@@ -1,6 +1,7 @@
 //! The game's verbs, each in one place: start a game from an accepted challenge or against the
 //! bot, apply a move (a member's or the bot's), resign, abort, lose on time, remind, expire
-//! challenges, take a vacation, open a challenge (to a member or to a whole server); and run
+//! challenges and seeks, take a vacation, open a challenge (to a member or to a whole server),
+//! seek a game (matched with another member's seek, or accepted from its card); and run
 //! tournaments.
 //!
 //! Each action decides on the stored state, then stores the change and queues what must be
@@ -19,6 +20,7 @@ mod moves;
 #[cfg(test)]
 mod open_tests;
 mod pauses;
+mod seeks;
 mod takebacks;
 #[cfg(test)]
 mod tests;
@@ -31,5 +33,6 @@ pub use game::*;
 pub use members::*;
 pub use moves::*;
 pub use pauses::*;
+pub use seeks::*;
 pub use takebacks::*;
 pub use tournaments::*;

@@ -37,7 +37,11 @@ impl Bot {
             )
             .env("DATABASE_URL", &d.db_url)
             .env("DEV_GUILD_ID", GUILD_ID.to_string())
-            .env("RUST_LOG", "warn,hexcord=info")
+            // `E2E_RUST_LOG` sets the bot's log filter when looking into a failure.
+            .env(
+                "RUST_LOG",
+                std::env::var("E2E_RUST_LOG").unwrap_or_else(|_| "warn,hexcord=info".into()),
+            )
             // The web board on a port of its own (several bots run at once), its links to it.
             .env("WEB_ADDR", format!("127.0.0.1:{web_port}"))
             .env("PUBLIC_URL", format!("http://127.0.0.1:{web_port}"))

@@ -548,6 +548,11 @@ pub(super) async fn rest(State(state): State<Arc<FakeState>>, req: Request) -> R
                     .into_response(),
             }
         }
+        // A member takes or drops a role (a seek role's button).
+        ("PUT", ["guilds", _, "members", _, "roles", _])
+        | ("DELETE", ["guilds", _, "members", _, "roles", _]) => {
+            StatusCode::NO_CONTENT.into_response()
+        }
         ("POST", ["users", "@me", "channels"]) => {
             let user = body["recipient_id"].as_str().unwrap_or("0").to_string();
             let id = state.next_id.fetch_add(1, Ordering::Relaxed);

@@ -1,0 +1,99 @@
+# Seeks: `/seek` asks for a game in a server, matched at once with a compatible seek of another
+# member, or shown as a card any member may accept.
+
+cmd-seek = Find an opponent here, now or later.
+    .name = seek
+opt-seek-game = Which game
+    .name = game
+opt-seek-sizes = Board sizes you would play, e.g. `7 9` (EXXIT: tiles, e.g. `29 39`); default: standard
+    .name = sizes
+opt-seek-other_game = Another game you would play too
+    .name = other_game
+opt-seek-other_sizes = The other game's sizes, e.g. `29 39`; default: standard
+    .name = other_sizes
+opt-seek-days_per_move = The least time for each move you would play (default: 3 days)
+    .name = days_per_move
+opt-seek-max_days_per_move = The most time for each move you would play (default: the least)
+    .name = max_days_per_move
+opt-seek-rated = Counts for the server's ratings (default: yes)
+    .name = rated
+opt-seek-expires = How long your seek waits for an opponent (default: 24 hours)
+    .name = expires
+choice-other_game-0 = inpHeXion
+choice-other_game-1 = EXXIT
+choice-max_days_per_move-0 = 1 day
+choice-max_days_per_move-1 = 3 days
+choice-max_days_per_move-2 = 7 days
+choice-max_days_per_move-3 = 14 days
+
+seek-card =
+    { $author } seeks a game: **{ $variants }**, { $rated ->
+        [yes] rated
+       *[no] unrated
+    }, { $days }. Any other member may accept until <t:{ $until }:f>.
+seek-days-one = { $days ->
+        [one] 1 day
+       *[other] { $days } days
+    } a move
+seek-days-range = { $min }–{ $max } days a move
+seek-or = { $first } or { $then }
+seek-matched = { $who } matched the seek of { $author }: game #{ $game } ({ $options }) starts.
+seek-matched-at-once = { $who } and { $author } were both looking for a game: game #{ $game } ({ $options }, { $days }) starts now.
+seek-withdrawn = { $author } withdrew their seek ({ $variants }).
+seek-expired = The seek of { $author } ({ $variants }) expired: nobody took it.
+seek-taken = { $who } took this seek first: it is game #{ $game }. To find a game yourself, use `/{ cmd-seek.name }`.
+seek-closed = This seek is no longer open (it { $status ->
+        [matched] was matched
+        [withdrawn] was withdrawn
+       *[expired] expired
+    }). To find a game, use `/{ cmd-seek.name }`.
+seek-gone = This seek no longer exists. To find a game, use `/{ cmd-seek.name }`.
+seek-own = This is your own seek: wait for another member to take it, or withdraw it.
+seek-withdraw-own = Only the member who made this seek can withdraw it.
+seek-on-vacation = You are on vacation until <t:{ $until }:f>: a game now would start your clock while you are away. Seek a game when you are back.
+seek-too-many = You have { $open } open seeks, the most one member may have: withdraw one, or wait for them to be taken or to expire.
+seek-variant-count = A seek names from 1 to { $max } variants (games and sizes together).
+seek-variant-twice = { $variant } is named twice: name each variant once.
+seek-days-bounds = The time per move must be between { $min } and { $max } days.
+seek-days-reversed = The least time per move ({ $min } days) is more than the most ({ $max } days): swap them.
+seek-in-a-server = A seek is matched among the members of a server: use `/{ cmd-seek.name }` in a server.
+seek-sizes-unreadable = `{ $input }` is not a list of sizes: write numbers separated by spaces, e.g. `7 9`.
+seek-other-sizes-alone = `{ opt-seek-other_sizes.name }` goes with `{ opt-seek-other_game.name }`: name the other game too.
+seek-same-game = `{ opt-seek-other_game.name }` is the same game as `{ opt-seek-game.name }`: name both sizes in `{ opt-seek-sizes.name }` instead.
+button-accept-seek = Accept: { $variant }
+seek-posted = Your seek is posted in <#{ $channel }>: any member may take it there, and you will be mentioned when the game starts.
+
+## The seek channel and the seek roles (moderators)
+
+cmd-seeks = Moderators: where seeks are posted.
+    .name = seeks
+opt-seeks-post_here = Yes: post unmatched seeks in this channel; no: stop posting them in a channel
+    .name = post_here
+opt-seeks-game = The game whose seek role you set or remove
+    .name = game
+opt-seeks-role = The role pinged with each seek of that game (members take it with a button)
+    .name = role
+opt-seeks-remove_role = Yes: that game's seeks ping no role any more
+    .name = remove_role
+seeks-state = { $saved ->
+        [yes] Saved.{" "}
+       *[no] {""}
+    }Seek channel: { $channel }. Roles pinged: { $roles }.
+seeks-none = none
+seeks-notice = Seeks are posted here: use `/{ cmd-seek.name }` to find an opponent, or accept one below.{ $roles ->
+        [yes] {" "}Press a game's button to be pinged with its seeks (press again to stop).
+       *[no] {""}
+    }
+seeks-cannot-post = Nothing saved: I cannot post in <#{ $channel }>: { $why }
+seeks-role-needs-game = Name the `{ opt-seeks-game.name }` whose role you set or remove.
+seeks-role-and-remove = Give a `{ opt-seeks-role.name }` or `{ opt-seeks-remove_role.name }`, not both.
+seeks-game-alone = With `{ opt-seeks-game.name }`, give the `{ opt-seeks-role.name }` to ping, or `{ opt-seeks-remove_role.name }`.
+seeks-role-everyone = @everyone cannot be a seek role: create a role members may take, such as "inpHeXion players".
+seeks-role-managed = The role `{ $role }` belongs to an integration: nobody can be given it. Choose another role.
+seeks-role-not-mentionable = I cannot mention the role `{ $role }`: in the server's settings, allow everyone to mention it, or give me the Mention All Roles permission. Nothing saved.
+seek-role-gone = This role is no longer a seek role here.
+seek-role-taken = You now have { $role }: you will be pinged with new { $game } seeks. Press again to stop.
+seek-role-dropped = You no longer have { $role }: no more pings with { $game } seeks.
+seek-role-cannot = I could not change your role { $role }: a moderator must give me the Manage Roles permission, with my role above { $role }.
+button-seek-role = { $game } seeks: ping me / stop
+privacy-table-seeks = • Seeks you made (`/{ cmd-seek.name }`): { $count }

@@ -1,0 +1,96 @@
+# 相手探し：`/相手探し` でサーバー内の対局相手を探す。条件の合う他のメンバーの相手探しがあればすぐに対局が
+# 始まり、なければ誰でも承諾できるカードとして出される。
+
+cmd-seek = このサーバーで対局相手を探します。条件の合う相手探しがあればすぐに対局、なければ誰でも受けられるよう掲示します。
+    .name = 相手探し
+opt-seek-game = どのゲームか
+    .name = ゲーム
+opt-seek-sizes = 対局してよい盤のサイズ（例：`7 9`。EXXIT はタイル数、例：`29 39`）。既定：標準
+    .name = サイズ
+opt-seek-other_game = ほかに対局してよいゲーム
+    .name = ほかのゲーム
+opt-seek-other_sizes = ほかのゲームのサイズ（例：`29 39`）。既定：標準
+    .name = ほかのサイズ
+opt-seek-days_per_move = 一手の持ち時間の最小（既定：3日）
+    .name = 一手の日数
+opt-seek-max_days_per_move = 一手の持ち時間の最大（既定：最小と同じ）
+    .name = 一手の最大日数
+opt-seek-rated = サーバーのレーティングに数える（既定：はい）
+    .name = レーティング
+opt-seek-expires = 相手を待つ期間（既定：24時間）
+    .name = 募集期間
+choice-other_game-0 = inpHeXion
+choice-other_game-1 = EXXIT（エクシット）
+choice-max_days_per_move-0 = 1日
+choice-max_days_per_move-1 = 3日
+choice-max_days_per_move-2 = 7日
+choice-max_days_per_move-3 = 14日
+
+seek-card =
+    { $author } が対局相手を探しています：**{ $variants }**、{ $rated ->
+        [yes] レーティング対象
+       *[no] レーティング対象外
+    }、{ $days }。<t:{ $until }:f> まで、ほかのメンバーなら誰でも承諾できます。
+seek-days-one = 一手 { $days }日
+seek-days-range = 一手 { $min }〜{ $max }日
+seek-or = { $first } または { $then }
+seek-matched = { $who } が { $author } の相手探しに応じました。対局 #{ $game }（{ $options }）が始まります。
+seek-matched-at-once = { $who } と { $author } がどちらも対局相手を探していました。対局 #{ $game }（{ $options }、{ $days }）が今始まります。
+seek-withdrawn = { $author } は相手探し（{ $variants }）を取り下げました。
+seek-expired = { $author } の相手探し（{ $variants }）は、応じる人がいないまま期限切れになりました。
+seek-taken = この相手探しには { $who } が先に応じました（対局 #{ $game }）。自分で相手を探すには `/{ cmd-seek.name }` を使ってください。
+seek-closed = この相手探しはもう受け付けていません（{ $status ->
+        [matched] 相手が決まりました
+        [withdrawn] 取り下げられました
+       *[expired] 期限切れです
+    }）。相手を探すには `/{ cmd-seek.name }` を使ってください。
+seek-gone = この相手探しはもうありません。相手を探すには `/{ cmd-seek.name }` を使ってください。
+seek-own = これはあなた自身の相手探しです。ほかのメンバーが応じるのを待つか、取り下げてください。
+seek-withdraw-own = この相手探しを取り下げられるのは、出したメンバーだけです。
+seek-on-vacation = <t:{ $until }:f> まで休暇中です。今対局が始まると、休暇中に持ち時間が減ってしまいます。戻ってから相手を探してください。
+seek-too-many = 受付中の相手探しが { $open }件あり、これが上限です。どれかを取り下げるか、相手が決まるか期限が来るのを待ってください。
+seek-variant-count = 相手探しで指定できるのは 1〜{ $max }種類（ゲームとサイズの組み合わせ）です。
+seek-variant-twice = { $variant } が2回指定されています。それぞれ1回だけ指定してください。
+seek-days-bounds = 一手の持ち時間は { $min }〜{ $max }日で指定してください。
+seek-days-reversed = 一手の最小日数（{ $min }日）が最大日数（{ $max }日）を上回っています。入れ替えてください。
+seek-in-a-server = 相手探しはサーバーのメンバーの間で行います。サーバーで `/{ cmd-seek.name }` を使ってください。
+seek-sizes-unreadable = `{ $input }` はサイズの並びとして読めません。`7 9` のように、数字を空白で区切って書いてください。
+seek-other-sizes-alone = `{ opt-seek-other_sizes.name }` は `{ opt-seek-other_game.name }` と一緒に使います。ほかのゲームも指定してください。
+seek-same-game = `{ opt-seek-other_game.name }` が `{ opt-seek-game.name }` と同じゲームです。両方のサイズを `{ opt-seek-sizes.name }` に書いてください。
+button-accept-seek = 承諾：{ $variant }
+seek-posted = 相手探しを <#{ $channel }> に掲示しました。そこで誰でも応じられます。対局が始まるとメンションでお知らせします。
+
+## 相手探しのチャンネルとロール（モデレーター）
+
+cmd-seeks = モデレーター：相手探しの設定（このチャンネルに掲示する、ゲームごとに通知するロール）。
+    .name = 相手探し設定
+opt-seeks-post_here = はい：相手の決まらない相手探しをこのチャンネルに掲示する／いいえ：掲示をやめる
+    .name = ここに掲示
+opt-seeks-game = ロールを設定・解除するゲーム
+    .name = ゲーム
+opt-seeks-role = そのゲームの相手探しごとに通知するロール（メンバーはボタンで付け外しできます）
+    .name = ロール
+opt-seeks-remove_role = はい：そのゲームの相手探しでロールに通知しない
+    .name = ロール解除
+seeks-state = { $saved ->
+        [yes] 保存しました。
+       *[no] {""}
+    }相手探しのチャンネル：{ $channel }。通知するロール：{ $roles }。
+seeks-none = なし
+seeks-notice = ここに相手探しが掲示されます。`/{ cmd-seek.name }` で対局相手を探すか、下の相手探しに応じてください。{ $roles ->
+        [yes] ゲームのボタンを押すと、そのゲームの相手探しで通知を受け取れます（もう一度押すと止まります）。
+       *[no] {""}
+    }
+seeks-cannot-post = 保存していません。<#{ $channel }> に投稿できません：{ $why }
+seeks-role-needs-game = ロールを設定・解除する `{ opt-seeks-game.name }` を指定してください。
+seeks-role-and-remove = `{ opt-seeks-role.name }` と `{ opt-seeks-remove_role.name }` のどちらか一方だけを指定してください。
+seeks-game-alone = `{ opt-seeks-game.name }` と一緒に、通知する `{ opt-seeks-role.name }` か `{ opt-seeks-remove_role.name }` を指定してください。
+seeks-role-everyone = @everyone は相手探しのロールにできません。「inpHeXion プレイヤー」のような、メンバーが付けられるロールを作ってください。
+seeks-role-managed = ロール `{ $role }` は連携アプリのもので、誰にも付けられません。別のロールを選んでください。
+seeks-role-not-mentionable = ロール `{ $role }` をメンションできません。サーバー設定でこのロールを誰でもメンションできるようにするか、わたしに「すべてのロールにメンション」の権限を与えてください。保存していません。
+seek-role-gone = このロールはもうこのサーバーの相手探しのロールではありません。
+seek-role-taken = { $role } を付けました。新しい { $game } の相手探しで通知します。もう一度押すと止まります。
+seek-role-dropped = { $role } を外しました。{ $game } の相手探しの通知は届きません。
+seek-role-cannot = ロール { $role } を変更できませんでした。モデレーターが、わたしに「ロールの管理」の権限を与え、わたしのロールを { $role } より上にする必要があります。
+button-seek-role = { $game } の相手探し：通知する／止める
+privacy-table-seeks = • 出した相手探し（`/{ cmd-seek.name }`）：{ $count }件

@@ -1,0 +1,517 @@
+//! Seeks: a member asks for a game in a server — any of several variants, any time per move
+//! within a range — and is matched at once with a compatible open seek of another member there
+//! (the nearest rating first), or their seek waits, open, until a member matches or accepts it,
+//! they withdraw it, or it expires ([`expire_seeks`]). A matched seek starts its game through
+//! the start of every agreed game ([`super::challenges`]): the seek is claimed by one
+//! conditional write in the transaction that starts the game, so two members (or two
+//! processes) taking one seek at once start one game.
+
+use std::ops::RangeInclusive;
+
+use tracing::info;
+
+use super::challenges::{clock_of, enqueue_edit, start_agreed, Agreed, Claim};
+use super::game::Core;
+use crate::db::{self, ChannelId, GuildId, NewSeek, Seek, SeekStatus, UserId};
+use crate::games::Options;
+use crate::i18n::Text;
+use crate::play::access::mention;
+use crate::play::schedule::DAY;
+use crate::play::Error;
+use crate::text;
+
+/// Open seeks one member may have at once.
+pub const MAX_OPEN_SEEKS: i64 = 5;
+
+/// The most variants one seek names (each has its Accept button on the seek's card, beside
+/// Withdraw: Discord's row holds five).
+pub const MAX_SEEK_VARIANTS: usize = 4;
+
+/// The days per move a seek may name, at least and at most.
+pub const SEEK_DAYS: RangeInclusive<i64> = 1..=14;
+
+/// How long a seek stays open, at least and at most (24 hours unless its author chooses).
+pub const SEEK_LASTS: RangeInclusive<i64> = super::OPEN_CHALLENGE_LASTS;
+
+/// What a new seek needs.
+#[derive(Clone, Debug)]
+pub struct SeekRequest {
+    pub guild_id: GuildId,
+    /// Where it was asked for: a game it matches at once is played there.
+    pub channel_id: ChannelId,
+    pub player: UserId,
+    /// The variants the member would play, in their order.
+    pub variants: Vec<Options>,
+    /// The days per move they would play, both included.
+    pub days: RangeInclusive<i64>,
+    pub rated: bool,
+    /// How long it stays open unmatched, within [`SEEK_LASTS`].
+    pub lasts: i64,
+}
+
+/// What became of a new seek.
+#[derive(Clone, Debug)]
+pub enum Sought {
+    /// Matched at once: game `game` started (its first board is queued); `text` says so.
+    Matched { game: i64, text: Text },
+    /// Stored, open. Its card is queued for the server's seek channel `posted_in`, pinging the
+    /// seek roles of its games; without a seek channel (`None`), the card is to be shown where
+    /// the seek was asked for.
+    Open {
+        seek: Seek,
+        posted_in: Option<ChannelId>,
+    },
+}
+
+/// Refuses a seek whose terms conflict: no variant or too many, one named twice, days per move
+/// outside [`SEEK_DAYS`] or reversed.
+pub fn check_seek_terms(variants: &[Options], days: &RangeInclusive<i64>) -> Result<(), Error> {
+    if variants.is_empty() || variants.len() > MAX_SEEK_VARIANTS {
+        return Err(Error::refused(text!(
+            "seek-variant-count",
+            max = MAX_SEEK_VARIANTS as i64
+        )));
+    }
+    for (i, v) in variants.iter().enumerate() {
+        if variants[..i].contains(v) {
+            return Err(Error::refused(text!(
+                "seek-variant-twice",
+                variant = crate::play::words::variant(v)
+            )));
+        }
+    }
+    let (min, max) = (*days.start(), *days.end());
+    if !SEEK_DAYS.contains(&min) || !SEEK_DAYS.contains(&max) {
+        return Err(Error::refused(text!(
+            "seek-days-bounds",
+            min = *SEEK_DAYS.start(),
+            max = *SEEK_DAYS.end()
+        )));
+    }
+    if min > max {
+        return Err(Error::refused(text!(
+            "seek-days-reversed",
+            min = min,
+            max = max
+        )));
+    }
+    Ok(())
+}
+
+/// The game two seeks agree on, if any: the first variant of `stored`'s (the older seek's)
+/// order that `variants` names too, at the fewest days per move both would play; `None` when
+/// they differ on rating or share no variant or time.
+pub fn agreement(
+    stored: &Seek,
+    variants: &[Options],
+    days: &RangeInclusive<i64>,
+    rated: bool,
+) -> Option<(Options, i64)> {
+    if stored.rated != rated {
+        return None;
+    }
+    let low = (*stored.days.start()).max(*days.start());
+    let high = (*stored.days.end()).min(*days.end());
+    if low > high {
+        return None;
+    }
+    let variant = stored.variants.iter().find(|v| variants.contains(v))?;
+    Some((variant.clone(), low))
+}
+
+/// Refuses a member on vacation at `now` a seek or a seek's game: it would start their clock
+/// while they are away.
+async fn check_not_away(core: &Core, player: UserId, now: i64) -> Result<(), Error> {
+    if let Some(until) = db::vacation_until(&core.pool, player, now).await? {
+        return Err(Error::refused(text!("seek-on-vacation", until = until)));
+    }
+    Ok(())
+}
+
+/// A member's rating in server `guild`'s pool for the game of `options` (a member without one
+/// counts as [`crate::rating::Rating::START`]).
+async fn rating_of(
+    core: &Core,
+    guild: GuildId,
+    options: &Options,
+    player: UserId,
+) -> Result<f64, Error> {
+    Ok(db::fetch_rating(&core.pool, guild, options.kind(), player)
+        .await?
+        .map_or(crate::rating::Rating::START.rating, |r| r.rating))
+}
+
+/// `req.player` seeks a game. Matched at once with the compatible open seek of another member
+/// of the server whose rating (in the agreed game) is nearest theirs, the oldest first among
+/// equals; a seek taken meanwhile by someone else is passed over for the next. Otherwise the
+/// seek is stored, within [`MAX_OPEN_SEEKS`] of its member (their row taken first, so that
+/// seeks asked for at once are counted one after the other).
+pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
+    check_seek_terms(&req.variants, &req.days)?;
+    if !SEEK_LASTS.contains(&req.lasts) {
+        return Err(anyhow::anyhow!("a seek lasting {} s", req.lasts).into());
+    }
+    let now = core.clock.now();
+    check_not_away(core, req.player, now).await?;
+    let mut ranked = Vec::new();
+    for stored in db::open_seeks_in(&core.pool, req.guild_id, req.player, now).await? {
+        let Some((options, days)) = agreement(&stored, &req.variants, &req.days, req.rated) else {
+            continue;
+        };
+        let theirs = rating_of(core, req.guild_id, &options, stored.player_id).await?;
+        let mine = rating_of(core, req.guild_id, &options, req.player).await?;
+        ranked.push(((theirs - mine).abs(), stored, options, days));
+    }
+    // Nearest rating first; the oldest seek among equals (the list came oldest first).
+    ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (_, stored, options, days) in ranked {
+        let at = Taken {
+            channel: req.channel_id,
+            pressed: false,
+        };
+        let started = start_seek_game(core, &stored, req.player, &options, days, at).await?;
+        if let Some(game) = started {
+            let text = text!(
+                "seek-matched-at-once",
+                who = mention(req.player),
+                author = mention(stored.player_id),
+                game = game,
+                options = crate::play::words::variant(&options),
+                days = days_text(&(days..=days))
+            );
+            return Ok(Sought::Matched { game, text });
+        }
+    }
+    let mut tx = core.pool.begin().await?;
+    db::take_players(&mut tx, &[req.player]).await?;
+    let open = db::count_open_seeks(&mut *tx, req.player, now).await?;
+    if open >= MAX_OPEN_SEEKS {
+        return Err(Error::refused(text!("seek-too-many", open = open)));
+    }
+    // The game it starts is played where its card is: the server's seek channel, if it has one.
+    let posted_in = db::fetch_seek_channel(&mut *tx, req.guild_id).await?;
+    let id = db::insert_seek(
+        &mut *tx,
+        &NewSeek {
+            guild_id: req.guild_id,
+            channel_id: posted_in.unwrap_or(req.channel_id),
+            player_id: req.player,
+            variants: &req.variants,
+            days: req.days.clone(),
+            rated: req.rated,
+            now,
+            expires_at: now + req.lasts,
+        },
+    )
+    .await?;
+    let stored = db::fetch_seek(&mut *tx, id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("seek {id} vanished while storing"))?;
+    if let Some(channel) = posted_in {
+        enqueue_card(&mut tx, &stored, channel).await?;
+    }
+    tx.commit().await?;
+    if posted_in.is_some() {
+        core.wake_delivery();
+    }
+    info!(seek = id, "seek stored");
+    Ok(Sought::Open {
+        seek: stored,
+        posted_in,
+    })
+}
+
+/// Queues in `tx` seek `s`'s card for the server's seek channel `channel`, mentioning the seek
+/// roles of its games (in the server's language).
+async fn enqueue_card(tx: &mut db::Conn, s: &Seek, channel: ChannelId) -> Result<(), Error> {
+    let guild = Some(s.guild_id);
+    let lang = crate::play::server_lang(&mut *tx, guild).await?;
+    let roles: Vec<db::RoleId> = db::seek_roles(&mut *tx, s.guild_id)
+        .await?
+        .into_iter()
+        .filter(|(kind, _)| s.variants.iter().any(|v| v.kind() == *kind))
+        .map(|(_, role)| role)
+        .collect();
+    let pings: Vec<String> = roles.iter().map(|r| format!("<@&{r}>")).collect();
+    let card = seek_card(s).render(lang);
+    let content = match pings.is_empty() {
+        true => card,
+        false => format!("{} {card}", pings.join(" ")),
+    };
+    let post = db::Announcement {
+        target: db::Target::Seek {
+            channel,
+            seek: s.id,
+            roles,
+        },
+        content,
+        mentions: Vec::new(),
+        board: None,
+        concerned: vec![s.player_id],
+        lang: lang.tag().to_string(),
+    };
+    db::enqueue(&mut *tx, None, &post).await?;
+    Ok(())
+}
+
+/// Where and how a seek was taken.
+#[derive(Clone, Copy, Debug)]
+struct Taken {
+    /// Where its game is played.
+    channel: ChannelId,
+    /// From its card's button (whose answer then says who took it): not matched by a seek.
+    pressed: bool,
+}
+
+/// Starts the game of open seek `stored` against `taker`: `options` at `days` per move, played
+/// where `at` says; its author takes the first seat (they waited). Matched by another seek, the
+/// seek's card (if shown) then says who took it. `None` when someone took the seek first.
+async fn start_seek_game(
+    core: &Core,
+    stored: &Seek,
+    taker: UserId,
+    options: &Options,
+    days: i64,
+    at: Taken,
+) -> Result<Option<i64>, Error> {
+    let channel = at.channel;
+    let guild = Some(stored.guild_id);
+    let mut conn = core.pool.acquire().await?;
+    let (control, weekends_off) = clock_of(&mut conn, None, days * DAY, None, guild).await?;
+    drop(conn);
+    // The thread starts from the seek's card when the game is played where the card is.
+    let from = stored.message_id.filter(|_| channel == stored.channel_id);
+    let agreed = Agreed {
+        guild_id: guild,
+        channel_id: channel,
+        options,
+        rated: stored.rated,
+        seconds_per_move: days * DAY,
+        time_control: Some(control),
+        weekends_off,
+        players: [stored.player_id, taker],
+        from,
+    };
+    let Some(game) = start_agreed(core, &agreed, Claim::Seek(stored.id)).await? else {
+        return Ok(None);
+    };
+    info!(seek = stored.id, game, "seek matched");
+    if !at.pressed && stored.message_id.is_some() {
+        let text = matched_text(stored, taker, game, options);
+        let mut tx = core.pool.begin().await?;
+        enqueue_edit(&mut tx, guild, stored.channel_id, stored.message_id, &text).await?;
+        tx.commit().await?;
+        core.wake_delivery();
+    }
+    Ok(Some(game))
+}
+
+/// What seek `s`'s card says once `taker` matched it with game `game` of `options`.
+fn matched_text(s: &Seek, taker: UserId, game: i64, options: &Options) -> Text {
+    text!(
+        "seek-matched",
+        who = mention(taker),
+        author = mention(s.player_id),
+        game = game,
+        options = crate::play::words::variant(options)
+    )
+}
+
+/// `user` accepts variant `variant` (its place in the seek's list) of open seek `id` from its
+/// card, at the fewest days per move its author named; the game is played where the card is.
+/// Refused to its author, to a member on vacation, and once the seek is closed (a late press
+/// is told who took it). Returns the game and the card's new words.
+pub async fn accept_seek(
+    core: &Core,
+    id: i64,
+    user: UserId,
+    variant: usize,
+) -> Result<(i64, Text), Error> {
+    let now = core.clock.now();
+    let s = open_seek(core, id, now).await?;
+    if s.player_id == user {
+        return Err(Error::refused(text!("seek-own")));
+    }
+    let options = s
+        .variants
+        .get(variant)
+        .ok_or_else(|| Error::refused(text!("stale-button")))?
+        .clone();
+    check_not_away(core, user, now).await?;
+    let days = *s.days.start();
+    let at = Taken {
+        channel: s.channel_id,
+        pressed: true,
+    };
+    match start_seek_game(core, &s, user, &options, days, at).await? {
+        Some(game) => Ok((game, matched_text(&s, user, game, &options))),
+        None => Err(closed(core, id).await),
+    }
+}
+
+/// `user` withdraws open seek `id` (theirs alone). Returns the card's new words.
+pub async fn withdraw_seek(core: &Core, id: i64, user: UserId) -> Result<Text, Error> {
+    let now = core.clock.now();
+    let s = open_seek(core, id, now).await?;
+    if s.player_id != user {
+        return Err(Error::refused(text!("seek-withdraw-own")));
+    }
+    if !db::close_seek(&core.pool, id, SeekStatus::Withdrawn).await? {
+        return Err(closed(core, id).await);
+    }
+    info!(seek = id, "seek withdrawn");
+    Ok(text!(
+        "seek-withdrawn",
+        author = mention(s.player_id),
+        variants = variants_text(&s.variants)
+    ))
+}
+
+/// Open seek `id`, or the refusal saying what became of it (one whose time ran out is closed
+/// now).
+async fn open_seek(core: &Core, id: i64, now: i64) -> Result<Seek, Error> {
+    let s = db::fetch_seek(&core.pool, id)
+        .await?
+        .ok_or_else(|| Error::refused(text!("seek-gone")))?;
+    if s.status != SeekStatus::Open {
+        return Err(closed(core, id).await);
+    }
+    if now >= s.expires_at {
+        db::close_seek(&core.pool, id, SeekStatus::Expired).await?;
+        return Err(Error::refused(text!("seek-closed", status = "expired")));
+    }
+    Ok(s)
+}
+
+/// The refusal of a press on seek `id` once it is closed: who took it, or how it closed.
+async fn closed(core: &Core, id: i64) -> Error {
+    let s = match db::fetch_seek(&core.pool, id).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return Error::refused(text!("seek-gone")),
+        Err(e) => return e.into(),
+    };
+    if let (SeekStatus::Matched, Some(game)) = (s.status, s.game_id) {
+        if let Ok(Some(row)) = db::fetch_game(&core.pool, game).await {
+            return Error::refused(text!(
+                "seek-taken",
+                who = mention(row.opponent_of(s.player_id)),
+                game = game
+            ));
+        }
+    }
+    Error::refused(text!("seek-closed", status = s.status.as_str()))
+}
+
+/// Closes the seeks whose time ran out; their cards lose their buttons. Returns how many.
+pub async fn expire_seeks(core: &Core) -> Result<usize, Error> {
+    let now = core.clock.now();
+    let mut tx = core.pool.begin().await?;
+    let expired = db::expire_seeks(&mut *tx, now).await?;
+    for s in &expired {
+        let text = text!(
+            "seek-expired",
+            author = mention(s.player_id),
+            variants = variants_text(&s.variants)
+        );
+        enqueue_edit(&mut tx, Some(s.guild_id), s.channel_id, s.message_id, &text).await?;
+    }
+    tx.commit().await?;
+    if !expired.is_empty() {
+        core.wake_delivery();
+    }
+    Ok(expired.len())
+}
+
+/// Variants in words, joined by "or".
+pub fn variants_text(variants: &[Options]) -> Text {
+    let mut words = variants.iter().map(crate::play::words::variant);
+    let first = words.next().unwrap_or_else(|| text!("rating-range-any"));
+    words.fold(first, |all, next| {
+        text!("seek-or", first = all, then = next)
+    })
+}
+
+/// Days per move in words: `3 days a move`, `1–3 days a move`.
+pub fn days_text(days: &RangeInclusive<i64>) -> Text {
+    match (*days.start(), *days.end()) {
+        (min, max) if min == max => text!("seek-days-one", days = min),
+        (min, max) => text!("seek-days-range", min = min, max = max),
+    }
+}
+
+/// The words of open seek `s`'s card: who seeks what, and until when any member may accept.
+pub fn seek_card(s: &Seek) -> Text {
+    text!(
+        "seek-card",
+        author = mention(s.player_id),
+        variants = variants_text(&s.variants),
+        rated = if s.rated { "yes" } else { "no" },
+        days = days_text(&s.days),
+        until = s.expires_at
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seek(variants: &[&str], days: RangeInclusive<i64>, rated: bool) -> Seek {
+        Seek {
+            id: 1,
+            guild_id: GuildId(1),
+            channel_id: ChannelId(2),
+            player_id: UserId(3),
+            variants: variants
+                .iter()
+                .map(|l| Options::parse_line(l).unwrap())
+                .collect(),
+            days,
+            rated,
+            status: SeekStatus::Open,
+            message_id: None,
+            game_id: None,
+            created_at: 0,
+            expires_at: 100,
+        }
+    }
+
+    fn options(lines: &[&str]) -> Vec<Options> {
+        lines
+            .iter()
+            .map(|l| Options::parse_line(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn two_seeks_agree_on_the_older_ones_first_shared_variant_and_fewest_days() {
+        let stored = seek(&["inphexion size=9", "inphexion size=7"], 2..=5, true);
+        let mine = options(&["inphexion size=7", "inphexion size=9"]);
+        let (v, days) = agreement(&stored, &mine, &(1..=3), true).unwrap();
+        assert_eq!((v.to_string().as_str(), days), ("inphexion size=9", 2));
+        // No shared time, rating or variant: no game.
+        assert_eq!(agreement(&stored, &mine, &(6..=7), true), None);
+        assert_eq!(agreement(&stored, &mine, &(1..=3), false), None);
+        let exxit = options(&["exxit tiles=39"]);
+        assert_eq!(agreement(&stored, &exxit, &(1..=3), true), None);
+        // A flag makes another variant.
+        let pie = options(&["inphexion size=7 pie"]);
+        assert_eq!(agreement(&stored, &pie, &(1..=3), true), None);
+    }
+
+    #[test]
+    fn conflicting_seek_terms_are_refused() {
+        let en = |r: Result<(), Error>| match r {
+            Err(Error::Refused(why)) => why.0.render(crate::i18n::Lang::EN),
+            other => panic!("{other:?}"),
+        };
+        let one = options(&["inphexion size=7"]);
+        assert!(check_seek_terms(&one, &(1..=3)).is_ok());
+        assert!(
+            en(check_seek_terms(&one, &std::ops::RangeInclusive::new(3, 1))).contains("swap them")
+        );
+        assert!(en(check_seek_terms(&one, &(0..=3))).contains("between 1 and 14"));
+        assert!(en(check_seek_terms(&[], &(1..=3))).contains("1 to 4"));
+        let twice = options(&["inphexion size=7", "inphexion size=7"]);
+        assert!(en(check_seek_terms(&twice, &(1..=3))).contains("twice"));
+    }
+}

@@ -1,0 +1,239 @@
+//! Seeks: `/seek` matches two members' compatible seeks into a game at once; a seek left open
+//! is shown with an Accept button per variant, which its author cannot press and only its
+//! author withdraws. Once moderators set a seek channel and a game's role, a seek is posted
+//! there pinging the role (taken by a member with a button), and a press on its card starts the
+//! game. A role the bot cannot mention is refused, nothing saved.
+
+use std::time::Instant;
+
+use serde_json::{json, Value};
+
+use crate::discord::{parse_state, users_of, Bot, Discord, Pressable, ANN, BOB, CAT, MOD};
+
+/// The role moderators make inpHeXion's seek role.
+const ROLE: u64 = 940_000_000_000_000_001;
+
+/// The bot's permissions in the channel without Mention Everyone (bit 17).
+const NO_MENTION_EVERYONE: u64 = 2_248_473_465_835_073 & !(1 << 17);
+
+/// The role as Discord resolves it in a command's options (every field its spec requires).
+fn role(mentionable: bool) -> Value {
+    json!({"id": ROLE.to_string(), "name": "inpHeXion players", "color": 0,
+           "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+           "hoist": false,
+           "icon": null, "unicode_emoji": null, "position": 1, "permissions": "0",
+           "managed": false, "mentionable": mentionable, "flags": 0})
+}
+
+fn days(option: &str, index: u64) -> Value {
+    json!({"name": option, "type": 4, "value": index})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeks_are_matched_posted_with_their_role_and_accepted() {
+    let started = Instant::now();
+    let d = Discord::start("seeks").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let inphexion = json!({"name": "game", "type": 4, "value": 0});
+    let sizes = |s: &str| json!({"name": "sizes", "type": 3, "value": s});
+
+    // Conflicting options change nothing: 7 days at least, 1 at most.
+    d.refused(
+        &ANN,
+        "seek",
+        vec![
+            inphexion.clone(),
+            days("days_per_move", 2),
+            days("max_days_per_move", 0),
+        ],
+        "swap them",
+    )
+    .await;
+
+    // Ann seeks 7×7 or 9×9 at 1 to 3 days a move: nobody else seeks, so her card is shown here,
+    // pinging nobody, with an Accept button per variant and Withdraw.
+    let ans = d
+        .command(
+            &ANN,
+            "seek",
+            vec![
+                inphexion.clone(),
+                sizes("7 9"),
+                days("days_per_move", 0),
+                days("max_days_per_move", 1),
+            ],
+        )
+        .await;
+    assert!(!ans.ephemeral, "{ans:?}");
+    assert!(
+        ans.content.starts_with(&format!(
+            "<@{}> seeks a game: **inpHeXion 7×7 or inpHeXion 9×9**, rated, 1–3 days a move.",
+            ANN.id
+        )),
+        "{ans:?}"
+    );
+    assert!(ans.allowed_users.is_empty(), "nobody is pinged: {ans:?}");
+    let card = Pressable::from_answer(&ans, &d.fake);
+    let mut verbs: Vec<&str> = card.ids.keys().map(String::as_str).collect();
+    verbs.sort_unstable();
+    assert_eq!(verbs, ["seek0", "seek1", "unseek"]);
+
+    // Her own seek is not hers to accept; nobody else withdraws it.
+    d.refused_press(&ANN, &card, "seek1", "your own seek").await;
+    d.refused_press(&BOB, &card, "unseek", "only the member who made")
+        .await;
+
+    // Bob seeks 9×9 at 3 to 7 days: matched at once with Ann's seek, at 3 days a move; Ann,
+    // who waited, moves first, and her card says who took it.
+    let from = d.fake.request_count();
+    let ans = d
+        .command(
+            &BOB,
+            "seek",
+            vec![
+                inphexion.clone(),
+                sizes("9"),
+                days("days_per_move", 1),
+                days("max_days_per_move", 2),
+            ],
+        )
+        .await;
+    assert!(
+        !ans.ephemeral
+            && ans.content.contains("were both looking for a game")
+            && ans.content.contains("(inpHeXion 9×9, 3 days a move)"),
+        "{ans:?}"
+    );
+    let (_, board) = d
+        .fake
+        .wait_for(from, "the matched game's first board", |r| {
+            r.is_new_post() && d.fake.in_channel(&r.path, d.channel()) && !r.files.is_empty()
+        })
+        .await;
+    let body = board.json.unwrap_or(Value::Null);
+    let game = parse_state(body["content"].as_str().unwrap_or(""));
+    assert_eq!(game.to_move, ANN.id, "{body}");
+    assert!(users_of(&body).contains(&ANN.id), "{body}");
+    d.fake
+        .wait_for(from, "Ann's card, taken", |r| {
+            r.method == "PATCH"
+                && r.json.as_ref().is_some_and(|j| {
+                    j["content"].as_str().is_some_and(|c| {
+                        c.contains(&format!("<@{}> matched the seek of <@{}>", BOB.id, ANN.id))
+                    }) && j["components"] == json!([])
+                })
+        })
+        .await;
+    d.refused_press(&CAT, &card, "seek0", "took this seek first")
+        .await;
+
+    // A role the bot may not mention is refused when set, and nothing is saved.
+    let set = vec![
+        json!({"name": "post_here", "type": 5, "value": true}),
+        inphexion.clone(),
+        json!({"name": "role", "type": 8, "value": ROLE.to_string()}),
+    ];
+    let before = d.snapshot().await;
+    let ans = d
+        .command_with_role(&MOD, "seeks", set.clone(), role(false), NO_MENTION_EVERYONE)
+        .await;
+    assert!(
+        ans.ephemeral
+            && ans
+                .content
+                .contains("I cannot mention the role `inpHeXion players`"),
+        "{ans:?}"
+    );
+    assert_eq!(d.snapshot().await, before, "a refused role changes nothing");
+
+    // A mentionable one is saved: this channel becomes the seek channel, where a notice offers
+    // the role.
+    let from = d.fake.request_count();
+    let ans = d
+        .command_with_role(&MOD, "seeks", set, role(true), NO_MENTION_EVERYONE)
+        .await;
+    assert!(
+        ans.ephemeral
+            && ans.content.starts_with("Saved.")
+            && ans.content.contains(&format!("inpHeXion: <@&{ROLE}>")),
+        "{ans:?}"
+    );
+    let notice = d
+        .posted(from, Some(d.channel()), "Seeks are posted here")
+        .await;
+    let notice = notice.json.unwrap_or(Value::Null);
+    let take = format!("hx:srole:{ROLE}");
+    let taken = d.press_id(&CAT, &d.shown_post(&notice), &take).await;
+    assert!(
+        taken.ephemeral
+            && taken
+                .content
+                .starts_with(&format!("You now have <@&{ROLE}>")),
+        "{taken:?}"
+    );
+    let role_path = format!("/members/{}/roles/{ROLE}", CAT.id);
+    let given = d.fake.state.requests.lock().unwrap()[from..]
+        .iter()
+        .any(|r| r.method == "PUT" && r.path.ends_with(&role_path) && r.status == 204);
+    assert!(given, "the role is given");
+
+    // Cat's seek finds no match: it is posted in the seek channel, pinging the role alone.
+    let from = d.fake.request_count();
+    let ans = d.command(&CAT, "seek", vec![inphexion.clone()]).await;
+    assert!(
+        ans.ephemeral && ans.content.contains("Your seek is posted in"),
+        "{ans:?}"
+    );
+    let post = d
+        .posted(
+            from,
+            Some(d.channel()),
+            &format!("<@&{ROLE}> <@{}> seeks a game", CAT.id),
+        )
+        .await;
+    let post = post.json.unwrap_or(Value::Null);
+    assert_eq!(
+        post["allowed_mentions"]["roles"],
+        json!([ROLE.to_string()]),
+        "{post}"
+    );
+    assert_eq!(post["allowed_mentions"]["users"], json!([]), "{post}");
+    let card = Pressable {
+        message: d.shown_post(&post),
+        ids: ["seek0", "unseek"]
+            .into_iter()
+            .map(|verb| {
+                let id = crate::discord::components_of(&post["components"])
+                    .filter_map(|c| c["custom_id"].as_str())
+                    .find(|id| id.split(':').nth(1) == Some(verb))
+                    .unwrap_or_else(|| panic!("no {verb} on {post}"));
+                (verb.to_string(), id.to_string())
+            })
+            .collect(),
+    };
+    d.refused_press(&ANN, &card, "unseek", "only the member who made")
+        .await;
+
+    // Ann takes it from its card: the game starts, Cat (who waited) moving first.
+    let from = d.fake.request_count();
+    let ans = d.press(&ANN, &card, "seek0").await;
+    assert_eq!(ans.callback_type, 7, "{ans:?}");
+    assert!(
+        ans.content
+            .contains(&format!("<@{}> matched the seek of <@{}>", ANN.id, CAT.id)),
+        "{ans:?}"
+    );
+    let (_, board) = d
+        .fake
+        .wait_for(from, "the accepted seek's first board", |r| {
+            r.is_new_post() && d.fake.in_channel(&r.path, d.channel()) && !r.files.is_empty()
+        })
+        .await;
+    let body = board.json.unwrap_or(Value::Null);
+    let second = parse_state(body["content"].as_str().unwrap_or(""));
+    assert_eq!(second.to_move, CAT.id, "{body}");
+    assert_ne!(second.id, game.id);
+
+    d.end(&mut bot, "seeks end-to-end", started).await;
+}
