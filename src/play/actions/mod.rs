@@ -36,3 +36,11 @@ pub use pauses::*;
 pub use seeks::*;
 pub use takebacks::*;
 pub use tournaments::*;
+
+/// After game `game` ended (by a move, a resignation, an abort, on time): its tournament takes
+/// the result up, and its players' standing seeks are checked. Failures are logged: the timers
+/// take both up again.
+pub async fn after_game(core: &Core, game: i64) {
+    tournaments::after_game(core, game).await;
+    seeks::refill_after_game(core, game).await;
+}
