@@ -331,7 +331,11 @@ async fn a_standing_seek_is_matched_posted_again_and_stopped() {
     let labels: Vec<&str> = crate::discord::components_of(&card["components"])
         .filter_map(|c| c["label"].as_str())
         .collect();
-    assert_eq!(labels, ["Accept: EXXIT", "Withdraw and stop"], "{card}");
+    assert_eq!(
+        labels,
+        ["Accept: EXXIT 39 tiles", "Withdraw and stop"],
+        "{card}"
+    );
     let pressable = |card: &Value| Pressable {
         message: d.shown_post(card),
         ids: crate::discord::components_of(&card["components"])

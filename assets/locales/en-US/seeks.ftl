@@ -80,6 +80,7 @@ standing-too-many = You have { $max } standing seeks in this server, the most on
 standing-twice = You have a standing seek for { $variant } in this server already: stop it with `/{ cmd-seek.name } { opt-seek-stop.name }` first.
 standing-keep-and-stop = Give `{ opt-seek-keep.name }` to set a standing seek, or `{ opt-seek-stop.name }` to stop one, not both.
 standing-none = You have no standing seek of { $game } in this server. To set one, use `/{ cmd-seek.name }` with `{ opt-seek-keep.name }`.
+standing-paused = The seek of { $author } ({ $variants }) is paused while they are on vacation: it is made again when they are back.
 standing-stopped = { $count ->
         [one] Your standing seek of { $game } is stopped
        *[other] Your { $count } standing seeks of { $game } are stopped

@@ -74,6 +74,7 @@ standing-too-many = このサーバーで常設の相手探しが { $max }件あ
 standing-twice = このサーバーには { $variant } の常設の相手探しがすでにあります。先に `/{ cmd-seek.name } { opt-seek-stop.name }` でやめてください。
 standing-keep-and-stop = 常設の相手探しを出すなら `{ opt-seek-keep.name }`、やめるなら `{ opt-seek-stop.name }` の、どちらか一方だけを指定してください。
 standing-none = このサーバーに { $game } の常設の相手探しはありません。出すには `/{ cmd-seek.name }` で `{ opt-seek-keep.name }` を指定してください。
+standing-paused = { $author } は休暇中のため、相手探し（{ $variants }）を一時停止しています。戻ると出し直されます。
 standing-stopped = { $game } の常設の相手探し（{ $count }件）をやめました。もう出し直されず、受付中の相手探しは取り下げました。対局はそのまま続きます。
 standing-set = 常設の相手探しを出しました。このサーバーで { $variants } の対局を { $keep }局保つよう、対局が減って受付中の相手探しがなければ、新しい相手探しを出します（休暇中は出しません）。{ $now ->
         [matched] すぐに相手が決まりました。対局 #{ $game } が始まります。

@@ -21,6 +21,8 @@ mod moves;
 mod open_tests;
 mod pauses;
 mod seeks;
+#[cfg(test)]
+mod standing_tests;
 mod takebacks;
 #[cfg(test)]
 mod tests;

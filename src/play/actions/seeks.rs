@@ -334,9 +334,18 @@ async fn start_seek_game(
     info!(seek = stored.id, game, "seek matched");
     if !at.pressed && stored.message_id.is_some() {
         let text = matched_text(stored, taker, game, options);
-        let mut tx = core.pool.begin().await?;
-        enqueue_edit(&mut tx, guild, stored.channel_id, stored.message_id, &text).await?;
-        tx.commit().await?;
+        // One write: no transaction (a reading one could not write once another connection
+        // wrote, on SQLite).
+        let mut conn = core.pool.acquire().await?;
+        enqueue_edit(
+            &mut conn,
+            guild,
+            stored.channel_id,
+            stored.message_id,
+            &text,
+        )
+        .await?;
+        drop(conn);
         core.wake_delivery();
     }
     Ok(Some(game))
@@ -507,8 +516,9 @@ async fn announce_in_game(
     text: &Text,
     players: [UserId; 2],
 ) -> Result<(), Error> {
-    let mut tx = core.pool.begin().await?;
-    let lang = crate::play::server_lang(&mut *tx, Some(guild)).await?;
+    // Read before the transaction, whose first statement then writes (SQLite cannot turn a
+    // reading transaction into a writing one once another connection wrote).
+    let lang = crate::play::server_lang(&core.pool, Some(guild)).await?;
     let post = db::Announcement {
         target: db::Target::Game { game, channel },
         content: text.render(lang),
@@ -517,8 +527,7 @@ async fn announce_in_game(
         concerned: Vec::new(),
         lang: lang.tag().to_string(),
     };
-    db::enqueue(&mut *tx, Some(game), &post).await?;
-    tx.commit().await?;
+    db::enqueue(&core.pool, Some(game), &post).await?;
     core.wake_delivery();
     Ok(())
 }
@@ -545,7 +554,8 @@ pub struct Stood {
 pub enum Refill {
     /// Another process is checking it, or it was stopped.
     Busy,
-    /// Its member is on vacation: no seek is made until they are back.
+    /// Its member is on vacation: no seek is made until they are back, and its open one is
+    /// withdrawn.
     Away,
     /// One of its seeks is open: it waits for an opponent.
     Waiting,
@@ -618,7 +628,8 @@ pub async fn stand(core: &Core, req: &SeekRequest, keep: i64) -> Result<Stood, E
     }
 }
 
-/// Checks standing seek `id`: while its member is not on vacation, has fewer active games of its
+/// Checks standing seek `id`: while its member is not on vacation (during one, its open seek is
+/// withdrawn), has fewer active games of its
 /// variants in its server than it keeps them in, and none of its seeks is open, a seek with its
 /// terms is made ([`seek`]), again as long as each is matched at once. One process at a time
 /// checks it (claimed with one conditional write, [`db::claim_standing_seek`]), so that two
@@ -644,6 +655,7 @@ async fn refill_claimed(core: &Core, id: i64, now: i64) -> Result<Refill, Error>
         .await?
         .is_some()
     {
+        pause(core, &s, now).await?;
         return Ok(Refill::Away);
     }
     if !db::open_seeks_of_standing(&core.pool, id, now)
@@ -653,14 +665,12 @@ async fn refill_claimed(core: &Core, id: i64, now: i64) -> Result<Refill, Error>
         return Ok(Refill::Waiting);
     }
     let mut made = Vec::new();
-    loop {
+    // Each seek matched at once adds a game: at most `keep` of them.
+    for _ in 0..s.keep {
         let games =
             db::count_active_games_of(&core.pool, s.guild_id, s.player_id, &s.variants).await?;
         if games >= s.keep {
-            return Ok(match made.is_empty() {
-                true => Refill::Enough { games },
-                false => Refill::Made(made),
-            });
+            break;
         }
         let sought = seek(
             core,
@@ -680,9 +690,41 @@ async fn refill_claimed(core: &Core, id: i64, now: i64) -> Result<Refill, Error>
         let open = matches!(sought, Sought::Open { .. });
         made.push(sought);
         if open {
-            return Ok(Refill::Made(made));
+            break;
         }
     }
+    if made.is_empty() {
+        let games =
+            db::count_active_games_of(&core.pool, s.guild_id, s.player_id, &s.variants).await?;
+        return Ok(Refill::Enough { games });
+    }
+    Ok(Refill::Made(made))
+}
+
+/// Withdraws the open seeks of standing seek `s`, its member being on vacation at `now` (a game
+/// would start their clock while they are away); their cards say it is paused.
+async fn pause(core: &Core, s: &db::StandingSeek, now: i64) -> Result<(), Error> {
+    let mut paused = false;
+    for open in db::open_seeks_of_standing(&core.pool, s.id, now).await? {
+        // Its first statement writes (see `announce_in_game`).
+        let mut tx = core.pool.begin().await?;
+        if db::close_seek(&mut *tx, open.id, SeekStatus::Withdrawn).await? {
+            let text = text!(
+                "standing-paused",
+                author = mention(open.player_id),
+                variants = variants_text(&open.variants)
+            );
+            let guild = Some(open.guild_id);
+            enqueue_edit(&mut tx, guild, open.channel_id, open.message_id, &text).await?;
+            paused = true;
+        }
+        tx.commit().await?;
+    }
+    if paused {
+        info!(standing = s.id, "standing seek paused by a vacation");
+        core.wake_delivery();
+    }
+    Ok(())
 }
 
 /// Checks the standing seeks of `player` in server `guild` ([`refill`]); failures are logged
