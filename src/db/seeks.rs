@@ -732,7 +732,7 @@ mod tests {
             let s = fetch_standing_seek(&pool, id).await.unwrap().unwrap();
             assert_eq!((s.player_id, s.guild_id, s.variants.clone()), (ann, GuildId(u64::MAX - 7), v.clone()));
             assert_eq!((s.days.clone(), s.rated, s.keep, s.lasts), (2..=3, false, 2, 3600));
-            assert_eq!(standing_seeks_of(&pool, ann, s.guild_id).await.unwrap(), [s.clone()]);
+            assert_eq!(standing_seeks_of(&pool, ann, s.guild_id).await.unwrap(), std::slice::from_ref(&s));
             assert!(standing_seeks_of(&pool, ann, GuildId(7)).await.unwrap().is_empty());
             assert!(standing_seeks_of(&pool, bob, s.guild_id).await.unwrap().is_empty());
             assert_eq!(standing_seek_ids(&pool).await.unwrap(), [id]);
