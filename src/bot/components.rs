@@ -124,11 +124,12 @@ pub fn open_challenge_buttons(lang: Lang, challenge: i64) -> serenity::CreateAct
 }
 
 /// The buttons under seek `seek`'s card: Accept for each of its `variants` (any member but its
-/// author), then Withdraw (its author).
+/// author), then Withdraw (its author; made from a standing seek, it stops that too).
 pub fn seek_buttons(
     lang: Lang,
     seek: i64,
     variants: &[crate::games::Options],
+    standing: bool,
 ) -> serenity::CreateActionRow {
     let accept = variants.iter().enumerate().filter_map(|(i, v)| {
         let variant = u8::try_from(i).ok()?;
@@ -145,8 +146,12 @@ pub fn seek_buttons(
                 .style(serenity::ButtonStyle::Success),
         )
     });
+    let label = match standing {
+        true => "button-stop-standing",
+        false => "button-withdraw",
+    };
     let withdraw = serenity::CreateButton::new(Component::SeekWithdraw(seek).encode())
-        .label(tr(lang, "button-withdraw"))
+        .label(tr(lang, label))
         .style(serenity::ButtonStyle::Secondary);
     serenity::CreateActionRow::Buttons(accept.chain([withdraw]).collect())
 }

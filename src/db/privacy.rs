@@ -7,7 +7,7 @@
 //!
 //! **A former member.** Deleting erases the member's ratings, settings, vacations, private links,
 //! follows, private notes and conditional moves, puzzle attempts and puzzle ratings, the course's progress (`/learn`), their seeks (open
-//! ones are no longer matched), the daily
+//! ones are no longer matched) and standing seeks (none is made again), the daily
 //! puzzles they set for a server (which stops them), the direct messages the bot sent
 //! them (the delivery queue `user:<id>`, see [`dm_queue`]; those still to be sent go out first),
 //! and leaves a tombstone in `players`: the name and language erased, `forgotten_at` set. Their
@@ -70,6 +70,7 @@ pub const MEMBER_DATA: &[MemberColumn] = &[
     col("learn_attempts", "player_id", Fate::Erased),
     // A seek is a wish to play, not a record: deleted (a game it started keeps its players).
     col("seeks", "player_id", Fate::Erased),
+    col("standing_seeks", "player_id", Fate::Erased),
     // The daily puzzle a moderator set stops with their data.
     col("daily_puzzles", "set_by_user_id", Fate::Erased),
     col("games", "first_player_id", Fate::Kept),

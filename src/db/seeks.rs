@@ -63,26 +63,39 @@ pub struct Seek {
     pub game_id: Option<i64>,
     pub created_at: i64,
     pub expires_at: i64,
+    /// The standing seek it was made from, if any.
+    pub standing_id: Option<i64>,
+}
+
+/// The variants of column `variants` (their option lines joined by [`SEPARATOR`]): at least one.
+fn decode_variants(row: &DbRow) -> Result<Vec<Options>, sqlx::Error> {
+    let line: String = row.try_get("variants")?;
+    let variants = line
+        .split(SEPARATOR)
+        .map(Options::parse_line)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| sqlx::Error::ColumnDecode {
+            index: "variants".into(),
+            source: format!("`{line}`: {e}").into(),
+        })?;
+    if variants.is_empty() {
+        return Err(sqlx::Error::ColumnDecode {
+            index: "variants".into(),
+            source: "no variant".into(),
+        });
+    }
+    Ok(variants)
+}
+
+/// Variants as column `variants` holds them.
+fn encode_variants(variants: &[Options]) -> String {
+    let lines: Vec<String> = variants.iter().map(Options::to_string).collect();
+    lines.join(&SEPARATOR.to_string())
 }
 
 impl<'r> FromRow<'r, DbRow> for Seek {
     fn from_row(row: &'r DbRow) -> Result<Self, sqlx::Error> {
         let status: String = row.try_get("status")?;
-        let line: String = row.try_get("variants")?;
-        let variants = line
-            .split(SEPARATOR)
-            .map(Options::parse_line)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| sqlx::Error::ColumnDecode {
-                index: "variants".into(),
-                source: format!("`{line}`: {e}").into(),
-            })?;
-        if variants.is_empty() {
-            return Err(sqlx::Error::ColumnDecode {
-                index: "variants".into(),
-                source: "no variant".into(),
-            });
-        }
         let min: i64 = row.try_get("min_days")?;
         let max: i64 = row.try_get("max_days")?;
         Ok(Seek {
@@ -90,7 +103,7 @@ impl<'r> FromRow<'r, DbRow> for Seek {
             guild_id: row.try_get("guild_id")?,
             channel_id: row.try_get("channel_id")?,
             player_id: row.try_get("player_id")?,
-            variants,
+            variants: decode_variants(row)?,
             days: min..=max,
             rated: super::get_flag(row, "rated")?,
             status: SeekStatus::parse(&status).ok_or_else(|| sqlx::Error::ColumnDecode {
@@ -101,6 +114,7 @@ impl<'r> FromRow<'r, DbRow> for Seek {
             game_id: row.try_get("game_id")?,
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
+            standing_id: row.try_get("standing_id")?,
         })
     }
 }
@@ -116,26 +130,28 @@ pub struct NewSeek<'a> {
     pub rated: bool,
     pub now: i64,
     pub expires_at: i64,
+    /// The standing seek it is made from, if any.
+    pub standing_id: Option<i64>,
 }
 
 /// Stores an open seek; returns its id.
 pub async fn insert_seek(ex: impl Executor<'_>, s: &NewSeek<'_>) -> Result<i64, DbError> {
-    let variants: Vec<String> = s.variants.iter().map(Options::to_string).collect();
     let id = sqlx::query_scalar(
         "INSERT INTO seeks (guild_id, channel_id, player_id, variants, min_days, max_days, rated,
-                            status, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9)
+                            status, created_at, expires_at, standing_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10)
          RETURNING id",
     )
     .bind(s.guild_id)
     .bind(s.channel_id)
     .bind(s.player_id)
-    .bind(variants.join(&SEPARATOR.to_string()))
+    .bind(encode_variants(s.variants))
     .bind(*s.days.start())
     .bind(*s.days.end())
     .bind(i64::from(s.rated))
     .bind(s.now)
     .bind(s.expires_at)
+    .bind(s.standing_id)
     .fetch_one(ex)
     .await?;
     Ok(id)
@@ -338,6 +354,197 @@ pub async fn seek_roles(
     Ok(roles)
 }
 
+/// A stored standing seek: its member wants to be kept in `keep` games of its variants in its
+/// server; a seek with its terms is made whenever they have fewer and none of its seeks is open.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StandingSeek {
+    pub id: i64,
+    pub guild_id: GuildId,
+    /// Where it was asked for: its seeks' cards are posted there without a seek channel.
+    pub channel_id: ChannelId,
+    pub player_id: UserId,
+    pub variants: Vec<Options>,
+    pub days: std::ops::RangeInclusive<i64>,
+    pub rated: bool,
+    /// The active games of its variants in its server its member wants.
+    pub keep: i64,
+    /// How long each of its seeks stays open, in seconds.
+    pub lasts: i64,
+    pub created_at: i64,
+}
+
+impl<'r> FromRow<'r, DbRow> for StandingSeek {
+    fn from_row(row: &'r DbRow) -> Result<Self, sqlx::Error> {
+        let min: i64 = row.try_get("min_days")?;
+        let max: i64 = row.try_get("max_days")?;
+        Ok(StandingSeek {
+            id: row.try_get("id")?,
+            guild_id: row.try_get("guild_id")?,
+            channel_id: row.try_get("channel_id")?,
+            player_id: row.try_get("player_id")?,
+            variants: decode_variants(row)?,
+            days: min..=max,
+            rated: super::get_flag(row, "rated")?,
+            keep: row.try_get("keep")?,
+            lasts: row.try_get("lasts")?,
+            created_at: row.try_get("created_at")?,
+        })
+    }
+}
+
+/// What is needed to store a standing seek.
+#[derive(Clone, Debug)]
+pub struct NewStandingSeek<'a> {
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub player_id: UserId,
+    pub variants: &'a [Options],
+    pub days: std::ops::RangeInclusive<i64>,
+    pub rated: bool,
+    pub keep: i64,
+    pub lasts: i64,
+    pub now: i64,
+}
+
+/// Stores a standing seek; returns its id.
+pub async fn insert_standing_seek(
+    ex: impl Executor<'_>,
+    s: &NewStandingSeek<'_>,
+) -> Result<i64, DbError> {
+    let id = sqlx::query_scalar(
+        "INSERT INTO standing_seeks (guild_id, channel_id, player_id, variants, min_days,
+                                     max_days, rated, keep, lasts, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         RETURNING id",
+    )
+    .bind(s.guild_id)
+    .bind(s.channel_id)
+    .bind(s.player_id)
+    .bind(encode_variants(s.variants))
+    .bind(*s.days.start())
+    .bind(*s.days.end())
+    .bind(i64::from(s.rated))
+    .bind(s.keep)
+    .bind(s.lasts)
+    .bind(s.now)
+    .fetch_one(ex)
+    .await?;
+    Ok(id)
+}
+
+pub async fn fetch_standing_seek(
+    ex: impl Executor<'_>,
+    id: i64,
+) -> Result<Option<StandingSeek>, DbError> {
+    Ok(sqlx::query_as("SELECT * FROM standing_seeks WHERE id = $1")
+        .bind(id)
+        .fetch_optional(ex)
+        .await?)
+}
+
+/// `player`'s standing seeks in server `guild`, oldest first.
+pub async fn standing_seeks_of(
+    ex: impl Executor<'_>,
+    player: UserId,
+    guild: GuildId,
+) -> Result<Vec<StandingSeek>, DbError> {
+    let rows = sqlx::query(
+        "SELECT * FROM standing_seeks WHERE player_id = $1 AND guild_id = $2 ORDER BY id",
+    )
+    .bind(player)
+    .bind(guild)
+    .fetch_all(ex)
+    .await?;
+    Ok(decode_each("standing_seeks", &rows))
+}
+
+/// Every standing seek's id, oldest first.
+pub async fn standing_seek_ids(ex: impl Executor<'_>) -> Result<Vec<i64>, DbError> {
+    Ok(
+        sqlx::query_scalar("SELECT id FROM standing_seeks ORDER BY id")
+            .fetch_all(ex)
+            .await?,
+    )
+}
+
+/// Claims standing seek `id` for making a seek from it until `until`, unless another process
+/// holds it at `now`: `false` when it is held (or gone). Of two processes claiming it at once,
+/// one gets it; [`release_standing_seek`] frees it, and a claim whose process died lapses at
+/// `until`.
+pub async fn claim_standing_seek(
+    ex: impl Executor<'_>,
+    id: i64,
+    now: i64,
+    until: i64,
+) -> Result<bool, DbError> {
+    let done =
+        sqlx::query("UPDATE standing_seeks SET busy_until = $3 WHERE id = $1 AND busy_until <= $2")
+            .bind(id)
+            .bind(now)
+            .bind(until)
+            .execute(ex)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Frees standing seek `id` claimed with [`claim_standing_seek`].
+pub async fn release_standing_seek(ex: impl Executor<'_>, id: i64) -> Result<(), DbError> {
+    sqlx::query("UPDATE standing_seeks SET busy_until = 0 WHERE id = $1")
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Stops standing seek `id`: no more seeks are made from it. `false` when it was gone.
+pub async fn delete_standing_seek(ex: impl Executor<'_>, id: i64) -> Result<bool, DbError> {
+    let done = sqlx::query("DELETE FROM standing_seeks WHERE id = $1")
+        .bind(id)
+        .execute(ex)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The open, unexpired seeks made from standing seek `standing`.
+pub async fn open_seeks_of_standing(
+    ex: impl Executor<'_>,
+    standing: i64,
+    now: i64,
+) -> Result<Vec<Seek>, DbError> {
+    let rows = sqlx::query(
+        "SELECT * FROM seeks WHERE standing_id = $1 AND status = 'open' AND expires_at > $2
+          ORDER BY id",
+    )
+    .bind(standing)
+    .bind(now)
+    .fetch_all(ex)
+    .await?;
+    Ok(decode_each("seeks", &rows))
+}
+
+/// How many active games `player` has in server `guild` of one of `variants`.
+pub async fn count_active_games_of(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+    player: UserId,
+    variants: &[Options],
+) -> Result<i64, DbError> {
+    let lines: Vec<String> = sqlx::query_scalar(
+        "SELECT options FROM games
+          WHERE guild_id = $1 AND status = 'active'
+            AND (first_player_id = $2 OR second_player_id = $2)",
+    )
+    .bind(guild)
+    .bind(player)
+    .fetch_all(ex)
+    .await?;
+    let of_them = lines
+        .iter()
+        .filter(|l| Options::parse_line(l).is_ok_and(|o| variants.contains(&o)))
+        .count();
+    Ok(i64::try_from(of_them).unwrap_or(i64::MAX))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,6 +573,7 @@ mod tests {
                 rated: true,
                 now: 100,
                 expires_at,
+                standing_id: None,
             };
             let anns = insert_seek(&pool, &new(ann, 200)).await.unwrap();
             let bobs = insert_seek(&pool, &new(bob, 300)).await.unwrap();
@@ -441,6 +649,7 @@ mod tests {
                 rated: true,
                 now: 100,
                 expires_at: 200,
+                standing_id: None,
             })
             .await
             .unwrap();
@@ -498,6 +707,96 @@ mod tests {
             assert_eq!((s.status, s.game_id), (SeekStatus::Matched, Some(started)));
             assert_eq!(count_open_seeks(&pool, ann, 150).await.unwrap(), 0);
             assert!(!close_seek(&pool, id, SeekStatus::Withdrawn).await.unwrap(), "matched stays matched");
+        }
+    }
+
+    both_backends! {
+        async fn a_standing_seek_is_kept_claimed_once_and_stopped(pool) {
+            let (ann, bob) = (UserId(u64::MAX - 5), UserId(6));
+            upsert_player(&pool, ann, "a", 0).await.unwrap();
+            upsert_player(&pool, bob, "b", 0).await.unwrap();
+            let v = variants();
+            let id = insert_standing_seek(&pool, &NewStandingSeek {
+                guild_id: GuildId(u64::MAX - 7),
+                channel_id: ChannelId(8),
+                player_id: ann,
+                variants: &v,
+                days: 2..=3,
+                rated: false,
+                keep: 2,
+                lasts: 3600,
+                now: 100,
+            })
+            .await
+            .unwrap();
+            let s = fetch_standing_seek(&pool, id).await.unwrap().unwrap();
+            assert_eq!((s.player_id, s.guild_id, s.variants.clone()), (ann, GuildId(u64::MAX - 7), v.clone()));
+            assert_eq!((s.days.clone(), s.rated, s.keep, s.lasts), (2..=3, false, 2, 3600));
+            assert_eq!(standing_seeks_of(&pool, ann, s.guild_id).await.unwrap(), std::slice::from_ref(&s));
+            assert!(standing_seeks_of(&pool, ann, GuildId(7)).await.unwrap().is_empty());
+            assert!(standing_seeks_of(&pool, bob, s.guild_id).await.unwrap().is_empty());
+            assert_eq!(standing_seek_ids(&pool).await.unwrap(), [id]);
+
+            // Two claims at once: one holds it until it is released or its time runs out.
+            let (a, b) = tokio::join!(
+                claim_standing_seek(&pool, id, 200, 260),
+                claim_standing_seek(&pool, id, 200, 260)
+            );
+            assert!(a.unwrap() ^ b.unwrap(), "exactly one claim holds it");
+            assert!(!claim_standing_seek(&pool, id, 259, 300).await.unwrap());
+            assert!(claim_standing_seek(&pool, id, 260, 300).await.unwrap(), "a lapsed claim");
+            release_standing_seek(&pool, id).await.unwrap();
+            assert!(claim_standing_seek(&pool, id, 261, 300).await.unwrap());
+            release_standing_seek(&pool, id).await.unwrap();
+
+            // Its open seeks, and the games of its variants in its server.
+            let seek = insert_seek(&pool, &NewSeek {
+                guild_id: s.guild_id,
+                channel_id: ChannelId(8),
+                player_id: ann,
+                variants: &v,
+                days: 2..=3,
+                rated: false,
+                now: 100,
+                expires_at: 400,
+                standing_id: Some(id),
+            })
+            .await
+            .unwrap();
+            assert_eq!(fetch_seek(&pool, seek).await.unwrap().unwrap().standing_id, Some(id));
+            let open: Vec<i64> = open_seeks_of_standing(&pool, id, 300).await.unwrap().iter().map(|s| s.id).collect();
+            assert_eq!(open, [seek]);
+            assert!(open_seeks_of_standing(&pool, id, 400).await.unwrap().is_empty(), "expired");
+            let exxit = Options::parse_line("exxit tiles=39").unwrap();
+            for (guild, options) in [
+                (Some(s.guild_id), &v[1]),
+                (Some(s.guild_id), &v[0]),
+                (Some(s.guild_id), &exxit),
+                (Some(GuildId(7)), &v[0]),
+                (None, &v[0]),
+            ] {
+                crate::db::insert_game(&pool, &crate::db::NewGame {
+                    guild_id: guild,
+                    channel_id: ChannelId(8),
+                    options,
+                    players: [bob, ann],
+                    rated: false,
+                    now: 150,
+                    seconds_per_move: 86400,
+                    deadline_at: None,
+                    clock: None,
+                })
+                .await
+                .unwrap();
+            }
+            assert_eq!(count_active_games_of(&pool, s.guild_id, ann, &v).await.unwrap(), 2);
+            assert_eq!(count_active_games_of(&pool, s.guild_id, bob, &v[..1]).await.unwrap(), 1);
+            assert_eq!(count_active_games_of(&pool, GuildId(7), ann, &[exxit]).await.unwrap(), 0);
+
+            assert!(delete_standing_seek(&pool, id).await.unwrap());
+            assert!(!delete_standing_seek(&pool, id).await.unwrap());
+            assert_eq!(fetch_standing_seek(&pool, id).await.unwrap(), None);
+            assert!(!claim_standing_seek(&pool, id, 500, 600).await.unwrap(), "a stopped one");
         }
     }
 }

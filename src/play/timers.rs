@@ -1,5 +1,5 @@
 //! The timer task: losses on time, reminders, daily digests, servers' daily puzzles
-//! ([`super::daily`]), challenge expiry, tournaments
+//! ([`super::daily`]), challenge and seek expiry, standing seeks made again, tournaments
 //! starting at the end of their sign-up or advancing a round that nothing advanced, and the
 //! settings of servers the bot left [`SERVER_GRACE_SECS`] ago removed
 //! ([`crate::db::clear_server`]). Each scan also learns of members who had their data deleted
@@ -28,6 +28,8 @@ pub struct Scanned {
     pub expired: usize,
     /// Seeks closed, their time run out.
     pub expired_seeks: usize,
+    /// Standing seeks that made a seek (their member short of games, none of their seeks open).
+    pub standing_seeks: usize,
     /// Tournaments started (their sign-up over) or advanced (a round complete).
     pub tournaments: usize,
     /// Daily digests queued.
@@ -98,6 +100,11 @@ pub async fn scan(core: &Core) -> Result<Scanned, DbError> {
     match actions::expire_seeks(core).await {
         Ok(n) => done.expired_seeks = n,
         Err(e) => error!("cannot expire seeks: {e:?}"),
+    }
+    // After the expiry: a standing seek whose seek expired unmatched is posted again.
+    match actions::refill_standing_seeks(core).await {
+        Ok(n) => done.standing_seeks = n,
+        Err(e) => error!("cannot check standing seeks: {e:?}"),
     }
     match clear_servers_left(core, now).await {
         Ok(n) => done.servers_cleared = n,

@@ -237,3 +237,169 @@ async fn seeks_are_matched_posted_with_their_role_and_accepted() {
 
     d.end(&mut bot, "seeks end-to-end", started).await;
 }
+
+/// A standing seek keeps Ann in one EXXIT game: set while Bob seeks one, it is matched at once;
+/// when she resigns that game, its seek is posted again (saying it is standing), and Cat takes
+/// it; `/seek … stop` ends it (a game ending then makes no seek), and set again, the card's
+/// Withdraw and stop ends it too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_standing_seek_is_matched_posted_again_and_stopped() {
+    let started = Instant::now();
+    let d = Discord::start("standing-seeks").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let exxit = json!({"name": "game", "type": 4, "value": 1});
+    let keep = |n: i64| json!({"name": "keep", "type": 4, "value": n});
+    let stop = json!({"name": "stop", "type": 5, "value": true});
+    let standing = |d: &Discord| {
+        let url = d.db_url.clone();
+        async move {
+            let pool = hexcord::db::connect(&url).await.expect("db");
+            let n: i64 = sqlx::query_scalar("SELECT count(*) FROM standing_seeks")
+                .fetch_one(&pool)
+                .await
+                .expect("standing seeks");
+            let open: i64 = sqlx::query_scalar("SELECT count(*) FROM seeks WHERE status = 'open'")
+                .fetch_one(&pool)
+                .await
+                .expect("open seeks");
+            pool.close().await;
+            (n, open)
+        }
+    };
+
+    // Impossible or conflicting options change nothing.
+    d.refused(&ANN, "seek", vec![exxit.clone(), keep(11)], "from 1 to 10")
+        .await;
+    d.refused(
+        &ANN,
+        "seek",
+        vec![exxit.clone(), keep(1), stop.clone()],
+        "not both",
+    )
+    .await;
+    d.refused(
+        &ANN,
+        "seek",
+        vec![exxit.clone(), stop.clone()],
+        "no standing seek",
+    )
+    .await;
+    assert_eq!(standing(&d).await, (0, 0));
+
+    // Bob seeks an EXXIT game; Ann's standing seek for one is matched with it at once, and both
+    // are told in the game's channel.
+    let ans = d.command(&BOB, "seek", vec![exxit.clone()]).await;
+    assert!(ans.content.contains("seeks a game"), "{ans:?}");
+    let from = d.fake.request_count();
+    let ans = d.command(&ANN, "seek", vec![exxit.clone(), keep(1)]).await;
+    assert!(
+        ans.ephemeral
+            && ans
+                .content
+                .starts_with("Standing seek set: you will be kept in 1 game of EXXIT")
+            && ans.content.contains("It was matched at once"),
+        "{ans:?}"
+    );
+    let told = d
+        .posted(from, Some(d.channel()), "were both looking for a game")
+        .await;
+    let told = told.json.unwrap_or(Value::Null);
+    let mut pinged = users_of(&told);
+    pinged.sort_unstable();
+    assert_eq!(pinged, [ANN.id, BOB.id], "{told}");
+    let first = parse_state(told["content"].as_str().unwrap_or("")).id;
+    assert_eq!(standing(&d).await, (1, 0));
+
+    // Ann resigns it: having no game left, her seek is posted again here, as standing.
+    let from = d.fake.request_count();
+    let done = d.press(&ANN, &Pressable::resign(first), "resign").await;
+    assert_eq!(done.callback_type, 7, "{done:?}");
+    let card = d
+        .posted(
+            from,
+            Some(d.channel()),
+            &format!("<@{}> seeks a game: **EXXIT", ANN.id),
+        )
+        .await;
+    let card = card.json.unwrap_or(Value::Null);
+    let said = card["content"].as_str().unwrap_or("");
+    assert!(
+        said.contains("It is a standing seek: it keeps") && said.contains("in 1 game of these"),
+        "{card}"
+    );
+    let labels: Vec<&str> = crate::discord::components_of(&card["components"])
+        .filter_map(|c| c["label"].as_str())
+        .collect();
+    assert_eq!(
+        labels,
+        ["Accept: EXXIT 39 tiles", "Withdraw and stop"],
+        "{card}"
+    );
+    let pressable = |card: &Value| Pressable {
+        message: d.shown_post(card),
+        ids: crate::discord::components_of(&card["components"])
+            .filter_map(|c| c["custom_id"].as_str())
+            .map(|id| {
+                (
+                    id.split(':').nth(1).unwrap_or("").to_string(),
+                    id.to_string(),
+                )
+            })
+            .collect(),
+    };
+    let card = pressable(&card);
+    assert_eq!(standing(&d).await, (1, 1));
+
+    // Cat takes it: Ann is in one game again, so no other seek is made.
+    let ans = d.press(&CAT, &card, "seek0").await;
+    assert!(
+        ans.content
+            .contains(&format!("<@{}> matched the seek of <@{}>", CAT.id, ANN.id)),
+        "{ans:?}"
+    );
+    assert_eq!(standing(&d).await, (1, 0));
+    let second = parse_state(&ans.content).id;
+    assert_ne!(second, first);
+
+    // Ann stops it: when that game ends, no seek is made.
+    let ans = d
+        .command(&ANN, "seek", vec![exxit.clone(), stop.clone()])
+        .await;
+    assert!(
+        ans.ephemeral
+            && ans
+                .content
+                .starts_with("Your standing seek of EXXIT is stopped"),
+        "{ans:?}"
+    );
+    assert_eq!(standing(&d).await, (0, 0));
+    let done = d.press(&CAT, &Pressable::resign(second), "resign").await;
+    assert_eq!(done.callback_type, 7, "{done:?}");
+    assert_eq!(
+        standing(&d).await,
+        (0, 0),
+        "a stopped standing seek makes none"
+    );
+
+    // Set again while she has no game: its seek is posted at once; its card's Withdraw and
+    // stop ends both.
+    let from = d.fake.request_count();
+    let ans = d.command(&ANN, "seek", vec![exxit.clone(), keep(1)]).await;
+    assert!(
+        ans.ephemeral && ans.content.contains("Its seek is posted in"),
+        "{ans:?}"
+    );
+    let card = d
+        .posted(from, Some(d.channel()), "It is a standing seek")
+        .await;
+    let card = pressable(&card.json.unwrap_or(Value::Null));
+    let ans = d.press(&ANN, &card, "unseek").await;
+    assert!(
+        ans.content.contains("Their standing seek is stopped"),
+        "{ans:?}"
+    );
+    assert_eq!(standing(&d).await, (0, 0));
+
+    d.end(&mut bot, "standing seeks end-to-end", started).await;
+}

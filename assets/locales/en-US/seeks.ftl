@@ -25,12 +25,22 @@ choice-max_days_per_move-0 = 1 day
 choice-max_days_per_move-1 = 3 days
 choice-max_days_per_move-2 = 7 days
 choice-max_days_per_move-3 = 14 days
+opt-seek-keep = Standing: keep me in this many games of these (1–10), seeking again whenever I have fewer
+    .name = keep
+opt-seek-stop = Yes: stop your standing seeks of this game here
+    .name = stop
 
 seek-card =
     { $author } seeks a game: **{ $variants }**, { $rated ->
         [yes] rated
        *[no] unrated
-    }, { $days }. Any other member may accept until <t:{ $until }:f>.
+    }, { $days }. Any other member may accept until <t:{ $until }:f>.{ $keep ->
+        [0] {""}
+       *[other] {" "}It is a standing seek: it keeps { $author } in { $keep ->
+            [one] 1 game
+           *[other] { $keep } games
+        } of these, and is made again whenever they have fewer.
+    }
 seek-days-one = { $days ->
         [one] 1 day
        *[other] { $days } days
@@ -39,7 +49,10 @@ seek-days-range = { $min }–{ $max } days a move
 seek-or = { $first } or { $then }
 seek-matched = { $who } matched the seek of { $author }: game #{ $game } ({ $options }) starts.
 seek-matched-at-once = { $who } and { $author } were both looking for a game: game #{ $game } ({ $options }, { $days }) starts now.
-seek-withdrawn = { $author } withdrew their seek ({ $variants }).
+seek-withdrawn = { $author } withdrew their seek ({ $variants }).{ $standing ->
+        [yes] {" "}Their standing seek is stopped: it is not made again.
+       *[no] {""}
+    }
 seek-expired = The seek of { $author } ({ $variants }) expired: nobody took it.
 seek-taken = { $who } took this seek first: it is game #{ $game }. To find a game yourself, use `/{ cmd-seek.name }`.
 seek-closed = This seek is no longer open (it { $status ->
@@ -61,6 +74,27 @@ seek-sizes-unreadable = `{ $input }` is not a list of sizes: write numbers separ
 seek-other-sizes-alone = `{ opt-seek-other_sizes.name }` goes with `{ opt-seek-other_game.name }`: name the other game too.
 seek-same-game = `{ opt-seek-other_game.name }` is the same game as `{ opt-seek-game.name }`: name both sizes in `{ opt-seek-sizes.name }` instead.
 button-accept-seek = Accept: { $variant }
+button-stop-standing = Withdraw and stop
+standing-keep-bounds = `{ opt-seek-keep.name }` is the number of games to keep you in: from { $min } to { $max }.
+standing-too-many = You have { $max } standing seeks in this server, the most one member may have: stop one with `/{ cmd-seek.name } { opt-seek-stop.name }`.
+standing-twice = You have a standing seek for { $variant } in this server already: stop it with `/{ cmd-seek.name } { opt-seek-stop.name }` first.
+standing-keep-and-stop = Give `{ opt-seek-keep.name }` to set a standing seek, or `{ opt-seek-stop.name }` to stop one, not both.
+standing-none = You have no standing seek of { $game } in this server. To set one, use `/{ cmd-seek.name }` with `{ opt-seek-keep.name }`.
+standing-paused = The seek of { $author } ({ $variants }) is paused while they are on vacation: it is made again when they are back.
+standing-stopped = { $count ->
+        [one] Your standing seek of { $game } is stopped
+       *[other] Your { $count } standing seeks of { $game } are stopped
+    }: no seek is made again, and the open ones are withdrawn. Your games go on.
+standing-set = Standing seek set: you will be kept in { $keep ->
+        [one] 1 game
+       *[other] { $keep } games
+    } of { $variants } here; whenever you have fewer and no open seek, a new seek is made for you (none while you are on vacation). { $now ->
+        [matched] It was matched at once: game #{ $game } starts.
+        [posted] Its seek is posted in <#{ $channel }>.
+        [enough] You have as many games already: a seek is made when one ends.
+       *[waiting] A seek is made when you can take a game.
+    } To stop it, press its card's Withdraw and stop, or use `/{ cmd-seek.name } { opt-seek-stop.name }`.
+privacy-table-standing_seeks = • Standing seeks (`/{ cmd-seek.name } { opt-seek-keep.name }`): { $count }
 seek-posted = Your seek is posted in <#{ $channel }>: any member may take it there, and you will be mentioned when the game starts.
 
 ## The seek channel and the seek roles (moderators)

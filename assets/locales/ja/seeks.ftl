@@ -25,18 +25,28 @@ choice-max_days_per_move-0 = 1日
 choice-max_days_per_move-1 = 3日
 choice-max_days_per_move-2 = 7日
 choice-max_days_per_move-3 = 14日
+opt-seek-keep = 常設：この数の対局（1〜10）を保つよう、対局が減るたびに相手を探し直す
+    .name = 常設
+opt-seek-stop = はい：このサーバーでのこのゲームの常設の相手探しをやめる
+    .name = 常設をやめる
 
 seek-card =
     { $author } が対局相手を探しています：**{ $variants }**、{ $rated ->
         [yes] レーティング対象
        *[no] レーティング対象外
-    }、{ $days }。<t:{ $until }:f> まで、ほかのメンバーなら誰でも承諾できます。
+    }、{ $days }。<t:{ $until }:f> まで、ほかのメンバーなら誰でも承諾できます。{ $keep ->
+        [0] {""}
+       *[other] これは常設の相手探しです。{ $author } の対局がこの条件で { $keep }局に満たないあいだ、何度でも出し直されます。
+    }
 seek-days-one = 一手 { $days }日
 seek-days-range = 一手 { $min }〜{ $max }日
 seek-or = { $first } または { $then }
 seek-matched = { $who } が { $author } の相手探しに応じました。対局 #{ $game }（{ $options }）が始まります。
 seek-matched-at-once = { $who } と { $author } がどちらも対局相手を探していました。対局 #{ $game }（{ $options }、{ $days }）が今始まります。
-seek-withdrawn = { $author } は相手探し（{ $variants }）を取り下げました。
+seek-withdrawn = { $author } は相手探し（{ $variants }）を取り下げました。{ $standing ->
+        [yes] 常設の相手探しも終了し、もう出し直されません。
+       *[no] {""}
+    }
 seek-expired = { $author } の相手探し（{ $variants }）は、応じる人がいないまま期限切れになりました。
 seek-taken = この相手探しには { $who } が先に応じました（対局 #{ $game }）。自分で相手を探すには `/{ cmd-seek.name }` を使ってください。
 seek-closed = この相手探しはもう受け付けていません（{ $status ->
@@ -58,6 +68,21 @@ seek-sizes-unreadable = `{ $input }` はサイズの並びとして読めませ�
 seek-other-sizes-alone = `{ opt-seek-other_sizes.name }` は `{ opt-seek-other_game.name }` と一緒に使います。ほかのゲームも指定してください。
 seek-same-game = `{ opt-seek-other_game.name }` が `{ opt-seek-game.name }` と同じゲームです。両方のサイズを `{ opt-seek-sizes.name }` に書いてください。
 button-accept-seek = 承諾：{ $variant }
+button-stop-standing = 取り下げて常設をやめる
+standing-keep-bounds = `{ opt-seek-keep.name }` は保つ対局の数です。{ $min }〜{ $max } で指定してください。
+standing-too-many = このサーバーで常設の相手探しが { $max }件あり、これが上限です。`/{ cmd-seek.name } { opt-seek-stop.name }` でどれかをやめてください。
+standing-twice = このサーバーには { $variant } の常設の相手探しがすでにあります。先に `/{ cmd-seek.name } { opt-seek-stop.name }` でやめてください。
+standing-keep-and-stop = 常設の相手探しを出すなら `{ opt-seek-keep.name }`、やめるなら `{ opt-seek-stop.name }` の、どちらか一方だけを指定してください。
+standing-none = このサーバーに { $game } の常設の相手探しはありません。出すには `/{ cmd-seek.name }` で `{ opt-seek-keep.name }` を指定してください。
+standing-paused = { $author } は休暇中のため、相手探し（{ $variants }）を一時停止しています。戻ると出し直されます。
+standing-stopped = { $game } の常設の相手探し（{ $count }件）をやめました。もう出し直されず、受付中の相手探しは取り下げました。対局はそのまま続きます。
+standing-set = 常設の相手探しを出しました。このサーバーで { $variants } の対局を { $keep }局保つよう、対局が減って受付中の相手探しがなければ、新しい相手探しを出します（休暇中は出しません）。{ $now ->
+        [matched] すぐに相手が決まりました。対局 #{ $game } が始まります。
+        [posted] 相手探しを <#{ $channel }> に掲示しました。
+        [enough] すでにその数の対局があります。対局が終わると相手探しを出します。
+       *[waiting] 対局できるようになったら相手探しを出します。
+    }やめるには、カードの「取り下げて常設をやめる」を押すか、`/{ cmd-seek.name } { opt-seek-stop.name }` を使ってください。
+privacy-table-standing_seeks = • 常設の相手探し（`/{ cmd-seek.name } { opt-seek-keep.name }`）：{ $count }件
 seek-posted = 相手探しを <#{ $channel }> に掲示しました。そこで誰でも応じられます。対局が始まるとメンションでお知らせします。
 
 ## 相手探しのチャンネルとロール（モデレーター）

@@ -1,6 +1,8 @@
 //! `/seek`: a member asks for a game in this server, in one or more variants and a range of
 //! days per move. A compatible seek of another member is matched at once; otherwise the seek's
-//! card is shown, with an Accept button per variant and Withdraw.
+//! card is shown, with an Accept button per variant and Withdraw. With `keep`, the seek is
+//! standing: made again whenever the member has fewer games of those variants here (`stop`
+//! ends it).
 
 use crate::db::ChannelId;
 use poise::serenity_prelude as serenity;
@@ -12,7 +14,7 @@ use crate::bot::components::{read_back, seek_buttons};
 use crate::bot::{BotError, Context};
 use crate::db;
 use crate::games::{GameKind, Options};
-use crate::play::actions::{self, SeekRequest, Sought};
+use crate::play::actions::{self, Refill, SeekRequest, Sought};
 use crate::play::schedule::{CHALLENGE_TTL_SECS, DEFAULT_DAYS_PER_MOVE};
 use crate::play::terms::options_from;
 use crate::play::Refusal;
@@ -31,6 +33,10 @@ pub async fn seek(
     max_days_per_move: Option<DaysChoice>,
     rated: Option<bool>,
     expires: Option<ExpiresChoice>,
+    #[min = 1]
+    #[max = 10]
+    keep: Option<i64>,
+    stop: Option<bool>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
@@ -38,6 +44,19 @@ pub async fn seek(
         return Err(Refusal::new(text!("seek-in-a-server")).into());
     };
     let first = GameKind::from(game);
+    let core = &ctx.data().core;
+    if stop == Some(true) {
+        if keep.is_some() {
+            return Err(Refusal::new(text!("standing-keep-and-stop")).into());
+        }
+        let stopped = actions::stop_standing(core, guild, me, first).await?;
+        let text = text!(
+            "standing-stopped",
+            count = stopped as i64,
+            game = first.title()
+        );
+        return super::answer_privately(&ctx, text.render(super::lang(&ctx))).await;
+    }
     let mut variants = variants_of(first, sizes.as_deref())?;
     match (other_game.map(GameKind::from), other_sizes.as_deref()) {
         (None, Some(_)) => return Err(Refusal::new(text!("seek-other-sizes-alone")).into()),
@@ -56,21 +75,23 @@ pub async fn seek(
         (None, Some(max)) => DEFAULT_DAYS_PER_MOVE.min(max)..=max,
         (None, None) => DEFAULT_DAYS_PER_MOVE..=DEFAULT_DAYS_PER_MOVE,
     };
-    let core = &ctx.data().core;
     let channel = ChannelId::from(ctx.channel_id());
-    let sought = actions::seek(
-        core,
-        &SeekRequest {
-            guild_id: guild,
-            channel_id: channel,
-            player: me,
-            variants,
-            days,
-            rated: rated.unwrap_or(true),
-            lasts: expires.map_or(CHALLENGE_TTL_SECS, ExpiresChoice::seconds),
-        },
-    )
-    .await?;
+    let req = SeekRequest {
+        guild_id: guild,
+        channel_id: channel,
+        player: me,
+        variants,
+        days,
+        rated: rated.unwrap_or(true),
+        lasts: expires.map_or(CHALLENGE_TTL_SECS, ExpiresChoice::seconds),
+        standing: None,
+    };
+    if let Some(keep) = keep {
+        let stood = actions::stand(core, &req, keep).await?;
+        let text = standing_text(&req, keep, &stood.refill);
+        return super::answer_privately(&ctx, text.render(super::lang(&ctx))).await;
+    }
+    let sought = actions::seek(core, &req).await?;
     let lang = public_lang(&ctx).await?;
     match sought {
         // The game's first board, queued with it, mentions the player to move.
@@ -90,12 +111,36 @@ pub async fn seek(
         }
         Sought::Open { seek: s, .. } => {
             let reply = CreateReply::default()
-                .content(actions::seek_card(&s).render(lang))
-                .components(vec![seek_buttons(lang, s.id, &s.variants)])
+                .content(actions::seek_card(&s, None).render(lang))
+                .components(vec![seek_buttons(lang, s.id, &s.variants, false)])
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
             post_card(&ctx, s.id, channel, reply).await
         }
     }
+}
+
+/// What a member who set a standing seek is told: what it keeps them in, and what its first
+/// check did (a game started, its seek posted, or enough games already).
+fn standing_text(req: &SeekRequest, keep: i64, refill: &Refill) -> crate::i18n::Text {
+    let (now, game, channel) = match refill {
+        Refill::Made(made) => match made.last() {
+            Some(Sought::Open {
+                posted_in: Some(c), ..
+            }) => ("posted", 0, c.to_string()),
+            Some(Sought::Matched { game, .. }) => ("matched", *game, String::new()),
+            _ => ("waiting", 0, String::new()),
+        },
+        Refill::Enough { .. } => ("enough", 0, String::new()),
+        Refill::Away | Refill::Waiting | Refill::Busy => ("waiting", 0, String::new()),
+    };
+    text!(
+        "standing-set",
+        keep = keep,
+        variants = actions::variants_text(&req.variants),
+        now = now,
+        game = game,
+        channel = channel
+    )
 }
 
 /// The variants of `kind` at the sizes `sizes` names (numbers separated by spaces or commas;

@@ -622,8 +622,15 @@ impl Delivery {
                 .await?;
         }
         if let Target::Seek { seek, .. } = q.body.target {
-            // Nobody can take it from its card: withdrawn, so that it is not matched unseen.
+            // Nobody can take it from its card: withdrawn, so that it is not matched unseen;
+            // the standing seek it was made from stops (its next card would fail the same way).
             db::close_seek(&self.pool, seek, db::SeekStatus::Withdrawn).await?;
+            if let Some(standing) = db::fetch_seek(&self.pool, seek)
+                .await?
+                .and_then(|s| s.standing_id)
+            {
+                db::delete_standing_seek(&self.pool, standing).await?;
+            }
         }
         warn!(
             announcement = q.id,
@@ -733,6 +740,7 @@ impl Delivery {
                         Lang::of(&a.lang),
                         s.id,
                         &s.variants,
+                        s.standing_id.is_some(),
                     ))
                 }
                 _ => return Ok(None),

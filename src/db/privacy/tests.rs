@@ -114,6 +114,24 @@ both_backends! {
                 rated: true,
                 now: 5,
                 expires_at: 5_000,
+                standing_id: None,
+            },
+        )
+        .await
+        .unwrap();
+        // And a standing seek of hers.
+        let standing = db::insert_standing_seek(
+            &pool,
+            &db::NewStandingSeek {
+                guild_id: GUILD,
+                channel_id: ChannelId(88),
+                player_id: ANN,
+                variants: &seeking,
+                days: 1..=3,
+                rated: true,
+                keep: 2,
+                lasts: 86_400,
+                now: 5,
             },
         )
         .await
@@ -130,6 +148,7 @@ both_backends! {
         assert!(shown.rows.contains(&("announcements", 1)), "{:?}", shown.rows);
         assert!(shown.rows.contains(&("game_notes", 2)), "{:?}", shown.rows);
         assert!(shown.rows.contains(&("seeks", 1)), "{:?}", shown.rows);
+        assert!(shown.rows.contains(&("standing_seeks", 1)), "{:?}", shown.rows);
         for table in ["player_settings", "vacations", "followers", "web_tokens", "inbox_tokens", "moves"] {
             let listed = shown.rows.iter().any(|(t, _)| *t == table);
             assert_eq!(listed, table != "moves", "{table}: {:?}", shown.rows);
@@ -166,6 +185,7 @@ both_backends! {
             "SELECT COUNT(*) FROM followers WHERE user_id = $1",
             "SELECT COUNT(*) FROM game_notes WHERE user_id = $1",
             "SELECT COUNT(*) FROM seeks WHERE player_id = $1",
+            "SELECT COUNT(*) FROM standing_seeks WHERE player_id = $1",
             "SELECT COUNT(*) FROM players WHERE id = $1 AND (name <> '' OR locale IS NOT NULL)",
         ] {
             assert_eq!(count(&pool, sql, ANN).await, 0, "{sql}");
@@ -184,6 +204,8 @@ both_backends! {
         assert_eq!(dms(BOB).await, ["sent"]);
         // Her seek is gone: nobody is matched with a former member.
         assert_eq!(db::fetch_seek(&pool, seek).await.unwrap(), None);
+        // Her standing seek too: none is made for her again.
+        assert_eq!(db::fetch_standing_seek(&pool, standing).await.unwrap(), None);
         // Others' rows stay; the games stay, with their results, by id.
         assert_eq!(count(&pool, "SELECT COUNT(*) FROM followers WHERE user_id = $1", BOB).await, 1);
         assert_eq!(db::fetch_note(&pool, playing, BOB).await.unwrap().as_deref(), Some("bob's own"));

@@ -2,8 +2,8 @@
 
 use tracing::info;
 
+use super::after_game;
 use super::game::{end_game, enqueue_board, load, row_after, win_for, Core, Stamp};
-use super::tournaments::after_game;
 use crate::db::{self, DbError, Finish, GameResult, GameStatus, GuildId, UserId};
 use crate::games::Reason;
 use crate::i18n::Text;

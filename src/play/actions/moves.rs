@@ -199,7 +199,7 @@ async fn play_move_as(
     crate::metrics::METRICS.move_played();
     info!(game = id, ply = expected + 1, mv = %notation, "move played");
     if finish.is_some() {
-        super::tournaments::after_game(core, id).await;
+        super::after_game(core, id).await;
     }
     let mut replies = Vec::new();
     if finish.is_none() && !against_bot && !crate::play::local::is_local(&row) {

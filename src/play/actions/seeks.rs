@@ -47,6 +47,17 @@ pub struct SeekRequest {
     pub rated: bool,
     /// How long it stays open unmatched, within [`SEEK_LASTS`].
     pub lasts: i64,
+    /// The standing seek it is made from, if any: its card is then queued (nobody is there to
+    /// show it), where it was asked for when the server has no seek channel.
+    pub standing: Option<Standing>,
+}
+
+/// The standing seek a seek is made from.
+#[derive(Clone, Copy, Debug)]
+pub struct Standing {
+    pub id: i64,
+    /// The games it keeps its member in.
+    pub keep: i64,
 }
 
 /// What became of a new seek.
@@ -55,8 +66,8 @@ pub enum Sought {
     /// Matched at once: game `game` started (its first board is queued); `text` says so.
     Matched { game: i64, text: Text },
     /// Stored, open. Its card is queued for the server's seek channel `posted_in`, pinging the
-    /// seek roles of its games; without a seek channel (`None`), the card is to be shown where
-    /// the seek was asked for.
+    /// seek roles of its games (a standing seek's, without a seek channel, for the channel it
+    /// was asked for); otherwise (`None`), the card is to be shown where the seek was asked for.
     Open {
         seek: Seek,
         posted_in: Option<ChannelId>,
@@ -179,6 +190,18 @@ pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
                 options = crate::play::words::variant(&options),
                 days = days_text(&(days..=days))
             );
+            if req.standing.is_some() {
+                // Nobody asked just now: both are told where the game is played.
+                announce_in_game(
+                    core,
+                    req.guild_id,
+                    req.channel_id,
+                    game,
+                    &text,
+                    [req.player, stored.player_id],
+                )
+                .await?;
+            }
             return Ok(Sought::Matched { game, text });
         }
     }
@@ -189,7 +212,8 @@ pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
         return Err(Error::refused(text!("seek-too-many", open = open)));
     }
     // The game it starts is played where its card is: the server's seek channel, if it has one.
-    let posted_in = db::fetch_seek_channel(&mut *tx, req.guild_id).await?;
+    let seek_channel = db::fetch_seek_channel(&mut *tx, req.guild_id).await?;
+    let posted_in = seek_channel.or(req.standing.map(|_| req.channel_id));
     let id = db::insert_seek(
         &mut *tx,
         &NewSeek {
@@ -201,6 +225,7 @@ pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
             rated: req.rated,
             now,
             expires_at: now + req.lasts,
+            standing_id: req.standing.map(|s| s.id),
         },
     )
     .await?;
@@ -208,7 +233,8 @@ pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
         .await?
         .ok_or_else(|| anyhow::anyhow!("seek {id} vanished while storing"))?;
     if let Some(channel) = posted_in {
-        enqueue_card(&mut tx, &stored, channel).await?;
+        let keep = req.standing.map(|s| s.keep);
+        enqueue_card(&mut tx, &stored, channel, keep, seek_channel.is_some()).await?;
     }
     tx.commit().await?;
     if posted_in.is_some() {
@@ -221,19 +247,29 @@ pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
     })
 }
 
-/// Queues in `tx` seek `s`'s card for the server's seek channel `channel`, mentioning the seek
-/// roles of its games (in the server's language).
-async fn enqueue_card(tx: &mut db::Conn, s: &Seek, channel: ChannelId) -> Result<(), Error> {
+/// Queues in `tx` seek `s`'s card for `channel` (in the server's language), saying it keeps its
+/// author in `keep` games when it is made from a standing seek; in the server's seek channel
+/// (`ping`), it mentions the seek roles of its games.
+async fn enqueue_card(
+    tx: &mut db::Conn,
+    s: &Seek,
+    channel: ChannelId,
+    keep: Option<i64>,
+    ping: bool,
+) -> Result<(), Error> {
     let guild = Some(s.guild_id);
     let lang = crate::play::server_lang(&mut *tx, guild).await?;
-    let roles: Vec<db::RoleId> = db::seek_roles(&mut *tx, s.guild_id)
-        .await?
-        .into_iter()
-        .filter(|(kind, _)| s.variants.iter().any(|v| v.kind() == *kind))
-        .map(|(_, role)| role)
-        .collect();
+    let roles: Vec<db::RoleId> = match ping {
+        true => db::seek_roles(&mut *tx, s.guild_id)
+            .await?
+            .into_iter()
+            .filter(|(kind, _)| s.variants.iter().any(|v| v.kind() == *kind))
+            .map(|(_, role)| role)
+            .collect(),
+        false => Vec::new(),
+    };
     let pings: Vec<String> = roles.iter().map(|r| format!("<@&{r}>")).collect();
-    let card = seek_card(s).render(lang);
+    let card = seek_card(s, keep).render(lang);
     let content = match pings.is_empty() {
         true => card,
         false => format!("{} {card}", pings.join(" ")),
@@ -298,9 +334,18 @@ async fn start_seek_game(
     info!(seek = stored.id, game, "seek matched");
     if !at.pressed && stored.message_id.is_some() {
         let text = matched_text(stored, taker, game, options);
-        let mut tx = core.pool.begin().await?;
-        enqueue_edit(&mut tx, guild, stored.channel_id, stored.message_id, &text).await?;
-        tx.commit().await?;
+        // One write: no transaction (a reading one could not write once another connection
+        // wrote, on SQLite).
+        let mut conn = core.pool.acquire().await?;
+        enqueue_edit(
+            &mut conn,
+            guild,
+            stored.channel_id,
+            stored.message_id,
+            &text,
+        )
+        .await?;
+        drop(conn);
         core.wake_delivery();
     }
     Ok(Some(game))
@@ -344,12 +389,19 @@ pub async fn accept_seek(
         pressed: true,
     };
     match start_seek_game(core, &s, user, &options, days, at).await? {
-        Some(game) => Ok((game, matched_text(&s, user, game, &options))),
+        Some(game) => {
+            if s.standing_id.is_some() {
+                // Its author may still want more games.
+                refill_standing_of(core, s.player_id, s.guild_id).await;
+            }
+            Ok((game, matched_text(&s, user, game, &options)))
+        }
         None => Err(closed(core, id).await),
     }
 }
 
-/// `user` withdraws open seek `id` (theirs alone). Returns the card's new words.
+/// `user` withdraws open seek `id` (theirs alone), and stops the standing seek it was made
+/// from, if any. Returns the card's new words.
 pub async fn withdraw_seek(core: &Core, id: i64, user: UserId) -> Result<Text, Error> {
     let now = core.clock.now();
     let s = open_seek(core, id, now).await?;
@@ -360,11 +412,12 @@ pub async fn withdraw_seek(core: &Core, id: i64, user: UserId) -> Result<Text, E
         return Err(closed(core, id).await);
     }
     info!(seek = id, "seek withdrawn");
-    Ok(text!(
-        "seek-withdrawn",
-        author = mention(s.player_id),
-        variants = variants_text(&s.variants)
-    ))
+    if let Some(standing) = s.standing_id {
+        // Withdrawn, it would be made again: its standing seek stops with it.
+        db::delete_standing_seek(&core.pool, standing).await?;
+        info!(standing, "standing seek stopped");
+    }
+    Ok(withdrawn_text(&s))
 }
 
 /// Open seek `id`, or the refusal saying what became of it (one whose time ran out is closed
@@ -439,15 +492,353 @@ pub fn days_text(days: &RangeInclusive<i64>) -> Text {
     }
 }
 
-/// The words of open seek `s`'s card: who seeks what, and until when any member may accept.
-pub fn seek_card(s: &Seek) -> Text {
+/// The words of open seek `s`'s card: who seeks what, until when any member may accept, and,
+/// made from a standing seek, how many games it keeps its author in (`keep`).
+pub fn seek_card(s: &Seek, keep: Option<i64>) -> Text {
     text!(
         "seek-card",
         author = mention(s.player_id),
         variants = variants_text(&s.variants),
         rated = if s.rated { "yes" } else { "no" },
         days = days_text(&s.days),
-        until = s.expires_at
+        until = s.expires_at,
+        keep = keep.unwrap_or(0)
+    )
+}
+
+/// Queues `text` in the thread of game `game` (else in `channel`, its channel), pinging
+/// `players`.
+async fn announce_in_game(
+    core: &Core,
+    guild: GuildId,
+    channel: ChannelId,
+    game: i64,
+    text: &Text,
+    players: [UserId; 2],
+) -> Result<(), Error> {
+    // Read before the transaction, whose first statement then writes (SQLite cannot turn a
+    // reading transaction into a writing one once another connection wrote).
+    let lang = crate::play::server_lang(&core.pool, Some(guild)).await?;
+    let post = db::Announcement {
+        target: db::Target::Game { game, channel },
+        content: text.render(lang),
+        mentions: players.to_vec(),
+        board: None,
+        concerned: Vec::new(),
+        lang: lang.tag().to_string(),
+    };
+    db::enqueue(&core.pool, Some(game), &post).await?;
+    core.wake_delivery();
+    Ok(())
+}
+
+/// The games a standing seek may keep its member in, at least and at most.
+pub const STANDING_KEEP: RangeInclusive<i64> = 1..=10;
+
+/// Standing seeks one member may have in one server.
+pub const MAX_STANDING_SEEKS: usize = 3;
+
+/// How long a process holds a standing seek while making a seek from it: another process may
+/// take it up after that time if the first died meanwhile.
+const STANDING_CLAIM_SECS: i64 = 300;
+
+/// A new standing seek, and what its first check made.
+#[derive(Clone, Debug)]
+pub struct Stood {
+    pub id: i64,
+    pub refill: Refill,
+}
+
+/// What a check of a standing seek did.
+#[derive(Clone, Debug)]
+pub enum Refill {
+    /// Another process is checking it, or it was stopped.
+    Busy,
+    /// Its member is on vacation: no seek is made until they are back, and its open one is
+    /// withdrawn.
+    Away,
+    /// One of its seeks is open: it waits for an opponent.
+    Waiting,
+    /// Its member has `games` active games of its variants, as many as it keeps them in.
+    Enough { games: i64 },
+    /// Seeks made from it, each matched at once or stored (the last), in order.
+    Made(Vec<Sought>),
+}
+
+/// `req.player` asks to be kept in `keep` games of `req`'s variants in its server: the standing
+/// seek is stored and checked at once ([`refill`]). Refused, nothing stored, with terms a seek
+/// refuses, `keep` outside [`STANDING_KEEP`], on vacation, with [`MAX_STANDING_SEEKS`] in the
+/// server already, with a standing seek naming one of the same variants, and when its first seek
+/// is refused (too many open seeks).
+pub async fn stand(core: &Core, req: &SeekRequest, keep: i64) -> Result<Stood, Error> {
+    check_seek_terms(&req.variants, &req.days)?;
+    if !STANDING_KEEP.contains(&keep) {
+        return Err(Error::refused(text!(
+            "standing-keep-bounds",
+            min = *STANDING_KEEP.start(),
+            max = *STANDING_KEEP.end()
+        )));
+    }
+    if !SEEK_LASTS.contains(&req.lasts) {
+        return Err(anyhow::anyhow!("a standing seek's seeks lasting {} s", req.lasts).into());
+    }
+    let now = core.clock.now();
+    check_not_away(core, req.player, now).await?;
+    let mut tx = core.pool.begin().await?;
+    db::take_players(&mut tx, &[req.player]).await?;
+    let mine = db::standing_seeks_of(&mut *tx, req.player, req.guild_id).await?;
+    if mine.len() >= MAX_STANDING_SEEKS {
+        return Err(Error::refused(text!(
+            "standing-too-many",
+            max = MAX_STANDING_SEEKS as i64
+        )));
+    }
+    for v in &req.variants {
+        if mine.iter().any(|s| s.variants.contains(v)) {
+            return Err(Error::refused(text!(
+                "standing-twice",
+                variant = crate::play::words::variant(v)
+            )));
+        }
+    }
+    let id = db::insert_standing_seek(
+        &mut *tx,
+        &db::NewStandingSeek {
+            guild_id: req.guild_id,
+            channel_id: req.channel_id,
+            player_id: req.player,
+            variants: &req.variants,
+            days: req.days.clone(),
+            rated: req.rated,
+            keep,
+            lasts: req.lasts,
+            now,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    info!(standing = id, keep, "standing seek stored");
+    match refill(core, id).await {
+        Ok(refill) => Ok(Stood { id, refill }),
+        Err(e) => {
+            // Its first seek refused: it was never set.
+            db::delete_standing_seek(&core.pool, id).await?;
+            Err(e)
+        }
+    }
+}
+
+/// Checks standing seek `id`: while its member is not on vacation (during one, its open seek is
+/// withdrawn), has fewer active games of its
+/// variants in its server than it keeps them in, and none of its seeks is open, a seek with its
+/// terms is made ([`seek`]), again as long as each is matched at once. One process at a time
+/// checks it (claimed with one conditional write, [`db::claim_standing_seek`]), so that two
+/// never make two seeks from it.
+pub async fn refill(core: &Core, id: i64) -> Result<Refill, Error> {
+    let now = core.clock.now();
+    if !db::claim_standing_seek(&core.pool, id, now, now + STANDING_CLAIM_SECS).await? {
+        return Ok(Refill::Busy);
+    }
+    let done = refill_claimed(core, id, now).await;
+    if let Err(e) = db::release_standing_seek(&core.pool, id).await {
+        // Its claim lapses by itself.
+        tracing::warn!(standing = id, "cannot release a standing seek: {e}");
+    }
+    done
+}
+
+async fn refill_claimed(core: &Core, id: i64, now: i64) -> Result<Refill, Error> {
+    let Some(s) = db::fetch_standing_seek(&core.pool, id).await? else {
+        return Ok(Refill::Busy);
+    };
+    if db::vacation_until(&core.pool, s.player_id, now)
+        .await?
+        .is_some()
+    {
+        pause(core, &s, now).await?;
+        return Ok(Refill::Away);
+    }
+    if !db::open_seeks_of_standing(&core.pool, id, now)
+        .await?
+        .is_empty()
+    {
+        return Ok(Refill::Waiting);
+    }
+    let mut made = Vec::new();
+    // Each seek matched at once adds a game: at most `keep` of them.
+    for _ in 0..s.keep {
+        let games =
+            db::count_active_games_of(&core.pool, s.guild_id, s.player_id, &s.variants).await?;
+        if games >= s.keep {
+            break;
+        }
+        let sought = seek(
+            core,
+            &SeekRequest {
+                guild_id: s.guild_id,
+                channel_id: s.channel_id,
+                player: s.player_id,
+                variants: s.variants.clone(),
+                days: s.days.clone(),
+                rated: s.rated,
+                lasts: s.lasts,
+                standing: Some(Standing { id, keep: s.keep }),
+            },
+        )
+        .await?;
+        info!(standing = id, "seek made from a standing seek");
+        let open = matches!(sought, Sought::Open { .. });
+        made.push(sought);
+        if open {
+            break;
+        }
+    }
+    if made.is_empty() {
+        let games =
+            db::count_active_games_of(&core.pool, s.guild_id, s.player_id, &s.variants).await?;
+        return Ok(Refill::Enough { games });
+    }
+    Ok(Refill::Made(made))
+}
+
+/// Withdraws the open seeks of standing seek `s`, its member being on vacation at `now` (a game
+/// would start their clock while they are away); their cards say it is paused.
+async fn pause(core: &Core, s: &db::StandingSeek, now: i64) -> Result<(), Error> {
+    let mut paused = false;
+    for open in db::open_seeks_of_standing(&core.pool, s.id, now).await? {
+        // Its first statement writes (see `announce_in_game`).
+        let mut tx = core.pool.begin().await?;
+        if db::close_seek(&mut *tx, open.id, SeekStatus::Withdrawn).await? {
+            let text = text!(
+                "standing-paused",
+                author = mention(open.player_id),
+                variants = variants_text(&open.variants)
+            );
+            let guild = Some(open.guild_id);
+            enqueue_edit(&mut tx, guild, open.channel_id, open.message_id, &text).await?;
+            paused = true;
+        }
+        tx.commit().await?;
+    }
+    if paused {
+        info!(standing = s.id, "standing seek paused by a vacation");
+        core.wake_delivery();
+    }
+    Ok(())
+}
+
+/// Checks the standing seeks of `player` in server `guild` ([`refill`]); failures are logged
+/// (the timers check them again).
+pub async fn refill_standing_of(core: &Core, player: UserId, guild: GuildId) {
+    let mine = match db::standing_seeks_of(&core.pool, player, guild).await {
+        Ok(mine) => mine,
+        Err(e) => {
+            tracing::error!(%player, "cannot read standing seeks: {e}");
+            return;
+        }
+    };
+    for s in mine {
+        log_refill(s.id, refill(core, s.id).await);
+    }
+}
+
+fn log_refill(id: i64, done: Result<Refill, Error>) {
+    match done {
+        Ok(_) => {}
+        // Too many open seeks, say: it is tried again later.
+        Err(Error::Refused(why)) => {
+            info!(
+                standing = id,
+                "no seek made: {}",
+                why.0.render(crate::i18n::Lang::EN)
+            )
+        }
+        Err(Error::Internal(e)) => tracing::error!(standing = id, "cannot check: {e:#}"),
+    }
+}
+
+/// After game `game` ended: the standing seeks of its players in its server are checked.
+pub async fn refill_after_game(core: &Core, game: i64) {
+    let row = match db::fetch_game(&core.pool, game).await {
+        Ok(Some(row)) => row,
+        Ok(None) => return,
+        Err(e) => {
+            tracing::error!(game, "cannot read a game that ended: {e}");
+            return;
+        }
+    };
+    let Some(guild) = row.guild_id else {
+        return;
+    };
+    for player in row.players {
+        refill_standing_of(core, player, guild).await;
+    }
+}
+
+/// The timers' part: checks every standing seek (seeks of theirs matched from their cards,
+/// games ended elsewhere, vacations over). Returns how many made a seek.
+pub async fn refill_standing_seeks(core: &Core) -> Result<usize, Error> {
+    let mut made = 0;
+    for id in db::standing_seek_ids(&core.pool).await? {
+        let done = refill(core, id).await;
+        if matches!(done, Ok(Refill::Made(_))) {
+            made += 1;
+        }
+        log_refill(id, done);
+    }
+    Ok(made)
+}
+
+/// `user` stops their standing seeks in server `guild` that name a variant of `kind`: none is
+/// made again, and their open seeks are withdrawn (their cards say so). Returns how many
+/// stopped; refused when there was none.
+pub async fn stop_standing(
+    core: &Core,
+    guild: GuildId,
+    user: UserId,
+    kind: crate::games::GameKind,
+) -> Result<usize, Error> {
+    let now = core.clock.now();
+    let mut stopped = 0;
+    for s in db::standing_seeks_of(&core.pool, user, guild).await? {
+        if !s.variants.iter().any(|v| v.kind() == kind) {
+            continue;
+        }
+        let mut tx = core.pool.begin().await?;
+        if !db::delete_standing_seek(&mut *tx, s.id).await? {
+            continue;
+        }
+        for open in db::open_seeks_of_standing(&mut *tx, s.id, now).await? {
+            if db::close_seek(&mut *tx, open.id, SeekStatus::Withdrawn).await? {
+                let text = withdrawn_text(&open);
+                enqueue_edit(
+                    &mut tx,
+                    Some(guild),
+                    open.channel_id,
+                    open.message_id,
+                    &text,
+                )
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        core.wake_delivery();
+        info!(standing = s.id, "standing seek stopped");
+        stopped += 1;
+    }
+    if stopped == 0 {
+        return Err(Error::refused(text!("standing-none", game = kind.title())));
+    }
+    Ok(stopped)
+}
+
+/// What withdrawn seek `s`'s card says (stopping its standing seek, when made from one).
+fn withdrawn_text(s: &Seek) -> Text {
+    text!(
+        "seek-withdrawn",
+        author = mention(s.player_id),
+        variants = variants_text(&s.variants),
+        standing = if s.standing_id.is_some() { "yes" } else { "no" }
     )
 }
 
@@ -472,6 +863,7 @@ mod tests {
             game_id: None,
             created_at: 0,
             expires_at: 100,
+            standing_id: None,
         }
     }
 
