@@ -456,6 +456,13 @@ async fn dispatch(
         Component::LearnNext { user: owner, kind } => {
             return super::commands::learn::next_press(ctx, data, press, owner, kind).await;
         }
+        Component::LearnOffer {
+            user: owner,
+            kind,
+            offer,
+        } => {
+            return super::commands::learn::offer_press(ctx, data, press, owner, kind, offer).await;
+        }
         Component::Hint { game, ply } => return hint(ctx, data, press, game, ply, user).await,
         Component::Rematch(id) => return rematch(ctx, data, press, id, user).await,
         Component::Launch(_) => {
@@ -986,6 +993,7 @@ fn placed(press: &serenity::ComponentInteraction, component: &Component) -> bool
             | Component::LearnPick { .. }
             | Component::LearnPlay { .. }
             | Component::LearnNext { .. }
+            | Component::LearnOffer { .. }
             | Component::Cancel(_)
             | Component::Resign(_)
             | Component::KeepPlaying(_)
@@ -1047,7 +1055,8 @@ async fn check_presser(
         // A level of the course is its member's alone.
         Component::LearnPick { user: owner, .. }
         | Component::LearnPlay { user: owner, .. }
-        | Component::LearnNext { user: owner, .. } => {
+        | Component::LearnNext { user: owner, .. }
+        | Component::LearnOffer { user: owner, .. } => {
             if owner != user.0 {
                 info!(%user, "a level of the course pressed by another member");
                 return Err(BotError::refused(text!("learn-not-yours")));

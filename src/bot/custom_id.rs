@@ -102,6 +102,12 @@ pub enum Component {
         user: u64,
         kind: crate::games::GameKind,
     },
+    /// Under the last level of a stage: what to try next in that game ([`StageOffer`]).
+    LearnOffer {
+        user: u64,
+        kind: crate::games::GameKind,
+        offer: StageOffer,
+    },
     /// Under a server's daily puzzle: solve puzzle `puzzle` privately (the press is checked
     /// against the server's daily posts, [`crate::play::daily`]).
     DailySolve(i64),
@@ -122,6 +128,16 @@ pub enum Component {
         /// The request's seal ([`crate::bot::seal`]).
         seal: u64,
     },
+}
+
+/// What the end of a stage of the course offers, beside a challenge to a member (which needs
+/// a name: the stage's words point to `/challenge`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StageOffer {
+    /// A coached game against the bot at `beginner`.
+    Bot,
+    /// A puzzle of that game near the member's puzzle rating.
+    Puzzle,
 }
 
 impl Component {
@@ -176,6 +192,13 @@ impl Component {
             } => return format!("hx:lplay:{user}:{version}:{}", path.encode()),
             Component::LearnNext { user, kind } => {
                 return format!("hx:lnext:{user}:{}", kind.name())
+            }
+            Component::LearnOffer { user, kind, offer } => {
+                let verb = match offer {
+                    StageOffer::Bot => "lbot",
+                    StageOffer::Puzzle => "lpuz",
+                };
+                return format!("hx:{verb}:{user}:{}", kind.name());
             }
             Component::Takeback {
                 game,
@@ -245,14 +268,24 @@ impl Component {
             }
             return Some(Component::Hint { game: id, ply });
         }
-        if verb == "lnext" {
+        if let "lnext" | "lbot" | "lpuz" = verb {
             let kind = parts.next()?.parse().ok()?;
             if parts.next().is_some() {
                 return None;
             }
-            return Some(Component::LearnNext {
-                user: u64::try_from(id).ok()?,
-                kind,
+            let user = u64::try_from(id).ok()?;
+            return Some(match verb {
+                "lnext" => Component::LearnNext { user, kind },
+                "lbot" => Component::LearnOffer {
+                    user,
+                    kind,
+                    offer: StageOffer::Bot,
+                },
+                _ => Component::LearnOffer {
+                    user,
+                    kind,
+                    offer: StageOffer::Puzzle,
+                },
             });
         }
         if verb == "forget" {
@@ -446,6 +479,16 @@ mod tests {
                 user: 930_000_000_000_000_001,
                 kind: crate::games::GameKind::Exxit,
             },
+            Component::LearnOffer {
+                user: 930_000_000_000_000_001,
+                kind: crate::games::GameKind::Inphexion,
+                offer: StageOffer::Bot,
+            },
+            Component::LearnOffer {
+                user: 930_000_000_000_000_001,
+                kind: crate::games::GameKind::Exxit,
+                offer: StageOffer::Puzzle,
+            },
             Component::SeekAccept {
                 seek: 18,
                 variant: 3,
@@ -530,6 +573,10 @@ mod tests {
             "hx:lnext:3",
             "hx:lnext:3:chess",
             "hx:lnext:3:exxit:1",
+            "hx:lbot:3",
+            "hx:lpuz:3:go",
+            "hx:lbot:-3:exxit",
+            "hx:lpuz:3:exxit:0",
             "hx:lpick:0:1:",
             "hx:lplay:3:-1:",
             "hx:forget:3:-1:0123456789abcdef",

@@ -331,18 +331,8 @@ async fn play_member(
             attempt,
             why,
         } => {
-            let game = level_game(&place, &attempt.moves).map_err(|e| failure(e, lang))?;
-            let level = level_view(
-                lang,
-                &place,
-                &game,
-                attempt.moves,
-                attempt.tries,
-                attempt.version,
-                false,
-                false,
-            )
-            .map_err(|e| failure(e, lang))?;
+            let level = playing(lang, &place, attempt.moves, attempt.tries, attempt.version)
+                .map_err(|e| failure(e, lang))?;
             (level, wrong(lang, &why))
         }
         Answered::Next {
@@ -351,19 +341,9 @@ async fn play_member(
             mv,
             reply,
         } => {
-            let game = level_game(&place, &attempt.moves).map_err(|e| failure(e, lang))?;
             let said = replied(lang, &before, &mv, &reply);
-            let level = level_view(
-                lang,
-                &place,
-                &game,
-                attempt.moves,
-                attempt.tries,
-                attempt.version,
-                false,
-                false,
-            )
-            .map_err(|e| failure(e, lang))?;
+            let level = playing(lang, &place, attempt.moves, attempt.tries, attempt.version)
+                .map_err(|e| failure(e, lang))?;
             (level, said)
         }
         Answered::Done {
@@ -392,9 +372,7 @@ fn play_unstored(kind: GameKind, asked: &MoveBody, lang: Lang) -> Result<View, F
     let mut done = asked.done.clone();
     let (level, said) = match played {
         Played::Again { moves, tries, why } => {
-            let game = level_game(&place, &moves).map_err(|e| failure(e, lang))?;
-            let level = level_view(lang, &place, &game, moves, tries, 0, false, false)
-                .map_err(|e| failure(e, lang))?;
+            let level = playing(lang, &place, moves, tries, 0).map_err(|e| failure(e, lang))?;
             (level, wrong(lang, &why))
         }
         Played::Next {
@@ -403,10 +381,8 @@ fn play_unstored(kind: GameKind, asked: &MoveBody, lang: Lang) -> Result<View, F
             mv,
             reply,
         } => {
-            let game = level_game(&place, &moves).map_err(|e| failure(e, lang))?;
             let said = replied(lang, &before, &mv, &reply);
-            let level = level_view(lang, &place, &game, moves, tries, 0, false, false)
-                .map_err(|e| failure(e, lang))?;
+            let level = playing(lang, &place, moves, tries, 0).map_err(|e| failure(e, lang))?;
             (level, said)
         }
         Played::Done { moves, stars } => {
@@ -425,6 +401,19 @@ fn level_game(place: &Place, moves: &[String]) -> Result<Game, Error> {
         tracing::error!(level = %place.key(), "a level does not replay: {e}");
         Error::refused(text!("learn-gone"))
     })
+}
+
+/// A level under way after `moves` (a wrong move tried again, or the reply played): its view,
+/// to be played on.
+fn playing(
+    lang: Lang,
+    place: &Place,
+    moves: Vec<String>,
+    tries: i64,
+    version: i64,
+) -> Result<LevelView, Error> {
+    let game = level_game(place, &moves)?;
+    level_view(lang, place, &game, moves, tries, version, false, false)
 }
 
 /// The board of a level as the learner sees it ("You" and hexcord), its `targets` clickable.

@@ -1,6 +1,7 @@
 //! `/learn`: a member walks the whole first stage of inpHeXion's course with the picker, a wrong
 //! move refused in words and tried again, each level done with its stars and the Next level
-//! button, the stage's end pointing to the bot, a puzzle and a challenge; another member's press
+//! button, the stage's end offering a coached game against the bot at beginner and a puzzle as
+//! buttons (which start them) and a challenge in words; another member's press
 //! and an old picker change nothing; `/profile` shows the progress. In a group chat too, and in
 //! Japanese under `/入門`.
 
@@ -146,6 +147,46 @@ async fn a_member_walks_the_first_stage_with_a_wrong_move_in_english_and_japanes
         "{refused:?}"
     );
     let end = first_stage(&d, &CAT, &first, Lang::EN).await;
+    // The stage's end offers its next steps as buttons: Cat's alone.
+    let play = button(&end, "Play me (beginner)");
+    let puzzle = button(&end, "A puzzle");
+    let refused = d.press_id(&BOB, &d.shown(&end), &play).await;
+    assert!(
+        refused.ephemeral && refused.content.contains("another member's"),
+        "{refused:?}"
+    );
+    // A puzzle of inpHeXion, in a private message of its own, with its board.
+    let given = d.press_id(&CAT, &d.shown(&end), &puzzle).await;
+    assert!(
+        given.callback_type == 4
+            && given.ephemeral
+            && given.content.contains("A new puzzle for you")
+            && given.content.contains("inpHeXion")
+            && given.files.len() == 1,
+        "{given:?}"
+    );
+    // A coached game against the bot at beginner, here: its board follows in the channel.
+    let from = d.fake.request_count();
+    let game = d.press_id(&CAT, &d.shown(&end), &play).await;
+    assert!(
+        game.callback_type == 4
+            && game.ephemeral
+            && game.content.contains("against me at level **beginner**"),
+        "{game:?}"
+    );
+    let (_, board) = d
+        .fake
+        .wait_for(from, "the beginner game's first board", |r| {
+            r.is_new_post() && d.fake.in_channel(&r.path, d.channel()) && !r.files.is_empty()
+        })
+        .await;
+    let body = board.json.unwrap_or(Value::Null);
+    let content = body["content"].as_str().unwrap_or("");
+    assert!(
+        content.contains("**inpHeXion**") && content.contains("with the coach"),
+        "a coached game: {body}"
+    );
+    // The stage's message still leads on.
     let next = button(&end, "Next level");
     let stage2 = d.press_id(&CAT, &d.shown(&end), &next).await;
     assert!(stage2.content.contains("stage 2/7"), "{stage2:?}");

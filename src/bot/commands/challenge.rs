@@ -1,7 +1,7 @@
 //! Starting games: `/challenge` (a member, or without `opponent` every member of the server:
 //! an open challenge) and `/play` (the bot).
 
-use crate::db::{ChannelId, UserId};
+use crate::db::{ChannelId, GuildId, UserId};
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
@@ -13,10 +13,11 @@ use crate::ai::{strength, Level};
 use crate::bot::components::{
     challenge_buttons, open_challenge_buttons, read_back, settle_challenge, Shown,
 };
-use crate::bot::{BotError, Context};
+use crate::bot::{BotError, Context, Data};
 use crate::db;
 use crate::db::RatingRange;
 use crate::games::{Colour, GameKind};
+use crate::i18n::Text;
 use crate::play::access::mention;
 use crate::play::actions::{self, BotGameRequest, ChallengeRequest, OpenChallengeRequest};
 use crate::play::schedule::{CHALLENGE_TTL_SECS, DAY, DEFAULT_DAYS_PER_MOVE};
@@ -254,17 +255,6 @@ pub async fn play(
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
     let kind = GameKind::from(game);
-    let data = ctx.data();
-    // Without a level, the one whose measured rating is nearest the member's in this game.
-    let pool = super::game_server(&ctx).unwrap_or(crate::play::chats::RATINGS);
-    let yours = db::ratings_of(&data.core.pool, pool, me)
-        .await?
-        .iter()
-        .find(|r| r.kind == kind)
-        .map_or(crate::rating::Rating::START.rating, |r| r.rating);
-    let chosen = level.is_none();
-    let level = level.map_or_else(|| strength::nearest(kind, yours), Level::from);
-    let level_name = crate::play::words::level(level);
     let options = ChosenOptions {
         size,
         pie,
@@ -274,6 +264,50 @@ pub async fn play(
         expert,
     };
     let options = build_options(kind, &options)?;
+    let answer = game_against_me(
+        ctx.data(),
+        AgainstMe {
+            guild: super::game_server(&ctx),
+            channel: ChannelId::from(ctx.channel_id()),
+            member: me,
+            options,
+            level: level.map(Level::from),
+            member_first: first.unwrap_or(true),
+            coached: coach.unwrap_or(false),
+        },
+    )
+    .await?;
+    let reply = CreateReply::default()
+        .content(answer.render(lang(&ctx)))
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// A game against the bot asked for by `/play` or a button: where, by whom, what.
+pub(crate) struct AgainstMe {
+    pub guild: Option<GuildId>,
+    pub channel: ChannelId,
+    pub member: UserId,
+    pub options: crate::games::Options,
+    /// `None`: the level whose measured rating is nearest the member's in this game.
+    pub level: Option<Level>,
+    pub member_first: bool,
+    pub coached: bool,
+}
+
+/// Starts a game against the bot ([`actions::start_bot_game`]), wakes the bot, and returns the
+/// member's private answer: the game, the level and its strength, and where it is played.
+pub(crate) async fn game_against_me(data: &Data, req: AgainstMe) -> Result<Text, BotError> {
+    let kind = req.options.kind();
+    let pool = req.guild.unwrap_or(crate::play::chats::RATINGS);
+    let yours = db::ratings_of(&data.core.pool, pool, req.member)
+        .await?
+        .iter()
+        .find(|r| r.kind == kind)
+        .map_or(crate::rating::Rating::START.rating, |r| r.rating);
+    let chosen = req.level.is_none();
+    let level = req.level.unwrap_or_else(|| strength::nearest(kind, yours));
     let bot = data.opponent.bot_id();
     db::upsert_player(
         &data.core.pool,
@@ -285,21 +319,21 @@ pub async fn play(
     let id = actions::start_bot_game(
         &data.core,
         &BotGameRequest {
-            guild_id: super::game_server(&ctx),
-            channel_id: ChannelId::from(ctx.channel_id()),
-            member: me,
+            guild_id: req.guild,
+            channel_id: req.channel,
+            member: req.member,
             bot,
-            options,
+            options: req.options,
             level,
-            member_first: first.unwrap_or(true),
-            coached: coach.unwrap_or(false),
+            member_first: req.member_first,
+            coached: req.coached,
         },
     )
     .await?;
     data.opponent.wake(id);
     // The game's thread is opened as the server's settings say (the delivery falls back to the
     // channel when Discord refuses it).
-    let thread = match super::game_server(&ctx) {
+    let thread = match req.guild {
         Some(guild) => {
             db::fetch_server_settings(&data.core.pool, guild)
                 .await?
@@ -307,10 +341,10 @@ pub async fn play(
         }
         None => false,
     };
-    let answer = text!(
+    Ok(text!(
         "answer-bot-game",
         game = id,
-        level = level_name,
+        level = crate::play::words::level(level),
         title = kind.title(),
         strength = format!(
             "{:.0}",
@@ -319,10 +353,5 @@ pub async fn play(
         chosen = super::ratings::yes_no(chosen),
         yours = format!("{yours:.0}"),
         thread = if thread { "yes" } else { "no" }
-    );
-    let reply = CreateReply::default()
-        .content(answer.render(lang(&ctx)))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
+    ))
 }

@@ -18,11 +18,11 @@
 use poise::serenity_prelude as serenity;
 
 use super::{lang, remember_author, GameChoice, PrivateView};
-use crate::bot::custom_id::Component;
+use crate::bot::custom_id::{Component, StageOffer};
 use crate::bot::limits::{self, fit};
 use crate::bot::picker_view::{picker_parts, Target};
 use crate::bot::{BotError, Context, Data};
-use crate::db::{GuildId, LearnAttempt, UserId};
+use crate::db::{ChannelId, GuildId, LearnAttempt, UserId};
 use crate::games::{Colour, Game, GameKind};
 use crate::i18n::{tr, Lang, Text};
 use crate::learn::{self as course, Place};
@@ -187,13 +187,32 @@ fn move_words(lang: Lang, game: &Game, notation: &str) -> String {
 }
 
 /// The Next level button.
-fn next_row(lang: Lang, user: UserId, kind: GameKind) -> serenity::CreateActionRow {
-    serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
-        Component::LearnNext { user: user.0, kind }.encode(),
-    )
-    .label(tr(lang, "learn-button-next"))
-    .emoji('⏭')
-    .style(serenity::ButtonStyle::Primary)])
+fn next_button(lang: Lang, user: UserId, kind: GameKind) -> serenity::CreateButton {
+    serenity::CreateButton::new(Component::LearnNext { user: user.0, kind }.encode())
+        .label(tr(lang, "learn-button-next"))
+        .emoji('⏭')
+        .style(serenity::ButtonStyle::Primary)
+}
+
+/// The end of a stage's buttons: a coached game against the bot at `beginner`, and a puzzle.
+fn offer_buttons(lang: Lang, user: UserId, kind: GameKind) -> [serenity::CreateButton; 2] {
+    let button = |offer, key, emoji| {
+        serenity::CreateButton::new(
+            Component::LearnOffer {
+                user: user.0,
+                kind,
+                offer,
+            }
+            .encode(),
+        )
+        .label(tr(lang, key))
+        .emoji(emoji)
+        .style(serenity::ButtonStyle::Secondary)
+    };
+    [
+        button(StageOffer::Bot, "learn-button-bot", '🤖'),
+        button(StageOffer::Puzzle, "learn-button-puzzle", '🧩'),
+    ]
 }
 
 /// A press in a level's picker: the next step, the preview of the move chosen, or with `play`
@@ -306,12 +325,18 @@ async fn done_message(
             .render(lang),
         );
     }
-    let rows = match next {
-        Some(_) => vec![next_row(lang, user, place.kind)],
-        None => {
-            words.push(text!("learn-course-done", game = place.kind.title()).render(lang));
-            Vec::new()
-        }
+    let mut buttons = Vec::new();
+    match next {
+        Some(_) => buttons.push(next_button(lang, user, place.kind)),
+        None => words.push(text!("learn-course-done", game = place.kind.title()).render(lang)),
+    }
+    if place.ends_stage() {
+        buttons.extend(offer_buttons(lang, user, place.kind));
+    }
+    let rows = if buttons.is_empty() {
+        Vec::new()
+    } else {
+        vec![serenity::CreateActionRow::Buttons(buttons)]
     };
     let mut after = before.clone();
     let files = match after.play_text(last) {
@@ -351,6 +376,49 @@ pub(crate) async fn next_press(
     )
     .await?;
     shown.update(ctx, press).await
+}
+
+/// A button at the end of a stage ([`StageOffer`]), pressed by the level's member: a coached
+/// game against the bot at `beginner` in this channel, or a puzzle of the game, each answered
+/// privately in a message of its own (the stage's message stays, with its Next level).
+pub(crate) async fn offer_press(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    owner: u64,
+    kind: GameKind,
+    offer: StageOffer,
+) -> Result<(), BotError> {
+    let lang = Lang::of(&press.locale);
+    let user = UserId(owner);
+    let shown = match offer {
+        StageOffer::Bot => {
+            let channel = ChannelId::from(press.channel_id);
+            super::not_a_game_thread(&data.core.pool, channel).await?;
+            let answer = super::challenge::game_against_me(
+                data,
+                super::challenge::AgainstMe {
+                    guild: super::server_of(press.guild_id, &press.authorizing_integration_owners),
+                    channel,
+                    member: user,
+                    options: crate::games::Options::default_for(kind),
+                    level: Some(crate::ai::Level::Beginner),
+                    member_first: true,
+                    coached: true,
+                },
+            )
+            .await?;
+            PrivateView {
+                text: answer.render(lang),
+                rows: Vec::new(),
+                files: Vec::new(),
+            }
+        }
+        StageOffer::Puzzle => {
+            super::puzzle::give(data, lang, user, press.guild_id, Some(kind)).await?
+        }
+    };
+    shown.answer(ctx, press).await
 }
 
 /// The member's progress in words, a line per game they started (for `/profile`); `None` when

@@ -362,9 +362,21 @@ pub(super) fn game_server(ctx: &Context<'_>) -> Option<GuildId> {
     let poise::Context::Application(actx) = ctx else {
         return Some(GuildId::from(guild));
     };
-    let owners = &actx.interaction.authorizing_integration_owners.0;
-    let installed = owners.is_empty()
-        || owners.iter().any(|o| {
+    server_of(
+        Some(guild),
+        &actx.interaction.authorizing_integration_owners,
+    )
+}
+
+/// [`game_server`] of any interaction: its server `guild`, when `owners` (the installations it
+/// came through) include the server's own.
+pub(crate) fn server_of(
+    guild: Option<serenity::GuildId>,
+    owners: &serenity::AuthorizingIntegrationOwners,
+) -> Option<GuildId> {
+    let guild = guild?;
+    let installed = owners.0.is_empty()
+        || owners.0.iter().any(|o| {
             matches!(o, serenity::AuthorizingIntegrationOwner::GuildInstall(Some(g)) if *g == guild)
         });
     installed.then(|| GuildId::from(guild))
@@ -455,8 +467,11 @@ pub(super) async fn answer_privately_with(
 /// replayed to choose.
 /// New games start in a channel, not inside another game's thread.
 pub(super) async fn not_in_a_game_thread(ctx: &Context<'_>) -> Result<(), BotError> {
-    let pool = &ctx.data().core.pool;
-    let channel = ChannelId::from(ctx.channel_id());
+    not_a_game_thread(&ctx.data().core.pool, ChannelId::from(ctx.channel_id())).await
+}
+
+/// Refuses `channel` when it is a game's thread (where only that game is played).
+pub(crate) async fn not_a_game_thread(pool: &db::Pool, channel: ChannelId) -> Result<(), BotError> {
     match db::game_of_thread(pool, channel).await? {
         None => Ok(()),
         Some(id) => {
@@ -789,6 +804,21 @@ impl PrivateView {
             .create_response(
                 ctx,
                 serenity::CreateInteractionResponse::UpdateMessage(self.response()),
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// A message of its own answering `press`, seen only by the member.
+    pub(crate) async fn answer(
+        self,
+        ctx: &serenity::Context,
+        press: &serenity::ComponentInteraction,
+    ) -> Result<(), BotError> {
+        press
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::Message(self.response().ephemeral(true)),
             )
             .await?;
         Ok(())

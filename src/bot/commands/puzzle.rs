@@ -48,31 +48,39 @@ fn pool_here(guild: Option<serenity::GuildId>) -> GuildId {
 #[poise::command(slash_command)]
 pub async fn solve(ctx: Context<'_>, game: Option<GameChoice>) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
-    let lang = lang(&ctx);
-    let data = ctx.data();
-    let guild = pool_here(ctx.guild_id());
     let kind = game.map(GameKind::from);
-    let given =
-        puzzles::give_puzzle(&data.core.pool, me, guild, kind, data.core.clock.now()).await?;
+    let shown = give(ctx.data(), lang(&ctx), me, ctx.guild_id(), kind).await?;
+    ctx.send(shown.reply()).await?;
+    Ok(())
+}
+
+/// The puzzle `/puzzle solve` gives `user` in server `guild` (of `kind`, or either game): the
+/// one under way, else one near their puzzle rating that they never tried.
+pub(crate) async fn give(
+    data: &Data,
+    lang: Lang,
+    user: UserId,
+    guild: Option<serenity::GuildId>,
+    kind: Option<GameKind>,
+) -> Result<PrivateView, BotError> {
+    let now = data.core.clock.now();
+    let given = puzzles::give_puzzle(&data.core.pool, user, pool_here(guild), kind, now).await?;
     let head = if given.resumed {
         text!("puzzle-resumed")
     } else {
         text!("puzzle-new")
     };
-    let step = given.attempt.step;
-    let shown = puzzle_message(
+    puzzle_message(
         lang,
         data,
         &given.puzzle,
         given.attempt.id,
-        step,
+        given.attempt.step,
         &Path::default(),
         Some(head.render(lang)),
-        ctx.guild_id().map(GuildId::from),
+        guild.map(GuildId::from),
     )
-    .await?;
-    ctx.send(shown.reply()).await?;
-    Ok(())
+    .await
 }
 
 /// The best puzzle solvers here: rating, puzzles solved, best streak.
