@@ -375,6 +375,22 @@ impl Engine {
         self.players.len()
     }
 
+    /// Dirac's condition: every player of `set` has partners (no two of `apart` meeting) among
+    /// at least half of the set, so the set has a Hamiltonian cycle (when it has 3 or more).
+    fn dirac(&self, set: &Bits, apart: Option<&Bits>) -> bool {
+        let count = set.len();
+        let apart = apart.map(|a| Bits::from_iter(self.n(), a.iter().filter(|&i| set.contains(i))));
+        set.iter().all(|v| {
+            let mut d = self.adj[v].common(set);
+            if let Some(a) = &apart {
+                if a.contains(v) {
+                    d -= self.adj[v].common(a);
+                }
+            }
+            2 * d >= count
+        })
+    }
+
     /// Whether the players of `set` can all be paired (but one of `bye`, when they are odd),
     /// no two of `apart` meeting.
     fn pairable(&self, set: &Bits, apart: Option<&Bits>, bye: Option<&Bits>) -> bool {
@@ -456,7 +472,12 @@ impl Engine {
     /// The number of pairs of a maximum matching of `set`, no two of `apart` meeting.
     fn max_pairs(&self, set: &Bits, apart: Option<&Bits>) -> usize {
         let count = set.len();
-        if count.is_multiple_of(2) && self.pairable(set, apart, None) {
+        if count.is_multiple_of(2) {
+            if self.pairable(set, apart, None) {
+                return count / 2;
+            }
+        } else if count >= 3 && self.dirac(set, apart) {
+            // A Hamiltonian cycle of an odd number of players pairs all but one.
             return count / 2;
         }
         let (adj, _) = self.local_graph(set, apart, None);

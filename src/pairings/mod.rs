@@ -38,7 +38,10 @@
 //!   bye going to an eligible player of the lowest score for which a complete round exists. This
 //!   is checked with maximum matchings (Edmonds' blossom algorithm) over every player still
 //!   unpaired, so the round is paired whenever a pairing exists; when none does, the error is
-//!   [`PairingError::NoValidPairing`].
+//!   [`PairingError::NoValidPairing`]. A set in which every player may meet at least half of
+//!   the others needs no matching (Dirac's theorem gives a Hamiltonian cycle, so all of them
+//!   pair, or all but one when they are odd), so the large scoregroups of a large field are
+//!   checked by counting partners.
 //! - C6 (the number of pairs), C7 (the downfloaters' scores, highest first), C8 (the next
 //!   bracket: the most pairs it can make with these downfloaters while every bracket below it
 //!   can still complete the round, then its PSD, the scores of the MDPs it must leave unpaired,
