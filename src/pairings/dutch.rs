@@ -375,6 +375,22 @@ impl Engine {
         self.players.len()
     }
 
+    /// Dirac's condition: every player of `set` has partners (no two of `apart` meeting) among
+    /// at least half of the set, so the set has a Hamiltonian cycle (when it has 3 or more).
+    fn dirac(&self, set: &Bits, apart: Option<&Bits>) -> bool {
+        let count = set.len();
+        let apart = apart.map(|a| Bits::from_iter(self.n(), a.iter().filter(|&i| set.contains(i))));
+        set.iter().all(|v| {
+            let mut d = self.adj[v].common(set);
+            if let Some(a) = &apart {
+                if a.contains(v) {
+                    d -= self.adj[v].common(a);
+                }
+            }
+            2 * d >= count
+        })
+    }
+
     /// Whether the players of `set` can all be paired (but one of `bye`, when they are odd),
     /// no two of `apart` meeting.
     fn pairable(&self, set: &Bits, apart: Option<&Bits>, bye: Option<&Bits>) -> bool {
@@ -456,7 +472,12 @@ impl Engine {
     /// The number of pairs of a maximum matching of `set`, no two of `apart` meeting.
     fn max_pairs(&self, set: &Bits, apart: Option<&Bits>) -> usize {
         let count = set.len();
-        if count.is_multiple_of(2) && self.pairable(set, apart, None) {
+        if count.is_multiple_of(2) {
+            if self.pairable(set, apart, None) {
+                return count / 2;
+            }
+        } else if count >= 3 && self.dirac(set, apart) {
+            // A Hamiltonian cycle of an odd number of players pairs all but one.
             return count / 2;
         }
         let (adj, _) = self.local_graph(set, apart, None);
@@ -770,40 +791,26 @@ impl Engine {
             scores,
             u32::MAX - next_pairs,
             left_unpaired,
-            self.bye_unplayed(&floaters.union(lower)),
+            self.bye_unplayed(floaters, lower, last),
         )
     }
 
-    /// C9: the fewest unplayed rounds the bye can have when the players of `set` (the
-    /// downfloaters with every player below them) complete the round; 0 when there is no bye.
-    /// The bracket that sends the downfloaters weighs it, not only the last one: which players
-    /// float can decide who is left for the bye.
-    fn bye_unplayed(&self, set: &Bits) -> u32 {
-        if set.len().is_multiple_of(2) {
+    /// C9: the unplayed rounds of the bye's receiver, weighed only where the rules apply it, in
+    /// a bracket that downfloats exactly one player who will receive the bye: the last bracket's
+    /// one unpaired player, or a bracket's only downfloater who may receive the bye (its score
+    /// is the bye's, C5, so every player below it pairs among themselves). A bracket that sends
+    /// down several players, one to receive the bye and the others to meet players below, does
+    /// not weigh it: there the colours come first. 0 when it does not apply.
+    fn bye_unplayed(&self, floaters: &Bits, lower: &Bits, last: bool) -> u32 {
+        if floaters.len() != 1 || (!last && lower.len() % 2 == 1) {
             return 0;
         }
-        let mut values: Vec<u32> = set
-            .iter()
-            .filter(|&v| self.bye_ok.contains(v))
-            .map(|v| self.players[v].unplayed)
-            .collect();
-        values.sort_unstable();
-        values.dedup();
-        if values.len() == 1 {
-            // The set is completable, so the bye goes to one of these.
-            return values[0];
+        let f = floaters.iter().next().expect("one floater");
+        if self.bye_ok.contains(f) {
+            self.players[f].unplayed
+        } else {
+            0
         }
-        for u in values {
-            let ok = Bits::from_iter(
-                self.n(),
-                set.iter()
-                    .filter(|&v| self.bye_ok.contains(v) && self.players[v].unplayed <= u),
-            );
-            if self.pairable(set, None, Some(&ok)) {
-                return u;
-            }
-        }
-        u32::MAX
     }
 
     /// C8: how well the next bracket can be paired with these downfloaters as its MDPs, every

@@ -38,14 +38,18 @@
 //!   bye going to an eligible player of the lowest score for which a complete round exists. This
 //!   is checked with maximum matchings (Edmonds' blossom algorithm) over every player still
 //!   unpaired, so the round is paired whenever a pairing exists; when none does, the error is
-//!   [`PairingError::NoValidPairing`].
+//!   [`PairingError::NoValidPairing`]. A set in which every player may meet at least half of
+//!   the others needs no matching (Dirac's theorem gives a Hamiltonian cycle, so all of them
+//!   pair, or all but one when they are odd), so the large scoregroups of a large field are
+//!   checked by counting partners.
 //! - C6 (the number of pairs), C7 (the downfloaters' scores, highest first), C8 (the next
 //!   bracket: the most pairs it can make with these downfloaters while every bracket below it
 //!   can still complete the round, then its PSD, the scores of the MDPs it must leave unpaired,
-//!   highest first), C9 (the bye to the player with the fewest unplayed rounds: weighed by every
-//!   bracket, as the fewest the bye can have when its downfloaters and the players below
-//!   complete the round, so a bracket whose floaters decide who is left for the bye weighs it
-//!   before the colours), the colour
+//!   highest first), C9 (the fewest unplayed rounds for the bye's receiver: weighed, before the
+//!   colours, by the brackets it applies to, those that downfloat exactly one player who
+//!   receives the bye: the last bracket, or one whose only downfloater may receive it while
+//!   every player below pairs among themselves; a bracket that also floats players to meet
+//!   those below does not weigh it), the colour
 //!   criteria C10–C13 (the topscorers' colour difference beyond ±2 and third colour in a row,
 //!   colour preferences, strong colour preferences; a player with an absolute preference counts
 //!   among the strong ones), the float criteria C14–C17 (a resident downfloating, or a resident
