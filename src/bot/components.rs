@@ -14,6 +14,7 @@ use crate::db::UserId;
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
+use super::commands::PrivateView;
 pub use super::custom_id::Component;
 use super::picker_view::{cannot_go_on, not_yours, picker_message, played_message, stale_message};
 pub use super::picker_view::{move_button_row, watch_button};
@@ -480,15 +481,12 @@ async fn dispatch(
             let Some(reply) = inbox_reply(data, lang, user).await? else {
                 return Err(BotError::refused(text!("inbox-off")));
             };
-            let reply = serenity::CreateInteractionResponseMessage::new()
-                .content(reply.0)
-                .components(vec![reply.1])
-                .ephemeral(true)
-                .allowed_mentions(serenity::CreateAllowedMentions::new());
-            press
-                .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
-                .await?;
-            return Ok(());
+            let shown = PrivateView {
+                text: reply.0,
+                rows: vec![reply.1],
+                files: Vec::new(),
+            };
+            return shown.answer(ctx, press).await;
         }
         Component::DailySolve(puzzle) => {
             let Some(guild) = guild_of(press) else {
@@ -503,14 +501,8 @@ async fn dispatch(
             let guild = press.guild_id.map(crate::db::GuildId::from);
             let again = text!("follow-again-button");
             let text = follow(&ctx.http, data, id, user, guild, again).await?;
-            let reply = serenity::CreateInteractionResponseMessage::new()
-                .content(text.render(Lang::of(&press.locale)))
-                .ephemeral(true)
-                .allowed_mentions(serenity::CreateAllowedMentions::new());
-            press
-                .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
-                .await?;
-            return Ok(());
+            let shown = PrivateView::words(text.render(Lang::of(&press.locale)));
+            return shown.answer(ctx, press).await;
         }
         Component::Takeback {
             game,
@@ -669,14 +661,9 @@ async fn seek_role(
             return Err(BotError::refused(text!("seek-role-cannot", role = mention)));
         }
     };
-    let reply = serenity::CreateInteractionResponseMessage::new()
-        .content(text.render(Lang::of(&press.locale)))
-        .ephemeral(true)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    press
-        .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
-        .await?;
-    Ok(())
+    PrivateView::words(text.render(Lang::of(&press.locale)))
+        .answer(ctx, press)
+        .await
 }
 
 /// A picker's path with the option chosen in its select menu, if the press is a menu's.
@@ -757,21 +744,14 @@ async fn rematch(
     // The challenge goes to the game's channel, where the next game's thread can start.
     if crate::db::ChannelId::from(press.channel_id) != row.channel_id {
         actions::queue_rematch_offer(&data.core, challenge, &row, user, &text, lang).await?;
-        let reply = serenity::CreateInteractionResponseMessage::new()
-            .content(
-                text!(
-                    "rematch-offered-there",
-                    channel = row.channel_id.to_string(),
-                    opponent = mention(opponent)
-                )
-                .render(Lang::of(&press.locale)),
-            )
-            .ephemeral(true)
-            .allowed_mentions(serenity::CreateAllowedMentions::new());
-        press
-            .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
-            .await?;
-        return Ok(());
+        let there = text!(
+            "rematch-offered-there",
+            channel = row.channel_id.to_string(),
+            opponent = mention(opponent)
+        );
+        return PrivateView::words(there.render(Lang::of(&press.locale)))
+            .answer(ctx, press)
+            .await;
     }
     let msg = serenity::CreateInteractionResponseMessage::new()
         .content(text.render(lang))

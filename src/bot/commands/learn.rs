@@ -408,11 +408,7 @@ pub(crate) async fn offer_press(
                 },
             )
             .await?;
-            PrivateView {
-                text: answer.render(lang),
-                rows: Vec::new(),
-                files: Vec::new(),
-            }
+            PrivateView::words(answer.render(lang))
         }
         StageOffer::Puzzle => {
             super::puzzle::give(data, lang, user, press.guild_id, Some(kind)).await?

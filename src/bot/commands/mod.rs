@@ -794,18 +794,23 @@ impl PrivateView {
             .allowed_mentions(serenity::CreateAllowedMentions::new())
     }
 
+    /// Words alone, seen only by the member.
+    pub(crate) fn words(text: String) -> PrivateView {
+        PrivateView {
+            text,
+            rows: Vec::new(),
+            files: Vec::new(),
+        }
+    }
+
     /// Puts the message in place of the one whose button `press` is.
     pub(crate) async fn update(
         self,
         ctx: &serenity::Context,
         press: &serenity::ComponentInteraction,
     ) -> Result<(), BotError> {
-        press
-            .create_response(
-                ctx,
-                serenity::CreateInteractionResponse::UpdateMessage(self.response()),
-            )
-            .await?;
+        let response = serenity::CreateInteractionResponse::UpdateMessage(self.response());
+        press.create_response(ctx, response).await?;
         Ok(())
     }
 
@@ -815,12 +820,9 @@ impl PrivateView {
         ctx: &serenity::Context,
         press: &serenity::ComponentInteraction,
     ) -> Result<(), BotError> {
-        press
-            .create_response(
-                ctx,
-                serenity::CreateInteractionResponse::Message(self.response().ephemeral(true)),
-            )
-            .await?;
+        let response =
+            serenity::CreateInteractionResponse::Message(self.response().ephemeral(true));
+        press.create_response(ctx, response).await?;
         Ok(())
     }
 

@@ -145,11 +145,7 @@ pub(crate) async fn show_daily(
         guild,
     )
     .await?;
-    let reply = shown.response().ephemeral(true);
-    press
-        .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
-        .await?;
-    Ok(())
+    shown.answer(ctx, press).await
 }
 
 /// Who the puzzle comes from, in words: "from A vs B, move N" (a member who had their data
