@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use crate::db::{self, LearnAttempt, Pool, UserId};
-use crate::games::GameKind;
-use crate::i18n::Text;
+use crate::games::{Game, GameKind};
+use crate::i18n::{Lang, Text};
 use crate::learn::{self, Place, Verdict};
 use crate::text;
 
@@ -24,6 +24,25 @@ pub struct Opened {
     /// What to say first: the level was taken up where it was left, or the one being played is
     /// no longer in the course.
     pub head: Option<Text>,
+}
+
+/// A move in words, read on `game` before it: "Push the disc on c3 to d3 (c3-d3)".
+pub fn move_words(lang: Lang, game: &Game, notation: &str) -> String {
+    match super::picker::describe_notation(lang, game.position(), notation) {
+        Some(w) => format!("{w} ({notation})"),
+        None => notation.to_string(),
+    }
+}
+
+/// A level done with `last`, played on `before`: the move in words and the stars earned (★★☆),
+/// as `/learn` and the learn page both say it.
+pub fn done_text(lang: Lang, before: &Game, last: &str, stars: u8) -> Text {
+    let shown: String = (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect();
+    text!(
+        "learn-done",
+        words = move_words(lang, before, last),
+        stars = shown
+    )
 }
 
 /// The levels `user` finished, with their best stars, by key.

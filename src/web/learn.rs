@@ -40,7 +40,7 @@ use crate::games::{Colour, Game, GameKind};
 use crate::i18n::{tr, Lang, Text};
 use crate::learn::{self, Place};
 use crate::play::learn::{self as actions, Answered, Played};
-use crate::play::{links, picker, Error};
+use crate::play::{links, Error};
 use crate::text;
 
 /// The page.
@@ -229,9 +229,8 @@ pub async fn open(
             let done = asked.done;
             match learn::next_open(kind, &|key| done.contains_key(key)) {
                 Some(place) => {
-                    let game = level_game(&place, &[]).map_err(|e| failure(e, lang))?;
-                    let level = level_view(lang, &place, &game, Vec::new(), 0, 0, false, false)
-                        .map_err(|e| failure(e, lang))?;
+                    let level =
+                        playing(lang, &place, Vec::new(), 0, 0).map_err(|e| failure(e, lang))?;
                     view(lang, kind, false, Some(level), None, &done)
                 }
                 None => all_done(lang, kind, false, &done),
@@ -249,30 +248,20 @@ async fn open_member(web: &Web, user: UserId, kind: GameKind, lang: Lang) -> Res
         .map_err(|e| failure(e, lang))?
         .into_iter()
         .collect();
-    let playing = crate::db::fetch_learn_attempt(pool, user)
+    let under_way = crate::db::fetch_learn_attempt(pool, user)
         .await
         .map_err(|e| failure(e.into(), lang))?
         .and_then(|a| learn::find(&a.level))
         .is_some_and(|p| p.kind == kind);
-    if !playing && learn::next_open(kind, &|key| done.contains_key(key)).is_none() {
+    if !under_way && learn::next_open(kind, &|key| done.contains_key(key)).is_none() {
         return Ok(all_done(lang, kind, true, &done));
     }
     let opened = actions::open_level(pool, user, Some(kind), web.core.clock.now())
         .await
         .map_err(|e| failure(e, lang))?;
     let a = opened.attempt;
-    let game = level_game(&opened.place, &a.moves).map_err(|e| failure(e, lang))?;
-    let level = level_view(
-        lang,
-        &opened.place,
-        &game,
-        a.moves,
-        a.tries,
-        a.version,
-        false,
-        false,
-    )
-    .map_err(|e| failure(e, lang))?;
+    let level =
+        playing(lang, &opened.place, a.moves, a.tries, a.version).map_err(|e| failure(e, lang))?;
     let said = opened.head.map(|h| note(lang, &h));
     Ok(view(lang, kind, true, Some(level), said, &done))
 }
@@ -403,8 +392,8 @@ fn level_game(place: &Place, moves: &[String]) -> Result<Game, Error> {
     })
 }
 
-/// A level under way after `moves` (a wrong move tried again, or the reply played): its view,
-/// to be played on.
+/// A level under way after `moves` (just opened, a wrong move tried again, or the reply
+/// played): its view, to be played on.
 fn playing(
     lang: Lang,
     place: &Place,
@@ -479,14 +468,6 @@ fn level_view(
     })
 }
 
-/// A move in words, read on `game` before it: "Push the disc on c3 to d3 (c3-d3)".
-fn move_words(lang: Lang, game: &Game, notation: &str) -> String {
-    match picker::describe_notation(lang, game.position(), notation) {
-        Some(w) => format!("{w} ({notation})"),
-        None => notation.to_string(),
-    }
-}
-
 /// A refused or missed move: why, and try again.
 fn wrong(lang: Lang, why: &Text) -> Said {
     Said {
@@ -501,12 +482,12 @@ fn wrong(lang: Lang, why: &Text) -> Said {
 fn replied(lang: Lang, before: &Game, mv: &str, reply: &str) -> Said {
     let mut after = before.clone();
     let reply_words = match after.play_text(mv) {
-        Ok(_) => move_words(lang, &after, reply),
+        Ok(_) => actions::move_words(lang, &after, reply),
         Err(_) => reply.to_string(),
     };
     let words = text!(
         "learn-reply",
-        mine = move_words(lang, before, mv),
+        mine = actions::move_words(lang, before, mv),
         reply = reply_words
     );
     Said {
@@ -539,12 +520,7 @@ fn finished(
 ) -> Result<(LevelView, Said), Error> {
     let last = moves.last().cloned().unwrap_or_default();
     let game = level_game(place, &moves)?;
-    let shown: String = (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect();
-    let words = text!(
-        "learn-done",
-        words = move_words(lang, before, &last),
-        stars = shown
-    );
+    let words = actions::done_text(lang, before, &last, stars);
     let mut more = Vec::new();
     if place.ends_stage() {
         more.push(

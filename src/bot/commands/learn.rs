@@ -178,14 +178,6 @@ async fn level_message(
     })
 }
 
-/// A move in words, read on `game` before it: "Push the disc on c3 to d3 (c3-d3)".
-fn move_words(lang: Lang, game: &Game, notation: &str) -> String {
-    match picker::describe_notation(lang, game.position(), notation) {
-        Some(w) => format!("{w} ({notation})"),
-        None => notation.to_string(),
-    }
-}
-
 /// The Next level button.
 fn next_button(lang: Lang, user: UserId, kind: GameKind) -> serenity::CreateButton {
     serenity::CreateButton::new(Component::LearnNext { user: user.0, kind }.encode())
@@ -259,8 +251,8 @@ pub(crate) async fn picker_press(
                         .map_err(|e| anyhow::anyhow!("the level's move does not play: {e}"))?;
                     let head = text!(
                         "learn-reply",
-                        mine = move_words(lang, &game, &mv),
-                        reply = move_words(lang, &after, &reply)
+                        mine = learn::move_words(lang, &game, &mv),
+                        reply = learn::move_words(lang, &after, &reply)
                     )
                     .render(lang);
                     (place, attempt, head)
@@ -308,13 +300,7 @@ async fn done_message(
 ) -> Result<PrivateView, BotError> {
     let last = moves.last().map(String::as_str).unwrap_or_default();
     let learner = before.position().to_move();
-    let shown_stars: String = (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect();
-    let mut words = vec![text!(
-        "learn-done",
-        words = move_words(lang, before, last),
-        stars = shown_stars
-    )
-    .render(lang)];
+    let mut words = vec![learn::done_text(lang, before, last, stars).render(lang)];
     if place.ends_stage() {
         words.push(
             text!(
