@@ -1,8 +1,10 @@
 // A member's inbox: every game waiting for their move, the least time left first, kept current
 // by the server's live list (GET api/inbox/events with the token of the address's fragment,
 // `#t=…`, read with fetch so that the token goes in a header, never in an address). The chosen
-// game is played in a frame of its own page (game/<id>) with the same token. Every word comes
-// from the list's texts.
+// game is played in a frame of its own page (game/<id>) with the same token. Under the list, the
+// lobby: the open seeks and challenges of the member's servers (GET api/lobby, read again with
+// each change of the list and every half minute), each with its Accept (POST api/lobby/accept),
+// after which the game started opens in the frame. Every word comes from the list's texts.
 
 const base = location.pathname.replace(/inbox\/?$/, '');
 const token = new URLSearchParams(location.hash.slice(1)).get('t');
@@ -21,6 +23,10 @@ let refused = false;
 let stream = null;
 /** The page is hidden or left (it may come back from the browser's back/forward cache). */
 let away = false;
+/** The lobby's open seeks and challenges, as last read. */
+let offers = [];
+/** An accept is on its way: the lobby's buttons wait. */
+let accepting = false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -101,12 +107,118 @@ function apply(inbox) {
   games = Array.isArray(inbox.games) ? inbox.games : [];
   $('inbox').setAttribute('aria-busy', 'false');
   render();
+  // A change of the member's games may be a seek or challenge taken.
+  loadLobby();
 }
 
 function tick() {
   for (const time of $('games').querySelectorAll('time')) {
     time.textContent = leftWords(time.dateTime || null);
   }
+  for (const time of $('offers').querySelectorAll('time')) {
+    time.textContent = openWords(time.dateTime);
+  }
+}
+
+/** How long an open seek or challenge stays open. */
+function openWords(expires) {
+  const left = Math.max(0, Math.floor((Date.parse(expires) - Date.now()) / 1000));
+  return `${own['lobby-until'] || ''} ${duration(left)}`;
+}
+
+function renderLobby() {
+  $('lobby').hidden = false;
+  $('lobby-heading').textContent = own['lobby-heading'] || '';
+  $('lobby-empty').hidden = offers.length > 0;
+  $('lobby-empty').textContent = own['lobby-empty'] || '';
+  $('offers').replaceChildren(
+    ...offers.map((o) => {
+      const item = document.createElement('li');
+      item.dataset.kind = o.kind;
+      item.dataset.id = String(o.id);
+      const server = document.createElement('span');
+      server.className = 'server';
+      server.textContent = o.server;
+      const words = document.createElement('span');
+      words.className = 'words';
+      words.textContent = o.words;
+      const time = document.createElement('time');
+      time.dateTime = o.expires;
+      time.textContent = openWords(o.expires);
+      item.append(server, words, time);
+      if (o.mine) {
+        const yours = document.createElement('span');
+        yours.className = 'yours';
+        yours.textContent = own['lobby-yours'] || '';
+        item.append(yours);
+      } else {
+        const accepts = document.createElement('div');
+        accepts.className = 'accepts';
+        o.choices.forEach((label, variant) => {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.dataset.variant = String(variant);
+          button.disabled = accepting;
+          button.textContent = label;
+          button.addEventListener('click', () => accept(o, variant));
+          accepts.append(button);
+        });
+        item.append(accepts);
+      }
+      return item;
+    }),
+  );
+}
+
+function tell(words) {
+  const line = $('lobby-said');
+  line.hidden = !words;
+  line.textContent = words || '';
+}
+
+/** Reads the lobby again (nothing while the token is refused or the page is away). */
+async function loadLobby() {
+  if (!token || refused || away) return;
+  try {
+    const response = await fetch(`${base}api/lobby`, { headers: headers(), cache: 'no-store' });
+    // A refused token: the live list says why.
+    if (response.status === 401 || response.status === 403) return;
+    if (!response.ok) throw new Error(String(response.status));
+    const lobby = await response.json();
+    offers = Array.isArray(lobby.offers) ? lobby.offers : [];
+    renderLobby();
+  } catch (_) {
+    if (!accepting) tell(own['lobby-failed'] || '');
+  }
+}
+
+/** Accepts variant `variant` of offer `o`: the game started opens in the frame. */
+async function accept(o, variant) {
+  if (accepting) return;
+  accepting = true;
+  renderLobby();
+  let body = {};
+  let ok = false;
+  try {
+    const response = await fetch(`${base}api/lobby/accept`, {
+      method: 'POST',
+      headers: { ...headers(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: o.kind, id: o.id, variant }),
+      cache: 'no-store',
+    });
+    ok = response.ok;
+    try {
+      body = await response.json();
+    } catch (_) {
+      // Not JSON: no words.
+    }
+  } catch (_) {
+    body = { error: own['lobby-failed'] || '' };
+  }
+  accepting = false;
+  tell(ok ? body.text : body.error || own['lobby-failed'] || '');
+  if (ok && Number.isInteger(body.game)) choose(body.game);
+  await loadLobby();
 }
 
 /** The events of a Server-Sent Events body, as they arrive. */
@@ -155,6 +267,9 @@ async function connect() {
       $('games').replaceChildren();
       $('frame').hidden = true;
       $('live').hidden = true;
+      offers = [];
+      $('offers').replaceChildren();
+      $('lobby').hidden = true;
       $('inbox').setAttribute('aria-busy', 'false');
       say(words || own['load-failed'] || 'Refused');
       return;
@@ -191,4 +306,5 @@ window.addEventListener('pageshow', (event) => {
 });
 
 setInterval(tick, 1000);
+setInterval(loadLobby, 30000);
 connect();

@@ -548,7 +548,7 @@ async fn dispatch(
         }
         Component::SeekAccept { seek, variant } => {
             let (_, text) =
-                actions::accept_seek(&data.core, seek, user, usize::from(variant)).await?;
+                actions::accept_seek(&data.core, seek, user, usize::from(variant), true).await?;
             return update(ctx, data, press, text).await;
         }
         Component::SeekWithdraw(seek) => {

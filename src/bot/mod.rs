@@ -222,9 +222,22 @@ async fn event_handler(
             Ok(false) => {}
             Err(e) => warn!(guild = %id, "cannot record joining a server: {e}"),
         }
+        // Its name, shown beside its seeks and challenges in the web board's lobby.
+        if let Err(e) =
+            crate::db::note_server_name(&core.pool, id, &guild.name, core.clock.now()).await
+        {
+            warn!(guild = %id, "cannot record a server's name: {e}");
+        }
     }
     if let serenity::FullEvent::GuildMemberRemoval { guild_id, user, .. } = event {
         let core = &framework.user_data.core;
+        let (guild, member) = (
+            crate::db::GuildId::from(*guild_id),
+            crate::db::UserId::from(user.id),
+        );
+        if let Err(e) = crate::db::forget_server_member(&core.pool, guild, member).await {
+            warn!(%guild, %member, "cannot forget a member who left: {e}");
+        }
         let withdrawn = crate::play::actions::member_left(
             core,
             crate::db::GuildId::from(*guild_id),

@@ -234,6 +234,24 @@ pub async fn find_open_challenge(
     Ok(decode_each("challenges", &rows).into_iter().next())
 }
 
+/// The open, unexpired challenges to every member of server `guild`, oldest first.
+pub async fn open_challenges_to_all(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+    now: i64,
+) -> Result<Vec<Challenge>, DbError> {
+    let rows = sqlx::query(
+        "SELECT * FROM challenges
+          WHERE guild_id = $1 AND opponent_id IS NULL AND status = 'open' AND expires_at > $2
+          ORDER BY id",
+    )
+    .bind(guild)
+    .bind(now)
+    .fetch_all(ex)
+    .await?;
+    Ok(decode_each("challenges", &rows))
+}
+
 /// How many open, unexpired challenges `challenger` has made.
 pub async fn count_open_challenges(
     ex: impl Executor<'_>,

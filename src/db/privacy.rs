@@ -71,6 +71,8 @@ pub const MEMBER_DATA: &[MemberColumn] = &[
     // A seek is a wish to play, not a record: deleted (a game it started keeps its players).
     col("seeks", "player_id", Fate::Erased),
     col("standing_seeks", "player_id", Fate::Erased),
+    // The servers they were seen in (the lobby's): gone with their data.
+    col("server_members", "user_id", Fate::Erased),
     // The daily puzzle a moderator set stops with their data.
     col("daily_puzzles", "set_by_user_id", Fate::Erased),
     col("games", "first_player_id", Fate::Kept),
@@ -108,7 +110,8 @@ pub fn dm_queue(user: UserId) -> String {
     format!("user:{user}")
 }
 
-/// The tables holding a server's settings, removed a grace period after the bot left it.
+/// The tables holding a server's settings (and the members seen in it), removed a grace period
+/// after the bot left it.
 pub const SERVER_SETTINGS: &[&str] = &[
     "server_settings",
     "moderator_notices",
@@ -116,6 +119,7 @@ pub const SERVER_SETTINGS: &[&str] = &[
     "daily_puzzle_posts",
     "seek_channels",
     "seek_roles",
+    "server_members",
 ];
 
 /// A member's name as texts show it.

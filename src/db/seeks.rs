@@ -184,6 +184,23 @@ pub async fn open_seeks_in(
     Ok(decode_each("seeks", &rows))
 }
 
+/// The open, unexpired seeks of server `guild`, oldest first.
+pub async fn open_seeks_of_server(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+    now: i64,
+) -> Result<Vec<Seek>, DbError> {
+    let rows = sqlx::query(
+        "SELECT * FROM seeks WHERE guild_id = $1 AND status = 'open' AND expires_at > $2
+          ORDER BY id",
+    )
+    .bind(guild)
+    .bind(now)
+    .fetch_all(ex)
+    .await?;
+    Ok(decode_each("seeks", &rows))
+}
+
 /// How many open, unexpired seeks `player` has.
 pub async fn count_open_seeks(
     ex: impl Executor<'_>,
@@ -516,6 +533,23 @@ pub async fn open_seeks_of_standing(
           ORDER BY id",
     )
     .bind(standing)
+    .bind(now)
+    .fetch_all(ex)
+    .await?;
+    Ok(decode_each("seeks", &rows))
+}
+
+/// The open, unexpired seeks of `player`, in every server, oldest first.
+pub async fn open_seeks_of_player(
+    ex: impl Executor<'_>,
+    player: UserId,
+    now: i64,
+) -> Result<Vec<Seek>, DbError> {
+    let rows = sqlx::query(
+        "SELECT * FROM seeks WHERE player_id = $1 AND status = 'open' AND expires_at > $2
+          ORDER BY id",
+    )
+    .bind(player)
     .bind(now)
     .fetch_all(ex)
     .await?;

@@ -1,10 +1,10 @@
-//! Servers: the settings moderators choose for their server, and the notices they were given
-//! once about a permission the bot lacks there.
+//! Servers: the settings moderators choose for their server, the notices they were given
+//! once about a permission the bot lacks there, its name, and the members seen in it.
 
 use super::Executor;
 use sqlx::Row;
 
-use super::{DbError, GuildId};
+use super::{DbError, GuildId, UserId};
 
 /// A server's settings.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -185,6 +185,119 @@ pub async fn clear_moderator_notice(
         .execute(ex)
         .await?;
     Ok(())
+}
+
+/// Records that `user` was seen in server `guild` (a command or a button press there), so the
+/// lobby shows them its open seeks and challenges. Writes only when it was not recorded.
+pub async fn note_server_member(
+    ex: impl Executor<'_> + Copy,
+    guild: GuildId,
+    user: UserId,
+    now: i64,
+) -> Result<(), DbError> {
+    let known: Option<i64> = sqlx::query_scalar(
+        "SELECT seen_at FROM server_members WHERE guild_id = $1 AND user_id = $2",
+    )
+    .bind(guild)
+    .bind(user)
+    .fetch_optional(ex)
+    .await?;
+    if known.is_some() {
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO server_members (guild_id, user_id, seen_at) VALUES ($1, $2, $3)
+         ON CONFLICT (guild_id, user_id) DO NOTHING",
+    )
+    .bind(guild)
+    .bind(user)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Forgets that `user` is a member of server `guild` (they left it).
+pub async fn forget_server_member(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+    user: UserId,
+) -> Result<(), DbError> {
+    sqlx::query("DELETE FROM server_members WHERE guild_id = $1 AND user_id = $2")
+        .bind(guild)
+        .bind(user)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Whether `user` was seen in server `guild` and has not left it since.
+pub async fn is_server_member(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+    user: UserId,
+) -> Result<bool, DbError> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM server_members WHERE guild_id = $1 AND user_id = $2",
+    )
+    .bind(guild)
+    .bind(user)
+    .fetch_one(ex)
+    .await?;
+    Ok(n > 0)
+}
+
+/// The servers `user` was seen in, with each server's name when Discord gave it, by id.
+pub async fn servers_of_member(
+    ex: impl Executor<'_>,
+    user: UserId,
+) -> Result<Vec<(GuildId, Option<String>)>, DbError> {
+    Ok(sqlx::query_as(
+        "SELECT m.guild_id, s.name FROM server_members m
+           LEFT JOIN server_settings s ON s.guild_id = m.guild_id
+          WHERE m.user_id = $1
+          ORDER BY m.guild_id",
+    )
+    .bind(user)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Records server `guild`'s name as Discord gave it. Writes only when it changed.
+pub async fn note_server_name(
+    ex: impl Executor<'_> + Copy,
+    guild: GuildId,
+    name: &str,
+    now: i64,
+) -> Result<(), DbError> {
+    let seen: Option<Option<String>> =
+        sqlx::query_scalar("SELECT name FROM server_settings WHERE guild_id = $1")
+            .bind(guild)
+            .fetch_optional(ex)
+            .await?;
+    if seen.flatten().as_deref() == Some(name) {
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO server_settings (guild_id, name, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (guild_id) DO UPDATE SET name = excluded.name",
+    )
+    .bind(guild)
+    .bind(name)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Server `guild`'s name as Discord last gave it.
+pub async fn server_name(ex: impl Executor<'_>, guild: GuildId) -> Result<Option<String>, DbError> {
+    let name: Option<Option<String>> =
+        sqlx::query_scalar("SELECT name FROM server_settings WHERE guild_id = $1")
+            .bind(guild)
+            .fetch_optional(ex)
+            .await?;
+    Ok(name.flatten())
 }
 
 #[cfg(test)]

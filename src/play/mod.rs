@@ -46,6 +46,7 @@ pub mod coach;
 pub mod daily;
 pub mod learn;
 pub mod links;
+pub mod lobby;
 pub mod local;
 pub mod notes;
 pub mod opponent;
@@ -174,8 +175,9 @@ pub async fn member_lang(ex: impl Executor<'_>, user: UserId) -> Result<Lang, Db
         .unwrap_or_default())
 }
 
-/// Records the languages a request shows: the member's (for their direct messages) and the
-/// server's (for its public messages). The member must be known.
+/// Records what a request shows: the member's language (for their direct messages), the
+/// server's (for its public messages), and that the member was seen in the server (its open
+/// seeks and challenges are in their lobby). The member must be known.
 pub async fn note_locales(
     pool: &Pool,
     user: UserId,
@@ -186,6 +188,9 @@ pub async fn note_locales(
 ) -> Result<(), DbError> {
     if !locale.is_empty() {
         crate::db::note_player_locale(pool, user, locale).await?;
+    }
+    if let Some(g) = guild {
+        crate::db::note_server_member(pool, g, user, now).await?;
     }
     if let (Some(g), Some(l)) = (guild, guild_locale.filter(|l| !l.is_empty())) {
         crate::db::note_server_locale(pool, g, l, now).await?;

@@ -275,7 +275,7 @@ async fn actor(
 
 /// A turn of the link's budget of moves and saves (`web.limiter`); refused (429) with when to
 /// ask again.
-fn take_turn(web: &Web, token: &str, lang: Lang) -> Result<(), Failure> {
+pub(super) fn take_turn(web: &Web, token: &str, lang: Lang) -> Result<(), Failure> {
     web.limiter
         .take(&links::token_hash(token), Instant::now())
         .map_err(|wait| {

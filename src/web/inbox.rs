@@ -110,7 +110,7 @@ pub async fn build(web: &Web, user: UserId, lang: Lang) -> Result<Inbox, Error> 
 
 /// The member of the request's inbox token, and their language: refused (403) when there is
 /// none, or it is forged, mistyped or expired.
-async fn member(web: &Web, headers: &HeaderMap) -> Result<(UserId, Lang), Failure> {
+pub(super) async fn member(web: &Web, headers: &HeaderMap) -> Result<(UserId, Lang), Failure> {
     let browser = accepted_lang(headers).unwrap_or_default();
     let refused = |e: Error| match e {
         Error::Refused(r) => Failure::new(StatusCode::FORBIDDEN, browser, r.0),

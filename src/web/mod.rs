@@ -34,6 +34,8 @@
 //!   ([`learn`]); the progress a member's (their link or the Activity) or the browser's.
 //! - `GET /inbox`, `GET /api/inbox/events`: a member's inbox, every game waiting for their move
 //!   ([`inbox`]).
+//! - `GET /api/lobby`, `POST /api/lobby/accept`: the open seeks and challenges of the member's
+//!   servers on the inbox page, each with its Accept ([`lobby`]).
 //! - `GET /?frame_id=…` (the page), `GET /api/activity`, `GET /api/activity/games`, `POST /api/token`,
 //!   `POST /api/activity/session` (a session renewed):
 //!   the same page inside Discord, as an Activity ([`activity`]), when `DISCORD_CLIENT_SECRET`
@@ -107,6 +109,7 @@ pub mod front;
 pub mod inbox;
 pub mod learn;
 pub mod limit;
+pub mod lobby;
 pub mod local;
 mod monitor;
 pub mod proxy;
@@ -298,6 +301,8 @@ fn routes() -> Router<Arc<Web>> {
         .route("/api/learn/move", post(learn::play))
         .route("/inbox", get(assets::inbox_page))
         .route("/api/inbox/events", get(inbox::events))
+        .route("/api/lobby", get(lobby::offers))
+        .route("/api/lobby/accept", post(lobby::accept))
         .route("/api/activity", get(activity::info))
         .route("/api/activity/games", get(activity::games))
         .route("/api/activity/session", post(activity::renew))

@@ -374,7 +374,11 @@ answer-vacation = Enjoy your vacation! Until <t:{ $until }:f> your deadlines are
 } waiting for your move got { $days ->
     [one] { $days } more day
    *[other] { $days } more days
-}). Vacation days left in the next 365 days: { $left }.
+}). Vacation days left in the next 365 days: { $left }.{ $seeks ->
+    [0] {""}
+    [one] {" "}Your open seek is withdrawn: a game would start your clock while you are away.
+   *[other] {" "}Your { $seeks } open seeks are withdrawn: a game would start your clock while you are away.
+}
 
 privacy-head = **What hexcord stores about you** (only you see this):
 privacy-nothing = hexcord stores nothing about you.

@@ -79,6 +79,11 @@ inbox-page-empty = No game is waiting for your move. This list updates by itself
 inbox-page-no-deadline = no time limit
 inbox-page-choose = Choose a game to play it here.
 inbox-page-board = The chosen game
+inbox-page-lobby-heading = Open games in your servers
+inbox-page-lobby-empty = No open seek or challenge in your servers. Post one in a server with `/{ cmd-seek.name }` or `/{ cmd-challenge.name }`.
+inbox-page-lobby-yours = Yours: any other member may accept it.
+inbox-page-lobby-failed = The open games could not be loaded.
+inbox-page-lobby-until = Open for
 # The learn page (assets/web/learn.js): the course, level by level, on the board.
 learn-page-title = Learn to play — hexcord
 learn-page-heading = Learn to play

@@ -80,6 +80,7 @@ standing-too-many = You have { $max } standing seeks in this server, the most on
 standing-twice = You have a standing seek for { $variant } in this server already: stop it with `/{ cmd-seek.name } { opt-seek-stop.name }` first.
 standing-keep-and-stop = Give `{ opt-seek-keep.name }` to set a standing seek, or `{ opt-seek-stop.name }` to stop one, not both.
 standing-none = You have no standing seek of { $game } in this server. To set one, use `/{ cmd-seek.name }` with `{ opt-seek-keep.name }`.
+seek-away = { $author } is on vacation: their seek ({ $variants }) is withdrawn.
 standing-paused = The seek of { $author } ({ $variants }) is paused while they are on vacation: it is made again when they are back.
 standing-stopped = { $count ->
         [one] Your standing seek of { $game } is stopped
@@ -131,3 +132,20 @@ seek-role-dropped = You no longer have { $role }: no more pings with { $game } s
 seek-role-cannot = I could not change your role { $role }: a moderator must give me the Manage Roles permission, with my role above { $role }.
 button-seek-role = { $game } seeks: ping me / stop
 privacy-table-seeks = • Seeks you made (`/{ cmd-seek.name }`): { $count }
+
+## The web board's lobby: the open seeks and challenges of a member's servers
+lobby-seek = { $author } seeks { $variants }, { $rated ->
+        [yes] rated
+       *[no] unrated
+    }, { $days }.
+lobby-challenge = { $author } is looking for an opponent: { $options }, { $rated ->
+        [yes] rated
+       *[no] unrated
+    }, { $clock }; { $author } moves first.{ $ranged ->
+        [yes] {" "}For members rated { $range } in { $game }.
+       *[no] {""}
+    }
+lobby-server-unknown = a server
+lobby-started = Game #{ $game } ({ $options }) starts in { $server }: its boards are posted there, and you can play it here.
+lobby-not-member = You are not known as a member of { $server }: use any hexcord command there once, then accept again.
+privacy-table-server_members = • Servers where you used hexcord (their open games are in your inbox): { $count }

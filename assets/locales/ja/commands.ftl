@@ -353,7 +353,10 @@ answer-settings = 手番の知らせ：{ $told }。
 answer-settings-saved = 保存しました。{ $settings }
 answer-settings-change = { $settings }
     変更は `/{ cmd-settings.name } { opt-settings-notify.name }` と `/{ cmd-settings.name } { opt-settings-reminders.name }` で。
-answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused }局の期限が { $days }日延びました）。今後365日で残っている休暇日数：{ $left }。
+answer-vacation = よい休暇を！ <t:{ $until }:f> まで期限が止まります（あなたの手番を待つ { $paused }局の期限が { $days }日延びました）。今後365日で残っている休暇日数：{ $left }。{ $seeks ->
+    [0] {""}
+   *[other] 休暇中に対局が始まると持ち時間が減るため、出していた相手探し（{ $seeks }件）を取り下げました。
+}
 
 privacy-head = **hexcord が保存しているあなたのデータ**（あなたにだけ見えます）：
 privacy-nothing = hexcord はあなたについて何も保存していません。

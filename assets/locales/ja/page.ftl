@@ -78,6 +78,11 @@ inbox-page-empty = あなたの手番を待っている対局はありません�
 inbox-page-no-deadline = 期限なし
 inbox-page-choose = 対局を選ぶと、ここで指せます。
 inbox-page-board = 選んだ対局
+inbox-page-lobby-heading = あなたのサーバーの募集中の対局
+inbox-page-lobby-empty = あなたのサーバーには、募集中の相手探しも対局の募集もありません。サーバーで `/{ cmd-seek.name }` か `/{ cmd-challenge.name }` を使うと出せます。
+inbox-page-lobby-yours = あなたの募集です。ほかのメンバーが承諾できます。
+inbox-page-lobby-failed = 募集中の対局を読み込めませんでした。
+inbox-page-lobby-until = 残り
 # 入門のページ（assets/web/learn.js）：コースをレベルごとに盤面で。
 learn-page-title = 遊び方を学ぶ — hexcord
 learn-page-heading = 遊び方を学ぶ

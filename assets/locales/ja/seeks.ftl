@@ -74,6 +74,7 @@ standing-too-many = このサーバーで常設の相手探しが { $max }件あ
 standing-twice = このサーバーには { $variant } の常設の相手探しがすでにあります。先に `/{ cmd-seek.name } { opt-seek-stop.name }` でやめてください。
 standing-keep-and-stop = 常設の相手探しを出すなら `{ opt-seek-keep.name }`、やめるなら `{ opt-seek-stop.name }` の、どちらか一方だけを指定してください。
 standing-none = このサーバーに { $game } の常設の相手探しはありません。出すには `/{ cmd-seek.name }` で `{ opt-seek-keep.name }` を指定してください。
+seek-away = { $author } は休暇中のため、相手探し（{ $variants }）を取り下げました。
 standing-paused = { $author } は休暇中のため、相手探し（{ $variants }）を一時停止しています。戻ると出し直されます。
 standing-stopped = { $game } の常設の相手探し（{ $count }件）をやめました。もう出し直されず、受付中の相手探しは取り下げました。対局はそのまま続きます。
 standing-set = 常設の相手探しを出しました。このサーバーで { $variants } の対局を { $keep }局保つよう、対局が減って受付中の相手探しがなければ、新しい相手探しを出します（休暇中は出しません）。{ $now ->
@@ -119,3 +120,20 @@ seek-role-dropped = { $role } を外しました。{ $game } の相手探しの�
 seek-role-cannot = ロール { $role } を変更できませんでした。モデレーターが、わたしに「ロールの管理」の権限を与え、わたしのロールを { $role } より上にする必要があります。
 button-seek-role = { $game } の相手探し：通知する／止める
 privacy-table-seeks = • 出した相手探し（`/{ cmd-seek.name }`）：{ $count }件
+
+## ウェブ盤のロビー：メンバーのサーバーの相手探しと対局の募集
+lobby-seek = { $author } が対局相手を探しています：{ $variants }、{ $rated ->
+        [yes] レーティング対象
+       *[no] レーティング対象外
+    }、{ $days }。
+lobby-challenge = { $author } が対局相手を募集しています：{ $options }、{ $rated ->
+        [yes] レーティング対象
+       *[no] レーティング対象外
+    }、{ $clock }。{ $author } が先手です。{ $ranged ->
+        [yes] { $game } のレーティングが { $range }のメンバー向けです。
+       *[no] {""}
+    }
+lobby-server-unknown = あるサーバー
+lobby-started = 対局 #{ $game }（{ $options }）が { $server } で始まります。盤面はそこに投稿され、ここでも指せます。
+lobby-not-member = { $server } のメンバーとして記録されていません。そのサーバーで hexcord のコマンドを一度使ってから、もう一度承諾してください。
+privacy-table-server_members = • hexcord を使ったサーバー（その募集中の対局が受信箱に表示されます）：{ $count }件

@@ -135,6 +135,7 @@ pub async fn vacation(
         paused = v.paused,
         days = days,
         left = v.days_left,
+        seeks = v.seeks_withdrawn,
     );
     super::answer_privately(&ctx, text.render(lang(&ctx))).await
 }

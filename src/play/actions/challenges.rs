@@ -511,6 +511,27 @@ pub async fn answer_challenge(
     })
 }
 
+/// `user` accepts open challenge `id` away from its card (the web board's lobby), as
+/// [`answer_challenge`] does; the card's edit, which a press on it would have answered, is
+/// queued. Returns the game and the card's new words.
+pub async fn accept_off_card(core: &Core, id: i64, user: UserId) -> Result<(i64, Text), Error> {
+    let Answered::Started { game, text } =
+        answer_challenge(core, id, user, ChallengeAnswer::Accept).await?
+    else {
+        return Err(anyhow::anyhow!("challenge {id} accepted without a game").into());
+    };
+    let c = db::fetch_challenge(&core.pool, id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("challenge {id} vanished once accepted"))?;
+    // One write: no transaction (a reading one could not write once another connection wrote,
+    // on SQLite).
+    let mut conn = core.pool.acquire().await?;
+    enqueue_card_edit(&mut conn, &c, &text).await?;
+    drop(conn);
+    core.wake_delivery();
+    Ok((game, text))
+}
+
 /// The terms of a game two members agreed on (an accepted challenge, a matched seek).
 #[derive(Clone, Debug)]
 pub(super) struct Agreed<'a> {

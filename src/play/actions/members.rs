@@ -185,10 +185,13 @@ pub struct Vacation {
     pub paused: u64,
     /// Vacation days left in the next 365 days.
     pub days_left: i64,
+    /// Open seeks withdrawn (a game would start the player's clock while they are away).
+    pub seeks_withdrawn: usize,
 }
 
 /// `player` takes `days` of vacation from now: the deadlines of the games waiting for their move
-/// move by as much, unless they have passed already (those games are lost on time). The yearly
+/// move by as much, unless they have passed already (those games are lost on time), and their
+/// open seeks are withdrawn. The yearly
 /// cap holds under concurrent requests: `db::start_vacation_within_cap` decides them one at a
 /// time.
 pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vacation, Error> {
@@ -231,10 +234,13 @@ pub async fn take_vacation(core: &Core, player: UserId, days: i64) -> Result<Vac
     core.commit_changes(tx, &waiting).await?;
     let used = db::vacation_seconds_since(&core.pool, player, since).await?;
     info!(%player, days, paused, "vacation taken");
+    // Taken: a seek left open could not be matched anyway (matching skips a member away).
+    let seeks_withdrawn = super::withdraw_seeks_for_vacation(core, player).await?;
     Ok(Vacation {
         until: now + seconds,
         paused,
         days_left: (cap - used).max(0) / DAY,
+        seeks_withdrawn,
     })
 }
 

@@ -169,6 +169,9 @@ pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
         let Some((options, days)) = agreement(&stored, &req.variants, &req.days, req.rated) else {
             continue;
         };
+        if author_away(core, &stored, now).await?.is_some() {
+            continue;
+        }
         let theirs = rating_of(core, req.guild_id, &options, stored.player_id).await?;
         let mine = rating_of(core, req.guild_id, &options, req.player).await?;
         ranked.push(((theirs - mine).abs(), stored, options, days));
@@ -295,7 +298,8 @@ async fn enqueue_card(
 struct Taken {
     /// Where its game is played.
     channel: ChannelId,
-    /// From its card's button (whose answer then says who took it): not matched by a seek.
+    /// From its card's button, whose answer then says who took it (matched by a seek, or
+    /// accepted in the lobby, the card's edit is queued).
     pressed: bool,
 }
 
@@ -362,15 +366,18 @@ fn matched_text(s: &Seek, taker: UserId, game: i64, options: &Options) -> Text {
     )
 }
 
-/// `user` accepts variant `variant` (its place in the seek's list) of open seek `id` from its
-/// card, at the fewest days per move its author named; the game is played where the card is.
-/// Refused to its author, to a member on vacation, and once the seek is closed (a late press
-/// is told who took it). Returns the game and the card's new words.
+/// `user` accepts variant `variant` (its place in the seek's list) of open seek `id`, at the
+/// fewest days per move its author named; the game is played where the seek's card is.
+/// `from_card`: pressed on the card, whose answer shows its new words; otherwise (the web
+/// board's lobby) the card's edit is queued. Refused to its author, to a member on vacation, and
+/// once the seek is closed (a late press is told who took it). Returns the game and the card's
+/// new words.
 pub async fn accept_seek(
     core: &Core,
     id: i64,
     user: UserId,
     variant: usize,
+    from_card: bool,
 ) -> Result<(i64, Text), Error> {
     let now = core.clock.now();
     let s = open_seek(core, id, now).await?;
@@ -383,10 +390,13 @@ pub async fn accept_seek(
         .ok_or_else(|| Error::refused(text!("stale-button")))?
         .clone();
     check_not_away(core, user, now).await?;
+    if let Some(why) = author_away(core, &s, now).await? {
+        return Err(Error::refused(why));
+    }
     let days = *s.days.start();
     let at = Taken {
         channel: s.channel_id,
-        pressed: true,
+        pressed: from_card,
     };
     match start_seek_game(core, &s, user, &options, days, at).await? {
         Some(game) => {
@@ -704,27 +714,67 @@ async fn refill_claimed(core: &Core, id: i64, now: i64) -> Result<Refill, Error>
 /// Withdraws the open seeks of standing seek `s`, its member being on vacation at `now` (a game
 /// would start their clock while they are away); their cards say it is paused.
 async fn pause(core: &Core, s: &db::StandingSeek, now: i64) -> Result<(), Error> {
-    let mut paused = false;
-    for open in db::open_seeks_of_standing(&core.pool, s.id, now).await? {
+    let open = db::open_seeks_of_standing(&core.pool, s.id, now).await?;
+    if withdraw_while_away(core, open).await? > 0 {
+        info!(standing = s.id, "standing seek paused by a vacation");
+    }
+    Ok(())
+}
+
+/// When the author of open seek `s` is on vacation at `now` (a seek left open by a vacation
+/// taken elsewhere, or whose withdrawal failed): the seek is withdrawn now, and this says so.
+async fn author_away(core: &Core, s: &Seek, now: i64) -> Result<Option<Text>, Error> {
+    if db::vacation_until(&core.pool, s.player_id, now)
+        .await?
+        .is_none()
+    {
+        return Ok(None);
+    }
+    withdraw_while_away(core, vec![s.clone()]).await?;
+    let variants = variants_text(&s.variants);
+    Ok(Some(text!(
+        "seek-away",
+        author = mention(s.player_id),
+        variants = variants
+    )))
+}
+
+/// Withdraws every open seek of `player`, who has just gone on vacation: a game it started would
+/// start their clock while they are away. Their cards say so (a standing seek's, that it is made
+/// again when they are back). Returns how many.
+pub async fn withdraw_seeks_for_vacation(core: &Core, player: UserId) -> Result<usize, Error> {
+    let open = db::open_seeks_of_player(&core.pool, player, core.clock.now()).await?;
+    let withdrawn = withdraw_while_away(core, open).await?;
+    if withdrawn > 0 {
+        info!(%player, withdrawn, "seeks withdrawn by a vacation");
+    }
+    Ok(withdrawn)
+}
+
+/// Withdraws open seeks `open`, their member being on vacation, each card's edit queued in the
+/// same transaction. Returns how many were still open.
+async fn withdraw_while_away(core: &Core, open: Vec<Seek>) -> Result<usize, Error> {
+    let mut withdrawn = 0;
+    for open in open {
         // Its first statement writes (see `announce_in_game`).
         let mut tx = core.pool.begin().await?;
         if db::close_seek(&mut *tx, open.id, SeekStatus::Withdrawn).await? {
-            let text = text!(
-                "standing-paused",
-                author = mention(open.player_id),
-                variants = variants_text(&open.variants)
-            );
+            let variants = variants_text(&open.variants);
+            let author = mention(open.player_id);
+            let text = match open.standing_id {
+                Some(_) => text!("standing-paused", author = author, variants = variants),
+                None => text!("seek-away", author = author, variants = variants),
+            };
             let guild = Some(open.guild_id);
             enqueue_edit(&mut tx, guild, open.channel_id, open.message_id, &text).await?;
-            paused = true;
+            withdrawn += 1;
         }
         tx.commit().await?;
     }
-    if paused {
-        info!(standing = s.id, "standing seek paused by a vacation");
+    if withdrawn > 0 {
         core.wake_delivery();
     }
-    Ok(())
+    Ok(withdrawn)
 }
 
 /// Checks the standing seeks of `player` in server `guild` ([`refill`]); failures are logged

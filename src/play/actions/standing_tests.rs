@@ -198,3 +198,45 @@ async fn two_processes_checking_a_standing_seek_make_one_seek_on_postgres() {
     let second = db::connect(&url).await.unwrap();
     two_processes_refill_at_once(first, second).await;
 }
+
+/// An ordinary seek is withdrawn when its member goes on vacation (its card says why), and a seek
+/// whose member is away is neither matched nor accepted: it is withdrawn then.
+#[tokio::test]
+async fn seeks_are_withdrawn_by_a_vacation_and_never_matched_while_away() {
+    let (pool, _file) = db::testing::temp_db().await;
+    let (core, clock) = core_on(pool).await;
+    let seven = ["inphexion size=7"];
+    let Sought::Open { seek: first, .. } = seek(&core, &request(ANN, &seven)).await.unwrap() else {
+        panic!("nobody else seeks");
+    };
+    db::set_seek_message(&core.pool, first.id, ChannelId(8), db::MessageId(50))
+        .await
+        .unwrap();
+    let v = take_vacation(&core, ANN, 1).await.unwrap();
+    assert_eq!(v.seeks_withdrawn, 1);
+    let stored = db::fetch_seek(&core.pool, first.id).await.unwrap().unwrap();
+    assert_eq!(stored.status, SeekStatus::Withdrawn);
+    assert_eq!(
+        count(
+            &core,
+            "SELECT count(*) FROM announcements WHERE body LIKE '%is on vacation: their seek%'"
+        )
+        .await,
+        1
+    );
+
+    // Back; Bob's seek is left open by a vacation recorded behind its back.
+    clock.store(T0 + 2 * DAY, Ordering::SeqCst);
+    let Sought::Open { seek: bobs, .. } = seek(&core, &request(BOB, &seven)).await.unwrap() else {
+        panic!("Ann's seek was withdrawn");
+    };
+    db::insert_vacation(&core.pool, BOB, T0 + 2 * DAY, T0 + 3 * DAY)
+        .await
+        .unwrap();
+    // Ann's compatible seek is not matched with it: posted, and Bob's is withdrawn.
+    let anns = seek(&core, &request(ANN, &seven)).await.unwrap();
+    assert!(matches!(anns, Sought::Open { .. }), "{anns:?}");
+    let stored = db::fetch_seek(&core.pool, bobs.id).await.unwrap().unwrap();
+    assert_eq!(stored.status, SeekStatus::Withdrawn);
+    assert_eq!(count(&core, "SELECT count(*) FROM games").await, 0);
+}
