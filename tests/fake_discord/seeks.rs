@@ -1,14 +1,18 @@
 //! Seeks: `/seek` matches two members' compatible seeks into a game at once; a seek left open
 //! is shown with an Accept button per variant, which its author cannot press and only its
 //! author withdraws. Once moderators set a seek channel and a game's role, a seek is posted
-//! there pinging the role (taken by a member with a button), and a press on its card starts the
-//! game. A role the bot cannot mention is refused, nothing saved.
+//! there pinging the role (taken by a member with a button), and another member accepts it from
+//! the lobby of their inbox page, which starts the game. A role the bot cannot mention is
+//! refused, nothing saved.
 
 use std::time::Instant;
 
 use serde_json::{json, Value};
 
+use fantoccini::Locator;
+
 use crate::discord::{parse_state, users_of, Bot, Discord, Pressable, ANN, BOB, CAT, MOD};
+use crate::web_page::{get_json, until, Driver};
 
 /// The role moderators make inpHeXion's seek role.
 const ROLE: u64 = 940_000_000_000_000_001;
@@ -215,15 +219,65 @@ async fn seeks_are_matched_posted_with_their_role_and_accepted() {
     d.refused_press(&ANN, &card, "unseek", "only the member who made")
         .await;
 
-    // Ann takes it from its card: the game starts, Cat (who waited) moving first.
+    // Ann takes it from the lobby on her inbox page (the link `/games` gives her): the game
+    // starts where the card is, Cat (who waited) moving first, the card says who took it, and
+    // the game opens in the page's frame.
+    let games = d.command(&ANN, "games", vec![]).await;
+    let link = crate::discord::components_of(&games.components)
+        .find_map(|c| c["url"].as_str().filter(|u| u.contains("/inbox#t=")))
+        .unwrap_or_else(|| panic!("no inbox link under /games: {games:?}"))
+        .to_string();
+    let (web, token) = link.split_once("/inbox#t=").expect("an inbox link");
+    // The lobby's API refuses a forged token.
+    let (status, _) = get_json(&format!("{web}/api/lobby"), Some(&"0f".repeat(32))).await;
+    assert_eq!(status, 403);
+    let (status, lobby) = get_json(&format!("{web}/api/lobby"), Some(token)).await;
+    assert_eq!(status, 200, "{lobby}");
+    assert_eq!(lobby["offers"][0]["author"], json!("cat"), "{lobby}");
+    let driver = Driver::start().await;
+    let page = driver.browser(1280, 900).await;
+    page.goto(&link).await.expect("open the inbox");
+    let offer = "#offers li[data-kind='seek']";
+    until(
+        &page,
+        "Cat's seek in the lobby",
+        &format!(
+            "const o = document.querySelector(\"{offer}\"); \
+             return o !== null && o.textContent.includes('seeks inpHeXion')"
+        ),
+    )
+    .await;
     let from = d.fake.request_count();
-    let ans = d.press(&ANN, &card, "seek0").await;
-    assert_eq!(ans.callback_type, 7, "{ans:?}");
-    assert!(
-        ans.content
-            .contains(&format!("<@{}> matched the seek of <@{}>", ANN.id, CAT.id)),
-        "{ans:?}"
-    );
+    page.find(Locator::Css(&format!("{offer} button[data-variant='0']")))
+        .await
+        .expect("its Accept")
+        .click()
+        .await
+        .expect("accept it");
+    until(
+        &page,
+        "the game started, said and shown",
+        "const s = document.getElementById('lobby-said'); \
+         return !s.hidden && s.textContent.includes('starts in') \
+           && !document.getElementById('frame').hidden",
+    )
+    .await;
+    until(
+        &page,
+        "the lobby without the seek",
+        &format!("return document.querySelector(\"{offer}\") === null"),
+    )
+    .await;
+    d.fake
+        .wait_for(from, "Cat's card, taken", |r| {
+            r.method == "PATCH"
+                && r.json.as_ref().is_some_and(|j| {
+                    j["content"].as_str().is_some_and(|c| {
+                        c.contains(&format!("<@{}> matched the seek of <@{}>", ANN.id, CAT.id))
+                    }) && j["components"] == json!([])
+                })
+        })
+        .await;
     let (_, board) = d
         .fake
         .wait_for(from, "the accepted seek's first board", |r| {
@@ -234,6 +288,10 @@ async fn seeks_are_matched_posted_with_their_role_and_accepted() {
     let second = parse_state(body["content"].as_str().unwrap_or(""));
     assert_eq!(second.to_move, CAT.id, "{body}");
     assert_ne!(second.id, game.id);
+    // The card's own button is now told who took it.
+    d.refused_press(&BOB, &card, "seek0", "took this seek first")
+        .await;
+    let _ = page.close().await;
 
     d.end(&mut bot, "seeks end-to-end", started).await;
 }
