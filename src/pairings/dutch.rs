@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::matching::{matching_size, max_matching, max_weight_matching, Bits, Lex};
+use super::matching::{matching_size, max_weight_matching, Bits, Lex};
 use super::trf::{Colour, Tournament};
 use super::{Game, PairingError, Pairings};
 
@@ -736,32 +736,19 @@ impl Engine {
             CONSTRUCTED.with(|l| l.set(l.get() + 1));
             Construction::new(&search).build()
         };
-        let (pairs, floaters) = match chosen {
-            Some(chosen) => chosen,
-            None => {
-                // The structure of S1 and S2 could not realise the set (moved-down players who
-                // can only meet each other): pair the rest by a matching.
-                let floaters = allowed[0].0.clone();
-                let rest = Bits::from_iter(
-                    n,
-                    (0..b)
-                        .filter(|&x| !floaters.contains(x))
-                        .map(|x| members[x]),
-                );
-                let (adj, _) = self.local_graph(&rest, apart.as_ref(), None);
-                let order: Vec<usize> = rest.iter().collect();
-                let mate = max_matching(&adj);
-                let local_of = |g: usize| members.iter().position(|&m| m == g).expect("member");
-                let mut pairs = Vec::new();
-                for (x, m) in mate.iter().enumerate() {
-                    if let Some(y) = m {
-                        if x < *y {
-                            pairs.push((local_of(order[x]), local_of(order[*y])));
-                        }
-                    }
-                }
-                (pairs, floaters)
+        // In the last bracket nothing lies below to take the moved-down players the structure
+        // of S1 and S2 cannot pair (those who may only meet one another): they meet there, the
+        // pairing chosen by the same criteria and order.
+        let chosen = match chosen {
+            None if last => {
+                let mut construction = Construction::new(&search);
+                construction.mdps_meet = true;
+                construction.build()
             }
+            chosen => chosen,
+        };
+        let Some((pairs, floaters)) = chosen else {
+            return Err(PairingError::NoValidPairing);
         };
         Ok((
             pairs
@@ -1201,8 +1188,11 @@ impl<'a> Search<'a> {
             for x in s1.iter().copied().chain(mdps..self.b()) {
                 self.count(&mut counts, x, true);
             }
-            let remainder_pairs =
-                (self.b() - mdps - self.paired_mdps - self.floating_residents) / 2;
+            // The MDPs to be paired may outnumber the residents (in the last bracket, where they
+            // may have to meet one another): this structure then has no candidate.
+            let remainder_pairs = (self.b() - mdps)
+                .checked_sub(self.paired_mdps + self.floating_residents)
+                .map_or(0, |r| r / 2);
             let mut state = Layer {
                 counts,
                 pairs_after: remainder_pairs as u32,
@@ -1449,6 +1439,9 @@ struct Construction<'s, 'a> {
     /// The floaters as dummy partners: every set of `floaters.1` of `floaters.0` is allowed.
     /// Otherwise each allowed set is tried.
     dummies: Option<(Vec<usize>, usize)>,
+    /// Moved-down players may meet one another (the last bracket, when they cannot all be
+    /// paired with residents).
+    mdps_meet: bool,
 }
 
 impl<'s, 'a> Construction<'s, 'a> {
@@ -1472,6 +1465,7 @@ impl<'s, 'a> Construction<'s, 'a> {
             must_float: vec![false; b],
             side: vec![Side::Open; b],
             dummies,
+            mdps_meet: false,
         }
     }
 
@@ -1481,7 +1475,7 @@ impl<'s, 'a> Construction<'s, 'a> {
             return None;
         }
         // Moved-down players are paired with residents.
-        if y < self.search.mdps {
+        if y < self.search.mdps && !self.mdps_meet {
             return None;
         }
         if self.side[x] == Side::Second || self.side[y] == Side::First {
@@ -1604,6 +1598,7 @@ impl<'s, 'a> Construction<'s, 'a> {
                         must_float: vec![false; b],
                         side: self.side.clone(),
                         dummies: Some((Vec::new(), 0)),
+                        mdps_meet: self.mdps_meet,
                     };
                     for x in set.iter() {
                         inner.active[x] = false;
