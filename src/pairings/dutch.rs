@@ -8,12 +8,15 @@
 
 use std::collections::HashMap;
 
-use super::matching::{matching_size, max_matching, max_weight_matching, Bits, Lex};
+use super::matching::{matching_size, max_weight_matching, Bits, Lex};
 use super::trf::{Colour, Tournament};
 use super::{Game, PairingError, Pairings};
 
-/// How many sets of downfloaters of one size are examined in a bracket.
+/// How many sets of downfloaters of one size are listed in a bracket before the sets are
+/// searched for instead (see [`Engine::floatable_sets`]).
 const FLOATER_SETS: usize = 4000;
+/// How many sets of floaters of one size the search for them returns.
+const VALID_SETS: usize = 20_000;
 /// How many exchanges of one size between S1 and S2 are generated for a remainder.
 const EXCHANGES: usize = 100_000;
 /// The largest bracket whose pairs' criteria are kept in a table (6.8 MB at 256 players).
@@ -227,21 +230,32 @@ pub fn pair(tournament: &Tournament) -> Result<Pairings, PairingError> {
     engine.run()
 }
 
-/// A criteria vector of a candidate, compared lexicographically (smaller is better): C10 to C21.
-/// C18–C21 hold lists of score differences (see [`Levels`]).
-type Key = [u64; 12];
+/// A criteria vector of a candidate, compared lexicographically (smaller is better): C10 to
+/// C17 in its first [`PLAIN`] words, then C18–C21 in `(N - PLAIN) / 4` words each, the most
+/// significant first (see [`Levels`]).
+type Key<const N: usize> = [u64; N];
+
+/// The words of C10–C17 in a [`Key`].
+const PLAIN: usize = 8;
+
+/// The most words a criterion of C18–C21 takes (4,096 bits).
+const MAX_WORDS: usize = 64;
 
 /// The score differences of the repeated floats (C18–C21) as numbers that add up pair by pair
 /// and compare as the rules compare them: as lists sorted from the highest difference. Each
 /// difference that can occur in the bracket has bits of its own, wide enough for the most
 /// players who can have it, the higher differences in the higher bits; a player with difference
 /// `d` adds one at the lowest bit of `d`'s field. Two lists of the same length (C14–C17 are
-/// equal before these are weighed) then compare as their numbers do.
+/// equal before these are weighed) then compare as their numbers do. The number takes as many
+/// 64-bit words as its fields need (no field across two words, so a sum never carries from one
+/// word to the next and the words compare in order as the number does).
 struct Levels {
-    /// (difference, shift), the differences ascending.
-    shifts: Vec<(u32, u32)>,
-    /// When the fields would not fit in 64 bits (more than about twenty different scores among
-    /// one bracket's MDPs), the differences themselves are summed instead.
+    /// (difference, word, shift), the differences ascending; word 0 the least significant.
+    fields: Vec<(u32, usize, u32)>,
+    /// The words the fields take.
+    words: usize,
+    /// When they would take more than [`MAX_WORDS`] (more than about a thousand different
+    /// scores among one bracket's MDPs), the differences themselves are summed instead.
     summed: bool,
 }
 
@@ -256,31 +270,39 @@ impl Levels {
                 _ => merged.push((d, c)),
             }
         }
-        let mut shift = 0;
-        let mut shifts = Vec::with_capacity(merged.len());
+        let (mut word, mut shift) = (0, 0);
+        let mut fields = Vec::with_capacity(merged.len());
         for (d, c) in merged {
-            shifts.push((d, shift));
-            shift += u32::BITS - c.leading_zeros();
+            let width = u32::BITS - c.leading_zeros();
+            if shift + width > u64::BITS {
+                word += 1;
+                shift = 0;
+            }
+            fields.push((d, word, shift));
+            shift += width;
         }
+        let words = word + 1;
         Levels {
-            shifts,
-            summed: shift > 64,
+            fields,
+            words: words.min(MAX_WORDS),
+            summed: words > MAX_WORDS,
         }
     }
 
-    /// What one player with score difference `d` adds.
-    fn unit(&self, d: u32) -> u64 {
+    /// Adds one player with score difference `d` to the criterion `c` (0 to 3 for C18 to C21)
+    /// of `key`.
+    fn add_to<const N: usize>(&self, key: &mut Key<N>, c: usize, d: u32) {
+        let per = (N - PLAIN) / 4;
+        let last = PLAIN + (c + 1) * per - 1;
         if self.summed {
-            return u64::from(d);
+            key[last] += u64::from(d);
+        } else if let Some(&(_, word, shift)) = self.fields.iter().find(|f| f.0 == d) {
+            key[last - word] += 1 << shift;
         }
-        self.shifts
-            .iter()
-            .find(|(x, _)| *x == d)
-            .map_or(0, |(_, shift)| 1 << shift)
     }
 }
 
-fn add(a: &Key, b: &Key) -> Key {
+fn add<const N: usize>(a: &Key<N>, b: &Key<N>) -> Key<N> {
     let mut k = *a;
     for (x, y) in k.iter_mut().zip(b) {
         *x += y;
@@ -288,12 +310,71 @@ fn add(a: &Key, b: &Key) -> Key {
     k
 }
 
-fn min_each(a: &Key, b: &Key) -> Key {
+fn min_each<const N: usize>(a: &Key<N>, b: &Key<N>) -> Key<N> {
     let mut k = *a;
     for (x, y) in k.iter_mut().zip(b) {
         *x = (*x).min(*y);
     }
     k
+}
+
+/// The score differences of the repeated floats in a bracket (see [`Levels`]): those of the
+/// downfloats and of the upfloats, in the previous round and the one before.
+struct FloatLevels {
+    down: [Levels; 2],
+    up: [Levels; 2],
+    /// The bracket's lowest score.
+    lowest: u32,
+}
+
+impl FloatLevels {
+    /// The score differences of the repeated floats (C18–C21). An MDP who downfloated in the
+    /// round considered receives the same downfloat again whatever happens: its score
+    /// difference is that of its pair when it is paired here, and when it floats on, its score
+    /// less one point below the bracket's lowest score (the PSD's definition), as for a
+    /// resident who floats. A resident who upfloated then and meets an MDP has the difference
+    /// of their two scores.
+    fn new(engine: &Engine, members: &[usize], mdps: usize) -> FloatLevels {
+        let player = |x: usize| &engine.players[members[x]];
+        let lowest = members
+            .iter()
+            .map(|&m| engine.players[m].score)
+            .min()
+            .unwrap_or(0);
+        let levels = |k: usize| {
+            let mut down = Vec::new();
+            let mut up = Vec::new();
+            for x in 0..members.len() {
+                let p = player(x);
+                if p.floats[k] == Float::Down {
+                    if x < mdps {
+                        down.push((p.score - lowest, 1));
+                    }
+                    down.push((p.score + 2 - lowest, 1));
+                }
+                if x < mdps {
+                    up.push((p.score - lowest, 1));
+                }
+            }
+            (Levels::new(down), Levels::new(up))
+        };
+        let [(down_1, up_1), (down_2, up_2)] = [levels(0), levels(1)];
+        FloatLevels {
+            down: [down_1, down_2],
+            up: [up_1, up_2],
+            lowest,
+        }
+    }
+
+    /// The words each of C18–C21 needs.
+    fn words(&self) -> usize {
+        self.down
+            .iter()
+            .chain(&self.up)
+            .map(|l| l.words)
+            .max()
+            .unwrap_or(1)
+    }
 }
 
 /// The part of a bracket's quality decided by its set of downfloaters, before the colours:
@@ -303,7 +384,7 @@ fn min_each(a: &Key, b: &Key) -> Key {
 type FloaterKey = (Vec<u32>, u32, Vec<u32>, u32);
 
 /// A bracket's pairing found by the search: its key, its pairs and its downfloaters (local).
-type Candidate = (Key, Vec<(usize, usize)>, Bits);
+type Candidate<const N: usize> = (Key<N>, Vec<(usize, usize)>, Bits);
 
 struct Engine {
     players: Vec<Player>,
@@ -484,6 +565,40 @@ impl Engine {
         matching_size(&adj)
     }
 
+    /// The sets of `size` of the players `candidates` who, floated with `base`, leave the rest
+    /// of `set` pairable (no two of `apart` meeting): their places in `candidates`, at most
+    /// [`VALID_SETS`] of them, those of the lowest ranked (the last candidates) first. A branch is cut as soon as the
+    /// players left cannot make the pairs the rest needs (a maximum matching), so the time goes
+    /// to the sets that are valid, however many the invalid ones.
+    fn floatable_sets(
+        &self,
+        set: &Bits,
+        apart: Option<&Bits>,
+        base: &Bits,
+        candidates: &[usize],
+        size: usize,
+    ) -> Vec<Vec<usize>> {
+        let mut rest = set.clone();
+        for v in base.iter() {
+            rest.remove(v);
+        }
+        let mut out = Vec::new();
+        let Some(needed) = rest.len().checked_sub(size) else {
+            return out;
+        };
+        let mut search = FloatableSearch {
+            rest,
+            apart,
+            candidates,
+            size,
+            needed: needed / 2,
+            chosen: Vec::new(),
+            out: &mut out,
+        };
+        search.from(self, candidates.len());
+        out
+    }
+
     /// Whether the players of `set` can complete the round (C4), the bye going to a player of
     /// the lowest possible score (C5).
     fn completable(&self, set: &Bits) -> bool {
@@ -544,8 +659,8 @@ impl Engine {
 
     /// The colour criteria (C10–C13) and the upfloat counts (C15, C17) of a pair; `mdp_score`
     /// is the score of the MDP when the other player is a resident (who then upfloats).
-    fn pair_key(&self, a: usize, b: usize, mdp_score: Option<u32>) -> Key {
-        let mut key = [0; 12];
+    fn pair_key(&self, a: usize, b: usize, mdp_score: Option<u32>) -> [u64; PLAIN] {
+        let mut key = [0; PLAIN];
         let (white, black) = self.colours(a, b);
         let top = self.players[a].topscorer || self.players[b].topscorer;
         for (v, got) in [(white, Colour::White), (black, Colour::Black)] {
@@ -663,16 +778,39 @@ impl Engine {
                 if k - j > residents {
                     continue;
                 }
+                if last && k > 1 {
+                    continue;
+                }
                 let mdp_sets = combinations(mdps, j, FLOATER_SETS);
-                // Residents float from the bottom first when not every set can be examined.
-                let pool = pool_size(residents, k - j, FLOATER_SETS / mdp_sets.len().max(1));
-                let resident_sets = combinations(pool, k - j, FLOATER_SETS);
+                // Every set of residents when they are few; otherwise only those that leave the
+                // rest pairable, found by a search.
+                let listed = binomial(residents, k - j).saturating_mul(mdp_sets.len() as u64)
+                    <= FLOATER_SETS as u64;
+                let all_sets = if listed {
+                    combinations(residents, k - j, FLOATER_SETS)
+                } else {
+                    Vec::new()
+                };
                 for m in &mdp_sets {
-                    for r in &resident_sets {
+                    let searched;
+                    let resident_sets = if listed {
+                        &all_sets
+                    } else {
+                        let base = Bits::from_iter(n, m.iter().map(|&x| members[x]));
+                        searched = self.floatable_sets(
+                            &set,
+                            apart.as_ref(),
+                            &base,
+                            &members[mdps..],
+                            k - j,
+                        );
+                        &searched
+                    };
+                    for r in resident_sets {
                         let local: Vec<usize> = m
                             .iter()
                             .copied()
-                            .chain(r.iter().map(|&x| mdps + residents - pool + x))
+                            .chain(r.iter().map(|&x| mdps + x))
                             .collect();
                         if last && local.len() > 1 {
                             continue;
@@ -717,13 +855,44 @@ impl Engine {
         if allowed.is_empty() {
             return Err(PairingError::NoValidPairing);
         }
-        let mut search = Search::new(self, members, mdps, &allowed, last);
+        // C18–C21 take as many words as the bracket's score differences need.
+        let levels = FloatLevels::new(self, members, mdps);
+        let chosen = match levels.words() {
+            1 => self.choose::<12, 16>(members, mdps, &allowed, last, levels),
+            2..=4 => self.choose::<24, 28>(members, mdps, &allowed, last, levels),
+            5..=16 => self.choose::<72, 76>(members, mdps, &allowed, last, levels),
+            _ => self.choose::<264, 268>(members, mdps, &allowed, last, levels),
+        };
+        let Some((pairs, floaters)) = chosen else {
+            return Err(PairingError::NoValidPairing);
+        };
+        Ok((
+            pairs
+                .into_iter()
+                .map(|(x, y)| (members[x], members[y]))
+                .collect(),
+            floaters.iter().map(|x| members[x]).collect(),
+        ))
+    }
+
+    /// The bracket's pairs and downfloaters (local) among the allowed sets, with C18–C21 in
+    /// keys of `N` words (`M`, `N` and four, for the weights of the matchings).
+    #[allow(clippy::type_complexity)]
+    fn choose<const N: usize, const M: usize>(
+        &self,
+        members: &[usize],
+        mdps: usize,
+        allowed: &[(Bits, FloaterKey)],
+        last: bool,
+        levels: FloatLevels,
+    ) -> Option<(Vec<(usize, usize)>, Bits)> {
+        let mut search = Search::<N>::new(self, members, mdps, allowed, last, levels);
         let chosen = if search.quick() {
             let found = search.best.take();
             #[cfg(test)]
-            if b <= 64 {
+            if members.len() <= 64 {
                 // Two exact methods: the same pairing.
-                let built = Construction::new(&search).build();
+                let built = Construction::<N, M>::new(&search).build();
                 if built.as_ref().map(|(p, f)| (sorted(p), f))
                     != found.as_ref().map(|(_, p, f)| (sorted(p), f))
                 {
@@ -734,42 +903,19 @@ impl Engine {
         } else {
             #[cfg(test)]
             CONSTRUCTED.with(|l| l.set(l.get() + 1));
-            Construction::new(&search).build()
+            Construction::<N, M>::new(&search).build()
         };
-        let (pairs, floaters) = match chosen {
-            Some(chosen) => chosen,
-            None => {
-                // The structure of S1 and S2 could not realise the set (moved-down players who
-                // can only meet each other): pair the rest by a matching.
-                let floaters = allowed[0].0.clone();
-                let rest = Bits::from_iter(
-                    n,
-                    (0..b)
-                        .filter(|&x| !floaters.contains(x))
-                        .map(|x| members[x]),
-                );
-                let (adj, _) = self.local_graph(&rest, apart.as_ref(), None);
-                let order: Vec<usize> = rest.iter().collect();
-                let mate = max_matching(&adj);
-                let local_of = |g: usize| members.iter().position(|&m| m == g).expect("member");
-                let mut pairs = Vec::new();
-                for (x, m) in mate.iter().enumerate() {
-                    if let Some(y) = m {
-                        if x < *y {
-                            pairs.push((local_of(order[x]), local_of(order[*y])));
-                        }
-                    }
-                }
-                (pairs, floaters)
+        // In the last bracket nothing lies below to take the moved-down players the structure
+        // of S1 and S2 cannot pair (those who may only meet one another): they meet there, the
+        // pairing chosen by the same criteria and order.
+        match chosen {
+            None if last => {
+                let mut construction = Construction::<N, M>::new(&search);
+                construction.mdps_meet = true;
+                construction.build()
             }
-        };
-        Ok((
-            pairs
-                .into_iter()
-                .map(|(x, y)| (members[x], members[y]))
-                .collect(),
-            floaters.iter().map(|x| members[x]).collect(),
-        ))
+            chosen => chosen,
+        }
     }
 
     fn floater_key(
@@ -846,11 +992,16 @@ impl Engine {
             left.sort();
             for (scores, unpaired_mdps) in left {
                 let r = k - unpaired_mdps.len();
-                let pool = pool_size(next.len(), r, FLOATER_SETS);
-                for c in combinations(pool, r, FLOATER_SETS) {
-                    let mut down = Bits::from_iter(n, unpaired_mdps.iter().copied());
+                let base = Bits::from_iter(n, unpaired_mdps.iter().copied());
+                let sets = if binomial(next.len(), r) <= FLOATER_SETS as u64 {
+                    combinations(next.len(), r, FLOATER_SETS)
+                } else {
+                    self.floatable_sets(&set, apart.as_ref(), &base, next, r)
+                };
+                for c in sets {
+                    let mut down = base.clone();
                     for x in c {
-                        down.insert(next[next.len() - pool + x]);
+                        down.insert(next[x]);
                     }
                     let mut rest = set.clone();
                     for v in down.iter() {
@@ -867,6 +1018,45 @@ impl Engine {
                 return (0, mdps.iter().map(|&v| self.players[v].score).collect());
             }
             pairs -= 1;
+        }
+    }
+}
+
+/// The state of [`Engine::floatable_sets`].
+struct FloatableSearch<'a, 'o> {
+    rest: Bits,
+    apart: Option<&'a Bits>,
+    candidates: &'a [usize],
+    size: usize,
+    needed: usize,
+    chosen: Vec<usize>,
+    out: &'o mut Vec<Vec<usize>>,
+}
+
+impl FloatableSearch<'_, '_> {
+    /// Adds the sets that choose the rest of their players among the first `end` candidates.
+    fn from(&mut self, engine: &Engine, end: usize) {
+        if self.out.len() >= VALID_SETS || engine.max_pairs(&self.rest, self.apart) < self.needed {
+            return;
+        }
+        if self.chosen.len() == self.size {
+            self.out.push(self.chosen.clone());
+            return;
+        }
+        // From the lowest ranked up: when there are more sets than are returned, those that
+        // float the lowest ranked players come first, as they do in the candidates' order.
+        for i in (0..end).rev() {
+            if i + 1 < self.size - self.chosen.len() {
+                break;
+            }
+            self.rest.remove(self.candidates[i]);
+            self.chosen.push(i);
+            self.from(engine, i);
+            self.chosen.pop();
+            self.rest.insert(self.candidates[i]);
+            if self.out.len() >= VALID_SETS {
+                return;
+            }
         }
     }
 }
@@ -924,18 +1114,6 @@ fn binomial(n: usize, size: usize) -> u64 {
     c as u64
 }
 
-/// How many of the lowest ranked of `n` residents to draw `size` floaters from, so that the
-/// sets number at most `limit` (all of them when they do).
-fn pool_size(n: usize, size: usize, limit: usize) -> usize {
-    let count =
-        |m: usize| -> f64 { (0..size).fold(1.0, |acc, i| acc * (m - i) as f64 / (i + 1) as f64) };
-    let mut m = n;
-    while m > size && count(m) > limit.max(1) as f64 {
-        m -= 1;
-    }
-    m
-}
-
 /// A bracket's candidates in the order of the rules (Articles 3 and 4), with their criteria
 /// C10–C21, and the quick search among them.
 ///
@@ -944,82 +1122,53 @@ fn pool_size(n: usize, size: usize, limit: usize) -> usize {
 /// bound of its vector is above that one. The first candidate it reaches is the rules' own; most
 /// brackets (round 1 of any size among them) end there. When it finds none within its steps,
 /// [`Construction`] builds the bracket.
-struct Search<'a> {
+struct Search<'a, const N: usize> {
     engine: &'a Engine,
     members: &'a [usize],
     mdps: usize,
-    costs: PairCosts,
+    costs: PairCosts<N>,
     /// The lowest cost of each criterion over the partners each player may have.
-    row_min: Vec<Key>,
+    row_min: Vec<Key<N>>,
     /// Each player's wishes: White, Black, White strongly, Black strongly.
     wishes: Vec<[u32; 4]>,
     /// The downfloater sets allowed (equal by C6–C9) and their part of the key (C14, C16, C18,
     /// C20): the sum of each floater's part.
-    allowed: HashMap<Bits, Key>,
-    float_part: Vec<Key>,
+    allowed: HashMap<Bits, Key<N>>,
+    float_part: Vec<Key<N>>,
     allowed_residents: Vec<Bits>,
-    floater_min: Key,
+    floater_min: Key<N>,
     /// The best key conceivable: reaching it ends the search.
-    bound: Key,
+    bound: Key<N>,
     /// The number of MDPs paired and of resident downfloaters, equal in every allowed set.
     paired_mdps: usize,
     floating_residents: usize,
-    best: Option<Candidate>,
+    best: Option<Candidate<N>>,
     steps: u64,
     /// Set when the quick search would have to skip candidates.
     incomplete: bool,
     limbo: Vec<usize>,
 }
 
-impl<'a> Search<'a> {
+impl<'a, const N: usize> Search<'a, N> {
     fn new(
         engine: &'a Engine,
         members: &'a [usize],
         mdps: usize,
         allowed: &[(Bits, FloaterKey)],
         last: bool,
-    ) -> Search<'a> {
+        levels: FloatLevels,
+    ) -> Search<'a, N> {
         let b = members.len();
         let player = |x: usize| &engine.players[members[x]];
-        let lowest = members
-            .iter()
-            .map(|&m| engine.players[m].score)
-            .min()
-            .unwrap_or(0);
-        // The score differences of the repeated floats (C18–C21). An MDP who downfloated in
-        // the round considered receives the same downfloat again whatever happens: its score
-        // difference is that of its pair when it is paired here, and when it floats on,
-        // its score less one point below the bracket's lowest score (the PSD's definition), as
-        // for a resident who floats. A resident who upfloated then and meets an MDP has the
-        // difference of their two scores.
-        let levels = |k: usize| {
-            let mut down = Vec::new();
-            let mut up = Vec::new();
-            for x in 0..b {
-                let p = player(x);
-                if p.floats[k] == Float::Down {
-                    if x < mdps {
-                        down.push((p.score - lowest, 1));
-                    }
-                    down.push((p.score + 2 - lowest, 1));
-                }
-                if x < mdps {
-                    up.push((p.score - lowest, 1));
-                }
-            }
-            (Levels::new(down), Levels::new(up))
-        };
-        let [(down_1, up_1), (down_2, up_2)] = [levels(0), levels(1)];
+        let lowest = levels.lowest;
         let mut costs = PairCosts {
-            down: [down_1, down_2],
-            up: [up_1, up_2],
-            lowest,
+            levels,
             mdps,
             last,
             table: None,
         };
         let pair_cost = |x: usize, y: usize| costs.compute(engine, members, x, y);
-        let (table, row_min) = if b <= COST_TABLE {
+        let (table, row_min) = if b * b * N <= COST_TABLE * COST_TABLE * 12 {
             let mut table = vec![None; b * b];
             for x in 0..b {
                 for y in x + 1..b {
@@ -1033,12 +1182,12 @@ impl<'a> Search<'a> {
                     (0..b)
                         .filter_map(|y| table[x * b + y])
                         .reduce(|m, c| min_each(&m, &c))
-                        .unwrap_or([0; 12])
+                        .unwrap_or([0; N])
                 })
                 .collect();
             (Some(table), row_min)
         } else {
-            let mut row_min: Vec<Option<Key>> = vec![None; b];
+            let mut row_min: Vec<Option<Key<N>>> = vec![None; b];
             for x in 0..b {
                 for y in x + 1..b {
                     if let Some(key) = pair_cost(x, y) {
@@ -1050,11 +1199,10 @@ impl<'a> Search<'a> {
             }
             (
                 None,
-                row_min.into_iter().map(|m| m.unwrap_or([0; 12])).collect(),
+                row_min.into_iter().map(|m| m.unwrap_or([0; N])).collect(),
             )
         };
         costs.table = table;
-        let down = [&costs.down[0], &costs.down[1]];
         let wishes: Vec<[u32; 4]> = members
             .iter()
             .map(|&m| {
@@ -1068,14 +1216,14 @@ impl<'a> Search<'a> {
             })
             .collect();
         let mut map = HashMap::new();
-        let mut floater_min = [u64::MAX; 12];
-        let mut bound = [u64::MAX; 12];
+        let mut floater_min = [u64::MAX; N];
+        let mut bound = [u64::MAX; N];
         let first = &allowed[0].0;
         let paired_mdps = mdps - (0..mdps).filter(|&x| first.contains(x)).count();
         let floating_residents = (mdps..b).filter(|&x| first.contains(x)).count();
-        let float_part: Vec<Key> = (0..b)
+        let float_part: Vec<Key<N>> = (0..b)
             .map(|x| {
-                let mut key = [0; 12];
+                let mut key = [0; N];
                 let p = player(x);
                 for k in 0..2 {
                     if p.floats[k] == Float::Down {
@@ -1084,14 +1232,14 @@ impl<'a> Search<'a> {
                         if x >= mdps {
                             key[4 + 2 * k] += 1;
                         }
-                        key[8 + 2 * k] += down[k].unit(p.score + 2 - lowest);
+                        costs.levels.down[k].add_to(&mut key, 2 * k, p.score + 2 - lowest);
                     }
                 }
                 key
             })
             .collect();
         for (f, _) in allowed {
-            let key = f.iter().fold([0; 12], |k, x| add(&k, &float_part[x]));
+            let key = f.iter().fold([0; N], |k, x| add(&k, &float_part[x]));
             floater_min = min_each(&floater_min, &key);
             let mut counts = [0; 4];
             for x in (0..b).filter(|&x| !f.contains(x)) {
@@ -1108,7 +1256,11 @@ impl<'a> Search<'a> {
             for x in (0..mdps).filter(|&x| !f.contains(x)) {
                 for k in 0..2 {
                     if player(x).floats[k] == Float::Down {
-                        conceivable[8 + 2 * k] += down[k].unit(player(x).score - lowest);
+                        costs.levels.down[k].add_to(
+                            &mut conceivable,
+                            2 * k,
+                            player(x).score - lowest,
+                        );
                     }
                 }
             }
@@ -1145,7 +1297,7 @@ impl<'a> Search<'a> {
     }
 
     /// The pair's criteria, or `None` when the two may not meet.
-    fn cost(&self, x: usize, y: usize) -> Option<Key> {
+    fn cost(&self, x: usize, y: usize) -> Option<Key<N>> {
         match &self.costs.table {
             Some(table) => table[x * self.b() + y],
             None => self.costs.compute(self.engine, self.members, x, y),
@@ -1201,21 +1353,24 @@ impl<'a> Search<'a> {
             for x in s1.iter().copied().chain(mdps..self.b()) {
                 self.count(&mut counts, x, true);
             }
-            let remainder_pairs =
-                (self.b() - mdps - self.paired_mdps - self.floating_residents) / 2;
+            // The MDPs to be paired may outnumber the residents (in the last bracket, where they
+            // may have to meet one another): this structure then has no candidate.
+            let remainder_pairs = (self.b() - mdps)
+                .checked_sub(self.paired_mdps + self.floating_residents)
+                .map_or(0, |r| r / 2);
             let mut state = Layer {
                 counts,
                 pairs_after: remainder_pairs as u32,
             };
-            self.mdp_pairing(&s1, 0, &mut used, &mut pairs, [0; 12], &suffix, &mut state);
+            self.mdp_pairing(&s1, 0, &mut used, &mut pairs, [0; N], &suffix, &mut state);
             if self.finished() {
                 return;
             }
         }
     }
 
-    fn suffix(&self, s1: &[usize]) -> Vec<Key> {
-        let mut suffix = vec![[0; 12]; s1.len() + 1];
+    fn suffix(&self, s1: &[usize]) -> Vec<Key<N>> {
+        let mut suffix = vec![[0; N]; s1.len() + 1];
         for i in (0..s1.len()).rev() {
             suffix[i] = add(&suffix[i + 1], &self.row_min[s1[i]]);
         }
@@ -1233,7 +1388,13 @@ impl<'a> Search<'a> {
     }
 
     /// Whether a branch is cut: its lower bound is above the best vector conceivable.
-    fn cut_off(&mut self, partial: &Key, rest: &Key, state: &Layer, pairs_left: usize) -> bool {
+    fn cut_off(
+        &mut self,
+        partial: &Key<N>,
+        rest: &Key<N>,
+        state: &Layer,
+        pairs_left: usize,
+    ) -> bool {
         let mut lower = add(&add(partial, rest), &self.floater_min);
         let (c12, c13) = wish_bound(
             &state.counts,
@@ -1254,8 +1415,8 @@ impl<'a> Search<'a> {
         pos: usize,
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
-        partial: Key,
-        suffix: &[Key],
+        partial: Key<N>,
+        suffix: &[Key<N>],
         state: &mut Layer,
     ) {
         self.steps += 1;
@@ -1294,7 +1455,7 @@ impl<'a> Search<'a> {
 
     /// A homogeneous bracket or a remainder: exchanges between S1 and S2 (4.2), and for each the
     /// transpositions of S2 (4.1).
-    fn remainder(&mut self, players: &[usize], pairs: &mut Vec<(usize, usize)>, partial: Key) {
+    fn remainder(&mut self, players: &[usize], pairs: &mut Vec<(usize, usize)>, partial: Key<N>) {
         let count = players.len() - self.floating_residents;
         let p = count / 2;
         let (s1, s2) = players.split_at(p);
@@ -1344,8 +1505,8 @@ impl<'a> Search<'a> {
         pos: usize,
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
-        partial: Key,
-        suffix: &[Key],
+        partial: Key<N>,
+        suffix: &[Key<N>],
         state: &mut Layer,
     ) {
         self.steps += 1;
@@ -1410,13 +1571,9 @@ enum Side {
     Second,
 }
 
-/// A weight of the construction: the number of pairs, the criteria C10–C21 (negated: the
-/// matching maximises), then three places for the order of the candidates.
-type Weight = Lex<16>;
-
 /// The best pairing of what is left: its vector, its order places and each player's partner
 /// (`None` for a floater).
-type Best = (Key, [i128; 3], Vec<Option<usize>>);
+type Best<const N: usize> = (Key<N>, [i128; 3], Vec<Option<usize>>);
 
 /// A bracket built by weighted matchings, in time polynomial in its size: the rules' own
 /// candidate (the best by C10–C21, and among equals the first in the order of Article 4).
@@ -1434,12 +1591,12 @@ type Best = (Key, [i128; 3], Vec<Option<usize>>);
 /// - the opponents of S1's players, from the first, in the order of S2 (4.1).
 ///
 /// A step takes one matching, O(n³), so a bracket of n players takes O(n⁴).
-struct Construction<'s, 'a> {
-    search: &'s Search<'a>,
+struct Construction<'s, 'a, const N: usize, const M: usize> {
+    search: &'s Search<'a, N>,
     /// Still to be paired or floated.
     active: Vec<bool>,
     pairs: Vec<(usize, usize)>,
-    fixed: Key,
+    fixed: Key<N>,
     /// Fixed to float.
     floating: Vec<usize>,
     /// May not float / may only float.
@@ -1449,10 +1606,13 @@ struct Construction<'s, 'a> {
     /// The floaters as dummy partners: every set of `floaters.1` of `floaters.0` is allowed.
     /// Otherwise each allowed set is tried.
     dummies: Option<(Vec<usize>, usize)>,
+    /// Moved-down players may meet one another (the last bracket, when they cannot all be
+    /// paired with residents).
+    mdps_meet: bool,
 }
 
-impl<'s, 'a> Construction<'s, 'a> {
-    fn new(search: &'s Search<'a>) -> Construction<'s, 'a> {
+impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
+    fn new(search: &'s Search<'a, N>) -> Construction<'s, 'a, N, M> {
         let b = search.b();
         let sets: Vec<&Bits> = search.allowed.keys().collect();
         let size = sets.first().map_or(0, |f| f.len());
@@ -1466,22 +1626,23 @@ impl<'s, 'a> Construction<'s, 'a> {
             search,
             active: vec![true; b],
             pairs: Vec::new(),
-            fixed: [0; 12],
+            fixed: [0; N],
             floating: Vec::new(),
             no_float: vec![false; b],
             must_float: vec![false; b],
             side: vec![Side::Open; b],
             dummies,
+            mdps_meet: false,
         }
     }
 
     /// Whether `x` and `y` (x < y) may still be paired.
-    fn edge(&self, x: usize, y: usize) -> Option<Key> {
+    fn edge(&self, x: usize, y: usize) -> Option<Key<N>> {
         if !self.active[x] || !self.active[y] || self.must_float[x] || self.must_float[y] {
             return None;
         }
         // Moved-down players are paired with residents.
-        if y < self.search.mdps {
+        if y < self.search.mdps && !self.mdps_meet {
             return None;
         }
         if self.side[x] == Side::Second || self.side[y] == Side::First {
@@ -1496,15 +1657,17 @@ impl<'s, 'a> Construction<'s, 'a> {
 
     /// The best pairing of the active players under the constraints, `order` giving each pair's
     /// places for the candidates' order (maximised after the criteria).
-    fn best(&self, order: &dyn Fn(usize, usize) -> [i128; 3]) -> Option<Best> {
+    fn best(&self, order: &dyn Fn(usize, usize) -> [i128; 3]) -> Option<Best<N>> {
         let b = self.search.b();
-        let weight = |key: &Key, places: [i128; 3]| {
-            let mut w = [0i128; 16];
+        // A weight: the number of pairs, the criteria C10–C21 (negated: the matching
+        // maximises), then three places for the order of the candidates.
+        let weight = |key: &Key<N>, places: [i128; 3]| {
+            let mut w = [0i128; M];
             w[0] = 1;
-            for (v, c) in w[1..13].iter_mut().zip(key) {
+            for (v, c) in w[1..=N].iter_mut().zip(key) {
                 *v = -i128::from(*c);
             }
-            w[13..].copy_from_slice(&places);
+            w[N + 1..].copy_from_slice(&places);
             Lex(w)
         };
         let players: Vec<usize> = (0..b).filter(|&x| self.active[x]).collect();
@@ -1512,7 +1675,7 @@ impl<'s, 'a> Construction<'s, 'a> {
         for (i, &x) in players.iter().enumerate() {
             local[x] = i;
         }
-        let mut edges: Vec<(usize, usize, Weight)> = Vec::new();
+        let mut edges: Vec<(usize, usize, Lex<M>)> = Vec::new();
         for (i, &x) in players.iter().enumerate() {
             for &y in &players[i + 1..] {
                 if let Some(key) = self.edge(x, y) {
@@ -1520,7 +1683,7 @@ impl<'s, 'a> Construction<'s, 'a> {
                 }
             }
         }
-        let solve = |floaters: &[usize], count: usize, part: Key| -> Option<Best> {
+        let solve = |floaters: &[usize], count: usize, part: Key<N>| -> Option<Best<N>> {
             let n = players.len() + count;
             let mut all = edges.clone();
             for d in players.len()..n {
@@ -1551,10 +1714,11 @@ impl<'s, 'a> Construction<'s, 'a> {
             }
             Some((key, places, partner))
         };
-        let better =
-            |a: &Best, b: &Best| (a.0, std::cmp::Reverse(a.1)) < (b.0, std::cmp::Reverse(b.1));
-        let mut found: Option<Best> = None;
-        let mut consider = |candidate: Option<Best>| {
+        let better = |a: &Best<N>, b: &Best<N>| {
+            (a.0, std::cmp::Reverse(a.1)) < (b.0, std::cmp::Reverse(b.1))
+        };
+        let mut found: Option<Best<N>> = None;
+        let mut consider = |candidate: Option<Best<N>>| {
             if let Some(c) = candidate {
                 if found.as_ref().is_none_or(|f| better(&c, f)) {
                     found = Some(c);
@@ -1578,7 +1742,7 @@ impl<'s, 'a> Construction<'s, 'a> {
                 let fixed_part = self
                     .floating
                     .iter()
-                    .fold([0; 12], |k, &x| add(&k, &self.search.float_part[x]));
+                    .fold([0; N], |k, &x| add(&k, &self.search.float_part[x]));
                 consider(solve(&floaters, count, fixed_part));
             }
             None => {
@@ -1594,7 +1758,7 @@ impl<'s, 'a> Construction<'s, 'a> {
                         continue;
                     }
                     // This set's floaters leave; the rest is paired.
-                    let mut inner = Construction {
+                    let mut inner = Construction::<N, M> {
                         search: self.search,
                         active: self.active.clone(),
                         pairs: Vec::new(),
@@ -1604,6 +1768,7 @@ impl<'s, 'a> Construction<'s, 'a> {
                         must_float: vec![false; b],
                         side: self.side.clone(),
                         dummies: Some((Vec::new(), 0)),
+                        mdps_meet: self.mdps_meet,
                     };
                     for x in set.iter() {
                         inner.active[x] = false;
@@ -1626,7 +1791,7 @@ impl<'s, 'a> Construction<'s, 'a> {
     /// the change is kept when it does and undone when it does not.
     fn keep_if(
         &mut self,
-        target: (Key, [i128; 3]),
+        target: (Key<N>, [i128; 3]),
         order: &dyn Fn(usize, usize) -> [i128; 3],
         f: impl Fn(&mut Self),
     ) -> bool {
@@ -1744,19 +1909,16 @@ impl<'s, 'a> Construction<'s, 'a> {
 /// score differences of C18–C21 that a pair brings. Kept in a table for a bracket of up to
 /// [`COST_TABLE`] players, computed when asked in a larger one (a table grows with the square
 /// of the bracket: 864 MB for 3,000 players).
-struct PairCosts {
-    down: [Levels; 2],
-    up: [Levels; 2],
-    /// The bracket's lowest score.
-    lowest: u32,
+struct PairCosts<const N: usize> {
+    levels: FloatLevels,
     mdps: usize,
     last: bool,
     /// Every pair's criteria, `None` for two players who may not meet.
-    table: Option<Vec<Option<Key>>>,
+    table: Option<Vec<Option<Key<N>>>>,
 }
 
-impl PairCosts {
-    fn compute(&self, engine: &Engine, members: &[usize], x: usize, y: usize) -> Option<Key> {
+impl<const N: usize> PairCosts<N> {
+    fn compute(&self, engine: &Engine, members: &[usize], x: usize, y: usize) -> Option<Key<N>> {
         let (x, y) = (x.min(y), x.max(y));
         let (gx, gy) = (members[x], members[y]);
         let mdps = self.mdps;
@@ -1765,15 +1927,17 @@ impl PairCosts {
         }
         let player = |v: usize| &engine.players[members[v]];
         let mdp_score = (x < mdps && y >= mdps).then(|| player(x).score);
-        let mut key = engine.pair_key(gx, gy, mdp_score);
+        let mut key = [0; N];
+        key[..PLAIN].copy_from_slice(&engine.pair_key(gx, gy, mdp_score));
+        let (levels, lowest) = (&self.levels, self.levels.lowest);
         for k in 0..2 {
             for v in [x, y].into_iter().filter(|&v| v < mdps) {
                 if player(v).floats[k] == Float::Down {
-                    key[8 + 2 * k] += self.down[k].unit(player(v).score - self.lowest);
+                    levels.down[k].add_to(&mut key, 2 * k, player(v).score - lowest);
                 }
             }
             if x < mdps && y >= mdps && player(y).floats[k] == Float::Up {
-                key[9 + 2 * k] += self.up[k].unit(player(x).score - player(y).score);
+                levels.up[k].add_to(&mut key, 2 * k + 1, player(x).score - player(y).score);
             }
         }
         Some(key)
@@ -1832,4 +1996,55 @@ fn exchanges(s1: &[usize], s2: &[usize], size: usize) -> Option<Vec<(Vec<usize>,
             .then_with(|| ia.cmp(ib))
     });
     Some(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_differences_beyond_64_bits_compare_as_the_rules_compare_lists() {
+        // 80 differences, each possible for one player: 80 one-bit fields, two words.
+        let levels = Levels::new((0..80).map(|d| (d, 1)).collect());
+        assert!(!levels.summed);
+        assert_eq!(levels.words, 2);
+        let key = |c: usize, ds: &[u32]| {
+            let mut k = [0u64; 24];
+            for &d in ds {
+                levels.add_to(&mut k, c, d);
+            }
+            k
+        };
+        // The highest difference decides, whatever the sums: [78, 77] is better than [79, 0].
+        assert!(key(0, &[78, 77]) < key(0, &[79, 0]));
+        assert!(key(0, &[69, 68]) < key(0, &[70, 1]));
+        assert!(key(0, &[5, 3]) < key(0, &[5, 4]));
+        assert!(key(3, &[63, 62, 61]) < key(3, &[64, 0, 1]));
+        // Each criterion keeps to its own words, C18 before C21.
+        assert!(key(3, &[79]) < key(0, &[0]));
+        assert_eq!(key(1, &[10])[..PLAIN], [0; PLAIN]);
+    }
+
+    #[test]
+    fn a_field_holds_every_player_who_can_have_its_difference() {
+        // Difference 2 possible for 5 players (three bits), 0 and 4 for one each.
+        let levels = Levels::new(vec![(2, 3), (0, 1), (2, 2), (4, 1)]);
+        let key = |ds: &[u32]| {
+            let mut k = [0u64; 12];
+            for &d in ds {
+                levels.add_to(&mut k, 0, d);
+            }
+            k
+        };
+        assert!(key(&[2, 2, 2, 2, 2]) < key(&[4]));
+        assert!(key(&[2, 2, 2, 2, 0]) < key(&[2, 2, 2, 2, 2]));
+        assert_eq!(key(&[4, 2])[8], key(&[4])[8] + key(&[2])[8]);
+    }
+
+    #[test]
+    fn too_many_differences_are_summed() {
+        let levels = Levels::new((0..5000).map(|d| (d, 1)).collect());
+        assert!(levels.summed);
+        assert_eq!(levels.words, MAX_WORDS);
+    }
 }

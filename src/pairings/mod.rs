@@ -87,26 +87,36 @@
 //!   the start, byes entered in advance, a late entry) takes none, and those below move up.
 //! - The bye, when the number of players is odd, is what the last bracket leaves unpaired: the
 //!   lowest ranked eligible player of the lowest score, unless the criteria say otherwise.
-//! - In a bracket of more than 256 players the pairs' criteria are computed when needed rather
-//!   than kept in a table, so memory stays linear. The tests check, on random tournaments (3 to
-//!   64 players, and 256 players over 9 rounds), that both methods choose the same candidate
-//!   in every bracket of up to 64 players the quick search completes, and that round 1 of 1,000
-//!   and 3,000 players is the rules' own (`cargo bench --bench pairings` times a 256-player
-//!   round, round 1 of 1,000 and 3,000 players, and round 5 of 3,000 players).
+//! - C18–C21 as lists of score differences compared from the highest: each difference that can
+//!   occur in a bracket has a field of its own, as wide as the players who can have it need, in
+//!   as many 64-bit words as the bracket's differences take (up to 4,096 bits a criterion).
+//! - The downfloaters of a scoregroup too large for every set of one size to be listed (more
+//!   than 4,000): the sets are searched for, a branch cut as soon as a maximum matching shows
+//!   that the players left cannot make the pairs the bracket needs, so the time goes to the
+//!   sets that leave a pairable bracket, and those are weighed by C7–C9; C8 looks at the next
+//!   bracket's own downfloaters in the same way.
+//! - In a bracket of more than 256 players (fewer when C18–C21 take more than a word each) the
+//!   pairs' criteria are computed when needed rather than kept in a table, so memory stays
+//!   linear.
+//! - The tests check, on random tournaments (3 to 64 players, and 256 players over 9 rounds),
+//!   that both methods choose the same candidate in every bracket of up to 64 players the quick
+//!   search completes, and that round 1 of 1,000 and 3,000 players is the rules' own (`cargo
+//!   bench --bench pairings` times a 256-player round, round 1 of 1,000 and 3,000 players, and
+//!   round 5 of 3,000 players).
 //!
 //! **Approximated**, to keep the choice of downfloaters bounded in large brackets (and in the
 //! rules' less common cases):
-//! - The downfloaters are chosen among at most 4,000 sets of each size; when there are more (three
-//!   or more floaters out of a large scoregroup), the sets are drawn from its lowest ranked
-//!   players.
-//! - C8 examines the next bracket's own downfloaters within the same limit (4,000 sets of each
-//!   size, from its lowest ranked players when there are more).
-//! - C18–C21 are exact while a bracket's possible score differences fit the 64 bits of a
-//!   criterion (fewer than about twenty different scores among its MDPs); beyond that their sums
-//!   are compared.
-//! - Moved-down players never meet one another in a bracket (they are paired with residents), but
-//!   in the last bracket they may, so that a round that can be completed always is; when that
-//!   happens the pairs are those of a maximum matching.
+//! - The sets of downfloaters of one size that leave a pairable bracket are weighed up to
+//!   20,000 of them (those of the lowest ranked players first), and the sets of MDPs
+//!   of one size up to 4,000: past that (three or more floaters out of several hundred players
+//!   who all may float), the choice is among those.
+//! - C18–C21 beyond 4,096 bits a criterion (about a thousand different scores among one
+//!   bracket's MDPs): their sums are compared.
+//! - Moved-down players never meet one another in a bracket (they are paired with residents),
+//!   but in the last bracket they may, so that a round that can be completed always is: when
+//!   they must, the bracket is built by the weighted matchings with those pairs allowed, by the
+//!   same criteria and order; such a pair counts for C18–C21 each MDP's difference to the
+//!   bracket's lowest score, and its lower scored MDP is not counted as upfloating (C15, C17).
 //! - Only the scores of the results are used (win 1, draw ½, loss 0): no acceleration, no
 //!   tournament-specific points (`XXS`).
 

@@ -958,3 +958,25 @@ fn round_9_of_10_with_230_players_is_the_reference_pairing() {
     };
     assert_eq!(lines(&round.to_string()), lines(reference), "{round}");
 }
+
+#[test]
+fn three_downfloaters_among_more_sets_than_can_be_listed_are_the_reference_ones() {
+    // Round 3 of 5, 64 players. The 1-point scoregroup holds 57 players: 1–30 have had Black
+    // twice (an absolute preference for White), 31–57 White twice (for Black), so two of the
+    // same kind never meet (C3): 27 pairs at most, and three of 1–30 float to the ½-point
+    // bracket {59, 62}, above 64 (0). The sets of three floaters number 4,060 out of 1–30 and
+    // 29,260 out of the whole scoregroup, more than are listed; those that leave the rest
+    // pairable are searched for, and C8 chooses among them (29 has met 59, 30 has met 62).
+    // The reference is bbpPairings' pairing of the file (`--dutch FILE -p`): 27, 28 and 29
+    // float and meet 59, 62 and 64.
+    let text = include_str!("../../tests/data/pairings/three_floaters_of_4060_sets.trf");
+    let reference = include_str!("../../tests/data/pairings/three_floaters_of_4060_sets.reference");
+    let round = pair(&parse(text).unwrap()).unwrap();
+    let lines = |s: &str| {
+        let mut l: Vec<String> = s.lines().skip(1).map(|l| l.trim().to_string()).collect();
+        l.sort();
+        l
+    };
+    assert_eq!(lines(&round.to_string()), lines(reference), "{round}");
+    assert!(pairs_of(&round).contains(&(27, 59)), "{round}");
+}
