@@ -45,7 +45,7 @@ pub async fn offers(core: &Core, user: UserId, lang: Lang) -> Result<Vec<Offer>,
     let now = core.clock.now();
     let mut offers = Vec::new();
     for (guild, name) in db::servers_of_member(pool, user).await? {
-        let server = server_name(lang, name);
+        let server = server_words(name).render(lang);
         for s in db::open_seeks_of_server(pool, guild, now).await? {
             offers.push(seek_offer(core, &s, user, lang, &server).await?);
         }
@@ -56,9 +56,13 @@ pub async fn offers(core: &Core, user: UserId, lang: Lang) -> Result<Vec<Offer>,
     Ok(offers)
 }
 
-fn server_name(lang: Lang, name: Option<String>) -> String {
-    name.filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| text!("lobby-server-unknown").render(lang))
+/// A server's name as the texts show it: its own (as Discord last gave it), or
+/// `lobby-server-unknown`.
+fn server_words(name: Option<String>) -> Text {
+    match name {
+        Some(name) if !name.trim().is_empty() => Text::raw(name),
+        _ => text!("lobby-server-unknown"),
+    }
 }
 
 async fn author_name(core: &Core, lang: Lang, id: UserId) -> Result<String, Error> {
@@ -159,7 +163,7 @@ pub async fn accept(
     let row = db::fetch_game(pool, game)
         .await?
         .ok_or_else(|| anyhow::anyhow!("game {game} vanished once started"))?;
-    let server = server_of(core, guild).await?;
+    let server = server_words(db::server_name(pool, guild).await?);
     Ok((
         game,
         text!(
@@ -176,16 +180,8 @@ async fn check_member(core: &Core, guild: GuildId, user: UserId) -> Result<(), E
     if db::is_server_member(&core.pool, guild, user).await? {
         return Ok(());
     }
-    let server = server_of(core, guild).await?;
+    let server = server_words(db::server_name(&core.pool, guild).await?);
     Err(Error::refused(text!("lobby-not-member", server = server)))
-}
-
-/// Server `guild`'s name as the texts show it: its own, or `lobby-server-unknown`.
-async fn server_of(core: &Core, guild: GuildId) -> Result<Text, Error> {
-    Ok(match db::server_name(&core.pool, guild).await? {
-        Some(name) if !name.trim().is_empty() => Text::raw(name),
-        _ => text!("lobby-server-unknown"),
-    })
 }
 
 #[cfg(test)]

@@ -523,13 +523,26 @@ pub async fn accept_off_card(core: &Core, id: i64, user: UserId) -> Result<(i64,
     let c = db::fetch_challenge(&core.pool, id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("challenge {id} vanished once accepted"))?;
+    edit_card_now(core, c.guild_id, c.channel_id, c.message_id, &text).await?;
+    Ok((game, text))
+}
+
+/// Queues, on its own, the edit that replaces card `message` by `text` ([`enqueue_edit`]), and
+/// wakes the delivery.
+pub(super) async fn edit_card_now(
+    core: &Core,
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    message: Option<db::MessageId>,
+    text: &Text,
+) -> Result<(), Error> {
     // One write: no transaction (a reading one could not write once another connection wrote,
     // on SQLite).
     let mut conn = core.pool.acquire().await?;
-    enqueue_card_edit(&mut conn, &c, &text).await?;
+    enqueue_edit(&mut conn, guild, channel, message, text).await?;
     drop(conn);
     core.wake_delivery();
-    Ok((game, text))
+    Ok(())
 }
 
 /// The terms of a game two members agreed on (an accepted challenge, a matched seek).

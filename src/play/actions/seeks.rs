@@ -10,7 +10,7 @@ use std::ops::RangeInclusive;
 
 use tracing::info;
 
-use super::challenges::{clock_of, enqueue_edit, start_agreed, Agreed, Claim};
+use super::challenges::{clock_of, edit_card_now, enqueue_edit, start_agreed, Agreed, Claim};
 use super::game::Core;
 use crate::db::{self, ChannelId, GuildId, NewSeek, Seek, SeekStatus, UserId};
 use crate::games::Options;
@@ -338,19 +338,7 @@ async fn start_seek_game(
     info!(seek = stored.id, game, "seek matched");
     if !at.pressed && stored.message_id.is_some() {
         let text = matched_text(stored, taker, game, options);
-        // One write: no transaction (a reading one could not write once another connection
-        // wrote, on SQLite).
-        let mut conn = core.pool.acquire().await?;
-        enqueue_edit(
-            &mut conn,
-            guild,
-            stored.channel_id,
-            stored.message_id,
-            &text,
-        )
-        .await?;
-        drop(conn);
-        core.wake_delivery();
+        edit_card_now(core, guild, stored.channel_id, stored.message_id, &text).await?;
     }
     Ok(Some(game))
 }
