@@ -29,7 +29,8 @@
 //! and, end to end, that a Japanese server reads Japanese boards, buttons, menus and refusals while
 //! an English member gets English answers. Putting an answer into words costs about 30 µs. A
 //! mention of a member who had their data deleted reads "a former member"
-//! ([`note_former_members`]). How to
+//! ([`note_former_members`]), and the place of a game matched across servers, which is no
+//! channel, reads "your direct messages" ([`crate::play::seats::IN_DIRECT`]). How to
 //! add a text or a language: see [the crate's front page](crate).
 
 use std::borrow::Cow;
@@ -342,7 +343,18 @@ impl Text {
             };
             args.set(*name, v);
         }
-        catalog().get(lang, &self.id, None, Some(&args))
+        let out = catalog().get(lang, &self.id, None, Some(&args));
+        name_direct_place(lang, out)
+    }
+}
+
+/// `s` with each mention of the place of the games matched across servers
+/// ([`crate::play::seats::IN_DIRECT`], no channel) replaced by "your direct messages" in `lang`.
+fn name_direct_place(lang: Lang, s: String) -> String {
+    let place = format!("<#{}>", crate::play::seats::IN_DIRECT);
+    match s.contains(&place) {
+        true => s.replace(&place, &tr(lang, "place-direct")),
+        false => s,
     }
 }
 

@@ -96,6 +96,7 @@
 mod analyses;
 mod announcements;
 pub mod backup;
+mod blocks;
 mod bot_games;
 mod challenges;
 mod changes;
@@ -130,6 +131,7 @@ use std::time::Duration;
 
 pub use analyses::*;
 pub use announcements::*;
+pub use blocks::*;
 pub use bot_games::*;
 pub use challenges::*;
 pub use changes::{changed_game, listen_game_changes, notify_game_changed};

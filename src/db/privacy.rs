@@ -7,13 +7,15 @@
 //!
 //! **A former member.** Deleting erases the member's ratings, settings, vacations, private links,
 //! follows, private notes and conditional moves, puzzle attempts and puzzle ratings, the course's progress (`/learn`), their seeks (open
-//! ones are no longer matched) and standing seeks (none is made again), the daily
+//! ones are no longer matched) and standing seeks (none is made again), the members they block,
+//! the daily
 //! puzzles they set for a server (which stops them), the direct messages the bot sent
 //! them (the delivery queue `user:<id>`, see [`dm_queue`]; those still to be sent go out first),
 //! and leaves a tombstone in `players`: the name and language erased, `forgotten_at` set. Their
 //! games, moves, tournament results and the puzzles cut from their games stay, by user id only (a
 //! puzzle's credit then reads "anonymous"), so that opponents keep their records and standings
-//! (nobody's score or tiebreak changes); every text that names them then reads "a former member" (a
+//! (nobody's score or tiebreak changes), as do other members' blocks of them (which protect those
+//! members); every text that names them then reads "a former member" (a
 //! name lookup gives [`Name::Former`], and a mention of a tombstoned id is replaced where texts are
 //! rendered, [`crate::i18n`]). A member with a game in play or an open tournament entry is asked to
 //! finish or leave it first. A tombstoned member who uses hexcord again starts afresh: their next
@@ -73,6 +75,8 @@ pub const MEMBER_DATA: &[MemberColumn] = &[
     col("standing_seeks", "player_id", Fate::Erased),
     // The servers they were seen in (the lobby's): gone with their data.
     col("server_members", "user_id", Fate::Erased),
+    // The members they block: gone with their data.
+    col("blocks", "user_id", Fate::Erased),
     // The daily puzzle a moderator set stops with their data.
     col("daily_puzzles", "set_by_user_id", Fate::Erased),
     col("games", "first_player_id", Fate::Kept),
@@ -92,6 +96,8 @@ pub const MEMBER_DATA: &[MemberColumn] = &[
     col("tournament_pairings", "black_id", Fate::Kept),
     col("puzzles", "first_player_id", Fate::Kept),
     col("puzzles", "second_player_id", Fate::Kept),
+    // Another member's block of them stays: it protects that member, by id only.
+    col("blocks", "blocked_user_id", Fate::Kept),
 ];
 
 /// The tables in [`MEMBER_DATA`], each once, in its order.

@@ -65,6 +65,8 @@ pub struct Seek {
     pub expires_at: i64,
     /// The standing seek it was made from, if any.
     pub standing_id: Option<i64>,
+    /// Its author lets it be matched with members of other servers (a game in direct messages).
+    pub anywhere: bool,
 }
 
 /// The variants of column `variants` (their option lines joined by [`SEPARATOR`]): at least one.
@@ -115,6 +117,7 @@ impl<'r> FromRow<'r, DbRow> for Seek {
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
             standing_id: row.try_get("standing_id")?,
+            anywhere: super::get_flag(row, "anywhere")?,
         })
     }
 }
@@ -132,14 +135,16 @@ pub struct NewSeek<'a> {
     pub expires_at: i64,
     /// The standing seek it is made from, if any.
     pub standing_id: Option<i64>,
+    /// Matched with members of other servers too.
+    pub anywhere: bool,
 }
 
 /// Stores an open seek; returns its id.
 pub async fn insert_seek(ex: impl Executor<'_>, s: &NewSeek<'_>) -> Result<i64, DbError> {
     let id = sqlx::query_scalar(
         "INSERT INTO seeks (guild_id, channel_id, player_id, variants, min_days, max_days, rated,
-                            status, created_at, expires_at, standing_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10)
+                            status, created_at, expires_at, standing_id, anywhere)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11)
          RETURNING id",
     )
     .bind(s.guild_id)
@@ -152,6 +157,7 @@ pub async fn insert_seek(ex: impl Executor<'_>, s: &NewSeek<'_>) -> Result<i64, 
     .bind(s.now)
     .bind(s.expires_at)
     .bind(s.standing_id)
+    .bind(i64::from(s.anywhere))
     .fetch_one(ex)
     .await?;
     Ok(id)
@@ -164,35 +170,59 @@ pub async fn fetch_seek(ex: impl Executor<'_>, id: i64) -> Result<Option<Seek>, 
         .await?)
 }
 
-/// The open, unexpired seeks of server `guild` by members other than `but`, oldest first.
-pub async fn open_seeks_in(
+/// Whose open seeks [`open_seeks`] reads.
+#[derive(Clone, Copy, Debug)]
+pub enum SeeksOf {
+    /// Server `guild`'s.
+    Server(GuildId),
+    /// A member's, in every server.
+    Player(UserId),
+    /// Those made from a standing seek.
+    Standing(i64),
+}
+
+/// The open, unexpired seeks of `of`, oldest first.
+pub async fn open_seeks(
     ex: impl Executor<'_>,
-    guild: GuildId,
-    but: UserId,
+    of: SeeksOf,
     now: i64,
 ) -> Result<Vec<Seek>, DbError> {
-    let rows = sqlx::query(
-        "SELECT * FROM seeks
-          WHERE guild_id = $1 AND status = 'open' AND expires_at > $3 AND player_id <> $2
-          ORDER BY id",
-    )
-    .bind(guild)
-    .bind(but)
-    .bind(now)
-    .fetch_all(ex)
-    .await?;
+    let column = match of {
+        SeeksOf::Server(_) => "guild_id",
+        SeeksOf::Player(_) => "player_id",
+        SeeksOf::Standing(_) => "standing_id",
+    };
+    // `column` is one of three static names.
+    let sql = format!(
+        "SELECT * FROM seeks WHERE {column} = $1 AND status = 'open' AND expires_at > $2
+          ORDER BY id"
+    );
+    let query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    let query = match of {
+        SeeksOf::Server(g) => query.bind(g),
+        SeeksOf::Player(p) => query.bind(p),
+        SeeksOf::Standing(s) => query.bind(s),
+    };
+    let rows = query.bind(now).fetch_all(ex).await?;
     Ok(decode_each("seeks", &rows))
 }
 
-/// The open, unexpired seeks of server `guild`, oldest first.
-pub async fn open_seeks_of_server(
+/// The open, unexpired seeks that may be matched across servers with a seek of server `guild`:
+/// made to be (`anywhere`), in other servers that do not keep out, oldest first; none when
+/// `guild` itself keeps out.
+pub async fn open_seeks_anywhere(
     ex: impl Executor<'_>,
     guild: GuildId,
     now: i64,
 ) -> Result<Vec<Seek>, DbError> {
     let rows = sqlx::query(
-        "SELECT * FROM seeks WHERE guild_id = $1 AND status = 'open' AND expires_at > $2
-          ORDER BY id",
+        "SELECT s.* FROM seeks s
+           LEFT JOIN server_settings g ON g.guild_id = s.guild_id
+          WHERE s.anywhere = 1 AND s.status = 'open' AND s.expires_at > $2 AND s.guild_id <> $1
+            AND COALESCE(g.pool_closed, 0) = 0
+            AND NOT EXISTS (SELECT 1 FROM server_settings h
+                             WHERE h.guild_id = $1 AND h.pool_closed = 1)
+          ORDER BY s.id",
     )
     .bind(guild)
     .bind(now)
@@ -521,41 +551,6 @@ pub async fn delete_standing_seek(ex: impl Executor<'_>, id: i64) -> Result<bool
         .await?;
     Ok(done.rows_affected() == 1)
 }
-
-/// The open, unexpired seeks made from standing seek `standing`.
-pub async fn open_seeks_of_standing(
-    ex: impl Executor<'_>,
-    standing: i64,
-    now: i64,
-) -> Result<Vec<Seek>, DbError> {
-    let rows = sqlx::query(
-        "SELECT * FROM seeks WHERE standing_id = $1 AND status = 'open' AND expires_at > $2
-          ORDER BY id",
-    )
-    .bind(standing)
-    .bind(now)
-    .fetch_all(ex)
-    .await?;
-    Ok(decode_each("seeks", &rows))
-}
-
-/// The open, unexpired seeks of `player`, in every server, oldest first.
-pub async fn open_seeks_of_player(
-    ex: impl Executor<'_>,
-    player: UserId,
-    now: i64,
-) -> Result<Vec<Seek>, DbError> {
-    let rows = sqlx::query(
-        "SELECT * FROM seeks WHERE player_id = $1 AND status = 'open' AND expires_at > $2
-          ORDER BY id",
-    )
-    .bind(player)
-    .bind(now)
-    .fetch_all(ex)
-    .await?;
-    Ok(decode_each("seeks", &rows))
-}
-
 /// How many active games `player` has in server `guild` of one of `variants`.
 pub async fn count_active_games_of(
     ex: impl Executor<'_>,
@@ -608,6 +603,7 @@ mod tests {
                 now: 100,
                 expires_at,
                 standing_id: None,
+                anywhere: false,
             };
             let anns = insert_seek(&pool, &new(ann, 200)).await.unwrap();
             let bobs = insert_seek(&pool, &new(bob, 300)).await.unwrap();
@@ -618,17 +614,20 @@ mod tests {
             let found = |who, now| {
                 let pool = pool.clone();
                 async move {
-                    open_seeks_in(&pool, GuildId(7), who, now)
+                    open_seeks(&pool, SeeksOf::Server(GuildId(7)), now)
                         .await
                         .unwrap()
                         .iter()
+                        .filter(|s| s.player_id != who)
                         .map(|s| s.id)
                         .collect::<Vec<_>>()
                 }
             };
             assert_eq!(found(ann, 150).await, [bobs]);
             assert_eq!(found(bob, 150).await, [anns]);
-            assert!(open_seeks_in(&pool, GuildId(9), bob, 150).await.unwrap().is_empty());
+            assert!(open_seeks(&pool, SeeksOf::Server(GuildId(9)), 150).await.unwrap().is_empty());
+            let mine: Vec<i64> = open_seeks(&pool, SeeksOf::Player(ann), 150).await.unwrap().iter().map(|s| s.id).collect();
+            assert_eq!(mine, [anns]);
             assert_eq!(found(bob, 200).await, Vec::<i64>::new(), "expired at 200");
             assert_eq!(count_open_seeks(&pool, ann, 150).await.unwrap(), 1);
             set_seek_message(&pool, bobs, ChannelId(11), MessageId(12)).await.unwrap();
@@ -684,6 +683,7 @@ mod tests {
                 now: 100,
                 expires_at: 200,
                 standing_id: None,
+                anywhere: false,
             })
             .await
             .unwrap();
@@ -794,13 +794,14 @@ mod tests {
                 now: 100,
                 expires_at: 400,
                 standing_id: Some(id),
+                anywhere: false,
             })
             .await
             .unwrap();
             assert_eq!(fetch_seek(&pool, seek).await.unwrap().unwrap().standing_id, Some(id));
-            let open: Vec<i64> = open_seeks_of_standing(&pool, id, 300).await.unwrap().iter().map(|s| s.id).collect();
+            let open: Vec<i64> = open_seeks(&pool, SeeksOf::Standing(id), 300).await.unwrap().iter().map(|s| s.id).collect();
             assert_eq!(open, [seek]);
-            assert!(open_seeks_of_standing(&pool, id, 400).await.unwrap().is_empty(), "expired");
+            assert!(open_seeks(&pool, SeeksOf::Standing(id), 400).await.unwrap().is_empty(), "expired");
             let exxit = Options::parse_line("exxit tiles=39").unwrap();
             for (guild, options) in [
                 (Some(s.guild_id), &v[1]),

@@ -46,7 +46,7 @@ pub async fn offers(core: &Core, user: UserId, lang: Lang) -> Result<Vec<Offer>,
     let mut offers = Vec::new();
     for (guild, name) in db::servers_of_member(pool, user).await? {
         let server = server_words(name).render(lang);
-        for s in db::open_seeks_of_server(pool, guild, now).await? {
+        for s in db::open_seeks(pool, db::SeeksOf::Server(guild), now).await? {
             offers.push(seek_offer(core, &s, user, lang, &server).await?);
         }
         for c in db::open_challenges_to_all(pool, guild, now).await? {
@@ -222,6 +222,7 @@ mod tests {
             rated: true,
             lasts: DAY,
             standing: None,
+            anywhere: false,
         };
         match actions::seek(core, &req).await.unwrap() {
             Sought::Open { seek, .. } => seek,

@@ -7,7 +7,7 @@
 
 ## Commands
 
-cmd-challenge = Challenge a member or anyone here to a game.
+cmd-challenge = Challenge a member, or anyone here.
     .name = challenge
 opt-challenge-opponent = Who to play; leave it out to let any member here accept
     .name = opponent
@@ -79,12 +79,12 @@ cmd-takeback = Take back your move before your opponent moves.
 opt-takeback-game = Which game, when you have several here
     .name = game
 
-cmd-calloff = Call off a barely started game (no result).
+cmd-calloff = Call off a game barely started.
     .name = calloff
 opt-calloff-game = Which game, when you have several here
     .name = game
 
-cmd-follow = Follow a game (told its result); again to stop.
+cmd-follow = Follow a game's result; again to stop.
     .name = follow
 opt-follow-game = The game number, as its board shows it
     .name = game

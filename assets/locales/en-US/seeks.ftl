@@ -29,12 +29,17 @@ opt-seek-keep = Standing: keep me in this many games of these (1–10), seeking 
     .name = keep
 opt-seek-stop = Yes: stop your standing seeks of this game here
     .name = stop
+opt-seek-anywhere = Yes: players of other servers may match it too (the game is then played in direct messages)
+    .name = anywhere
 
 seek-card =
     { $author } seeks a game: **{ $variants }**, { $rated ->
         [yes] rated
        *[no] unrated
-    }, { $days }. Any other member may accept until <t:{ $until }:f>.{ $keep ->
+    }, { $days }. Any other member may accept until <t:{ $until }:f>.{ $anywhere ->
+        [yes] {" "}It may also be matched with a player of another server who seeks so too (the game is then played in direct messages).
+       *[no] {""}
+    }{ $keep ->
         [0] {""}
        *[other] {" "}It is a standing seek: it keeps { $author } in { $keep ->
             [one] 1 game
@@ -96,11 +101,21 @@ standing-set = Standing seek set: you will be kept in { $keep ->
        *[waiting] A seek is made when you can take a game.
     } To stop it, press its card's Withdraw and stop, or use `/{ cmd-seek.name } { opt-seek-stop.name }`.
 privacy-table-standing_seeks = • Standing seeks (`/{ cmd-seek.name } { opt-seek-keep.name }`): { $count }
+seek-pool-closed = This server's moderators keep it out of seeks across servers: seek without `{ opt-seek-anywhere.name }`, or ask them.
+standing-anywhere = A standing seek is matched in this server only: leave out `{ opt-seek-anywhere.name }`.
+seek-matched-across = { $who } was matched with a player of another server: game #{ $game } ({ $options }, { $days }) is played in your direct messages with me, where the board comes whenever it is your move.
+seek-matched-elsewhere = The seek of { $author } ({ $options }) was matched with a player of another server: the game is played in direct messages.
+seek-across-started = { $who }, your seek was matched across servers: game #{ $game }, { $options }, { $days }, against **{ $opponent }**. It is played here, in your direct messages with me: { $first ->
+        [you] you move first, and
+       *[opponent] they move first, and
+    } the board comes here whenever it is your move. To never be matched with them again, use `/{ cmd-block.name } { opt-block-game.name }:{ $game }`.
+place-direct = your direct messages
+blocked-pair = One of you blocks the other: there is no game between you.
 seek-posted = Your seek is posted in <#{ $channel }>: any member may take it there, and you will be mentioned when the game starts.
 
 ## The seek channel and the seek roles (moderators)
 
-cmd-seeks = Moderators: where seeks are posted.
+cmd-seeks = Moderators: seeks here and across servers.
     .name = seeks
 opt-seeks-post_here = Yes: post unmatched seeks in this channel; no: stop posting them in a channel
     .name = post_here
@@ -110,10 +125,15 @@ opt-seeks-role = The role pinged with each seek of that game (members take it wi
     .name = role
 opt-seeks-remove_role = Yes: that game's seeks ping no role any more
     .name = remove_role
+opt-seeks-other_servers = Yes (default): members here may be matched with members of other servers; no: keep out
+    .name = other_servers
 seeks-state = { $saved ->
         [yes] Saved.{" "}
        *[no] {""}
-    }Seek channel: { $channel }. Roles pinged: { $roles }.
+    }Seek channel: { $channel }. Roles pinged: { $roles }. Seeks across servers: { $across ->
+        [closed] this server is kept out
+       *[open] allowed
+    }.
 seeks-none = none
 seeks-notice = Seeks are posted here: use `/{ cmd-seek.name }` to find an opponent, or accept one below.{ $roles ->
         [yes] {" "}Press a game's button to be pinged with its seeks (press again to stop).
@@ -149,3 +169,26 @@ lobby-server-unknown = a server
 lobby-started = Game #{ $game } ({ $options }) starts in { $server }: its boards are posted there, and you can play it here.
 lobby-not-member = You are not known as a member of { $server }: use any hexcord command there once, then accept again.
 privacy-table-server_members = • Servers where you used hexcord (their open games are in your inbox): { $count }
+
+## Blocks (`/block`)
+cmd-block = Block a member, or list your blocks.
+    .name = block
+opt-block-member = The member to block
+    .name = member
+opt-block-game = Or the number of a game: block its opponent (across servers, where you share no server)
+    .name = game
+opt-block-undo = Yes: unblock them
+    .name = undo
+block-done = You block { $who } now: you are never matched with them, and neither of you can challenge the other or take the other's challenge or seek. Games in play go on. Undo it with `/{ cmd-block.name } { opt-block-undo.name }:True`.
+block-already = You block { $who } already.
+block-undone = You no longer block { $who }.
+block-not-blocked = You do not block { $who }: nothing changed.
+block-self = You cannot block yourself.
+block-bot = I am not a member you can block: to stop playing me, just start no game with `/{ cmd-play.name }`.
+block-name-one = Name a `{ opt-block-member.name }` or a `{ opt-block-game.name }`, not both.
+block-not-your-game = Game #{ $game } is not one of yours: name a game you played.
+block-list = { $count ->
+        [0] You block nobody. To block a member, use `/{ cmd-block.name } { opt-block-member.name }`.
+       *[other] You block: { $names }. To unblock one, use `/{ cmd-block.name } { opt-block-undo.name }:True`.
+    }
+privacy-table-blocks = • Blocks (`/{ cmd-block.name }`, yours and other members' of you): { $count }

@@ -29,12 +29,17 @@ opt-seek-keep = 常設：この数の対局（1〜10）を保つよう、対局�
     .name = 常設
 opt-seek-stop = はい：このサーバーでのこのゲームの常設の相手探しをやめる
     .name = 常設をやめる
+opt-seek-anywhere = はい：ほかのサーバーのプレイヤーとも組めるようにする（その場合、対局はダイレクトメッセージで行います）
+    .name = サーバー外とも
 
 seek-card =
     { $author } が対局相手を探しています：**{ $variants }**、{ $rated ->
         [yes] レーティング対象
        *[no] レーティング対象外
-    }、{ $days }。<t:{ $until }:f> まで、ほかのメンバーなら誰でも承諾できます。{ $keep ->
+    }、{ $days }。<t:{ $until }:f> まで、ほかのメンバーなら誰でも承諾できます。{ $anywhere ->
+        [yes] ほかのサーバーで同じく相手を探しているプレイヤーとも組めます（その場合、対局はダイレクトメッセージで行います）。
+       *[no] {""}
+    }{ $keep ->
         [0] {""}
        *[other] これは常設の相手探しです。{ $author } の対局がこの条件で { $keep }局に満たないあいだ、何度でも出し直されます。
     }
@@ -84,11 +89,21 @@ standing-set = 常設の相手探しを出しました。このサーバーで {
        *[waiting] 対局できるようになったら相手探しを出します。
     }やめるには、カードの「取り下げて常設をやめる」を押すか、`/{ cmd-seek.name } { opt-seek-stop.name }` を使ってください。
 privacy-table-standing_seeks = • 常設の相手探し（`/{ cmd-seek.name } { opt-seek-keep.name }`）：{ $count }件
+seek-pool-closed = このサーバーのモデレーターは、サーバーをまたぐ相手探しに参加しない設定にしています。`{ opt-seek-anywhere.name }` を付けずに相手を探すか、モデレーターに相談してください。
+standing-anywhere = 常設の相手探しはこのサーバーの中だけで組みます。`{ opt-seek-anywhere.name }` を外してください。
+seek-matched-across = { $who } はほかのサーバーのプレイヤーと組みました。対局 #{ $game }（{ $options }、{ $days }）はわたしとのダイレクトメッセージで行い、手番のたびに盤面がそこに届きます。
+seek-matched-elsewhere = { $author } の相手探し（{ $options }）は、ほかのサーバーのプレイヤーと組みました。対局はダイレクトメッセージで行います。
+seek-across-started = { $who } の相手探しが、サーバーをまたいで決まりました。対局 #{ $game }（{ $options }、{ $days }）、相手は **{ $opponent }** です。対局はこのダイレクトメッセージで行います。{ $first ->
+        [you] 先手はあなたです。
+       *[opponent] 先手は相手です。
+    }手番のたびに盤面がここに届きます。今後この相手と組まないようにするには `/{ cmd-block.name } { opt-block-game.name }:{ $game }` を使ってください。
+place-direct = ダイレクトメッセージ
+blocked-pair = どちらかが相手をブロックしているため、この二人の対局はできません。
 seek-posted = 相手探しを <#{ $channel }> に掲示しました。そこで誰でも応じられます。対局が始まるとメンションでお知らせします。
 
 ## 相手探しのチャンネルとロール（モデレーター）
 
-cmd-seeks = モデレーター：相手探しの設定（このチャンネルに掲示する、ゲームごとに通知するロール）。
+cmd-seeks = モデレーター：相手探しの設定（掲示するチャンネル、ゲームごとのロール、ほかのサーバーとの組み合わせ）。
     .name = 相手探し設定
 opt-seeks-post_here = はい：相手の決まらない相手探しをこのチャンネルに掲示する／いいえ：掲示をやめる
     .name = ここに掲示
@@ -98,10 +113,15 @@ opt-seeks-role = そのゲームの相手探しごとに通知するロール（
     .name = ロール
 opt-seeks-remove_role = はい：そのゲームの相手探しでロールに通知しない
     .name = ロール解除
+opt-seeks-other_servers = はい（既定）：ほかのサーバーのメンバーとも組める／いいえ：このサーバーは参加しない
+    .name = サーバー外
 seeks-state = { $saved ->
         [yes] 保存しました。
        *[no] {""}
-    }相手探しのチャンネル：{ $channel }。通知するロール：{ $roles }。
+    }相手探しのチャンネル：{ $channel }。通知するロール：{ $roles }。サーバーをまたぐ相手探し：{ $across ->
+        [closed] このサーバーは参加しない
+       *[open] 参加する
+    }。
 seeks-none = なし
 seeks-notice = ここに相手探しが掲示されます。`/{ cmd-seek.name }` で対局相手を探すか、下の相手探しに応じてください。{ $roles ->
         [yes] ゲームのボタンを押すと、そのゲームの相手探しで通知を受け取れます（もう一度押すと止まります）。
@@ -137,3 +157,26 @@ lobby-server-unknown = あるサーバー
 lobby-started = 対局 #{ $game }（{ $options }）が { $server } で始まります。盤面はそこに投稿され、ここでも指せます。
 lobby-not-member = { $server } のメンバーとして記録されていません。そのサーバーで hexcord のコマンドを一度使ってから、もう一度承諾してください。
 privacy-table-server_members = • hexcord を使ったサーバー（その募集中の対局が受信箱に表示されます）：{ $count }件
+
+## ブロック（`/ブロック`）
+cmd-block = メンバーをブロックします（相手探しで組まれず、挑戦もされません）。一覧も出せます。
+    .name = ブロック
+opt-block-member = ブロックするメンバー
+    .name = メンバー
+opt-block-game = または対局の番号：その対局の相手をブロックする（サーバーをまたいだ対局など、同じサーバーにいない相手）
+    .name = 対局
+opt-block-undo = はい：ブロックを解除する
+    .name = 解除
+block-done = { $who } をブロックしました。相手探しで組まれることはなく、どちらも相手に挑戦したり、相手の挑戦や相手探しを受けたりできません。進行中の対局はそのまま続きます。解除するには `/{ cmd-block.name } { opt-block-undo.name }:True` を使ってください。
+block-already = { $who } はすでにブロックしています。
+block-undone = { $who } のブロックを解除しました。
+block-not-blocked = { $who } はブロックしていません。何も変わっていません。
+block-self = 自分自身はブロックできません。
+block-bot = わたしはブロックできるメンバーではありません。わたしと対局したくなければ、`/{ cmd-play.name }` で対局を始めなければ大丈夫です。
+block-name-one = `{ opt-block-member.name }` か `{ opt-block-game.name }` のどちらか一方を指定してください。
+block-not-your-game = 対局 #{ $game } はあなたの対局ではありません。自分が指した対局を指定してください。
+block-list = { $count ->
+        [0] ブロックしているメンバーはいません。ブロックするには `/{ cmd-block.name } { opt-block-member.name }` を使ってください。
+       *[other] ブロックしているメンバー：{ $names }。解除するには `/{ cmd-block.name } { opt-block-undo.name }:True` を使ってください。
+    }
+privacy-table-blocks = • ブロック（`/{ cmd-block.name }`、あなたのものと、ほかのメンバーがあなたをブロックしたもの）：{ $count }件

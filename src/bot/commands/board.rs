@@ -226,7 +226,7 @@ pub async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), BotError> {
     Ok(())
 }
 
-/// Follow a game (told its result); again to stop.
+/// Follow a game's result; again to stop.
 #[poise::command(slash_command)]
 pub async fn follow(ctx: Context<'_>, #[max_length = 20] game: String) -> Result<(), BotError> {
     let me = super::remember_author(&ctx).await?;

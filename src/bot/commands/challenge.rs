@@ -52,7 +52,7 @@ impl ExpiresChoice {
     }
 }
 
-/// Challenge a member or anyone here to a game.
+/// Challenge a member, or anyone here.
 // Each parameter is one Discord option of the command. Discord wants the required ones first.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]

@@ -46,6 +46,7 @@ fn declared() -> Vec<poise::Command<Data, BotError>> {
     vec![
         challenge::challenge(),
         seek::seek(),
+        seek::block(),
         challenge::play(),
         play::move_(),
         board::board(),
@@ -113,6 +114,7 @@ const ANYWHERE: &[&str] = &[
     "rules",
     "learn",
     "help",
+    "block",
 ];
 
 /// Where command `name` (its name in the code) is offered.

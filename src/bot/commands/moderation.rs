@@ -297,7 +297,7 @@ async fn post_checked(
     })
 }
 
-/// Moderators: where seeks are posted.
+/// Moderators: seeks here and across servers.
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn seeks(
     ctx: Context<'_>,
@@ -305,13 +305,17 @@ pub async fn seeks(
     game: Option<super::GameChoice>,
     role: Option<serenity::Role>,
     remove_role: Option<bool>,
+    other_servers: Option<bool>,
 ) -> Result<(), BotError> {
     let Some(guild) = ctx.guild_id().map(GuildId::from) else {
         return Err(crate::play::Refusal::new(text!("answer-server-only")).into());
     };
     let lang = lang(&ctx);
     let refuse = |t| -> Result<(), BotError> { Err(crate::play::Refusal::new(t).into()) };
-    let changes = post_here.is_some() || role.is_some() || remove_role == Some(true);
+    let changes = post_here.is_some()
+        || role.is_some()
+        || remove_role == Some(true)
+        || other_servers.is_some();
     if changes && !manages_server(&ctx) {
         return refuse(text!("answer-moderators-only"));
     }
@@ -373,9 +377,14 @@ pub async fn seeks(
         let role = role.as_ref().map(|r| db::RoleId::from(r.id.get()));
         db::set_seek_role(pool, guild, kind, role, now).await?;
     }
+    if let Some(open) = other_servers {
+        db::set_pool_closed(pool, guild, !open, now).await?;
+    }
+    let closed = db::pool_closed(pool, guild).await?;
     let text = text!(
         "seeks-state",
         saved = if changes { "yes" } else { "no" },
+        across = if closed { "closed" } else { "open" },
         channel = channel.map_or_else(
             || text!("seeks-none"),
             |c| crate::i18n::Text::raw(format!("<#{c}>"))

@@ -138,7 +138,7 @@ pub async fn takeback(
     propose(&ctx, row.opponent_of(me), text.render(lang), buttons).await
 }
 
-/// Call off a barely started game (no result).
+/// Call off a game barely started.
 #[poise::command(slash_command, rename = "calloff")]
 pub async fn call_off(
     ctx: Context<'_>,

@@ -2,7 +2,9 @@
 //! days per move. A compatible seek of another member is matched at once; otherwise the seek's
 //! card is shown, with an Accept button per variant and Withdraw. With `keep`, the seek is
 //! standing: made again whenever the member has fewer games of those variants here (`stop`
-//! ends it).
+//! ends it). With `anywhere`, it may be matched with members of other servers who seek so too:
+//! the game is then played in direct messages. `/block` keeps a member from ever being matched
+//! with another, or challenging them.
 
 use crate::db::ChannelId;
 use poise::serenity_prelude as serenity;
@@ -37,6 +39,7 @@ pub async fn seek(
     #[max = 10]
     keep: Option<i64>,
     stop: Option<bool>,
+    anywhere: Option<bool>,
 ) -> Result<(), BotError> {
     let me = remember_author(&ctx).await?;
     not_in_a_game_thread(&ctx).await?;
@@ -47,6 +50,9 @@ pub async fn seek(
     let core = &ctx.data().core;
     if stop == Some(true) {
         if keep.is_some() {
+            return Err(Refusal::new(text!("standing-keep-and-stop")).into());
+        }
+        if anywhere.is_some() {
             return Err(Refusal::new(text!("standing-keep-and-stop")).into());
         }
         let stopped = actions::stop_standing(core, guild, me, first).await?;
@@ -85,8 +91,12 @@ pub async fn seek(
         rated: rated.unwrap_or(true),
         lasts: expires.map_or(CHALLENGE_TTL_SECS, ExpiresChoice::seconds),
         standing: None,
+        anywhere: anywhere == Some(true),
     };
     if let Some(keep) = keep {
+        if req.anywhere {
+            return Err(Refusal::new(text!("standing-anywhere")).into());
+        }
         let stood = actions::stand(core, &req, keep).await?;
         let text = standing_text(&req, keep, &stood.refill);
         return super::answer_privately(&ctx, text.render(super::lang(&ctx))).await;
@@ -117,6 +127,54 @@ pub async fn seek(
             post_card(&ctx, s.id, channel, reply).await
         }
     }
+}
+
+/// Block a member, or list your blocks.
+// `undo` unblocks; without a member or a game, the answer lists the members blocked.
+#[poise::command(slash_command)]
+pub async fn block(
+    ctx: Context<'_>,
+    member: Option<serenity::User>,
+    #[min = 1] game: Option<i64>,
+    undo: Option<bool>,
+) -> Result<(), BotError> {
+    let me = remember_author(&ctx).await?;
+    let core = &ctx.data().core;
+    let lang = super::lang(&ctx);
+    let other = match (&member, game) {
+        (Some(_), Some(_)) => return Err(Refusal::new(text!("block-name-one")).into()),
+        (Some(m), None) => db::UserId::from(m.id),
+        (None, Some(id)) => {
+            // Across servers the opponent may share no server with the member: named by game.
+            let row = db::fetch_game(&core.pool, id)
+                .await?
+                .filter(|r| r.players.contains(&me))
+                .ok_or_else(|| Refusal::new(text!("block-not-your-game", game = id)))?;
+            row.opponent_of(me)
+        }
+        (None, None) => {
+            let blocked = db::blocked_by(&core.pool, me).await?;
+            let names: Vec<String> = blocked
+                .iter()
+                .map(|&u| crate::play::access::mention(u))
+                .collect();
+            let text = text!(
+                "block-list",
+                count = names.len() as i64,
+                names = names.join(", ")
+            );
+            return super::answer_privately(&ctx, text.render(lang)).await;
+        }
+    };
+    let bot = ctx.data().opponent.bot_id();
+    let who = crate::play::access::mention(other);
+    let text = match actions::block(core, me, other, bot, undo == Some(true)).await? {
+        actions::Blocked::Blocked(true) => text!("block-done", who = who),
+        actions::Blocked::Blocked(false) => text!("block-already", who = who),
+        actions::Blocked::Unblocked(true) => text!("block-undone", who = who),
+        actions::Blocked::Unblocked(false) => text!("block-not-blocked", who = who),
+    };
+    super::answer_privately(&ctx, text.render(lang)).await
 }
 
 /// What a member who set a standing seek is told: what it keeps them in, and what its first

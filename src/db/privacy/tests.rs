@@ -115,6 +115,7 @@ both_backends! {
                 now: 5,
                 expires_at: 5_000,
                 standing_id: None,
+                anywhere: true,
             },
         )
         .await
@@ -137,6 +138,10 @@ both_backends! {
         .await
         .unwrap();
 
+        // Ann blocks Bob, and Bob blocks Ann.
+        assert!(db::block(&pool, ANN, BOB, 5).await.unwrap());
+        assert!(db::block(&pool, BOB, ANN, 5).await.unwrap());
+
         // What is shown: everything above.
         let shown = member_data(&mut conn, ANN).await.unwrap();
         assert_eq!(shown.name.as_deref(), Some("ann"));
@@ -149,6 +154,7 @@ both_backends! {
         assert!(shown.rows.contains(&("game_notes", 2)), "{:?}", shown.rows);
         assert!(shown.rows.contains(&("seeks", 1)), "{:?}", shown.rows);
         assert!(shown.rows.contains(&("standing_seeks", 1)), "{:?}", shown.rows);
+        assert!(shown.rows.contains(&("blocks", 2)), "{:?}", shown.rows);
         for table in ["player_settings", "vacations", "followers", "web_tokens", "inbox_tokens", "moves"] {
             let listed = shown.rows.iter().any(|(t, _)| *t == table);
             assert_eq!(listed, table != "moves", "{table}: {:?}", shown.rows);
@@ -206,6 +212,9 @@ both_backends! {
         assert_eq!(db::fetch_seek(&pool, seek).await.unwrap(), None);
         // Her standing seek too: none is made for her again.
         assert_eq!(db::fetch_standing_seek(&pool, standing).await.unwrap(), None);
+        // Her blocks are gone; Bob's block of her stays (it protects him).
+        assert_eq!(count(&pool, "SELECT COUNT(*) FROM blocks WHERE user_id = $1", ANN).await, 0);
+        assert_eq!(db::blocked_by(&pool, BOB).await.unwrap(), [ANN]);
         // Others' rows stay; the games stay, with their results, by id.
         assert_eq!(count(&pool, "SELECT COUNT(*) FROM followers WHERE user_id = $1", BOB).await, 1);
         assert_eq!(db::fetch_note(&pool, playing, BOB).await.unwrap().as_deref(), Some("bob's own"));

@@ -124,11 +124,12 @@ pub struct ChallengeRequest {
 }
 
 /// Opens a challenge, within the caps: [`MAX_OPEN_CHALLENGES`] per member, one per pair of
-/// members and game kind. Returns its id. The two members' rows are taken first, so that
+/// members and game kind; refused between two members when either blocks the other. Returns its id. The two members' rows are taken first, so that
 /// challenges asked for at the same moment are counted one after the other.
 pub async fn open_challenge(core: &Core, req: &ChallengeRequest) -> Result<i64, Error> {
     let now = core.clock.now();
     let kind = req.options.kind();
+    super::seeks::check_not_blocked(core, req.challenger, req.opponent).await?;
     let mut tx = core.pool.begin().await?;
     db::take_players(&mut tx, &[req.challenger, req.opponent]).await?;
     if let Some(c) =
@@ -392,8 +393,8 @@ pub enum Answered {
     Started { game: i64, text: Text },
 }
 
-/// `user` answers challenge `id`. An open challenge is accepted by any member but its
-/// challenger whose rating (in the server's pool for its game; a member without one counts as
+/// `user` answers challenge `id`; none is accepted between two members when either blocks the
+/// other. An open challenge is accepted by any member but its challenger whose rating (in the server's pool for its game; a member without one counts as
 /// [`crate::rating::Rating::START`]) lies within its range; a late press is told who took it.
 pub async fn answer_challenge(
     core: &Core,
@@ -461,6 +462,7 @@ pub async fn answer_challenge(
         check_rating(core, c, user).await?;
     }
     let opponent = c.opponent_id.unwrap_or(user);
+    super::seeks::check_not_blocked(core, c.challenger_id, opponent).await?;
     // The first seat moves first: their clock starts now (after their vacation, if away).
     let players = if c.challenger_first {
         [c.challenger_id, opponent]

@@ -20,6 +20,8 @@ mod moves;
 #[cfg(test)]
 mod open_tests;
 mod pauses;
+#[cfg(test)]
+mod pool_tests;
 mod seeks;
 #[cfg(test)]
 mod standing_tests;

@@ -50,6 +50,9 @@ pub struct SeekRequest {
     /// The standing seek it is made from, if any: its card is then queued (nobody is there to
     /// show it), where it was asked for when the server has no seek channel.
     pub standing: Option<Standing>,
+    /// Matched with members of other servers too ([`seek`]): such a game is played in the two
+    /// members' direct messages with the bot.
+    pub anywhere: bool,
 }
 
 /// The standing seek a seek is made from.
@@ -63,7 +66,9 @@ pub struct Standing {
 /// What became of a new seek.
 #[derive(Clone, Debug)]
 pub enum Sought {
-    /// Matched at once: game `game` started (its first board is queued); `text` says so.
+    /// Matched at once: game `game` started (its first board is queued); `text` says so. A game
+    /// across servers is played in direct messages, and its text names no one of the other
+    /// server.
     Matched { game: i64, text: Text },
     /// Stored, open. Its card is queued for the server's seek channel `posted_in`, pinging the
     /// seek roles of its games (a standing seek's, without a seek channel, for the channel it
@@ -139,8 +144,8 @@ async fn check_not_away(core: &Core, player: UserId, now: i64) -> Result<(), Err
     Ok(())
 }
 
-/// A member's rating in server `guild`'s pool for the game of `options` (a member without one
-/// counts as [`crate::rating::Rating::START`]).
+/// A member's rating in rating pool `guild` (a server's, or that of the games outside servers)
+/// for the game of `options` (a member without one counts as [`crate::rating::Rating::START`]).
 async fn rating_of(
     core: &Core,
     guild: GuildId,
@@ -152,11 +157,24 @@ async fn rating_of(
         .map_or(crate::rating::Rating::START.rating, |r| r.rating))
 }
 
+/// Refuses a game between `a` and `b` when either blocks the other (`/block`).
+pub(super) async fn check_not_blocked(core: &Core, a: UserId, b: UserId) -> Result<(), Error> {
+    if db::blocked_between(&core.pool, a, b).await? {
+        return Err(Error::refused(text!("blocked-pair")));
+    }
+    Ok(())
+}
+
 /// `req.player` seeks a game. Matched at once with the compatible open seek of another member
 /// of the server whose rating (in the agreed game) is nearest theirs, the oldest first among
-/// equals; a seek taken meanwhile by someone else is passed over for the next. Otherwise the
-/// seek is stored, within [`MAX_OPEN_SEEKS`] of its member (their row taken first, so that
-/// seeks asked for at once are counted one after the other).
+/// equals; a seek taken meanwhile by someone else is passed over for the next. With
+/// `req.anywhere`, and none of the server's matching, the seeks of other servers made to be
+/// matched anywhere come next, the nearest rating first in the pool of games outside servers
+/// ([`crate::play::chats::RATINGS`]): such a game is played in the two members' direct messages
+/// ([`crate::play::seats::IN_DIRECT`]). Never with a member either blocks, nor one on vacation.
+/// Otherwise the seek is stored, within [`MAX_OPEN_SEEKS`] of its member (their row taken
+/// first, so that seeks asked for at once are counted one after the other). Refused across
+/// servers where the server's moderators keep it out.
 pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
     check_seek_terms(&req.variants, &req.days)?;
     if !SEEK_LASTS.contains(&req.lasts) {
@@ -164,34 +182,73 @@ pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
     }
     let now = core.clock.now();
     check_not_away(core, req.player, now).await?;
-    let mut ranked = Vec::new();
-    for stored in db::open_seeks_in(&core.pool, req.guild_id, req.player, now).await? {
-        let Some((options, days)) = agreement(&stored, &req.variants, &req.days, req.rated) else {
-            continue;
-        };
-        if author_away(core, &stored, now).await?.is_some() {
-            continue;
-        }
-        let theirs = rating_of(core, req.guild_id, &options, stored.player_id).await?;
-        let mine = rating_of(core, req.guild_id, &options, req.player).await?;
-        ranked.push(((theirs - mine).abs(), stored, options, days));
+    if req.anywhere && db::pool_closed(&core.pool, req.guild_id).await? {
+        return Err(Error::refused(text!("seek-pool-closed")));
     }
-    // Nearest rating first; the oldest seek among equals (the list came oldest first).
-    ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
-    for (_, stored, options, days) in ranked {
-        let at = Taken {
-            channel: req.channel_id,
-            pressed: false,
-        };
-        let started = start_seek_game(core, &stored, req.player, &options, days, at).await?;
-        if let Some(game) = started {
+    let here = db::open_seeks(&core.pool, db::SeeksOf::Server(req.guild_id), now).await?;
+    let mut rounds = vec![(Some(req.guild_id), here)];
+    if req.anywhere {
+        let there = db::open_seeks_anywhere(&core.pool, req.guild_id, now).await?;
+        rounds.push((None, there));
+    }
+    for (pool, seeks) in rounds {
+        let rating_pool = pool.unwrap_or(crate::play::chats::RATINGS);
+        let mut ranked = Vec::new();
+        for stored in seeks {
+            if stored.player_id == req.player {
+                continue;
+            }
+            let Some((options, days)) = agreement(&stored, &req.variants, &req.days, req.rated)
+            else {
+                continue;
+            };
+            if author_away(core, &stored, now).await?.is_some()
+                || db::blocked_between(&core.pool, stored.player_id, req.player).await?
+            {
+                continue;
+            }
+            let theirs = rating_of(core, rating_pool, &options, stored.player_id).await?;
+            let mine = rating_of(core, rating_pool, &options, req.player).await?;
+            ranked.push(((theirs - mine).abs(), stored, options, days));
+        }
+        // Nearest rating first; the oldest seek among equals (the list came oldest first).
+        ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (_, stored, options, days) in ranked {
+            let at = match pool {
+                Some(_) => Taken {
+                    channel: req.channel_id,
+                    pressed: false,
+                    across: false,
+                },
+                None => Taken {
+                    channel: crate::play::seats::IN_DIRECT,
+                    pressed: false,
+                    across: true,
+                },
+            };
+            let started = start_seek_game(core, &stored, req.player, &options, days, at).await?;
+            let Some(game) = started else {
+                continue;
+            };
+            let options = crate::play::words::variant(&options);
+            let days = days_text(&(days..=days));
+            if at.across {
+                let text = text!(
+                    "seek-matched-across",
+                    who = mention(req.player),
+                    game = game,
+                    options = options,
+                    days = days
+                );
+                return Ok(Sought::Matched { game, text });
+            }
             let text = text!(
                 "seek-matched-at-once",
                 who = mention(req.player),
                 author = mention(stored.player_id),
                 game = game,
-                options = crate::play::words::variant(&options),
-                days = days_text(&(days..=days))
+                options = options,
+                days = days
             );
             if req.standing.is_some() {
                 // Nobody asked just now: both are told where the game is played.
@@ -229,6 +286,7 @@ pub async fn seek(core: &Core, req: &SeekRequest) -> Result<Sought, Error> {
             now,
             expires_at: now + req.lasts,
             standing_id: req.standing.map(|s| s.id),
+            anywhere: req.anywhere,
         },
     )
     .await?;
@@ -301,11 +359,15 @@ struct Taken {
     /// From its card's button, whose answer then says who took it (matched by a seek, or
     /// accepted in the lobby, the card's edit is queued).
     pressed: bool,
+    /// Matched by a seek of another server: the game is played in direct messages, outside
+    /// servers (rated in their pool), and the card names nobody of the other server.
+    across: bool,
 }
 
 /// Starts the game of open seek `stored` against `taker`: `options` at `days` per move, played
 /// where `at` says; its author takes the first seat (they waited). Matched by another seek, the
-/// seek's card (if shown) then says who took it. `None` when someone took the seek first.
+/// seek's card (if shown) then says who took it. Across servers, both members are told by
+/// direct message that the game started. `None` when someone took the seek first.
 async fn start_seek_game(
     core: &Core,
     stored: &Seek,
@@ -315,7 +377,7 @@ async fn start_seek_game(
     at: Taken,
 ) -> Result<Option<i64>, Error> {
     let channel = at.channel;
-    let guild = Some(stored.guild_id);
+    let guild = (!at.across).then_some(stored.guild_id);
     let mut conn = core.pool.acquire().await?;
     let (control, weekends_off) = clock_of(&mut conn, None, days * DAY, None, guild).await?;
     drop(conn);
@@ -335,12 +397,76 @@ async fn start_seek_game(
     let Some(game) = start_agreed(core, &agreed, Claim::Seek(stored.id)).await? else {
         return Ok(None);
     };
-    info!(seek = stored.id, game, "seek matched");
+    info!(seek = stored.id, game, across = at.across, "seek matched");
+    if at.across {
+        tell_started_across(core, game, [stored.player_id, taker], options, days).await?;
+    }
     if !at.pressed && stored.message_id.is_some() {
-        let text = matched_text(stored, taker, game, options);
-        edit_card_now(core, guild, stored.channel_id, stored.message_id, &text).await?;
+        let text = match at.across {
+            true => text!(
+                "seek-matched-elsewhere",
+                author = mention(stored.player_id),
+                options = crate::play::words::variant(options)
+            ),
+            false => matched_text(stored, taker, game, options),
+        };
+        edit_card_now(
+            core,
+            Some(stored.guild_id),
+            stored.channel_id,
+            stored.message_id,
+            &text,
+        )
+        .await?;
     }
     Ok(Some(game))
+}
+
+/// Tells both `players` of game `game`, matched across servers, by direct message in their own
+/// language, that it started, against whom (by display name) and who moves first; the player to move then gets
+/// the board as every game outside servers gives it.
+async fn tell_started_across(
+    core: &Core,
+    game: i64,
+    players: [UserId; 2],
+    options: &Options,
+    days: i64,
+) -> Result<(), Error> {
+    let mut tx = core.pool.begin().await?;
+    for (me, them) in [(players[0], players[1]), (players[1], players[0])] {
+        let lang = crate::play::member_lang(&mut *tx, me).await?;
+        // By their Discord display name: the two may share no server, where a mention shows.
+        let name = db::fetch_name(&mut *tx, them).await?;
+        let opponent = crate::play::words::name_in(lang, name, || mention(them));
+        let first = match players[0] == me {
+            true => "you",
+            false => "opponent",
+        };
+        let text = text!(
+            "seek-across-started",
+            who = mention(me),
+            opponent = opponent,
+            first = first,
+            game = game,
+            options = crate::play::words::variant(options),
+            days = days_text(&(days..=days))
+        );
+        let direct = db::Announcement {
+            target: db::Target::Direct {
+                user: me,
+                or_channel: None,
+            },
+            content: text.render(lang),
+            mentions: vec![me],
+            board: None,
+            concerned: vec![me],
+            lang: lang.tag().to_string(),
+        };
+        db::enqueue(&mut *tx, Some(game), &direct).await?;
+    }
+    tx.commit().await?;
+    core.wake_delivery();
+    Ok(())
 }
 
 /// What seek `s`'s card says once `taker` matched it with game `game` of `options`.
@@ -381,10 +507,12 @@ pub async fn accept_seek(
     if let Some(why) = author_away(core, &s, now).await? {
         return Err(Error::refused(why));
     }
+    check_not_blocked(core, s.player_id, user).await?;
     let days = *s.days.start();
     let at = Taken {
         channel: s.channel_id,
         pressed: from_card,
+        across: false,
     };
     match start_seek_game(core, &s, user, &options, days, at).await? {
         Some(game) => {
@@ -500,7 +628,8 @@ pub fn seek_card(s: &Seek, keep: Option<i64>) -> Text {
         rated = if s.rated { "yes" } else { "no" },
         days = days_text(&s.days),
         until = s.expires_at,
-        keep = keep.unwrap_or(0)
+        keep = keep.unwrap_or(0),
+        anywhere = if s.anywhere { "yes" } else { "no" }
     )
 }
 
@@ -656,7 +785,7 @@ async fn refill_claimed(core: &Core, id: i64, now: i64) -> Result<Refill, Error>
         pause(core, &s, now).await?;
         return Ok(Refill::Away);
     }
-    if !db::open_seeks_of_standing(&core.pool, id, now)
+    if !db::open_seeks(&core.pool, db::SeeksOf::Standing(id), now)
         .await?
         .is_empty()
     {
@@ -679,6 +808,7 @@ async fn refill_claimed(core: &Core, id: i64, now: i64) -> Result<Refill, Error>
                 variants: s.variants.clone(),
                 days: s.days.clone(),
                 rated: s.rated,
+                anywhere: false,
                 lasts: s.lasts,
                 standing: Some(Standing { id, keep: s.keep }),
             },
@@ -702,7 +832,7 @@ async fn refill_claimed(core: &Core, id: i64, now: i64) -> Result<Refill, Error>
 /// Withdraws the open seeks of standing seek `s`, its member being on vacation at `now` (a game
 /// would start their clock while they are away); their cards say it is paused.
 async fn pause(core: &Core, s: &db::StandingSeek, now: i64) -> Result<(), Error> {
-    let open = db::open_seeks_of_standing(&core.pool, s.id, now).await?;
+    let open = db::open_seeks(&core.pool, db::SeeksOf::Standing(s.id), now).await?;
     if withdraw_while_away(core, open).await? > 0 {
         info!(standing = s.id, "standing seek paused by a vacation");
     }
@@ -731,7 +861,7 @@ async fn author_away(core: &Core, s: &Seek, now: i64) -> Result<Option<Text>, Er
 /// start their clock while they are away. Their cards say so (a standing seek's, that it is made
 /// again when they are back). Returns how many.
 pub async fn withdraw_seeks_for_vacation(core: &Core, player: UserId) -> Result<usize, Error> {
-    let open = db::open_seeks_of_player(&core.pool, player, core.clock.now()).await?;
+    let open = db::open_seeks(&core.pool, db::SeeksOf::Player(player), core.clock.now()).await?;
     let withdrawn = withdraw_while_away(core, open).await?;
     if withdrawn > 0 {
         info!(%player, withdrawn, "seeks withdrawn by a vacation");
@@ -846,7 +976,7 @@ pub async fn stop_standing(
         if !db::delete_standing_seek(&mut *tx, s.id).await? {
             continue;
         }
-        for open in db::open_seeks_of_standing(&mut *tx, s.id, now).await? {
+        for open in db::open_seeks(&mut *tx, db::SeeksOf::Standing(s.id), now).await? {
             if db::close_seek(&mut *tx, open.id, SeekStatus::Withdrawn).await? {
                 let text = withdrawn_text(&open);
                 enqueue_edit(
@@ -902,6 +1032,7 @@ mod tests {
             created_at: 0,
             expires_at: 100,
             standing_id: None,
+            anywhere: false,
         }
     }
 
@@ -944,4 +1075,39 @@ mod tests {
         let twice = options(&["inphexion size=7", "inphexion size=7"]);
         assert!(en(check_seek_terms(&twice, &(1..=3))).contains("twice"));
     }
+}
+
+/// What `/block` did.
+#[derive(Clone, Debug)]
+pub enum Blocked {
+    /// `user` blocks the member from now on (`false`: they did already).
+    Blocked(bool),
+    /// `user` no longer blocks the member (`false`: they did not).
+    Unblocked(bool),
+}
+
+/// `user` blocks `other` (or, with `undo`, no longer does): the two are never matched, and
+/// neither challenges the other nor takes the other's challenge or seek ([`check_not_blocked`]).
+/// Games in play go on. Refused for oneself and for the bot (`bot`).
+pub async fn block(
+    core: &Core,
+    user: UserId,
+    other: UserId,
+    bot: UserId,
+    undo: bool,
+) -> Result<Blocked, Error> {
+    if other == user {
+        return Err(Error::refused(text!("block-self")));
+    }
+    if other == bot {
+        return Err(Error::refused(text!("block-bot")));
+    }
+    if undo {
+        return Ok(Blocked::Unblocked(
+            db::unblock(&core.pool, user, other).await?,
+        ));
+    }
+    let new = db::block(&core.pool, user, other, core.clock.now()).await?;
+    info!(blocked = new, "a member blocks another");
+    Ok(Blocked::Blocked(new))
 }

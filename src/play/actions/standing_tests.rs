@@ -38,6 +38,7 @@ fn request(player: UserId, lines: &[&str]) -> SeekRequest {
         rated: true,
         lasts: DAY,
         standing: None,
+        anywhere: false,
     }
 }
 
@@ -49,9 +50,13 @@ fn refusal<T: std::fmt::Debug>(r: Result<T, Error>) -> String {
 }
 
 async fn open_of(core: &Core, standing: i64) -> Vec<db::Seek> {
-    db::open_seeks_of_standing(&core.pool, standing, core.clock.now())
-        .await
-        .unwrap()
+    db::open_seeks(
+        &core.pool,
+        db::SeeksOf::Standing(standing),
+        core.clock.now(),
+    )
+    .await
+    .unwrap()
 }
 
 async fn count(core: &Core, sql: &'static str) -> i64 {
