@@ -258,6 +258,8 @@ pub struct Discord {
     server: std::sync::atomic::AtomicU64,
     /// The chat members act in instead, when they do ([`Discord::in_chat`]).
     chat: std::sync::Mutex<Option<InChat>>,
+    /// Whether members act in their direct messages with the bot instead ([`Discord::in_dm`]).
+    dm: std::sync::atomic::AtomicBool,
 }
 
 /// A chat between members where they act: its channel, and the member whose installation of
@@ -303,6 +305,7 @@ impl Discord {
             server: std::sync::atomic::AtomicU64::new(CHANNEL_ID),
             locale: std::sync::Mutex::new("en-US".to_string()),
             chat: std::sync::Mutex::new(None),
+            dm: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -437,6 +440,12 @@ impl Discord {
         registered.is_some_and(|r| crate::server::chats::command_offered(&r, context, installed))
     }
 
+    /// Members act in their own direct messages with the bot from now on (`false`: back where
+    /// they acted before).
+    pub fn in_dm(&self, on: bool) {
+        self.dm.store(on, Ordering::Relaxed);
+    }
+
     pub fn interaction(
         &self,
         kind: u64,
@@ -444,6 +453,9 @@ impl Discord {
         data: Value,
         message: Option<Value>,
     ) -> (String, Value) {
+        if self.dm.load(Ordering::Relaxed) {
+            return self.dm_interaction(kind, who, data, message);
+        }
         let chat = *self.chat.lock().unwrap();
         if let Some(chat) = chat {
             return self.chat_interaction(kind, who, data, message, chat);
@@ -539,6 +551,64 @@ impl Discord {
         });
         if let Some(mut m) = message {
             m["channel_id"] = json!(chat.channel.to_string());
+            if let Some(o) = m.as_object_mut() {
+                o.remove("guild_id");
+            }
+            v["message"] = m;
+        }
+        (token, v)
+    }
+
+    /// An interaction in `who`'s direct messages with the bot (context 1), as Discord sends it:
+    /// no server, the member as a user, their direct message channel (the one the bot opened,
+    /// or a new one), authorized by the bot's installation to servers ("0").
+    fn dm_interaction(
+        &self,
+        kind: u64,
+        who: &Member,
+        data: Value,
+        message: Option<Value>,
+    ) -> (String, Value) {
+        let opened = self
+            .fake
+            .state
+            .dms
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|(_, &u)| u == who.id)
+            .map(|(&c, _)| c);
+        let channel = opened.unwrap_or_else(|| {
+            let c = self.fake.new_id();
+            self.fake.state.dms.lock().unwrap().insert(c, who.id);
+            c
+        });
+        let iid = self.fake.new_id();
+        let token = format!("token-{iid}");
+        self.fake
+            .state
+            .token_channels
+            .lock()
+            .unwrap()
+            .insert(token.clone(), channel);
+        self.fake.state.issue_token(&token);
+        let mut data = data;
+        if let Some(d) = data.as_object_mut() {
+            d.remove("guild_id");
+        }
+        let mut v = json!({
+            "id": iid.to_string(), "application_id": APP_ID.to_string(), "type": kind, "data": data,
+            "channel_id": channel.to_string(),
+            "channel": {"id": channel.to_string(), "type": 1, "flags": 0,
+                        "recipients": [user_json(who)]},
+            "user": user_json(who), "token": token, "version": 1,
+            "locale": self.locale.lock().unwrap().clone(), "entitlements": [],
+            "attachment_size_limit": 10485760, "app_permissions": "2248473465835073",
+            "authorizing_integration_owners": {"0": "0"},
+            "context": 1
+        });
+        if let Some(mut m) = message {
+            m["channel_id"] = json!(channel.to_string());
             if let Some(o) = m.as_object_mut() {
                 o.remove("guild_id");
             }

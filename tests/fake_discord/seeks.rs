@@ -461,3 +461,200 @@ async fn a_standing_seek_is_matched_posted_again_and_stopped() {
 
     d.end(&mut bot, "standing seeks end-to-end", started).await;
 }
+
+/// The bot's direct messages to `who` from the `n`-th on (from 1) once one holds `needle`;
+/// returns that one.
+async fn direct_with(d: &Discord, who: u64, needle: &str) -> Value {
+    let waited = Instant::now();
+    loop {
+        let got = d.fake.directs_to(who);
+        if let Some(m) = got
+            .iter()
+            .rev()
+            .find(|m| m["content"].as_str().is_some_and(|c| c.contains(needle)))
+        {
+            return m.clone();
+        }
+        assert!(
+            waited.elapsed() < std::time::Duration::from_secs(20),
+            "no direct message to {who} with `{needle}`: {got:#?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Whether `body` has the Move button of game `game`.
+fn has_move(body: &Value, game: i64) -> bool {
+    crate::discord::components_of(&body["components"])
+        .any(|c| c["custom_id"] == format!("hx:move:{game}").as_str())
+}
+
+/// Ann and Bob, members of two different servers, each let a seek be matched across servers:
+/// Bob's is matched with Ann's; the game is played in their direct messages with the bot, each
+/// board coming to the player to move, who plays with its Move button and the picker there; each
+/// is told of the other by Discord display name, and Ann's server learns nothing of Bob's (nor
+/// his server of hers). Bob blocks Ann by the game's number: their next seeks across servers
+/// are not matched. A server whose moderators keep it out refuses such a seek.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_server_match_is_played_in_direct_messages() {
+    let started = Instant::now();
+    let d = Discord::start("pool").await;
+    let mut bot = Bot::start(&d).await;
+    d.fake.wait_ready(1).await;
+    let inphexion = json!({"name": "game", "type": 4, "value": 0});
+    let anywhere = json!({"name": "anywhere", "type": 5, "value": true});
+    let seek = vec![inphexion.clone(), anywhere.clone()];
+    let (home, away) = (crate::server::CHANNEL_ID, crate::server::CHANNEL2_ID);
+
+    // Ann, in the first server: nobody seeks, her card waits and says it may be matched
+    // elsewhere.
+    d.in_server(0);
+    let ans = d.command(&ANN, "seek", seek.clone()).await;
+    assert!(
+        !ans.ephemeral && ans.content.contains("another server"),
+        "{ans:?}"
+    );
+
+    // Bob, in the second server, whose moderators keep it out: refused, nothing stored.
+    d.in_server(1);
+    let keep_out = vec![json!({"name": "other_servers", "type": 5, "value": false})];
+    let set = d.command(&MOD, "seeks", keep_out).await;
+    assert!(set.ephemeral, "{set:?}");
+    d.refused(&BOB, "seek", seek.clone(), "keep it out").await;
+    let let_in = vec![json!({"name": "other_servers", "type": 5, "value": true})];
+    d.command(&MOD, "seeks", let_in).await;
+
+    // Allowed, Bob's seek is matched with Ann's: a game in direct messages.
+    let from = d.fake.request_count();
+    let ans = d.command(&BOB, "seek", seek.clone()).await;
+    assert!(
+        ans.content
+            .contains("matched with a player of another server")
+            && ans.content.contains("direct messages"),
+        "{ans:?}"
+    );
+    assert!(!ans.content.contains(&ANN.id.to_string()), "{ans:?}");
+    let first = direct_with(&d, ANN.id, "to move").await;
+    let game = parse_state(first["content"].as_str().unwrap_or("")).id;
+    // Ann's card, in her server, says so and names nobody of Bob's server.
+    let (_, edit) = d
+        .fake
+        .wait_for(from, "Ann's card, matched elsewhere", |r| {
+            r.method == "PATCH"
+                && r.path.starts_with(&format!("/channels/{home}/messages/"))
+                && r.json.as_ref().is_some_and(|j| {
+                    j["content"]
+                        .as_str()
+                        .is_some_and(|c| c.contains("matched with a player of another server"))
+                })
+        })
+        .await;
+    let edit = edit.json.unwrap_or(Value::Null).to_string();
+    assert!(!edit.contains(&BOB.id.to_string()), "{edit}");
+
+    // Each is told by direct message, by the other's display name, with how to block them.
+    let to_ann = direct_with(&d, ANN.id, "matched across servers").await;
+    let to_bob = direct_with(&d, BOB.id, "matched across servers").await;
+    let (to_ann, to_bob) = (to_ann.to_string(), to_bob.to_string());
+    assert!(
+        to_ann.contains(&format!("against **{}**", BOB.name)),
+        "{to_ann}"
+    );
+    assert!(
+        to_bob.contains(&format!("against **{}**", ANN.name)),
+        "{to_bob}"
+    );
+    assert!(to_bob.contains(&format!("/block game:{game}")), "{to_bob}");
+    // Nothing of one server reaches the other's member.
+    for (dms, other) in [(ANN.id, away), (BOB.id, home)] {
+        let all = serde_json::to_string(&d.fake.directs_to(dms)).unwrap_or_default();
+        assert!(!all.contains(&other.to_string()), "{all}");
+    }
+
+    // The game is played in direct messages: Ann's board came to her with its Move button; she
+    // plays through the picker there, then Bob through the board that comes to him.
+    d.in_dm(true);
+    for (who, to_move) in [(&ANN, 1), (&BOB, 1), (&ANN, 2)] {
+        let board = {
+            let waited = Instant::now();
+            loop {
+                let boards: Vec<Value> = d
+                    .fake
+                    .directs_to(who.id)
+                    .into_iter()
+                    .filter(|b| has_move(b, game))
+                    .collect();
+                if boards.len() >= to_move {
+                    break boards[to_move - 1].clone();
+                }
+                assert!(
+                    waited.elapsed() < std::time::Duration::from_secs(20),
+                    "{boards:#?}"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+        };
+        let state = parse_state(board["content"].as_str().unwrap_or(""));
+        assert_eq!((state.id, state.to_move), (game, who.id), "{board}");
+        let pool = hexcord::db::connect(&d.db_url).await.expect("db");
+        let mut conn = pool.acquire().await.expect("a connection");
+        let (_, now) = hexcord::db::load_game(&mut conn, game)
+            .await
+            .expect("the game loads")
+            .expect("the game");
+        drop(conn);
+        pool.close().await;
+        let mv = now.legal_moves()[0];
+        let steps = hexcord::play::picker::steps(now.position(), &mv);
+        let played = d.pick_move(who, &board, &steps).await;
+        assert!(!played.content.contains("not"), "{played:?}");
+    }
+    let moves =
+        crate::common::db_value(&d, "SELECT count(*) FROM moves WHERE game_id = $1", game).await;
+    assert_eq!(moves, Some(3));
+    // No board of the game was posted in either server.
+    let in_servers = crate::common::posts_where(&d, 0, |r| {
+        (d.fake.in_channel(&r.path, home) || d.fake.in_channel(&r.path, away))
+            && !r.files.is_empty()
+    });
+    assert!(in_servers.is_empty(), "{}", in_servers.len());
+
+    // Bob blocks Ann by the game's number, from his direct messages: their next seeks across
+    // servers wait, unmatched.
+    let ans = d
+        .command(
+            &BOB,
+            "block",
+            vec![json!({"name": "game", "type": 4, "value": game})],
+        )
+        .await;
+    assert!(
+        ans.ephemeral
+            && ans
+                .content
+                .contains(&format!("You block **{}** now", ANN.name)),
+        "{ans:?}"
+    );
+    let listed = d.command(&BOB, "block", vec![]).await;
+    assert!(
+        listed
+            .content
+            .contains(&format!("You block: **{}**.", ANN.name)),
+        "{listed:?}"
+    );
+    d.in_dm(false);
+    d.in_server(0);
+    let ans = d.command(&ANN, "seek", seek.clone()).await;
+    assert!(ans.content.contains("another server"), "{ans:?}");
+    d.in_server(1);
+    let ans = d.command(&BOB, "seek", seek).await;
+    assert!(
+        ans.content
+            .starts_with(&format!("<@{}> seeks a game", BOB.id))
+            && ans.content.contains("another server"),
+        "{ans:?}"
+    );
+
+    d.end(&mut bot, "a cross-server match end-to-end", started)
+        .await;
+}

@@ -179,7 +179,7 @@ opt-block-game = Or the number of a game: block its opponent (across servers, wh
     .name = game
 opt-block-undo = Yes: unblock them
     .name = undo
-block-done = You block { $who } now: you are never matched with them, and neither of you can challenge the other or take the other's challenge or seek. Games in play go on. Undo it with `/{ cmd-block.name } { opt-block-undo.name }:True`.
+block-done = You block { $who } now: you are never matched with them, and neither of you can challenge the other or take the other's challenge or seek. Games in play go on. To undo it, run the same command with `{ opt-block-undo.name }:True`.
 block-already = You block { $who } already.
 block-undone = You no longer block { $who }.
 block-not-blocked = You do not block { $who }: nothing changed.
@@ -189,6 +189,6 @@ block-name-one = Name a `{ opt-block-member.name }` or a `{ opt-block-game.name 
 block-not-your-game = Game #{ $game } is not one of yours: name a game you played.
 block-list = { $count ->
         [0] You block nobody. To block a member, use `/{ cmd-block.name } { opt-block-member.name }`.
-       *[other] You block: { $names }. To unblock one, use `/{ cmd-block.name } { opt-block-undo.name }:True`.
+       *[other] You block: { $names }. To unblock one, name them (or your game with them) with `{ opt-block-undo.name }:True`.
     }
 privacy-table-blocks = • Blocks (`/{ cmd-block.name }`, yours and other members' of you): { $count }

@@ -167,7 +167,7 @@ opt-block-game = または対局の番号：その対局の相手をブロック
     .name = 対局
 opt-block-undo = はい：ブロックを解除する
     .name = 解除
-block-done = { $who } をブロックしました。相手探しで組まれることはなく、どちらも相手に挑戦したり、相手の挑戦や相手探しを受けたりできません。進行中の対局はそのまま続きます。解除するには `/{ cmd-block.name } { opt-block-undo.name }:True` を使ってください。
+block-done = { $who } をブロックしました。相手探しで組まれることはなく、どちらも相手に挑戦したり、相手の挑戦や相手探しを受けたりできません。進行中の対局はそのまま続きます。解除するには、同じコマンドに `{ opt-block-undo.name }:True` を付けてください。
 block-already = { $who } はすでにブロックしています。
 block-undone = { $who } のブロックを解除しました。
 block-not-blocked = { $who } はブロックしていません。何も変わっていません。
@@ -177,6 +177,6 @@ block-name-one = `{ opt-block-member.name }` か `{ opt-block-game.name }` の�
 block-not-your-game = 対局 #{ $game } はあなたの対局ではありません。自分が指した対局を指定してください。
 block-list = { $count ->
         [0] ブロックしているメンバーはいません。ブロックするには `/{ cmd-block.name } { opt-block-member.name }` を使ってください。
-       *[other] ブロックしているメンバー：{ $names }。解除するには `/{ cmd-block.name } { opt-block-undo.name }:True` を使ってください。
+       *[other] ブロックしているメンバー：{ $names }。解除するには、そのメンバー（またはその相手との対局）を指定して `{ opt-block-undo.name }:True` を付けてください。
     }
 privacy-table-blocks = • ブロック（`/{ cmd-block.name }`、あなたのものと、ほかのメンバーがあなたをブロックしたもの）：{ $count }件

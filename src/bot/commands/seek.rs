@@ -141,23 +141,35 @@ pub async fn block(
     let me = remember_author(&ctx).await?;
     let core = &ctx.data().core;
     let lang = super::lang(&ctx);
-    let other = match (&member, game) {
+    // A member named in the command is mentioned; one found by a game or in the list, who may
+    // share no server with the member, by Discord display name.
+    let named = |u: db::UserId| async move {
+        let name = db::fetch_name(&core.pool, u).await?;
+        Ok::<_, BotError>(format!(
+            "**{}**",
+            crate::play::words::name_in(lang, name, || crate::play::access::mention(u))
+        ))
+    };
+    let (other, who) = match (&member, game) {
         (Some(_), Some(_)) => return Err(Refusal::new(text!("block-name-one")).into()),
-        (Some(m), None) => db::UserId::from(m.id),
+        (Some(m), None) => {
+            let u = db::UserId::from(m.id);
+            (u, crate::play::access::mention(u))
+        }
         (None, Some(id)) => {
             // Across servers the opponent may share no server with the member: named by game.
             let row = db::fetch_game(&core.pool, id)
                 .await?
                 .filter(|r| r.players.contains(&me))
                 .ok_or_else(|| Refusal::new(text!("block-not-your-game", game = id)))?;
-            row.opponent_of(me)
+            let u = row.opponent_of(me);
+            (u, named(u).await?)
         }
         (None, None) => {
-            let blocked = db::blocked_by(&core.pool, me).await?;
-            let names: Vec<String> = blocked
-                .iter()
-                .map(|&u| crate::play::access::mention(u))
-                .collect();
+            let mut names = Vec::new();
+            for u in db::blocked_by(&core.pool, me).await? {
+                names.push(named(u).await?);
+            }
             let text = text!(
                 "block-list",
                 count = names.len() as i64,
@@ -167,7 +179,6 @@ pub async fn block(
         }
     };
     let bot = ctx.data().opponent.bot_id();
-    let who = crate::play::access::mention(other);
     let text = match actions::block(core, me, other, bot, undo == Some(true)).await? {
         actions::Blocked::Blocked(true) => text!("block-done", who = who),
         actions::Blocked::Blocked(false) => text!("block-already", who = who),
