@@ -423,8 +423,8 @@ async fn start_seek_game(
 }
 
 /// Tells both `players` of game `game`, matched across servers, by direct message in their own
-/// language, that it started, against whom (by display name) and who moves first; the player to move then gets
-/// the board as every game outside servers gives it.
+/// language, that it started, against whom (by display name) and who moves first; the player to
+/// move gets the board as every game outside servers gives it.
 async fn tell_started_across(
     core: &Core,
     game: i64,
