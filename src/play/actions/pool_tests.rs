@@ -1,7 +1,8 @@
 //! Seeks across servers on a real database (SQLite and PostgreSQL): matched only between
 //! members who both let theirs be, a server's own seeks first, never with a member either one
 //! blocks, never from a server its moderators keep out; such a game is played outside servers,
-//! in the two members' direct messages, and names nobody of one server to the other.
+//! in the two members' direct messages, and names nobody of one server to the other. Two processes
+//! matching one seek at once start one game.
 
 use super::*;
 
@@ -164,4 +165,99 @@ both_backends! {
         .unwrap();
         assert_eq!(boards, 1);
     }
+}
+
+/// Two members of another server, each handled by its own process (its own pool), seek across
+/// servers at the same moment while Ann's seek waits: one of them is matched with hers, one
+/// game; the other's seek waits. Then two presses of Accept on one seek at once: one game, the
+/// other told who took it.
+async fn two_processes_match_one_seek(first: db::Pool, second: db::Pool) {
+    for (id, name) in [(ANN, "ann"), (BOB, "bob"), (CAT, "cat"), (DAN, "dan")] {
+        db::upsert_player(&first, id, name, T0).await.unwrap();
+    }
+    let one = Core::new(first, Clock::fixed(T0).0);
+    let two = Core::new(second, Clock::fixed(T0).0);
+    let games = |core: &Core| {
+        let pool = core.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>("SELECT count(*) FROM games")
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    for round in 0..4_i64 {
+        let anns = open(&one, HOME, ANN, true).await;
+        let go = |core: &Core, who: UserId| {
+            let core = core.clone();
+            tokio::spawn(async move { seek(&core, &request(AWAY, who, true)).await })
+        };
+        let (bob, cat) = (go(&one, BOB), go(&two, CAT));
+        let results = [bob.await.unwrap().unwrap(), cat.await.unwrap().unwrap()];
+        let matched: Vec<i64> = results
+            .iter()
+            .filter_map(|r| match r {
+                Sought::Matched { game, .. } => Some(*game),
+                Sought::Open { .. } => None,
+            })
+            .collect();
+        // The one left over is matched with nothing, or with the other's seek if it was
+        // stored first: never a second game with Ann.
+        let with_ann = {
+            let mut n = 0;
+            for g in &matched {
+                let row = db::fetch_game(&one.pool, *g).await.unwrap().unwrap();
+                n += i64::from(row.players.contains(&ANN));
+            }
+            n
+        };
+        assert_eq!(with_ann, 1, "round {round}: {results:?}");
+        let s = db::fetch_seek(&one.pool, anns.id).await.unwrap().unwrap();
+        assert_eq!(s.status, SeekStatus::Matched, "round {round}");
+        for who in [BOB, CAT] {
+            for s in db::open_seeks(&one.pool, db::SeeksOf::Player(who), T0)
+                .await
+                .unwrap()
+            {
+                withdraw_seek(&one, s.id, who).await.unwrap();
+            }
+        }
+    }
+    let before = games(&one).await;
+    // Two presses of Accept at once on Ann's seek, from two processes: one game.
+    let anns = open(&one, HOME, ANN, true).await;
+    let press = |core: &Core, who: UserId| {
+        let core = core.clone();
+        tokio::spawn(async move { accept_seek(&core, anns.id, who, 0, true).await })
+    };
+    let (cat, dan) = (press(&one, CAT), press(&two, DAN));
+    let results = [cat.await.unwrap(), dan.await.unwrap()];
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        1,
+        "{results:?}"
+    );
+    let why = results
+        .into_iter()
+        .find_map(|r| r.err())
+        .map(|e| refusal::<()>(Err(e)))
+        .unwrap_or_default();
+    assert!(why.contains("took this seek first"), "{why}");
+    assert_eq!(games(&one).await, before + 1);
+}
+
+#[tokio::test]
+async fn two_processes_matching_one_seek_start_one_game_on_sqlite() {
+    let (first, file) = db::testing::temp_db().await;
+    let second = db::connect(&format!("sqlite://{}", file.0.display()))
+        .await
+        .unwrap();
+    two_processes_match_one_seek(first, second).await;
+}
+
+#[tokio::test]
+async fn two_processes_matching_one_seek_start_one_game_on_postgres() {
+    let (first, url) = db::testing::pg_db().await;
+    let second = db::connect(&url).await.unwrap();
+    two_processes_match_one_seek(first, second).await;
 }
