@@ -1,8 +1,8 @@
 //! Seeks across servers on a real database (SQLite and PostgreSQL): matched only between
 //! members who both let theirs be, a server's own seeks first, never with a member either one
 //! blocks, never from a server its moderators keep out; such a game is played outside servers,
-//! in the two members' direct messages, and names nobody of one server to the other. Two processes
-//! matching one seek at once start one game.
+//! in the two members' direct messages, and names nobody of one server to the other. Two
+//! processes matching one seek at once start one game.
 
 use super::*;
 
