@@ -2432,6 +2432,78 @@ mod tests {
         assert_eq!(key(&[4, 2])[8], key(&[4])[8] + key(&[2])[8]);
     }
 
+    fn player(rank: u32, score: u32, floats: [Float; 2]) -> Player {
+        Player {
+            rank,
+            colour_number: rank,
+            score,
+            colours: vec![Colour::White, Colour::Black],
+            difference: 0,
+            strength: Strength::Mild,
+            preference: Some(Colour::White),
+            bye_eligible: true,
+            unplayed: 0,
+            floats,
+            topscorer: false,
+        }
+    }
+
+    #[test]
+    fn two_mdps_meeting_in_the_last_bracket_float_against_each_other() {
+        // The last bracket: MDPs 1 (2 points, downfloated last round) and 2 (1 point,
+        // upfloated last round), residents 3 and 4 (0).
+        let players = vec![
+            player(1, 4, [Float::Down, Float::None]),
+            player(2, 2, [Float::Up, Float::None]),
+            player(3, 0, [Float::None; 2]),
+            player(4, 0, [Float::None; 2]),
+        ];
+        let engine = Engine::new(players, &[vec![], vec![], vec![], vec![]], Colour::White)
+            .expect("pairable");
+        let members = [0, 1, 2, 3];
+        let costs = PairCosts::<12> {
+            levels: FloatLevels::new(&engine, &members, 2, true),
+            mdps: 2,
+            last: true,
+            table: None,
+        };
+        let mdps_met = costs.compute(&engine, &members, 0, 1).expect("may meet");
+        // 2 upfloats against 1 as it did last round (C15), by a point (C19); 1 downfloats
+        // again by a point, its difference to its opponent (C18), not to the bracket's lowest.
+        let mut expected = [0; 12];
+        expected[..PLAIN].copy_from_slice(&engine.pair_key(0, 1, true));
+        costs.levels.down[0].add_to(&mut expected, 0, 2);
+        costs.levels.up[0].add_to(&mut expected, 1, 2);
+        assert_eq!(mdps_met, expected);
+        assert_eq!(mdps_met[5], 1);
+        assert_ne!(mdps_met[PLAIN..], [0; 4]);
+        // Against a resident, 1 downfloats by two points.
+        let resident = costs.compute(&engine, &members, 0, 2).expect("may meet");
+        let mut expected = [0; 12];
+        expected[..PLAIN].copy_from_slice(&engine.pair_key(0, 2, true));
+        costs.levels.down[0].add_to(&mut expected, 0, 4);
+        assert_eq!(resident, expected);
+        assert!(resident[PLAIN..] > mdps_met[PLAIN..]);
+        // Two MDPs of one score: neither upfloats.
+        let players = vec![
+            player(1, 4, [Float::Down, Float::Up]),
+            player(2, 4, [Float::Up, Float::Up]),
+            player(3, 0, [Float::None; 2]),
+            player(4, 0, [Float::None; 2]),
+        ];
+        let engine = Engine::new(players, &[vec![], vec![], vec![], vec![]], Colour::White)
+            .expect("pairable");
+        let costs = PairCosts::<12> {
+            levels: FloatLevels::new(&engine, &members, 2, true),
+            mdps: 2,
+            last: true,
+            table: None,
+        };
+        let equal = costs.compute(&engine, &members, 0, 1).expect("may meet");
+        assert_eq!(equal[5], 0);
+        assert_eq!(equal[7], 0);
+    }
+
     #[test]
     fn too_many_differences_are_summed() {
         let levels = Levels::new((0..5000).map(|d| (d, 1)).collect());
