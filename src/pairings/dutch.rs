@@ -32,6 +32,15 @@ thread_local! {
     /// How often the quick search and the construction, both run on a bracket of at most 64
     /// players, chose different pairings.
     pub(crate) static DISAGREED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// How often the construction by one matching over a bracket and every player below chose
+    /// another pairing than the listed sets of downfloaters.
+    pub(crate) static JOINT_DISAGREED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// How many brackets were built by the joint matching, and how many of two or more
+    /// downfloaters were built both ways.
+    pub(crate) static JOINT_BUILT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    pub(crate) static JOINT_CHECKED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// How many last brackets paired moved-down players with one another.
+    pub(crate) static MDPS_MET: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -334,13 +343,28 @@ impl FloatLevels {
     /// less one point below the bracket's lowest score (the PSD's definition), as for a
     /// resident who floats. A resident who upfloated then and meets an MDP has the difference
     /// of their two scores.
-    fn new(engine: &Engine, members: &[usize], mdps: usize) -> FloatLevels {
+    ///
+    /// When the moved-down players may meet one another (`meet`: the last bracket), an MDP
+    /// paired with another has the difference to its opponent's score (none below it), and the
+    /// lower scored of the two upfloats with that difference.
+    fn new(engine: &Engine, members: &[usize], mdps: usize, meet: bool) -> FloatLevels {
         let player = |x: usize| &engine.players[members[x]];
         let lowest = members
             .iter()
             .map(|&m| engine.players[m].score)
             .min()
             .unwrap_or(0);
+        // The differences MDP `x` can have against another MDP (each distinct one once: the
+        // MDP meets one opponent).
+        let against_mdps = |x: usize, below_only: bool| {
+            let mut d: Vec<u32> = (0..mdps)
+                .filter(|&y| y != x && (!below_only || player(y).score < player(x).score))
+                .map(|y| player(x).score.saturating_sub(player(y).score))
+                .collect();
+            d.sort_unstable();
+            d.dedup();
+            d
+        };
         let levels = |k: usize| {
             let mut down = Vec::new();
             let mut up = Vec::new();
@@ -349,11 +373,17 @@ impl FloatLevels {
                 if p.floats[k] == Float::Down {
                     if x < mdps {
                         down.push((p.score - lowest, 1));
+                        if meet {
+                            down.extend(against_mdps(x, false).into_iter().map(|d| (d, 1)));
+                        }
                     }
                     down.push((p.score + 2 - lowest, 1));
                 }
                 if x < mdps {
                     up.push((p.score - lowest, 1));
+                    if meet {
+                        up.extend(against_mdps(x, true).into_iter().map(|d| (d, 1)));
+                    }
                 }
             }
             (Levels::new(down), Levels::new(up))
@@ -392,6 +422,8 @@ struct Engine {
     /// Players who may get the bye (C2) with the lowest possible score (C5).
     bye_ok: Bits,
     initial: Colour,
+    /// Set when a bracket's sets of downfloaters were more than are listed (see [`Joint`]).
+    cut: std::cell::Cell<bool>,
 }
 
 impl Engine {
@@ -422,6 +454,7 @@ impl Engine {
             adj,
             bye_ok: Bits::new(n),
             initial,
+            cut: std::cell::Cell::new(false),
         };
         let all = Bits::from_iter(n, 0..n);
         if n.is_multiple_of(2) {
@@ -596,6 +629,9 @@ impl Engine {
             out: &mut out,
         };
         search.from(self, candidates.len());
+        if out.len() >= VALID_SETS {
+            self.cut.set(true);
+        }
         out
     }
 
@@ -657,9 +693,9 @@ impl Engine {
         }
     }
 
-    /// The colour criteria (C10–C13) and the upfloat counts (C15, C17) of a pair; `mdp_score`
-    /// is the score of the MDP when the other player is a resident (who then upfloats).
-    fn pair_key(&self, a: usize, b: usize, mdp_score: Option<u32>) -> [u64; PLAIN] {
+    /// The colour criteria (C10–C13) and the upfloat counts (C15, C17) of a pair; `upfloat`
+    /// when the lower ranked player meets an MDP of a higher score (and so upfloats).
+    fn pair_key(&self, a: usize, b: usize, upfloat: bool) -> [u64; PLAIN] {
         let mut key = [0; PLAIN];
         let (white, black) = self.colours(a, b);
         let top = self.players[a].topscorer || self.players[b].topscorer;
@@ -682,8 +718,8 @@ impl Engine {
                 }
             }
         }
-        if mdp_score.is_some() {
-            // The resident (the lower ranked) upfloats.
+        if upfloat {
+            // The lower ranked upfloats.
             let r = &self.players[a.max(b)];
             if r.floats[0] == Float::Up {
                 key[5] += 1;
@@ -769,8 +805,17 @@ impl Engine {
             (!last && mdps > 1).then(|| Bits::from_iter(n, members[..mdps].iter().copied()));
         let max_pairs = self.max_pairs(&set, apart.as_ref());
         let residents = b - mdps;
+        self.cut.set(false);
+        // Whether a joint matching can take the bracket when its sets are cut (then the sets
+        // are not weighed past the cut).
+        let joint_fits = !last
+            && next.is_some()
+            && ScoreFields::new(members.iter().map(|&m| self.players[m].score)).is_some();
         // The candidate sets of downfloaters (local indices), by size (C6), the best by C7–C9.
         let mut allowed: Vec<(Bits, FloaterKey)> = Vec::new();
+        // The bracket built by one matching over it and every player below (see [`Joint`]),
+        // when its sets of downfloaters are more than are listed.
+        let mut joint: Option<Joint> = None;
         let mut k = b - 2 * max_pairs;
         while k <= b {
             let mut found: Vec<(Bits, Bits)> = Vec::new();
@@ -782,6 +827,9 @@ impl Engine {
                     continue;
                 }
                 let mdp_sets = combinations(mdps, j, FLOATER_SETS);
+                if binomial(mdps, j) > FLOATER_SETS as u64 {
+                    self.cut.set(true);
+                }
                 // Every set of residents when they are few; otherwise only those that leave the
                 // rest pairable, found by a search.
                 let listed = binomial(residents, k - j).saturating_mul(mdp_sets.len() as u64)
@@ -806,6 +854,9 @@ impl Engine {
                         );
                         &searched
                     };
+                    if joint_fits && self.cut.get() {
+                        break;
+                    }
                     for r in resident_sets {
                         let local: Vec<usize> = m
                             .iter()
@@ -830,6 +881,12 @@ impl Engine {
                     }
                 }
             }
+            if let (true, Some(next)) = (self.cut.get(), next.filter(|_| !last)) {
+                joint = Joint::new(self, members, lower, next);
+                if joint.is_some() {
+                    break;
+                }
+            }
             if !found.is_empty() {
                 // C7 first: the rest of the key is weighed only among the sets it leaves equal.
                 let scores = |f: &Bits| {
@@ -852,16 +909,31 @@ impl Engine {
             }
             k += 2;
         }
-        if allowed.is_empty() {
+        // More sets than are listed (C8 may list the next bracket's sets too): the bracket is
+        // built by one matching over it and every player below, C6–C8 in its weight.
+        if let (true, None, Some(next)) = (self.cut.get(), &joint, next.filter(|_| !last)) {
+            joint = Joint::new(self, members, lower, next);
+        }
+        let cut = joint.is_some();
+        // The tests build every bracket of a small round both ways (C9 aside: it is weighed
+        // for a single downfloater only, whose sets are always listed).
+        #[cfg(test)]
+        if let (false, Some(next), Some((first, _))) = (cut, next, allowed.first()) {
+            if !last && first.len() != 1 && b + lower.len() <= 96 {
+                joint = Joint::new(self, members, lower, next);
+            }
+        }
+        if allowed.is_empty() && !cut {
             return Err(PairingError::NoValidPairing);
         }
+        let joint = joint.as_ref().map(|j| (j, cut));
         // C18–C21 take as many words as the bracket's score differences need.
-        let levels = FloatLevels::new(self, members, mdps);
+        let levels = FloatLevels::new(self, members, mdps, last && mdps > 1);
         let chosen = match levels.words() {
-            1 => self.choose::<12, 16>(members, mdps, &allowed, last, levels),
-            2..=4 => self.choose::<24, 28>(members, mdps, &allowed, last, levels),
-            5..=16 => self.choose::<72, 76>(members, mdps, &allowed, last, levels),
-            _ => self.choose::<264, 268>(members, mdps, &allowed, last, levels),
+            1 => self.choose::<12, 16, 22>(members, mdps, &allowed, last, levels, joint),
+            2..=4 => self.choose::<24, 28, 34>(members, mdps, &allowed, last, levels, joint),
+            5..=16 => self.choose::<72, 76, 82>(members, mdps, &allowed, last, levels, joint),
+            _ => self.choose::<264, 268, 274>(members, mdps, &allowed, last, levels, joint),
         };
         let Some((pairs, floaters)) = chosen else {
             return Err(PairingError::NoValidPairing);
@@ -876,23 +948,61 @@ impl Engine {
     }
 
     /// The bracket's pairs and downfloaters (local) among the allowed sets, with C18–C21 in
-    /// keys of `N` words (`M`, `N` and four, for the weights of the matchings).
+    /// keys of `N` words (`M`, `N` and four, for the weights of the matchings; `J`, `M` and
+    /// [`PREFIX`] less one, for those of a [`Joint`] matching). With `joint` and its flag set,
+    /// the bracket is built by the joint matching, the allowed sets left aside.
     #[allow(clippy::type_complexity)]
-    fn choose<const N: usize, const M: usize>(
+    fn choose<const N: usize, const M: usize, const J: usize>(
         &self,
         members: &[usize],
         mdps: usize,
         allowed: &[(Bits, FloaterKey)],
         last: bool,
         levels: FloatLevels,
+        joint: Option<(&Joint, bool)>,
     ) -> Option<(Vec<(usize, usize)>, Bits)> {
         let mut search = Search::<N>::new(self, members, mdps, allowed, last, levels);
+        if let Some((joint, true)) = joint {
+            #[cfg(test)]
+            JOINT_BUILT.with(|l| l.set(l.get() + 1));
+            let mut construction = Construction::<N, M, J>::new(&search);
+            construction.joint = Some(joint);
+            if let Some(built) = construction.build() {
+                return Some(built);
+            }
+        }
+        if allowed.is_empty() {
+            return None;
+        }
+        let chosen = self.choose_listed::<N, M, J>(&mut search, last);
+        #[cfg(test)]
+        if let (Some((joint, false)), Some((pairs, floaters))) = (joint, &chosen) {
+            let mut construction = Construction::<N, M, J>::new(&search);
+            construction.joint = Some(joint);
+            let built = construction.build();
+            if built.as_ref().map(|(p, f)| (sorted(p), f)) != Some((sorted(pairs), floaters)) {
+                JOINT_DISAGREED.with(|l| l.set(l.get() + 1));
+            }
+            if floaters.len() >= 2 {
+                JOINT_CHECKED.with(|l| l.set(l.get() + 1));
+            }
+        }
+        chosen
+    }
+
+    /// [`Engine::choose`] among the allowed sets.
+    #[allow(clippy::type_complexity)]
+    fn choose_listed<const N: usize, const M: usize, const J: usize>(
+        &self,
+        search: &mut Search<'_, N>,
+        last: bool,
+    ) -> Option<(Vec<(usize, usize)>, Bits)> {
         let chosen = if search.quick() {
             let found = search.best.take();
             #[cfg(test)]
-            if members.len() <= 64 {
+            if search.b() <= 64 {
                 // Two exact methods: the same pairing.
-                let built = Construction::<N, M>::new(&search).build();
+                let built = Construction::<N, M, J>::new(search).build();
                 if built.as_ref().map(|(p, f)| (sorted(p), f))
                     != found.as_ref().map(|(_, p, f)| (sorted(p), f))
                 {
@@ -903,14 +1013,16 @@ impl Engine {
         } else {
             #[cfg(test)]
             CONSTRUCTED.with(|l| l.set(l.get() + 1));
-            Construction::<N, M>::new(&search).build()
+            Construction::<N, M, J>::new(search).build()
         };
         // In the last bracket nothing lies below to take the moved-down players the structure
         // of S1 and S2 cannot pair (those who may only meet one another): they meet there, the
         // pairing chosen by the same criteria and order.
         match chosen {
             None if last => {
-                let mut construction = Construction::<N, M>::new(&search);
+                #[cfg(test)]
+                MDPS_MET.with(|l| l.set(l.get() + 1));
+                let mut construction = Construction::<N, M, J>::new(search);
                 construction.mdps_meet = true;
                 construction.build()
             }
@@ -982,6 +1094,9 @@ impl Engine {
             for j in 0..=k.min(mdps.len()) {
                 if k - j > next.len() {
                     continue;
+                }
+                if binomial(mdps.len(), j) > FLOATER_SETS as u64 {
+                    self.cut.set(true);
                 }
                 for c in combinations(mdps.len(), j, FLOATER_SETS) {
                     let mut s: Vec<u32> = c.iter().map(|&x| self.players[mdps[x]].score).collect();
@@ -1218,7 +1333,10 @@ impl<'a, const N: usize> Search<'a, N> {
         let mut map = HashMap::new();
         let mut floater_min = [u64::MAX; N];
         let mut bound = [u64::MAX; N];
-        let first = &allowed[0].0;
+        // No allowed set: the bracket is built by a joint matching (the quick search not run).
+        let first = allowed
+            .first()
+            .map_or_else(|| Bits::new(b), |a| a.0.clone());
         let paired_mdps = mdps - (0..mdps).filter(|&x| first.contains(x)).count();
         let floating_residents = (mdps..b).filter(|&x| first.contains(x)).count();
         let float_part: Vec<Key<N>> = (0..b)
@@ -1571,9 +1689,10 @@ enum Side {
     Second,
 }
 
-/// The best pairing of what is left: its vector, its order places and each player's partner
-/// (`None` for a floater).
-type Best<const N: usize> = (Key<N>, [i128; 3], Vec<Option<usize>>);
+/// The best pairing of what is left: its vector, its order places, each player's partner
+/// (`None` for a floater) and, for a [`Joint`] matching, its part of the weight before C10
+/// (empty otherwise).
+type Best<const N: usize> = (Key<N>, [i128; 3], Vec<Option<usize>>, Vec<i128>);
 
 /// A bracket built by weighted matchings, in time polynomial in its size: the rules' own
 /// candidate (the best by C10–C21, and among equals the first in the order of Article 4).
@@ -1591,7 +1710,7 @@ type Best<const N: usize> = (Key<N>, [i128; 3], Vec<Option<usize>>);
 /// - the opponents of S1's players, from the first, in the order of S2 (4.1).
 ///
 /// A step takes one matching, O(n³), so a bracket of n players takes O(n⁴).
-struct Construction<'s, 'a, const N: usize, const M: usize> {
+struct Construction<'s, 'a, const N: usize, const M: usize, const J: usize> {
     search: &'s Search<'a, N>,
     /// Still to be paired or floated.
     active: Vec<bool>,
@@ -1609,10 +1728,15 @@ struct Construction<'s, 'a, const N: usize, const M: usize> {
     /// Moved-down players may meet one another (the last bracket, when they cannot all be
     /// paired with residents).
     mdps_meet: bool,
+    /// The floaters chosen by one matching over the bracket and every player below (see
+    /// [`Joint`]) instead of among listed sets.
+    joint: Option<&'s Joint>,
+    /// The part of the weight of the joint matching (C4–C8) of the pairs fixed.
+    fixed_prefix: [i128; PREFIX],
 }
 
-impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
-    fn new(search: &'s Search<'a, N>) -> Construction<'s, 'a, N, M> {
+impl<'s, 'a, const N: usize, const M: usize, const J: usize> Construction<'s, 'a, N, M, J> {
+    fn new(search: &'s Search<'a, N>) -> Construction<'s, 'a, N, M, J> {
         let b = search.b();
         let sets: Vec<&Bits> = search.allowed.keys().collect();
         let size = sets.first().map_or(0, |f| f.len());
@@ -1633,6 +1757,8 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
             side: vec![Side::Open; b],
             dummies,
             mdps_meet: false,
+            joint: None,
+            fixed_prefix: [0; PREFIX],
         }
     }
 
@@ -1658,6 +1784,9 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
     /// The best pairing of the active players under the constraints, `order` giving each pair's
     /// places for the candidates' order (maximised after the criteria).
     fn best(&self, order: &dyn Fn(usize, usize) -> [i128; 3]) -> Option<Best<N>> {
+        if let Some(joint) = self.joint {
+            return self.best_joint(joint, order);
+        }
         let b = self.search.b();
         // A weight: the number of pairs, the criteria C10–C21 (negated: the matching
         // maximises), then three places for the order of the candidates.
@@ -1712,7 +1841,7 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
                     partner[y] = Some(x);
                 }
             }
-            Some((key, places, partner))
+            Some((key, places, partner, Vec::new()))
         };
         let better = |a: &Best<N>, b: &Best<N>| {
             (a.0, std::cmp::Reverse(a.1)) < (b.0, std::cmp::Reverse(b.1))
@@ -1758,7 +1887,7 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
                         continue;
                     }
                     // This set's floaters leave; the rest is paired.
-                    let mut inner = Construction::<N, M> {
+                    let mut inner = Construction::<N, M, J> {
                         search: self.search,
                         active: self.active.clone(),
                         pairs: Vec::new(),
@@ -1769,6 +1898,8 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
                         side: self.side.clone(),
                         dummies: Some((Vec::new(), 0)),
                         mdps_meet: self.mdps_meet,
+                        joint: None,
+                        fixed_prefix: [0; PREFIX],
                     };
                     for x in set.iter() {
                         inner.active[x] = false;
@@ -1780,10 +1911,164 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
         found
     }
 
+    /// [`Construction::best`] by one matching over the bracket and every player below: its
+    /// weight the number of pairs (C4: every player below paired, but the bye), the pairs of the
+    /// bracket (C6), the floaters' scores (C7), the pairs of the next bracket and the scores of
+    /// the floaters it leaves unpaired (C8), then C10–C21 and the order, as [`Construction::best`].
+    /// A floater is a player of the bracket paired below (or given the bye).
+    fn best_joint(
+        &self,
+        joint: &Joint,
+        order: &dyn Fn(usize, usize) -> [i128; 3],
+    ) -> Option<Best<N>> {
+        let search = self.search;
+        let engine = search.engine;
+        let (b, mdps) = (search.b(), search.mdps);
+        let players: Vec<usize> = (0..b)
+            .filter(|&x| self.active[x] || self.floating.contains(&x))
+            .collect();
+        let floats = |x: usize| self.floating.contains(&x) || self.may_float(x);
+        let base = players.len();
+        let mut total = base + joint.lower.len();
+        let dummy = (total % 2 == 1).then(|| {
+            total += 1;
+            total - 1
+        });
+        let weight = |prefix: &[i128; PREFIX], key: &Key<N>, places: [i128; 3]| {
+            let mut w = [0i128; J];
+            w[..PREFIX].copy_from_slice(prefix);
+            for (v, c) in w[PREFIX..PREFIX + N].iter_mut().zip(key) {
+                *v = -i128::from(*c);
+            }
+            w[PREFIX + N..].copy_from_slice(&places);
+            Lex(w)
+        };
+        let score = |x: usize| engine.players[search.members[x]].score;
+        // A player of the bracket who floats: paired in the next bracket or not.
+        let floater = |x: usize, in_next: bool| {
+            let mut p = [0i128; PREFIX];
+            p[0] = 1;
+            joint
+                .fields
+                .subtract(&mut p[C7..C7 + SCORE_WORDS], score(x));
+            if in_next {
+                p[C8] = 1;
+            } else {
+                joint
+                    .fields
+                    .subtract(&mut p[PSD..PSD + SCORE_WORDS], score(x));
+            }
+            p
+        };
+        let mut edges: Vec<(usize, usize, Lex<J>)> = Vec::new();
+        for (i, &x) in players.iter().enumerate() {
+            let gx = search.members[x];
+            for (j, &y) in players.iter().enumerate().skip(i + 1) {
+                if let Some(key) = self.edge(x, y) {
+                    let mut p = [0; PREFIX];
+                    p[0] = 1;
+                    p[1] = 1;
+                    edges.push((i, j, weight(&p, &key, order(x, y))));
+                } else if y < mdps
+                    && floats(x)
+                    && floats(y)
+                    && engine.adj[gx].contains(search.members[y])
+                {
+                    // Two MDPs who float on and meet below: in the next bracket when it is the
+                    // last, beyond it otherwise.
+                    let mut p = floater(x, false);
+                    joint
+                        .fields
+                        .subtract(&mut p[C7..C7 + SCORE_WORDS], score(y));
+                    if joint.next_last {
+                        p[PSD..PSD + SCORE_WORDS].fill(0);
+                        p[C8] = 1;
+                    } else {
+                        joint
+                            .fields
+                            .subtract(&mut p[PSD..PSD + SCORE_WORDS], score(y));
+                    }
+                    let key = add(&search.float_part[x], &search.float_part[y]);
+                    edges.push((i, j, weight(&p, &key, [0; 3])));
+                }
+            }
+            if !floats(x) {
+                continue;
+            }
+            for (l, &v) in joint.lower.iter().enumerate() {
+                if engine.adj[gx].contains(v) {
+                    let p = floater(x, joint.next[l]);
+                    edges.push((i, base + l, weight(&p, &search.float_part[x], [0; 3])));
+                }
+            }
+            if let (Some(d), true) = (dummy, engine.bye_ok.contains(gx)) {
+                let p = floater(x, false);
+                edges.push((i, d, weight(&p, &search.float_part[x], [0; 3])));
+            }
+        }
+        let zero = [0; N];
+        for &(u, v, in_next) in &joint.pairs {
+            let mut p = [0; PREFIX];
+            p[0] = 1;
+            p[C8] = i128::from(in_next);
+            edges.push((base + u, base + v, weight(&p, &zero, [0; 3])));
+        }
+        if let Some(d) = dummy {
+            let mut p = [0; PREFIX];
+            p[0] = 1;
+            for &l in &joint.bye {
+                edges.push((base + l, d, weight(&p, &zero, [0; 3])));
+            }
+        }
+        let mate = max_weight_matching(total, &edges);
+        if mate.iter().any(Option::is_none) {
+            return None;
+        }
+        let mut matched = vec![false; total];
+        let mut sum = Lex([0i128; J]);
+        for &(u, v, w) in &edges {
+            if mate[u] == Some(v) && !matched[u] {
+                matched[u] = true;
+                matched[v] = true;
+                sum = sum + w;
+            }
+        }
+        let mut key = self.fixed;
+        let mut places = [0i128; 3];
+        let mut partner = vec![None; b];
+        for (i, &x) in players.iter().enumerate() {
+            let j = mate[i].expect("a perfect matching");
+            if j < base {
+                if i < j {
+                    let y = players[j];
+                    key = add(&key, &search.cost(x, y).expect("an edge"));
+                    for (p, o) in places.iter_mut().zip(order(x, y)) {
+                        *p += o;
+                    }
+                    partner[x] = Some(y);
+                    partner[y] = Some(x);
+                }
+            } else {
+                key = add(&key, &search.float_part[x]);
+            }
+        }
+        let prefix = sum.0[..PREFIX]
+            .iter()
+            .zip(&self.fixed_prefix)
+            .map(|(a, b)| a + b)
+            .collect();
+        Some((key, places, partner, prefix))
+    }
+
     fn pair(&mut self, x: usize, y: usize) {
         self.active[x] = false;
         self.active[y] = false;
         self.fixed = add(&self.fixed, &self.search.cost(x, y).expect("an edge"));
+        if self.joint.is_some() {
+            // A pair of the bracket (C6).
+            self.fixed_prefix[0] += 1;
+            self.fixed_prefix[1] += 1;
+        }
         self.pairs.push((x, y));
     }
 
@@ -1791,7 +2076,7 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
     /// the change is kept when it does and undone when it does not.
     fn keep_if(
         &mut self,
-        target: (Key<N>, [i128; 3]),
+        target: &(Key<N>, [i128; 3], Vec<i128>),
         order: &dyn Fn(usize, usize) -> [i128; 3],
         f: impl Fn(&mut Self),
     ) -> bool {
@@ -1801,7 +2086,10 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
             self.side.clone(),
         );
         f(self);
-        if self.best(order).is_some_and(|(k, p, _)| (k, p) == target) {
+        if self
+            .best(order)
+            .is_some_and(|(k, p, _, w)| (k, p) == (target.0, target.1) && w == target.2)
+        {
             return true;
         }
         (self.no_float, self.must_float, self.side) = saved;
@@ -1814,12 +2102,14 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
         let search = self.search;
         let (b, mdps) = (search.b(), search.mdps);
         let none = |_: usize, _: usize| [0i128; 3];
-        let (optimum, _, _) = self.best(&none)?;
-        let target = (optimum, [0; 3]);
+        let (optimum, _, first_partners, prefix) = self.best(&none)?;
+        // The number of downfloaters (C6), for a joint matching.
+        let joint_size = (0..b).filter(|&x| first_partners[x].is_none()).count();
+        let target = (optimum, [0; 3], prefix.clone());
         // The MDPs paired (4.3): the highest scores first, then the lowest numbers, as far as
         // the best vector allows; the others float.
         for x in 0..mdps {
-            if !self.keep_if(target, &none, |c| c.no_float[x] = true) {
+            if !self.keep_if(&target, &none, |c| c.no_float[x] = true) {
                 self.must_float[x] = true;
             }
         }
@@ -1833,7 +2123,7 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
                     [0; 3]
                 }
             };
-            let (key, _, partner) = self.best(&first)?;
+            let (key, _, partner, _) = self.best(&first)?;
             debug_assert_eq!(key, optimum);
             self.pair(x, partner[x]?);
         }
@@ -1844,9 +2134,10 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
         }
         // The remainder: S1 its first half (without the residents who float).
         let remainder: Vec<usize> = (mdps..b).filter(|&x| self.active[x]).collect();
-        let size = match &self.dummies {
-            Some((_, size)) => *size,
-            None => search.allowed.keys().next().map_or(0, |f| f.len()),
+        let size = match (&self.dummies, self.joint) {
+            (_, Some(_)) => joint_size,
+            (Some((_, size)), None) => *size,
+            (None, None) => search.allowed.keys().next().map_or(0, |f| f.len()),
         };
         let residents_floating = size - self.floating.len();
         let half = (remainder.len() - residents_floating) / 2;
@@ -1857,13 +2148,13 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
         // A pair whose higher ranked player is in S1 needs no exchange; the sum of the higher
         // ranked players' numbers is that of S1 after the exchange.
         let exchange = |x: usize, _: usize| [i128::from(place[x] < half), -(place[x] as i128), 0];
-        let (_, places, _) = self.best(&exchange)?;
-        let target = (optimum, places);
+        let (_, places, _, _) = self.best(&exchange)?;
+        let target = (optimum, places, prefix);
         let exchanged = half as i128 - places[0];
         // The players moved out of S1: the lowest ranked first.
         let mut left = exchanged;
         for &x in remainder[..half].iter().rev() {
-            if left > 0 && self.keep_if(target, &exchange, |c| c.side[x] = Side::Second) {
+            if left > 0 && self.keep_if(&target, &exchange, |c| c.side[x] = Side::Second) {
                 left -= 1;
             } else {
                 self.side[x] = Side::First;
@@ -1872,7 +2163,7 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
         // The players moved out of S2: the highest ranked first.
         let mut left = exchanged;
         for &x in &remainder[half..] {
-            if left > 0 && self.keep_if(target, &exchange, |c| c.side[x] = Side::First) {
+            if left > 0 && self.keep_if(&target, &exchange, |c| c.side[x] = Side::First) {
                 left -= 1;
             } else {
                 self.side[x] = Side::Second;
@@ -1890,7 +2181,7 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
                     [0; 3]
                 }
             };
-            let (key, _, partner) = self.best(&first)?;
+            let (key, _, partner, _) = self.best(&first)?;
             debug_assert_eq!(key, optimum);
             self.pair(x, partner[x]?);
         }
@@ -1898,10 +2189,106 @@ impl<'s, 'a, const N: usize, const M: usize> Construction<'s, 'a, N, M> {
         for x in (0..b).filter(|&x| self.active[x]) {
             floaters.insert(x);
         }
-        search
-            .allowed
-            .contains_key(&floaters)
+        (self.joint.is_some() || search.allowed.contains_key(&floaters))
             .then_some((self.pairs, floaters))
+    }
+}
+
+/// The words of a [`Joint`] matching's weight before C10: the number of pairs, the pairs of the
+/// bracket (C6), the floaters' scores (C7, [`SCORE_WORDS`] words), the pairs of the next bracket
+/// (C8) and the scores of the floaters it leaves unpaired (its PSD, [`SCORE_WORDS`] words).
+const PREFIX: usize = 3 + 2 * SCORE_WORDS;
+const C7: usize = 2;
+const C8: usize = C7 + SCORE_WORDS;
+const PSD: usize = C8 + 1;
+/// The words, of [`SCORE_BITS`] bits each, of the lists of scores of C7 and C8.
+const SCORE_WORDS: usize = 2;
+const SCORE_BITS: u32 = 120;
+
+/// A bracket built by one maximum-weight matching over the bracket and every player below it
+/// (the players of the lower scoregroups, and a dummy for the bye when they are odd), the
+/// criteria C6–C8 in the weight above C10–C21, so the floaters fall out of the matching instead
+/// of being chosen among listed sets: a player of the bracket paired below floats. Every player
+/// is matched (C4, with the bye to a player who may receive it, C5); a pair of the bracket counts
+/// for C6, a floater's score for C7, a pair of the next bracket (a floater with a player of the
+/// next scoregroup, two players of it) for C8 and so does the score of a floater paired beyond
+/// it. C9 is not weighed: it applies to a single downfloater, whose sets are always listed.
+struct Joint {
+    /// The players below the bracket (global), whether each is of the next scoregroup, their
+    /// possible pairs (places in `lower`, whether both are of the next scoregroup), and those
+    /// who may receive the bye.
+    lower: Vec<usize>,
+    next: Vec<bool>,
+    pairs: Vec<(usize, usize, bool)>,
+    bye: Vec<usize>,
+    /// Nothing lies below the next scoregroup: floaters of the bracket may meet there.
+    next_last: bool,
+    fields: ScoreFields,
+}
+
+impl Joint {
+    /// `None` when the scores of the bracket take more fields than [`SCORE_WORDS`] words hold.
+    fn new(engine: &Engine, members: &[usize], lower: &Bits, next: &[usize]) -> Option<Joint> {
+        let fields = ScoreFields::new(members.iter().map(|&m| engine.players[m].score))?;
+        let lower: Vec<usize> = lower.iter().collect();
+        let in_next: Vec<bool> = lower.iter().map(|v| next.contains(v)).collect();
+        let mut pairs = Vec::new();
+        for (i, &u) in lower.iter().enumerate() {
+            for (j, &v) in lower.iter().enumerate().skip(i + 1) {
+                if engine.adj[u].contains(v) {
+                    pairs.push((i, j, in_next[i] && in_next[j]));
+                }
+            }
+        }
+        let bye = (0..lower.len())
+            .filter(|&i| engine.bye_ok.contains(lower[i]))
+            .collect();
+        Some(Joint {
+            next_last: in_next.iter().all(|&n| n),
+            lower,
+            next: in_next,
+            pairs,
+            bye,
+            fields,
+        })
+    }
+}
+
+/// Lists of scores (C7, the PSD of C8) as numbers that add up player by player and compare as
+/// the rules compare the lists, sorted from the highest: each score of the bracket has a field
+/// as wide as the bracket's players with that score need, the higher scores in the higher bits
+/// (as [`Levels`] does for C18–C21), in [`SCORE_WORDS`] words, the most significant first.
+struct ScoreFields {
+    /// (score, word, shift).
+    fields: Vec<(u32, usize, u32)>,
+}
+
+impl ScoreFields {
+    fn new(scores: impl Iterator<Item = u32>) -> Option<ScoreFields> {
+        let mut scores: Vec<u32> = scores.collect();
+        scores.sort_unstable();
+        let mut fields = Vec::new();
+        let (mut word, mut shift) = (0, 0);
+        for chunk in scores.chunk_by(|a, b| a == b) {
+            let width = u32::BITS - (chunk.len() as u32).leading_zeros();
+            if shift + width > SCORE_BITS {
+                word += 1;
+                shift = 0;
+            }
+            if word >= SCORE_WORDS {
+                return None;
+            }
+            fields.push((chunk[0], SCORE_WORDS - 1 - word, shift));
+            shift += width;
+        }
+        Some(ScoreFields { fields })
+    }
+
+    /// Takes one player with `score` off `words` (a maximum-weight matching: fewer is better).
+    fn subtract(&self, words: &mut [i128], score: u32) {
+        if let Some(&(_, word, shift)) = self.fields.iter().find(|f| f.0 == score) {
+            words[word] -= 1 << shift;
+        }
     }
 }
 
@@ -1926,17 +2313,21 @@ impl<const N: usize> PairCosts<N> {
             return None;
         }
         let player = |v: usize| &engine.players[members[v]];
-        let mdp_score = (x < mdps && y >= mdps).then(|| player(x).score);
+        // `y` upfloats when it meets an MDP of a higher score: a resident meeting an MDP, or
+        // (in the last bracket) the lower scored of two MDPs.
+        let upfloat = x < mdps && player(x).score > player(y).score;
         let mut key = [0; N];
-        key[..PLAIN].copy_from_slice(&engine.pair_key(gx, gy, mdp_score));
-        let (levels, lowest) = (&self.levels, self.levels.lowest);
+        key[..PLAIN].copy_from_slice(&engine.pair_key(gx, gy, upfloat));
+        let levels = &self.levels;
         for k in 0..2 {
-            for v in [x, y].into_iter().filter(|&v| v < mdps) {
-                if player(v).floats[k] == Float::Down {
-                    levels.down[k].add_to(&mut key, 2 * k, player(v).score - lowest);
+            // An MDP who downfloated then: the difference to its opponent's score.
+            for (v, o) in [(x, y), (y, x)] {
+                if v < mdps && player(v).floats[k] == Float::Down {
+                    let d = player(v).score.saturating_sub(player(o).score);
+                    levels.down[k].add_to(&mut key, 2 * k, d);
                 }
             }
-            if x < mdps && y >= mdps && player(y).floats[k] == Float::Up {
+            if upfloat && player(y).floats[k] == Float::Up {
                 levels.up[k].add_to(&mut key, 2 * k + 1, player(x).score - player(y).score);
             }
         }
@@ -2039,6 +2430,78 @@ mod tests {
         assert!(key(&[2, 2, 2, 2, 2]) < key(&[4]));
         assert!(key(&[2, 2, 2, 2, 0]) < key(&[2, 2, 2, 2, 2]));
         assert_eq!(key(&[4, 2])[8], key(&[4])[8] + key(&[2])[8]);
+    }
+
+    fn player(rank: u32, score: u32, floats: [Float; 2]) -> Player {
+        Player {
+            rank,
+            colour_number: rank,
+            score,
+            colours: vec![Colour::White, Colour::Black],
+            difference: 0,
+            strength: Strength::Mild,
+            preference: Some(Colour::White),
+            bye_eligible: true,
+            unplayed: 0,
+            floats,
+            topscorer: false,
+        }
+    }
+
+    #[test]
+    fn two_mdps_meeting_in_the_last_bracket_float_against_each_other() {
+        // The last bracket: MDPs 1 (2 points, downfloated last round) and 2 (1 point,
+        // upfloated last round), residents 3 and 4 (0).
+        let players = vec![
+            player(1, 4, [Float::Down, Float::None]),
+            player(2, 2, [Float::Up, Float::None]),
+            player(3, 0, [Float::None; 2]),
+            player(4, 0, [Float::None; 2]),
+        ];
+        let engine = Engine::new(players, &[vec![], vec![], vec![], vec![]], Colour::White)
+            .expect("pairable");
+        let members = [0, 1, 2, 3];
+        let costs = PairCosts::<12> {
+            levels: FloatLevels::new(&engine, &members, 2, true),
+            mdps: 2,
+            last: true,
+            table: None,
+        };
+        let mdps_met = costs.compute(&engine, &members, 0, 1).expect("may meet");
+        // 2 upfloats against 1 as it did last round (C15), by a point (C19); 1 downfloats
+        // again by a point, its difference to its opponent (C18), not to the bracket's lowest.
+        let mut expected = [0; 12];
+        expected[..PLAIN].copy_from_slice(&engine.pair_key(0, 1, true));
+        costs.levels.down[0].add_to(&mut expected, 0, 2);
+        costs.levels.up[0].add_to(&mut expected, 1, 2);
+        assert_eq!(mdps_met, expected);
+        assert_eq!(mdps_met[5], 1);
+        assert_ne!(mdps_met[PLAIN..], [0; 4]);
+        // Against a resident, 1 downfloats by two points.
+        let resident = costs.compute(&engine, &members, 0, 2).expect("may meet");
+        let mut expected = [0; 12];
+        expected[..PLAIN].copy_from_slice(&engine.pair_key(0, 2, true));
+        costs.levels.down[0].add_to(&mut expected, 0, 4);
+        assert_eq!(resident, expected);
+        assert!(resident[PLAIN..] > mdps_met[PLAIN..]);
+        // Two MDPs of one score: neither upfloats.
+        let players = vec![
+            player(1, 4, [Float::Down, Float::Up]),
+            player(2, 4, [Float::Up, Float::Up]),
+            player(3, 0, [Float::None; 2]),
+            player(4, 0, [Float::None; 2]),
+        ];
+        let engine = Engine::new(players, &[vec![], vec![], vec![], vec![]], Colour::White)
+            .expect("pairable");
+        let costs = PairCosts::<12> {
+            levels: FloatLevels::new(&engine, &members, 2, true),
+            mdps: 2,
+            last: true,
+            table: None,
+        };
+        let equal = costs.compute(&engine, &members, 0, 1).expect("may meet");
+        assert_eq!(equal[5], 0);
+        assert_eq!(equal[7], 0);
     }
 
     #[test]

@@ -95,6 +95,24 @@
 //!   that the players left cannot make the pairs the bracket needs, so the time goes to the
 //!   sets that leave a pairable bracket, and those are weighed by C7–C9; C8 looks at the next
 //!   bracket's own downfloaters in the same way.
+//! - When they are more than that search returns (20,000 sets of one size, or more than 4,000
+//!   sets of MDPs, in the bracket or in the next one for C8), no set is left out: the bracket is
+//!   built by one maximum-weight matching over it and every player below it (with a dummy
+//!   player for the bye), C4 (every player matched), C6 (the pairs of the bracket), C7 (the
+//!   floaters' scores) and C8 (the pairs of the next bracket, then the scores of the floaters
+//!   it leaves unpaired) in the weight above C10–C21, a floater being a player of the bracket
+//!   matched below it: the floaters fall out of the matching instead of being listed, and the
+//!   candidate is then fixed in the rules' order as above, one matching a step, so a bracket of
+//!   n players above l players costs O(n (n + l)³). C9 is not weighed there: it applies to a
+//!   single downfloater, whose sets are always listed (up to 20,000 residents). The tests build
+//!   every bracket of their random rounds that is not the last and does not float exactly one
+//!   player (with at most 96 players in it and below it) both ways, and the two agree.
+//! - Moved-down players never meet one another in a bracket (they are paired with residents),
+//!   but in the last bracket they may, so that a round that can be completed always is: when
+//!   they must, the bracket is built by the weighted matchings with those pairs allowed, by the
+//!   same criteria and order. Such a pair counts for C18 and C20 the higher MDP's score
+//!   difference to its opponent, and its lower scored MDP upfloats (C15, C17, and C19, C21
+//!   with the same difference).
 //! - In a bracket of more than 256 players (fewer when C18–C21 take more than a word each) the
 //!   pairs' criteria are computed when needed rather than kept in a table, so memory stays
 //!   linear.
@@ -104,19 +122,12 @@
 //!   bench --bench pairings` times a 256-player round, round 1 of 1,000 and 3,000 players, and
 //!   round 5 of 3,000 players).
 //!
-//! **Approximated**, to keep the choice of downfloaters bounded in large brackets (and in the
-//! rules' less common cases):
-//! - The sets of downfloaters of one size that leave a pairable bracket are weighed up to
-//!   20,000 of them (those of the lowest ranked players first), and the sets of MDPs
-//!   of one size up to 4,000: past that (three or more floaters out of several hundred players
-//!   who all may float), the choice is among those.
+//! **Approximated** (the first two in brackets beyond any event's size):
+//! - The lists of scores of C7 and C8 in the joint matching take fields of 240 bits in all
+//!   (each score of the bracket as wide as its players need: about a hundred different scores
+//!   in one bracket); past that the sets are listed as above, up to 20,000 of one size.
 //! - C18–C21 beyond 4,096 bits a criterion (about a thousand different scores among one
 //!   bracket's MDPs): their sums are compared.
-//! - Moved-down players never meet one another in a bracket (they are paired with residents),
-//!   but in the last bracket they may, so that a round that can be completed always is: when
-//!   they must, the bracket is built by the weighted matchings with those pairs allowed, by the
-//!   same criteria and order; such a pair counts for C18–C21 each MDP's difference to the
-//!   bracket's lowest score, and its lower scored MDP is not counted as upfloating (C15, C17).
 //! - Only the scores of the results are used (win 1, draw ½, loss 0): no acceleration, no
 //!   tournament-specific points (`XXS`).
 
