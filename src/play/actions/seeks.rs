@@ -432,11 +432,13 @@ async fn tell_started_across(
     options: &Options,
     days: i64,
 ) -> Result<(), Error> {
-    let mut tx = core.pool.begin().await?;
+    // Read before the transaction, whose first statement then writes (SQLite cannot turn a
+    // reading transaction into a writing one once another connection wrote).
+    let mut told = Vec::new();
     for (me, them) in [(players[0], players[1]), (players[1], players[0])] {
-        let lang = crate::play::member_lang(&mut *tx, me).await?;
+        let lang = crate::play::member_lang(&core.pool, me).await?;
         // By their Discord display name: the two may share no server, where a mention shows.
-        let name = db::fetch_name(&mut *tx, them).await?;
+        let name = db::fetch_name(&core.pool, them).await?;
         let opponent = crate::play::words::name_in(lang, name, || mention(them));
         let first = match players[0] == me {
             true => "you",
@@ -451,7 +453,7 @@ async fn tell_started_across(
             options = crate::play::words::variant(options),
             days = days_text(&(days..=days))
         );
-        let direct = db::Announcement {
+        told.push(db::Announcement {
             target: db::Target::Direct {
                 user: me,
                 or_channel: None,
@@ -461,8 +463,11 @@ async fn tell_started_across(
             board: None,
             concerned: vec![me],
             lang: lang.tag().to_string(),
-        };
-        db::enqueue(&mut *tx, Some(game), &direct).await?;
+        });
+    }
+    let mut tx = core.pool.begin().await?;
+    for direct in &told {
+        db::enqueue(&mut *tx, Some(game), direct).await?;
     }
     tx.commit().await?;
     core.wake_delivery();
