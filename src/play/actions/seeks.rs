@@ -1092,7 +1092,7 @@ pub enum Blocked {
 }
 
 /// `user` blocks `other` (or, with `undo`, no longer does): the two are never matched, and
-/// neither challenges the other nor takes the other's challenge or seek ([`check_not_blocked`]).
+/// neither challenges the other nor takes the other's challenge or seek (see `check_not_blocked`).
 /// Games in play go on. Refused for oneself and for the bot (`bot`).
 pub async fn block(
     core: &Core,
