@@ -6,7 +6,7 @@
 // (an Activity: activity.js) the member signs in through Discord instead of a link, and the
 // page opens the game of the channel it was launched in.
 
-import { Picker, markTargets } from './picker.js';
+import { Picker, makeButton, markTargets } from './picker.js';
 
 const $ = (id) => document.getElementById(id);
 const KINDS = { inphexion: 'inpHeXion', exxit: 'EXXIT' };
@@ -899,14 +899,9 @@ function renderPrompt() {
   keys.textContent = keys.hidden ? '' : t(touchScreen() ? 'touch-help' : 'keyboard-help');
 }
 
+/** A button of the page's, disabled while a request is under way (`busy`). */
 function button(label, kind, action) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = kind;
-  b.textContent = label;
-  b.disabled = busy;
-  b.addEventListener('click', action);
-  return b;
+  return makeButton(label, kind, busy, action);
 }
 
 function renderControls() {

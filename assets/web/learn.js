@@ -6,7 +6,7 @@
 // kept by the server; anyone else's in this browser (localStorage), sent with each request. No
 // framework, no inline code; every address is relative to the page's.
 
-import { Picker, markTargets } from './picker.js';
+import { Picker, makeButton, markTargets } from './picker.js';
 
 const $ = (id) => document.getElementById(id);
 const GAMES = [
@@ -137,14 +137,9 @@ function show(next) {
   picker = new Picker(next.level && !next.level.done ? next.level.legal : []);
 }
 
+/** A button of the page's, disabled while a request is under way (`busy`). */
 function button(label, kind, action) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = kind;
-  b.textContent = label;
-  b.disabled = busy;
-  b.addEventListener('click', action);
-  return b;
+  return makeButton(label, kind, busy, action);
 }
 
 function renderGames() {

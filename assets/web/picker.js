@@ -137,3 +137,18 @@ function mark(g, clickable, order) {
     g.append(dot);
   }
 }
+
+/**
+ * A button of the game and learn pages: `label`, class `kind`, `action` on a click.
+ * @param {string} label @param {string} kind @param {boolean} disabled
+ * @param {(e: Event) => void} action
+ */
+export function makeButton(label, kind, disabled, action) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = kind;
+  b.textContent = label;
+  b.disabled = disabled;
+  b.addEventListener('click', action);
+  return b;
+}

@@ -80,17 +80,8 @@ pub async fn set_pool_closed(
     closed: bool,
     now: i64,
 ) -> Result<(), DbError> {
-    sqlx::query(
-        "INSERT INTO server_settings (guild_id, pool_closed, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (guild_id) DO UPDATE SET pool_closed = excluded.pool_closed,
-                                              updated_at = excluded.updated_at",
-    )
-    .bind(guild)
-    .bind(i64::from(closed))
-    .bind(now)
-    .execute(ex)
-    .await?;
-    Ok(())
+    use super::servers::{set_column, Column};
+    set_column(ex, guild, Column::PoolClosed, i64::from(closed), now).await
 }
 
 #[cfg(test)]

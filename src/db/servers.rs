@@ -43,17 +43,90 @@ pub async fn store_server_settings(
     settings: ServerSettings,
     now: i64,
 ) -> Result<(), DbError> {
-    sqlx::query(
-        "INSERT INTO server_settings (guild_id, threads, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads,
-                                              updated_at = excluded.updated_at",
-    )
-    .bind(guild)
-    .bind(i64::from(settings.threads))
-    .bind(now)
-    .execute(ex)
-    .await?;
+    set_column(ex, guild, Column::Threads, i64::from(settings.threads), now).await
+}
+
+/// A column of `server_settings` set on its own.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Column {
+    Threads,
+    Locale,
+    Language,
+    Theme,
+    Name,
+    PoolClosed,
+}
+
+impl Column {
+    fn name(self) -> &'static str {
+        match self {
+            Column::Threads => "threads",
+            Column::Locale => "locale",
+            Column::Language => "language",
+            Column::Theme => "theme",
+            Column::Name => "name",
+            Column::PoolClosed => "pool_closed",
+        }
+    }
+
+    /// Whether setting it is a moderator's change, stamped with its time (what the bot notes
+    /// as last seen from Discord is not).
+    fn stamped(self) -> bool {
+        !matches!(self, Column::Locale | Column::Name)
+    }
+}
+
+/// Sets `column` of server `guild`'s settings to `value`, the other settings kept (their
+/// defaults for a server without a row): the one write of each setting.
+pub(super) async fn set_column<'q, T>(
+    ex: impl Executor<'_>,
+    guild: GuildId,
+    column: Column,
+    value: T,
+    now: i64,
+) -> Result<(), DbError>
+where
+    T: 'q + sqlx::Encode<'q, sqlx::Any> + sqlx::Type<sqlx::Any> + Send,
+{
+    let name = column.name();
+    let stamp = match column.stamped() {
+        true => ", updated_at = excluded.updated_at",
+        false => "",
+    };
+    let sql = format!(
+        "INSERT INTO server_settings (guild_id, {name}, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (guild_id) DO UPDATE SET {name} = excluded.{name}{stamp}"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(guild)
+        .bind(value)
+        .bind(now)
+        .execute(ex)
+        .await?;
     Ok(())
+}
+
+/// Notes `value` in `column` (a name or language last seen from Discord), writing only when it
+/// changed.
+async fn note_column(
+    ex: impl Executor<'_> + Copy,
+    guild: GuildId,
+    column: Column,
+    value: &str,
+    now: i64,
+) -> Result<(), DbError> {
+    let sql = format!(
+        "SELECT {} FROM server_settings WHERE guild_id = $1",
+        column.name()
+    );
+    let seen: Option<Option<String>> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(guild)
+        .fetch_optional(ex)
+        .await?;
+    if seen.flatten().as_deref() == Some(value) {
+        return Ok(());
+    }
+    set_column(ex, guild, column, value, now).await
 }
 
 /// Records the server's Discord language as last seen (its public messages are written in it
@@ -64,24 +137,7 @@ pub async fn note_server_locale(
     locale: &str,
     now: i64,
 ) -> Result<(), DbError> {
-    let seen: Option<Option<String>> =
-        sqlx::query_scalar("SELECT locale FROM server_settings WHERE guild_id = $1")
-            .bind(guild)
-            .fetch_optional(ex)
-            .await?;
-    if seen.flatten().as_deref() == Some(locale) {
-        return Ok(());
-    }
-    sqlx::query(
-        "INSERT INTO server_settings (guild_id, locale, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
-    )
-    .bind(guild)
-    .bind(locale)
-    .bind(now)
-    .execute(ex)
-    .await?;
-    Ok(())
+    note_column(ex, guild, Column::Locale, locale, now).await
 }
 
 /// The language of a server's public messages: the one its moderators chose, else its Discord
@@ -106,17 +162,7 @@ pub async fn set_server_language(
     language: Option<&str>,
     now: i64,
 ) -> Result<(), DbError> {
-    sqlx::query(
-        "INSERT INTO server_settings (guild_id, language, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,
-                                              updated_at = excluded.updated_at",
-    )
-    .bind(guild)
-    .bind(language)
-    .bind(now)
-    .execute(ex)
-    .await?;
-    Ok(())
+    set_column(ex, guild, Column::Language, language, now).await
 }
 
 /// The picture theme moderators chose for their server (`dark` or `light`), if any.
@@ -140,17 +186,7 @@ pub async fn set_server_theme(
     theme: &str,
     now: i64,
 ) -> Result<(), DbError> {
-    sqlx::query(
-        "INSERT INTO server_settings (guild_id, theme, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (guild_id) DO UPDATE SET theme = excluded.theme,
-                                              updated_at = excluded.updated_at",
-    )
-    .bind(guild)
-    .bind(theme)
-    .bind(now)
-    .execute(ex)
-    .await?;
-    Ok(())
+    set_column(ex, guild, Column::Theme, theme, now).await
 }
 
 /// Marks the moderators of `guild` as told about `topic`: `true` the first time only, so a
@@ -270,24 +306,7 @@ pub async fn note_server_name(
     name: &str,
     now: i64,
 ) -> Result<(), DbError> {
-    let seen: Option<Option<String>> =
-        sqlx::query_scalar("SELECT name FROM server_settings WHERE guild_id = $1")
-            .bind(guild)
-            .fetch_optional(ex)
-            .await?;
-    if seen.flatten().as_deref() == Some(name) {
-        return Ok(());
-    }
-    sqlx::query(
-        "INSERT INTO server_settings (guild_id, name, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (guild_id) DO UPDATE SET name = excluded.name",
-    )
-    .bind(guild)
-    .bind(name)
-    .bind(now)
-    .execute(ex)
-    .await?;
-    Ok(())
+    note_column(ex, guild, Column::Name, name, now).await
 }
 
 /// Server `guild`'s name as Discord last gave it.

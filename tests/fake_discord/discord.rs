@@ -397,6 +397,16 @@ impl Discord {
         self.fake.state.installed.lock().unwrap().insert(m.id);
     }
 
+    /// `m` closes (`true`) or opens again direct messages from server members: the bot's direct
+    /// messages to them are refused meanwhile.
+    pub fn close_dms(&self, m: &Member, closed: bool) {
+        let mut set = self.fake.state.closed_dms.lock().unwrap();
+        match closed {
+            true => set.insert(m.id),
+            false => set.remove(&m.id),
+        };
+    }
+
     /// `m` shares no server with the bot.
     pub fn stranger(&self, m: &Member) {
         self.fake.state.strangers.lock().unwrap().insert(m.id);

@@ -493,8 +493,9 @@ fn has_move(body: &Value, game: i64) -> bool {
 /// Bob's is matched with Ann's; the game is played in their direct messages with the bot, each
 /// board coming to the player to move, who plays with its Move button and the picker there; each
 /// is told of the other by Discord display name, and Ann's server learns nothing of Bob's (nor
-/// his server of hers). Bob blocks Ann by the game's number: their next seeks across servers
-/// are not matched. A server whose moderators keep it out refuses such a seek.
+/// his server of hers). A player who closed direct messages is not sent their board: their
+/// opponent is told. Bob blocks Ann by the game's number: their next seeks across servers are
+/// not matched. A server whose moderators keep it out refuses such a seek.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cross_server_match_is_played_in_direct_messages() {
     let started = Instant::now();
@@ -555,6 +556,18 @@ async fn a_cross_server_match_is_played_in_direct_messages() {
     // Each is told by direct message, by the other's display name, with how to block them.
     let to_ann = direct_with(&d, ANN.id, "matched across servers").await;
     let to_bob = direct_with(&d, BOB.id, "matched across servers").await;
+    // Ann, who moves first, reads the words that introduce the game before its first board.
+    let to_ann_all = d.fake.directs_to(ANN.id);
+    let place = |needle: &str| {
+        to_ann_all
+            .iter()
+            .position(|m| m["content"].as_str().is_some_and(|c| c.contains(needle)))
+    };
+    let (told, board) = (place("matched across servers"), place("to move"));
+    assert!(
+        told.is_some() && board.is_some() && told < board,
+        "{to_ann_all:#?}"
+    );
     let (to_ann, to_bob) = (to_ann.to_string(), to_bob.to_string());
     assert!(
         to_ann.contains(&format!("against **{}**", BOB.name)),
@@ -618,6 +631,37 @@ async fn a_cross_server_match_is_played_in_direct_messages() {
             && !r.files.is_empty()
     });
     assert!(in_servers.is_empty(), "{}", in_servers.len());
+
+    // Ann closes direct messages from server members and seeks again; Cat, in Bob's server, is
+    // matched with her. Ann's board is refused: Cat is told by her display name that the game
+    // waits for her, and the game's fault is stored for `/games`.
+    d.close_dms(&ANN, true);
+    d.in_dm(false);
+    d.in_server(0);
+    let ans = d.command(&ANN, "seek", seek.clone()).await;
+    assert!(ans.content.contains("another server"), "{ans:?}");
+    d.in_server(1);
+    let ans = d.command(&CAT, "seek", seek.clone()).await;
+    assert!(
+        ans.content
+            .contains("matched with a player of another server"),
+        "{ans:?}"
+    );
+    let told = direct_with(&d, CAT.id, "could not send").await;
+    let told = told["content"].as_str().unwrap_or("").to_string();
+    assert!(
+        told.contains(&format!("**{}**", ANN.name)) && told.contains("50007"),
+        "{told}"
+    );
+    let faults = crate::common::db_value(
+        &d,
+        "SELECT count(*) FROM games WHERE id <> $1 AND delivery_fault LIKE '%50007%'",
+        game,
+    )
+    .await;
+    assert_eq!(faults, Some(1));
+    d.close_dms(&ANN, false);
+    d.in_dm(true);
 
     // Bob blocks Ann by the game's number, from his direct messages: their next seeks across
     // servers wait, unmatched.

@@ -166,6 +166,8 @@ pub struct FakeState {
     pub installed: Mutex<std::collections::HashSet<u64>>,
     /// Members who share no server with the bot (every other member does).
     pub strangers: Mutex<std::collections::HashSet<u64>>,
+    /// Members who closed direct messages from server members (the bot's are refused).
+    pub closed_dms: Mutex<std::collections::HashSet<u64>>,
     /// The bot's own direct message channels: the member of each.
     pub dms: Mutex<HashMap<u64, u64>>,
     /// The interaction tokens issued: when, and how much older the test made them since.
@@ -270,6 +272,7 @@ impl Fake {
             chats: Mutex::new(HashMap::new()),
             installed: Mutex::new(Default::default()),
             strangers: Mutex::new(Default::default()),
+            closed_dms: Mutex::new(Default::default()),
             dms: Mutex::new(HashMap::new()),
             tokens: Mutex::new(HashMap::new()),
             registered: Mutex::new(HashMap::new()),

@@ -607,10 +607,16 @@ impl Delivery {
         let channel = match (&q.body.target, q.body.target.channel()) {
             (_, Some(channel)) => channel,
             (Target::Direct { user, .. }, None) => {
-                warn!(
-                    announcement = q.id,
-                    %user, "a direct message was refused ({what}); the member cannot be told"
-                );
+                match self.tell_direct_refused(q, *user, code, message).await? {
+                    true => info!(
+                        announcement = q.id,
+                        %user, "a direct message was refused ({what}); the opponent is told"
+                    ),
+                    false => warn!(
+                        announcement = q.id,
+                        %user, "a direct message was refused ({what}); the member cannot be told"
+                    ),
+                }
                 return Ok(());
             }
             (_, None) => return Ok(()),
@@ -679,6 +685,76 @@ impl Delivery {
         tx.commit().await?;
         self.queued.notify_one();
         Ok(())
+    }
+
+    /// Direct message `q`, a board of a game played only in direct messages (matched across
+    /// servers, [`crate::play::seats::IN_DIRECT`]), was refused to player `user` (who may have
+    /// closed their direct messages): the game's fault is stored (`/games` shows it), and its
+    /// other player is told by direct message that `user` was not sent their board and that
+    /// the game waits for them. `true` for any direct message of such a game in play (its other
+    /// words are the board's, which tells when it is refused too); `false`, nothing done, for
+    /// any other: a server's or a chat's game shows its board where it is played.
+    async fn tell_direct_refused(
+        &self,
+        q: &QueuedAnnouncement,
+        user: db::UserId,
+        code: isize,
+        message: &str,
+    ) -> Result<bool, db::DbError> {
+        let Some(game) = q.game_id else {
+            return Ok(false);
+        };
+        let Some(row) = db::fetch_game(&self.pool, game).await? else {
+            return Ok(false);
+        };
+        if row.channel_id != crate::play::seats::IN_DIRECT || row.status != db::GameStatus::Active {
+            return Ok(false);
+        }
+        if q.body.board.is_none() {
+            return Ok(true);
+        }
+        let fault = text!(
+            "direct-refused-fault",
+            who = crate::play::words::mention(user),
+            code = code as i64,
+            message = message
+        );
+        db::set_delivery_fault(&self.pool, game, Some(&fault.render(Lang::EN))).await?;
+        let me = self.me.get().copied();
+        let name = db::fetch_name(&self.pool, user).await?;
+        let mut told = Vec::new();
+        for &other in row.players.iter().filter(|&&p| p != user && Some(p) != me) {
+            let lang = crate::play::member_lang(&self.pool, other).await?;
+            let who = crate::play::words::name_in(lang, name.clone(), || {
+                crate::play::words::mention(user)
+            });
+            let text = text!(
+                "direct-refused-opponent",
+                who = who,
+                game = game,
+                code = code as i64,
+                message = message
+            );
+            told.push(Announcement {
+                target: Target::Direct {
+                    user: other,
+                    or_channel: None,
+                },
+                content: text.render(lang),
+                mentions: Vec::new(),
+                board: None,
+                concerned: Vec::new(),
+                lang: lang.tag().to_string(),
+            });
+        }
+        let mut tx = self.pool.begin().await?;
+        for notice in &told {
+            // Queued apart from the game: its own refusal tells nobody again.
+            db::enqueue(&mut *tx, None, notice).await?;
+        }
+        tx.commit().await?;
+        self.queued.notify_one();
+        Ok(true)
     }
 
     /// Posts one announcement; the id of the message made, when there is one.

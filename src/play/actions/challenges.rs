@@ -479,6 +479,7 @@ pub async fn answer_challenge(
         weekends_off: c.weekends_off,
         players,
         from: c.message_id,
+        notices: None,
     };
     let Some(game_id) = start_agreed(core, &agreed, Claim::Challenge(id)).await? else {
         let now_stored = db::fetch_challenge(&core.pool, id).await?;
@@ -548,7 +549,7 @@ pub(super) async fn edit_card_now(
 }
 
 /// The terms of a game two members agreed on (an accepted challenge, a matched seek).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(super) struct Agreed<'a> {
     pub guild_id: Option<GuildId>,
     pub channel_id: ChannelId,
@@ -562,6 +563,8 @@ pub(super) struct Agreed<'a> {
     pub players: [UserId; 2],
     /// The message the game's thread starts from (the challenge's or the seek's card).
     pub from: Option<db::MessageId>,
+    /// Announcements queued before the first board (see [`super::game::Notices`]).
+    pub notices: Option<super::game::Notices<'a>>,
 }
 
 /// What an agreed game is claimed from, with one conditional write in the transaction that
@@ -576,9 +579,9 @@ pub(super) enum Claim {
 }
 
 /// Starts the game of `agreed` once `claim` is taken: its first turn (the first seat's clock
-/// starts now, after their vacation if away), its thread and first board, in one transaction
-/// that records the game on what it was claimed from. `None` when the claim was taken first.
-/// The one start of every game two members agreed on.
+/// starts now, after their vacation if away), its thread, its notices and its first board, in
+/// one transaction that records the game on what it was claimed from. `None` when the claim was
+/// taken first. The one start of every game two members agreed on.
 pub(super) async fn start_agreed(
     core: &Core,
     agreed: &Agreed<'_>,
@@ -622,7 +625,7 @@ pub(super) async fn start_agreed(
         deadline_at: Some(deadline),
         clock,
     };
-    let game_id = start_game(&mut tx, &new, agreed.from, None).await?;
+    let game_id = start_game(&mut tx, &new, agreed.from, None, agreed.notices).await?;
     match claim {
         Claim::Challenge(id) => db::set_challenge_game(&mut *tx, id, game_id).await?,
         Claim::Seek(id) => db::set_seek_game(&mut *tx, id, game_id).await?,
@@ -765,7 +768,7 @@ pub async fn start_hot_seat_game(
         deadline_at: None,
         clock: None,
     };
-    let id = start_game(&mut tx, &new, None, None).await?;
+    let id = start_game(&mut tx, &new, None, None, None).await?;
     core.commit_change(tx, id).await?;
     info!(game = id, "hot-seat game started");
     Ok(id)

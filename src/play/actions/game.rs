@@ -403,15 +403,20 @@ pub(super) async fn close_thread(
     Ok(())
 }
 
+/// The announcements of a game as it starts, made from its id and queued before its first board
+/// (the notices of a game matched across servers, which introduce the board).
+pub(super) type Notices<'a> = &'a (dyn Fn(i64) -> Vec<Announcement> + Send + Sync);
+
 /// Starts a game between two members in the caller's transaction: stores it, queues the opening
 /// of its thread (where its server wants threads; started from the message `from` when there is
-/// one) and its first board, under `intro`. Returns its id. Challenges and tournaments start their
-/// games through it.
+/// one), then the announcements `before` makes, then its first board, under `intro`. Returns its
+/// id. Challenges and tournaments start their games through it.
 pub(super) async fn start_game(
     tx: &mut crate::db::Conn,
     new: &db::NewGame<'_>,
     from: Option<db::MessageId>,
     intro: Option<Text>,
+    before: Option<Notices<'_>>,
 ) -> Result<i64, Error> {
     let id = db::insert_game(&mut *tx, new).await?;
     let row = db::fetch_game(&mut *tx, id)
@@ -419,6 +424,9 @@ pub(super) async fn start_game(
         .ok_or_else(|| anyhow::anyhow!("game {id} vanished while starting"))?;
     let game = Game::new(new.options.clone());
     open_thread(tx, &row, from, None).await?;
+    for notice in before.map(|make| make(id)).unwrap_or_default() {
+        db::enqueue(&mut *tx, Some(id), &notice).await?;
+    }
     enqueue_board(tx, &row, &game, intro, None).await?;
     Ok(id)
 }

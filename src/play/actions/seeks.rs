@@ -367,7 +367,8 @@ struct Taken {
 /// Starts the game of open seek `stored` against `taker`: `options` at `days` per move, played
 /// where `at` says; its author takes the first seat (they waited). Matched by another seek, the
 /// seek's card (if shown) then says who took it. Across servers, both members are told by
-/// direct message that the game started. `None` when someone took the seek first.
+/// direct message that the game started, before its first board. `None` when someone took the
+/// seek first.
 async fn start_seek_game(
     core: &Core,
     stored: &Seek,
@@ -378,9 +379,21 @@ async fn start_seek_game(
 ) -> Result<Option<i64>, Error> {
     let channel = at.channel;
     let guild = (!at.across).then_some(stored.guild_id);
+    let players = [stored.player_id, taker];
     let mut conn = core.pool.acquire().await?;
     let (control, weekends_off) = clock_of(&mut conn, None, days * DAY, None, guild).await?;
     drop(conn);
+    let across = match at.across {
+        true => Some(started_across(core, players, options, days).await?),
+        false => None,
+    };
+    let notices = |game: i64| {
+        across
+            .iter()
+            .flatten()
+            .map(|told| told.notice(game))
+            .collect()
+    };
     // The thread starts from the seek's card when the game is played where the card is.
     let from = stored.message_id.filter(|_| channel == stored.channel_id);
     let agreed = Agreed {
@@ -391,16 +404,14 @@ async fn start_seek_game(
         seconds_per_move: days * DAY,
         time_control: Some(control),
         weekends_off,
-        players: [stored.player_id, taker],
+        players,
         from,
+        notices: Some(&notices),
     };
     let Some(game) = start_agreed(core, &agreed, Claim::Seek(stored.id)).await? else {
         return Ok(None);
     };
     info!(seek = stored.id, game, across = at.across, "seek matched");
-    if at.across {
-        tell_started_across(core, game, [stored.player_id, taker], options, days).await?;
-    }
     if !at.pressed && stored.message_id.is_some() {
         let text = match at.across {
             true => text!(
@@ -422,56 +433,72 @@ async fn start_seek_game(
     Ok(Some(game))
 }
 
-/// Tells both `players` of game `game`, matched across servers, by direct message in their own
-/// language, that it started, against whom (by display name) and who moves first; the player to
-/// move gets the board as every game outside servers gives it.
-async fn tell_started_across(
+/// What one player of a game matched across servers is told by direct message, in their own
+/// language, as it starts: against whom (by display name) and who moves first.
+struct StartedAcross {
+    me: UserId,
+    lang: crate::i18n::Lang,
+    opponent: String,
+    /// `you` or `opponent`.
+    first: &'static str,
+    options: Text,
+    days: Text,
+}
+
+impl StartedAcross {
+    /// The direct message telling of game `game`.
+    fn notice(&self, game: i64) -> db::Announcement {
+        let text = text!(
+            "seek-across-started",
+            who = mention(self.me),
+            opponent = self.opponent.clone(),
+            first = self.first,
+            game = game,
+            options = self.options.clone(),
+            days = self.days.clone()
+        );
+        db::Announcement {
+            target: db::Target::Direct {
+                user: self.me,
+                or_channel: None,
+            },
+            content: text.render(self.lang),
+            mentions: vec![self.me],
+            board: None,
+            concerned: vec![self.me],
+            lang: self.lang.tag().to_string(),
+        }
+    }
+}
+
+/// What each of `players` (the first moving first) of a game matched across servers is told as
+/// it starts ([`StartedAcross`]): read before the game's transaction, whose first statement then
+/// writes (SQLite cannot turn a reading transaction into a writing one once another connection
+/// wrote). The player to move then gets the board as every game outside servers gives it.
+async fn started_across(
     core: &Core,
-    game: i64,
     players: [UserId; 2],
     options: &Options,
     days: i64,
-) -> Result<(), Error> {
-    // Read before the transaction, whose first statement then writes (SQLite cannot turn a
-    // reading transaction into a writing one once another connection wrote).
+) -> Result<Vec<StartedAcross>, Error> {
     let mut told = Vec::new();
     for (me, them) in [(players[0], players[1]), (players[1], players[0])] {
         let lang = crate::play::member_lang(&core.pool, me).await?;
         // By their Discord display name: the two may share no server, where a mention shows.
         let name = db::fetch_name(&core.pool, them).await?;
-        let opponent = crate::play::words::name_in(lang, name, || mention(them));
-        let first = match players[0] == me {
-            true => "you",
-            false => "opponent",
-        };
-        let text = text!(
-            "seek-across-started",
-            who = mention(me),
-            opponent = opponent,
-            first = first,
-            game = game,
-            options = crate::play::words::variant(options),
-            days = days_text(&(days..=days))
-        );
-        told.push(db::Announcement {
-            target: db::Target::Direct {
-                user: me,
-                or_channel: None,
+        told.push(StartedAcross {
+            me,
+            lang,
+            opponent: crate::play::words::name_in(lang, name, || mention(them)),
+            first: match players[0] == me {
+                true => "you",
+                false => "opponent",
             },
-            content: text.render(lang),
-            mentions: vec![me],
-            board: None,
-            concerned: vec![me],
-            lang: lang.tag().to_string(),
+            options: crate::play::words::variant(options),
+            days: days_text(&(days..=days)),
         });
     }
-    let mut tx = core.pool.begin().await?;
-    for direct in &told {
-        db::enqueue(&mut *tx, Some(game), direct).await?;
-    }
-    tx.commit().await?;
-    core.wake_delivery();
-    Ok(())
+    Ok(told)
 }
 
 /// What seek `s`'s card says once `taker` matched it with game `game` of `options`.

@@ -11,7 +11,8 @@
 //!   the bot's clock.
 //! - **The bot's own direct messages** go to members who share a server with it or who installed
 //!   the app to their account; a post in the direct message channel of anyone else (a
-//!   [`FakeState::strangers`] member without the app) answers 403, code 50007 *Cannot send
+//!   [`FakeState::strangers`] member without the app), or of a member who closed direct messages
+//!   from server members ([`FakeState::closed_dms`]), answers 403, code 50007 *Cannot send
 //!   messages to this user* (Discord opens the channel, and refuses the message).
 //! - **Commands** are offered to a member in a chat only when they installed the app and the
 //!   command was registered with `integration_types` holding 1 (user install) and `contexts`
@@ -94,8 +95,9 @@ impl FakeState {
 
     /// Whether the bot may send member `user` a direct message.
     pub fn may_be_written_to(&self, user: u64) -> bool {
-        !self.strangers.lock().unwrap().contains(&user)
-            || self.installed.lock().unwrap().contains(&user)
+        let shares_or_installed = !self.strangers.lock().unwrap().contains(&user)
+            || self.installed.lock().unwrap().contains(&user);
+        shares_or_installed && !self.closed_dms.lock().unwrap().contains(&user)
     }
 
     /// Whether interaction token `token` is past its 15 minutes.

@@ -272,7 +272,7 @@ async fn pair_or_finish(
                 name = t.name.clone(),
                 round = round
             );
-            let game = start_game(tx, &new, None, Some(intro)).await?;
+            let game = start_game(tx, &new, None, Some(intro), None).await?;
             db::insert_pairing(
                 &mut *tx,
                 t.id,
