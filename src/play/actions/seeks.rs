@@ -384,16 +384,10 @@ async fn start_seek_game(
     let (control, weekends_off) = clock_of(&mut conn, None, days * DAY, None, guild).await?;
     drop(conn);
     let across = match at.across {
-        true => Some(started_across(core, players, options, days).await?),
-        false => None,
+        true => started_across(core, players, options, days).await?,
+        false => Vec::new(),
     };
-    let notices = |game: i64| {
-        across
-            .iter()
-            .flatten()
-            .map(|told| told.notice(game))
-            .collect()
-    };
+    let notices = |game: i64| across.iter().map(|told| told.notice(game)).collect();
     // The thread starts from the seek's card when the game is played where the card is.
     let from = stored.message_id.filter(|_| channel == stored.channel_id);
     let agreed = Agreed {
