@@ -4,8 +4,8 @@
 //! in [`Token`], whose `Debug` and `Display` never show it; a database URL is shown only with its
 //! password hidden ([`crate::db::redact_url`]). A new setting is read in [`Config::from_lookup`],
 //! with a [`ConfigError`] of its own, and listed in [`SETTINGS`] (which `hexcord bot --help`
-//! prints, and a test holds to what the code reads and to `.env.example`) and in the README's
-//! settings table.
+//! prints, and a test holds to what the code reads and to `.env.example`, where README sends
+//! its readers).
 
 use std::fmt;
 

@@ -180,7 +180,25 @@
 //!
 //! # Performance
 //!
-//! The README's benchmark table has the current figures. What keeps the bot fast:
+//! The README's benchmark table has the current figures. Each is measured by (*bench X* is
+//! `cargo bench --bench X`):
+//!
+//! - random playouts: `cargo run --release --example playouts -- GAME N`; benches `inphexion`
+//!   and `exxit` for `neutral` and the legal moves;
+//! - inpHeXion `easy` / `medium` moves: bench `ai`; EXXIT `medium` / `hard` depth and time:
+//!   `cargo run --release --example exxit_depth -- NODES GAMES`;
+//! - matches between levels and against random play or Boardspace's robots: `hexcord arena
+//!   --game "inphexion size=7" --a easy --b random --games 100 --seed 7 --threads 2` and
+//!   likewise (`--a beginner --games 40`; `--game "exxit tiles=39"`);
+//! - PNG boards: bench `render`; puzzles from self-play: `hexcord puzzles --self-play 100 --game
+//!   inphexion` (`exxit`); `/analysis`: bench `analysis`;
+//! - the bot under 50 games at once: bench `bot`; the web board: bench `web`;
+//! - Swiss rounds and standings: bench `pairings`; `hexcord pairings` on 3,000 players:
+//!   `/usr/bin/time -v`;
+//! - 500 games under Discord's rate limits: `SCALE_SETUPS=sqlite cargo bench --bench scale`, and
+//!   `SCALE_SETUPS=postgres` for two processes on PostgreSQL.
+//!
+//! What keeps the bot fast:
 //!
 //! - A move's answer (read, replay, check, store with its board's queue row: one transaction)
 //!   never waits for a picture: boards are drawn when the queue posts them, on every core but
